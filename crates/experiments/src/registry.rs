@@ -1,0 +1,281 @@
+//! The table of systems: names, parameters with units and ranges, inputs, columns, methods.
+
+use crate::{Invalid, RunRequest};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    Scalar,
+    Vector,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct ParamInfo {
+    pub name: &'static str,
+    pub unit: &'static str,
+    pub kind: ParamKind,
+    /// Allowed range; `open_min` excludes the lower bound.
+    pub min: f64,
+    pub max: f64,
+    pub open_min: bool,
+    pub default: Option<f64>,
+    pub doc: &'static str,
+}
+
+impl ParamInfo {
+    pub fn accepts(&self, v: f64) -> bool {
+        v.is_finite() && (if self.open_min { v > self.min } else { v >= self.min }) && v <= self.max
+    }
+    pub fn range_text(&self) -> String {
+        let lo = if self.min == f64::NEG_INFINITY {
+            "(-inf".to_string()
+        } else if self.open_min {
+            format!("({}", self.min)
+        } else {
+            format!("[{}", self.min)
+        };
+        let hi = if self.max == f64::INFINITY {
+            "inf)".to_string()
+        } else {
+            format!("{}]", self.max)
+        };
+        format!("{lo}, {hi} {}", self.unit)
+    }
+}
+
+pub struct SystemInfo {
+    pub name: &'static str,
+    pub doc: &'static str,
+    pub params: &'static [ParamInfo],
+    pub inputs: &'static [&'static str],
+    /// Output columns `(name, unit, meaning)`.
+    pub columns: &'static [(&'static str, &'static str, &'static str)],
+    /// Accepted methods; the first is the default.
+    pub methods: &'static [&'static str],
+    /// Cross-parameter checks.
+    pub check: fn(&RunRequest, &mut Vec<Invalid>),
+}
+
+const INF: f64 = f64::INFINITY;
+
+const fn positive(name: &'static str, unit: &'static str, doc: &'static str) -> ParamInfo {
+    ParamInfo {
+        name,
+        unit,
+        kind: ParamKind::Scalar,
+        min: 0.0,
+        max: INF,
+        open_min: true,
+        default: None,
+        doc,
+    }
+}
+const fn nonneg(name: &'static str, unit: &'static str, doc: &'static str) -> ParamInfo {
+    ParamInfo {
+        name,
+        unit,
+        kind: ParamKind::Scalar,
+        min: 0.0,
+        max: INF,
+        open_min: false,
+        default: None,
+        doc,
+    }
+}
+const fn initial(name: &'static str, unit: &'static str, doc: &'static str) -> ParamInfo {
+    ParamInfo {
+        name,
+        unit,
+        kind: ParamKind::Scalar,
+        min: -INF,
+        max: INF,
+        open_min: false,
+        default: Some(0.0),
+        doc,
+    }
+}
+
+fn no_check(_: &RunRequest, _: &mut Vec<Invalid>) {}
+
+fn same_length_k_delta(r: &RunRequest, errs: &mut Vec<Invalid>) {
+    if r.vector("k").len() != r.vector("delta").len() {
+        errs.push(Invalid {
+            path: "params.delta".into(),
+            message: format!(
+                "k has {} elements, delta has {}",
+                r.vector("k").len(),
+                r.vector("delta").len()
+            ),
+            allowed: "k and delta of equal length".into(),
+        });
+    }
+}
+
+fn dahl_check(r: &RunRequest, errs: &mut Vec<Invalid>) {
+    if r.scalar("f0").abs() > r.scalar("fc") {
+        errs.push(Invalid {
+            path: "params.f0".into(),
+            message: "|f0| exceeds fc".into(),
+            allowed: "|f0| ≤ fc".into(),
+        });
+    }
+}
+
+fn lugre_check(r: &RunRequest, errs: &mut Vec<Invalid>) {
+    if r.scalar("fs") < r.scalar("fc") {
+        errs.push(Invalid {
+            path: "params.fs".into(),
+            message: "fs < fc".into(),
+            allowed: "fs ≥ fc (static level at least the Coulomb level)".into(),
+        });
+    }
+}
+
+const PRESCRIBED: &[&str] = &["sine", "cosine", "switched-sine"];
+const GRID: &[&str] = &["grid"];
+
+static SYSTEMS: &[SystemInfo] = &[
+    SystemInfo {
+        name: "linear-msd",
+        doc: "Linear mass/dashpot/spring with position input, thesis (1.3)-(1.4): m x'' + c x' + k (x - u) = 0, y = x.",
+        params: &[
+            positive("m", "kg", "mass"),
+            nonneg("c", "N-s/m", "damping"),
+            positive("k", "N/m", "stiffness"),
+            initial("x0", "m", "initial position"),
+            initial("v0", "m/s", "initial velocity"),
+        ],
+        inputs: PRESCRIBED,
+        columns: &[("t", "s", "time"), ("u", "m", "input position"), ("y", "m", "output x"), ("v", "m/s", "velocity")],
+        methods: &["dopri5", "rosenbrock23"],
+        check: no_check,
+    },
+    SystemInfo {
+        name: "cubic",
+        doc: "Cubic feedback example, thesis (1.5)-(1.6): x' = -x^3 + x + u, y = x.",
+        params: &[initial("x0", "1", "initial state")],
+        inputs: PRESCRIBED,
+        columns: &[
+            ("t", "s", "time"),
+            ("u", "1", "input"),
+            ("x", "1", "state = output"),
+            ("eq_residual", "1", "|u - (x^3 - x)| = |x'|: distance from the equilibria map (1.8)"),
+        ],
+        methods: &["dopri5", "rosenbrock23"],
+        check: no_check,
+    },
+    SystemInfo {
+        name: "cubic-equilibria",
+        doc: "Equilibria map of the cubic example, thesis (1.8): u = x^3 - x over a grid of x; stable = 1 where 3x^2 - 1 > 0.",
+        params: &[],
+        inputs: GRID,
+        columns: &[("x", "1", "equilibrium state"), ("u", "1", "equilibrium input"), ("stable", "1", "1 if stable, 0 if not")],
+        methods: &["analytic"],
+        check: no_check,
+    },
+    SystemInfo {
+        name: "coulomb-friction-curve",
+        doc: "Coulomb friction force vs velocity, thesis (1.17): F = Fc sign(v), the set [-Fc, Fc] at v = 0 drawn as a vertical segment.",
+        params: &[positive("fc", "N", "Coulomb level")],
+        inputs: GRID,
+        columns: &[("v", "m/s", "velocity"), ("F", "N", "friction force")],
+        methods: &["analytic"],
+        check: no_check,
+    },
+    SystemInfo {
+        name: "coulomb-mass-spring",
+        doc: "Force-driven mass-spring with Coulomb friction, thesis (1.18): m x'' + K x = u - F_f, event-driven stick-slip (hybrid automaton).",
+        params: &[
+            positive("m", "kg", "mass"),
+            positive("k", "N/m", "spring stiffness K"),
+            positive("fc", "N", "Coulomb level F_C"),
+            initial("x0", "m", "initial position"),
+            initial("v0", "m/s", "initial velocity"),
+        ],
+        inputs: PRESCRIBED,
+        columns: &[
+            ("t", "s", "time"),
+            ("u", "N", "input force"),
+            ("x", "m", "position"),
+            ("v", "m/s", "velocity"),
+            ("F", "N", "friction force"),
+            ("applied", "N", "applied force u - K x (inside [-F_C, F_C] on the equilibria map)"),
+            ("mode", "1", "0 stick, +1/-1 slip direction"),
+        ],
+        methods: &["dopri5"],
+        check: no_check,
+    },
+    SystemInfo {
+        name: "coulomb-equilibria",
+        doc: "Equilibria band of the Coulomb mass-spring, thesis (1.19): (u - Fc)/K <= x <= (u + Fc)/K over a grid of u.",
+        params: &[positive("k", "N/m", "spring stiffness K"), positive("fc", "N", "Coulomb level F_C")],
+        inputs: GRID,
+        columns: &[("u", "N", "constant input"), ("x_lo", "m", "lower edge"), ("x_hi", "m", "upper edge")],
+        methods: &["analytic"],
+        check: no_check,
+    },
+    SystemInfo {
+        name: "maxwell-slip",
+        doc: "Maxwell-slip model, thesis (1.20)-(1.22): F = sum k_i (u - x_i), |u - x_i| <= delta_i. `exact`: stop operators driven by the input samples (every extremum included); `ode`: the time-domain ODE (1.20).",
+        params: &[
+            ParamInfo { name: "k", unit: "N/m", kind: ParamKind::Vector, min: -INF, max: INF, open_min: false, default: None, doc: "element stiffnesses" },
+            ParamInfo { name: "delta", unit: "m", kind: ParamKind::Vector, min: 0.0, max: INF, open_min: true, default: None, doc: "element deadbands (|u - x_i| <= delta_i)" },
+            initial("s0", "m", "initial element displacement u - x_i (clamped to the deadband)"),
+        ],
+        inputs: PRESCRIBED,
+        columns: &[("t", "s", "time"), ("u", "m", "input position"), ("F", "N", "friction force")],
+        methods: &["exact", "ode"],
+        check: same_length_k_delta,
+    },
+    SystemInfo {
+        name: "dahl",
+        doc: "Dahl model, thesis (1.23). `exact`: closed-form integration along each monotone input increment; `ode`: the time-domain ODE with Dormand-Prince.",
+        params: &[
+            positive("sigma", "N/m", "rest stiffness"),
+            positive("fc", "N", "Coulomb level"),
+            nonneg("gamma", "1", "shape exponent"),
+            initial("f0", "N", "initial force"),
+        ],
+        inputs: PRESCRIBED,
+        columns: &[("t", "s", "time"), ("u", "m", "input position"), ("F", "N", "friction force")],
+        methods: &["exact", "ode"],
+        check: dahl_check,
+    },
+    SystemInfo {
+        name: "lugre",
+        doc: "LuGre model with prescribed displacement, thesis (1.24)-(1.26); stiff, integrated with Rosenbrock 2(3) by default.",
+        params: &[
+            positive("sigma0", "N/m", "bristle stiffness"),
+            nonneg("sigma1", "N-s/m", "bristle damping"),
+            nonneg("sigma2", "N-s/m", "viscous coefficient"),
+            positive("fc", "N", "Coulomb level"),
+            positive("fs", "N", "static level"),
+            positive("vs", "m/s", "Stribeck velocity"),
+            initial("z0", "m", "initial bristle deflection"),
+        ],
+        inputs: PRESCRIBED,
+        columns: &[("t", "s", "time"), ("u", "m", "input position"), ("v", "m/s", "input velocity"), ("z", "m", "bristle deflection"), ("F", "N", "friction force")],
+        methods: &["rosenbrock23", "dopri5"],
+        check: lugre_check,
+    },
+    SystemInfo {
+        name: "lugre-steady-state",
+        doc: "LuGre steady-state friction, thesis (1.27): F_ss(v) = (Fc + (Fs - Fc) exp(-(v/vs)^2)) sign(v) + sigma2 v; the jump at v = 0 drawn as a vertical segment. sigma0 and sigma1 cancel and are accepted only to record the published set.",
+        params: &[
+            ParamInfo { default: Some(1.0), ..positive("sigma0", "N/m", "bristle stiffness (cancels)") },
+            ParamInfo { default: Some(0.0), ..nonneg("sigma1", "N-s/m", "bristle damping (unused in steady state)") },
+            nonneg("sigma2", "N-s/m", "viscous coefficient"),
+            positive("fc", "N", "Coulomb level"),
+            positive("fs", "N", "static level"),
+            positive("vs", "m/s", "Stribeck velocity"),
+        ],
+        inputs: GRID,
+        columns: &[("v", "m/s", "velocity"), ("F", "N", "steady-state friction")],
+        methods: &["analytic"],
+        check: lugre_check,
+    },
+];
+
+/// Every system, in a fixed order.
+pub fn systems() -> &'static [SystemInfo] {
+    SYSTEMS
+}

@@ -1,0 +1,199 @@
+//! Runs of the systems against analytic results and cross-model identities.
+
+use fric_experiments::{execute, resolve, RunData};
+use fric_manifest::{InputSpec, ParamValue, SimSpec, SinePiece, SteadyState};
+use fric_solvers::analysis::{extremes, loop_area, max_abs_diff};
+use std::collections::BTreeMap;
+
+fn params(p: &[(&str, ParamValue)]) -> BTreeMap<String, ParamValue> {
+    p.iter().map(|(k, v)| (k.to_string(), v.clone())).collect()
+}
+fn n(v: f64) -> ParamValue {
+    ParamValue::Number(v)
+}
+fn sine(a: f64, w: f64) -> InputSpec {
+    InputSpec::Sine {
+        amplitude: a,
+        omega: w,
+        phase: 0.0,
+        offset: 0.0,
+    }
+}
+fn run(system: &str, p: &[(&str, ParamValue)], input: InputSpec, sim: SimSpec) -> RunData {
+    let req = resolve(system, &params(p), Some(&input), Some(&sim)).unwrap_or_else(|e| panic!("{e:?}"));
+    execute(&req).unwrap()
+}
+fn periods(p: f64, spp: usize) -> SimSpec {
+    SimSpec {
+        periods: Some(p),
+        samples_per_period: Some(spp),
+        ..Default::default()
+    }
+}
+/// The samples of the last period of a run.
+fn last_period<'a>(d: &'a RunData, col: &str) -> &'a [f64] {
+    let c = d.column(col).unwrap();
+    let spp = (d.len() - 1) as f64 / (d.column("t").unwrap().last().unwrap() / d.period.unwrap());
+    &c[c.len() - 1 - spp.round() as usize..]
+}
+
+/// Thesis Fig 1.5 (derived): the DC loop of the Coulomb mass–spring is the parallelogram of area
+/// 4 F_C (A − F_C)/K = 8, counterclockwise, and every point lies in the equilibria band.
+#[test]
+fn coulomb_mass_spring_parallelogram() {
+    let d = run(
+        "coulomb-mass-spring",
+        &[("m", n(1.0)), ("k", n(1.0)), ("fc", n(2.0))],
+        sine(3.0, 0.001),
+        periods(2.0, 20000),
+    );
+    let u = last_period(&d, "u");
+    let x = last_period(&d, "x");
+    let a = loop_area(u, x);
+    assert!((a + 8.0).abs() < 0.08, "area {a}");
+    let (lo, hi) = extremes(x);
+    assert!((lo + 1.0).abs() < 0.01 && (hi - 1.0).abs() < 0.01, "{lo} {hi}");
+    for (u, x) in u.iter().zip(x) {
+        assert!((u - x).abs() <= 2.0 + 5e-3, "({u}, {x}) outside the band");
+    }
+}
+
+/// Thesis L504 with the typo corrected (σ = σ0): LuGre with F_s = F_c and σ1 = σ2 = 0 is Dahl
+/// with γ = 1 and σ = σ0.
+#[test]
+fn lugre_reduces_to_dahl() {
+    let input = sine(1.0, 0.5);
+    let lugre = run(
+        "lugre",
+        &[
+            ("sigma0", n(50.0)),
+            ("sigma1", n(0.0)),
+            ("sigma2", n(0.0)),
+            ("fc", n(1.0)),
+            ("fs", n(1.0)),
+            ("vs", n(0.1)),
+        ],
+        input.clone(),
+        SimSpec {
+            rtol: Some(1e-9),
+            ..periods(2.0, 400)
+        },
+    );
+    let dahl = run(
+        "dahl",
+        &[("sigma", n(50.0)), ("fc", n(1.0)), ("gamma", n(1.0))],
+        input,
+        periods(2.0, 400),
+    );
+    let d = max_abs_diff(lugre.column("F").unwrap(), dahl.column("F").unwrap()).unwrap();
+    assert!(d < 1e-5, "max |F_LuGre − F_Dahl| = {d}");
+}
+
+/// Dahl γ = 1 integrated in time at two frequencies matches the exact operator (rate
+/// independence of the time-domain model) and the closed-form loop area.
+#[test]
+fn dahl_ode_is_rate_independent_and_matches_closed_form() {
+    let p = [("sigma", n(7.5)), ("fc", n(1.5)), ("gamma", n(1.0))];
+    let fast = run(
+        "dahl",
+        &p,
+        sine(5.0, 2.0),
+        SimSpec {
+            method: Some("ode".into()),
+            ..periods(2.0, 1000)
+        },
+    );
+    let slow = run(
+        "dahl",
+        &p,
+        sine(5.0, 0.1),
+        SimSpec {
+            method: Some("ode".into()),
+            ..periods(2.0, 1000)
+        },
+    );
+    let ex = run("dahl", &p, sine(5.0, 0.1), periods(2.0, 1000));
+    assert!(max_abs_diff(fast.column("F").unwrap(), slow.column("F").unwrap()).unwrap() < 1e-7);
+    assert!(max_abs_diff(ex.column("F").unwrap(), slow.column("F").unwrap()).unwrap() < 1e-7);
+    let area = loop_area(last_period(&ex, "u"), last_period(&ex, "F"));
+    assert!((area - 28.8).abs() < 1e-3 * 28.8, "area {area}");
+}
+
+/// Maxwell-slip: the time-domain ODE (1.20) agrees with the exact stop operators.
+#[test]
+fn maxwell_slip_ode_matches_exact_operator() {
+    let k = ParamValue::List((0..10).map(|i| 1.0 + 0.8 * i as f64).collect());
+    let delta = ParamValue::List((0..10).map(|i| 0.15 + 0.09 * i as f64).collect());
+    let input = InputSpec::SwitchedSine {
+        omega: 2.0,
+        pieces: vec![
+            SinePiece {
+                from_period: 0.0,
+                amplitude: 1.0,
+            },
+            SinePiece {
+                from_period: 1.5,
+                amplitude: 0.5,
+            },
+        ],
+    };
+    let p = [("k", k), ("delta", delta)];
+    let ex = run("maxwell-slip", &p, input.clone(), periods(3.0, 1000));
+    let ode = run(
+        "maxwell-slip",
+        &p,
+        input,
+        SimSpec {
+            method: Some("ode".into()),
+            ..periods(3.0, 1000)
+        },
+    );
+    let d = max_abs_diff(ex.column("F").unwrap(), ode.column("F").unwrap()).unwrap();
+    assert!(d < 1e-3 * 31.47, "max diff {d}");
+}
+
+/// Linear MSD: periodic steady state reached and the loop area equals π|G| sin φ.
+#[test]
+fn linear_msd_steady_state_area() {
+    let d = run(
+        "linear-msd",
+        &[("m", n(1.0)), ("c", n(2.0)), ("k", n(1.0))],
+        sine(1.0, 0.1),
+        SimSpec {
+            steady_state: Some(SteadyState {
+                tol: 1e-10,
+                max_periods: 20,
+            }),
+            samples_per_period: Some(4000),
+            ..Default::default()
+        },
+    );
+    let a = loop_area(d.column("u").unwrap(), d.column("y").unwrap());
+    assert!((a + 0.615938).abs() < 1e-5, "{a}");
+    assert!(d.info["periods_to_steady_state"] >= 1.0);
+}
+
+#[test]
+fn bad_requests_are_reported() {
+    let e = resolve("nope", &BTreeMap::new(), None, None).unwrap_err();
+    assert!(e[0].allowed.contains("lugre"));
+    let e = resolve(
+        "dahl",
+        &params(&[("sigma", n(-1.0)), ("fc", n(1.0)), ("gamma", n(1.0)), ("bogus", n(1.0))]),
+        Some(&sine(1.0, 1.0)),
+        Some(&periods(1.0, 10)),
+    )
+    .unwrap_err();
+    assert!(e.iter().any(|e| e.path == "params.bogus"));
+    assert!(e
+        .iter()
+        .any(|e| e.path == "params.sigma" && e.allowed.starts_with("(0")));
+    let e = resolve(
+        "dahl",
+        &params(&[("fc", n(1.0)), ("gamma", n(1.0))]),
+        Some(&sine(1.0, 1.0)),
+        Some(&periods(1.0, 10)),
+    )
+    .unwrap_err();
+    assert!(e[0].message.contains("missing parameter `sigma`"));
+}

@@ -1,0 +1,666 @@
+//! The manifest schema. Every struct rejects unknown fields so that a typo is an error, not a
+//! silently ignored setting. Field documentation here is the format reference
+//! (`cargo xtask schema` prints it).
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The five source documents.
+pub const DOCUMENTS: [&str; 5] = ["thesis", "stribeck-paper", "report", "duhem-paper", "ruderman-paper"];
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// `<doc>/<name>`, equal to the path under `experiments/` without `.yaml`.
+    pub id: String,
+    pub kind: Kind,
+    pub source: Source,
+    pub content: Content,
+    pub status: Status,
+    /// Why the status is not `reproduced`; required then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub related: Vec<Related>,
+    /// Every choice the source does not make, with its reason.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assumptions: Vec<Assumption>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub runs: Vec<RunSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layout: Option<Layout>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub panels: Vec<Panel>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub metrics: Vec<MetricSpec>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checks: Vec<CheckSpec>,
+    /// A transcribed or generated table, rendered to LaTeX.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<TableSpec>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    Figure,
+    Table,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum Content {
+    Simulation,
+    AnalyticCurve,
+    Composite,
+    Schematic,
+    Photo,
+    ExperimentalData,
+    Fit,
+    BlockDiagram,
+    Table,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    Reproduced,
+    Partial,
+    Pending,
+    NotReproducible,
+}
+
+impl Status {
+    pub const ALL: [Status; 4] = [
+        Status::Reproduced,
+        Status::Partial,
+        Status::Pending,
+        Status::NotReproducible,
+    ];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Reproduced => "reproduced",
+            Status::Partial => "partial",
+            Status::Pending => "pending",
+            Status::NotReproducible => "not-reproducible",
+        }
+    }
+    /// Whether the manifest is expected to produce output.
+    pub fn is_built(self) -> bool {
+        matches!(self, Status::Reproduced | Status::Partial)
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    pub document: String,
+    /// As printed: "1.7", "6(a)", "C.1".
+    pub number: String,
+    pub caption: String,
+    /// Seed line numbers: the caption first.
+    pub lines: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub catalog: Option<String>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Related {
+    pub id: String,
+    pub relation: Relation,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Relation {
+    SameAs,
+    VariantOf,
+    DataFor,
+    UsesRunOf,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Assumption {
+    pub what: String,
+    pub why: String,
+}
+
+/// A parameter value: a number, a list of numbers, or the long form with unit and source line.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(untagged, expecting = "a number, a list of numbers, or a map {value, unit, line}")]
+pub enum ParamValue {
+    Number(f64),
+    List(Vec<f64>),
+    Long(LongParam),
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LongParam {
+    pub value: NumberOrList,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// Seed line the value is printed on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<u32>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(untagged, expecting = "a number or a list of numbers")]
+pub enum NumberOrList {
+    Number(f64),
+    List(Vec<f64>),
+}
+
+impl ParamValue {
+    /// The numeric content: a scalar is a one-element slice.
+    pub fn values(&self) -> Vec<f64> {
+        match self {
+            ParamValue::Number(v) => vec![*v],
+            ParamValue::List(v) => v.clone(),
+            ParamValue::Long(l) => match &l.value {
+                NumberOrList::Number(v) => vec![*v],
+                NumberOrList::List(v) => v.clone(),
+            },
+        }
+    }
+    pub fn is_list(&self) -> bool {
+        matches!(
+            self,
+            ParamValue::List(_)
+                | ParamValue::Long(LongParam {
+                    value: NumberOrList::List(_),
+                    ..
+                })
+        )
+    }
+    pub fn unit(&self) -> Option<&str> {
+        match self {
+            ParamValue::Long(l) => l.unit.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+/// One simulation or analytic evaluation.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RunSpec {
+    /// Unique within the manifest; panels and metrics refer to it.
+    pub id: String,
+    /// Reuse a run of another manifest: `<doc>/<name>#<run id>`. Excludes every other field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// The system: a model in one configuration (`cargo xtask schema` lists them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system: Option<String>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub params: BTreeMap<String, ParamValue>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<InputSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sim: Option<SimSpec>,
+    /// Expand into one run per value: ids become `<id>[0]`, `<id>[1]`, ...
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sweep: Option<Sweep>,
+}
+
+/// The input signal or evaluation grid. Deserialised through [`InputFields`] (a plain struct)
+/// so that a wrong value type is reported at its own line.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(tag = "kind", rename_all = "kebab-case", try_from = "InputFields")]
+pub enum InputSpec {
+    /// `offset + amplitude sin(omega t + phase)`.
+    Sine {
+        amplitude: f64,
+        omega: f64,
+        phase: f64,
+        offset: f64,
+    },
+    /// `offset + amplitude cos(omega t + phase)`.
+    Cosine {
+        amplitude: f64,
+        omega: f64,
+        phase: f64,
+        offset: f64,
+    },
+    /// Sinusoidal pieces of one frequency, each starting after a number of periods.
+    SwitchedSine { omega: f64, pieces: Vec<SinePiece> },
+    /// An evaluation grid for analytic curves.
+    Grid {
+        from: f64,
+        to: f64,
+        points: usize,
+        scale: Scale,
+    },
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum InputKind {
+    Sine,
+    Cosine,
+    SwitchedSine,
+    Grid,
+}
+
+/// The written form of an input: every field of every kind, checked against the kind.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputFields {
+    kind: InputKind,
+    amplitude: Option<f64>,
+    omega: Option<f64>,
+    phase: Option<f64>,
+    offset: Option<f64>,
+    pieces: Option<Vec<SinePiece>>,
+    from: Option<f64>,
+    to: Option<f64>,
+    points: Option<usize>,
+    scale: Option<Scale>,
+}
+
+impl TryFrom<InputFields> for InputSpec {
+    type Error = String;
+    fn try_from(f: InputFields) -> Result<Self, String> {
+        let need =
+            |v: Option<f64>, name: &str, kind: &str| v.ok_or_else(|| format!("input kind `{kind}` needs `{name}`"));
+        let given: Vec<&str> = [
+            ("amplitude", f.amplitude.is_some()),
+            ("omega", f.omega.is_some()),
+            ("phase", f.phase.is_some()),
+            ("offset", f.offset.is_some()),
+            ("pieces", f.pieces.is_some()),
+            ("from", f.from.is_some()),
+            ("to", f.to.is_some()),
+            ("points", f.points.is_some()),
+            ("scale", f.scale.is_some()),
+        ]
+        .into_iter()
+        .filter(|x| x.1)
+        .map(|x| x.0)
+        .collect();
+        let only = |allowed: &[&str], kind: &str| -> Result<(), String> {
+            match given.iter().find(|g| !allowed.contains(g)) {
+                Some(g) => Err(format!(
+                    "input kind `{kind}` takes no `{g}` (fields: {})",
+                    allowed.join(", ")
+                )),
+                None => Ok(()),
+            }
+        };
+        Ok(match f.kind {
+            InputKind::Sine | InputKind::Cosine => {
+                let kind = if f.kind == InputKind::Sine { "sine" } else { "cosine" };
+                only(&["amplitude", "omega", "phase", "offset"], kind)?;
+                let (amplitude, omega) = (need(f.amplitude, "amplitude", kind)?, need(f.omega, "omega", kind)?);
+                let (phase, offset) = (f.phase.unwrap_or(0.0), f.offset.unwrap_or(0.0));
+                if f.kind == InputKind::Sine {
+                    InputSpec::Sine {
+                        amplitude,
+                        omega,
+                        phase,
+                        offset,
+                    }
+                } else {
+                    InputSpec::Cosine {
+                        amplitude,
+                        omega,
+                        phase,
+                        offset,
+                    }
+                }
+            }
+            InputKind::SwitchedSine => {
+                only(&["omega", "pieces"], "switched-sine")?;
+                InputSpec::SwitchedSine {
+                    omega: need(f.omega, "omega", "switched-sine")?,
+                    pieces: f.pieces.ok_or("input kind `switched-sine` needs `pieces`")?,
+                }
+            }
+            InputKind::Grid => {
+                only(&["from", "to", "points", "scale"], "grid")?;
+                InputSpec::Grid {
+                    from: need(f.from, "from", "grid")?,
+                    to: need(f.to, "to", "grid")?,
+                    points: f.points.ok_or("input kind `grid` needs `points`")?,
+                    scale: f.scale.unwrap_or_default(),
+                }
+            }
+        })
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SinePiece {
+    /// Start, in periods of the input (the first piece starts at 0).
+    pub from_period: f64,
+    pub amplitude: f64,
+}
+
+/// Simulation settings.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SimSpec {
+    /// Duration in input periods (exclusive with `t_end` and `steady_state`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub periods: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub t_end: Option<f64>,
+    /// Run whole periods until the state repeats, then record one more period.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steady_state: Option<SteadyState>,
+    /// Output samples per input period (or over `t_end` without a period).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub samples_per_period: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rtol: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub atol: Option<f64>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SteadyState {
+    /// Largest period-to-period change accepted (max norm relative to 1 + |x|).
+    pub tol: f64,
+    pub max_periods: usize,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Sweep {
+    /// A parameter name, or `input.<field>` for a field of the input.
+    pub param: String,
+    pub values: Vec<f64>,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scale {
+    #[default]
+    Linear,
+    Log,
+    /// Symmetric grid: log-spaced magnitudes on both signs (for curves through zero).
+    SymLog,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Layout {
+    pub rows: usize,
+    pub cols: usize,
+    /// Pixel size of one panel.
+    #[serde(default = "default_panel_width")]
+    pub panel_width: u32,
+    #[serde(default = "default_panel_height")]
+    pub panel_height: u32,
+}
+
+fn default_panel_width() -> u32 {
+    640
+}
+fn default_panel_height() -> u32 {
+    480
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Panel {
+    /// As published: "a", "b" ... (one panel: "main").
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    pub x: Axis,
+    pub y: Axis,
+    pub series: Vec<SeriesSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legend: Option<LegendPos>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Axis {
+    pub label: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    #[serde(default)]
+    pub scale: Scale,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<[f64; 2]>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum LegendPos {
+    UpperLeft,
+    UpperRight,
+    LowerLeft,
+    LowerRight,
+    None,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SeriesSpec {
+    /// A run id, `<id>[k]` for one member of a sweep, or a swept id for one curve per value.
+    pub run: String,
+    pub x: String,
+    pub y: String,
+    /// Upper edge for `style: band` (`y` is the lower edge).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub y2: Option<String>,
+    #[serde(default)]
+    pub style: Style,
+    /// Legend entry; `{value}` is replaced by the sweep value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<Window>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum Style {
+    #[default]
+    Solid,
+    Dashed,
+    Dotted,
+    Points,
+    Band,
+}
+
+/// Which samples of a run: everything, the last period, a range of periods or of time.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(untagged, expecting = "`all`, `last-period`, {periods: [a, b]} or {t: [a, b]}")]
+pub enum Window {
+    Named(NamedWindow),
+    Periods { periods: [f64; 2] },
+    Time { t: [f64; 2] },
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum NamedWindow {
+    All,
+    LastPeriod,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MetricSpec {
+    pub name: String,
+    pub kind: MetricKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub x: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub y: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<Window>,
+    /// `value-at`: the x at which y is read; `slope`: the x range of the fit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<[f64; 2]>,
+    /// `max-diff`: the series compared against (same sampling).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub other: Option<OtherSeries>,
+    /// `difference`, `sum`, `ratio`, `relative-difference`: two earlier metrics.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub of: Option<[String; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct OtherSeries {
+    pub run: String,
+    pub y: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<Window>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum MetricKind {
+    /// Signed `∮ y dx` over the window (positive clockwise).
+    LoopArea,
+    Max,
+    Min,
+    MaxAbs,
+    /// y at x = `at` on the first bracketing segment.
+    ValueAt,
+    /// Least-squares dy/dx over samples with x in `range`.
+    Slope,
+    /// Largest |y − other.y| over equally sampled windows.
+    MaxDiff,
+    /// y of the last sample in the window.
+    Final,
+    /// A run diagnostic by name (`y`), such as `periods_to_steady_state`.
+    Info,
+    /// The `at`-quantile (0…1) of y over the window.
+    Quantile,
+    Difference,
+    Sum,
+    Ratio,
+    RelativeDifference,
+}
+
+impl MetricKind {
+    pub fn needs_run(self) -> bool {
+        !matches!(
+            self,
+            MetricKind::Difference | MetricKind::Sum | MetricKind::Ratio | MetricKind::RelativeDifference
+        )
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CheckSpec {
+    pub metric: String,
+    #[serde(default)]
+    pub op: Op,
+    pub expected: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tol: Option<Tol>,
+    /// Written as a one-key map: `{published: {line}}`, `{derived: "..."}`, `{claim: {kind, lines}}`.
+    #[serde(with = "serde_yaml::with::singleton_map")]
+    pub provenance: Provenance,
+    /// The source contradicts itself here: the evidence. Reported, not failing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub known_discrepancy: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum Op {
+    /// |computed − expected| ≤ tol.
+    #[default]
+    Within,
+    /// computed < expected.
+    Lt,
+    /// computed > expected.
+    Gt,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Tol {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abs: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rel: Option<f64>,
+}
+
+impl Tol {
+    /// The allowed deviation for an expected value: the larger of the two bounds.
+    pub fn allowed(&self, expected: f64) -> f64 {
+        self.abs.unwrap_or(0.0).max(self.rel.unwrap_or(0.0) * expected.abs())
+    }
+}
+
+/// Where an expected value comes from: exactly one of the three.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub enum Provenance {
+    /// A number printed in the source.
+    Published {
+        line: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        quote: Option<String>,
+    },
+    /// A value worked out from the source's equations and parameters: the one-line derivation.
+    Derived(String),
+    /// A qualitative statement of the source, turned into a numeric test.
+    Claim {
+        kind: ClaimKind,
+        lines: Vec<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClaimKind {
+    RateIndependence,
+    RateDependence,
+    LocalMemory,
+    NonlocalMemory,
+    Clockwise,
+    Counterclockwise,
+    ConvergenceAsOmegaToZero,
+    Hysteretic,
+    NotHysteretic,
+    Bound,
+    Equivalence,
+    Symmetry,
+    Shape,
+    InEquilibria,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TableSpec {
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    /// Lines in the seed the rows are transcribed from.
+    pub lines: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}

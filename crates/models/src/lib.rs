@@ -1,0 +1,46 @@
+//! Friction and hysteresis models as pure functions and small state machines.
+//!
+//! This crate owns the physics: right-hand sides of the model ODEs, steady-state curves, the
+//! exact rate-independent operators and the input signals that drive them. It does no I/O, knows
+//! nothing about manifests, caching or plotting, and does not integrate ODEs itself (that is
+//! `fric-solvers`); it only states the equations in a form a generic solver can use.
+//!
+//! Every model cites the equation numbers of the source it implements. One implementation per
+//! model: a document that reuses a model reuses the code here.
+
+pub mod coulomb;
+pub mod cubic;
+pub mod dahl;
+pub mod linear;
+pub mod lugre;
+pub mod maxwell_slip;
+pub mod signal;
+
+/// `sign` with `sign(0) = 0`.
+#[inline]
+pub fn sgn(v: f64) -> f64 {
+    if v > 0.0 {
+        1.0
+    } else if v < 0.0 {
+        -1.0
+    } else {
+        0.0
+    }
+}
+
+/// A model driven by a prescribed input `u(t)` with state `x` and a scalar output, written in the
+/// form `x' = f(x, u, u')`, `y = h(x, u, u')`. The solvers see it through an adapter that supplies
+/// `u(t)` and `u'(t)` from a [`signal::Signal`].
+pub trait InputDriven {
+    /// Number of states.
+    fn dim(&self) -> usize;
+    /// `dx = f(x, u, du)`.
+    fn rhs(&self, u: f64, du: f64, x: &[f64], dx: &mut [f64]);
+    /// Output `y = h(x, u, du)`.
+    fn output(&self, u: f64, du: f64, x: &[f64]) -> f64;
+    /// Row-major Jacobian `df/dx`; return `false` when not available (the solver then uses finite
+    /// differences).
+    fn jacobian(&self, _u: f64, _du: f64, _x: &[f64], _jac: &mut [f64]) -> bool {
+        false
+    }
+}

@@ -1,0 +1,206 @@
+//! Windows over run data, metrics and checks. Generic numerics only: the meaning of a column is
+//! the manifest's business.
+
+use fric_experiments::RunData;
+use fric_manifest::{CheckSpec, MetricKind, MetricSpec, NamedWindow, Op, Provenance, Window};
+use fric_report::{judge, CheckReport};
+use fric_solvers::analysis;
+use std::collections::{BTreeMap, HashMap};
+use std::ops::Range;
+
+/// The sample range of a window.
+pub fn window(data: &RunData, w: Option<&Window>) -> Result<Range<usize>, String> {
+    let n = data.len();
+    let (a, b) = match w {
+        None | Some(Window::Named(NamedWindow::All)) => return Ok(0..n),
+        Some(Window::Named(NamedWindow::LastPeriod)) => {
+            let t = data.column("t").ok_or("`last-period` needs a time column")?;
+            let p = data.period.ok_or("`last-period` needs a periodic input")?;
+            let end = *t.last().ok_or("empty run")?;
+            (end - p, end)
+        }
+        Some(Window::Periods { periods: [a, b] }) => {
+            let p = data.period.ok_or("a window in periods needs a periodic input")?;
+            (a * p, b * p)
+        }
+        Some(Window::Time { t: [a, b] }) => (*a, *b),
+    };
+    let t = data.column("t").ok_or("a time window needs a time column")?;
+    let eps = 1e-9 * (b - a).abs().max(1e-300);
+    let i0 = t.partition_point(|&x| x < a - eps);
+    let i1 = t.partition_point(|&x| x <= b + eps);
+    if i1 <= i0 {
+        let (lo, hi) = (
+            t.first().copied().unwrap_or(f64::NAN),
+            t.last().copied().unwrap_or(f64::NAN),
+        );
+        return Err(format!(
+            "window [{a}, {b}] s holds no samples (run covers [{lo}, {hi}] s)"
+        ));
+    }
+    Ok(i0..i1)
+}
+
+fn col<'a>(data: &'a RunData, name: &str) -> Result<&'a [f64], String> {
+    data.column(name).ok_or_else(|| format!("no column `{name}`"))
+}
+
+/// Compute one metric. `runs` maps run ids to their data; `done` holds earlier metrics.
+pub fn metric(
+    m: &MetricSpec,
+    runs: &HashMap<String, &RunData>,
+    done: &BTreeMap<String, Option<f64>>,
+) -> Result<f64, String> {
+    let get = |name: &str| -> Result<f64, String> {
+        done.get(name)
+            .copied()
+            .flatten()
+            .ok_or_else(|| format!("metric `{name}` has no value"))
+    };
+    if !m.kind.needs_run() {
+        let [a, b] = m.of.as_ref().ok_or("missing `of`")?;
+        let (a, b) = (get(a)?, get(b)?);
+        return Ok(match m.kind {
+            MetricKind::Difference => a - b,
+            MetricKind::Sum => a + b,
+            MetricKind::Ratio => a / b,
+            _ => (a - b) / b.abs(),
+        });
+    }
+    let run = m.run.as_deref().ok_or("missing run")?;
+    let data = *runs.get(run).ok_or_else(|| format!("run `{run}` has no data"))?;
+    if m.kind == MetricKind::Info {
+        let key = m.y.as_deref().unwrap_or("");
+        return data.info.get(key).copied().ok_or_else(|| {
+            format!(
+                "run `{run}` has no diagnostic `{key}` (has: {:?})",
+                data.info.keys().collect::<Vec<_>>()
+            )
+        });
+    }
+    let r = window(data, m.window.as_ref())?;
+    let y = &col(data, m.y.as_deref().unwrap_or(""))?[r.clone()];
+    let x = match &m.x {
+        Some(x) => Some(&col(data, x)?[r.clone()]),
+        None => None,
+    };
+    let (lo, hi) = analysis::extremes(y);
+    Ok(match m.kind {
+        MetricKind::LoopArea => analysis::loop_area(x.ok_or("needs x")?, y),
+        MetricKind::Max => hi,
+        MetricKind::Min => lo,
+        MetricKind::MaxAbs => hi.abs().max(lo.abs()),
+        MetricKind::Final => *y.last().ok_or("empty window")?,
+        MetricKind::ValueAt => {
+            let at = m.at.ok_or("needs `at`")?;
+            analysis::value_at(x.ok_or("needs x")?, y, at)
+                .ok_or_else(|| format!("x never reaches {at} in the window"))?
+        }
+        MetricKind::Slope => {
+            let x = x.ok_or("needs x")?;
+            let (xs, ys): (Vec<f64>, Vec<f64>) = match m.range {
+                Some([a, b]) => x
+                    .iter()
+                    .zip(y)
+                    .filter(|(x, _)| **x >= a && **x <= b)
+                    .map(|(x, y)| (*x, *y))
+                    .unzip(),
+                None => (x.to_vec(), y.to_vec()),
+            };
+            analysis::slope(&xs, &ys).ok_or("fewer than two distinct x in the range")?
+        }
+        MetricKind::Quantile => {
+            let q = m.at.ok_or("needs `at` (the quantile, 0 to 1)")?;
+            if !(0.0..=1.0).contains(&q) {
+                return Err(format!("quantile {q} outside [0, 1]"));
+            }
+            let mut v = y.to_vec();
+            v.sort_by(f64::total_cmp);
+            v[((v.len() - 1) as f64 * q).round() as usize]
+        }
+        MetricKind::MaxDiff => {
+            let o = m.other.as_ref().ok_or("needs `other`")?;
+            let od = *runs.get(&o.run).ok_or_else(|| format!("run `{}` has no data", o.run))?;
+            let or = window(od, o.window.as_ref())?;
+            let oy = &col(od, &o.y)?[or];
+            analysis::max_abs_diff(y, oy)
+                .ok_or_else(|| format!("windows sample differently ({} vs {} samples)", y.len(), oy.len()))?
+        }
+        _ => unreachable!("handled above"),
+    })
+}
+
+/// Evaluate a check against the computed metrics.
+pub fn check(c: &CheckSpec, metrics: &BTreeMap<String, Option<f64>>) -> CheckReport {
+    let computed = metrics.get(&c.metric).copied().flatten();
+    let op = match c.op {
+        Op::Within => "within",
+        Op::Lt => "lt",
+        Op::Gt => "gt",
+    };
+    let tolerance = match c.op {
+        Op::Within => c.tol.map(|t| t.allowed(c.expected)),
+        _ => None,
+    };
+    let (provenance, lines, basis) = match &c.provenance {
+        Provenance::Published { line, quote } => ("published", vec![*line], quote.clone().unwrap_or_default()),
+        Provenance::Derived(d) => ("derived", vec![], d.clone()),
+        Provenance::Claim { kind, lines, text } => {
+            let k = serde_json::to_value(kind)
+                .ok()
+                .and_then(|v| v.as_str().map(String::from))
+                .unwrap_or_default();
+            (
+                "claim",
+                lines.clone(),
+                match text {
+                    Some(t) => format!("{k}: {t}"),
+                    None => k,
+                },
+            )
+        }
+    };
+    CheckReport {
+        metric: c.metric.clone(),
+        op: op.into(),
+        computed,
+        expected: c.expected,
+        tolerance,
+        provenance: provenance.into(),
+        lines,
+        basis,
+        outcome: judge(op, computed, c.expected, tolerance, c.known_discrepancy.is_some()),
+        known_discrepancy: c.known_discrepancy.clone(),
+        note: c.note.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn data() -> RunData {
+        let t: Vec<f64> = (0..=40).map(|i| i as f64 * 0.25).collect();
+        let y: Vec<f64> = t.iter().map(|t| t * 2.0).collect();
+        RunData {
+            columns: vec![("t".into(), t), ("y".into(), y)],
+            period: Some(5.0),
+            info: Default::default(),
+        }
+    }
+
+    #[test]
+    fn windows_select_inclusive_ranges() {
+        let d = data();
+        assert_eq!(window(&d, None).unwrap(), 0..41);
+        assert_eq!(
+            window(&d, Some(&Window::Named(NamedWindow::LastPeriod))).unwrap(),
+            20..41
+        );
+        assert_eq!(
+            window(&d, Some(&Window::Periods { periods: [0.0, 1.0] })).unwrap(),
+            0..21
+        );
+        assert!(window(&d, Some(&Window::Time { t: [20.0, 30.0] })).is_err());
+    }
+}

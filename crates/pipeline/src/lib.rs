@@ -1,0 +1,467 @@
+//! The reproduction pipeline: load every manifest, compute the runs they need (in parallel,
+//! through a content-addressed cache), evaluate metrics and checks, render figures and tables,
+//! and write `figures/report.json`.
+//!
+//! The pipeline is ignorant of physics: runs are opaque requests executed by
+//! `fric-experiments`, results are named columns. It owns every file the project writes
+//! (`figures/`, `data/cache/`), always atomically.
+
+// Validation negates comparisons on purpose so that NaN is rejected too.
+#![allow(clippy::neg_cmp_op_on_partial_ord)]
+
+pub mod evaluate;
+mod frames;
+mod hash;
+pub mod load;
+mod render;
+pub mod store;
+
+use fric_experiments::RunData;
+use fric_manifest::{Kind, Status, DOCUMENTS};
+use fric_report::{ExperimentReport, Outcome, Report};
+use load::{Entry, Loaded};
+use rayon::prelude::*;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use store::{write_if_changed, Lookup, RunCache};
+
+pub use load::{load, InvalidManifest};
+
+/// Fingerprint of the code that computes runs (models, solvers, experiments).
+pub const RUNS_FINGERPRINT: &str = env!("FRIC_RUNS_FINGERPRINT");
+/// Fingerprint of the code that draws and exports (plot, report, pipeline).
+pub const RENDER_FINGERPRINT: &str = env!("FRIC_RENDER_FINGERPRINT");
+
+/// Progress events for a front end.
+#[derive(Clone, Debug)]
+pub enum Progress {
+    /// `total` units of work are about to start.
+    Start {
+        total: usize,
+    },
+    /// One unit done.
+    Step {
+        what: String,
+    },
+    Finish,
+}
+
+/// A progress callback.
+pub type ProgressFn = dyn Fn(Progress) + Send + Sync;
+
+pub struct Options {
+    /// The workspace root (holds `experiments/`, `figures/`, `data/`).
+    pub root: PathBuf,
+    /// Glob patterns on manifest ids (`thesis/fig1.*`); empty selects all.
+    pub only: Vec<String>,
+    /// Recompute every run and redraw every figure.
+    pub force: bool,
+    /// Worker threads (default: all cores).
+    pub jobs: Option<usize>,
+    pub progress: Option<Box<ProgressFn>>,
+}
+
+impl Options {
+    pub fn new(root: impl Into<PathBuf>) -> Self {
+        Self {
+            root: root.into(),
+            only: Vec::new(),
+            force: false,
+            jobs: None,
+            progress: None,
+        }
+    }
+}
+
+/// What a pipeline run did.
+#[derive(Debug, Default)]
+pub struct Summary {
+    pub manifests: usize,
+    pub selected: usize,
+    pub invalid: Vec<InvalidManifest>,
+    pub runs_total: usize,
+    pub runs_computed: usize,
+    pub runs_cached: usize,
+    /// Cache entries that failed verification and were recomputed.
+    pub runs_recovered: Vec<(String, String)>,
+    /// Runs whose computation failed: `(key, error)`.
+    pub runs_failed: Vec<(String, String)>,
+    pub figures_drawn: usize,
+    pub figures_current: usize,
+    pub tables: usize,
+    pub report: Report,
+    pub elapsed: Duration,
+}
+
+impl Summary {
+    pub fn count(&self, o: Outcome) -> usize {
+        self.report
+            .experiments
+            .iter()
+            .flat_map(|e| &e.checks)
+            .filter(|c| c.outcome == o)
+            .count()
+    }
+    pub fn experiment_errors(&self) -> usize {
+        self.report.experiments.iter().filter(|e| !e.errors.is_empty()).count()
+    }
+    /// True when nothing failed: every manifest valid, every run and check good.
+    pub fn ok(&self) -> bool {
+        self.invalid.is_empty()
+            && self.runs_failed.is_empty()
+            && self.experiment_errors() == 0
+            && self
+                .report
+                .experiments
+                .iter()
+                .flat_map(|e| &e.checks)
+                .all(|c| !c.outcome.is_failure())
+    }
+}
+
+fn selector(only: &[String]) -> Result<Option<globset::GlobSet>, String> {
+    if only.is_empty() {
+        return Ok(None);
+    }
+    let mut b = globset::GlobSetBuilder::new();
+    for p in only {
+        b.add(globset::Glob::new(p).map_err(|e| format!("bad pattern `{p}`: {e}"))?);
+    }
+    b.build().map(Some).map_err(|e| e.to_string())
+}
+
+/// Count manifests by document and status.
+pub fn coverage(loaded: &Loaded) -> BTreeMap<String, BTreeMap<String, usize>> {
+    let mut out: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
+    for d in DOCUMENTS {
+        let m = out.entry(d.to_string()).or_default();
+        for s in Status::ALL {
+            m.insert(s.as_str().to_string(), 0);
+        }
+    }
+    for e in &loaded.entries {
+        let doc = e.manifest.id.split('/').next().unwrap_or("").to_string();
+        *out.entry(doc)
+            .or_default()
+            .entry(e.manifest.status.as_str().to_string())
+            .or_default() += 1;
+    }
+    for i in &loaded.invalid {
+        let doc = i
+            .file
+            .trim_start_matches("experiments/")
+            .split('/')
+            .next()
+            .unwrap_or("")
+            .to_string();
+        *out.entry(doc).or_default().entry("invalid".into()).or_default() += 1;
+    }
+    out
+}
+
+/// The kebab-case name of a manifest enum value.
+fn name<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_value(v)
+        .ok()
+        .and_then(|v| v.as_str().map(String::from))
+        .unwrap_or_default()
+}
+
+fn registry_report(e: &Entry) -> ExperimentReport {
+    let m = &e.manifest;
+    ExperimentReport {
+        id: m.id.clone(),
+        kind: name(&m.kind),
+        content: name(&m.content),
+        status: m.status.as_str().to_string(),
+        reason: m.reason.clone(),
+        caption: m.source.caption.clone(),
+        ..Default::default()
+    }
+}
+
+/// Evaluate and render one built manifest.
+fn build_entry(
+    root: &Path,
+    e: &Entry,
+    data: &HashMap<String, Arc<RunData>>,
+    failed: &HashMap<String, String>,
+    force: bool,
+) -> (ExperimentReport, bool, bool) {
+    let mut rep = registry_report(e);
+    let m = &e.manifest;
+    let mut runs: HashMap<String, &RunData> = HashMap::new();
+    for (id, r) in &e.runs {
+        match data.get(&r.key) {
+            Some(d) => {
+                runs.insert(id.clone(), d);
+            }
+            None => rep.errors.push(format!(
+                "run `{id}` failed: {}",
+                failed.get(&r.key).map(String::as_str).unwrap_or("not computed")
+            )),
+        }
+    }
+    if !rep.errors.is_empty() {
+        return (rep, false, false);
+    }
+    for mt in &m.metrics {
+        let v = evaluate::metric(mt, &runs, &rep.metrics);
+        match v {
+            Ok(v) => {
+                rep.metrics.insert(mt.name.clone(), Some(v));
+            }
+            Err(err) => {
+                rep.metrics.insert(mt.name.clone(), None);
+                rep.errors.push(format!("metric `{}`: {err}", mt.name));
+            }
+        }
+    }
+    rep.checks = m.checks.iter().map(|c| evaluate::check(c, &rep.metrics)).collect();
+    let (mut drawn, mut table) = (false, false);
+    match m.kind {
+        Kind::Figure => match render::render(root, e, &runs, force) {
+            Ok(r) => {
+                drawn = r.drawn;
+                rep.outputs = r.outputs;
+            }
+            Err(err) => rep.errors.push(format!("render: {err}")),
+        },
+        Kind::Table => {
+            if let Some(t) = &m.table {
+                let tex = fric_report::render_table(&fric_report::TableInput {
+                    manifest: &m.id,
+                    document: &m.source.document,
+                    number: &m.source.number,
+                    caption: &m.source.caption,
+                    lines: &t.lines,
+                    columns: &t.columns,
+                    rows: &t.rows,
+                    notes: &t.notes,
+                });
+                let path = render::out_file(root, &m.id, "tex");
+                match tex.and_then(|s| write_if_changed(&path, s.as_bytes()).map_err(|e| e.to_string())) {
+                    Ok(_) => {
+                        table = true;
+                        rep.outputs.push(format!("figures/{}.tex", m.id));
+                    }
+                    Err(err) => rep.errors.push(format!("table: {err}")),
+                }
+            }
+        }
+    }
+    (rep, drawn, table)
+}
+
+/// Run the pipeline.
+pub fn run(opts: &Options) -> Result<Summary, String> {
+    let start = Instant::now();
+    let root = &opts.root;
+    let sel = selector(&opts.only)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let progress = |p: Progress| {
+        if let Some(f) = &opts.progress {
+            f(p)
+        }
+    };
+    let loaded = load::load(root);
+    let selected: Vec<&Entry> = loaded
+        .entries
+        .iter()
+        .filter(|e| sel.as_ref().is_none_or(|g| g.is_match(&e.manifest.id)))
+        .collect();
+    let built: Vec<&Entry> = selected
+        .iter()
+        .copied()
+        .filter(|e| e.manifest.status.is_built())
+        .collect();
+    let mut unique: BTreeMap<&str, &fric_experiments::RunRequest> = BTreeMap::new();
+    for e in &built {
+        for r in e.runs.values() {
+            unique.insert(&r.key, &r.request);
+        }
+    }
+    let cache = RunCache::new(root.join("data/cache/runs"));
+    progress(Progress::Start {
+        total: unique.len() + built.len(),
+    });
+
+    enum Got {
+        Cached(RunData),
+        Computed(RunData, Option<String>),
+        Failed(String),
+    }
+    let results: Vec<(&str, Got)> = pool.install(|| {
+        unique
+            .par_iter()
+            .map(|(key, req)| {
+                let mut recovered = None;
+                if !opts.force {
+                    match cache.get(key) {
+                        Lookup::Hit(d) => return (*key, Got::Cached(d)),
+                        Lookup::Corrupt(why) => recovered = Some(why),
+                        Lookup::Miss => {}
+                    }
+                }
+                let got = match fric_experiments::execute(req) {
+                    Ok(d) => match cache.put(key, req, &d) {
+                        Ok(()) => Got::Computed(d, recovered),
+                        Err(e) => Got::Failed(format!("cache write: {e}")),
+                    },
+                    Err(e) => Got::Failed(format!("{} run failed: {e}", req.system)),
+                };
+                progress(Progress::Step {
+                    what: req.system.clone(),
+                });
+                (*key, got)
+            })
+            .collect()
+    });
+    let mut summary = Summary {
+        manifests: loaded.entries.len() + loaded.invalid.len(),
+        selected: selected.len(),
+        runs_total: unique.len(),
+        ..Default::default()
+    };
+    let mut data: HashMap<String, Arc<RunData>> = HashMap::new();
+    let mut failed: HashMap<String, String> = HashMap::new();
+    for (key, got) in results {
+        match got {
+            Got::Cached(d) => {
+                summary.runs_cached += 1;
+                data.insert(key.to_string(), Arc::new(d));
+            }
+            Got::Computed(d, recovered) => {
+                summary.runs_computed += 1;
+                if let Some(why) = recovered {
+                    summary.runs_recovered.push((key.to_string(), why));
+                }
+                data.insert(key.to_string(), Arc::new(d));
+            }
+            Got::Failed(e) => {
+                summary.runs_failed.push((key.to_string(), e.clone()));
+                failed.insert(key.to_string(), e);
+            }
+        }
+    }
+
+    let reports: Vec<(ExperimentReport, bool, bool)> = pool.install(|| {
+        built
+            .par_iter()
+            .map(|e| {
+                let r = build_entry(root, e, &data, &failed, opts.force);
+                progress(Progress::Step {
+                    what: e.manifest.id.clone(),
+                });
+                r
+            })
+            .collect()
+    });
+    progress(Progress::Finish);
+    let mut by_id: BTreeMap<String, ExperimentReport> = BTreeMap::new();
+    // With a selection, keep what the last full report said about the others.
+    if sel.is_some() {
+        if let Ok(old) = std::fs::read(root.join("figures/report.json")) {
+            if let Ok(old) = serde_json::from_slice::<Report>(&old) {
+                for e in old.experiments {
+                    by_id.insert(e.id.clone(), e);
+                }
+            }
+        }
+    }
+    for e in &selected {
+        if !e.manifest.status.is_built() {
+            by_id.insert(e.manifest.id.clone(), registry_report(e));
+        }
+    }
+    for (r, drawn, table) in reports {
+        if drawn {
+            summary.figures_drawn += 1;
+        } else if r.kind == "figure" && r.errors.is_empty() {
+            summary.figures_current += 1;
+        }
+        if table {
+            summary.tables += 1;
+        }
+        by_id.insert(r.id.clone(), r);
+    }
+    for inv in &loaded.invalid {
+        let id = inv.id.clone().unwrap_or_else(|| {
+            inv.file
+                .trim_start_matches("experiments/")
+                .trim_end_matches(".yaml")
+                .to_string()
+        });
+        if sel.as_ref().is_some_and(|g| !g.is_match(&id)) {
+            continue;
+        }
+        by_id.insert(
+            id.clone(),
+            ExperimentReport {
+                id,
+                status: "invalid".into(),
+                errors: inv.diagnostics.iter().map(|d| d.to_string()).collect(),
+                ..Default::default()
+            },
+        );
+    }
+    // Entries that no longer exist are dropped.
+    let known: std::collections::HashSet<String> = loaded
+        .entries
+        .iter()
+        .map(|e| e.manifest.id.clone())
+        .chain(loaded.invalid.iter().map(|i| {
+            i.id.clone().unwrap_or_else(|| {
+                i.file
+                    .trim_start_matches("experiments/")
+                    .trim_end_matches(".yaml")
+                    .to_string()
+            })
+        }))
+        .collect();
+    by_id.retain(|k, _| known.contains(k));
+    summary.report = Report {
+        experiments: by_id.into_values().collect(),
+        coverage: coverage(&loaded),
+    };
+    summary.invalid = loaded.invalid;
+    let json = serde_json::to_vec_pretty(&summary.report).map_err(|e| e.to_string())?;
+    write_if_changed(&root.join("figures/report.json"), &json).map_err(|e| format!("figures/report.json: {e}"))?;
+    let checks = fric_report::render_checks(&summary.report)?;
+    write_if_changed(&root.join("figures/checks.tex"), checks.as_bytes())
+        .map_err(|e| format!("figures/checks.tex: {e}"))?;
+    summary.elapsed = start.elapsed();
+    Ok(summary)
+}
+
+/// Remove every generated output and the cache.
+pub fn clean(root: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut removed = Vec::new();
+    let cache = root.join("data/cache");
+    if cache.exists() {
+        std::fs::remove_dir_all(&cache)?;
+        removed.push(cache);
+    }
+    let figs = root.join("figures");
+    if let Ok(rd) = std::fs::read_dir(&figs) {
+        for e in rd.flatten() {
+            let p = e.path();
+            // Keep the checked-in README.
+            if p.file_name().is_some_and(|n| n == "README.md") {
+                continue;
+            }
+            if p.is_dir() {
+                std::fs::remove_dir_all(&p)?;
+            } else {
+                std::fs::remove_file(&p)?;
+            }
+            removed.push(p);
+        }
+    }
+    Ok(removed)
+}

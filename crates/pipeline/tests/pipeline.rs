@@ -1,0 +1,346 @@
+//! End-to-end behaviour of the pipeline on small manifests in a temporary workspace.
+
+use fric_pipeline::{run, Options};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+const DAHL: &str = r#"id: thesis/fig9.1
+kind: figure
+source: {document: thesis, number: "9.1", caption: "test figure", lines: [1]}
+content: simulation
+status: reproduced
+runs:
+  - id: dahl
+    system: dahl
+    params: {sigma: 7.5, fc: 1.5, gamma: 1}
+    input: {kind: sine, amplitude: 5, omega: 2}
+    sim: {periods: 2, samples_per_period: 400}
+panels:
+  - id: main
+    x: {label: u, unit: m}
+    y: {label: F, unit: N}
+    series:
+      - {run: dahl, x: u, y: F, window: {periods: [1, 2]}, label: LABEL}
+metrics:
+  - {name: area, kind: loop-area, run: dahl, x: u, y: F, window: {periods: [1, 2]}}
+checks:
+  - {metric: area, expected: 28.8, tol: {rel: 1.0e-3}, provenance: {derived: "4(A Fc - Fr Fc/sigma)"}}
+"#;
+
+const LINEAR: &str = r#"id: thesis/fig9.2
+kind: figure
+source: {document: thesis, number: "9.2", caption: "second figure", lines: [2]}
+content: simulation
+status: reproduced
+runs:
+  - id: msd
+    system: linear-msd
+    params: {m: 1, c: 2, k: 1}
+    input: {kind: sine, amplitude: 1, omega: 1}
+    sim: {periods: 3, samples_per_period: 200}
+    sweep: {param: input.omega, values: [1, 0.5]}
+panels:
+  - id: main
+    x: {label: u}
+    y: {label: y}
+    series:
+      - {run: msd, x: u, y: y, label: "w = {value}"}
+"#;
+
+fn workspace(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        let p = dir.path().join("experiments").join(name);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    dir
+}
+
+fn go(root: &Path, jobs: usize) -> fric_pipeline::Summary {
+    let mut o = Options::new(root);
+    o.jobs = Some(jobs);
+    run(&o).unwrap()
+}
+
+/// Every file under `figures/`, by relative path.
+fn outputs(root: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    for e in walkdir::WalkDir::new(root.join("figures")).into_iter().flatten() {
+        if e.file_type().is_file() {
+            out.insert(
+                e.path().strip_prefix(root).unwrap().display().to_string(),
+                std::fs::read(e.path()).unwrap(),
+            );
+        }
+    }
+    out
+}
+
+#[test]
+fn cache_hit_on_rerun_and_miss_after_parameter_edit() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.2.yaml", LINEAR)]);
+    let s = go(ws.path(), 2);
+    assert!(s.ok(), "{:?}", s.report);
+    assert_eq!((s.runs_total, s.runs_computed, s.runs_cached), (3, 3, 0));
+    assert_eq!(s.figures_drawn, 2);
+    assert!(ws.path().join("figures/thesis/fig9.1.svg").exists());
+    assert!(ws.path().join("figures/thesis/fig9.1.png").exists());
+    assert!(ws.path().join("figures/thesis/fig9.1/main-1.csv").exists());
+    assert!(ws.path().join("figures/thesis/fig9.2/main-2.csv").exists());
+
+    let s = go(ws.path(), 2);
+    assert_eq!(
+        (s.runs_computed, s.runs_cached, s.figures_drawn, s.figures_current),
+        (0, 3, 0, 2)
+    );
+
+    // Edit a parameter of one manifest: only its run is recomputed; the other manifest's
+    // runs and drawing are untouched.
+    std::fs::write(
+        ws.path().join("experiments/thesis/fig9.1.yaml"),
+        DAHL.replace("sigma: 7.5", "sigma: 8.0"),
+    )
+    .unwrap();
+    let s = go(ws.path(), 2);
+    assert_eq!((s.runs_computed, s.runs_cached), (1, 2));
+    assert_eq!((s.figures_drawn, s.figures_current), (1, 1));
+}
+
+#[test]
+fn label_edit_redraws_without_resimulating() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL)]);
+    go(ws.path(), 1);
+    std::fs::write(
+        ws.path().join("experiments/thesis/fig9.1.yaml"),
+        DAHL.replace("LABEL", "another label"),
+    )
+    .unwrap();
+    let s = go(ws.path(), 1);
+    assert_eq!((s.runs_computed, s.runs_cached, s.figures_drawn), (0, 1, 1));
+    let svg = std::fs::read_to_string(ws.path().join("figures/thesis/fig9.1.svg")).unwrap();
+    assert!(svg.contains("another label"));
+}
+
+#[test]
+fn identical_runs_in_two_manifests_compute_once() {
+    let copy = DAHL
+        .replace("thesis/fig9.1", "thesis/fig9.3")
+        .replace("\"9.1\"", "\"9.3\"");
+    let reference = DAHL
+        .replace("thesis/fig9.1", "thesis/fig9.4")
+        .replace("\"9.1\"", "\"9.4\"")
+        .replace(
+            "  - id: dahl\n    system: dahl\n    params: {sigma: 7.5, fc: 1.5, gamma: 1}\n    input: {kind: sine, amplitude: 5, omega: 2}\n    sim: {periods: 2, samples_per_period: 400}\n",
+            "  - {id: dahl, from: \"thesis/fig9.1#dahl\"}\n",
+        );
+    assert!(reference.contains("from:"));
+    let ws = workspace(&[
+        ("thesis/fig9.1.yaml", DAHL),
+        ("thesis/fig9.3.yaml", &copy),
+        ("thesis/fig9.4.yaml", &reference),
+    ]);
+    let s = go(ws.path(), 2);
+    assert!(s.ok(), "{:#?}", s.report.experiments);
+    assert_eq!((s.runs_total, s.runs_computed), (1, 1));
+    assert_eq!(s.figures_drawn, 3);
+}
+
+#[test]
+fn output_is_bitwise_identical_for_any_number_of_threads() {
+    let a = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.2.yaml", LINEAR)]);
+    let b = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.2.yaml", LINEAR)]);
+    go(a.path(), 1);
+    go(b.path(), 2);
+    let (oa, ob) = (outputs(a.path()), outputs(b.path()));
+    assert!(oa.len() >= 8, "{:?}", oa.keys());
+    assert_eq!(oa.keys().collect::<Vec<_>>(), ob.keys().collect::<Vec<_>>());
+    for (k, v) in &oa {
+        assert!(ob[k] == *v, "{k} differs between --jobs 1 and --jobs 2");
+    }
+}
+
+#[test]
+fn corrupted_cache_entry_is_detected_and_recomputed() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL)]);
+    go(ws.path(), 1);
+    let parquet: Vec<_> = walkdir::WalkDir::new(ws.path().join("data/cache/runs"))
+        .into_iter()
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "parquet"))
+        .collect();
+    assert_eq!(parquet.len(), 1);
+    // An interrupted write of the data file: truncated bytes.
+    let bytes = std::fs::read(parquet[0].path()).unwrap();
+    std::fs::write(parquet[0].path(), &bytes[..bytes.len() / 2]).unwrap();
+    // A temporary file left by an interrupted atomic write is ignored.
+    std::fs::write(parquet[0].path().with_file_name(".junk.parquet.1.0.tmp"), b"partial").unwrap();
+    let s = go(ws.path(), 1);
+    assert!(s.ok());
+    assert_eq!((s.runs_computed, s.runs_cached, s.runs_recovered.len()), (1, 0, 1));
+    assert!(s.runs_recovered[0].1.contains("checksum"), "{:?}", s.runs_recovered);
+    // And the entry is good again.
+    let s = go(ws.path(), 1);
+    assert_eq!((s.runs_computed, s.runs_cached), (0, 1));
+}
+
+#[test]
+fn atomic_write_replaces_whole_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("sub/out.bin");
+    fric_pipeline::store::write_atomic(&p, b"first version").unwrap();
+    fric_pipeline::store::write_atomic(&p, b"second").unwrap();
+    assert_eq!(std::fs::read(&p).unwrap(), b"second");
+    let leftovers: Vec<_> = std::fs::read_dir(p.parent().unwrap())
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty());
+}
+
+/// Each class of bad manifest: file, line, column, what is wrong and what is allowed; the bad
+/// manifest is skipped, the others still run, and the run is not ok.
+#[test]
+fn bad_manifests_are_reported_with_location() {
+    let cases: Vec<(&str, String, usize, &str, &str)> = vec![
+        (
+            "syntax",
+            DAHL.replace("caption: \"test figure\"", "caption: \"test figure"),
+            0,
+            "did not find expected",
+            "",
+        ),
+        (
+            "unknown-variant",
+            DAHL.replace("kind: figure", "kind: figur"),
+            2,
+            "unknown variant `figur`",
+            "`figure` or `table`",
+        ),
+        (
+            "unknown-field",
+            DAHL.replace("content: simulation", "content: simulation\ncolour: red"),
+            5,
+            "unknown field `colour`",
+            "id",
+        ),
+        (
+            "unknown-system",
+            DAHL.replace("system: dahl", "system: dahll"),
+            8,
+            "unknown system `dahll`",
+            "lugre",
+        ),
+        (
+            "missing-param",
+            DAHL.replace(
+                "params: {sigma: 7.5, fc: 1.5, gamma: 1}",
+                "params: {sigma: 7.5, gamma: 1}",
+            ),
+            9,
+            "missing parameter `fc`",
+            "fc in",
+        ),
+        (
+            "out-of-range",
+            DAHL.replace("sigma: 7.5", "sigma: -7.5"),
+            9,
+            "`sigma` = -7.5 is out of range",
+            "(0, inf) N/m",
+        ),
+        (
+            "wrong-type",
+            DAHL.replace("amplitude: 5", "amplitude: five"),
+            10,
+            "invalid type",
+            "",
+        ),
+        (
+            "unknown-column",
+            DAHL.replace(
+                "x: u, y: F, window: {periods: [1, 2]}, label",
+                "x: u, y: G, window: {periods: [1, 2]}, label",
+            ),
+            17,
+            "has no column `G`",
+            "t, u, F",
+        ),
+        (
+            "unknown-metric",
+            DAHL.replace("{metric: area,", "{metric: areaa,"),
+            21,
+            "unknown metric `areaa`",
+            "area",
+        ),
+    ];
+    for (name, text, line, msg, allowed) in cases {
+        let ws = workspace(&[("thesis/fig9.1.yaml", &text), ("thesis/fig9.2.yaml", LINEAR)]);
+        let s = go(ws.path(), 1);
+        assert!(!s.ok(), "{name}: should fail");
+        assert_eq!(s.invalid.len(), 1, "{name}");
+        let d = &s.invalid[0].diagnostics[0];
+        assert_eq!(d.file, "experiments/thesis/fig9.1.yaml", "{name}");
+        assert!(d.message.contains(msg), "{name}: message `{}`", d.message);
+        assert!(d.allowed.contains(allowed), "{name}: allowed `{}`", d.allowed);
+        if line > 0 {
+            assert_eq!(d.line, line, "{name}: {d}");
+        }
+        assert!(d.column >= 1);
+        // The other manifest still ran.
+        assert_eq!(s.figures_drawn, 1, "{name}");
+        assert!(ws.path().join("figures/thesis/fig9.2.svg").exists());
+        let report: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(ws.path().join("figures/report.json")).unwrap()).unwrap();
+        let e = report["experiments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["id"] == "thesis/fig9.1")
+            .unwrap();
+        assert_eq!(e["status"], "invalid", "{name}");
+    }
+}
+
+#[test]
+fn failing_check_and_known_discrepancy() {
+    let failing = DAHL.replace("expected: 28.8", "expected: 30.0");
+    let ws = workspace(&[("thesis/fig9.1.yaml", &failing)]);
+    let s = go(ws.path(), 1);
+    assert!(!s.ok());
+    assert_eq!(s.count(fric_report::Outcome::Fail), 1);
+    let known = DAHL.replace(
+        "expected: 28.8, tol: {rel: 1.0e-3},",
+        "expected: 30.0, tol: {rel: 1.0e-3}, known_discrepancy: \"printed value\",",
+    );
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), known).unwrap();
+    let s = go(ws.path(), 1);
+    assert!(s.ok());
+    assert_eq!(s.count(fric_report::Outcome::KnownDiscrepancy), 1);
+}
+
+/// The project's own manifests: every one parses and validates, and the registry covers the
+/// documents (about 205 figures and 31 tables in ../shared/README.md; some figures are split
+/// into sub-figure manifests).
+#[test]
+fn project_manifests_are_valid_and_complete() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let loaded = fric_pipeline::load(&root);
+    let errors: Vec<String> = loaded
+        .invalid
+        .iter()
+        .flat_map(|i| i.diagnostics.iter().map(|d| d.to_string()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let cov = fric_pipeline::coverage(&loaded);
+    let total = |doc: &str| cov[doc].values().sum::<usize>();
+    assert_eq!(total("thesis"), 74, "68 figures and 6 tables");
+    assert_eq!(total("stribeck-paper"), 12);
+    assert_eq!(
+        total("duhem-paper"),
+        29,
+        "26 figures (6 and 7 split in a/b) and Table 1"
+    );
+    assert_eq!(total("ruderman-paper"), 8, "7 figures (1 split in a/b)");
+    assert_eq!(total("report"), 118, "94 figures and 24 tables");
+}

@@ -1,0 +1,413 @@
+//! Rendering of figures to SVG and PNG bytes with plotters, using a bundled font (DejaVu Sans,
+//! `assets/`), so no system font library is needed.
+//!
+//! This crate owns drawing only: it receives panels with their data already selected and
+//! returns bytes. It does no file I/O (the pipeline writes atomically) and knows nothing about
+//! runs, caching or physics.
+
+use fric_manifest::{LegendPos, Scale, Style};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::sync::Once;
+
+static FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+static REGISTER: Once = Once::new();
+
+fn register_font() {
+    REGISTER.call_once(|| {
+        for style in [
+            FontStyle::Normal,
+            FontStyle::Bold,
+            FontStyle::Italic,
+            FontStyle::Oblique,
+        ] {
+            if plotters::style::register_font("sans-serif", style, FONT).is_err() {
+                panic!("the bundled font is not a valid TrueType font");
+            }
+        }
+    });
+}
+
+/// One curve (or band) with its data.
+#[derive(Clone, Debug)]
+pub struct SeriesData {
+    pub x: Vec<f64>,
+    pub y: Vec<f64>,
+    /// Upper edge of a band.
+    pub y2: Option<Vec<f64>>,
+    pub style: Style,
+    pub label: Option<String>,
+    pub color: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct AxisSpec {
+    pub label: String,
+    pub scale: Scale,
+    pub range: Option<[f64; 2]>,
+}
+
+#[derive(Clone, Debug)]
+pub struct PanelData {
+    pub title: Option<String>,
+    pub x: AxisSpec,
+    pub y: AxisSpec,
+    pub legend: LegendPos,
+    pub series: Vec<SeriesData>,
+}
+
+#[derive(Clone, Debug)]
+pub struct FigureData {
+    pub rows: usize,
+    pub cols: usize,
+    pub panel_width: u32,
+    pub panel_height: u32,
+    pub panels: Vec<PanelData>,
+}
+
+const PALETTE: [(u8, u8, u8); 8] = [
+    (0, 0, 0),
+    (31, 119, 180),
+    (214, 39, 40),
+    (44, 160, 44),
+    (255, 127, 14),
+    (148, 103, 189),
+    (140, 86, 75),
+    (127, 127, 127),
+];
+
+fn named_color(name: &str) -> Option<RGBColor> {
+    Some(match name {
+        "black" => RGBColor(0, 0, 0),
+        "blue" => RGBColor(31, 119, 180),
+        "red" => RGBColor(214, 39, 40),
+        "green" => RGBColor(44, 160, 44),
+        "orange" => RGBColor(255, 127, 14),
+        "purple" => RGBColor(148, 103, 189),
+        "brown" => RGBColor(140, 86, 75),
+        "gray" | "grey" => RGBColor(127, 127, 127),
+        "lightgray" | "lightgrey" => RGBColor(200, 200, 200),
+        _ => return None,
+    })
+}
+
+/// Color names accepted in manifests.
+pub const COLOR_NAMES: &[&str] = &[
+    "black",
+    "blue",
+    "red",
+    "green",
+    "orange",
+    "purple",
+    "brown",
+    "gray",
+    "lightgray",
+];
+
+pub fn is_known_color(name: &str) -> bool {
+    named_color(name).is_some()
+}
+
+fn tf(scale: Scale, v: f64) -> f64 {
+    match scale {
+        Scale::Log => {
+            if v > 0.0 {
+                v.log10()
+            } else {
+                f64::NAN
+            }
+        }
+        _ => v,
+    }
+}
+
+fn auto_range(vals: impl Iterator<Item = f64>, fixed: Option<[f64; 2]>, scale: Scale) -> (f64, f64) {
+    if let Some([a, b]) = fixed {
+        return (tf(scale, a), tf(scale, b));
+    }
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for v in vals {
+        let v = tf(scale, v);
+        if v.is_finite() {
+            lo = lo.min(v);
+            hi = hi.max(v);
+        }
+    }
+    if !lo.is_finite() {
+        return (-1.0, 1.0);
+    }
+    if hi - lo < 1e-12 * (1.0 + lo.abs()) {
+        return (lo - 1.0, hi + 1.0);
+    }
+    let pad = 0.05 * (hi - lo);
+    (lo - pad, hi + pad)
+}
+
+type DrawErr = String;
+
+fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData) -> Result<(), DrawErr> {
+    let xs = p.series.iter().flat_map(|s| s.x.iter().copied());
+    let ys = p
+        .series
+        .iter()
+        .flat_map(|s| s.y.iter().copied().chain(s.y2.iter().flatten().copied()));
+    let (x0, x1) = auto_range(xs, p.x.range, p.x.scale);
+    let (y0, y1) = auto_range(ys, p.y.range, p.y.scale);
+    let mut b = ChartBuilder::on(area);
+    b.margin(12).x_label_area_size(48).y_label_area_size(64);
+    if let Some(t) = &p.title {
+        b.caption(t, ("sans-serif", 20));
+    }
+    let mut chart = b.build_cartesian_2d(x0..x1, y0..y1).map_err(|e| e.to_string())?;
+    let (sx, sy) = (x0.abs().max(x1.abs()), y0.abs().max(y1.abs()));
+    let fmt_x = |v: &f64| {
+        if p.x.scale == Scale::Log {
+            format!("1e{v:.0}")
+        } else {
+            format_tick(*v, sx)
+        }
+    };
+    let fmt_y = |v: &f64| {
+        if p.y.scale == Scale::Log {
+            format!("1e{v:.0}")
+        } else {
+            format_tick(*v, sy)
+        }
+    };
+    chart
+        .configure_mesh()
+        .x_desc(p.x.label.as_str())
+        .y_desc(p.y.label.as_str())
+        .x_label_formatter(&fmt_x)
+        .y_label_formatter(&fmt_y)
+        .label_style(("sans-serif", 14))
+        .axis_desc_style(("sans-serif", 16))
+        .light_line_style(RGBColor(235, 235, 235))
+        .bold_line_style(RGBColor(215, 215, 215))
+        .draw()
+        .map_err(|e| e.to_string())?;
+    let mut any_label = false;
+    for (i, s) in p.series.iter().enumerate() {
+        let (r, g, bl) = PALETTE[i % PALETTE.len()];
+        let color = s.color.as_deref().and_then(named_color).unwrap_or(RGBColor(r, g, bl));
+        let pts: Vec<(f64, f64)> =
+            s.x.iter()
+                .zip(&s.y)
+                .map(|(x, y)| (tf(p.x.scale, *x), tf(p.y.scale, *y)))
+                .collect();
+        // Split at non-finite points so that gaps stay gaps.
+        let segments: Vec<Vec<(f64, f64)>> = pts
+            .split(|(x, y)| !(x.is_finite() && y.is_finite()))
+            .filter(|s| !s.is_empty())
+            .map(|s| s.to_vec())
+            .collect();
+        let stroke = color.stroke_width(2);
+        let label = s.label.clone();
+        let mut first = true;
+        let mut register = |anno: &mut plotters::chart::SeriesAnno<'_, DB>| {
+            if let Some(l) = &label {
+                any_label = true;
+                let c = color;
+                anno.label(l.as_str())
+                    .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
+            }
+        };
+        match s.style {
+            Style::Band => {
+                let upper = s.y2.as_ref().ok_or("band without y2")?;
+                let mut poly: Vec<(f64, f64)> = pts.clone();
+                poly.extend(
+                    s.x.iter()
+                        .zip(upper)
+                        .rev()
+                        .map(|(x, y)| (tf(p.x.scale, *x), tf(p.y.scale, *y))),
+                );
+                let fill = color.mix(0.25).filled();
+                let a = chart
+                    .draw_series(std::iter::once(Polygon::new(poly, fill)))
+                    .map_err(|e| e.to_string())?;
+                register(a);
+            }
+            Style::Points => {
+                let a = chart
+                    .draw_series(
+                        pts.iter()
+                            .filter(|(x, y)| x.is_finite() && y.is_finite())
+                            .map(|&(x, y)| Circle::new((x, y), 3, color.filled())),
+                    )
+                    .map_err(|e| e.to_string())?;
+                register(a);
+            }
+            Style::Solid | Style::Dashed | Style::Dotted => {
+                for seg in segments {
+                    let a = match s.style {
+                        Style::Solid => chart.draw_series(LineSeries::new(seg, stroke)),
+                        Style::Dashed => chart.draw_series(DashedLineSeries::new(seg, 10, 6, stroke)),
+                        _ => chart.draw_series(DashedLineSeries::new(seg, 2, 4, stroke)),
+                    }
+                    .map_err(|e| e.to_string())?;
+                    if first {
+                        register(a);
+                        first = false;
+                    }
+                }
+            }
+        }
+    }
+    if any_label && p.legend != LegendPos::None {
+        let pos = match p.legend {
+            LegendPos::UpperLeft => SeriesLabelPosition::UpperLeft,
+            LegendPos::LowerLeft => SeriesLabelPosition::LowerLeft,
+            LegendPos::LowerRight => SeriesLabelPosition::LowerRight,
+            _ => SeriesLabelPosition::UpperRight,
+        };
+        chart
+            .configure_series_labels()
+            .position(pos)
+            .label_font(("sans-serif", 14))
+            .background_style(WHITE.mix(0.85))
+            .border_style(RGBColor(160, 160, 160))
+            .draw()
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// Tick labels: short, without trailing zeros, scientific for very large or small values;
+/// rounding noise around zero (relative to the axis `scale`) prints as 0.
+fn format_tick(v: f64, scale: f64) -> String {
+    if v == 0.0 || v.abs() < 1e-9 * scale {
+        return "0".into();
+    }
+    let a = v.abs();
+    if !(1e-3..1e5).contains(&a) {
+        return format!("{v:.1e}");
+    }
+    let s = format!("{v:.4}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".into()
+    } else {
+        s.to_string()
+    }
+}
+
+fn draw_figure<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, fig: &FigureData) -> Result<(), DrawErr> {
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let areas = root.split_evenly((fig.rows.max(1), fig.cols.max(1)));
+    for (p, a) in fig.panels.iter().zip(areas.iter()) {
+        draw_panel(a, p)?;
+    }
+    root.present().map_err(|e| e.to_string())
+}
+
+fn size(fig: &FigureData) -> (u32, u32) {
+    (
+        fig.panel_width * fig.cols.max(1) as u32,
+        fig.panel_height * fig.rows.max(1) as u32,
+    )
+}
+
+/// Render to SVG text.
+pub fn render_svg(fig: &FigureData) -> Result<Vec<u8>, DrawErr> {
+    register_font();
+    let mut s = String::new();
+    {
+        let root = SVGBackend::with_string(&mut s, size(fig)).into_drawing_area();
+        draw_figure(root, fig)?;
+    }
+    Ok(s.into_bytes())
+}
+
+/// Render to PNG bytes (RGB, deterministic encoder settings).
+pub fn render_png(fig: &FigureData) -> Result<Vec<u8>, DrawErr> {
+    register_font();
+    let (w, h) = size(fig);
+    let mut rgb = vec![0u8; (w * h * 3) as usize];
+    {
+        let root = BitMapBackend::with_buffer(&mut rgb, (w, h)).into_drawing_area();
+        draw_figure(root, fig)?;
+    }
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, w, h);
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_compression(png::Compression::Default);
+        let mut wr = enc.write_header().map_err(|e| e.to_string())?;
+        wr.write_image_data(&rgb).map_err(|e| e.to_string())?;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fig() -> FigureData {
+        let x: Vec<f64> = (0..50).map(|i| i as f64 / 10.0).collect();
+        let y: Vec<f64> = x.iter().map(|v| v.sin()).collect();
+        FigureData {
+            rows: 1,
+            cols: 2,
+            panel_width: 320,
+            panel_height: 240,
+            panels: vec![
+                PanelData {
+                    title: Some("(a)".into()),
+                    x: AxisSpec {
+                        label: "u [m]".into(),
+                        scale: Scale::Linear,
+                        range: None,
+                    },
+                    y: AxisSpec {
+                        label: "F [N]".into(),
+                        scale: Scale::Linear,
+                        range: None,
+                    },
+                    legend: LegendPos::UpperRight,
+                    series: vec![SeriesData {
+                        x: x.clone(),
+                        y: y.clone(),
+                        y2: None,
+                        style: Style::Dashed,
+                        label: Some("sin".into()),
+                        color: None,
+                    }],
+                },
+                PanelData {
+                    title: None,
+                    x: AxisSpec {
+                        label: "v".into(),
+                        scale: Scale::Log,
+                        range: None,
+                    },
+                    y: AxisSpec {
+                        label: "y".into(),
+                        scale: Scale::Linear,
+                        range: Some([-2.0, 2.0]),
+                    },
+                    legend: LegendPos::None,
+                    series: vec![SeriesData {
+                        x,
+                        y: y.clone(),
+                        y2: Some(y.iter().map(|v| v + 0.5).collect()),
+                        style: Style::Band,
+                        label: None,
+                        color: Some("gray".into()),
+                    }],
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn renders_deterministically() {
+        let a = render_png(&fig()).unwrap();
+        let b = render_png(&fig()).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(&a[1..4], b"PNG");
+        let s = String::from_utf8(render_svg(&fig()).unwrap()).unwrap();
+        assert!(s.starts_with("<svg") && s.contains("u [m]"));
+    }
+}

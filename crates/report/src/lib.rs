@@ -1,0 +1,333 @@
+//! The report: the data model of `figures/report.json`, LaTeX rendering of tables and of the
+//! checks table (tera templates in `templates/`), and the terminal summary.
+//!
+//! This crate formats results it is given; it computes nothing and writes no files.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use tera::{Context, Tera};
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct Report {
+    /// Every manifest, sorted by id.
+    pub experiments: Vec<ExperimentReport>,
+    /// Per document: count of manifests by status.
+    pub coverage: BTreeMap<String, BTreeMap<String, usize>>,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct ExperimentReport {
+    pub id: String,
+    pub kind: String,
+    pub content: String,
+    pub status: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    pub caption: String,
+    /// Files written, relative to the workspace root.
+    pub outputs: Vec<String>,
+    pub metrics: BTreeMap<String, Option<f64>>,
+    pub checks: Vec<CheckReport>,
+    /// Problems that kept this experiment from running (invalid manifest, solver failure).
+    pub errors: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    Pass,
+    Fail,
+    /// A check the source contradicts, failing as documented.
+    KnownDiscrepancy,
+    /// Marked as a known discrepancy but now passing: the manifest needs updating.
+    UnexpectedPass,
+    /// The metric could not be computed.
+    Error,
+}
+
+impl Outcome {
+    pub fn is_failure(self) -> bool {
+        matches!(self, Outcome::Fail | Outcome::UnexpectedPass | Outcome::Error)
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Pass => "pass",
+            Outcome::Fail => "FAIL",
+            Outcome::KnownDiscrepancy => "known discrepancy",
+            Outcome::UnexpectedPass => "UNEXPECTED PASS",
+            Outcome::Error => "ERROR",
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct CheckReport {
+    pub metric: String,
+    /// `within`, `lt` or `gt`.
+    pub op: String,
+    pub computed: Option<f64>,
+    pub expected: f64,
+    /// Allowed deviation for `within`.
+    pub tolerance: Option<f64>,
+    /// `published`, `derived` or `claim`.
+    pub provenance: String,
+    /// Seed line(s) for published values and claims.
+    pub lines: Vec<u32>,
+    /// The derivation, the claim kind and text, or the quote.
+    pub basis: String,
+    pub outcome: Outcome,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub known_discrepancy: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// Decide a check's outcome.
+pub fn judge(
+    op: &str,
+    computed: Option<f64>,
+    expected: f64,
+    tolerance: Option<f64>,
+    known_discrepancy: bool,
+) -> Outcome {
+    let Some(c) = computed.filter(|c| !c.is_nan()) else {
+        return Outcome::Error;
+    };
+    let ok = match op {
+        "lt" => c < expected,
+        "gt" => c > expected,
+        _ => (c - expected).abs() <= tolerance.unwrap_or(0.0),
+    };
+    match (ok, known_discrepancy) {
+        (true, false) => Outcome::Pass,
+        (false, false) => Outcome::Fail,
+        (false, true) => Outcome::KnownDiscrepancy,
+        (true, true) => Outcome::UnexpectedPass,
+    }
+}
+
+/// Escape text for LaTeX outside math: `$...$` spans are passed through unchanged.
+pub fn tex_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut in_math = false;
+    for ch in s.chars() {
+        if ch == '$' {
+            in_math = !in_math;
+            out.push(ch);
+            continue;
+        }
+        if in_math {
+            out.push(ch);
+            continue;
+        }
+        match ch {
+            '&' | '%' | '#' | '_' | '{' | '}' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
+            '\\' => out.push_str("\\textbackslash{}"),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+fn templates() -> Tera {
+    let mut t = Tera::default();
+    t.autoescape_on(vec![]);
+    t.add_raw_templates(vec![
+        ("table.tex", include_str!("../templates/table.tex.tera")),
+        ("checks.tex", include_str!("../templates/checks.tex.tera")),
+    ])
+    .expect("templates parse");
+    t
+}
+
+/// A transcribed table.
+pub struct TableInput<'a> {
+    pub manifest: &'a str,
+    pub document: &'a str,
+    pub number: &'a str,
+    pub caption: &'a str,
+    pub lines: &'a [u32],
+    pub columns: &'a [String],
+    pub rows: &'a [Vec<String>],
+    pub notes: &'a [String],
+}
+
+/// Render a table to LaTeX. Cells are LaTeX already (math kept), other text is escaped.
+pub fn render_table(t: &TableInput) -> Result<String, String> {
+    let mut ctx = Context::new();
+    ctx.insert("manifest", t.manifest);
+    ctx.insert("document", t.document);
+    ctx.insert("kind", "table");
+    ctx.insert("number", t.number);
+    ctx.insert(
+        "lines",
+        &t.lines.iter().map(|l| format!("L{l}")).collect::<Vec<_>>().join(", "),
+    );
+    ctx.insert("caption", &tex_escape(t.caption));
+    ctx.insert("label", &format!("tab:{}", t.manifest.replace('/', ":")));
+    ctx.insert("colspec", &"l".repeat(t.columns.len()));
+    ctx.insert(
+        "header",
+        &t.columns.iter().map(|c| tex_escape(c)).collect::<Vec<_>>().join(" & "),
+    );
+    let rows: Vec<String> = t
+        .rows
+        .iter()
+        .map(|r| r.iter().map(|c| tex_escape(c)).collect::<Vec<_>>().join(" & "))
+        .collect();
+    ctx.insert("rows", &rows);
+    ctx.insert("notes", &t.notes.iter().map(|n| tex_escape(n)).collect::<Vec<_>>());
+    templates().render("table.tex", &ctx).map_err(|e| format!("{e:?}"))
+}
+
+fn num(v: Option<f64>) -> String {
+    match v {
+        None => "--".into(),
+        Some(v) if v.is_nan() => "NaN".into(),
+        Some(v) => format!("{v:.6e}"),
+    }
+}
+
+/// The checks table of every experiment.
+pub fn render_checks(r: &Report) -> Result<String, String> {
+    #[derive(Serialize)]
+    struct Row {
+        id: String,
+        metric: String,
+        computed: String,
+        op: String,
+        expected: String,
+        tol: String,
+        prov: String,
+        outcome: String,
+    }
+    let mut rows = Vec::new();
+    for e in &r.experiments {
+        for c in &e.checks {
+            let prov = match c.provenance.as_str() {
+                "published" => format!("P L{}", c.lines.first().copied().unwrap_or(0)),
+                "claim" => format!("C L{}", c.lines.first().copied().unwrap_or(0)),
+                _ => "D".into(),
+            };
+            rows.push(Row {
+                id: tex_escape(&e.id),
+                metric: tex_escape(&c.metric),
+                computed: num(c.computed),
+                op: match c.op.as_str() {
+                    "lt" => "$<$ ".into(),
+                    "gt" => "$>$ ".into(),
+                    _ => String::new(),
+                },
+                expected: format!("{:.6e}", c.expected),
+                tol: c.tolerance.map_or("--".into(), |t| format!("{t:.1e}")),
+                prov,
+                outcome: c.outcome.as_str().into(),
+            });
+        }
+    }
+    let mut ctx = Context::new();
+    ctx.insert("checks", &rows);
+    templates().render("checks.tex", &ctx).map_err(|e| format!("{e:?}"))
+}
+
+/// The failures (and known discrepancies) as a plain-text table for the terminal.
+pub fn failures_table(r: &Report, include_known: bool) -> String {
+    let mut rows: Vec<[String; 6]> = Vec::new();
+    for e in &r.experiments {
+        for c in &e.checks {
+            if c.outcome.is_failure() || (include_known && c.outcome == Outcome::KnownDiscrepancy) {
+                rows.push([
+                    e.id.clone(),
+                    c.metric.clone(),
+                    num(c.computed),
+                    format!(
+                        "{}{:.6e}",
+                        match c.op.as_str() {
+                            "lt" => "< ",
+                            "gt" => "> ",
+                            _ => "",
+                        },
+                        c.expected
+                    ),
+                    c.tolerance.map_or("-".into(), |t| format!("{t:.1e}")),
+                    c.outcome.as_str().to_string(),
+                ]);
+            }
+        }
+    }
+    if rows.is_empty() {
+        return String::new();
+    }
+    let header = ["experiment", "check", "computed", "expected", "tol", "outcome"].map(String::from);
+    let mut w = [0usize; 6];
+    for r in std::iter::once(&header).chain(rows.iter()) {
+        for (i, c) in r.iter().enumerate() {
+            w[i] = w[i].max(c.chars().count());
+        }
+    }
+    let line = |r: &[String; 6]| {
+        r.iter()
+            .enumerate()
+            .map(|(i, c)| format!("{c:<width$}", width = w[i]))
+            .collect::<Vec<_>>()
+            .join("  ")
+            .trim_end()
+            .to_string()
+    };
+    let mut out = line(&header);
+    out.push('\n');
+    out.push_str(&w.iter().map(|n| "-".repeat(*n)).collect::<Vec<_>>().join("  "));
+    for r in &rows {
+        out.push('\n');
+        out.push_str(&line(r));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn judging() {
+        assert_eq!(judge("within", Some(1.0), 1.05, Some(0.1), false), Outcome::Pass);
+        assert_eq!(judge("within", Some(1.0), 1.2, Some(0.1), false), Outcome::Fail);
+        assert_eq!(
+            judge("within", Some(1.0), 1.2, Some(0.1), true),
+            Outcome::KnownDiscrepancy
+        );
+        assert_eq!(
+            judge("within", Some(1.2), 1.2, Some(0.1), true),
+            Outcome::UnexpectedPass
+        );
+        assert_eq!(judge("lt", Some(1.0), 2.0, None, false), Outcome::Pass);
+        assert_eq!(judge("gt", Some(f64::NAN), 2.0, None, false), Outcome::Error);
+    }
+
+    #[test]
+    fn table_renders_with_escaping() {
+        let cols = vec!["Model".to_string(), "Rate".to_string()];
+        let rows = vec![vec![
+            "Dahl, $\\gamma = 0$".to_string(),
+            "rate_independent & x".to_string(),
+        ]];
+        let s = render_table(&TableInput {
+            manifest: "thesis/table1.2",
+            document: "thesis",
+            number: "1.2",
+            caption: "Friction models",
+            lines: &[386],
+            columns: &cols,
+            rows: &rows,
+            notes: &[],
+        })
+        .unwrap();
+        assert!(s.contains("Dahl, $\\gamma = 0$ & rate\\_independent \\& x \\\\"));
+        assert!(s.contains("\\caption{Friction models}"));
+    }
+}

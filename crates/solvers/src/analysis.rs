@@ -1,0 +1,151 @@
+//! Analysis of sampled input–output data: signed loop areas, extremes, distances between curves,
+//! reversal points, least-squares slopes and the periodic-steady-state loop. Physics-free.
+
+/// Signed loop area `∮ y du` by the trapezoidal rule along the samples in time order, closed
+/// from the last sample back to the first. Positive for a clockwise loop in the (u, y) plane.
+pub fn loop_area(u: &[f64], y: &[f64]) -> f64 {
+    assert_eq!(u.len(), y.len());
+    let n = u.len();
+    if n < 2 {
+        return 0.0;
+    }
+    let mut a = 0.0;
+    for i in 0..n - 1 {
+        a += 0.5 * (y[i] + y[i + 1]) * (u[i + 1] - u[i]);
+    }
+    a + 0.5 * (y[n - 1] + y[0]) * (u[0] - u[n - 1])
+}
+
+/// `(min, max)` of a series (NaN-free input assumed).
+pub fn extremes(y: &[f64]) -> (f64, f64) {
+    y.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &v| {
+        (lo.min(v), hi.max(v))
+    })
+}
+
+/// Largest pointwise `|a_i − b_i|` of two equally sampled series.
+pub fn max_abs_diff(a: &[f64], b: &[f64]) -> Option<f64> {
+    if a.len() != b.len() || a.is_empty() {
+        return None;
+    }
+    Some(a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0, f64::max))
+}
+
+/// Indices where the input changes direction (local extrema of `u`).
+pub fn reversal_points(u: &[f64]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut dir = 0.0;
+    for i in 1..u.len() {
+        let d = u[i] - u[i - 1];
+        if d == 0.0 {
+            continue;
+        }
+        let s = d.signum();
+        if dir != 0.0 && s != dir {
+            out.push(i - 1);
+        }
+        dir = s;
+    }
+    out
+}
+
+/// Least-squares slope of `y` against `x`.
+pub fn slope(x: &[f64], y: &[f64]) -> Option<f64> {
+    let n = x.len() as f64;
+    if x.len() < 2 {
+        return None;
+    }
+    let mx = x.iter().sum::<f64>() / n;
+    let my = y.iter().sum::<f64>() / n;
+    let sxx: f64 = x.iter().map(|v| (v - mx).powi(2)).sum();
+    let sxy: f64 = x.iter().zip(y).map(|(a, b)| (a - mx) * (b - my)).sum();
+    if sxx == 0.0 {
+        None
+    } else {
+        Some(sxy / sxx)
+    }
+}
+
+/// Linear interpolation of `y(x)` on the first segment of the sampled curve that brackets `x0`.
+pub fn value_at(x: &[f64], y: &[f64], x0: f64) -> Option<f64> {
+    for i in 1..x.len() {
+        let (a, b) = (x[i - 1], x[i]);
+        if (a <= x0 && x0 <= b) || (b <= x0 && x0 <= a) {
+            if a == b {
+                return Some(y[i]);
+            }
+            let w = (x0 - a) / (b - a);
+            return Some(y[i - 1] + w * (y[i] - y[i - 1]));
+        }
+    }
+    None
+}
+
+/// Result of a periodic-steady-state search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Periodicity {
+    /// Number of periods simulated before the period-to-period change fell below tolerance.
+    pub periods: usize,
+    /// The last period-to-period change (max norm, relative to `1 + |x|`).
+    pub change: f64,
+    pub converged: bool,
+}
+
+/// Advance `x` one period at a time with `advance` until the period-to-period change (max norm,
+/// relative to `1 + |x|`) is below `tol`, at most `max_periods` times.
+pub fn until_periodic<E>(
+    x: &mut [f64],
+    tol: f64,
+    max_periods: usize,
+    mut advance: impl FnMut(usize, &mut [f64]) -> Result<(), E>,
+) -> Result<Periodicity, E> {
+    let mut prev = x.to_vec();
+    let mut change = f64::INFINITY;
+    for k in 0..max_periods {
+        advance(k, x)?;
+        change = x
+            .iter()
+            .zip(&prev)
+            .map(|(a, b)| (a - b).abs() / (1.0 + a.abs()))
+            .fold(0.0, f64::max);
+        if change < tol {
+            return Ok(Periodicity {
+                periods: k + 1,
+                change,
+                converged: true,
+            });
+        }
+        prev.copy_from_slice(x);
+    }
+    Ok(Periodicity {
+        periods: max_periods,
+        change,
+        converged: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::f64::consts::PI;
+
+    #[test]
+    fn circle_area_and_orientation() {
+        let n = 10_000;
+        let t: Vec<f64> = (0..n).map(|i| 2.0 * PI * i as f64 / n as f64).collect();
+        let u: Vec<f64> = t.iter().map(|t| t.cos()).collect();
+        let y: Vec<f64> = t.iter().map(|t| t.sin()).collect();
+        // Counterclockwise: negative.
+        assert!((loop_area(&u, &y) + PI).abs() < 1e-6);
+        let y2: Vec<f64> = y.iter().map(|v| -v).collect();
+        assert!((loop_area(&u, &y2) - PI).abs() < 1e-6);
+    }
+
+    #[test]
+    fn reversal_points_and_slope() {
+        let u = [0.0, 1.0, 2.0, 1.0, 0.0, 0.5];
+        assert_eq!(reversal_points(&u), vec![2, 4]);
+        assert_eq!(slope(&[0.0, 1.0, 2.0], &[1.0, 3.0, 5.0]), Some(2.0));
+        assert_eq!(value_at(&[0.0, 2.0, 0.0], &[0.0, 4.0, 0.0], 1.0), Some(2.0));
+    }
+}

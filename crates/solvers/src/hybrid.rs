@@ -1,0 +1,113 @@
+//! Hybrid automata: continuous flows in discrete modes, switched when a guard crosses zero
+//! upward. Guards and jumps are data supplied by the system; the driver integrates one mode at a
+//! time with a [`crate::solve`] call whose terminal events are the mode's guards, applies the
+//! jump and continues. Used for exact event-driven stick–slip.
+
+use crate::{solve, Direction, EventKind, Method, OdeSystem, SolveError, Stats, Tolerances};
+
+pub trait HybridSystem {
+    type Mode: Copy + PartialEq + std::fmt::Debug;
+    fn dim(&self) -> usize;
+    fn rhs(&self, mode: Self::Mode, t: f64, x: &[f64], dx: &mut [f64]);
+    fn n_guards(&self, mode: Self::Mode) -> usize;
+    /// Guard values; guard `i` fires when it crosses zero from below.
+    fn guards(&self, mode: Self::Mode, t: f64, x: &[f64], g: &mut [f64]);
+    /// New mode after guard `guard` fired at `(t, x)`; may reset `x`.
+    fn jump(&self, mode: Self::Mode, guard: usize, t: f64, x: &mut [f64]) -> Self::Mode;
+}
+
+struct InMode<'a, H: HybridSystem> {
+    sys: &'a H,
+    mode: H::Mode,
+}
+
+impl<H: HybridSystem> OdeSystem for InMode<'_, H> {
+    fn dim(&self) -> usize {
+        self.sys.dim()
+    }
+    fn rhs(&self, t: f64, x: &[f64], dx: &mut [f64]) {
+        self.sys.rhs(self.mode, t, x, dx)
+    }
+    fn n_events(&self) -> usize {
+        self.sys.n_guards(self.mode)
+    }
+    fn events(&self, t: f64, x: &[f64], g: &mut [f64]) {
+        self.sys.guards(self.mode, t, x, g)
+    }
+    fn event_kind(&self, _i: usize) -> EventKind {
+        EventKind {
+            direction: Direction::Rising,
+            terminal: true,
+        }
+    }
+}
+
+/// Observer of a hybrid simulation: `(t, mode, x)` at every save time.
+pub type HybridObserver<'a, M> = dyn FnMut(f64, M, &[f64]) + 'a;
+
+#[derive(Clone, Debug)]
+pub struct HybridOutcome<M> {
+    pub t: f64,
+    pub x: Vec<f64>,
+    pub mode: M,
+    /// Every switch: `(time, new mode)`.
+    pub switches: Vec<(f64, M)>,
+    pub stats: Stats,
+}
+
+/// Simulate from `(t0, x0)` in `mode0` to `t1`; `out(t, mode, x)` at every save time.
+/// `max_switches` bounds Zeno behaviour.
+#[allow(clippy::too_many_arguments)]
+pub fn simulate<H: HybridSystem>(
+    sys: &H,
+    mode0: H::Mode,
+    method: Method,
+    tol: &Tolerances,
+    t0: f64,
+    x0: &[f64],
+    t1: f64,
+    saveat: &[f64],
+    max_switches: usize,
+    out: &mut HybridObserver<'_, H::Mode>,
+) -> Result<HybridOutcome<H::Mode>, SolveError> {
+    let mut mode = mode0;
+    let mut t = t0;
+    let mut x = x0.to_vec();
+    let mut switches = Vec::new();
+    let mut stats = Stats::default();
+    let mut save_from = saveat.partition_point(|&s| s < t0);
+    loop {
+        let view = InMode { sys, mode };
+        let m = mode;
+        let mut last_saved = f64::NEG_INFINITY;
+        let o = solve(&view, method, tol, t, &x, t1, &saveat[save_from..], &mut |ts, xs| {
+            last_saved = ts;
+            out(ts, m, xs)
+        })?;
+        stats.accepted += o.stats.accepted;
+        stats.rejected += o.stats.rejected;
+        stats.rhs_evals += o.stats.rhs_evals;
+        stats.jac_evals += o.stats.jac_evals;
+        save_from += saveat[save_from..].partition_point(|&s| s <= last_saved.max(o.t).min(o.t));
+        t = o.t;
+        x = o.x;
+        match o.event {
+            None => {
+                return Ok(HybridOutcome {
+                    t,
+                    x,
+                    mode,
+                    switches,
+                    stats,
+                })
+            }
+            Some(i) => {
+                if switches.len() >= max_switches {
+                    return Err(SolveError::TooManySteps { t });
+                }
+                mode = sys.jump(mode, i, t, &mut x);
+                switches.push((t, mode));
+            }
+        }
+    }
+}

@@ -1,0 +1,680 @@
+//! Adaptive one-step methods with dense output and a common driver that handles step-size
+//! control, save times and event location.
+//!
+//! - `Dopri5`: Dormand–Prince 5(4), FSAL, Hairer's 4th-order continuous extension.
+//! - `Rosenbrock23`: the L-stable Rosenbrock 2(3) pair of Shampine & Reichelt (MATLAB `ode23s`),
+//!   with its own continuous extension; for stiff problems (LuGre with σ0 = 1e4…1e5).
+//!
+//! All work buffers are allocated once per `solve` call; the step loop does not allocate.
+
+use crate::linalg::{lu_factor, lu_solve};
+use crate::{Direction, OdeSystem};
+
+/// Integration method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    Dopri5,
+    Rosenbrock23,
+}
+
+/// Error control and limits.
+#[derive(Clone, Copy, Debug)]
+pub struct Tolerances {
+    pub rtol: f64,
+    pub atol: f64,
+    /// Largest step allowed (also used to avoid stepping over short input features).
+    pub hmax: f64,
+    pub max_steps: usize,
+}
+
+impl Default for Tolerances {
+    fn default() -> Self {
+        Self {
+            rtol: 1e-8,
+            atol: 1e-10,
+            hmax: f64::INFINITY,
+            max_steps: 50_000_000,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub accepted: usize,
+    pub rejected: usize,
+    pub rhs_evals: usize,
+    pub jac_evals: usize,
+}
+
+/// Where an integration stopped.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub t: f64,
+    pub x: Vec<f64>,
+    /// Index of the terminal event that stopped the integration, if any.
+    pub event: Option<usize>,
+    /// Non-terminal events located on the way: `(index, time)`.
+    pub passed_events: Vec<(usize, f64)>,
+    pub stats: Stats,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SolveError {
+    StepTooSmall { t: f64, h: f64 },
+    TooManySteps { t: f64 },
+    NonFinite { t: f64 },
+    SingularMatrix { t: f64 },
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::StepTooSmall { t, h } => write!(f, "step size {h:e} too small at t = {t}"),
+            SolveError::TooManySteps { t } => write!(f, "step limit reached at t = {t}"),
+            SolveError::NonFinite { t } => write!(f, "non-finite state at t = {t}"),
+            SolveError::SingularMatrix { t } => write!(f, "singular iteration matrix at t = {t}"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+trait Stepper {
+    /// Exponent of the error estimate: err ∝ h^(q+1), so the controller uses 1/(q+1).
+    fn err_order(&self) -> f64;
+    /// Initialise at `(t, x)` (computes the first derivative).
+    fn init<S: OdeSystem>(&mut self, sys: &S, t: f64, x: &[f64], stats: &mut Stats);
+    /// Attempt a step; returns the scaled error norm (≤ 1 accepts). The candidate is kept inside.
+    fn attempt<S: OdeSystem>(
+        &mut self,
+        sys: &S,
+        t: f64,
+        x: &[f64],
+        h: f64,
+        tol: &Tolerances,
+        stats: &mut Stats,
+    ) -> Result<f64, SolveError>;
+    /// Accept the last attempt: write the new state into `x` and prepare dense output.
+    fn accept(&mut self, x_old: &[f64], h: f64, x: &mut [f64]);
+    /// Dense output at fraction `theta` of the last accepted step started from `x_old`.
+    fn dense(&self, theta: f64, out: &mut [f64]);
+    /// Derivative at the current point (used for the initial step guess).
+    fn f0(&self) -> &[f64];
+}
+
+fn err_norm(err: &[f64], x0: &[f64], x1: &[f64], tol: &Tolerances) -> f64 {
+    let n = err.len().max(1);
+    let mut s = 0.0;
+    for i in 0..err.len() {
+        let sc = tol.atol + tol.rtol * x0[i].abs().max(x1[i].abs());
+        let e = err[i] / sc;
+        s += e * e;
+    }
+    (s / n as f64).sqrt()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dormand–Prince 5(4)
+
+struct Dopri5 {
+    k: [Vec<f64>; 7],
+    y1: Vec<f64>,
+    ytmp: Vec<f64>,
+    err: Vec<f64>,
+    rcont: [Vec<f64>; 5],
+}
+
+const C2: f64 = 1.0 / 5.0;
+const C3: f64 = 3.0 / 10.0;
+const C4: f64 = 4.0 / 5.0;
+const C5: f64 = 8.0 / 9.0;
+const A21: f64 = 1.0 / 5.0;
+const A31: f64 = 3.0 / 40.0;
+const A32: f64 = 9.0 / 40.0;
+const A41: f64 = 44.0 / 45.0;
+const A42: f64 = -56.0 / 15.0;
+const A43: f64 = 32.0 / 9.0;
+const A51: f64 = 19372.0 / 6561.0;
+const A52: f64 = -25360.0 / 2187.0;
+const A53: f64 = 64448.0 / 6561.0;
+const A54: f64 = -212.0 / 729.0;
+const A61: f64 = 9017.0 / 3168.0;
+const A62: f64 = -355.0 / 33.0;
+const A63: f64 = 46732.0 / 5247.0;
+const A64: f64 = 49.0 / 176.0;
+const A65: f64 = -5103.0 / 18656.0;
+const A71: f64 = 35.0 / 384.0;
+const A73: f64 = 500.0 / 1113.0;
+const A74: f64 = 125.0 / 192.0;
+const A75: f64 = -2187.0 / 6784.0;
+const A76: f64 = 11.0 / 84.0;
+const E1: f64 = 71.0 / 57600.0;
+const E3: f64 = -71.0 / 16695.0;
+const E4: f64 = 71.0 / 1920.0;
+const E5: f64 = -17253.0 / 339200.0;
+const E6: f64 = 22.0 / 525.0;
+const E7: f64 = -1.0 / 40.0;
+const D1: f64 = -12715105075.0 / 11282082432.0;
+const D3: f64 = 87487479700.0 / 32700410799.0;
+const D4: f64 = -10690763975.0 / 1880347072.0;
+const D5: f64 = 701980252875.0 / 199316789632.0;
+const D6: f64 = -1453857185.0 / 822651844.0;
+const D7: f64 = 69997945.0 / 29380423.0;
+
+impl Dopri5 {
+    fn new(n: usize) -> Self {
+        let v = || vec![0.0; n];
+        Self {
+            k: [v(), v(), v(), v(), v(), v(), v()],
+            y1: v(),
+            ytmp: v(),
+            err: v(),
+            rcont: [v(), v(), v(), v(), v()],
+        }
+    }
+}
+
+impl Stepper for Dopri5 {
+    fn err_order(&self) -> f64 {
+        5.0
+    }
+    fn init<S: OdeSystem>(&mut self, sys: &S, t: f64, x: &[f64], stats: &mut Stats) {
+        sys.rhs(t, x, &mut self.k[0]);
+        stats.rhs_evals += 1;
+    }
+    fn attempt<S: OdeSystem>(
+        &mut self,
+        sys: &S,
+        t: f64,
+        x: &[f64],
+        h: f64,
+        tol: &Tolerances,
+        stats: &mut Stats,
+    ) -> Result<f64, SolveError> {
+        let n = x.len();
+        let [k1, k2, k3, k4, k5, k6, k7] = &mut self.k;
+        let y = &mut self.ytmp;
+        for i in 0..n {
+            y[i] = x[i] + h * A21 * k1[i];
+        }
+        sys.rhs(t + C2 * h, y, k2);
+        for i in 0..n {
+            y[i] = x[i] + h * (A31 * k1[i] + A32 * k2[i]);
+        }
+        sys.rhs(t + C3 * h, y, k3);
+        for i in 0..n {
+            y[i] = x[i] + h * (A41 * k1[i] + A42 * k2[i] + A43 * k3[i]);
+        }
+        sys.rhs(t + C4 * h, y, k4);
+        for i in 0..n {
+            y[i] = x[i] + h * (A51 * k1[i] + A52 * k2[i] + A53 * k3[i] + A54 * k4[i]);
+        }
+        sys.rhs(t + C5 * h, y, k5);
+        for i in 0..n {
+            y[i] = x[i] + h * (A61 * k1[i] + A62 * k2[i] + A63 * k3[i] + A64 * k4[i] + A65 * k5[i]);
+        }
+        sys.rhs(t + h, y, k6);
+        let y1 = &mut self.y1;
+        for i in 0..n {
+            y1[i] = x[i] + h * (A71 * k1[i] + A73 * k3[i] + A74 * k4[i] + A75 * k5[i] + A76 * k6[i]);
+        }
+        sys.rhs(t + h, y1, k7);
+        stats.rhs_evals += 6;
+        for i in 0..n {
+            self.err[i] = h * (E1 * k1[i] + E3 * k3[i] + E4 * k4[i] + E5 * k5[i] + E6 * k6[i] + E7 * k7[i]);
+        }
+        if !y1.iter().all(|v| v.is_finite()) {
+            return Ok(f64::INFINITY);
+        }
+        Ok(err_norm(&self.err, x, y1, tol))
+    }
+    fn accept(&mut self, x_old: &[f64], h: f64, x: &mut [f64]) {
+        let n = x.len();
+        let [k1, _k2, k3, k4, k5, k6, k7] = &self.k;
+        let [r1, r2, r3, r4, r5] = &mut self.rcont;
+        for i in 0..n {
+            let ydiff = self.y1[i] - x_old[i];
+            let bspl = h * k1[i] - ydiff;
+            r1[i] = x_old[i];
+            r2[i] = ydiff;
+            r3[i] = bspl;
+            r4[i] = ydiff - h * k7[i] - bspl;
+            r5[i] = h * (D1 * k1[i] + D3 * k3[i] + D4 * k4[i] + D5 * k5[i] + D6 * k6[i] + D7 * k7[i]);
+        }
+        x.copy_from_slice(&self.y1);
+        // FSAL: the last stage is the first of the next step.
+        self.k.swap(0, 6);
+    }
+    fn dense(&self, th: f64, out: &mut [f64]) {
+        let th1 = 1.0 - th;
+        let [r1, r2, r3, r4, r5] = &self.rcont;
+        for i in 0..out.len() {
+            out[i] = r1[i] + th * (r2[i] + th1 * (r3[i] + th * (r4[i] + th1 * r5[i])));
+        }
+    }
+    fn f0(&self) -> &[f64] {
+        &self.k[0]
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rosenbrock 2(3), Shampine & Reichelt (1997)
+
+struct Rosenbrock23 {
+    n: usize,
+    f0: Vec<f64>,
+    f1: Vec<f64>,
+    f2: Vec<f64>,
+    k1: Vec<f64>,
+    k2: Vec<f64>,
+    k3: Vec<f64>,
+    dfdt: Vec<f64>,
+    jac: Vec<f64>,
+    w: Vec<f64>,
+    piv: Vec<usize>,
+    y1: Vec<f64>,
+    ytmp: Vec<f64>,
+    err: Vec<f64>,
+    x_old: Vec<f64>,
+    h: f64,
+    jac_fresh: bool,
+}
+
+const RD: f64 = 1.0 / (2.0 + std::f64::consts::SQRT_2);
+const RE32: f64 = 6.0 + std::f64::consts::SQRT_2;
+
+impl Rosenbrock23 {
+    fn new(n: usize) -> Self {
+        let v = || vec![0.0; n];
+        Self {
+            n,
+            f0: v(),
+            f1: v(),
+            f2: v(),
+            k1: v(),
+            k2: v(),
+            k3: v(),
+            dfdt: v(),
+            jac: vec![0.0; n * n],
+            w: vec![0.0; n * n],
+            piv: vec![0; n],
+            y1: v(),
+            ytmp: v(),
+            err: v(),
+            x_old: v(),
+            h: 0.0,
+            jac_fresh: false,
+        }
+    }
+
+    fn jacobian<S: OdeSystem>(&mut self, sys: &S, t: f64, x: &[f64], h: f64, stats: &mut Stats) {
+        let n = self.n;
+        stats.jac_evals += 1;
+        if !sys.jacobian(t, x, &mut self.jac) {
+            // Forward differences, column by column.
+            self.ytmp.copy_from_slice(x);
+            for j in 0..n {
+                let dj = (f64::EPSILON.sqrt() * x[j].abs().max(1e-5)).max(1e-12);
+                self.ytmp[j] = x[j] + dj;
+                sys.rhs(t, &self.ytmp, &mut self.f2);
+                stats.rhs_evals += 1;
+                for i in 0..n {
+                    self.jac[i * n + j] = (self.f2[i] - self.f0[i]) / dj;
+                }
+                self.ytmp[j] = x[j];
+            }
+        }
+        // Time derivative of f by a forward difference (the inputs are smooth in t).
+        let dt = f64::EPSILON.sqrt() * t.abs().max(h.abs()).max(1e-8);
+        sys.rhs(t + dt, x, &mut self.f2);
+        stats.rhs_evals += 1;
+        for i in 0..n {
+            self.dfdt[i] = (self.f2[i] - self.f0[i]) / dt;
+        }
+        self.jac_fresh = true;
+    }
+}
+
+impl Stepper for Rosenbrock23 {
+    fn err_order(&self) -> f64 {
+        3.0
+    }
+    fn init<S: OdeSystem>(&mut self, sys: &S, t: f64, x: &[f64], stats: &mut Stats) {
+        sys.rhs(t, x, &mut self.f0);
+        stats.rhs_evals += 1;
+        self.jac_fresh = false;
+    }
+    fn attempt<S: OdeSystem>(
+        &mut self,
+        sys: &S,
+        t: f64,
+        x: &[f64],
+        h: f64,
+        tol: &Tolerances,
+        stats: &mut Stats,
+    ) -> Result<f64, SolveError> {
+        let n = self.n;
+        if !self.jac_fresh {
+            self.jacobian(sys, t, x, h, stats);
+        }
+        for i in 0..n {
+            for j in 0..n {
+                self.w[i * n + j] = if i == j { 1.0 } else { 0.0 } - h * RD * self.jac[i * n + j];
+            }
+        }
+        if !lu_factor(&mut self.w, n, &mut self.piv) {
+            return Err(SolveError::SingularMatrix { t });
+        }
+        for i in 0..n {
+            self.k1[i] = self.f0[i] + h * RD * self.dfdt[i];
+        }
+        lu_solve(&self.w, n, &self.piv, &mut self.k1);
+        for i in 0..n {
+            self.ytmp[i] = x[i] + 0.5 * h * self.k1[i];
+        }
+        sys.rhs(t + 0.5 * h, &self.ytmp, &mut self.f1);
+        for i in 0..n {
+            self.k2[i] = self.f1[i] - self.k1[i];
+        }
+        lu_solve(&self.w, n, &self.piv, &mut self.k2);
+        for i in 0..n {
+            self.k2[i] += self.k1[i];
+            self.y1[i] = x[i] + h * self.k2[i];
+        }
+        sys.rhs(t + h, &self.y1, &mut self.f2);
+        for i in 0..n {
+            self.k3[i] =
+                self.f2[i] - RE32 * (self.k2[i] - self.f1[i]) - 2.0 * (self.k1[i] - self.f0[i]) + h * RD * self.dfdt[i];
+        }
+        lu_solve(&self.w, n, &self.piv, &mut self.k3);
+        stats.rhs_evals += 2;
+        for i in 0..n {
+            self.err[i] = h / 6.0 * (self.k1[i] - 2.0 * self.k2[i] + self.k3[i]);
+        }
+        if !self.y1.iter().all(|v| v.is_finite()) {
+            return Ok(f64::INFINITY);
+        }
+        Ok(err_norm(&self.err, x, &self.y1, tol))
+    }
+    fn accept(&mut self, x_old: &[f64], h: f64, x: &mut [f64]) {
+        self.x_old.copy_from_slice(x_old);
+        self.h = h;
+        x.copy_from_slice(&self.y1);
+        std::mem::swap(&mut self.f0, &mut self.f2);
+        self.jac_fresh = false;
+    }
+    fn dense(&self, s: f64, out: &mut [f64]) {
+        let a = s * (1.0 - s) / (1.0 - 2.0 * RD);
+        let b = s * (s - 2.0 * RD) / (1.0 - 2.0 * RD);
+        for i in 0..out.len() {
+            out[i] = self.x_old[i] + self.h * (a * self.k1[i] + b * self.k2[i]);
+        }
+    }
+    fn f0(&self) -> &[f64] {
+        &self.f0
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Driver
+
+/// Integrate `sys` from `(t0, x0)` to `t1 > t0`. `out` is called with the state at every time of
+/// `saveat` that lies in `[t0, t1]` (ascending), up to a terminal event if one occurs.
+#[allow(clippy::too_many_arguments)]
+pub fn solve<S: OdeSystem>(
+    sys: &S,
+    method: Method,
+    tol: &Tolerances,
+    t0: f64,
+    x0: &[f64],
+    t1: f64,
+    saveat: &[f64],
+    out: &mut dyn FnMut(f64, &[f64]),
+) -> Result<Outcome, SolveError> {
+    let n = sys.dim();
+    assert_eq!(x0.len(), n, "initial state has the wrong dimension");
+    match method {
+        Method::Dopri5 => drive(sys, Dopri5::new(n), tol, t0, x0, t1, saveat, out),
+        Method::Rosenbrock23 => drive(sys, Rosenbrock23::new(n), tol, t0, x0, t1, saveat, out),
+    }
+}
+
+fn triggers(dir: Direction, g0: f64, g1: f64) -> bool {
+    let rising = g0 < 0.0 && g1 >= 0.0;
+    let falling = g0 > 0.0 && g1 <= 0.0;
+    match dir {
+        Direction::Rising => rising,
+        Direction::Falling => falling,
+        Direction::Either => rising || falling,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn drive<S: OdeSystem, M: Stepper>(
+    sys: &S,
+    mut st: M,
+    tol: &Tolerances,
+    t0: f64,
+    x0: &[f64],
+    t1: f64,
+    saveat: &[f64],
+    out: &mut dyn FnMut(f64, &[f64]),
+) -> Result<Outcome, SolveError> {
+    let n = x0.len();
+    let ne = sys.n_events();
+    let mut stats = Stats::default();
+    let mut x = x0.to_vec();
+    let mut x_old = x0.to_vec();
+    let mut xd = vec![0.0; n];
+    let mut g_old = vec![0.0; ne];
+    let mut g_new = vec![0.0; ne];
+    let mut passed = Vec::new();
+    let mut t = t0;
+    let mut save_i = saveat.partition_point(|&s| s < t0);
+    while save_i < saveat.len() && saveat[save_i] == t0 {
+        out(t0, &x);
+        save_i += 1;
+    }
+    if t1 <= t0 {
+        return Ok(Outcome {
+            t,
+            x,
+            event: None,
+            passed_events: passed,
+            stats,
+        });
+    }
+    sys.events(t, &x, &mut g_old);
+    st.init(sys, t, &x, &mut stats);
+
+    // Initial step (Hairer's heuristic, simplified).
+    let span = t1 - t0;
+    let mut h = {
+        let mut d0 = 0.0f64;
+        let mut d1 = 0.0f64;
+        for i in 0..n {
+            let sc = tol.atol + tol.rtol * x[i].abs();
+            d0 = d0.max((x[i] / sc).abs());
+            d1 = d1.max((st.f0()[i] / sc).abs());
+        }
+        let h0 = if d0 < 1e-5 || d1 < 1e-5 {
+            1e-6 * span.max(1e-3)
+        } else {
+            0.01 * d0 / d1
+        };
+        h0.min(span).min(tol.hmax).max(1e-12 * span)
+    };
+    let p = 1.0 / st.err_order();
+    let mut reject_streak = 0usize;
+    loop {
+        if stats.accepted + stats.rejected >= tol.max_steps {
+            return Err(SolveError::TooManySteps { t });
+        }
+        let last = t + h >= t1 || (t1 - (t + h)) < 1e-12 * span;
+        if last {
+            h = t1 - t;
+        }
+        let e = st.attempt(sys, t, &x, h, tol, &mut stats)?;
+        let accepted = e <= 1.0; // false for NaN as well
+        if !accepted {
+            stats.rejected += 1;
+            reject_streak += 1;
+            let fac = if e.is_finite() {
+                (0.9 * e.powf(-p)).clamp(0.1, 0.9)
+            } else {
+                0.1
+            };
+            h *= fac;
+            if h < 1e-14 * t.abs().max(span) {
+                return Err(SolveError::StepTooSmall { t, h });
+            }
+            if reject_streak > 200 {
+                return Err(SolveError::NonFinite { t });
+            }
+            continue;
+        }
+        reject_streak = 0;
+        stats.accepted += 1;
+        x_old.copy_from_slice(&x);
+        st.accept(&x_old, h, &mut x);
+        let t_new = if last { t1 } else { t + h };
+
+        // Events: earliest terminal crossing inside the step.
+        let mut stop: Option<(usize, f64)> = None;
+        if ne > 0 {
+            sys.events(t_new, &x, &mut g_new);
+            for i in 0..ne {
+                let kind = sys.event_kind(i);
+                if triggers(kind.direction, g_old[i], g_new[i]) {
+                    let te = locate(sys, &st, i, t, h, g_old[i], g_new[i], &mut xd, ne);
+                    if kind.terminal {
+                        if stop.is_none_or(|(_, ts)| te < ts) {
+                            stop = Some((i, te));
+                        }
+                    } else {
+                        passed.push((i, te));
+                    }
+                }
+            }
+            if let Some((_, ts)) = stop {
+                // Non-terminal events after the stop did not happen.
+                passed.retain(|(_, te)| *te <= ts);
+            }
+        }
+        let t_end = stop.map_or(t_new, |(_, ts)| ts);
+        while save_i < saveat.len() && saveat[save_i] <= t_end {
+            let s = saveat[save_i];
+            if s >= t_new {
+                out(s, &x);
+            } else {
+                st.dense((s - t) / h, &mut xd);
+                out(s, &xd);
+            }
+            save_i += 1;
+        }
+        if let Some((i, ts)) = stop {
+            st.dense((ts - t) / h, &mut xd);
+            return Ok(Outcome {
+                t: ts,
+                x: xd,
+                event: Some(i),
+                passed_events: passed,
+                stats,
+            });
+        }
+        if !x.iter().all(|v| v.is_finite()) {
+            return Err(SolveError::NonFinite { t: t_new });
+        }
+        t = t_new;
+        std::mem::swap(&mut g_old, &mut g_new);
+        if last {
+            return Ok(Outcome {
+                t,
+                x,
+                event: None,
+                passed_events: passed,
+                stats,
+            });
+        }
+        let fac = if e == 0.0 {
+            5.0
+        } else {
+            (0.9 * e.powf(-p)).clamp(0.2, 5.0)
+        };
+        h = (h * fac).min(tol.hmax);
+    }
+}
+
+/// Locate the zero of event `i` inside the accepted step `[t, t + h]` on the dense output
+/// (Illinois-modified regula falsi, falling back to bisection), to ~1e-15 relative in time.
+#[allow(clippy::too_many_arguments)]
+fn locate<S: OdeSystem, M: Stepper>(
+    sys: &S,
+    st: &M,
+    i: usize,
+    t: f64,
+    h: f64,
+    ga: f64,
+    gb: f64,
+    xd: &mut [f64],
+    ne: usize,
+) -> f64 {
+    let mut g = [0.0f64; 64];
+    let mut gv = if ne > 64 { vec![0.0; ne] } else { Vec::new() };
+    let mut eval = |th: f64| -> f64 {
+        st.dense(th, xd);
+        if ne > 64 {
+            sys.events(t + th * h, xd, &mut gv);
+            gv[i]
+        } else {
+            sys.events(t + th * h, xd, &mut g[..ne]);
+            g[i]
+        }
+    };
+    let (mut a, mut b) = (0.0f64, 1.0f64);
+    let (mut fa, mut fb) = (ga, gb);
+    if fb == 0.0 {
+        // Find the first point where it reached zero: still bracket to be safe.
+    }
+    let mut side = 0i32;
+    for _ in 0..200 {
+        if (b - a) * h.abs() <= 4.0 * f64::EPSILON * (t.abs() + h.abs()) {
+            break;
+        }
+        let mut c = if fa != fb {
+            (a * fb - b * fa) / (fb - fa)
+        } else {
+            0.5 * (a + b)
+        };
+        if !(c > a && c < b) {
+            c = 0.5 * (a + b);
+        }
+        let fc = eval(c);
+        if fc == 0.0 {
+            // Move the right end onto the root, keep bracketing from the left for the first zero.
+            b = c;
+            fb = fc;
+            if side == 1 {
+                fa *= 0.5;
+            }
+            side = 1;
+            continue;
+        }
+        if (fc > 0.0) == (fa > 0.0) {
+            a = c;
+            fa = fc;
+            if side == -1 {
+                fb *= 0.5;
+            }
+            side = -1;
+        } else {
+            b = c;
+            fb = fc;
+            if side == 1 {
+                fa *= 0.5;
+            }
+            side = 1;
+        }
+    }
+    t + b * h
+}

@@ -1,0 +1,217 @@
+//! Verification of the integrators against analytic solutions.
+
+use fric_solvers::hybrid::{simulate, HybridSystem};
+use fric_solvers::{solve, Direction, EventKind, Method, OdeSystem, Tolerances};
+
+struct Oscillator;
+impl OdeSystem for Oscillator {
+    fn dim(&self) -> usize {
+        2
+    }
+    fn rhs(&self, _t: f64, x: &[f64], dx: &mut [f64]) {
+        dx[0] = x[1];
+        dx[1] = -x[0];
+    }
+}
+
+fn error_at(method: Method, rtol: f64) -> (f64, usize) {
+    let tol = Tolerances {
+        rtol,
+        atol: rtol * 1e-2,
+        ..Default::default()
+    };
+    let save: Vec<f64> = (0..=100).map(|i| i as f64 * 0.2).collect();
+    let mut err = 0.0f64;
+    let o = solve(&Oscillator, method, &tol, 0.0, &[1.0, 0.0], 20.0, &save, &mut |t, x| {
+        err = err.max((x[0] - t.cos()).abs()).max((x[1] + t.sin()).abs());
+    })
+    .unwrap();
+    (err, o.stats.accepted)
+}
+
+/// Observed order: error vs number of steps as the tolerance tightens (dense output included).
+#[test]
+fn observed_order_matches_method_order() {
+    for (method, order, rtols) in [
+        (Method::Dopri5, 5.0, [1e-6, 1e-9]),
+        (Method::Rosenbrock23, 2.0, [1e-5, 1e-7]),
+    ] {
+        let (e1, n1) = error_at(method, rtols[0]);
+        let (e2, n2) = error_at(method, rtols[1]);
+        let p = (e1 / e2).ln() / (n2 as f64 / n1 as f64).ln();
+        assert!(
+            p > order - 0.8 && p < order + 1.2,
+            "{method:?}: observed order {p} ({e1:e}@{n1}, {e2:e}@{n2})"
+        );
+        assert!(e2 < 1e3 * rtols[1], "{method:?}: error {e2} at rtol {}", rtols[1]);
+    }
+}
+
+/// Energy of the harmonic oscillator is conserved to the tolerance over 100 periods.
+#[test]
+fn energy_conserved_on_oscillator() {
+    let tol = Tolerances {
+        rtol: 1e-11,
+        atol: 1e-13,
+        ..Default::default()
+    };
+    let o = solve(
+        &Oscillator,
+        Method::Dopri5,
+        &tol,
+        0.0,
+        &[1.0, 0.0],
+        200.0 * std::f64::consts::PI,
+        &[],
+        &mut |_, _| {},
+    )
+    .unwrap();
+    let e = 0.5 * (o.x[0] * o.x[0] + o.x[1] * o.x[1]);
+    assert!((e - 0.5).abs() < 1e-8, "{e}");
+}
+
+struct VanDerPol(f64);
+impl OdeSystem for VanDerPol {
+    fn dim(&self) -> usize {
+        2
+    }
+    fn rhs(&self, _t: f64, x: &[f64], dx: &mut [f64]) {
+        dx[0] = x[1];
+        dx[1] = self.0 * ((1.0 - x[0] * x[0]) * x[1]) - x[0];
+    }
+}
+
+/// Van der Pol μ = 1000 over one relaxation period: the stiff method completes in a modest
+/// number of steps, and agrees with itself at a tighter tolerance.
+#[test]
+fn stiff_van_der_pol() {
+    let run = |rtol: f64| {
+        let tol = Tolerances {
+            rtol,
+            atol: rtol * 1e-2,
+            ..Default::default()
+        };
+        solve(
+            &VanDerPol(1000.0),
+            Method::Rosenbrock23,
+            &tol,
+            0.0,
+            &[2.0, 0.0],
+            1000.0,
+            &[],
+            &mut |_, _| {},
+        )
+        .unwrap()
+    };
+    let a = run(1e-6);
+    let b = run(1e-9);
+    assert!(a.stats.accepted < 20_000, "{}", a.stats.accepted);
+    assert!((a.x[0] - b.x[0]).abs() < 1e-3, "{} vs {}", a.x[0], b.x[0]);
+}
+
+struct Ball;
+impl OdeSystem for Ball {
+    fn dim(&self) -> usize {
+        2
+    }
+    fn rhs(&self, _t: f64, x: &[f64], dx: &mut [f64]) {
+        dx[0] = x[1];
+        dx[1] = -9.81;
+    }
+    fn n_events(&self) -> usize {
+        1
+    }
+    fn events(&self, _t: f64, x: &[f64], g: &mut [f64]) {
+        g[0] = x[0];
+    }
+    fn event_kind(&self, _i: usize) -> EventKind {
+        EventKind {
+            direction: Direction::Falling,
+            terminal: true,
+        }
+    }
+}
+
+/// Event located to 1e-10 on the analytic impact time of a falling ball.
+#[test]
+fn event_time_of_falling_ball() {
+    let tol = Tolerances {
+        rtol: 1e-8,
+        atol: 1e-10,
+        ..Default::default()
+    };
+    let o = solve(
+        &Ball,
+        Method::Dopri5,
+        &tol,
+        0.0,
+        &[10.0, 0.0],
+        100.0,
+        &[],
+        &mut |_, _| {},
+    )
+    .unwrap();
+    let exact = (2.0 * 10.0 / 9.81f64).sqrt();
+    assert_eq!(o.event, Some(0));
+    assert!((o.t - exact).abs() < 1e-10, "{} vs {exact}", o.t);
+}
+
+/// A bouncing ball as a hybrid automaton with restitution 0.5: impact times are known in closed
+/// form (each flight is half as long as the previous one; they accumulate at 3 t1 ≈ 4.285 s).
+struct Bouncing;
+impl HybridSystem for Bouncing {
+    type Mode = ();
+    fn dim(&self) -> usize {
+        2
+    }
+    fn rhs(&self, _m: (), _t: f64, x: &[f64], dx: &mut [f64]) {
+        dx[0] = x[1];
+        dx[1] = -9.81;
+    }
+    fn n_guards(&self, _m: ()) -> usize {
+        1
+    }
+    fn guards(&self, _m: (), _t: f64, x: &[f64], g: &mut [f64]) {
+        g[0] = -x[0];
+    }
+    fn jump(&self, _m: (), _g: usize, _t: f64, x: &mut [f64]) {
+        x[0] = 0.0;
+        x[1] *= -0.5;
+    }
+}
+
+#[test]
+fn bouncing_ball_impact_times() {
+    let tol = Tolerances {
+        rtol: 1e-10,
+        atol: 1e-12,
+        ..Default::default()
+    };
+    let o = simulate(
+        &Bouncing,
+        (),
+        Method::Dopri5,
+        &tol,
+        0.0,
+        &[10.0, 0.0],
+        4.2,
+        &[],
+        100,
+        &mut |_, _, _| {},
+    )
+    .unwrap();
+    let t1 = (2.0 * 10.0 / 9.81f64).sqrt();
+    let v1 = 9.81 * t1;
+    let mut expected = vec![t1];
+    let mut v = v1;
+    while *expected.last().unwrap() < 4.2 {
+        v *= 0.5;
+        let next = expected.last().unwrap() + 2.0 * v / 9.81;
+        expected.push(next);
+    }
+    expected.pop();
+    assert_eq!(o.switches.len(), expected.len());
+    for ((t, _), e) in o.switches.iter().zip(&expected) {
+        assert!((t - e).abs() < 1e-9, "{t} vs {e}");
+    }
+}
