@@ -44,14 +44,7 @@ pub fn execute(req: &RunRequest) -> Result<RunData, String> {
             },
         ),
         "lugre" => {
-            let m = LuGre {
-                sigma0: req.scalar("sigma0"),
-                sigma1: req.scalar("sigma1"),
-                sigma2: req.scalar("sigma2"),
-                fc: req.scalar("fc"),
-                fs: req.scalar("fs"),
-                vs: req.scalar("vs"),
-            };
+            let m = lugre(req);
             driven(req, &m, vec![req.scalar("z0")], &["v", "z", "F"], |u, du, x, out| {
                 out[0] = du;
                 out[1] = x[0];
@@ -108,18 +101,22 @@ pub fn execute(req: &RunRequest) -> Result<RunData, String> {
             Ok(table(vec![("u", u), ("x_lo", lo), ("x_hi", hi)]))
         }
         "lugre-steady-state" => {
-            let m = LuGre {
-                sigma0: req.scalar("sigma0"),
-                sigma1: req.scalar("sigma1"),
-                sigma2: req.scalar("sigma2"),
-                fc: req.scalar("fc"),
-                fs: req.scalar("fs"),
-                vs: req.scalar("vs"),
-            };
+            let m = lugre(req);
             let (v, f) = curve_with_jump(&grid(&req.input), |v| m.steady_state(v), -m.fs, m.fs);
             Ok(table(vec![("v", v), ("F", f)]))
         }
         other => Err(format!("system `{other}` has no runner")),
+    }
+}
+
+fn lugre(req: &RunRequest) -> LuGre {
+    LuGre {
+        sigma0: req.scalar("sigma0"),
+        sigma1: req.scalar("sigma1"),
+        sigma2: req.scalar("sigma2"),
+        fc: req.scalar("fc"),
+        fs: req.scalar("fs"),
+        vs: req.scalar("vs"),
     }
 }
 
