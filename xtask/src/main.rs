@@ -276,7 +276,8 @@ fn schema() {
     println!("Inputs: sine {{amplitude, omega, phase, offset}}, cosine {{...}}, switched-sine {{omega, pieces: [{{from_period, amplitude}}]}}, grid {{from, to, points, scale: linear|log|sym-log}}");
     println!("Sim: periods | t_end | steady_state {{tol, max_periods}}; samples_per_period; method; rtol; atol");
     println!("Windows: all | last-period | {{periods: [a, b]}} | {{t: [a, b]}}");
-    println!("Metric kinds: loop-area, max, min, max-abs, value-at, slope, max-diff, final, info, difference, ratio, relative-difference");
+    println!("Post-processing (runs[].post): {{name, op: ewma|moving-average|abs|gradient|cumulative-integral|scale|offset, of, param, by}}");
+    println!("Metric kinds: loop-area, max, min, max-abs, value-at, slope, intercept, max-diff, final, quantile, info, difference, sum, ratio, relative-difference");
     println!("Checks: {{metric, op: within|lt|gt, expected, tol: {{abs, rel}}, provenance: published {{line}} | derived \"...\" | claim {{kind, lines}}, known_discrepancy}}");
     println!(
         "Series styles: solid, dashed, dotted, points, band (with y2); colors: {}",

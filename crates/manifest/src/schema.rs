@@ -205,6 +205,42 @@ pub struct RunSpec {
     /// Expand into one run per value: ids become `<id>[0]`, `<id>[1]`, ...
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sweep: Option<Sweep>,
+    /// Derived columns computed from the run's columns after it is loaded (not part of the
+    /// cache key): moving averages, gradients, integrals, ...
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub post: Vec<PostOp>,
+}
+
+/// One post-processing step: a new column `name` computed from column `of`.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PostOp {
+    pub name: String,
+    pub op: PostKind,
+    pub of: String,
+    /// `ewma`: the weight β of the newest sample; `moving-average`: the window in samples;
+    /// `scale`: the factor; `offset`: the added constant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub param: Option<f64>,
+    /// `gradient`, `cumulative-integral`: the independent column (default `t`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum PostKind {
+    /// Exponentially weighted moving average `m_k = β y_k + (1 − β) m_{k−1}`, `m_0 = y_0`.
+    Ewma,
+    /// Centred moving average over `param` samples (shrinking at the ends).
+    MovingAverage,
+    Abs,
+    /// d(of)/d(by) by central differences (one-sided at the ends).
+    Gradient,
+    /// Trapezoidal ∫ of d(by) from the first sample.
+    CumulativeIntegral,
+    Scale,
+    Offset,
 }
 
 /// The input signal or evaluation grid. Deserialised through [`InputFields`] (a plain struct)
@@ -544,6 +580,8 @@ pub enum MetricKind {
     ValueAt,
     /// Least-squares dy/dx over samples with x in `range`.
     Slope,
+    /// Intercept of the same least-squares line.
+    Intercept,
     /// Largest |y − other.y| over equally sampled windows.
     MaxDiff,
     /// y of the last sample in the window.

@@ -38,7 +38,7 @@ impl MaxwellSlip {
         let du = u - st.u;
         let mut f = 0.0;
         for ((s, k), d) in st.s.iter_mut().zip(&self.k).zip(&self.delta) {
-            *s = (*s + du).clamp(-d, *d);
+            *s = stop(*s, du, *d);
             f += k * *s;
         }
         st.u = u;
@@ -61,6 +61,17 @@ impl MaxwellSlip {
             .map(|(k, d)| 4.0 * k * d * (amplitude - d))
             .sum()
     }
+}
+
+/// The stop operator of half-width `delta`: the new state `clamp(s + Δu, −δ, δ)`.
+pub fn stop(s: f64, du: f64, delta: f64) -> f64 {
+    (s + du).clamp(-delta, delta)
+}
+
+/// The play operator of half-width `delta` (backlash): the output `p` follows the input only when
+/// it is more than `delta` away, `p = u − stop`; returns the new output for input `u`.
+pub fn play(p: f64, u: f64, delta: f64) -> f64 {
+    p.clamp(u - delta, u + delta)
 }
 
 fn heaviside(v: f64) -> f64 {
@@ -103,6 +114,18 @@ mod tests {
         let m = fig_1_7();
         assert!((m.saturation() - 31.47).abs() < 1e-9);
         assert!((m.loop_area(1.0) - 30.534).abs() < 1e-9);
+    }
+
+    /// Operator identity: play + stop = input, along any input path.
+    #[test]
+    fn play_plus_stop_is_the_input() {
+        let (delta, mut s, mut p, mut u) = (0.3, 0.0, 0.0, 0.0);
+        for next in [0.5, 0.1, -0.7, -0.2, 0.9, 0.85, -1.0] {
+            s = stop(s, next - u, delta);
+            p = play(p, next, delta);
+            u = next;
+            assert!((p + s - u).abs() < 1e-15, "p + s = {} at u = {u}", p + s);
+        }
     }
 
     #[test]

@@ -192,9 +192,21 @@ fn build_entry(
 ) -> (ExperimentReport, bool, bool) {
     let mut rep = registry_report(e);
     let m = &e.manifest;
+    // Runs with post-processing get their own copy with the derived columns.
+    let mut derived: HashMap<String, RunData> = HashMap::new();
+    for (id, r) in &e.runs {
+        if let (false, Some(d)) = (r.post.is_empty(), data.get(&r.key)) {
+            match evaluate::post_process(d, &r.post) {
+                Ok(p) => {
+                    derived.insert(id.clone(), p);
+                }
+                Err(err) => rep.errors.push(format!("run `{id}` post-processing: {err}")),
+            }
+        }
+    }
     let mut runs: HashMap<String, &RunData> = HashMap::new();
     for (id, r) in &e.runs {
-        match data.get(&r.key) {
+        match derived.get(id).or_else(|| data.get(&r.key).map(|d| &**d)) {
             Some(d) => {
                 runs.insert(id.clone(), d);
             }

@@ -25,6 +25,8 @@ pub struct Entry {
 #[derive(Clone, Debug)]
 pub struct ResolvedRun {
     pub request: RunRequest,
+    /// Derived columns added after loading (not part of the key).
+    pub post: Vec<fric_manifest::PostOp>,
     /// Cache key: sha256 of the canonical request and the code fingerprint.
     pub key: String,
 }
@@ -283,6 +285,15 @@ fn validate(p: &Parsed, by_id: &HashMap<&str, &Parsed>, errs: &mut Errs) -> Entr
             );
             continue;
         }
+        if spec.from.is_some() && !spec.post.is_empty() {
+            err(
+                errs,
+                format!("{at}.post"),
+                "a run with `from` takes no other field than `id`",
+                "{id, from}",
+            );
+            continue;
+        }
         if spec.id.contains('[') || spec.id.contains('#') {
             err(
                 errs,
@@ -398,7 +409,14 @@ fn validate(p: &Parsed, by_id: &HashMap<&str, &Parsed>, errs: &mut Errs) -> Entr
             match resolve(&system, &s.params, s.input.as_ref(), s.sim.as_ref()) {
                 Ok(req) => {
                     let key = run_key(&req);
-                    runs.insert(mid, ResolvedRun { request: req, key });
+                    runs.insert(
+                        mid,
+                        ResolvedRun {
+                            request: req,
+                            key,
+                            post: s.post.clone(),
+                        },
+                    );
                 }
                 Err(list) => {
                     for e in list {
@@ -413,15 +431,72 @@ fn validate(p: &Parsed, by_id: &HashMap<&str, &Parsed>, errs: &mut Errs) -> Entr
         }
     }
 
-    let columns_of = |run: &str| -> Option<Vec<&'static str>> {
+    for (i, spec) in m.runs.iter().enumerate() {
+        let first_member = sweeps
+            .get(&spec.id)
+            .and_then(|ms: &Vec<(String, f64)>| ms.first().map(|m| m.0.clone()));
+        let Some(first) = runs.get(&spec.id).or_else(|| first_member.and_then(|id| runs.get(&id))) else {
+            continue;
+        };
+        let Some(sys) = fric_experiments::system(&first.request.system) else {
+            continue;
+        };
+        let mut known: Vec<String> = sys.columns.iter().map(|c| c.0.to_string()).collect();
+        for (j, p) in first.post.iter().enumerate() {
+            let at = format!("runs[{i}].post[{j}]");
+            if !known.contains(&p.of) {
+                err(
+                    errs,
+                    format!("{at}.of"),
+                    format!("no column `{}` before this step", p.of),
+                    known.join(", "),
+                );
+            }
+            if let Some(b) = &p.by {
+                if !known.contains(b) {
+                    err(errs, format!("{at}.by"), format!("no column `{b}`"), known.join(", "));
+                }
+            }
+            use fric_manifest::PostKind as K;
+            let needs_param = matches!(p.op, K::Ewma | K::MovingAverage);
+            if needs_param && p.param.is_none() {
+                err(
+                    errs,
+                    at.clone(),
+                    "this step needs `param`",
+                    "ewma: β in (0, 1]; moving-average: window in samples",
+                );
+            }
+            if p.op == K::Ewma && p.param.is_some_and(|b| !(b > 0.0 && b <= 1.0)) {
+                err(errs, format!("{at}.param"), "ewma weight out of range", "β in (0, 1]");
+            }
+            if known.contains(&p.name) {
+                err(
+                    errs,
+                    format!("{at}.name"),
+                    format!("column `{}` exists already", p.name),
+                    "a new column name",
+                );
+            }
+            known.push(p.name.clone());
+        }
+    }
+    let columns_of = |run: &str| -> Option<Vec<String>> {
         let member = |m: &Vec<(String, f64)>| m.first().map(|(id, _)| id.clone());
         let id = if runs.contains_key(run) {
             run.to_string()
         } else {
             sweeps.get(run).and_then(member)?
         };
-        let sys = runs.get(&id).map(|r| r.request.system.as_str())?;
-        fric_experiments::system(sys).map(|s| s.columns.iter().map(|c| c.0).collect())
+        let r = runs.get(&id)?;
+        let sys = fric_experiments::system(&r.request.system)?;
+        Some(
+            sys.columns
+                .iter()
+                .map(|c| c.0.to_string())
+                .chain(r.post.iter().map(|p| p.name.clone()))
+                .collect(),
+        )
     };
     let run_ids = || {
         runs.keys()
@@ -432,7 +507,7 @@ fn validate(p: &Parsed, by_id: &HashMap<&str, &Parsed>, errs: &mut Errs) -> Entr
     };
     let check_col = |errs: &mut Errs, path: String, run: &str, col: &str| {
         if let Some(cols) = columns_of(run) {
-            if !cols.contains(&col) {
+            if !cols.iter().any(|c| c == col) {
                 err(
                     errs,
                     path,
@@ -516,7 +591,10 @@ fn validate(p: &Parsed, by_id: &HashMap<&str, &Parsed>, errs: &mut Errs) -> Entr
                     runs.keys().cloned().collect::<Vec<_>>().join(", "),
                 ),
                 Some(r) => {
-                    let needs_x = matches!(mt.kind, MetricKind::LoopArea | MetricKind::ValueAt | MetricKind::Slope);
+                    let needs_x = matches!(
+                        mt.kind,
+                        MetricKind::LoopArea | MetricKind::ValueAt | MetricKind::Slope | MetricKind::Intercept
+                    );
                     match (&mt.x, needs_x) {
                         (Some(x), _) => check_col(errs, format!("{at}.x"), r, x),
                         (None, true) => err(errs, at.clone(), "this metric kind needs `x`", "x: <column>"),

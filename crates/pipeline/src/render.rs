@@ -130,8 +130,8 @@ fn build(entry: &Entry, runs: &HashMap<String, &RunData>) -> Result<(FigureData,
 /// drawing code.
 fn render_key(entry: &Entry) -> String {
     let m = &entry.manifest;
-    let mut keys: Vec<(&String, &String)> = entry.runs.iter().map(|(id, r)| (id, &r.key)).collect();
-    keys.sort();
+    let keys: Vec<(&String, &String, &Vec<fric_manifest::PostOp>)> =
+        entry.runs.iter().map(|(id, r)| (id, &r.key, &r.post)).collect();
     let v = serde_json::json!({ "panels": m.panels, "layout": m.layout, "runs": keys, "code": RENDER_FINGERPRINT });
     sha256_hex(v.to_string().as_bytes())
 }

@@ -344,3 +344,33 @@ fn project_manifests_are_valid_and_complete() {
     assert_eq!(total("ruderman-paper"), 8, "7 figures (1 split in a/b)");
     assert_eq!(total("report"), 118, "94 figures and 24 tables");
 }
+
+#[test]
+fn post_processing_adds_columns_without_touching_the_cache_key() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL)]);
+    go(ws.path(), 1);
+    let with_post = DAHL
+        .replace(
+            "    sim: {periods: 2, samples_per_period: 400}\n",
+            "    sim: {periods: 2, samples_per_period: 400}\n    post:\n      - {name: F_abs, op: abs, of: F}\n      - {name: F_avg, op: moving-average, of: F_abs, param: 5}\n",
+        )
+        .replace(
+            "  - {name: area, kind: loop-area,",
+            "  - {name: fabs_max, kind: max, run: dahl, y: F_abs}\n  - {name: f_maxabs, kind: max-abs, run: dahl, y: F}\n  - {name: same, kind: difference, of: [fabs_max, f_maxabs]}\n  - {name: area, kind: loop-area,",
+        );
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), with_post).unwrap();
+    let s = go(ws.path(), 1);
+    assert!(s.ok(), "{:#?}", s.report.experiments);
+    assert_eq!((s.runs_computed, s.runs_cached), (0, 1));
+    let e = &s.report.experiments[0];
+    assert_eq!(e.metrics["same"], Some(0.0));
+    // A step reading a column that does not exist is a located error.
+    let bad = DAHL.replace(
+        "    sim: {periods: 2, samples_per_period: 400}\n",
+        "    sim: {periods: 2, samples_per_period: 400}\n    post:\n      - {name: G, op: abs, of: nope}\n",
+    );
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), bad).unwrap();
+    let s = go(ws.path(), 1);
+    let d = &s.invalid[0].diagnostics[0];
+    assert!(d.message.contains("no column `nope`") && d.line == 13, "{d}");
+}

@@ -76,6 +76,8 @@ pub struct CheckReport {
     /// The derivation, the claim kind and text, or the quote.
     pub basis: String,
     pub outcome: Outcome,
+    /// Whether the computed value meets the expectation (false for a known discrepancy too).
+    pub pass: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub known_discrepancy: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
