@@ -28,7 +28,17 @@ options (list):
   --doc D          thesis | stribeck-paper | report | duhem-paper | ruderman-paper
 ";
 
+/// The workspace to work on: the nearest directory at or above the current one that holds
+/// `Cargo.toml` and `experiments/` (so one binary serves any checkout), else the one it was
+/// built in.
 fn root() -> PathBuf {
+    if let Ok(cwd) = std::env::current_dir() {
+        for d in cwd.ancestors() {
+            if d.join("Cargo.toml").is_file() && d.join("experiments").is_dir() {
+                return d.to_path_buf();
+            }
+        }
+    }
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("xtask lives in the workspace")

@@ -9,6 +9,7 @@
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
 mod registry;
+mod ruderman;
 mod run;
 
 pub use registry::{systems, ParamInfo, ParamKind, SystemInfo};
@@ -179,7 +180,13 @@ pub fn resolve(
         }
     }
     let durations = [sim.periods.is_some(), sim.t_end.is_some(), sim.steady_state.is_some()];
-    if kind != "grid" && durations.iter().filter(|b| **b).count() != 1 {
+    if kind == "none" && sim.t_end.is_none() {
+        errs.push(Invalid {
+            path: "sim".into(),
+            message: "an autonomous run needs `t_end`".into(),
+            allowed: "t_end: <seconds>".into(),
+        });
+    } else if kind != "grid" && kind != "none" && durations.iter().filter(|b| **b).count() != 1 {
         errs.push(Invalid {
             path: "sim".into(),
             message: "a simulation needs exactly one of `periods`, `t_end`, `steady_state`".into(),
@@ -242,6 +249,7 @@ pub fn input_kind(i: &InputSpec) -> &'static str {
         InputSpec::Cosine { .. } => "cosine",
         InputSpec::SwitchedSine { .. } => "switched-sine",
         InputSpec::Grid { .. } => "grid",
+        InputSpec::None => "none",
     }
 }
 
@@ -289,6 +297,7 @@ fn check_input(input: &InputSpec, errs: &mut Vec<Invalid>) {
                 );
             }
         }
+        InputSpec::None => {}
         InputSpec::Grid {
             from,
             to,

@@ -132,6 +132,69 @@ fn lugre_check(r: &RunRequest, errs: &mut Vec<Invalid>) {
 
 const PRESCRIBED: &[&str] = &["sine", "cosine", "switched-sine"];
 const GRID: &[&str] = &["grid"];
+const NONE: &[&str] = &["none"];
+
+const fn ratio(name: &'static str, doc: &'static str) -> ParamInfo {
+    ParamInfo {
+        name,
+        unit: "1",
+        kind: ParamKind::Scalar,
+        min: 0.0,
+        max: 1.0,
+        open_min: true,
+        default: None,
+        doc,
+    }
+}
+const fn variant() -> ParamInfo {
+    ParamInfo {
+        name: "variant",
+        unit: "1",
+        kind: ParamKind::Scalar,
+        min: 0.0,
+        max: 2.0,
+        open_min: false,
+        default: Some(0.0),
+        doc:
+            "next-reversal formula: 0 exact root of (3.10), 1 (3.13) as derived from (3.11)-(3.12), 2 (3.13) as printed",
+    }
+}
+
+fn whole_variant(r: &RunRequest, errs: &mut Vec<Invalid>) {
+    if r.scalar("variant").fract() != 0.0 {
+        errs.push(Invalid {
+            path: "params.variant".into(),
+            message: "variant must be 0, 1 or 2".into(),
+            allowed: "0, 1, 2".into(),
+        });
+    }
+}
+
+fn unit_grid(r: &RunRequest, errs: &mut Vec<Invalid>) {
+    whole_variant(r, errs);
+    if let fric_manifest::InputSpec::Grid { from, to, .. } = r.input {
+        if from < 0.0 || to > 1.0 {
+            errs.push(Invalid {
+                path: "input".into(),
+                message: "the grid is the fraction of the way between two reversals".into(),
+                allowed: "from ≥ 0, to ≤ 1".into(),
+            });
+        }
+    }
+}
+
+fn index_grid(r: &RunRequest, errs: &mut Vec<Invalid>) {
+    whole_variant(r, errs);
+    if let fric_manifest::InputSpec::Grid { from, to, points, .. } = r.input {
+        if from != 0.0 || to.fract() != 0.0 || points as f64 != to + 1.0 {
+            errs.push(Invalid {
+                path: "input".into(),
+                message: "the grid is the reversal index n = 0, 1, ..., N".into(),
+                allowed: "{kind: grid, from: 0, to: N, points: N + 1}".into(),
+            });
+        }
+    }
+}
 
 static SYSTEMS: &[SystemInfo] = &[
     SystemInfo {
@@ -222,7 +285,7 @@ static SYSTEMS: &[SystemInfo] = &[
             initial("s0", "m", "initial element displacement u - x_i (clamped to the deadband)"),
         ],
         inputs: PRESCRIBED,
-        columns: &[("t", "s", "time"), ("u", "m", "input position"), ("F", "N", "friction force")],
+        columns: &[("t", "s", "time"), ("u", "m", "input position"), ("v", "m/s", "input velocity u'"), ("F", "N", "friction force")],
         methods: &["exact", "ode"],
         check: same_length_k_delta,
     },
@@ -236,7 +299,7 @@ static SYSTEMS: &[SystemInfo] = &[
             initial("f0", "N", "initial force"),
         ],
         inputs: PRESCRIBED,
-        columns: &[("t", "s", "time"), ("u", "m", "input position"), ("F", "N", "friction force")],
+        columns: &[("t", "s", "time"), ("u", "m", "input position"), ("v", "m/s", "input velocity u'"), ("F", "N", "friction force")],
         methods: &["exact", "ode"],
         check: dahl_check,
     },
@@ -272,6 +335,102 @@ static SYSTEMS: &[SystemInfo] = &[
         columns: &[("v", "m/s", "velocity"), ("F", "N", "steady-state friction")],
         methods: &["analytic"],
         check: lugre_check,
+    },
+    SystemInfo {
+        name: "ruderman-potential",
+        doc: "Potential energy at a motion reversal, Ruderman (3.9) with F_i = -a F_c: E_p = (F_c^2/sigma)(a - ln(1 + a)) over a grid of a = |F_i|/F_c.",
+        params: &[positive("fc", "N", "Coulomb level"), positive("sigma", "N/m", "rest stiffness")],
+        inputs: GRID,
+        columns: &[("a", "1", "|F_i|/F_c"), ("Ep", "J", "potential energy at the reversal")],
+        methods: &["analytic"],
+        check: no_check,
+    },
+    SystemInfo {
+        name: "ruderman-omega",
+        doc: "Ruderman (3.10)-(3.11): Omega(x) = exp(-sigma x/F_c) and its linear approximation 1 - K x, K = (sigma/F_c)(F_c/(F_c - F_i))^0.6, over a grid of x. Info: x_next (exact root of (3.10)) and gap = |Omega*(x_next) - Omega(x_next)|.",
+        params: &[positive("fc", "N", "Coulomb level"), positive("sigma", "N/m", "rest stiffness"), ratio("a", "|F_i|/F_c at the last reversal")],
+        inputs: GRID,
+        columns: &[("x", "m", "distance from the force zero crossing"), ("omega", "1", "Omega(x)"), ("omega_lin", "1", "Omega*(x)")],
+        methods: &["analytic"],
+        check: no_check,
+    },
+    SystemInfo {
+        name: "ruderman-branch",
+        doc: "Force-displacement branch (3.5) between reversal i (F_i = -a F_c) and the next reversal, from the chosen next-reversal formula; grid over the fraction s in [0, 1] of the way. Info: x_i, x_next, a_next, x_ratio = |x_next/x_i|.",
+        params: &[positive("fc", "N", "Coulomb level"), positive("sigma", "N/m", "rest stiffness"), ratio("a", "|F_i|/F_c at reversal i"), variant()],
+        inputs: GRID,
+        columns: &[("s", "1", "fraction of the way"), ("x", "m", "displacement, zero crossing at 0"), ("f", "N", "friction force")],
+        methods: &["analytic"],
+        check: unit_grid,
+    },
+    SystemInfo {
+        name: "ruderman-reversals",
+        doc: "Sequence of reversals from a_0 by the chosen next-reversal formula (Ruderman (3.10)/(3.13)), grid over the index n = 0..N; NaN once the printed formula breaks down.",
+        params: &[positive("fc", "N", "Coulomb level"), positive("sigma", "N/m", "rest stiffness"), ratio("a0", "|F_0|/F_c at the first reversal"), variant()],
+        inputs: GRID,
+        columns: &[
+            ("n", "1", "reversal index"),
+            ("a", "1", "|F_n|/F_c"),
+            ("Ep", "J", "potential energy E_p(n), (3.9)"),
+            ("Ed", "J", "dissipation E_p(n) - E_p(n+1), (2.10)"),
+            ("ratio", "1", "E_p(n+1)/E_p(n)"),
+            ("n2Ep", "1", "n^2 E_p(n) / (F_c^2/sigma)"),
+            ("dissipated", "1", "sum of E_d over reversals before n, over E_p(0)"),
+        ],
+        methods: &["analytic"],
+        check: index_grid,
+    },
+    SystemInfo {
+        name: "ruderman-oscillator",
+        doc: "Unforced pre-sliding oscillator m x'' + F = 0 with Dahl (gamma = 1) friction, Ruderman (2.1) with (3.4): x' = v, v' = -F/m, F' = sigma (v - |v| F/F_c); restarted at every reversal (v = 0, located as an event). E_f is the integrated power since the last reversal (2.8).",
+        params: &[
+            positive("m", "kg", "mass"),
+            positive("sigma", "N/m", "rest stiffness"),
+            positive("fc", "N", "Coulomb level"),
+            initial("x0", "m", "initial position"),
+            initial("v0", "m/s", "initial velocity"),
+            initial("f0", "N", "initial friction force"),
+        ],
+        inputs: NONE,
+        columns: &[
+            ("t", "s", "time"),
+            ("x", "m", "position"),
+            ("v", "m/s", "velocity"),
+            ("F", "N", "friction force"),
+            ("Ek", "J", "kinetic energy m v^2/2"),
+            ("Ef", "J", "integral of F v dt since the last reversal"),
+            ("E_abs", "J", "|E_f|"),
+        ],
+        methods: &["dopri5"],
+        check: no_check,
+    },
+    SystemInfo {
+        name: "ruderman-oscillator-reversals",
+        doc: "The reversals of ruderman-oscillator, one row each: the force F_i at v = 0, the closed-form E_p(F_i) (3.9), the simulated peak kinetic energy of the following half cycle (at the force zero crossing, located as an event), and the exact-map prediction of a_i from a_{i-1}.",
+        params: &[
+            positive("m", "kg", "mass"),
+            positive("sigma", "N/m", "rest stiffness"),
+            positive("fc", "N", "Coulomb level"),
+            initial("x0", "m", "initial position"),
+            initial("v0", "m/s", "initial velocity"),
+            initial("f0", "N", "initial friction force"),
+        ],
+        inputs: NONE,
+        columns: &[
+            ("i", "1", "reversal index"),
+            ("t", "s", "time of the reversal"),
+            ("x", "m", "position at the reversal"),
+            ("F", "N", "force at the reversal"),
+            ("a", "1", "|F_i|/F_c"),
+            ("Ep", "J", "closed-form potential energy (3.9)"),
+            ("Ek_peak", "J", "simulated kinetic energy at the next force zero crossing"),
+            ("balance_err", "1", "(Ek_peak - Ep)/Ep"),
+            ("a_pred", "1", "exact map of the previous a (NaN for i = 0)"),
+            ("map_err", "1", "a - a_pred"),
+            ("n2Ep", "1", "i^2 Ep / (F_c^2/sigma)"),
+        ],
+        methods: &["dopri5"],
+        check: no_check,
     },
 ];
 

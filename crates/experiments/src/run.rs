@@ -58,7 +58,10 @@ pub fn execute(req: &RunRequest) -> Result<RunData, String> {
                 gamma: req.scalar("gamma"),
             };
             if method_name(req) == "ode" {
-                driven(req, &m, vec![req.scalar("f0")], &["F"], |_, _, x, out| out[0] = x[0])
+                driven(req, &m, vec![req.scalar("f0")], &["v", "F"], |_, du, x, out| {
+                    out[0] = du;
+                    out[1] = x[0];
+                })
             } else {
                 let sig = signal(&req.input);
                 let mut op = dahl::DahlOperator::new(m, sig.value(0.0), req.scalar("f0"));
@@ -71,7 +74,10 @@ pub fn execute(req: &RunRequest) -> Result<RunData, String> {
             if method_name(req) == "ode" {
                 let u0 = sig.value(0.0);
                 let x0: Vec<f64> = m.delta.iter().map(|d| u0 - req.scalar("s0").clamp(-d, *d)).collect();
-                driven(req, &m, x0, &["F"], |u, du, x, out| out[0] = m.output(u, du, x))
+                driven(req, &m, x0, &["v", "F"], |u, du, x, out| {
+                    out[0] = du;
+                    out[1] = m.output(u, du, x);
+                })
             } else {
                 let mut st = m.state(sig.value(0.0), req.scalar("s0"));
                 let mm = m.clone();
@@ -105,6 +111,12 @@ pub fn execute(req: &RunRequest) -> Result<RunData, String> {
             let (v, f) = curve_with_jump(&grid(&req.input), |v| m.steady_state(v), -m.fs, m.fs);
             Ok(table(vec![("v", v), ("F", f)]))
         }
+        "ruderman-potential" => Ok(crate::ruderman::potential(req, grid(&req.input))),
+        "ruderman-omega" => Ok(crate::ruderman::omega(req, grid(&req.input))),
+        "ruderman-branch" => crate::ruderman::branch(req, grid(&req.input)),
+        "ruderman-reversals" => Ok(crate::ruderman::reversals(req, grid(&req.input))),
+        "ruderman-oscillator" => crate::ruderman::oscillator(req),
+        "ruderman-oscillator-reversals" => crate::ruderman::oscillator_reversals(req),
         other => Err(format!("system `{other}` has no runner")),
     }
 }
@@ -176,7 +188,7 @@ pub fn signal(input: &InputSpec) -> Signal {
                 })
                 .collect(),
         }),
-        InputSpec::Grid { .. } => unreachable!("grid inputs are not signals"),
+        InputSpec::Grid { .. } | InputSpec::None => unreachable!("validated: a signal input"),
     }
 }
 
@@ -251,6 +263,8 @@ fn tolerances(req: &RunRequest, method: Method, period: f64) -> Tolerances {
     let (rtol, atol) = match method {
         Method::Dopri5 => (1e-10, 1e-12),
         Method::Rosenbrock23 => (1e-7, 1e-12),
+        Method::Dop853 => (1e-12, 1e-14),
+        Method::Radau5 => (1e-8, 1e-12),
     };
     // The step cap keeps the integrator from stepping over short features of the input. An
     // error estimate only sees the stages: for LuGre in steady sliding f ≡ 0 at every stage, so
@@ -436,6 +450,7 @@ fn exact(req: &RunRequest, sig: &Signal, mut op: impl FnMut(f64) -> f64) -> Resu
     };
     let mut t = Vec::new();
     let mut u = Vec::new();
+    let mut v = Vec::new();
     let mut f = Vec::new();
     if let Some((stol, max)) = steady {
         let mut last = [op(sig.value(0.0))];
@@ -461,9 +476,10 @@ fn exact(req: &RunRequest, sig: &Signal, mut op: impl FnMut(f64) -> f64) -> Resu
         let us = sig.value(s);
         t.push(s);
         u.push(us);
+        v.push(sig.deriv(s));
         f.push(op(us));
     }
-    data.columns = vec![("t".into(), t), ("u".into(), u), ("F".into(), f)];
+    data.columns = vec![("t".into(), t), ("u".into(), u), ("v".into(), v), ("F".into(), f)];
     data.info.insert("t_start".into(), a);
     Ok(data)
 }

@@ -271,6 +271,8 @@ pub enum InputSpec {
         points: usize,
         scale: Scale,
     },
+    /// No input: an autonomous system (run for `sim.t_end`).
+    None,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -280,6 +282,7 @@ pub enum InputKind {
     Cosine,
     SwitchedSine,
     Grid,
+    None,
 }
 
 /// The written form of an input: every field of every kind, checked against the kind.
@@ -355,6 +358,10 @@ impl TryFrom<InputFields> for InputSpec {
                     omega: need(f.omega, "omega", "switched-sine")?,
                     pieces: f.pieces.ok_or("input kind `switched-sine` needs `pieces`")?,
                 }
+            }
+            InputKind::None => {
+                only(&[], "none")?;
+                InputSpec::None
             }
             InputKind::Grid => {
                 only(&["from", "to", "points", "scale"], "grid")?;

@@ -14,6 +14,7 @@ pub mod dahl;
 pub mod linear;
 pub mod lugre;
 pub mod maxwell_slip;
+pub mod ruderman;
 pub mod signal;
 
 /// `sign` with `sign(0) = 0`.

@@ -264,7 +264,7 @@ fn bad_manifests_are_reported_with_location() {
             ),
             17,
             "has no column `G`",
-            "t, u, F",
+            "t, u, v, F",
         ),
         (
             "unknown-metric",

@@ -11,8 +11,10 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod analysis;
+mod dop853;
 pub mod hybrid;
 mod linalg;
+mod radau;
 mod steppers;
 
 pub use steppers::{solve, Method, Outcome, SolveError, Stats, Tolerances};

@@ -4,10 +4,16 @@
 //! - `Dopri5`: Dormand–Prince 5(4), FSAL, Hairer's 4th-order continuous extension.
 //! - `Rosenbrock23`: the L-stable Rosenbrock 2(3) pair of Shampine & Reichelt (MATLAB `ode23s`),
 //!   with its own continuous extension; for stiff problems (LuGre with σ0 = 1e4…1e5).
+//! - `Dop853` (in `dop853.rs`): Hairer's Dormand–Prince 8(5,3) with its 7th-order continuous
+//!   extension.
+//! - `Radau5` (in `radau.rs`): the 3-stage Radau IIA method of order 5 (Hairer's RADAU5), stiffly
+//!   accurate and L-stable, with its collocation polynomial as dense output.
 //!
 //! All work buffers are allocated once per `solve` call; the step loop does not allocate.
 
+use crate::dop853::Dop853;
 use crate::linalg::{lu_factor, lu_solve};
+use crate::radau::Radau5;
 use crate::{Direction, OdeSystem};
 
 /// Integration method.
@@ -15,6 +21,10 @@ use crate::{Direction, OdeSystem};
 pub enum Method {
     Dopri5,
     Rosenbrock23,
+    /// Dormand–Prince 8(5,3), 7th-order dense output: smooth non-stiff problems at tight tolerances.
+    Dop853,
+    /// Radau IIA, 3 stages, order 5: stiff problems at tight tolerances.
+    Radau5,
 }
 
 /// Error control and limits.
@@ -79,8 +89,8 @@ impl std::fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
-trait Stepper {
-    /// Exponent of the error estimate: err ∝ h^(q+1), so the controller uses 1/(q+1).
+pub(crate) trait Stepper {
+    /// Exponent `k` of the error estimate, err ∝ h^k; the standard controller uses `e^(-1/k)`.
     fn err_order(&self) -> f64;
     /// Initialise at `(t, x)` (computes the first derivative).
     fn init<S: OdeSystem>(&mut self, sys: &S, t: f64, x: &[f64], stats: &mut Stats);
@@ -96,13 +106,22 @@ trait Stepper {
     ) -> Result<f64, SolveError>;
     /// Accept the last attempt: write the new state into `x` and prepare dense output.
     fn accept(&mut self, x_old: &[f64], h: f64, x: &mut [f64]);
+    /// Called once after an accepted step `[t, t + h]`, before its first [`Stepper::dense`] call
+    /// (only if dense output is needed): methods whose interpolant needs extra stages compute them
+    /// here.
+    fn prepare_dense<S: OdeSystem>(&mut self, _sys: &S, _t: f64, _h: f64, _stats: &mut Stats) {}
     /// Dense output at fraction `theta` of the last accepted step started from `x_old`.
     fn dense(&self, theta: f64, out: &mut [f64]);
     /// Derivative at the current point (used for the initial step guess).
     fn f0(&self) -> &[f64];
+    /// Factor for the next step size after an attempt of size `h` with error norm `e` (called
+    /// after [`Stepper::accept`] when accepted). `None` selects the driver's standard controller.
+    fn step_factor(&mut self, _e: f64, _h: f64, _accepted: bool) -> Option<f64> {
+        None
+    }
 }
 
-fn err_norm(err: &[f64], x0: &[f64], x1: &[f64], tol: &Tolerances) -> f64 {
+pub(crate) fn err_norm(err: &[f64], x0: &[f64], x1: &[f64], tol: &Tolerances) -> f64 {
     let n = err.len().max(1);
     let mut s = 0.0;
     for i in 0..err.len() {
@@ -436,6 +455,8 @@ pub fn solve<S: OdeSystem>(
     match method {
         Method::Dopri5 => drive(sys, Dopri5::new(n), tol, t0, x0, t1, saveat, out),
         Method::Rosenbrock23 => drive(sys, Rosenbrock23::new(n), tol, t0, x0, t1, saveat, out),
+        Method::Dop853 => drive(sys, Dop853::new(n), tol, t0, x0, t1, saveat, out),
+        Method::Radau5 => drive(sys, Radau5::new(n, tol), tol, t0, x0, t1, saveat, out),
     }
 }
 
@@ -519,13 +540,14 @@ fn drive<S: OdeSystem, M: Stepper>(
         if !accepted {
             stats.rejected += 1;
             reject_streak += 1;
-            let fac = if e.is_finite() {
+            let fac = st.step_factor(e, h, false).unwrap_or(if e.is_finite() {
                 (0.9 * e.powf(-p)).clamp(0.1, 0.9)
             } else {
                 0.1
-            };
+            });
             h *= fac;
-            if h < 1e-14 * t.abs().max(span) {
+            // Relative to |t| (a long span may start with tiny steps, e.g. chemical kinetics).
+            if h < 1e-14 * t.abs().max(1e-6 * span) {
                 return Err(SolveError::StepTooSmall { t, h });
             }
             if reject_streak > 200 {
@@ -538,6 +560,7 @@ fn drive<S: OdeSystem, M: Stepper>(
         x_old.copy_from_slice(&x);
         st.accept(&x_old, h, &mut x);
         let t_new = if last { t1 } else { t + h };
+        let mut dense_ready = false;
 
         // Events: earliest terminal crossing inside the step.
         let mut stop: Option<(usize, f64)> = None;
@@ -546,6 +569,10 @@ fn drive<S: OdeSystem, M: Stepper>(
             for i in 0..ne {
                 let kind = sys.event_kind(i);
                 if triggers(kind.direction, g_old[i], g_new[i]) {
+                    if !dense_ready {
+                        st.prepare_dense(sys, t, h, &mut stats);
+                        dense_ready = true;
+                    }
                     let te = locate(sys, &st, i, t, h, g_old[i], g_new[i], &mut xd, ne);
                     if kind.terminal {
                         if stop.is_none_or(|(_, ts)| te < ts) {
@@ -567,6 +594,10 @@ fn drive<S: OdeSystem, M: Stepper>(
             if s >= t_new {
                 out(s, &x);
             } else {
+                if !dense_ready {
+                    st.prepare_dense(sys, t, h, &mut stats);
+                    dense_ready = true;
+                }
                 st.dense((s - t) / h, &mut xd);
                 out(s, &xd);
             }
@@ -596,11 +627,11 @@ fn drive<S: OdeSystem, M: Stepper>(
                 stats,
             });
         }
-        let fac = if e == 0.0 {
+        let fac = st.step_factor(e, h, true).unwrap_or(if e == 0.0 {
             5.0
         } else {
             (0.9 * e.powf(-p)).clamp(0.2, 5.0)
-        };
+        });
         h = (h * fac).min(tol.hmax);
     }
 }

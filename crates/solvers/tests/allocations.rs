@@ -1,0 +1,113 @@
+//! The step loop does not allocate: a counting global allocator (its own test binary, so that it
+//! sees only this file's tests; counts are per thread, so tests may run in parallel) shows the
+//! same number of heap allocations for a 1,000-step and a 100,000-step `solve`, for every method.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use fric_solvers::{solve, Method, OdeSystem, Tolerances};
+
+struct Counting;
+
+thread_local! {
+    static COUNT: Cell<usize> = const { Cell::new(0) };
+}
+
+fn bump() {
+    // `try_with`: the allocator may run while the thread's locals are being torn down.
+    let _ = COUNT.try_with(|c| c.set(c.get() + 1));
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        bump();
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        bump();
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        bump();
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> usize {
+    COUNT.with(|c| c.get())
+}
+
+/// A nonlinear planar system with a stable limit cycle (finite-difference Jacobian for the
+/// implicit methods).
+struct Cycle;
+impl OdeSystem for Cycle {
+    fn dim(&self) -> usize {
+        2
+    }
+    fn rhs(&self, _t: f64, x: &[f64], dx: &mut [f64]) {
+        let r2 = x[0] * x[0] + x[1] * x[1];
+        dx[0] = x[0] * (1.0 - r2) - x[1];
+        dx[1] = x[1] * (1.0 - r2) + x[0];
+    }
+}
+
+/// Allocations made by one `solve` forced to take about `steps` steps, and the steps taken.
+fn count(method: Method, steps: usize, saveat: &[f64]) -> (usize, usize) {
+    let t1 = 10.0;
+    let tol = Tolerances {
+        rtol: 1e-6,
+        atol: 1e-9,
+        hmax: t1 / steps as f64,
+        ..Default::default()
+    };
+    let mut sink = 0.0;
+    let before = allocations();
+    let o = solve(&Cycle, method, &tol, 0.0, &[0.2, 0.0], t1, saveat, &mut |_, x| {
+        sink += x[0]
+    })
+    .unwrap();
+    let after = allocations();
+    assert!(sink.is_finite());
+    (after - before, o.stats.accepted)
+}
+
+fn check(method: Method) {
+    let save: Vec<f64> = (0..100).map(|i| 0.1 * i as f64 + 0.0123).collect();
+    for saveat in [&[][..], &save[..]] {
+        let (a1, n1) = count(method, 1_000, saveat);
+        let (a2, n2) = count(method, 100_000, saveat);
+        eprintln!(
+            "{method:?} ({} save times): {a1} allocations for {n1} steps, {a2} for {n2} steps",
+            saveat.len()
+        );
+        assert!(n1 >= 1_000 && n2 >= 100_000, "{method:?}: {n1}, {n2} steps");
+        assert!(a1 > 0, "the counting allocator is not active");
+        assert_eq!(a1, a2, "{method:?}: allocations grow with the number of steps");
+    }
+}
+
+#[test]
+fn dopri5_step_loop_does_not_allocate() {
+    check(Method::Dopri5);
+}
+
+#[test]
+fn dop853_step_loop_does_not_allocate() {
+    check(Method::Dop853);
+}
+
+#[test]
+fn rosenbrock23_step_loop_does_not_allocate() {
+    check(Method::Rosenbrock23);
+}
+
+#[test]
+fn radau5_step_loop_does_not_allocate() {
+    check(Method::Radau5);
+}
