@@ -131,6 +131,63 @@ fn lugre_check(r: &RunRequest, errs: &mut Vec<Invalid>) {
 }
 
 const PRESCRIBED: &[&str] = &["sine", "cosine", "switched-sine"];
+
+const fn any(name: &'static str, unit: &'static str, doc: &'static str) -> ParamInfo {
+    ParamInfo {
+        name,
+        unit,
+        kind: ParamKind::Scalar,
+        min: -INF,
+        max: INF,
+        open_min: false,
+        default: None,
+        doc,
+    }
+}
+const fn with_default(p: ParamInfo, d: f64) -> ParamInfo {
+    ParamInfo { default: Some(d), ..p }
+}
+const fn vector(name: &'static str, unit: &'static str, min: f64, open_min: bool, doc: &'static str) -> ParamInfo {
+    ParamInfo {
+        name,
+        unit,
+        kind: ParamKind::Vector,
+        min,
+        max: INF,
+        open_min,
+        default: None,
+        doc,
+    }
+}
+
+const SPRING: [ParamInfo; 4] = [
+    positive("m", "kg", "mass"),
+    positive("ks", "N/m", "spring stiffness k_s"),
+    initial("q0", "m", "initial position"),
+    initial("v0", "m/s", "initial velocity"),
+];
+const DRUM: [ParamInfo; 9] = [
+    positive("inertia", "kg-m^2", "drum inertia I"),
+    positive("k1", "N/m", "spring 1 stiffness"),
+    positive("k2", "N/m", "spring 2 stiffness"),
+    positive("r", "m", "drum radius"),
+    positive("km", "N-m/A", "motor torque constant"),
+    nonneg("f10", "N", "spring 1 preload"),
+    nonneg("f20", "N", "spring 2 preload"),
+    initial("theta0", "rad", "initial angle"),
+    initial("omega0", "rad/s", "initial angular velocity"),
+];
+
+fn same_length_k_delta_drum(r: &RunRequest, errs: &mut Vec<Invalid>) {
+    same_length_k_delta(r, errs);
+    if r.vector("k").len() > fric_models::mass_spring::MAX_ELEMENTS {
+        errs.push(Invalid {
+            path: "params.k".into(),
+            message: format!("{} elements", r.vector("k").len()),
+            allowed: format!("at most {}", fric_models::mass_spring::MAX_ELEMENTS),
+        });
+    }
+}
 const GRID: &[&str] = &["grid"];
 const NONE: &[&str] = &["none"];
 
@@ -431,6 +488,123 @@ static SYSTEMS: &[SystemInfo] = &[
         ],
         methods: &["dopri5"],
         check: no_check,
+    },
+    SystemInfo {
+        name: "semilinear-duhem",
+        doc: "Rate-independent semilinear Duhem model, duhem-paper (6)-(8), scalar state, prescribed input: x' = u'+ (a_plus x + b_plus u + e_plus) + u'- (a_minus x + b_minus u + e_minus), y = c x + d u. Column y_limit is the closed-form periodic output (10) at the same input (u_min, u_max from the signal).",
+        params: &[
+            any("a_plus", "1/m", "A+"),
+            with_default(any("b_plus", "1/m", "B+"), 0.0),
+            with_default(any("e_plus", "N/m", "E+"), 0.0),
+            any("a_minus", "1/m", "A-"),
+            with_default(any("b_minus", "1/m", "B-"), 0.0),
+            with_default(any("e_minus", "N/m", "E-"), 0.0),
+            with_default(any("c", "1", "C"), 1.0),
+            with_default(any("d", "N/m", "D"), 0.0),
+            initial("x0", "N", "initial state"),
+        ],
+        inputs: &["sine", "cosine"],
+        columns: &[("t", "s", "time"), ("u", "m", "input"), ("v", "m/s", "input rate"), ("y", "N", "output"), ("y_limit", "N", "closed-form limiting output (10)")],
+        methods: &["dopri5", "dop853"],
+        check: no_check,
+    },
+    SystemInfo {
+        name: "mass-spring-dahl",
+        doc: "Force-driven mass-spring with Dahl friction, duhem-paper (28) + (30): m q'' + k_s q = F_e - F, F' = sigma |1 - F/F_C sgn q'|^gamma sgn(...) q'.",
+        params: &[
+            SPRING[0], SPRING[1],
+            positive("sigma", "N/m", "rest stiffness"),
+            positive("fc", "N", "Coulomb level"),
+            ParamInfo { min: 1.0, ..nonneg("gamma", "1", "shape exponent (>= 1: Lipschitz, as the time integrator needs)") },
+            SPRING[2], SPRING[3],
+            initial("f0", "N", "initial friction"),
+        ],
+        inputs: PRESCRIBED,
+        columns: &[("t", "s", "time"), ("u", "N", "external force F_e"), ("q", "m", "position"), ("v", "m/s", "velocity"), ("F", "N", "friction")],
+        methods: &["dopri5", "dop853", "radau5"],
+        check: no_check,
+    },
+    SystemInfo {
+        name: "mass-spring-lugre",
+        doc: "Force-driven mass-spring with LuGre friction, duhem-paper (28) + (34)-(36); stiff, Radau IIA by default.",
+        params: &[
+            SPRING[0], SPRING[1],
+            positive("sigma0", "N/m", "bristle stiffness"),
+            nonneg("sigma1", "N-s/m", "bristle damping"),
+            nonneg("sigma2", "N-s/m", "viscous coefficient"),
+            positive("fc", "N", "Coulomb level"),
+            positive("fs", "N", "static level"),
+            positive("vs", "m/s", "Stribeck velocity"),
+            SPRING[2], SPRING[3],
+            initial("z0", "m", "initial bristle deflection"),
+        ],
+        inputs: PRESCRIBED,
+        columns: &[("t", "s", "time"), ("u", "N", "external force F_e"), ("q", "m", "position"), ("v", "m/s", "velocity"), ("F", "N", "friction")],
+        methods: &["radau5", "rosenbrock23", "dopri5"],
+        check: lugre_check,
+    },
+    SystemInfo {
+        name: "mass-spring-maxwell-slip",
+        doc: "Force-driven mass-spring with Maxwell-slip friction, duhem-paper (28) + (24)-(25): a hybrid automaton, each element stuck (deflection follows q) or sliding (deflection held at +-delta_i), switched at located events.",
+        params: &[
+            SPRING[0], SPRING[1],
+            vector("k", "N/m", -INF, false, "element stiffnesses"),
+            vector("delta", "m", 0.0, true, "element deadbands"),
+            SPRING[2], SPRING[3],
+        ],
+        inputs: PRESCRIBED,
+        columns: &[("t", "s", "time"), ("u", "N", "external force F_e"), ("q", "m", "position"), ("v", "m/s", "velocity"), ("F", "N", "friction")],
+        methods: &["dopri5"],
+        check: same_length_k_delta_drum,
+    },
+    SystemInfo {
+        name: "drum-dahl",
+        doc: "DC-motor/drum testbed, duhem-paper (37)-(41), with Dahl friction torque: the mass-spring of (28) with m = I, k_s = (k1 + k2) r^2, F_e = km i_m - (F10 - F20) r. Input: motor current i_m [A].",
+        params: &[
+            DRUM[0], DRUM[1], DRUM[2], DRUM[3], DRUM[4], DRUM[5], DRUM[6],
+            positive("sigma", "N-m/rad", "rest stiffness"),
+            positive("fc", "N-m", "Coulomb level"),
+            ParamInfo { min: 1.0, ..nonneg("gamma", "1", "shape exponent (>= 1)") },
+            DRUM[7], DRUM[8],
+            initial("f0", "N-m", "initial friction torque"),
+        ],
+        inputs: PRESCRIBED,
+        columns: &[("t", "s", "time"), ("i", "A", "motor current"), ("Tm", "N-m", "motor torque km i_m"), ("theta", "rad", "drum angle"), ("omega", "rad/s", "angular velocity"), ("Tf", "N-m", "friction torque")],
+        methods: &["dopri5", "dop853", "radau5"],
+        check: no_check,
+    },
+    SystemInfo {
+        name: "drum-lugre",
+        doc: "DC-motor/drum testbed (37)-(41) with LuGre friction torque (see drum-dahl for the mapping); stiff, Radau IIA by default.",
+        params: &[
+            DRUM[0], DRUM[1], DRUM[2], DRUM[3], DRUM[4], DRUM[5], DRUM[6],
+            positive("sigma0", "N-m/rad", "bristle stiffness"),
+            nonneg("sigma1", "N-m-s/rad", "bristle damping"),
+            nonneg("sigma2", "N-m-s/rad", "viscous coefficient"),
+            positive("fc", "N-m", "Coulomb level"),
+            positive("fs", "N-m", "static level"),
+            positive("vs", "rad/s", "Stribeck velocity"),
+            DRUM[7], DRUM[8],
+            initial("z0", "rad", "initial bristle deflection"),
+        ],
+        inputs: PRESCRIBED,
+        columns: &[("t", "s", "time"), ("i", "A", "motor current"), ("Tm", "N-m", "motor torque km i_m"), ("theta", "rad", "drum angle"), ("omega", "rad/s", "angular velocity"), ("Tf", "N-m", "friction torque")],
+        methods: &["radau5", "rosenbrock23", "dopri5"],
+        check: lugre_check,
+    },
+    SystemInfo {
+        name: "drum-maxwell-slip",
+        doc: "DC-motor/drum testbed (37)-(41) with Maxwell-slip friction torque (hybrid; see mass-spring-maxwell-slip and drum-dahl).",
+        params: &[
+            DRUM[0], DRUM[1], DRUM[2], DRUM[3], DRUM[4], DRUM[5], DRUM[6],
+            vector("k", "N-m/rad", -INF, false, "element stiffnesses"),
+            vector("delta", "rad", 0.0, true, "element deadbands"),
+            DRUM[7], DRUM[8],
+        ],
+        inputs: PRESCRIBED,
+        columns: &[("t", "s", "time"), ("i", "A", "motor current"), ("Tm", "N-m", "motor torque km i_m"), ("theta", "rad", "drum angle"), ("omega", "rad/s", "angular velocity"), ("Tf", "N-m", "friction torque")],
+        methods: &["dopri5"],
+        check: same_length_k_delta_drum,
     },
 ];
 

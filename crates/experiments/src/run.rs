@@ -2,6 +2,8 @@
 
 use crate::{RunData, RunRequest};
 use fric_manifest::{InputSpec, Scale};
+use fric_models::duhem::Semilinear;
+use fric_models::mass_spring::{Modes, Plant, WithDahl, WithLuGre, WithMaxwellSlip};
 use fric_models::signal::{Piecewise, Signal, Sine};
 use fric_models::{
     coulomb, cubic::Cubic, dahl, linear::LinearMsd, lugre::LuGre, maxwell_slip::MaxwellSlip, InputDriven,
@@ -24,6 +26,7 @@ pub fn execute(req: &RunRequest) -> Result<RunData, String> {
             };
             driven(
                 req,
+                &signal(&req.input),
                 &m,
                 vec![req.scalar("x0"), req.scalar("v0")],
                 &["y", "v"],
@@ -35,6 +38,7 @@ pub fn execute(req: &RunRequest) -> Result<RunData, String> {
         }
         "cubic" => driven(
             req,
+            &signal(&req.input),
             &Cubic,
             vec![req.scalar("x0")],
             &["x", "eq_residual"],
@@ -45,11 +49,18 @@ pub fn execute(req: &RunRequest) -> Result<RunData, String> {
         ),
         "lugre" => {
             let m = lugre(req);
-            driven(req, &m, vec![req.scalar("z0")], &["v", "z", "F"], |u, du, x, out| {
-                out[0] = du;
-                out[1] = x[0];
-                out[2] = m.output(u, du, x);
-            })
+            driven(
+                req,
+                &signal(&req.input),
+                &m,
+                vec![req.scalar("z0")],
+                &["v", "z", "F"],
+                |u, du, x, out| {
+                    out[0] = du;
+                    out[1] = x[0];
+                    out[2] = m.output(u, du, x);
+                },
+            )
         }
         "dahl" => {
             let m = dahl::Dahl {
@@ -58,10 +69,17 @@ pub fn execute(req: &RunRequest) -> Result<RunData, String> {
                 gamma: req.scalar("gamma"),
             };
             if method_name(req) == "ode" {
-                driven(req, &m, vec![req.scalar("f0")], &["v", "F"], |_, du, x, out| {
-                    out[0] = du;
-                    out[1] = x[0];
-                })
+                driven(
+                    req,
+                    &signal(&req.input),
+                    &m,
+                    vec![req.scalar("f0")],
+                    &["v", "F"],
+                    |_, du, x, out| {
+                        out[0] = du;
+                        out[1] = x[0];
+                    },
+                )
             } else {
                 let sig = signal(&req.input);
                 let mut op = dahl::DahlOperator::new(m, sig.value(0.0), req.scalar("f0"));
@@ -74,7 +92,7 @@ pub fn execute(req: &RunRequest) -> Result<RunData, String> {
             if method_name(req) == "ode" {
                 let u0 = sig.value(0.0);
                 let x0: Vec<f64> = m.delta.iter().map(|d| u0 - req.scalar("s0").clamp(-d, *d)).collect();
-                driven(req, &m, x0, &["v", "F"], |u, du, x, out| {
+                driven(req, &sig, &m, x0, &["v", "F"], |u, du, x, out| {
                     out[0] = du;
                     out[1] = m.output(u, du, x);
                 })
@@ -111,6 +129,84 @@ pub fn execute(req: &RunRequest) -> Result<RunData, String> {
             let (v, f) = curve_with_jump(&grid(&req.input), |v| m.steady_state(v), -m.fs, m.fs);
             Ok(table(vec![("v", v), ("F", f)]))
         }
+        "semilinear-duhem" => {
+            let m = Semilinear {
+                a_plus: req.scalar("a_plus"),
+                b_plus: req.scalar("b_plus"),
+                e_plus: req.scalar("e_plus"),
+                a_minus: req.scalar("a_minus"),
+                b_minus: req.scalar("b_minus"),
+                e_minus: req.scalar("e_minus"),
+                c: req.scalar("c"),
+                d: req.scalar("d"),
+            };
+            let sig = signal(&req.input);
+            let (u_min, u_max) = match &sig {
+                Signal::Sine(s) => (s.offset - s.amplitude.abs(), s.offset + s.amplitude.abs()),
+                Signal::Piecewise(_) => return Err("semilinear-duhem takes a sine or cosine input".into()),
+            };
+            driven(
+                req,
+                &sig,
+                &m,
+                vec![req.scalar("x0")],
+                &["v", "y", "y_limit"],
+                |u, du, x, out| {
+                    out[0] = du;
+                    out[1] = m.output(u, du, x);
+                    out[2] = m.limit_output(u.clamp(u_min, u_max), du > 0.0, u_min, u_max);
+                },
+            )
+        }
+        "mass-spring-dahl" | "drum-dahl" => {
+            let (plant, sig, x0, map) = spring_setup(req);
+            let m = WithDahl {
+                plant,
+                dahl: dahl::Dahl {
+                    sigma: req.scalar("sigma"),
+                    fc: req.scalar("fc"),
+                    gamma: req.scalar("gamma"),
+                },
+            };
+            let d = driven(
+                req,
+                &sig,
+                &m,
+                vec![x0[0], x0[1], req.scalar("f0")],
+                &["q", "v", "F"],
+                |_, _, x, out| out.copy_from_slice(x),
+            )?;
+            Ok(map.apply(d))
+        }
+        "mass-spring-lugre" | "drum-lugre" => {
+            let (plant, sig, x0, map) = spring_setup(req);
+            let m = WithLuGre {
+                plant,
+                lugre: lugre(req),
+            };
+            let d = driven(
+                req,
+                &sig,
+                &m,
+                vec![x0[0], x0[1], req.scalar("z0")],
+                &["q", "v", "F"],
+                |_, _, x, out| {
+                    out[0] = x[0];
+                    out[1] = x[1];
+                    out[2] = m.friction(x[1], x[2]);
+                },
+            )?;
+            Ok(map.apply(d))
+        }
+        "mass-spring-maxwell-slip" | "drum-maxwell-slip" => {
+            let (plant, sig, x0, map) = spring_setup(req);
+            let m = WithMaxwellSlip {
+                plant,
+                k: req.vector("k").to_vec(),
+                delta: req.vector("delta").to_vec(),
+            };
+            Ok(map.apply(spring_maxwell_slip(req, &sig, &m, x0)?))
+        }
         "ruderman-potential" => Ok(crate::ruderman::potential(req, grid(&req.input))),
         "ruderman-omega" => Ok(crate::ruderman::omega(req, grid(&req.input))),
         "ruderman-branch" => crate::ruderman::branch(req, grid(&req.input)),
@@ -137,6 +233,15 @@ fn table(cols: Vec<(&str, Vec<f64>)>) -> RunData {
         columns: cols.into_iter().map(|(n, v)| (n.to_string(), v)).collect(),
         period: None,
         info: Default::default(),
+    }
+}
+
+fn method_of(req: &RunRequest) -> Method {
+    match method_name(req) {
+        "rosenbrock23" => Method::Rosenbrock23,
+        "radau5" => Method::Radau5,
+        "dop853" => Method::Dop853,
+        _ => Method::Dopri5,
     }
 }
 
@@ -370,19 +475,16 @@ fn periodic_plan(req: &RunRequest, sig: &Signal) -> (Plan, Option<(f64, usize)>)
 /// Run a prescribed-input ODE model; `record(u, du, x, out)` fills the extra columns.
 fn driven<M: InputDriven>(
     req: &RunRequest,
+    sig: &Signal,
     model: &M,
     mut x: Vec<f64>,
     extra: &[&str],
     record: impl Fn(f64, f64, &[f64], &mut [f64]),
 ) -> Result<RunData, String> {
-    let sig = signal(&req.input);
-    let method = match method_name(req) {
-        "rosenbrock23" => Method::Rosenbrock23,
-        _ => Method::Dopri5,
-    };
-    let (mut plan, steady) = periodic_plan(req, &sig);
+    let method = method_of(req);
+    let (mut plan, steady) = periodic_plan(req, sig);
     let tol = tolerances(req, method, plan.period);
-    let sys = Driven { model, sig: &sig };
+    let sys = Driven { model, sig };
     let mut stats = Stats::default();
     let mut data = RunData {
         period: Some(plan.period),
@@ -565,5 +667,149 @@ fn coulomb_mass_spring(req: &RunRequest) -> Result<RunData, String> {
     data.info.insert("switches".into(), o.switches.len() as f64);
     data.info.insert("steps".into(), o.stats.accepted as f64);
     data.info.insert("t_start".into(), plan.record.0);
+    Ok(data)
+}
+
+/// How a spring run's columns are presented: as the mass–spring of (28) or as the drum testbed.
+enum SpringView {
+    MassSpring,
+    /// Drum: `F_e = km i − bias`; columns renamed to i, Tm, theta, omega, Tf.
+    Drum {
+        km: f64,
+        bias: f64,
+    },
+}
+
+impl SpringView {
+    fn apply(&self, mut d: RunData) -> RunData {
+        let SpringView::Drum { km, bias } = *self else { return d };
+        let take = |d: &mut RunData, n: &str| {
+            d.columns
+                .iter()
+                .position(|c| c.0 == n)
+                .map(|i| d.columns.remove(i).1)
+                .unwrap_or_default()
+        };
+        let t = take(&mut d, "t");
+        let fe = take(&mut d, "u");
+        let (q, v, f) = (take(&mut d, "q"), take(&mut d, "v"), take(&mut d, "F"));
+        let tm: Vec<f64> = fe.iter().map(|x| x + bias).collect();
+        let i = tm.iter().map(|x| x / km).collect();
+        d.columns = vec![
+            ("t".into(), t),
+            ("i".into(), i),
+            ("Tm".into(), tm),
+            ("theta".into(), q),
+            ("omega".into(), v),
+            ("Tf".into(), f),
+        ];
+        d
+    }
+}
+
+/// Plant, external-force signal, initial `[q, v]` and the column view of a spring system.
+fn spring_setup(req: &RunRequest) -> (Plant, Signal, [f64; 2], SpringView) {
+    let sig = signal(&req.input);
+    if req.system.starts_with("drum-") {
+        // (40)–(41): I θ'' + (k1 + k2) r² θ = km i_m − T_f − (F10 − F20) r.
+        let r = req.scalar("r");
+        let km = req.scalar("km");
+        let bias = (req.scalar("f10") - req.scalar("f20")) * r;
+        let plant = Plant {
+            m: req.scalar("inertia"),
+            ks: (req.scalar("k1") + req.scalar("k2")) * r * r,
+        };
+        (
+            plant,
+            sig.affine(km, -bias),
+            [req.scalar("theta0"), req.scalar("omega0")],
+            SpringView::Drum { km, bias },
+        )
+    } else {
+        (
+            Plant {
+                m: req.scalar("m"),
+                ks: req.scalar("ks"),
+            },
+            sig,
+            [req.scalar("q0"), req.scalar("v0")],
+            SpringView::MassSpring,
+        )
+    }
+}
+
+struct SpringHybrid<'a> {
+    m: &'a WithMaxwellSlip,
+    sig: &'a Signal,
+}
+
+impl HybridSystem for SpringHybrid<'_> {
+    type Mode = Modes;
+    fn dim(&self) -> usize {
+        2 + self.m.k.len()
+    }
+    fn rhs(&self, mode: Modes, t: f64, x: &[f64], dx: &mut [f64]) {
+        self.m.rhs(&mode, self.sig.value(t), x, dx)
+    }
+    fn n_guards(&self, _mode: Modes) -> usize {
+        2 * self.m.k.len()
+    }
+    fn guards(&self, mode: Modes, _t: f64, x: &[f64], g: &mut [f64]) {
+        self.m.guards(&mode, x, g)
+    }
+    fn jump(&self, mut mode: Modes, guard: usize, _t: f64, x: &mut [f64]) -> Modes {
+        self.m.jump(&mut mode, guard, x);
+        mode
+    }
+}
+
+fn spring_maxwell_slip(req: &RunRequest, sig: &Signal, m: &WithMaxwellSlip, x0: [f64; 2]) -> Result<RunData, String> {
+    let (plan, steady) = periodic_plan(req, sig);
+    if steady.is_some() {
+        return Err("Maxwell-slip spring runs take `periods` or `t_end`".into());
+    }
+    let natural = 2.0 * PI * (m.plant.m / (m.plant.ks + m.k.iter().map(|k| k.abs()).sum::<f64>())).sqrt();
+    let tol = Tolerances {
+        rtol: req.sim.rtol.unwrap_or(1e-10),
+        atol: req.sim.atol.unwrap_or(1e-13),
+        hmax: (natural / 8.0).min(plan.period / 1000.0),
+        ..Default::default()
+    };
+    let mut x: Vec<f64> = vec![x0[0], x0[1]];
+    x.extend(m.delta.iter().map(|_| 0.0));
+    let modes = m.initial_modes(&x);
+    let save = save_times(&plan);
+    let h = SpringHybrid { m, sig };
+    let mut cols: [Vec<f64>; 5] = Default::default();
+    let o = simulate(
+        &h,
+        modes,
+        Method::Dopri5,
+        &tol,
+        plan.record.0,
+        &x,
+        plan.record.1,
+        &save,
+        50_000_000,
+        &mut |t, _, x| {
+            cols[0].push(t);
+            cols[1].push(sig.value(t));
+            cols[2].push(x[0]);
+            cols[3].push(x[1]);
+            cols[4].push(m.friction(x));
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    let mut data = RunData {
+        period: Some(plan.period),
+        ..Default::default()
+    };
+    data.columns = ["t", "u", "q", "v", "F"]
+        .iter()
+        .map(|s| s.to_string())
+        .zip(cols)
+        .collect();
+    data.info.insert("switches".into(), o.switches.len() as f64);
+    data.info.insert("steps".into(), o.stats.accepted as f64);
     Ok(data)
 }

@@ -11,8 +11,10 @@
 pub mod coulomb;
 pub mod cubic;
 pub mod dahl;
+pub mod duhem;
 pub mod linear;
 pub mod lugre;
+pub mod mass_spring;
 pub mod maxwell_slip;
 pub mod ruderman;
 pub mod signal;

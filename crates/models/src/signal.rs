@@ -62,6 +62,20 @@ pub enum Signal {
 }
 
 impl Signal {
+    /// The signal `k · u(t) + c`.
+    pub fn affine(&self, k: f64, c: f64) -> Signal {
+        let map = |s: &Sine| Sine {
+            amplitude: k * s.amplitude,
+            offset: k * s.offset + c,
+            ..*s
+        };
+        match self {
+            Signal::Sine(s) => Signal::Sine(map(s)),
+            Signal::Piecewise(p) => Signal::Piecewise(Piecewise {
+                pieces: p.pieces.iter().map(|(t, s)| (*t, map(s))).collect(),
+            }),
+        }
+    }
     fn piece(&self, t: f64) -> &Sine {
         match self {
             Signal::Sine(s) => s,
