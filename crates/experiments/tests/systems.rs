@@ -197,3 +197,87 @@ fn bad_requests_are_reported() {
     .unwrap_err();
     assert!(e[0].message.contains("missing parameter `sigma`"));
 }
+
+/// Semilinear Duhem with Dahl γ = 1 coefficients: the simulated periodic output equals the
+/// closed-form limiting map (10) and the Dahl model itself.
+#[test]
+fn semilinear_duhem_matches_closed_form_and_dahl() {
+    let (fc, sigma) = (0.75, 1.5);
+    let p = [
+        ("a_plus", n(-sigma / fc)),
+        ("e_plus", n(sigma)),
+        ("a_minus", n(sigma / fc)),
+        ("e_minus", n(sigma)),
+    ];
+    let d = run(
+        "semilinear-duhem",
+        &p,
+        sine(1.0, 0.1),
+        SimSpec {
+            method: Some("dop853".into()),
+            ..periods(6.0, 2000)
+        },
+    );
+    let y = last_period(&d, "y");
+    let yl = last_period(&d, "y_limit");
+    let diff = max_abs_diff(y, yl).unwrap();
+    assert!(diff < 1e-6, "simulation vs closed form: {diff}");
+    let dahl = run(
+        "dahl",
+        &[("sigma", n(sigma)), ("fc", n(fc)), ("gamma", n(1.0))],
+        sine(1.0, 0.1),
+        periods(6.0, 2000),
+    );
+    assert!(max_abs_diff(y, last_period(&dahl, "F")).unwrap() < 1e-6);
+    let area = loop_area(last_period(&d, "u"), yl);
+    assert!((area - 1.553958).abs() < 1e-5, "{area}");
+}
+
+/// A stiff single Maxwell-slip element on the mass–spring behaves as Coulomb friction with
+/// F_C = k Δ: the DC loop approaches the Coulomb parallelogram, area −4F_C(A − F_C)/K, up to
+/// the element's own elastic travel 2Δ (here 2e-3 m).
+#[test]
+fn mass_spring_maxwell_slip_tends_to_coulomb() {
+    let p = [
+        ("m", n(1.0)),
+        ("ks", n(1.0)),
+        ("k", ParamValue::List(vec![1000.0])),
+        ("delta", ParamValue::List(vec![0.002])),
+    ];
+    let d = run("mass-spring-maxwell-slip", &p, sine(3.0, 0.001), periods(2.0, 20000));
+    let c = run(
+        "coulomb-mass-spring",
+        &[("m", n(1.0)), ("k", n(1.0)), ("fc", n(2.0))],
+        sine(3.0, 0.001),
+        periods(2.0, 20000),
+    );
+    let a = loop_area(last_period(&d, "u"), last_period(&d, "q"));
+    let ac = loop_area(last_period(&c, "u"), last_period(&c, "x"));
+    assert!((a + 8.0).abs() < 0.1, "Maxwell-slip spring loop {a}");
+    assert!((a - ac).abs() < 0.1, "{a} vs Coulomb {ac}");
+}
+
+/// With F_S = F_C and σ1 = σ2 = 0 the LuGre mass–spring is the Dahl (γ = 1, σ = σ0) mass–spring.
+#[test]
+fn mass_spring_lugre_reduces_to_dahl() {
+    let spring = [("m", n(1.0)), ("ks", n(1.5))];
+    let mut lp = spring.to_vec();
+    lp.extend([
+        ("sigma0", n(7.5)),
+        ("sigma1", n(0.0)),
+        ("sigma2", n(0.0)),
+        ("fc", n(0.75)),
+        ("fs", n(0.75)),
+        ("vs", n(0.01)),
+    ]);
+    let mut dp = spring.to_vec();
+    dp.extend([("sigma", n(7.5)), ("fc", n(0.75)), ("gamma", n(1.0))]);
+    let sim = SimSpec {
+        method: Some("dopri5".into()),
+        ..periods(1.0, 2000)
+    };
+    let l = run("mass-spring-lugre", &lp, sine(5.0, 0.01), sim.clone());
+    let d = run("mass-spring-dahl", &dp, sine(5.0, 0.01), sim);
+    let diff = max_abs_diff(l.column("q").unwrap(), d.column("q").unwrap()).unwrap();
+    assert!(diff < 1e-6, "{diff}");
+}
