@@ -3,7 +3,8 @@
 use crate::{RunData, RunRequest};
 use fric_manifest::{InputSpec, Scale};
 use fric_models::duhem::Semilinear;
-use fric_models::mass_spring::{Modes, Plant, WithDahl, WithLuGre, WithMaxwellSlip};
+use fric_models::mass_spring::{Plant, WithDahl, WithLuGre, WithMaxwellSlip};
+use fric_models::maxwell_slip::MaxwellSlipState;
 use fric_models::signal::{Piecewise, Signal, Sine};
 use fric_models::{
     coulomb, cubic::Cubic, dahl, linear::LinearMsd, lugre::LuGre, maxwell_slip::MaxwellSlip, InputDriven,
@@ -11,6 +12,7 @@ use fric_models::{
 use fric_solvers::analysis::until_periodic;
 use fric_solvers::hybrid::{simulate, HybridSystem};
 use fric_solvers::{solve, Method, OdeSystem, Stats, Tolerances};
+use std::cell::RefCell;
 use std::f64::consts::PI;
 
 const DEFAULT_SAMPLES: usize = 2000;
@@ -200,11 +202,8 @@ pub fn execute(req: &RunRequest) -> Result<RunData, String> {
         }
         "mass-spring-maxwell-slip" | "drum-maxwell-slip" => {
             let (plant, sig, x0, map) = spring_setup(req);
-            let m = WithMaxwellSlip {
-                plant,
-                k: req.vector("k").to_vec(),
-                delta: req.vector("delta").to_vec(),
-            };
+            let elements = MaxwellSlip::new(req.vector("k").to_vec(), req.vector("delta").to_vec());
+            let m = WithMaxwellSlip { plant, elements };
             Ok(map.apply(spring_maxwell_slip(req, &sig, &m, x0)?))
         }
         "ruderman-potential" => Ok(crate::ruderman::potential(req, grid(&req.input))),
@@ -741,25 +740,26 @@ fn spring_setup(req: &RunRequest) -> (Plant, Signal, [f64; 2], SpringView) {
 struct SpringHybrid<'a> {
     m: &'a WithMaxwellSlip,
     sig: &'a Signal,
+    /// Element deflections at the last velocity reversal.
+    snapshot: RefCell<MaxwellSlipState>,
 }
 
 impl HybridSystem for SpringHybrid<'_> {
-    type Mode = Modes;
+    type Mode = ();
     fn dim(&self) -> usize {
-        2 + self.m.k.len()
+        2
     }
-    fn rhs(&self, mode: Modes, t: f64, x: &[f64], dx: &mut [f64]) {
-        self.m.rhs(&mode, self.sig.value(t), x, dx)
+    fn rhs(&self, _: (), t: f64, x: &[f64], dx: &mut [f64]) {
+        self.m.rhs(&self.snapshot.borrow(), self.sig.value(t), x, dx)
     }
-    fn n_guards(&self, _mode: Modes) -> usize {
-        2 * self.m.k.len()
+    fn n_guards(&self, _: ()) -> usize {
+        2
     }
-    fn guards(&self, mode: Modes, _t: f64, x: &[f64], g: &mut [f64]) {
-        self.m.guards(&mode, x, g)
+    fn guards(&self, _: (), _t: f64, x: &[f64], g: &mut [f64]) {
+        self.m.guards(x, g)
     }
-    fn jump(&self, mut mode: Modes, guard: usize, _t: f64, x: &mut [f64]) -> Modes {
-        self.m.jump(&mut mode, guard, x);
-        mode
+    fn jump(&self, _: (), _guard: usize, _t: f64, x: &mut [f64]) {
+        self.m.reverse(&mut self.snapshot.borrow_mut(), x);
     }
 }
 
@@ -768,26 +768,28 @@ fn spring_maxwell_slip(req: &RunRequest, sig: &Signal, m: &WithMaxwellSlip, x0: 
     if steady.is_some() {
         return Err("Maxwell-slip spring runs take `periods` or `t_end`".into());
     }
-    let natural = 2.0 * PI * (m.plant.m / (m.plant.ks + m.k.iter().map(|k| k.abs()).sum::<f64>())).sqrt();
+    let stiffness = m.plant.ks + m.elements.k.iter().map(|k| k.abs()).sum::<f64>();
+    let natural = 2.0 * PI * (m.plant.m / stiffness).sqrt();
     let tol = Tolerances {
         rtol: req.sim.rtol.unwrap_or(1e-10),
         atol: req.sim.atol.unwrap_or(1e-13),
         hmax: (natural / 8.0).min(plan.period / 1000.0),
         ..Default::default()
     };
-    let mut x: Vec<f64> = vec![x0[0], x0[1]];
-    x.extend(m.delta.iter().map(|_| 0.0));
-    let modes = m.initial_modes(&x);
+    let h = SpringHybrid {
+        m,
+        sig,
+        snapshot: RefCell::new(m.elements.state(x0[0], 0.0)),
+    };
     let save = save_times(&plan);
-    let h = SpringHybrid { m, sig };
     let mut cols: [Vec<f64>; 5] = Default::default();
     let o = simulate(
         &h,
-        modes,
+        (),
         Method::Dopri5,
         &tol,
         plan.record.0,
-        &x,
+        &x0,
         plan.record.1,
         &save,
         50_000_000,
@@ -796,7 +798,7 @@ fn spring_maxwell_slip(req: &RunRequest, sig: &Signal, m: &WithMaxwellSlip, x0: 
             cols[1].push(sig.value(t));
             cols[2].push(x[0]);
             cols[3].push(x[1]);
-            cols[4].push(m.friction(x));
+            cols[4].push(m.friction(&h.snapshot.borrow(), x[0]));
         },
     )
     .map_err(|e| e.to_string())?;
@@ -809,7 +811,7 @@ fn spring_maxwell_slip(req: &RunRequest, sig: &Signal, m: &WithMaxwellSlip, x0: 
         .map(|s| s.to_string())
         .zip(cols)
         .collect();
-    data.info.insert("switches".into(), o.switches.len() as f64);
+    data.info.insert("reversals".into(), o.switches.len() as f64);
     data.info.insert("steps".into(), o.stats.accepted as f64);
     Ok(data)
 }

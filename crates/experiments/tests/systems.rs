@@ -281,3 +281,53 @@ fn mass_spring_lugre_reduces_to_dahl() {
     let diff = max_abs_diff(l.column("q").unwrap(), d.column("q").unwrap()).unwrap();
     assert!(diff < 1e-6, "{diff}");
 }
+
+/// Regression: with undamped ringing the friction of the Maxwell-slip mass–spring must stay
+/// within Σ k_i Δ_i (the element-mode formulation missed re-slides that start exactly at ±Δ_i).
+#[test]
+fn mass_spring_maxwell_slip_respects_the_force_bound() {
+    let k: Vec<f64> = (0..10).map(|i| 1.0 + 0.8 * i as f64).collect();
+    let delta: Vec<f64> = (0..10).map(|i| (1.5 + 0.9 * i as f64) * 1e-3).collect();
+    let bound: f64 = k.iter().zip(&delta).map(|(k, d)| k * d).sum();
+    let p = [
+        ("m", n(1.0)),
+        ("ks", n(1.5)),
+        ("k", ParamValue::List(k.clone())),
+        ("delta", ParamValue::List(delta.clone())),
+    ];
+    let d = run("mass-spring-maxwell-slip", &p, sine(5.0, 0.001), periods(1.0, 20000));
+    let (lo, hi) = extremes(d.column("F").unwrap());
+    assert!(
+        hi <= bound + 1e-12 && lo >= -bound - 1e-12,
+        "F in [{lo}, {hi}], bound {bound}"
+    );
+    assert!(
+        hi > 0.99 * bound,
+        "the elements saturate under a 5 N force: max F = {hi}"
+    );
+    // The drum testbed of duhem Figs 22–23: Σ k_i Δ_i = 0.81822 N-m < peak torque 0.825 N-m.
+    let kd: Vec<f64> = k.iter().map(|k| 2.6 * k).collect();
+    let drum = [
+        ("inertia", n(3e-4)),
+        ("k1", n(2.0)),
+        ("k2", n(2.0)),
+        ("r", n(0.0254)),
+        ("km", n(16.5)),
+        ("f10", n(0.01)),
+        ("f20", n(0.01)),
+        ("k", ParamValue::List(kd.clone())),
+        ("delta", ParamValue::List(delta.clone())),
+    ];
+    let d = run(
+        "drum-maxwell-slip",
+        &drum,
+        sine(0.05, 0.2 * std::f64::consts::PI),
+        periods(5.0, 2000),
+    );
+    let bound: f64 = kd.iter().zip(&delta).map(|(k, d)| k * d).sum();
+    let (lo, hi) = extremes(d.column("Tf").unwrap());
+    assert!(
+        hi <= bound + 1e-12 && lo >= -bound - 1e-12,
+        "T_f in [{lo}, {hi}], bound {bound}"
+    );
+}

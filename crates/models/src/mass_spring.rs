@@ -4,11 +4,12 @@
 //! is the same system with `m = I`, `k_s = (k_1 + k_2) r²`, `F_e = k_m i_m − (F_10 − F_20) r`.
 //!
 //! Dahl and LuGre are smooth ODEs ([`InputDriven`] with the external force as input). Maxwell-slip
-//! with a mass is a hybrid automaton: each element is stuck (its deflection follows q) or sliding
-//! (deflection held at ±Δ_i); guards and jumps are stated here.
+//! with a mass is integrated between velocity reversals with the exact stop operators of the
+//! travelled distance (see [`WithMaxwellSlip`]).
 
 use crate::dahl::Dahl;
 use crate::lugre::LuGre;
+use crate::maxwell_slip::{MaxwellSlip, MaxwellSlipState};
 use crate::{sgn, InputDriven};
 
 #[derive(Clone, Copy, Debug)]
@@ -70,78 +71,35 @@ impl InputDriven for WithLuGre {
     }
 }
 
-/// Most Maxwell-slip elements a hybrid mode can hold.
-pub const MAX_ELEMENTS: usize = 32;
-
-/// Per element: 0 stuck, +1/−1 sliding with the deflection held at ±Δ_i.
-pub type Modes = [i8; MAX_ELEMENTS];
-
-/// State `[q, v, s_1 … s_N]` with `s_i = q − x_i` the deflection of element i.
+/// Maxwell-slip friction driven by the mass's position. State `[q, v]`; the element
+/// deflections live in a [`MaxwellSlipState`] snapshot taken at the last velocity reversal.
+/// Between reversals `q` is monotone, so each element is exactly the stop operator
+/// `clamp(s_i + q − q_r, −Δ_i, Δ_i)` of the distance travelled since the reversal: the friction is
+/// a continuous, piecewise-linear function of `q` and can never exceed `Σ k_i Δ_i`. The only
+/// events are the velocity reversals, where the snapshot advances to the current `q`.
 #[derive(Clone, Debug)]
 pub struct WithMaxwellSlip {
     pub plant: Plant,
-    pub k: Vec<f64>,
-    pub delta: Vec<f64>,
+    pub elements: MaxwellSlip,
 }
 
 impl WithMaxwellSlip {
-    pub fn friction(&self, x: &[f64]) -> f64 {
-        self.k.iter().zip(&x[2..]).map(|(k, s)| k * s).sum()
+    pub fn friction(&self, snapshot: &MaxwellSlipState, q: f64) -> f64 {
+        self.elements.force_at(snapshot, q)
     }
-    pub fn rhs(&self, modes: &Modes, fe: f64, x: &[f64], dx: &mut [f64]) {
-        let v = x[1];
-        dx[0] = v;
-        dx[1] = (fe - self.plant.ks * x[0] - self.friction(x)) / self.plant.m;
-        for i in 0..self.k.len() {
-            dx[2 + i] = if modes[i] == 0 { v } else { 0.0 };
-        }
+    /// `x = [q, v]`.
+    pub fn rhs(&self, snapshot: &MaxwellSlipState, fe: f64, x: &[f64], dx: &mut [f64]) {
+        dx[0] = x[1];
+        dx[1] = (fe - self.plant.ks * x[0] - self.friction(snapshot, x[0])) / self.plant.m;
     }
-    /// Two guards per element (fire when rising through 0): stuck → the deflection reaches +Δ or
-    /// −Δ; sliding → the velocity reverses. Inactive guards hold −1.
-    pub fn guards(&self, modes: &Modes, x: &[f64], g: &mut [f64]) {
-        let v = x[1];
-        for i in 0..self.k.len() {
-            let (s, d) = (x[2 + i], self.delta[i]);
-            let (a, b) = match modes[i] {
-                0 => (s - d, -s - d),
-                1 => (-v, -1.0),
-                _ => (v, -1.0),
-            };
-            g[2 * i] = a;
-            g[2 * i + 1] = b;
-        }
+    /// Guards: the velocity crossing zero upward and downward.
+    pub fn guards(&self, x: &[f64], g: &mut [f64]) {
+        g[0] = x[1];
+        g[1] = -x[1];
     }
-    pub fn jump(&self, modes: &mut Modes, guard: usize, x: &mut [f64]) {
-        let i = guard / 2;
-        match modes[i] {
-            0 => {
-                let dir = if guard.is_multiple_of(2) { 1 } else { -1 };
-                modes[i] = dir;
-                x[2 + i] = dir as f64 * self.delta[i];
-            }
-            dir => {
-                // The velocity reverses: every element sliding that way sticks at this instant
-                // (their guards all cross together), and v is exactly 0 at the event.
-                for m in modes.iter_mut().take(self.k.len()) {
-                    if *m == dir {
-                        *m = 0;
-                    }
-                }
-                x[1] = 0.0;
-            }
-        }
-    }
-    /// Initial modes: elements at their deflection limit with the velocity pushing outward slide.
-    pub fn initial_modes(&self, x: &[f64]) -> Modes {
-        let mut m = [0i8; MAX_ELEMENTS];
-        for i in 0..self.k.len() {
-            let s = x[2 + i];
-            if s >= self.delta[i] && x[1] > 0.0 {
-                m[i] = 1;
-            } else if s <= -self.delta[i] && x[1] < 0.0 {
-                m[i] = -1;
-            }
-        }
-        m
+    /// At a reversal: advance the elements to the current position and set v exactly to 0.
+    pub fn reverse(&self, snapshot: &mut MaxwellSlipState, x: &mut [f64]) {
+        self.elements.advance(snapshot, x[0]);
+        x[1] = 0.0;
     }
 }

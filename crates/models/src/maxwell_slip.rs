@@ -44,6 +44,16 @@ impl MaxwellSlip {
         st.u = u;
         f
     }
+    /// Force at input `u` reached monotonically from the state's input, without changing the
+    /// state: `Σ k_i clamp(s_i + u − u_state, −Δ_i, Δ_i)`.
+    pub fn force_at(&self, st: &MaxwellSlipState, u: f64) -> f64 {
+        let du = u - st.u;
+        st.s.iter()
+            .zip(&self.k)
+            .zip(&self.delta)
+            .map(|((s, k), d)| k * stop(*s, du, *d))
+            .sum()
+    }
     pub fn force(&self, st: &MaxwellSlipState) -> f64 {
         st.s.iter().zip(&self.k).map(|(s, k)| s * k).sum()
     }
