@@ -284,10 +284,37 @@ pub fn oscillator_reversals(req: &RunRequest) -> Result<RunData, String> {
         "map_err",
         "n2Ep",
     ];
-    let cols = names
+    let mut cols: Vec<(&str, Vec<f64>)> = names
         .iter()
         .enumerate()
         .map(|(c, n)| (*n, rows.iter().map(|r| r[c]).collect()))
         .collect();
+    // Dissipation per half cycle measured on the trajectory: the drop of the peak kinetic energy
+    // (the total mechanical energy at the force zero crossings), independent of (3.9).
+    let ek: Vec<f64> = rows.iter().map(|r| r[6]).collect();
+    let ep: Vec<f64> = rows.iter().map(|r| r[5]).collect();
+    let ed_sim: Vec<f64> = (0..ek.len())
+        .map(|k| ek.get(k + 1).map_or(f64::NAN, |next| ek[k] - next))
+        .collect();
+    // (2.10): E_p(i) = E_d(i) + E_p(i+1), with E_p from (3.9) and E_d from the trajectory.
+    let residual = (0..ep.len())
+        .map(|k| {
+            ep.get(k + 1)
+                .map_or(f64::NAN, |next| (ep[k] - ed_sim[k] - next) / ep[k])
+        })
+        .collect();
+    let mut acc = 0.0;
+    let dissipated = (0..ek.len())
+        .map(|k| {
+            let d = acc / ep[0];
+            if k + 1 < ek.len() {
+                acc += ed_sim[k];
+            }
+            d
+        })
+        .collect();
+    cols.push(("Ed_sim", ed_sim));
+    cols.push(("balance_residual", residual));
+    cols.push(("dissipated", dissipated));
     Ok(table(cols, vec![("reversals", rows.len() as f64)]))
 }
