@@ -166,6 +166,31 @@ const SPRING: [ParamInfo; 4] = [
     initial("q0", "m", "initial position"),
     initial("v0", "m/s", "initial velocity"),
 ];
+type Columns = &'static [(&'static str, &'static str, &'static str)];
+const SPRING_COLUMNS: Columns = &[
+    ("t", "s", "time"),
+    ("u", "N", "external force F_e"),
+    ("q", "m", "position"),
+    ("v", "m/s", "velocity"),
+    ("F", "N", "friction"),
+];
+const DRUM_COLUMNS: Columns = &[
+    ("t", "s", "time"),
+    ("i", "A", "motor current"),
+    ("Tm", "N-m", "motor torque km i_m"),
+    ("theta", "rad", "drum angle"),
+    ("omega", "rad/s", "angular velocity"),
+    ("Tf", "N-m", "friction torque"),
+];
+/// The unforced Ruderman oscillator (both of its systems).
+const OSCILLATOR: [ParamInfo; 6] = [
+    positive("m", "kg", "mass"),
+    positive("sigma", "N/m", "rest stiffness"),
+    positive("fc", "N", "Coulomb level"),
+    initial("x0", "m", "initial position"),
+    initial("v0", "m/s", "initial velocity"),
+    initial("f0", "N", "initial friction force"),
+];
 const DRUM: [ParamInfo; 9] = [
     positive("inertia", "kg-m^2", "drum inertia I"),
     positive("k1", "N/m", "spring 1 stiffness"),
@@ -430,14 +455,7 @@ static SYSTEMS: &[SystemInfo] = &[
     SystemInfo {
         name: "ruderman-oscillator",
         doc: "Unforced pre-sliding oscillator m x'' + F = 0 with Dahl (gamma = 1) friction, Ruderman (2.1) with (3.4): x' = v, v' = -F/m, F' = sigma (v - |v| F/F_c); restarted at every reversal (v = 0, located as an event). E_f is the integrated power since the last reversal (2.8).",
-        params: &[
-            positive("m", "kg", "mass"),
-            positive("sigma", "N/m", "rest stiffness"),
-            positive("fc", "N", "Coulomb level"),
-            initial("x0", "m", "initial position"),
-            initial("v0", "m/s", "initial velocity"),
-            initial("f0", "N", "initial friction force"),
-        ],
+        params: &OSCILLATOR,
         inputs: NONE,
         columns: &[
             ("t", "s", "time"),
@@ -454,14 +472,7 @@ static SYSTEMS: &[SystemInfo] = &[
     SystemInfo {
         name: "ruderman-oscillator-reversals",
         doc: "The reversals of ruderman-oscillator, one row each: the force F_i at v = 0, the closed-form E_p(F_i) (3.9), the simulated peak kinetic energy of the following half cycle (at the force zero crossing, located as an event), and the exact-map prediction of a_i from a_{i-1}.",
-        params: &[
-            positive("m", "kg", "mass"),
-            positive("sigma", "N/m", "rest stiffness"),
-            positive("fc", "N", "Coulomb level"),
-            initial("x0", "m", "initial position"),
-            initial("v0", "m/s", "initial velocity"),
-            initial("f0", "N", "initial friction force"),
-        ],
+        params: &OSCILLATOR,
         inputs: NONE,
         columns: &[
             ("i", "1", "reversal index"),
@@ -513,7 +524,7 @@ static SYSTEMS: &[SystemInfo] = &[
             initial("f0", "N", "initial friction"),
         ],
         inputs: PRESCRIBED,
-        columns: &[("t", "s", "time"), ("u", "N", "external force F_e"), ("q", "m", "position"), ("v", "m/s", "velocity"), ("F", "N", "friction")],
+        columns: SPRING_COLUMNS,
         methods: &["dopri5", "dop853", "radau5"],
         check: no_check,
     },
@@ -532,7 +543,7 @@ static SYSTEMS: &[SystemInfo] = &[
             initial("z0", "m", "initial bristle deflection"),
         ],
         inputs: PRESCRIBED,
-        columns: &[("t", "s", "time"), ("u", "N", "external force F_e"), ("q", "m", "position"), ("v", "m/s", "velocity"), ("F", "N", "friction")],
+        columns: SPRING_COLUMNS,
         methods: &["radau5", "rosenbrock23", "dopri5"],
         check: lugre_check,
     },
@@ -546,7 +557,7 @@ static SYSTEMS: &[SystemInfo] = &[
             SPRING[2], SPRING[3],
         ],
         inputs: PRESCRIBED,
-        columns: &[("t", "s", "time"), ("u", "N", "external force F_e"), ("q", "m", "position"), ("v", "m/s", "velocity"), ("F", "N", "friction")],
+        columns: SPRING_COLUMNS,
         methods: &["dopri5"],
         check: same_length_k_delta,
     },
@@ -562,7 +573,7 @@ static SYSTEMS: &[SystemInfo] = &[
             initial("f0", "N-m", "initial friction torque"),
         ],
         inputs: PRESCRIBED,
-        columns: &[("t", "s", "time"), ("i", "A", "motor current"), ("Tm", "N-m", "motor torque km i_m"), ("theta", "rad", "drum angle"), ("omega", "rad/s", "angular velocity"), ("Tf", "N-m", "friction torque")],
+        columns: DRUM_COLUMNS,
         methods: &["dopri5", "dop853", "radau5"],
         check: no_check,
     },
@@ -581,7 +592,7 @@ static SYSTEMS: &[SystemInfo] = &[
             initial("z0", "rad", "initial bristle deflection"),
         ],
         inputs: PRESCRIBED,
-        columns: &[("t", "s", "time"), ("i", "A", "motor current"), ("Tm", "N-m", "motor torque km i_m"), ("theta", "rad", "drum angle"), ("omega", "rad/s", "angular velocity"), ("Tf", "N-m", "friction torque")],
+        columns: DRUM_COLUMNS,
         methods: &["radau5", "rosenbrock23", "dopri5"],
         check: lugre_check,
     },
@@ -595,7 +606,7 @@ static SYSTEMS: &[SystemInfo] = &[
             DRUM[7], DRUM[8],
         ],
         inputs: PRESCRIBED,
-        columns: &[("t", "s", "time"), ("i", "A", "motor current"), ("Tm", "N-m", "motor torque km i_m"), ("theta", "rad", "drum angle"), ("omega", "rad/s", "angular velocity"), ("Tf", "N-m", "friction torque")],
+        columns: DRUM_COLUMNS,
         methods: &["dopri5"],
         check: same_length_k_delta,
     },

@@ -65,11 +65,7 @@ pub fn execute(req: &RunRequest) -> Result<RunData, String> {
             )
         }
         "dahl" => {
-            let m = dahl::Dahl {
-                sigma: req.scalar("sigma"),
-                fc: req.scalar("fc"),
-                gamma: req.scalar("gamma"),
-            };
+            let m = dahl_of(req);
             if method_name(req) == "ode" {
                 driven(
                     req,
@@ -164,11 +160,7 @@ pub fn execute(req: &RunRequest) -> Result<RunData, String> {
             let (plant, sig, x0, map) = spring_setup(req);
             let m = WithDahl {
                 plant,
-                dahl: dahl::Dahl {
-                    sigma: req.scalar("sigma"),
-                    fc: req.scalar("fc"),
-                    gamma: req.scalar("gamma"),
-                },
+                dahl: dahl_of(req),
             };
             let d = driven(
                 req,
@@ -213,6 +205,14 @@ pub fn execute(req: &RunRequest) -> Result<RunData, String> {
         "ruderman-oscillator" => crate::ruderman::oscillator(req),
         "ruderman-oscillator-reversals" => crate::ruderman::oscillator_reversals(req),
         other => Err(format!("system `{other}` has no runner")),
+    }
+}
+
+fn dahl_of(req: &RunRequest) -> dahl::Dahl {
+    dahl::Dahl {
+        sigma: req.scalar("sigma"),
+        fc: req.scalar("fc"),
+        gamma: req.scalar("gamma"),
     }
 }
 

@@ -443,6 +443,19 @@ impl Dop853 {
     }
 }
 
+/// The state of stage `s`: `y = x + h Σ_{j<s} A[s][j] k_j`.
+fn stage_state(y: &mut [f64], x: &[f64], h: f64, s: usize, k: &[Vec<f64>]) {
+    y.copy_from_slice(x);
+    for (j, kj) in k.iter().enumerate().take(s) {
+        let a = h * A[s][j];
+        if a != 0.0 {
+            for (yi, ki) in y.iter_mut().zip(kj) {
+                *yi += a * ki;
+            }
+        }
+    }
+}
+
 impl Stepper for Dop853 {
     fn err_order(&self) -> f64 {
         8.0
@@ -469,16 +482,7 @@ impl Stepper for Dop853 {
         let n = x.len();
         for s in 1..=N_STAGES {
             let y = if s < N_STAGES { &mut self.ytmp } else { &mut self.y1 };
-            y.copy_from_slice(x);
-            for j in 0..s {
-                let a = h * A[s][j];
-                if a != 0.0 {
-                    let kj = &self.k[j];
-                    for i in 0..n {
-                        y[i] += a * kj[i];
-                    }
-                }
-            }
+            stage_state(y, x, h, s, &self.k);
             let (_, rest) = self.k.split_at_mut(s);
             sys.rhs(t + C[s] * h, y, &mut rest[0]);
         }
@@ -513,16 +517,7 @@ impl Stepper for Dop853 {
         let x_old = &self.rcont[0];
         for s in N_STAGES + 1..N_EXT {
             let y = &mut self.ytmp;
-            y.copy_from_slice(x_old);
-            for j in 0..s {
-                let a = h * A[s][j];
-                if a != 0.0 {
-                    let kj = &self.k[j];
-                    for i in 0..n {
-                        y[i] += a * kj[i];
-                    }
-                }
-            }
+            stage_state(y, x_old, h, s, &self.k);
             let (_, rest) = self.k.split_at_mut(s);
             sys.rhs(t + C[s] * h, y, &mut rest[0]);
         }
