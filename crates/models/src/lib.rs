@@ -8,6 +8,7 @@
 //! Every model cites the equation numbers of the source it implements. One implementation per
 //! model: a document that reuses a model reuses the code here.
 
+pub mod cbm;
 pub mod coulomb;
 pub mod cubic;
 pub mod dahl;
@@ -16,6 +17,8 @@ pub mod linear;
 pub mod lugre;
 pub mod mass_spring;
 pub mod maxwell_slip;
+pub mod multiplay;
+pub mod prandtl_ishlinskii;
 pub mod ruderman;
 pub mod signal;
 

@@ -16,6 +16,7 @@ pub mod hybrid;
 mod linalg;
 mod radau;
 mod steppers;
+pub mod switch;
 
 pub use steppers::{solve, Method, Outcome, SolveError, Stats, Tolerances};
 

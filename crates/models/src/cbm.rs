@@ -1,0 +1,1 @@
+//! Compressed bristle model (thesis ch. IV): work in progress.

@@ -1,0 +1,1 @@
+//! Prandtl–Ishlinskii operator: work in progress.

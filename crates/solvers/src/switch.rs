@@ -1,0 +1,1 @@
+//! Switch Model (Leine) with stick band: work in progress.
