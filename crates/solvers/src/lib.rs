@@ -13,6 +13,7 @@
 pub mod analysis;
 mod dop853;
 pub mod hybrid;
+pub mod limit_cycle;
 mod linalg;
 mod radau;
 mod steppers;
