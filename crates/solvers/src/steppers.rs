@@ -564,6 +564,7 @@ fn drive<S: OdeSystem, M: Stepper>(
 
         // Events: earliest terminal crossing inside the step.
         let mut stop: Option<(usize, f64)> = None;
+        let first_new = passed.len();
         if ne > 0 {
             sys.events(t_new, &x, &mut g_new);
             for i in 0..ne {
@@ -583,6 +584,8 @@ fn drive<S: OdeSystem, M: Stepper>(
                     }
                 }
             }
+            // Several crossings inside one step are reported in time order (then by index).
+            passed[first_new..].sort_unstable_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
             if let Some((_, ts)) = stop {
                 // Non-terminal events after the stop did not happen.
                 passed.retain(|(_, te)| *te <= ts);

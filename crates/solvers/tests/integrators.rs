@@ -215,3 +215,57 @@ fn bouncing_ball_impact_times() {
         assert!((t - e).abs() < 1e-9, "{t} vs {e}");
     }
 }
+
+/// `x' = 1`: event `i` is `x − c_i` with the thresholds listed out of time order, so that one
+/// large step crosses several of them; non-terminal ones must come back in time order, those
+/// after the terminal one must be dropped, and direction filters must hold.
+struct Ramp;
+const THRESHOLDS: [f64; 5] = [0.7, 0.45, 0.5, 0.9, 0.4];
+impl OdeSystem for Ramp {
+    fn dim(&self) -> usize {
+        1
+    }
+    fn rhs(&self, _t: f64, _x: &[f64], dx: &mut [f64]) {
+        dx[0] = 1.0;
+    }
+    fn n_events(&self) -> usize {
+        THRESHOLDS.len() + 1
+    }
+    fn events(&self, _t: f64, x: &[f64], g: &mut [f64]) {
+        for (gi, c) in g.iter_mut().zip(THRESHOLDS) {
+            *gi = x[0] - c;
+        }
+        // Falls through 0 at x = 0.3, but is declared Rising: must never fire.
+        g[THRESHOLDS.len()] = 0.3 - x[0];
+    }
+    fn event_kind(&self, i: usize) -> EventKind {
+        EventKind {
+            direction: if i == THRESHOLDS.len() {
+                Direction::Rising
+            } else {
+                Direction::Either
+            },
+            // x = 0.7 is terminal.
+            terminal: i == 0,
+        }
+    }
+}
+
+#[test]
+fn several_events_in_one_step_come_in_time_order() {
+    let tol = Tolerances {
+        hmax: 10.0,
+        ..Default::default()
+    };
+    let o = solve(&Ramp, Method::Dopri5, &tol, 0.0, &[0.0], 2.0, &[], &mut |_, _| {}).unwrap();
+    // The constant field is integrated exactly, so every step grows fivefold from the initial
+    // 2e-6: the ninth step spans x ≈ 0.195 … 0.976 and holds every threshold.
+    assert_eq!(o.stats.accepted, 9, "{:?}", o.stats);
+    assert_eq!(o.event, Some(0));
+    assert!((o.t - 0.7).abs() < 1e-14);
+    let idx: Vec<usize> = o.passed_events.iter().map(|e| e.0).collect();
+    assert_eq!(idx, vec![4, 1, 2], "{:?}", o.passed_events);
+    for ((_, t), want) in o.passed_events.iter().zip([0.4, 0.45, 0.5]) {
+        assert!((t - want).abs() < 1e-14, "{t} vs {want}");
+    }
+}
