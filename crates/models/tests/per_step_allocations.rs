@@ -1,0 +1,80 @@
+//! The per-step paths of the Prandtl–Ishlinskii operator and of the multiplay right-hand side,
+//! output and Jacobian do not allocate: a counting global allocator (its own test binary; counts
+//! are per thread) sees no allocation over many calls.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use fric_models::multiplay::Multiplay;
+use fric_models::prandtl_ishlinskii::PrandtlIshlinskii;
+use fric_models::InputDriven;
+
+struct Counting;
+
+thread_local! {
+    static COUNT: Cell<usize> = const { Cell::new(0) };
+}
+
+fn bump() {
+    let _ = COUNT.try_with(|c| c.set(c.get() + 1));
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        bump();
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        bump();
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        bump();
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> usize {
+    COUNT.with(|c| c.get())
+}
+
+#[test]
+fn pi_advance_does_not_allocate() {
+    let pi = PrandtlIshlinskii::generalized(11.9609, [4.0904, 0.7774, -0.0666, -0.2686], 4.6403, -0.1909, 1.1386, 8);
+    let mut st = pi.state(0.0, 0.0);
+    let before = allocations();
+    let mut acc = 0.0;
+    for j in 0..10_000 {
+        acc += pi.advance(&mut st, 5.0 * (j as f64 * 0.01).sin());
+    }
+    acc += pi.output(&st);
+    assert_eq!(allocations(), before, "allocated in PrandtlIshlinskii::advance");
+    assert!(acc.is_finite());
+}
+
+#[test]
+fn multiplay_rhs_output_and_jacobian_do_not_allocate() {
+    let mp = Multiplay::from_stiffness(vec![1.0, 2.0, 3.0], vec![0.2, 0.5, 0.8]);
+    let mut x = mp.state_at_rest(&[0.1, -0.3, 0.6]);
+    let mut dx = vec![0.0; mp.dim()];
+    let mut jac = vec![0.0; mp.dim() * mp.dim()];
+    let before = allocations();
+    let mut acc = 0.0;
+    for j in 0..10_000 {
+        let u = (j as f64 * 0.01).sin();
+        mp.rhs(u, 0.0, &x, &mut dx);
+        assert!(mp.jacobian(u, 0.0, &x, &mut jac));
+        for (xi, di) in x.iter_mut().zip(&dx) {
+            *xi += 1e-3 * di;
+        }
+        acc += mp.output(u, 0.0, &x);
+    }
+    assert_eq!(allocations(), before, "allocated in the multiplay per-step paths");
+    assert!(acc.is_finite());
+}
