@@ -8,6 +8,7 @@
 // Validation negates comparisons on purpose so that NaN is rejected too.
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
+pub mod cbm;
 mod registry;
 mod ruderman;
 mod run;
