@@ -203,6 +203,7 @@ pub fn execute(req: &RunRequest) -> Result<RunData, String> {
         "ruderman-branch" => crate::ruderman::branch(req, grid(&req.input)),
         "ruderman-reversals" => Ok(crate::ruderman::reversals(req, grid(&req.input))),
         "ruderman-oscillator" => crate::ruderman::oscillator(req),
+        "cbm-stick-slip" => crate::cbm::stick_slip(req),
         "ruderman-oscillator-reversals" => crate::ruderman::oscillator_reversals(req),
         other => Err(format!("system `{other}` has no runner")),
     }
