@@ -5,7 +5,9 @@
 //! implements [`OdeSystem`] (or [`hybrid::HybridSystem`]). A problem (system, initial state, time
 //! span), an algorithm ([`Method`] with [`Tolerances`]) and a solution (values at the requested
 //! save times plus [`Outcome`]) are separate values; events are data declared by the system, not
-//! special cases inside the steppers.
+//! special cases inside the steppers. A system whose Jacobian is banded (chains of elements
+//! coupled to their neighbours) declares it with [`OdeSystem::jacobian_band`], and the stiff
+//! methods then work with band matrices (see [`OdeSystem::jacobian_banded`] for the storage).
 
 // Stage arithmetic updates several equally long buffers in lockstep; index loops read best.
 #![allow(clippy::needless_range_loop)]
@@ -42,7 +44,30 @@ pub trait OdeSystem {
     fn dim(&self) -> usize;
     fn rhs(&self, t: f64, x: &[f64], dx: &mut [f64]);
     /// Row-major `df/dx` (dim × dim). Return `false` to let the solver use finite differences.
+    /// Not called if the system declares a band ([`OdeSystem::jacobian_band`]).
     fn jacobian(&self, _t: f64, _x: &[f64], _jac: &mut [f64]) -> bool {
+        false
+    }
+    /// Declare that `df/dx` is banded: `Some((kl, ku))` when `∂f_i/∂x_j = 0` for `i − j > kl`
+    /// and `j − i > ku` (e.g. `(1, 1)` for a chain coupled to its nearest neighbours). The stiff
+    /// methods ([`Method::Radau5`], [`Method::Rosenbrock23`]) then store the Jacobian in band
+    /// form, factor their iteration matrices as band matrices (`O(n (kl + ku) kl)` work instead
+    /// of `O(n³)`), and evaluate a finite-difference Jacobian with `kl + ku + 1` evaluations of
+    /// `f` instead of `n` (Curtis–Powell–Reid column grouping: columns `j, j + w, j + 2w, …`
+    /// with `w = kl + ku + 1` are perturbed together). Bandwidths above `dim − 1` are clamped.
+    /// A wrong declaration (a nonzero outside the band) is not detected: the finite-difference
+    /// Jacobian would then be wrong, and the Newton iterations slow or divergent.
+    fn jacobian_band(&self) -> Option<(usize, usize)> {
+        None
+    }
+    /// Analytic banded `df/dx`, used when [`OdeSystem::jacobian_band`] returns `Some((kl, ku))`.
+    /// `jac` has length `dim · (kl + ku + 1)` (with the clamped bandwidths) and uses LAPACK's
+    /// general band storage, column by column: `∂f_i/∂x_j` goes to
+    /// `jac[j · (kl + ku + 1) + ku + i − j]` ([`band_index`]) for
+    /// `max(0, j − ku) ≤ i ≤ min(dim − 1, j + kl)`. Every such entry must be written (the buffer
+    /// holds the previous Jacobian); the other slots (above row 0 or below row `dim − 1`) are
+    /// ignored. Return `false` to let the solver use finite differences.
+    fn jacobian_banded(&self, _t: f64, _x: &[f64], _jac: &mut [f64]) -> bool {
         false
     }
     fn n_events(&self) -> usize {
@@ -55,4 +80,12 @@ pub trait OdeSystem {
             terminal: true,
         }
     }
+}
+
+/// Position of `∂f_i/∂x_j` in the band storage of [`OdeSystem::jacobian_banded`] (LAPACK's
+/// general band storage with `kl` sub- and `ku` super-diagonals): `j · (kl + ku + 1) + ku + i − j`.
+/// Only meaningful inside the band, `j − ku ≤ i ≤ j + kl`.
+pub const fn band_index(kl: usize, ku: usize, i: usize, j: usize) -> usize {
+    debug_assert!(i + ku >= j && j + kl >= i, "(i, j) outside the band");
+    j * (kl + ku + 1) + ku + i - j
 }

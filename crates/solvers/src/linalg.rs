@@ -1,100 +1,39 @@
-//! Dense LU with partial pivoting, real and complex, for the small systems of the implicit
-//! steppers. Buffers are owned by the caller; nothing allocates per factorisation.
+//! LU factorisations with partial pivoting, real and complex, for the iteration matrices of the
+//! implicit steppers: dense (row-major) and banded (LAPACK `gbtrf` layout). Each algorithm is
+//! written once, generic over the private [`Scalar`] trait implemented for `f64` and [`C64`].
+//! Buffers are owned by the caller (or by [`Lu`], allocated once); nothing allocates per
+//! factorisation or solve.
+//!
+//! # Band storage
+//!
+//! A matrix with `kl` sub- and `ku` super-diagonals is stored column by column with leading
+//! dimension `ldab = 2 kl + ku + 1`, as LAPACK's `dgbtrf`/`zgbtrf`: entry `(i, j)`, for
+//! `j − ku ≤ i ≤ j + kl`, is `ab[j · ldab + kl + ku + i − j]`. The first `kl` rows of each column
+//! receive the fill-in of the upper factor (which has `kl + ku` super-diagonals);
+//! [`band_factor`] sets them to zero itself, so callers fill only the band. After factorisation
+//! `U` occupies rows `0 ..= kl + ku` and the multipliers of `L` rows `kl + ku + 1 .. ldab`; `L` is
+//! not stored permuted, so [`band_solve`] applies the interchanges column by column, as `gbtrs`.
+
+use std::ops::{Div, Mul, Sub};
+
+/// What the factorisations need of a number: the field operations and a modulus for pivoting.
+pub trait Scalar: Copy + PartialEq + Sub<Output = Self> + Mul<Output = Self> + Div<Output = Self> {
+    const ZERO: Self;
+    /// The modulus compared in the pivot search (`|x|`; `|re| + |im|` for complex numbers, as
+    /// LAPACK's `izamax`).
+    fn abs1(self) -> f64;
+}
+
+impl Scalar for f64 {
+    const ZERO: Self = 0.0;
+    fn abs1(self) -> f64 {
+        self.abs()
+    }
+}
 
 /// Factor the row-major `n × n` matrix `a` in place; `piv` receives the row permutation.
 /// Returns `false` if the matrix is singular to working precision.
-pub fn lu_factor(a: &mut [f64], n: usize, piv: &mut [usize]) -> bool {
-    for k in 0..n {
-        let mut p = k;
-        let mut best = a[k * n + k].abs();
-        for i in k + 1..n {
-            let v = a[i * n + k].abs();
-            if v > best {
-                best = v;
-                p = i;
-            }
-        }
-        piv[k] = p;
-        if best == 0.0 || !best.is_finite() {
-            return false;
-        }
-        if p != k {
-            for j in 0..n {
-                a.swap(k * n + j, p * n + j);
-            }
-        }
-        let d = a[k * n + k];
-        for i in k + 1..n {
-            let l = a[i * n + k] / d;
-            a[i * n + k] = l;
-            if l != 0.0 {
-                for j in k + 1..n {
-                    a[i * n + j] -= l * a[k * n + j];
-                }
-            }
-        }
-    }
-    true
-}
-
-/// Solve `A x = b` in place with the factors of [`lu_factor`].
-pub fn lu_solve(a: &[f64], n: usize, piv: &[usize], b: &mut [f64]) {
-    for k in 0..n {
-        b.swap(k, piv[k]);
-    }
-    for i in 0..n {
-        let mut s = b[i];
-        for j in 0..i {
-            s -= a[i * n + j] * b[j];
-        }
-        b[i] = s;
-    }
-    for i in (0..n).rev() {
-        let mut s = b[i];
-        for j in i + 1..n {
-            s -= a[i * n + j] * b[j];
-        }
-        b[i] = s / a[i * n + i];
-    }
-}
-
-/// A complex number, just enough arithmetic for the complex block of Radau IIA.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct C64 {
-    pub re: f64,
-    pub im: f64,
-}
-
-impl C64 {
-    pub const fn new(re: f64, im: f64) -> Self {
-        Self { re, im }
-    }
-    /// `|re| + |im|`: the cheap modulus used for pivoting (as LAPACK's `izamax`).
-    fn abs1(self) -> f64 {
-        self.re.abs() + self.im.abs()
-    }
-    fn mul(self, o: C64) -> C64 {
-        C64::new(self.re * o.re - self.im * o.im, self.re * o.im + self.im * o.re)
-    }
-    fn sub(self, o: C64) -> C64 {
-        C64::new(self.re - o.re, self.im - o.im)
-    }
-    /// Smith's algorithm: no overflow for large components.
-    fn div(self, d: C64) -> C64 {
-        if d.re.abs() >= d.im.abs() {
-            let r = d.im / d.re;
-            let den = d.re + d.im * r;
-            C64::new((self.re + self.im * r) / den, (self.im - self.re * r) / den)
-        } else {
-            let r = d.re / d.im;
-            let den = d.re * r + d.im;
-            C64::new((self.re * r + self.im) / den, (self.im * r - self.re) / den)
-        }
-    }
-}
-
-/// Complex counterpart of [`lu_factor`]: factor the row-major `n × n` matrix `a` in place.
-pub fn clu_factor(a: &mut [C64], n: usize, piv: &mut [usize]) -> bool {
+pub fn lu_factor<T: Scalar>(a: &mut [T], n: usize, piv: &mut [usize]) -> bool {
     for k in 0..n {
         let mut p = k;
         let mut best = a[k * n + k].abs1();
@@ -116,11 +55,11 @@ pub fn clu_factor(a: &mut [C64], n: usize, piv: &mut [usize]) -> bool {
         }
         let d = a[k * n + k];
         for i in k + 1..n {
-            let l = a[i * n + k].div(d);
+            let l = a[i * n + k] / d;
             a[i * n + k] = l;
-            if l.re != 0.0 || l.im != 0.0 {
+            if l != T::ZERO {
                 for j in k + 1..n {
-                    a[i * n + j] = a[i * n + j].sub(l.mul(a[k * n + j]));
+                    a[i * n + j] = a[i * n + j] - l * a[k * n + j];
                 }
             }
         }
@@ -128,24 +67,249 @@ pub fn clu_factor(a: &mut [C64], n: usize, piv: &mut [usize]) -> bool {
     true
 }
 
-/// Solve `A x = b` in place with the factors of [`clu_factor`].
-pub fn clu_solve(a: &[C64], n: usize, piv: &[usize], b: &mut [C64]) {
+/// Solve `A x = b` in place with the factors of [`lu_factor`].
+pub fn lu_solve<T: Scalar>(a: &[T], n: usize, piv: &[usize], b: &mut [T]) {
     for k in 0..n {
         b.swap(k, piv[k]);
     }
     for i in 0..n {
         let mut s = b[i];
         for j in 0..i {
-            s = s.sub(a[i * n + j].mul(b[j]));
+            s = s - a[i * n + j] * b[j];
         }
         b[i] = s;
     }
     for i in (0..n).rev() {
         let mut s = b[i];
         for j in i + 1..n {
-            s = s.sub(a[i * n + j].mul(b[j]));
+            s = s - a[i * n + j] * b[j];
         }
-        b[i] = s.div(a[i * n + i]);
+        b[i] = s / a[i * n + i];
+    }
+}
+
+/// Leading dimension of the factor storage of a band matrix: `2 kl + ku + 1`.
+pub const fn band_ldab(kl: usize, ku: usize) -> usize {
+    2 * kl + ku + 1
+}
+
+/// Factor the `n × n` band matrix `ab` (see the [module documentation](self) for the layout) in
+/// place with partial pivoting (LAPACK's unblocked `gbtf2`); `piv[k]` is the row interchanged
+/// with row `k` at step `k`. Returns `false` if the matrix is singular to working precision.
+pub fn band_factor<T: Scalar>(ab: &mut [T], n: usize, kl: usize, ku: usize, piv: &mut [usize]) -> bool {
+    let ldab = band_ldab(kl, ku);
+    let kv = kl + ku;
+    debug_assert!(ab.len() >= n * ldab);
+    // A(i, j) for j − kv ≤ i ≤ j + kl.
+    let at = |i: usize, j: usize| j * ldab + kv + i - j;
+    for j in 0..n {
+        ab[j * ldab..j * ldab + kl].fill(T::ZERO);
+    }
+    // Last column touched by the row interchanges so far.
+    let mut ju = 0;
+    for k in 0..n {
+        let km = kl.min(n - 1 - k);
+        let mut p = k;
+        let mut best = ab[at(k, k)].abs1();
+        for i in k + 1..=k + km {
+            let v = ab[at(i, k)].abs1();
+            if v > best {
+                best = v;
+                p = i;
+            }
+        }
+        piv[k] = p;
+        if best == 0.0 || !best.is_finite() {
+            return false;
+        }
+        ju = ju.max((p + ku).min(n - 1));
+        if p != k {
+            for j in k..=ju {
+                ab.swap(at(k, j), at(p, j));
+            }
+        }
+        let d = ab[at(k, k)];
+        for i in k + 1..=k + km {
+            let l = ab[at(i, k)] / d;
+            ab[at(i, k)] = l;
+            if l != T::ZERO {
+                for j in k + 1..=ju {
+                    ab[at(i, j)] = ab[at(i, j)] - l * ab[at(k, j)];
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Solve `A x = b` in place with the factors of [`band_factor`].
+pub fn band_solve<T: Scalar>(ab: &[T], n: usize, kl: usize, ku: usize, piv: &[usize], b: &mut [T]) {
+    let ldab = band_ldab(kl, ku);
+    let kv = kl + ku;
+    let at = |i: usize, j: usize| j * ldab + kv + i - j;
+    // L: interchanges and eliminations in the order of the factorisation.
+    if kl > 0 {
+        for k in 0..n.saturating_sub(1) {
+            b.swap(k, piv[k]);
+            let bk = b[k];
+            if bk != T::ZERO {
+                for i in k + 1..=(k + kl).min(n - 1) {
+                    b[i] = b[i] - ab[at(i, k)] * bk;
+                }
+            }
+        }
+    }
+    // U, with kl + ku super-diagonals, by columns.
+    for j in (0..n).rev() {
+        let x = b[j] / ab[at(j, j)];
+        b[j] = x;
+        if x != T::ZERO {
+            for i in j.saturating_sub(kv)..j {
+                b[i] = b[i] - ab[at(i, j)] * x;
+            }
+        }
+    }
+}
+
+/// A complex number, just enough arithmetic for the complex block of Radau IIA.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct C64 {
+    pub re: f64,
+    pub im: f64,
+}
+
+impl C64 {
+    pub const fn new(re: f64, im: f64) -> Self {
+        Self { re, im }
+    }
+}
+
+impl Scalar for C64 {
+    const ZERO: Self = C64::new(0.0, 0.0);
+    fn abs1(self) -> f64 {
+        self.re.abs() + self.im.abs()
+    }
+}
+
+impl Mul for C64 {
+    type Output = C64;
+    fn mul(self, o: C64) -> C64 {
+        C64::new(self.re * o.re - self.im * o.im, self.re * o.im + self.im * o.re)
+    }
+}
+
+impl Sub for C64 {
+    type Output = C64;
+    fn sub(self, o: C64) -> C64 {
+        C64::new(self.re - o.re, self.im - o.im)
+    }
+}
+
+impl Div for C64 {
+    type Output = C64;
+    /// Smith's algorithm: no overflow for large components.
+    fn div(self, d: C64) -> C64 {
+        if d.re.abs() >= d.im.abs() {
+            let r = d.im / d.re;
+            let den = d.re + d.im * r;
+            C64::new((self.re + self.im * r) / den, (self.im - self.re * r) / den)
+        } else {
+            let r = d.re / d.im;
+            let den = d.re * r + d.im;
+            C64::new((self.re * r + self.im) / den, (self.im * r - self.re) / den)
+        }
+    }
+}
+
+/// Structure of a Jacobian and of the iteration matrices built from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Row-major `n × n`.
+    Dense,
+    /// `kl` sub- and `ku` super-diagonals (both `< n`); the Jacobian in LAPACK's general band
+    /// storage (`jac[j · (kl + ku + 1) + ku + i − j] = ∂f_i/∂x_j`, see [`crate::band_index`]),
+    /// the factors in the `gbtrf` layout of the module documentation.
+    Band { kl: usize, ku: usize },
+}
+
+impl Shape {
+    /// The shape declared by a system of dimension `n` (bandwidths clamped to `n − 1`).
+    pub fn of(n: usize, band: Option<(usize, usize)>) -> Self {
+        match band {
+            None => Shape::Dense,
+            Some((kl, ku)) => {
+                let m = n.saturating_sub(1);
+                Shape::Band {
+                    kl: kl.min(m),
+                    ku: ku.min(m),
+                }
+            }
+        }
+    }
+    /// Length of the Jacobian storage.
+    pub fn jac_len(self, n: usize) -> usize {
+        match self {
+            Shape::Dense => n * n,
+            Shape::Band { kl, ku } => n * (kl + ku + 1),
+        }
+    }
+}
+
+/// An iteration matrix and its LU factors, dense or banded, with its storage allocated once.
+pub struct Lu<T> {
+    n: usize,
+    shape: Shape,
+    /// The matrix (row-major, or band storage of the module documentation), then its factors.
+    pub a: Vec<T>,
+    piv: Vec<usize>,
+}
+
+impl<T: Scalar> Lu<T> {
+    pub fn new(n: usize, shape: Shape) -> Self {
+        let len = match shape {
+            Shape::Dense => n * n,
+            Shape::Band { kl, ku } => n * band_ldab(kl, ku),
+        };
+        Self {
+            n,
+            shape,
+            a: vec![T::ZERO; len],
+            piv: vec![0; n],
+        }
+    }
+
+    /// Banded shape only: set the matrix to `off(J_ij)` inside the band of `jac` (Jacobian band
+    /// storage, see [`Shape::Band`]) plus `diag` on the diagonal.
+    pub fn set_band(&mut self, jac: &[f64], off: impl Fn(f64) -> T, diag: impl Fn(T) -> T) {
+        let Shape::Band { kl, ku } = self.shape else {
+            unreachable!("set_band on a dense matrix")
+        };
+        let (n, ldj, ldab) = (self.n, kl + ku + 1, band_ldab(kl, ku));
+        for j in 0..n {
+            // Rows max(0, j − ku) ..= min(n − 1, j + kl) of column j.
+            let lo = j.saturating_sub(ku);
+            let hi = (j + kl).min(n - 1);
+            for i in lo..=hi {
+                let v = off(jac[j * ldj + ku + i - j]);
+                self.a[j * ldab + kl + ku + i - j] = if i == j { diag(v) } else { v };
+            }
+        }
+    }
+
+    /// Factor the matrix in place; `false` if it is singular to working precision.
+    pub fn factor(&mut self) -> bool {
+        match self.shape {
+            Shape::Dense => lu_factor(&mut self.a, self.n, &mut self.piv),
+            Shape::Band { kl, ku } => band_factor(&mut self.a, self.n, kl, ku, &mut self.piv),
+        }
+    }
+
+    /// Solve `A x = b` in place with the factors of [`Lu::factor`].
+    pub fn solve(&self, b: &mut [T]) {
+        match self.shape {
+            Shape::Dense => lu_solve(&self.a, self.n, &self.piv, b),
+            Shape::Band { kl, ku } => band_solve(&self.a, self.n, kl, ku, &self.piv, b),
+        }
     }
 }
 
@@ -168,11 +332,11 @@ mod tests {
     }
     #[test]
     fn complex_division_is_exact_on_simple_values() {
-        let q = C64::new(1.0, 2.0).div(C64::new(3.0, -4.0));
+        let q = C64::new(1.0, 2.0) / C64::new(3.0, -4.0);
         // (1 + 2i) / (3 - 4i) = (1 + 2i)(3 + 4i) / 25 = (-5 + 10i) / 25
         assert!((q.re + 0.2).abs() < 1e-16 && (q.im - 0.4).abs() < 1e-16, "{q:?}");
-        let q = C64::new(1.0, 2.0).div(C64::new(1e-3, 5.0));
-        let back = q.mul(C64::new(1e-3, 5.0));
+        let q = C64::new(1.0, 2.0) / C64::new(1e-3, 5.0);
+        let back = q * C64::new(1e-3, 5.0);
         assert!((back.re - 1.0).abs() < 1e-15 && (back.im - 2.0).abs() < 1e-15);
     }
 
@@ -189,7 +353,7 @@ mod tests {
         a[0] = C64::default();
         let orig = a.clone();
         let mut piv = [0; 4];
-        assert!(clu_factor(&mut a, n, &mut piv));
+        assert!(lu_factor(&mut a, n, &mut piv));
         let x = [
             C64::new(1.0, -1.0),
             C64::new(0.5, 2.0),
@@ -200,17 +364,195 @@ mod tests {
             .map(|i| {
                 let mut s = C64::default();
                 for j in 0..n {
-                    let p = orig[i * n + j].mul(x[j]);
+                    let p = orig[i * n + j] * x[j];
                     s = C64::new(s.re + p.re, s.im + p.im);
                 }
                 s
             })
             .collect();
-        clu_solve(&a, n, &piv, &mut b);
+        lu_solve(&a, n, &piv, &mut b);
         for i in 0..n {
-            assert!(b[i].sub(x[i]).abs1() < 1e-13, "{i}: {:?} vs {:?}", b[i], x[i]);
+            assert!((b[i] - x[i]).abs1() < 1e-13, "{i}: {:?} vs {:?}", b[i], x[i]);
         }
         let mut z = vec![C64::default(); 4];
-        assert!(!clu_factor(&mut z, 2, &mut piv));
+        assert!(!lu_factor(&mut z, 2, &mut piv));
+    }
+
+    /// Uniform numbers in [−1, 1) from a fixed linear congruential sequence.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> f64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (self.0 >> 11) as f64 / (1u64 << 52) as f64 - 1.0
+        }
+    }
+
+    /// Random `n × n` band matrices (entries uniform, so that sub-diagonal entries often exceed
+    /// the diagonal one): the band solve equals the dense solve of the same matrix, and the
+    /// pivoting is exercised. Returns the number of row interchanges.
+    fn band_matches_dense<T: Scalar + std::fmt::Debug>(
+        n: usize,
+        kl: usize,
+        ku: usize,
+        rng: &mut Rng,
+        draw: impl Fn(&mut Rng) -> T,
+    ) -> usize {
+        let ldab = band_ldab(kl, ku);
+        let mut dense = vec![T::ZERO; n * n];
+        // Fill-in rows start as garbage: the factorisation must clear them itself.
+        let mut ab = vec![draw(rng); n * ldab];
+        for j in 0..n {
+            for i in j.saturating_sub(ku)..=(j + kl).min(n - 1) {
+                let v = draw(rng);
+                dense[i * n + j] = v;
+                ab[j * ldab + kl + ku + i - j] = v;
+            }
+        }
+        let b: Vec<T> = (0..n).map(|_| draw(rng)).collect();
+        let (mut pd, mut pb) = (vec![0; n], vec![0; n]);
+        assert!(lu_factor(&mut dense, n, &mut pd));
+        assert!(band_factor(&mut ab, n, kl, ku, &mut pb));
+        // Same pivot choices: the band algorithm is the dense one restricted to the band.
+        assert_eq!(pd, pb, "n {n}, kl {kl}, ku {ku}");
+        let (mut xd, mut xb) = (b.clone(), b.clone());
+        lu_solve(&dense, n, &pd, &mut xd);
+        band_solve(&ab, n, kl, ku, &pb, &mut xb);
+        let scale = xd.iter().fold(0.0f64, |m, v| m.max(v.abs1()));
+        for i in 0..n {
+            let d = (xd[i] - xb[i]).abs1();
+            assert!(
+                d <= 1e-12 * scale,
+                "n {n}, kl {kl}, ku {ku}, i {i}: {:?} vs {:?}",
+                xd[i],
+                xb[i]
+            );
+        }
+        pb.iter().enumerate().filter(|&(k, &p)| p != k).count()
+    }
+
+    fn all_bands<T: Scalar + std::fmt::Debug>(draw: impl Fn(&mut Rng) -> T) {
+        let mut rng = Rng(12345);
+        let mut swaps = 0;
+        for n in [1, 2, 3, 7, 40] {
+            for (kl, ku) in [
+                (0, 0),
+                (1, 0),
+                (0, 1),
+                (1, 1),
+                (2, 1),
+                (1, 3),
+                (3, 2),
+                (0, 4),
+                (5, 0),
+                (4, 4),
+            ] {
+                let (kl, ku) = (kl.min(n - 1), ku.min(n - 1));
+                for _ in 0..3 {
+                    swaps += band_matches_dense(n, kl, ku, &mut rng, &draw);
+                }
+            }
+        }
+        assert!(swaps > 100, "pivoting was hardly exercised: {swaps} interchanges");
+    }
+
+    #[test]
+    fn real_band_solve_equals_dense_solve() {
+        all_bands(|r: &mut Rng| r.next());
+    }
+
+    #[test]
+    fn complex_band_solve_equals_dense_solve() {
+        all_bands(|r: &mut Rng| C64::new(r.next(), r.next()));
+    }
+
+    #[test]
+    fn band_solve_recovers_a_known_solution_after_pivoting() {
+        // Tridiagonal with a zero diagonal: every step must interchange rows.
+        let (n, kl, ku) = (6, 1, 1);
+        let ldab = band_ldab(kl, ku);
+        let mut ab = vec![0.0; n * ldab];
+        let x: Vec<f64> = (0..n).map(|i| 1.0 + i as f64).collect();
+        let mut b = vec![0.0; n];
+        for j in 0..n {
+            for i in j.saturating_sub(ku)..=(j + kl).min(n - 1) {
+                let v = if i == j { 0.0 } else { 1.0 + (i + 2 * j) as f64 };
+                ab[j * ldab + kl + ku + i - j] = v;
+                b[i] += v * x[j];
+            }
+        }
+        let mut piv = vec![0; n];
+        assert!(band_factor(&mut ab, n, kl, ku, &mut piv));
+        assert!(piv.iter().enumerate().take(n - 1).all(|(k, &p)| p == k + 1), "{piv:?}");
+        band_solve(&ab, n, kl, ku, &piv, &mut b);
+        for i in 0..n {
+            assert!((b[i] - x[i]).abs() < 1e-13 * x[i], "{b:?}");
+        }
+    }
+
+    #[test]
+    fn singular_band_matrices_are_reported() {
+        // A zero column.
+        let (n, kl, ku) = (5, 1, 2);
+        let ldab = band_ldab(kl, ku);
+        let mut ab = vec![1.0; n * ldab];
+        for r in 0..ldab {
+            ab[2 * ldab + r] = 0.0;
+        }
+        let mut piv = vec![0; n];
+        assert!(!band_factor(&mut ab, n, kl, ku, &mut piv));
+        let mut z = vec![C64::ZERO; ldab];
+        assert!(!band_factor(&mut z, 1, 0, 0, &mut piv));
+    }
+
+    #[test]
+    fn shifted_band_matrix_from_jacobian_band_storage() {
+        // J = tridiag(1, −2, 3) on n = 4; set 5 I − J and compare with the dense matrix.
+        let (n, kl, ku) = (4, 1, 1);
+        let shape = Shape::of(n, Some((kl, ku)));
+        let mut jac = vec![f64::NAN; shape.jac_len(n)];
+        for j in 0..n {
+            for i in j.saturating_sub(ku)..=(j + kl).min(n - 1) {
+                jac[crate::band_index(kl, ku, i, j)] = [3.0, -2.0, 1.0][1 + i - j];
+            }
+        }
+        let mut lu = Lu::<f64>::new(n, shape);
+        lu.set_band(&jac, |v| -v, |d| d + 5.0);
+        let ldab = band_ldab(kl, ku);
+        for j in 0..n {
+            for i in j.saturating_sub(ku)..=(j + kl).min(n - 1) {
+                let want = if i == j {
+                    7.0
+                } else if i > j {
+                    -1.0
+                } else {
+                    -3.0
+                };
+                assert_eq!(lu.a[j * ldab + kl + ku + i - j], want, "({i}, {j})");
+            }
+        }
+        let mut b = vec![1.0; n];
+        assert!(lu.factor());
+        lu.solve(&mut b);
+        // Residual against the dense matrix.
+        for i in 0..n {
+            let mut r = -1.0;
+            for j in 0..n {
+                let a = if i == j {
+                    7.0
+                } else if i == j + 1 {
+                    -1.0
+                } else if j == i + 1 {
+                    -3.0
+                } else {
+                    0.0
+                };
+                r += a * b[j];
+            }
+            assert!(r.abs() < 1e-15, "{r}");
+        }
+        assert_eq!(Shape::of(3, Some((5, 7))), Shape::Band { kl: 2, ku: 2 });
     }
 }

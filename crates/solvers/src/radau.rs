@@ -12,6 +12,12 @@
 //! reused, and `J` is recomputed only when the Newton iteration converged slowly. The dense
 //! output is the cubic collocation polynomial through the stages.
 //!
+//! If the system declares a banded Jacobian ([`OdeSystem::jacobian_band`]), `J` is kept in band
+//! storage (analytic from [`OdeSystem::jacobian_banded`], else by finite differences with
+//! `kl + ku + 1` grouped evaluations of `f`) and both iteration matrices are band matrices,
+//! factored and solved by the band LU of `linalg.rs`: `O(n kl (kl + ku))` per factorisation
+//! instead of `O(n³)`. Otherwise everything is dense, as before.
+//!
 //! Formulation and constants follow SciPy's `scipy/integrate/_ivp/radau.py` (transformation
 //! matrices `T`, `T⁻¹` (written here as the shortest decimals of the same `f64` values),
 //! eigenvalues, error and interpolation coefficients), which follows Hairer
@@ -19,8 +25,8 @@
 //! closed forms in 50-digit decimal arithmetic; the unit tests check `T⁻¹ A⁻¹ T`, `T T⁻¹ = I`
 //! and the interpolation conditions against the Radau IIA tableau.
 
-use crate::linalg::{clu_factor, clu_solve, lu_factor, lu_solve, C64};
-use crate::steppers::{err_norm, SolveError, Stats, Stepper, Tolerances};
+use crate::linalg::{Lu, Shape, C64};
+use crate::steppers::{err_norm, fd_jacobian_banded, SolveError, Stats, Stepper, Tolerances};
 use crate::OdeSystem;
 
 /// Nodes `(4 ∓ √6)/10, 1`.
@@ -56,16 +62,18 @@ pub(crate) struct Radau5 {
     /// `f(t, x)` at the start of the current step, valid if `f_fresh`.
     f0: Vec<f64>,
     f_fresh: bool,
+    /// Structure of `J` and of the iteration matrices.
+    shape: Shape,
+    /// `J`: row-major, or in band storage (see [`OdeSystem::jacobian_banded`]).
     jac: Vec<f64>,
     /// `J` exists; `jac_current`: it was evaluated at the start of the current step;
     /// `jac_wanted`: evaluate it there before the next Newton iteration.
     jac_valid: bool,
     jac_current: bool,
     jac_wanted: bool,
-    lu_real: Vec<f64>,
-    piv_real: Vec<usize>,
-    lu_cplx: Vec<C64>,
-    piv_cplx: Vec<usize>,
+    /// `μ_r/h − J` and `μ_c/h − J`, factored.
+    lu_real: Lu<f64>,
+    lu_cplx: Lu<C64>,
     /// Step size the factorisations belong to (NaN: none).
     h_lu: f64,
     z: [Vec<f64>; 3],
@@ -96,21 +104,21 @@ pub(crate) struct Radau5 {
 }
 
 impl Radau5 {
-    pub(crate) fn new(n: usize, tol: &Tolerances) -> Self {
+    pub(crate) fn new(n: usize, band: Option<(usize, usize)>, tol: &Tolerances) -> Self {
         let v = || vec![0.0; n];
+        let shape = Shape::of(n, band);
         Self {
             n,
             newton_tol: (10.0 * f64::EPSILON / tol.rtol).max(0.03f64.min(tol.rtol.sqrt())),
             f0: v(),
             f_fresh: false,
-            jac: vec![0.0; n * n],
+            shape,
+            jac: vec![0.0; shape.jac_len(n)],
             jac_valid: false,
             jac_current: false,
             jac_wanted: true,
-            lu_real: vec![0.0; n * n],
-            piv_real: vec![0; n],
-            lu_cplx: vec![C64::default(); n * n],
-            piv_cplx: vec![0; n],
+            lu_real: Lu::new(n, shape),
+            lu_cplx: Lu::new(n, shape),
             h_lu: f64::NAN,
             z: [v(), v(), v()],
             w: [v(), v(), v()],
@@ -140,11 +148,28 @@ impl Radau5 {
     /// `J = ∂f/∂x` at `(t, x)`: analytic if the system provides it, else forward differences
     /// with increments `sqrt(eps) · max(|x_j|, 1e-5)`. (Hairer's `sqrt(eps · max(1e-5, |x_j|))`
     /// is ~200 times the tiny intermediate of Robertson's problem at late times and cost 20 times
-    /// more rejections there.)
+    /// more rejections there.) A banded `J` takes `kl + ku + 1` evaluations of `f` with the same
+    /// increments (column grouping, [`fd_jacobian_banded`]).
     fn jacobian<S: OdeSystem>(&mut self, sys: &S, t: f64, x: &[f64], stats: &mut Stats) {
         let n = self.n;
         stats.jac_evals += 1;
-        if !sys.jacobian(t, x, &mut self.jac) {
+        if let Shape::Band { kl, ku } = self.shape {
+            if !sys.jacobian_banded(t, x, &mut self.jac) {
+                let evals = fd_jacobian_banded(
+                    sys,
+                    t,
+                    x,
+                    &self.f0,
+                    (kl, ku),
+                    |xj| f64::EPSILON.sqrt() * xj.abs().max(1e-5),
+                    &mut self.ytmp,
+                    &mut self.err,
+                    &mut self.jac,
+                );
+                stats.rhs_evals += evals;
+                stats.jac_rhs_evals += evals;
+            }
+        } else if !sys.jacobian(t, x, &mut self.jac) {
             self.ytmp.copy_from_slice(x);
             for j in 0..n {
                 let d = f64::EPSILON.sqrt() * x[j].abs().max(1e-5);
@@ -152,6 +177,7 @@ impl Radau5 {
                 let d = self.ytmp[j] - x[j];
                 sys.rhs(t, &self.ytmp, &mut self.err);
                 stats.rhs_evals += 1;
+                stats.jac_rhs_evals += 1;
                 for i in 0..n {
                     self.jac[i * n + j] = (self.err[i] - self.f0[i]) / d;
                 }
@@ -168,19 +194,28 @@ impl Radau5 {
     fn factor(&mut self, h: f64) -> bool {
         let n = self.n;
         let (mr, mc) = (MU_REAL / h, C64::new(MU_COMPLEX.re / h, MU_COMPLEX.im / h));
-        for i in 0..n {
-            for j in 0..n {
-                let a = -self.jac[i * n + j];
-                self.lu_real[i * n + j] = a;
-                self.lu_cplx[i * n + j] = C64::new(a, 0.0);
+        match self.shape {
+            Shape::Dense => {
+                let (lr, lc) = (&mut self.lu_real.a, &mut self.lu_cplx.a);
+                for i in 0..n {
+                    for j in 0..n {
+                        let a = -self.jac[i * n + j];
+                        lr[i * n + j] = a;
+                        lc[i * n + j] = C64::new(a, 0.0);
+                    }
+                    lr[i * n + i] += mr;
+                    lc[i * n + i].re += mc.re;
+                    lc[i * n + i].im = mc.im;
+                }
             }
-            self.lu_real[i * n + i] += mr;
-            self.lu_cplx[i * n + i].re += mc.re;
-            self.lu_cplx[i * n + i].im = mc.im;
+            Shape::Band { .. } => {
+                self.lu_real.set_band(&self.jac, |v| -v, |a| a + mr);
+                self.lu_cplx
+                    .set_band(&self.jac, |v| C64::new(-v, 0.0), |a| C64::new(a.re + mc.re, mc.im));
+            }
         }
         self.h_lu = f64::NAN;
-        if !lu_factor(&mut self.lu_real, n, &mut self.piv_real) || !clu_factor(&mut self.lu_cplx, n, &mut self.piv_cplx)
-        {
+        if !self.lu_real.factor() || !self.lu_cplx.factor() {
             return false;
         }
         self.h_lu = h;
@@ -236,8 +271,8 @@ impl Radau5 {
                 let pi = mc.re * w2[i] + mc.im * w1[i];
                 self.rhs_cplx[i] = C64::new(re - pr, im - pi);
             }
-            lu_solve(&self.lu_real, n, &self.piv_real, &mut self.rhs_real);
-            clu_solve(&self.lu_cplx, n, &self.piv_cplx, &mut self.rhs_cplx);
+            self.lu_real.solve(&mut self.rhs_real);
+            self.lu_cplx.solve(&mut self.rhs_cplx);
             let mut ss = 0.0;
             for i in 0..n {
                 let sc = self.scal[i];
@@ -349,7 +384,7 @@ impl Stepper for Radau5 {
         if !self.y1.iter().all(|v| v.is_finite()) {
             return Ok(f64::INFINITY);
         }
-        lu_solve(&self.lu_real, n, &self.piv_real, &mut self.err);
+        self.lu_real.solve(&mut self.err);
         let mut e = err_norm(&self.err, x, &self.y1, tol);
         if e > 1.0 && (self.first || self.rejected) {
             for i in 0..n {
@@ -360,7 +395,7 @@ impl Stepper for Radau5 {
             for i in 0..n {
                 self.err[i] += self.ze[i];
             }
-            lu_solve(&self.lu_real, n, &self.piv_real, &mut self.err);
+            self.lu_real.solve(&mut self.err);
             e = err_norm(&self.err, x, &self.y1, tol);
         }
         Ok(if e.is_nan() { f64::INFINITY } else { e })

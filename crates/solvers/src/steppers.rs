@@ -9,10 +9,15 @@
 //! - `Radau5` (in `radau.rs`): the 3-stage Radau IIA method of order 5 (Hairer's RADAU5), stiffly
 //!   accurate and L-stable, with its collocation polynomial as dense output.
 //!
+//! The implicit methods (`Rosenbrock23`, `Radau5`) use band storage for the Jacobian and band LU
+//! factorisations of their iteration matrices when the system declares a band
+//! ([`OdeSystem::jacobian_band`]); a finite-difference Jacobian then groups columns
+//! ([`fd_jacobian_banded`]) and costs `kl + ku + 1` evaluations of `f` instead of `n`.
+//!
 //! All work buffers are allocated once per `solve` call; the step loop does not allocate.
 
 use crate::dop853::Dop853;
-use crate::linalg::{lu_factor, lu_solve};
+use crate::linalg::{Lu, Shape};
 use crate::radau::Radau5;
 use crate::{Direction, OdeSystem};
 
@@ -52,8 +57,12 @@ impl Default for Tolerances {
 pub struct Stats {
     pub accepted: usize,
     pub rejected: usize,
+    /// Evaluations of `f`, all included.
     pub rhs_evals: usize,
     pub jac_evals: usize,
+    /// The part of `rhs_evals` spent on finite-difference Jacobians (`dim` per Jacobian when
+    /// dense, `kl + ku + 1` when banded; for `Rosenbrock23` excluding the one for `∂f/∂t`).
+    pub jac_rhs_evals: usize,
 }
 
 /// Where an integration stopped.
@@ -130,6 +139,43 @@ pub(crate) fn err_norm(err: &[f64], x0: &[f64], x1: &[f64], tol: &Tolerances) ->
         s += e * e;
     }
     (s / n as f64).sqrt()
+}
+
+/// Banded finite-difference Jacobian by Curtis–Powell–Reid column grouping: the columns
+/// `g, g + w, g + 2w, …` (`w = kl + ku + 1`) touch disjoint rows, so one evaluation of `f` per
+/// group `g < w` gives all of them. `f0 = f(t, x)`; `incr(x_j)` is the nominal increment, rounded
+/// so that `x_j + δ_j` is exact. `ytmp` and `ftmp` are work vectors; `jac` receives the band
+/// storage of [`OdeSystem::jacobian_banded`]. Returns the number of evaluations of `f`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn fd_jacobian_banded<S: OdeSystem>(
+    sys: &S,
+    t: f64,
+    x: &[f64],
+    f0: &[f64],
+    (kl, ku): (usize, usize),
+    incr: impl Fn(f64) -> f64,
+    ytmp: &mut [f64],
+    ftmp: &mut [f64],
+    jac: &mut [f64],
+) -> usize {
+    let n = x.len();
+    let w = kl + ku + 1;
+    let groups = w.min(n);
+    ytmp.copy_from_slice(x);
+    for g in 0..groups {
+        for j in (g..n).step_by(w) {
+            ytmp[j] = x[j] + incr(x[j]);
+        }
+        sys.rhs(t, ytmp, ftmp);
+        for j in (g..n).step_by(w) {
+            let d = ytmp[j] - x[j];
+            for i in j.saturating_sub(ku)..=(j + kl).min(n - 1) {
+                jac[j * w + ku + i - j] = (ftmp[i] - f0[i]) / d;
+            }
+            ytmp[j] = x[j];
+        }
+    }
+    groups
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -288,9 +334,11 @@ struct Rosenbrock23 {
     k2: Vec<f64>,
     k3: Vec<f64>,
     dfdt: Vec<f64>,
+    shape: Shape,
+    /// `J`: row-major, or in band storage (see [`OdeSystem::jacobian_banded`]).
     jac: Vec<f64>,
-    w: Vec<f64>,
-    piv: Vec<usize>,
+    /// `I − h d J`, factored.
+    w: Lu<f64>,
     y1: Vec<f64>,
     ytmp: Vec<f64>,
     err: Vec<f64>,
@@ -303,8 +351,9 @@ const RD: f64 = 1.0 / (2.0 + std::f64::consts::SQRT_2);
 const RE32: f64 = 6.0 + std::f64::consts::SQRT_2;
 
 impl Rosenbrock23 {
-    fn new(n: usize) -> Self {
+    fn new(n: usize, band: Option<(usize, usize)>) -> Self {
         let v = || vec![0.0; n];
+        let shape = Shape::of(n, band);
         Self {
             n,
             f0: v(),
@@ -314,9 +363,9 @@ impl Rosenbrock23 {
             k2: v(),
             k3: v(),
             dfdt: v(),
-            jac: vec![0.0; n * n],
-            w: vec![0.0; n * n],
-            piv: vec![0; n],
+            shape,
+            jac: vec![0.0; shape.jac_len(n)],
+            w: Lu::new(n, shape),
             y1: v(),
             ytmp: v(),
             err: v(),
@@ -329,7 +378,24 @@ impl Rosenbrock23 {
     fn jacobian<S: OdeSystem>(&mut self, sys: &S, t: f64, x: &[f64], h: f64, stats: &mut Stats) {
         let n = self.n;
         stats.jac_evals += 1;
-        if !sys.jacobian(t, x, &mut self.jac) {
+        if let Shape::Band { kl, ku } = self.shape {
+            if !sys.jacobian_banded(t, x, &mut self.jac) {
+                // Forward differences, columns grouped.
+                let evals = fd_jacobian_banded(
+                    sys,
+                    t,
+                    x,
+                    &self.f0,
+                    (kl, ku),
+                    |xj| (f64::EPSILON.sqrt() * xj.abs().max(1e-5)).max(1e-12),
+                    &mut self.ytmp,
+                    &mut self.f2,
+                    &mut self.jac,
+                );
+                stats.rhs_evals += evals;
+                stats.jac_rhs_evals += evals;
+            }
+        } else if !sys.jacobian(t, x, &mut self.jac) {
             // Forward differences, column by column.
             self.ytmp.copy_from_slice(x);
             for j in 0..n {
@@ -337,6 +403,7 @@ impl Rosenbrock23 {
                 self.ytmp[j] = x[j] + dj;
                 sys.rhs(t, &self.ytmp, &mut self.f2);
                 stats.rhs_evals += 1;
+                stats.jac_rhs_evals += 1;
                 for i in 0..n {
                     self.jac[i * n + j] = (self.f2[i] - self.f0[i]) / dj;
                 }
@@ -376,18 +443,23 @@ impl Stepper for Rosenbrock23 {
         if !self.jac_fresh {
             self.jacobian(sys, t, x, h, stats);
         }
-        for i in 0..n {
-            for j in 0..n {
-                self.w[i * n + j] = if i == j { 1.0 } else { 0.0 } - h * RD * self.jac[i * n + j];
+        match self.shape {
+            Shape::Dense => {
+                for i in 0..n {
+                    for j in 0..n {
+                        self.w.a[i * n + j] = if i == j { 1.0 } else { 0.0 } - h * RD * self.jac[i * n + j];
+                    }
+                }
             }
+            Shape::Band { .. } => self.w.set_band(&self.jac, |v| 0.0 - h * RD * v, |a| a + 1.0),
         }
-        if !lu_factor(&mut self.w, n, &mut self.piv) {
+        if !self.w.factor() {
             return Err(SolveError::SingularMatrix { t });
         }
         for i in 0..n {
             self.k1[i] = self.f0[i] + h * RD * self.dfdt[i];
         }
-        lu_solve(&self.w, n, &self.piv, &mut self.k1);
+        self.w.solve(&mut self.k1);
         for i in 0..n {
             self.ytmp[i] = x[i] + 0.5 * h * self.k1[i];
         }
@@ -395,7 +467,7 @@ impl Stepper for Rosenbrock23 {
         for i in 0..n {
             self.k2[i] = self.f1[i] - self.k1[i];
         }
-        lu_solve(&self.w, n, &self.piv, &mut self.k2);
+        self.w.solve(&mut self.k2);
         for i in 0..n {
             self.k2[i] += self.k1[i];
             self.y1[i] = x[i] + h * self.k2[i];
@@ -405,7 +477,7 @@ impl Stepper for Rosenbrock23 {
             self.k3[i] =
                 self.f2[i] - RE32 * (self.k2[i] - self.f1[i]) - 2.0 * (self.k1[i] - self.f0[i]) + h * RD * self.dfdt[i];
         }
-        lu_solve(&self.w, n, &self.piv, &mut self.k3);
+        self.w.solve(&mut self.k3);
         stats.rhs_evals += 2;
         for i in 0..n {
             self.err[i] = h / 6.0 * (self.k1[i] - 2.0 * self.k2[i] + self.k3[i]);
@@ -454,9 +526,27 @@ pub fn solve<S: OdeSystem>(
     assert_eq!(x0.len(), n, "initial state has the wrong dimension");
     match method {
         Method::Dopri5 => drive(sys, Dopri5::new(n), tol, t0, x0, t1, saveat, out),
-        Method::Rosenbrock23 => drive(sys, Rosenbrock23::new(n), tol, t0, x0, t1, saveat, out),
+        Method::Rosenbrock23 => drive(
+            sys,
+            Rosenbrock23::new(n, sys.jacobian_band()),
+            tol,
+            t0,
+            x0,
+            t1,
+            saveat,
+            out,
+        ),
         Method::Dop853 => drive(sys, Dop853::new(n), tol, t0, x0, t1, saveat, out),
-        Method::Radau5 => drive(sys, Radau5::new(n, tol), tol, t0, x0, t1, saveat, out),
+        Method::Radau5 => drive(
+            sys,
+            Radau5::new(n, sys.jacobian_band(), tol),
+            tol,
+            t0,
+            x0,
+            t1,
+            saveat,
+            out,
+        ),
     }
 }
 
