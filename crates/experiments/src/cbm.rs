@@ -204,19 +204,21 @@ pub fn stick_slip(req: &RunRequest) -> Result<RunData, String> {
         })
         .collect();
     let sticks = r.region_changes.iter().filter(|c| c.1 == Region::Stick).count();
-    let mut data = RunData::default();
-    data.columns = vec![
-        ("t".to_string(), r.t.clone()),
-        ("x".to_string(), col(0)),
-        ("v".to_string(), col(1)),
-        ("l".to_string(), col(2)),
-        ("y".to_string(), col(3)),
-        ("yd".to_string(), col(4)),
-        ("F".to_string(), r.friction.clone()),
-        ("Ff".to_string(), ff),
-        ("stuck".to_string(), r.stuck.clone()),
-        ("v_stuck".to_string(), v_stuck),
-    ];
+    let mut data = RunData {
+        columns: vec![
+            ("t".to_string(), r.t.clone()),
+            ("x".to_string(), col(0)),
+            ("v".to_string(), col(1)),
+            ("l".to_string(), col(2)),
+            ("y".to_string(), col(3)),
+            ("yd".to_string(), col(4)),
+            ("F".to_string(), r.friction.clone()),
+            ("Ff".to_string(), ff),
+            ("stuck".to_string(), r.stuck.clone()),
+            ("v_stuck".to_string(), v_stuck),
+        ],
+        ..Default::default()
+    };
     data.info.insert("stick_phases".into(), sticks as f64);
     data.info.insert("window_events".into(), r.window_events as f64);
     data.info.insert("steps".into(), r.stats.accepted as f64);

@@ -408,13 +408,6 @@ impl<M: InputDriven> OdeSystem for Driven<'_, M> {
     }
 }
 
-fn add(stats: &mut Stats, s: Stats) {
-    stats.accepted += s.accepted;
-    stats.rejected += s.rejected;
-    stats.rhs_evals += s.rhs_evals;
-    stats.jac_evals += s.jac_evals;
-}
-
 /// Integrate a driven model over `[t0, t1]`, restarting the integrator at every input extremum
 /// and switch (the right-hand sides contain `|u'|` and `sign u'`, which kink there).
 #[allow(clippy::too_many_arguments)]
@@ -440,7 +433,7 @@ fn integrate<M: InputDriven>(
         }
         let j = idx + saveat[idx..].partition_point(|&s| s <= b);
         let o = solve(sys, method, tol, a, x, b, &saveat[idx..j], out).map_err(|e| e.to_string())?;
-        add(stats, o.stats);
+        *stats += o.stats;
         *x = o.x;
         idx = j;
         a = b;

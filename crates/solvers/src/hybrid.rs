@@ -84,10 +84,7 @@ pub fn simulate<H: HybridSystem>(
             last_saved = ts;
             out(ts, m, xs)
         })?;
-        stats.accepted += o.stats.accepted;
-        stats.rejected += o.stats.rejected;
-        stats.rhs_evals += o.stats.rhs_evals;
-        stats.jac_evals += o.stats.jac_evals;
+        stats += o.stats;
         save_from += saveat[save_from..].partition_point(|&s| s <= last_saved.max(o.t).min(o.t));
         t = o.t;
         x = o.x;

@@ -65,6 +65,16 @@ pub struct Stats {
     pub jac_rhs_evals: usize,
 }
 
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, o: Stats) {
+        self.accepted += o.accepted;
+        self.rejected += o.rejected;
+        self.rhs_evals += o.rhs_evals;
+        self.jac_evals += o.jac_evals;
+        self.jac_rhs_evals += o.jac_rhs_evals;
+    }
+}
+
 /// Where an integration stopped.
 #[derive(Clone, Debug)]
 pub struct Outcome {
