@@ -1,0 +1,357 @@
+#!/usr/bin/env python3
+"""SciPy side of the benchmark (`cargo xtask bench`; see README.md, "Benchmark").
+
+Reads bench/out/reference.json (problem parameters, comparison times and reference values,
+written by `cargo run --release --manifest-path bench/Cargo.toml -- run`), runs the same problems
+with scipy.integrate.solve_ivp (Radau, LSODA, DOP853, BDF) over the same tolerance ladder, and
+writes bench/out/scipy.json in the record format of bench/out/rust.json. It also integrates each
+problem once with DOP853 and Radau at rtol 1e-12 and reports how far that is from the reference.
+
+Python is used only here: never in the tests or in CI.
+"""
+
+import json
+import math
+import platform
+import sys
+import time
+from pathlib import Path
+
+try:
+    import numpy as np
+    import scipy
+    from scipy.integrate import solve_ivp
+except ImportError as e:  # pragma: no cover
+    sys.exit(f"scipy_bench.py needs numpy and scipy ({e}): pip install -r bench/requirements.txt")
+
+OUT = Path(__file__).resolve().parent / "out"
+METHODS = ["Radau", "LSODA", "DOP853", "BDF"]
+# Same ladder and stopping rule as bench/src/main.rs.
+LADDER = [10.0 ** (-3.0 - 0.5 * k) for k in range(17)]
+EXTRA_AFTER_TARGET = 2
+# A single run longer than this stops the method's ladder; a run is aborted after it.
+RUN_BUDGET = 20.0
+
+
+class Timeout(Exception):
+    pass
+
+
+def budgeted(fun, deadline):
+    """Wrap a right-hand side so that the run aborts once the wall clock passes `deadline`."""
+    count = [0]
+
+    def f(t, y):
+        count[0] += 1
+        if count[0] % 500 == 0 and time.perf_counter() > deadline:
+            raise Timeout()
+        return fun(t, y)
+
+    return f
+
+
+def max_err_at(times, ref, out_t, out_y):
+    """Largest |y − ref| at the comparison times (outputs matched within 1e-9); inf if missing."""
+    out_t = np.asarray(out_t)
+    out_y = np.asarray(out_y)
+    order = np.argsort(out_t)
+    ot, oy = out_t[order], out_y[order]
+    e = 0.0
+    for tc, r in zip(times, ref):
+        i = np.searchsorted(ot, tc - 1e-9)
+        if i >= len(ot) or abs(ot[i] - tc) > 1e-9:
+            return math.inf
+        e = max(e, abs(oy[i] - r))
+    return e
+
+
+# -------------------------------------------------------------------------------------------
+# (a) LuGre, thesis Fig 1.11(a)
+
+
+def lugre_problem(d):
+    p = d["params"]
+    s0, s1, s2 = p["sigma0"], p["sigma1"], p["sigma2"]
+    fc, fs, vs, a, w = p["fc"], p["fs"], p["vs"], p["amplitude"], p["omega"]
+    sin, exp = math.sin, math.exp
+
+    def du(t):
+        return -a * w * sin(w * t)
+
+    def g(v):
+        return fc + (fs - fc) * exp(-((v / vs) ** 2))
+
+    def zdot(t, z):
+        v = du(t)
+        return v - abs(v) * s0 * z / g(v)
+
+    def rhs(t, y):
+        return [zdot(t, y[0])]
+
+    def jac(t, y):
+        v = du(t)
+        return [[-abs(v) * s0 / g(v)]]
+
+    def force(t, z):
+        return s0 * z + s1 * zdot(t, z) + s2 * du(t)
+
+    times = d["t_cmp"]
+    segments = d["segments"]
+    hmax = d["hmax"]
+
+    def run(method, rtol, atol, deadline):
+        f = budgeted(rhs, deadline)
+        ts, fs_out = [0.0], [force(0.0, 0.0)]
+        z = 0.0
+        nfev = 0
+        i = 1
+        for a_, b_ in segments:
+            j = i
+            while j < len(times) and times[j] <= b_:
+                j += 1
+            kw = {"jac": jac} if method != "DOP853" else {}
+            r = solve_ivp(f, (a_, b_), [z], method=method, rtol=rtol, atol=atol, t_eval=times[i:j],
+                          max_step=hmax, **kw)
+            if not r.success:
+                raise RuntimeError(r.message)
+            for t, zz in zip(r.t, r.y[0]):
+                ts.append(t)
+                fs_out.append(force(t, zz))
+            if r.t[-1] != b_:  # the last comparison time of a segment is its end
+                raise RuntimeError("segment end missing from the output")
+            z = float(r.y[0][-1])
+            nfev += r.nfev
+            i = j
+        return {"t": ts, "y": fs_out, "nfev": nfev}
+
+    def error(o):
+        return max_err_at(times, d["ref"], o["t"], o["y"])
+
+    return run, error
+
+
+# -------------------------------------------------------------------------------------------
+# (b) Van der Pol μ = 1000
+
+
+def vdp_problem(d):
+    mu = d["params"]["mu"]
+    t1 = d["params"]["t1"]
+    x0 = d["params"]["x0"]
+
+    def rhs(t, x):
+        return [x[1], mu * (1.0 - x[0] * x[0]) * x[1] - x[0]]
+
+    def jac(t, x):
+        return [[0.0, 1.0], [-2.0 * mu * x[0] * x[1] - 1.0, mu * (1.0 - x[0] * x[0])]]
+
+    times = d["t_cmp"]
+
+    def run(method, rtol, atol, deadline):
+        kw = {"jac": jac} if method != "DOP853" else {}
+        r = solve_ivp(budgeted(rhs, deadline), (0.0, t1), x0, method=method, rtol=rtol, atol=atol,
+                      t_eval=times, **kw)
+        if not r.success:
+            raise RuntimeError(r.message)
+        return {"t": list(r.t), "y": list(r.y[0]), "nfev": r.nfev}
+
+    def error(o):
+        return max_err_at(times, d["ref"], o["t"], o["y"])
+
+    return run, error
+
+
+# -------------------------------------------------------------------------------------------
+# (c) Coulomb mass–spring hybrid automaton (fric_models::coulomb::MassSpring)
+
+STICK = 0.0
+
+
+def coulomb_problem(d):
+    p = d["params"]
+    m, k, fc, a, w, t1, hmax = p["m"], p["k"], p["fc"], p["amplitude"], p["omega"], p["t1"], p["hmax"]
+    sin, cos = math.sin, math.cos
+
+    def u(t):
+        return a * sin(w * t)
+
+    def du(t):
+        return a * w * cos(w * t)
+
+    def sgn(x):
+        return (x > 0) - (x < 0)
+
+    def applied(t, x):
+        return u(t) - k * x[0]
+
+    def rhs_for(mode):
+        if mode == STICK:
+            return lambda t, x: [0.0, 0.0]
+        return lambda t, x: [x[1], (applied(t, x) - mode * fc) / m]
+
+    def guard_for(mode):
+        # One rising guard per mode, as in bench/src/problems.rs (`coulomb_guard`).
+        if mode == STICK:
+            def gd(t, x):
+                return abs(applied(t, x)) - fc
+        else:
+            def gd(t, x):
+                return -mode * x[1]
+        gd.terminal = True
+        gd.direction = 1
+        return gd
+
+    def jump(mode, t, x):
+        """fric_models::coulomb::MassSpring::jump, the stick guard identified by the force sign."""
+        if mode == STICK:
+            return 1.0 if applied(t, x) >= 0 else -1.0
+        x[1] = 0.0
+        f = applied(t, x)
+        if abs(f) < fc:
+            return STICK
+        if sgn(f) == mode or (abs(f) == fc and sgn(du(t)) == mode):
+            return mode
+        return -mode
+
+    def run(method, rtol, atol, deadline):
+        mode, x, t = STICK, list(p["x0"]), 0.0  # u(0) = 0: |u − K x| ≤ F_C, at rest
+        switches, nfev = [], 0
+        while t < t1:
+            kw = {"jac": (lambda t_, x_: [[0.0, 0.0], [0.0, 0.0]]) if mode == STICK
+                  else (lambda t_, x_: [[0.0, 1.0], [-k / m, 0.0]])} if method != "DOP853" else {}
+            r = solve_ivp(budgeted(rhs_for(mode), deadline), (t, t1), x, method=method, rtol=rtol,
+                          atol=atol, events=guard_for(mode), max_step=hmax, **kw)
+            if r.status < 0:
+                raise RuntimeError(r.message)
+            nfev += r.nfev
+            if r.status == 1:  # terminal event
+                te = float(r.t_events[0][0])
+                x = [float(v) for v in r.y_events[0][0]]
+                mode = jump(mode, te, x)
+                switches.append((te, float(mode)))
+                t = te
+                if len(switches) > 10000:
+                    raise RuntimeError("too many switches")
+            else:
+                x = [float(v) for v in r.y[:, -1]]
+                t = t1
+        return {"switches": switches, "x_end": x, "nfev": nfev}
+
+    ref = d["ref"]
+
+    def error(o):
+        sw = o["switches"]
+        if len(sw) != len(ref["switch_times"]):
+            return math.inf
+        e = 0.0
+        for (t, md), rt, rm in zip(sw, ref["switch_times"], ref["switch_modes"]):
+            if md != rm:
+                return math.inf
+            e = max(e, abs(t - rt))
+        for xv, rv in zip(o["x_end"], ref["x_end"]):
+            e = max(e, abs(xv - rv))
+        return e
+
+    return run, error
+
+
+# -------------------------------------------------------------------------------------------
+# (d) 500-bristle compressed bristle model — SLOT, not yet available.
+# To add it: write `bristle500_problem(d)` returning (run, error) like the others, add it to
+# PROBLEMS, and set "available": true in the Rust side's description (bench/src/problems.rs).
+
+PROBLEMS = {"lugre": lugre_problem, "vdp": vdp_problem, "coulomb": coulomb_problem}
+
+
+def timed(fn):
+    """Median wall time: ≥ 3 runs, more for fast runs (≈ 0.5 s in total, ≤ 31), 1 if > 1 s."""
+    s = time.perf_counter()
+    o = fn()
+    first = time.perf_counter() - s
+    if first > 1.0:
+        return o, first, 1
+    reps = min(31, max(3, math.ceil(0.5 / max(first, 1e-9))))
+    ts = [first]
+    for _ in range(reps - 1):
+        s = time.perf_counter()
+        fn()
+        ts.append(time.perf_counter() - s)
+    ts.sort()
+    return o, ts[len(ts) // 2], reps
+
+
+def main():
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+    ref_path = OUT / "reference.json"
+    if not ref_path.exists():
+        sys.exit(f"{ref_path} is missing: run `cargo run --release --manifest-path bench/Cargo.toml -- run` first")
+    problems = json.loads(ref_path.read_text())["problems"]
+    records, ref_check = [], {}
+    for name, desc in problems.items():
+        if not desc.get("available", True):
+            print(f"{name}: {desc.get('missing', 'not yet available')}", file=sys.stderr)
+            continue
+        if only and name != only:
+            continue
+        run, error = PROBLEMS[name](desc)
+        # Cross-check of the reference.
+        ref_check[name] = {}
+        for m in ["DOP853", "Radau"]:
+            scale = desc["atol_scale"]
+            try:
+                o = run(m, 1e-12, 1e-12 * scale, time.perf_counter() + 600)
+                e = error(o)
+            except Timeout:
+                e = None
+            ref_check[name][m] = {"rtol": 1e-12, "max_diff": e if e is not None and math.isfinite(e) else None}
+            print(f"reference {name}: SciPy {m} rtol 1e-12 differs from it by {e}", file=sys.stderr)
+        target = desc["target"]
+        for method in METHODS:
+            after = None
+            for rtol in LADDER:
+                atol = rtol * desc["atol_scale"]
+                rec = {"problem": name, "impl": "scipy", "method": method, "rtol": rtol, "atol": atol}
+                t_run = 0.0
+                try:
+                    deadline = time.perf_counter() + RUN_BUDGET
+                    o, t_run, reps = timed(lambda: run(method, rtol, atol, deadline))
+                    err = error(o)
+                    rec.update({"error": err if math.isfinite(err) else None, "time": t_run, "repeats": reps,
+                                "steps": None, "rhs_evals": o["nfev"]})
+                    print(f"{name:8} scipy {method:7} rtol {rtol:.1e}  err {err:.2e}  {t_run:.3e} s ({reps} reps, "
+                          f"{o['nfev']} rhs)", file=sys.stderr)
+                except Timeout:
+                    t_run = RUN_BUDGET + 1e-9
+                    rec.update({"error": None, "time": t_run, "failed": f"over the {RUN_BUDGET} s budget"})
+                    print(f"{name:8} scipy {method:7} rtol {rtol:.1e}  over the {RUN_BUDGET} s budget", file=sys.stderr)
+                except Exception as ex:  # solver failure: record it and go on
+                    rec.update({"error": None, "time": None, "failed": str(ex)[:200]})
+                    print(f"{name:8} scipy {method:7} rtol {rtol:.1e}  failed: {ex}", file=sys.stderr)
+                records.append(rec)
+                err = rec.get("error")
+                if err is not None and err <= target and after is None:
+                    after = 0
+                elif after is not None:
+                    after += 1
+                if (after is not None and after >= EXTRA_AFTER_TARGET) or t_run > RUN_BUDGET:
+                    break
+    OUT.mkdir(exist_ok=True)
+    if only and (OUT / "scipy.json").exists():  # keep the other problems' records of an earlier run
+        old = json.loads((OUT / "scipy.json").read_text())
+        records = [r for r in old.get("records", []) if r["problem"] != only] + records
+        ref_check = {**{k: v for k, v in old.get("reference_check", {}).items() if k != only}, **ref_check}
+    out = {
+        "side": "scipy",
+        "scipy": scipy.__version__,
+        "numpy": np.__version__,
+        "python": platform.python_version(),
+        "budget_s": RUN_BUDGET,
+        "reference_check": ref_check,
+        "records": records,
+    }
+    (OUT / "scipy.json").write_text(json.dumps(out, indent=1))
+    print(f"wrote {OUT / 'scipy.json'}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,375 @@
+//! The same problems in the external crates: `ode_solvers` (Dopri5, Dop853; nalgebra state) and
+//! `differential-equations` (DOP853, Radau5; event location for the hybrid problem).
+
+use crate::problems::*;
+use crate::Out;
+use differential_equations::prelude::{
+    CrossingDirection, Event, EventConfig, ExplicitRungeKutta, ImplicitRungeKutta, Matrix, IVP, ODE,
+};
+use fric_models::coulomb::Mode;
+use ode_solvers::{OutputType, SVector, System};
+
+// ---------------------------------------------------------------------------------------------
+// ode_solvers 0.6
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OsMethod {
+    Dopri5,
+    Dop853,
+}
+
+struct OsLuGre;
+impl System<f64, SVector<f64, 1>> for OsLuGre {
+    fn system(&self, t: f64, y: &SVector<f64, 1>, dy: &mut SVector<f64, 1>) {
+        dy[0] = lugre_rhs(t, y[0]);
+    }
+}
+struct OsVdp;
+impl System<f64, SVector<f64, 2>> for OsVdp {
+    fn system(&self, _t: f64, y: &SVector<f64, 2>, dy: &mut SVector<f64, 2>) {
+        let mut d = [0.0; 2];
+        vdp_rhs(&[y[0], y[1]], &mut d);
+        dy[0] = d[0];
+        dy[1] = d[1];
+    }
+}
+
+/// Integrate from `t0` to `t1` and return the state at `t1`: the crate's default controller
+/// parameters, no step limit, the stiffness test off (it would abort the stiff problems).
+/// The crate's dense output (`OutputType::Dense`) is not used: on the stiff problems, with many
+/// rejected steps, it returned values off by up to 1e28 while its step-end states were right,
+/// so the driver restarts at every comparison time instead (ARCHITECTURE.md, "Benchmark").
+macro_rules! os_run {
+    ($m:expr, $sys:expr, $t0:expr, $t1:expr, $y0:expr, $rtol:expr, $atol:expr, $hmax:expr) => {{
+        let dx = $t1 - $t0;
+        let (n_max, n_stiff) = (u32::MAX, u32::MAX);
+        let h_max = $hmax;
+        match $m {
+            OsMethod::Dopri5 => {
+                let mut s = ode_solvers::Dopri5::from_param(
+                    $sys,
+                    $t0,
+                    $t1,
+                    dx,
+                    $y0,
+                    $rtol,
+                    $atol,
+                    0.9,
+                    0.04,
+                    0.2,
+                    10.0,
+                    h_max,
+                    0.0,
+                    n_max,
+                    n_stiff,
+                    OutputType::Sparse,
+                );
+                let st = s.integrate().map_err(|e| e.to_string())?;
+                (
+                    st,
+                    *s.x_out().last().ok_or("no output")?,
+                    *s.y_out().last().ok_or("no output")?,
+                )
+            }
+            OsMethod::Dop853 => {
+                let mut s = ode_solvers::Dop853::from_param(
+                    $sys,
+                    $t0,
+                    $t1,
+                    dx,
+                    $y0,
+                    $rtol,
+                    $atol,
+                    0.9,
+                    0.0,
+                    0.333,
+                    6.0,
+                    h_max,
+                    0.0,
+                    n_max,
+                    n_stiff,
+                    OutputType::Sparse,
+                );
+                let st = s.integrate().map_err(|e| e.to_string())?;
+                (
+                    st,
+                    *s.x_out().last().ok_or("no output")?,
+                    *s.y_out().last().ok_or("no output")?,
+                )
+            }
+        }
+    }};
+}
+
+pub fn os_lugre(m: OsMethod, rtol: f64, atol: f64) -> Result<Out, String> {
+    let times = lugre_times();
+    let mut o = Out::default();
+    let mut z = SVector::<f64, 1>::new(0.0);
+    o.t.push(0.0);
+    o.y.push(lugre_force(0.0, 0.0));
+    for w in times.windows(2) {
+        let (st, t, y) = os_run!(m, OsLuGre, w[0], w[1], z, rtol, atol, lugre_hmax());
+        z = y;
+        o.t.push(t);
+        o.y.push(lugre_force(t, z[0]));
+        o.steps += (st.accepted_steps + st.rejected_steps) as usize;
+        o.rhs_evals += st.num_eval as usize;
+    }
+    o.x_end = vec![z[0]];
+    Ok(o)
+}
+
+pub fn os_vdp(m: OsMethod, rtol: f64, atol: f64) -> Result<Out, String> {
+    let mut o = Out::default();
+    let (mut t0, mut x) = (0.0, SVector::<f64, 2>::new(2.0, 0.0));
+    for t1 in vdp_times() {
+        let (st, t, y) = os_run!(m, OsVdp, t0, t1, x, rtol, atol, t1 - t0);
+        x = y;
+        t0 = t1;
+        o.t.push(t);
+        o.y.push(x[0]);
+        o.steps += (st.accepted_steps + st.rejected_steps) as usize;
+        o.rhs_evals += st.num_eval as usize;
+    }
+    Ok(o)
+}
+
+// ---------------------------------------------------------------------------------------------
+// differential-equations 0.7
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeMethod {
+    Dop853,
+    Radau5,
+}
+
+struct DeLuGre;
+impl ODE<f64, [f64; 1]> for DeLuGre {
+    fn diff(&self, t: f64, y: &[f64; 1], dy: &mut [f64; 1]) {
+        dy[0] = lugre_rhs(t, y[0]);
+    }
+    fn jacobian(&self, t: f64, y: &[f64; 1], j: &mut Matrix<f64>) {
+        j[(0, 0)] = lugre_jac(t, y[0]);
+    }
+}
+struct DeVdp;
+impl ODE<f64, [f64; 2]> for DeVdp {
+    fn diff(&self, _t: f64, y: &[f64; 2], dy: &mut [f64; 2]) {
+        vdp_rhs(y, dy)
+    }
+    fn jacobian(&self, _t: f64, y: &[f64; 2], j: &mut Matrix<f64>) {
+        let mut a = [0.0; 4];
+        vdp_jac(y, &mut a);
+        j[(0, 0)] = a[0];
+        j[(0, 1)] = a[1];
+        j[(1, 0)] = a[2];
+        j[(1, 1)] = a[3];
+    }
+}
+
+const DE_MAX_STEPS: usize = 50_000_000;
+
+macro_rules! de_solve {
+    ($m:expr, $ivp:expr, $rtol:expr, $atol:expr, $hmax:expr) => {
+        match $m {
+            DeMethod::Dop853 => $ivp
+                .method(
+                    ExplicitRungeKutta::dop853()
+                        .rtol($rtol)
+                        .atol($atol)
+                        .h_max($hmax)
+                        .max_steps(DE_MAX_STEPS),
+                )
+                .solve(),
+            DeMethod::Radau5 => $ivp
+                .method(
+                    ImplicitRungeKutta::radau5()
+                        .rtol($rtol)
+                        .atol($atol)
+                        .h_max($hmax)
+                        .max_steps(DE_MAX_STEPS),
+                )
+                .solve(),
+        }
+        .map_err(|e| format!("{e:?}").chars().take(200).collect::<String>())
+    };
+}
+
+pub fn de_lugre(m: DeMethod, rtol: f64, atol: f64) -> Result<Out, String> {
+    let times = lugre_times();
+    let mut o = Out::default();
+    let mut z = [0.0];
+    o.t.push(0.0);
+    o.y.push(lugre_force(0.0, 0.0));
+    let mut i = 1;
+    for (a, b) in lugre_segments() {
+        let j = i + times[i..].partition_point(|&s| s <= b);
+        let ivp = IVP::ode(&DeLuGre, a, b, z).t_eval(&times[i..j]);
+        let s = de_solve!(m, ivp, rtol, atol, lugre_hmax())?;
+        for (t, y) in s.t.iter().zip(&s.y) {
+            o.t.push(*t);
+            o.y.push(lugre_force(*t, y[0]));
+        }
+        // The last comparison time of a segment is its end.
+        z = *s.y.last().ok_or("no output")?;
+        if s.t.last() != Some(&b) {
+            return Err("segment end missing from the output".into());
+        }
+        o.steps += s.steps.total();
+        o.rhs_evals += s.evals.function;
+        i = j;
+    }
+    o.x_end = z.to_vec();
+    Ok(o)
+}
+
+pub fn de_vdp(m: DeMethod, rtol: f64, atol: f64) -> Result<Out, String> {
+    let ivp = IVP::ode(&DeVdp, 0.0, VDP_T1, [2.0, 0.0]).t_eval(vdp_times());
+    let s = de_solve!(m, ivp, rtol, atol, VDP_T1)?;
+    Ok(Out {
+        t: s.t.clone(),
+        y: s.y.iter().map(|y| y[0]).collect(),
+        steps: s.steps.total(),
+        rhs_evals: s.evals.function,
+        ..Default::default()
+    })
+}
+
+/// One mode of the Coulomb automaton: the flow and its single guard as a terminal event.
+struct DeCoulomb(Mode);
+impl ODE<f64, [f64; 2]> for DeCoulomb {
+    fn diff(&self, t: f64, y: &[f64; 2], dy: &mut [f64; 2]) {
+        coulomb_rhs(self.0, t, y, dy)
+    }
+}
+impl Event<f64, [f64; 2]> for DeCoulomb {
+    fn config(&self) -> EventConfig {
+        EventConfig::new(CrossingDirection::Positive, Some(1))
+    }
+    fn event(&self, t: f64, y: &[f64; 2]) -> f64 {
+        coulomb_guard(self.0, t, y)
+    }
+}
+
+pub fn de_coulomb(m: DeMethod, rtol: f64, atol: f64) -> Result<Out, String> {
+    let (mut mode, mut x) = coulomb_initial();
+    let t1 = coulomb_t1();
+    let mut t = 0.0;
+    let mut o = Out::default();
+    while t < t1 {
+        let sys = DeCoulomb(mode);
+        let ivp = IVP::ode(&sys, t, t1, x).t_eval([t1]).event(&sys);
+        let s = de_solve!(m, ivp, rtol, atol, coulomb_hmax())?;
+        o.steps += s.steps.total();
+        o.rhs_evals += s.evals.function;
+        let (te, xe) = (*s.t.last().ok_or("no output")?, *s.y.last().ok_or("no output")?);
+        x = xe;
+        if te < t1 {
+            mode = coulomb_jump(mode, te, &mut x);
+            o.switches.push((te, mode_code(mode)));
+            if o.switches.len() > 10_000 {
+                return Err("too many switches".into());
+            }
+        }
+        t = te;
+    }
+    o.x_end = x.to_vec();
+    Ok(o)
+}
+
+// ---------------------------------------------------------------------------------------------
+// diffsol 0.18 (nalgebra backend): BDF and ESDIRK34 with the analytic Jacobian–vector product.
+// diffsol has no largest-step option, so LuGre runs without the step cap the other sides use.
+// Right-hand-side evaluations are not recorded (reported as "—").
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DsMethod {
+    Bdf,
+    Esdirk34,
+}
+
+macro_rules! ds_solve {
+    ($m:expr, $problem:expr, $times:expr) => {{
+        type LS = diffsol::NalgebraLU<f64>;
+        match $m {
+            DsMethod::Bdf => {
+                let mut s = $problem.bdf::<LS>().map_err(|e| e.to_string())?;
+                let (ys, _) = s.solve_dense($times).map_err(|e| e.to_string())?;
+                (ys, s.get_statistics().number_of_steps)
+            }
+            DsMethod::Esdirk34 => {
+                let mut s = $problem.esdirk34::<LS>().map_err(|e| e.to_string())?;
+                let (ys, _) = s.solve_dense($times).map_err(|e| e.to_string())?;
+                (ys, s.get_statistics().number_of_steps)
+            }
+        }
+    }};
+}
+
+pub fn ds_vdp(m: DsMethod, rtol: f64, atol: f64) -> Result<Out, String> {
+    use diffsol::{DenseMatrix, NalgebraMat, OdeBuilder, OdeSolverMethod};
+    let problem = OdeBuilder::<NalgebraMat<f64>>::new()
+        .rtol(rtol)
+        .atol([atol])
+        .rhs_implicit(
+            |x: &[f64], _p: &[f64], _t: f64, y: &mut [f64]| vdp_rhs(x, y),
+            |x: &[f64], _p: &[f64], _t: f64, v: &[f64], y: &mut [f64]| {
+                let mut j = [0.0; 4];
+                vdp_jac(x, &mut j);
+                y[0] = j[0] * v[0] + j[1] * v[1];
+                y[1] = j[2] * v[0] + j[3] * v[1];
+            },
+        )
+        .init(
+            |_p: &[f64], _t: f64, y: &mut [f64]| {
+                y[0] = 2.0;
+                y[1] = 0.0;
+            },
+            2,
+        )
+        .build()
+        .map_err(|e| e.to_string())?;
+    let times = vdp_times();
+    let (ys, steps) = ds_solve!(m, problem, &times);
+    Ok(Out {
+        y: (0..times.len()).map(|j| ys.get_index(0, j)).collect(),
+        t: times,
+        steps,
+        ..Default::default()
+    })
+}
+
+pub fn ds_lugre(m: DsMethod, rtol: f64, atol: f64) -> Result<Out, String> {
+    use diffsol::{DenseMatrix, NalgebraMat, OdeBuilder, OdeSolverMethod};
+    let times = lugre_times();
+    let mut o = Out::default();
+    let mut z = 0.0;
+    o.t.push(0.0);
+    o.y.push(lugre_force(0.0, 0.0));
+    let mut i = 1;
+    for (a, b) in lugre_segments() {
+        let j = i + times[i..].partition_point(|&s| s <= b);
+        let z0 = z;
+        let problem = OdeBuilder::<NalgebraMat<f64>>::new()
+            .t0(a)
+            .rtol(rtol)
+            .atol([atol])
+            .rhs_implicit(
+                |x: &[f64], _p: &[f64], t: f64, y: &mut [f64]| y[0] = lugre_rhs(t, x[0]),
+                |x: &[f64], _p: &[f64], t: f64, v: &[f64], y: &mut [f64]| y[0] = lugre_jac(t, x[0]) * v[0],
+            )
+            .init(move |_p: &[f64], _t: f64, y: &mut [f64]| y[0] = z0, 1)
+            .build()
+            .map_err(|e| e.to_string())?;
+        let (ys, steps) = ds_solve!(m, problem, &times[i..j]);
+        for (k, &t) in times[i..j].iter().enumerate() {
+            o.t.push(t);
+            o.y.push(lugre_force(t, ys.get_index(0, k)));
+        }
+        z = ys.get_index(0, j - i - 1);
+        o.steps += steps;
+        i = j;
+    }
+    o.x_end = vec![z];
+    Ok(o)
+}

@@ -1,0 +1,254 @@
+//! The benchmark problems, stated once for every Rust implementation (our solvers and the external
+//! crates). `scipy_bench.py` states the same equations; the shared `reference.json` carries the
+//! parameters, comparison times and reference values so both sides measure the same error.
+
+use fric_models::coulomb::{MassSpring, Mode};
+use fric_models::lugre::LuGre;
+use fric_models::InputDriven;
+use serde_json::{json, Value};
+use std::f64::consts::PI;
+
+/// Target error per problem (the comparer picks, per method, the fastest run at or below it).
+pub const TARGET: f64 = 1e-6;
+
+// ---------------------------------------------------------------------------------------------
+// (a) LuGre, thesis Fig 1.11(a): u = 5 cos(0.25 t), 10 periods, z(0) = 0.
+
+pub const LUGRE: LuGre = LuGre {
+    sigma0: 1e4,
+    sigma1: 100.0,
+    sigma2: 0.6,
+    fc: 1.0,
+    fs: 1.5,
+    vs: 0.04,
+};
+pub const LUGRE_A: f64 = 5.0;
+pub const LUGRE_W: f64 = 0.25;
+pub const LUGRE_PERIODS: usize = 10;
+/// Comparison points per half period (between two input reversals).
+pub const LUGRE_PTS: usize = 50;
+/// Largest step, on every side: period/1000, as `fric-experiments` uses. Without it every
+/// implicit solver tried (ours, SciPy Radau/BDF/LSODA) steps from mid-slide over the Stribeck
+/// region (|u'| ≲ v_s, ~1 % of the period) with a zero error estimate and converges, at any
+/// rtol, to a wrong solution (F = −1.00 instead of −1.47 N at each reversal).
+pub fn lugre_hmax() -> f64 {
+    2.0 * PI / LUGRE_W / 1000.0
+}
+/// `atol = rtol · LUGRE_ATOL_SCALE`: the state z is of order F_s/σ0 = 1.5e-4.
+pub const LUGRE_ATOL_SCALE: f64 = 1e-4;
+
+pub fn lugre_u(t: f64) -> f64 {
+    LUGRE_A * (LUGRE_W * t).cos()
+}
+pub fn lugre_du(t: f64) -> f64 {
+    -LUGRE_A * LUGRE_W * (LUGRE_W * t).sin()
+}
+/// `z' = f(t, z)`.
+pub fn lugre_rhs(t: f64, z: f64) -> f64 {
+    let mut dz = [0.0];
+    LUGRE.rhs(lugre_u(t), lugre_du(t), &[z], &mut dz);
+    dz[0]
+}
+pub fn lugre_jac(t: f64, z: f64) -> f64 {
+    let mut j = [0.0];
+    LUGRE.jacobian(lugre_u(t), lugre_du(t), &[z], &mut j);
+    j[0]
+}
+/// The friction force, the compared output.
+pub fn lugre_force(t: f64, z: f64) -> f64 {
+    LUGRE.output(lugre_u(t), lugre_du(t), &[z])
+}
+/// Integration segments: the input reversals `k π/ω` (where `|u'|` kinks) are restart points on
+/// every side, as in `fric-experiments`.
+pub fn lugre_segments() -> Vec<(f64, f64)> {
+    let half = PI / LUGRE_W;
+    (0..2 * LUGRE_PERIODS)
+        .map(|k| (k as f64 * half, (k + 1) as f64 * half))
+        .collect()
+}
+/// Comparison times: `t = 0` and `LUGRE_PTS` per segment, the last one exactly the segment end
+/// (bitwise, so that every side assigns it to the segment it ends and restarts from it).
+pub fn lugre_times() -> Vec<f64> {
+    let mut v = vec![0.0];
+    for (a, b) in lugre_segments() {
+        v.extend((1..LUGRE_PTS).map(|j| a + j as f64 * (b - a) / LUGRE_PTS as f64));
+        v.push(b);
+    }
+    v
+}
+
+// ---------------------------------------------------------------------------------------------
+// (b) Van der Pol μ = 1000, unscaled form x1' = x2, x2' = μ (1 − x1²) x2 − x1, x(0) = (2, 0),
+// t ∈ [0, 3000] (as crates/solvers/tests/high_order.rs); x1 compared at t = 100, 200, …, 3000.
+
+pub const VDP_MU: f64 = 1000.0;
+pub const VDP_T1: f64 = 3000.0;
+
+pub fn vdp_rhs(x: &[f64], dx: &mut [f64]) {
+    dx[0] = x[1];
+    dx[1] = VDP_MU * ((1.0 - x[0] * x[0]) * x[1]) - x[0];
+}
+/// Row-major Jacobian.
+pub fn vdp_jac(x: &[f64], j: &mut [f64]) {
+    j[0] = 0.0;
+    j[1] = 1.0;
+    j[2] = -2.0 * VDP_MU * x[0] * x[1] - 1.0;
+    j[3] = VDP_MU * (1.0 - x[0] * x[0]);
+}
+pub fn vdp_times() -> Vec<f64> {
+    (1..=30).map(|i| i as f64 * 100.0).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// (c) Coulomb mass–spring, thesis (1.18), `fric_models::coulomb::MassSpring` as a hybrid
+// automaton, driven by the force u = A sin(ω t); one input period is one stick–slip cycle
+// (stick, slip forward, stick, slip backward). 10 cycles.
+
+pub const COULOMB: MassSpring = MassSpring {
+    m: 1.0,
+    k: 1.0,
+    fc: 2.0,
+};
+pub const COULOMB_A: f64 = 3.0;
+pub const COULOMB_W: f64 = 0.5;
+pub const COULOMB_CYCLES: usize = 10;
+
+pub fn coulomb_u(t: f64) -> f64 {
+    COULOMB_A * (COULOMB_W * t).sin()
+}
+pub fn coulomb_du(t: f64) -> f64 {
+    COULOMB_A * COULOMB_W * (COULOMB_W * t).cos()
+}
+pub fn coulomb_t1() -> f64 {
+    COULOMB_CYCLES as f64 * 2.0 * PI / COULOMB_W
+}
+/// Largest step on every side: an eighth of the natural period, so that no guard of the (state-
+/// constant) stick mode is stepped over. Same value as `fric-experiments`.
+pub fn coulomb_hmax() -> f64 {
+    2.0 * PI * (COULOMB.m / COULOMB.k).sqrt() / 8.0
+}
+/// One scalar guard per mode (rising zero crossing): stick ends when `|u − K x| − F_C` rises
+/// through zero, slip when `−s v` does. Equivalent to the two stick guards of `MassSpring`.
+pub fn coulomb_guard(mode: Mode, t: f64, x: &[f64]) -> f64 {
+    let mut g = [0.0; 2];
+    COULOMB.guards(mode, coulomb_u(t), x, &mut g);
+    match mode {
+        Mode::Stick => g[0].max(g[1]),
+        Mode::Slip(_) => g[0],
+    }
+}
+/// The jump at a guard crossing (`MassSpring::jump` with the stick guard identified by sign).
+pub fn coulomb_jump(mode: Mode, t: f64, x: &mut [f64]) -> Mode {
+    let guard = match mode {
+        Mode::Stick if COULOMB.applied(coulomb_u(t), x) < 0.0 => 1,
+        _ => 0,
+    };
+    COULOMB.jump(mode, guard, coulomb_u(t), coulomb_du(t), x)
+}
+pub fn coulomb_rhs(mode: Mode, t: f64, x: &[f64], dx: &mut [f64]) {
+    COULOMB.rhs(mode, coulomb_u(t), x, dx)
+}
+pub fn mode_code(m: Mode) -> f64 {
+    match m {
+        Mode::Stick => 0.0,
+        Mode::Slip(s) => s,
+    }
+}
+pub fn coulomb_initial() -> (Mode, [f64; 2]) {
+    let x0 = [0.0, 0.0];
+    (COULOMB.initial_mode(coulomb_u(0.0), &x0), x0)
+}
+
+// ---------------------------------------------------------------------------------------------
+// (d) 500-bristle compressed bristle model, one stick–slip cycle.
+//
+// SLOT, not yet available: the model (crates/models/src/cbm.rs) is being written. To add it,
+// implement `bristle_run` here (and its reference in `reference.rs`) and `bristle_run` in
+// `scipy_bench.py`, then set `BRISTLE_AVAILABLE = true` on both sides.
+
+pub const BRISTLE_AVAILABLE: bool = false;
+pub const BRISTLE_MISSING: &str =
+    "not yet available: the 500-bristle compressed bristle model (crates/models/src/cbm.rs) is still being written";
+
+// ---------------------------------------------------------------------------------------------
+// Errors against the reference.
+
+/// Largest `|a_i − b_i|` over the outputs matched to the comparison times (an output is matched
+/// when it lies within 1e-9 of the comparison time); `inf` when any comparison time is missing.
+pub fn max_err_at(times: &[f64], reference: &[f64], out_t: &[f64], out_y: &[f64]) -> f64 {
+    let mut idx: Vec<usize> = (0..out_t.len()).collect();
+    idx.sort_by(|&a, &b| out_t[a].total_cmp(&out_t[b]));
+    let mut e = 0.0f64;
+    for (tc, r) in times.iter().zip(reference) {
+        let p = idx.partition_point(|&i| out_t[i] < tc - 1e-9);
+        if p >= idx.len() || (out_t[idx[p]] - tc).abs() > 1e-9 {
+            return f64::INFINITY;
+        }
+        e = e.max((out_y[idx[p]] - r).abs());
+    }
+    e
+}
+
+/// Hybrid error: largest deviation of the switch times and of the final state; `inf` when the
+/// sequence of modes differs from the reference.
+pub fn hybrid_err(reference: &Value, switches: &[(f64, f64)], x_end: &[f64]) -> f64 {
+    let rt = reference["switch_times"].as_array().unwrap();
+    let rm = reference["switch_modes"].as_array().unwrap();
+    if rt.len() != switches.len() {
+        return f64::INFINITY;
+    }
+    let mut e = 0.0f64;
+    for ((t, m), (rt, rm)) in switches.iter().zip(rt.iter().zip(rm)) {
+        if *m != rm.as_f64().unwrap() {
+            return f64::INFINITY;
+        }
+        e = e.max((t - rt.as_f64().unwrap()).abs());
+    }
+    for (x, r) in x_end.iter().zip(reference["x_end"].as_array().unwrap()) {
+        e = e.max((x - r.as_f64().unwrap()).abs());
+    }
+    e
+}
+
+pub fn floats(v: &Value) -> Vec<f64> {
+    v.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect()
+}
+
+/// Problem descriptions written into `reference.json` (read by `scipy_bench.py`).
+pub fn descriptions() -> Value {
+    json!({
+        "lugre": {
+            "title": "LuGre, thesis Fig 1.11(a): u = 5 cos(0.25 t), 10 periods",
+            "params": {"sigma0": LUGRE.sigma0, "sigma1": LUGRE.sigma1, "sigma2": LUGRE.sigma2,
+                        "fc": LUGRE.fc, "fs": LUGRE.fs, "vs": LUGRE.vs,
+                        "amplitude": LUGRE_A, "omega": LUGRE_W, "periods": LUGRE_PERIODS, "z0": 0.0},
+            "segments": lugre_segments().iter().map(|s| vec![s.0, s.1]).collect::<Vec<_>>(),
+            "atol_scale": LUGRE_ATOL_SCALE,
+            "hmax": lugre_hmax(),
+            "target": TARGET,
+            "error": "max |F − F_ref| at 1001 times (50 per half period), F = σ0 z + σ1 z' + σ2 u' (|F| ≤ 1.75 N); restart at each input reversal",
+        },
+        "vdp": {
+            "title": "Van der Pol μ = 1000, x(0) = (2, 0), t ∈ [0, 3000]",
+            "params": {"mu": VDP_MU, "t1": VDP_T1, "x0": [2.0, 0.0]},
+            "atol_scale": 1.0,
+            "target": TARGET,
+            "error": "max |x1 − x1_ref| at t = 100, 200, …, 3000 (|x1| ≤ 2)",
+        },
+        "coulomb": {
+            "title": "Coulomb mass–spring (1.18), u = 3 sin(0.5 t), 10 stick–slip cycles",
+            "params": {"m": COULOMB.m, "k": COULOMB.k, "fc": COULOMB.fc, "amplitude": COULOMB_A,
+                        "omega": COULOMB_W, "cycles": COULOMB_CYCLES, "t1": coulomb_t1(),
+                        "hmax": coulomb_hmax(), "x0": [0.0, 0.0]},
+            "atol_scale": 1.0,
+            "target": TARGET,
+            "error": "max over the stick/slip switch times and the final (x, v) of |· − ref|; inf if the mode sequence differs",
+        },
+        "bristle500": {
+            "title": "500-bristle compressed bristle model, one stick–slip cycle",
+            "available": BRISTLE_AVAILABLE,
+            "missing": BRISTLE_MISSING,
+            "target": TARGET,
+        },
+    })
+}
