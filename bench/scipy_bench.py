@@ -256,11 +256,211 @@ def coulomb_problem(d):
 
 
 # -------------------------------------------------------------------------------------------
-# (d) 500-bristle compressed bristle model — SLOT, not yet available.
-# To add it: write `bristle500_problem(d)` returning (run, error) like the others, add it to
-# PROBLEMS, and set "available": true in the Rust side's description (bench/src/problems.rs).
+# (d) 500-bristle compressed bristle model (fric_models::cbm + fric_solvers::switch, as run by
+# fric_experiments::cbm): the same Switch Model regions and frozen bristle windows, every case
+# change and every bristle entering or leaving the slant a terminal event with a restart.
 
-PROBLEMS = {"lugre": lugre_problem, "vdp": vdp_problem, "coulomb": coulomb_problem}
+ABOVE, BELOW, STICK_R, BAND_PLUS, BAND_MINUS = 1.0, -1.0, 0.0, 2.0, -2.0
+
+
+def bristle500_problem(d):
+    p = d["params"]
+    m, w, dd, al, K, N, k = p["m"], p["w"], p["d"], p["alpha"], p["K"], p["N"], p["k"]
+    h0, dl, g, vp, eta, tau, t1 = p["h0"], p["delta"], p["g"], p["vp"], p["eta"], p["tau"], p["t1"]
+    d1 = w * math.tan(al)
+    ca, sa = math.cos(al), math.sin(al)
+    off = {1: 0.5 * dd, -1: d1 - 0.5 * dd}  # upper window end x + off (4.7)-(4.8)
+
+    def upper(sg, i):
+        return i * dl - off[sg]
+
+    def lower(sg, i):
+        return i * dl - off[sg] + d1
+
+    def window(sg, x):
+        last = math.floor((x + off[sg]) / dl)
+        while upper(sg, last + 1) <= x:
+            last += 1
+        while upper(sg, last) > x:
+            last -= 1
+        first = math.ceil((x + off[sg] - d1) / dl)
+        while lower(sg, first - 1) >= x:
+            first -= 1
+        while lower(sg, first) < x:
+            first += 1
+        return (first, last)
+
+    def bounds(sg, win):
+        f, l = win
+        return max(upper(sg, l), lower(sg, f - 1)), min(upper(sg, l + 1), lower(sg, f))
+
+    def cross(sg, win, fwd):
+        f, l = win
+        if fwd:
+            enter, leave = upper(sg, l + 1), lower(sg, f)
+            return (f + 1 if leave <= enter else f, l + 1 if enter <= leave else l)
+        leave, enter = upper(sg, l), lower(sg, f - 1)
+        return (f - 1 if enter >= leave else f, l - 1 if leave >= enter else l)
+
+    def settle(sg, win, x):
+        while True:
+            lo, hi = bounds(sg, win)
+            if x - hi > 0:
+                win = cross(sg, win, True)
+            elif lo - x > 0:
+                win = cross(sg, win, False)
+            else:
+                return win
+
+    def slant_sum(sg, win, x, y):
+        f, l = win
+        n = l - f + 1
+        if n <= 0:
+            return 0.0
+        mid = 0.5 * dl * (f + l)
+        sbar = x + 0.5 * dd - mid if sg == 1 else mid - (x - 0.5 * dd)
+        return n * (h0 - y - 0.5 * w + w / d1 * sbar)
+
+    def field(sg, wins, s):
+        x, v, l, y, yd = s
+        S = slant_sum(sg, wins[sg], x, y)
+        return [v, (K * l - sg * k * ca * S) / m, vp - v, yd,
+                -g + (k * sa * S + N * k * (h0 - y + 0.5 * w)) / m]
+
+    def normals(wins, s):
+        return field(-1, wins, s)[1], field(1, wins, s)[1]  # (a-, a+) = v' under f-, f+
+
+    def band_region(am, ap):
+        return BAND_PLUS if ap > 0 else (BAND_MINUS if am < 0 else STICK_R)
+
+    def rhs_for(region, wins):
+        if region in (ABOVE, BAND_PLUS):
+            return lambda t, s: field(1, wins, s)
+        if region in (BELOW, BAND_MINUS):
+            return lambda t, s: field(-1, wins, s)
+
+        def blended(t, s):
+            fm, fp = field(-1, wins, s), field(1, wins, s)
+            am, ap = fm[1], fp[1]
+            den = am - ap
+            a = min(1.0, max(0.0, (am + s[1] / tau) / den)) if den > 0 else 0.5
+            return [a * q + (1 - a) * r for q, r in zip(fp, fm)]
+        return blended
+
+    def guards_for(region, wins):
+        gs = []
+        if region == ABOVE:
+            gs.append(lambda t, s: eta - s[1])
+        elif region == BELOW:
+            gs.append(lambda t, s: s[1] + eta)
+        else:
+            gs.append(lambda t, s: s[1] - eta)
+            gs.append(lambda t, s: -eta - s[1])
+            if region == STICK_R:
+                gs.append(lambda t, s: max(normals(wins, s)[1], -normals(wins, s)[0]))
+            elif region == BAND_PLUS:
+                gs.append(lambda t, s: -normals(wins, s)[1])
+            else:
+                gs.append(lambda t, s: normals(wins, s)[0])
+        for sg in (1, -1):
+            gs.append(lambda t, s, sg=sg: s[0] - bounds(sg, wins[sg])[1])
+            gs.append(lambda t, s, sg=sg: bounds(sg, wins[sg])[0] - s[0])
+        return gs
+
+    def jump(region, wins, j, s):
+        """SwitchModel::jump and CbmSwitched::jump of the Rust side."""
+        kr = 1 if region in (ABOVE, BELOW) else 3
+        if j >= kr:
+            jj = j - kr
+            sg = 1 if jj < 2 else -1
+            wins = dict(wins)
+            wins[sg] = cross(sg, wins[sg], jj % 2 == 0)
+            lo, hi = bounds(sg, wins[sg])
+            slack = 1e-12 * (1 + abs(s[0]))
+            if s[0] < lo and lo - s[0] <= slack:
+                s[0] = lo
+            elif s[0] > hi and s[0] - hi <= slack:
+                s[0] = hi
+            wins = {sg2: settle(sg2, wins[sg2], s[0]) for sg2 in (1, -1)}
+            if region not in (ABOVE, BELOW):
+                v = s[1]
+                region = ABOVE if v > eta else BELOW if v < -eta else band_region(*normals(wins, s))
+            return region, wins
+        if region in (ABOVE, BELOW):
+            return band_region(*normals(wins, s)), wins
+        if j == 0:
+            return ABOVE, wins
+        if j == 1:
+            return BELOW, wins
+        am, ap = normals(wins, s)
+        if region == STICK_R:
+            return (BAND_PLUS if ap >= -am else BAND_MINUS), wins
+        if region == BAND_PLUS:
+            return (STICK_R if am >= 0 else BAND_MINUS), wins
+        return STICK_R, wins
+
+    def run(method, rtol, atol, deadline):
+        s = list(p["x0"])
+        t = 0.0
+        wins = {1: window(1, s[0]), -1: window(-1, s[0])}
+        v = s[1]
+        region = ABOVE if v > eta else BELOW if v < -eta else band_region(*normals(wins, s))
+        switches, nfev, events = [], 0, 0
+        while t < t1:
+            gs = guards_for(region, wins)
+            # The Rust driver fires a guard only when it rises from < 0: a guard that starts at
+            # >= 0 (just crossed) is disarmed for this segment.
+            evs = []
+            for gfun in gs:
+                armed = gfun(t, s) < 0
+
+                def ev(t_, y_, gfun=gfun, armed=armed):
+                    return gfun(t_, y_) if armed else -1.0
+                ev.terminal = True
+                ev.direction = 1
+                evs.append(ev)
+            r = solve_ivp(budgeted(rhs_for(region, wins), deadline), (t, t1), s, method=method,
+                          rtol=rtol, atol=atol, events=evs)
+            if r.status < 0:
+                raise RuntimeError(r.message)
+            nfev += r.nfev
+            if r.status == 1:
+                hits = [(float(te[0]), j) for j, te in enumerate(r.t_events) if len(te)]
+                te, j = min(hits)
+                s = [float(q) for q in r.y_events[j][0]]
+                new_region, wins = jump(region, wins, j, s)
+                if new_region != region:
+                    switches.append((te, new_region))
+                region = new_region
+                t = te
+                events += 1
+                if events > 100000:
+                    raise RuntimeError("too many events")
+            else:
+                s = [float(q) for q in r.y[:, -1]]
+                t = t1
+        return {"switches": switches, "x_end": s, "nfev": nfev}
+
+    ref = d["ref"]
+
+    def error(o):
+        sw = o["switches"]
+        if len(sw) != len(ref["switch_times"]):
+            return math.inf
+        e = 0.0
+        for (t, md), rt, rm in zip(sw, ref["switch_times"], ref["switch_modes"]):
+            if md != rm:
+                return math.inf
+            e = max(e, abs(t - rt))
+        for xv, rv in zip(o["x_end"], ref["x_end"]):
+            e = max(e, abs(xv - rv))
+        return e
+
+    return run, error
+
+
+PROBLEMS = {"lugre": lugre_problem, "vdp": vdp_problem, "coulomb": coulomb_problem,
+            "bristle500": bristle500_problem}
 
 
 def timed(fn):

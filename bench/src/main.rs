@@ -85,6 +85,7 @@ fn entries() -> Vec<Entry> {
         v.push(e("lugre", Box::new(move |r, a| own::lugre(m, r, a))));
         v.push(e("vdp", Box::new(move |r, a| own::vdp(m, r, a))));
         v.push(e("coulomb", Box::new(move |r, a| own::coulomb(m, r, a))));
+        v.push(e("bristle500", Box::new(move |r, a| own::bristle(m, r, a))));
     }
     for (m, name) in [
         (crates::OsMethod::Dopri5, "Dopri5"),
@@ -130,7 +131,7 @@ fn error_of(problem: &str, reference: &Value, o: &Out) -> f64 {
     let p = &reference["problems"][problem];
     match problem {
         "lugre" | "vdp" => max_err_at(&floats(&p["t_cmp"]), &floats(&p["ref"]), &o.t, &o.y),
-        "coulomb" => hybrid_err(&p["ref"], &o.switches, &o.x_end),
+        "coulomb" | "bristle500" => hybrid_err(&p["ref"], &o.switches, &o.x_end),
         _ => f64::INFINITY,
     }
 }
@@ -167,6 +168,18 @@ fn reference() -> Result<Value, String> {
         json!({"by": "fric-solvers Radau5, rtol 1e-12", "max_diff": hybrid_err(&rv, &c.switches, &c.x_end)});
     d["coulomb"]["ref"] = rv;
     d["coulomb"]["ref_by"] = json!("fric-solvers Dop853, rtol = atol = 1e-13");
+    // 500-bristle CBM: Dop853 at 1e-13, cross-checked with Radau5 at 1e-12.
+    let r = own::bristle(Method::Dop853, 1e-13, 1e-13)?;
+    let c = own::bristle(Method::Radau5, 1e-12, 1e-12)?;
+    let rv = json!({
+        "switch_times": r.switches.iter().map(|s| s.0).collect::<Vec<_>>(),
+        "switch_modes": r.switches.iter().map(|s| s.1).collect::<Vec<_>>(),
+        "x_end": r.x_end,
+    });
+    d["bristle500"]["ref_crosscheck"] =
+        json!({"by": "fric-solvers Radau5, rtol 1e-12", "max_diff": hybrid_err(&rv, &c.switches, &c.x_end)});
+    d["bristle500"]["ref"] = rv;
+    d["bristle500"]["ref_by"] = json!("fric-solvers Dop853, rtol = atol = 1e-13");
     eprintln!("references computed in {:.2} s", t.elapsed().as_secs_f64());
     Ok(json!({"problems": d}))
 }
@@ -175,7 +188,7 @@ fn run(only: Option<&str>) -> Result<(), String> {
     let dir = out_dir();
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let refv = reference()?;
-    for p in ["lugre", "vdp", "coulomb"] {
+    for p in ["lugre", "vdp", "coulomb", "bristle500"] {
         let c = &refv["problems"][p]["ref_crosscheck"];
         eprintln!(
             "reference {p}: {} differs from it by {:.2e}",
@@ -183,7 +196,6 @@ fn run(only: Option<&str>) -> Result<(), String> {
             c["max_diff"].as_f64().unwrap_or(f64::NAN)
         );
     }
-    eprintln!("bristle500: {BRISTLE_MISSING}");
     write_json(&dir.join("reference.json"), &refv)?;
     let mut records = Vec::new();
     for e in entries() {

@@ -22,13 +22,6 @@ fn tol(rtol: f64, atol: f64, hmax: f64) -> Tolerances {
     }
 }
 
-fn add(s: &mut Stats, o: Stats) {
-    s.accepted += o.accepted;
-    s.rejected += o.rejected;
-    s.rhs_evals += o.rhs_evals;
-    s.jac_evals += o.jac_evals;
-}
-
 struct LuGreSys;
 impl OdeSystem for LuGreSys {
     fn dim(&self) -> usize {
@@ -59,7 +52,7 @@ pub fn lugre(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
             o.y.push(lugre_force(t, x[0]));
         })
         .map_err(|e| e.to_string())?;
-        add(&mut st, r.stats);
+        st += r.stats;
         z = r.x;
         i = j;
     }
@@ -144,6 +137,26 @@ pub fn coulomb(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
     Ok(Out {
         switches: r.switches.iter().map(|&(t, m)| (t, mode_code(m))).collect(),
         x_end: r.x,
+        steps: r.stats.accepted + r.stats.rejected,
+        rhs_evals: r.stats.rhs_evals,
+        ..Default::default()
+    })
+}
+
+/// The CBM under the Switch Model, as `fric-experiments` runs it for thesis Figs 4.4–4.5.
+pub fn bristle(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
+    use fric_experiments::cbm::{run, CbmSettings};
+    let settings = CbmSettings {
+        eta: BRISTLE_ETA,
+        tau: BRISTLE_TAU,
+        method,
+        tol: tol(rtol, atol, f64::INFINITY),
+        max_events: 1_000_000,
+    };
+    let r = run(&bristle_config(), &[0.0; 5], BRISTLE_T1, &[BRISTLE_T1], &settings).map_err(|e| e.to_string())?;
+    Ok(Out {
+        switches: r.region_changes.iter().map(|&(t, g)| (t, region_code(g))).collect(),
+        x_end: r.state.last().cloned().ok_or("no final state")?,
         steps: r.stats.accepted + r.stats.rejected,
         rhs_evals: r.stats.rhs_evals,
         ..Default::default()

@@ -2,9 +2,11 @@
 //! crates). `scipy_bench.py` states the same equations; the shared `reference.json` carries the
 //! parameters, comparison times and reference values so both sides measure the same error.
 
+use fric_models::cbm::{Cbm, StickSlip};
 use fric_models::coulomb::{MassSpring, Mode};
 use fric_models::lugre::LuGre;
 use fric_models::InputDriven;
+use fric_solvers::switch::Region;
 use serde_json::{json, Value};
 use std::f64::consts::PI;
 
@@ -160,15 +162,46 @@ pub fn coulomb_initial() -> (Mode, [f64; 2]) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// (d) 500-bristle compressed bristle model, one stick–slip cycle.
-//
-// SLOT, not yet available: the model (crates/models/src/cbm.rs) is being written. To add it,
-// implement `bristle_run` here (and its reference in `reference.rs`) and `bristle_run` in
-// `scipy_bench.py`, then set `BRISTLE_AVAILABLE = true` on both sides.
+// (d) 500-bristle compressed bristle model (thesis ch. IV, Fig 4.4 parameters, N = 500) under
+// the Switch Model, `fric-experiments::cbm`: state [x, v, l, y, ẏ], regions of the Switch Model
+// plus the frozen bristle windows (four guards), every bristle entering or leaving the slant a
+// located event. From rest (all states 0) to t = 3.6 s: stick, slip (break-away at 0.98 s),
+// stick (2.18 s), break-away (3.49 s): one full stick–slip cycle, ≈ 330 window events.
 
-pub const BRISTLE_AVAILABLE: bool = false;
-pub const BRISTLE_MISSING: &str =
-    "not yet available: the 500-bristle compressed bristle model (crates/models/src/cbm.rs) is still being written";
+pub const BRISTLE_AVAILABLE: bool = true;
+pub const BRISTLE_MISSING: &str = "";
+pub const BRISTLE_T1: f64 = 3.6;
+pub const BRISTLE_ETA: f64 = 1e-6;
+pub const BRISTLE_TAU: f64 = 1e-3;
+
+pub fn bristle_config() -> StickSlip {
+    StickSlip {
+        cbm: Cbm {
+            m: 1.0,
+            w: 1.0,
+            d: 2.0,
+            alpha: 15f64.to_radians(),
+            spring_k: 5.0,
+            n_bottom: 500.0,
+            k: 0.01,
+            h0: 2.69,
+            delta: 0.0035,
+            g: 10.0,
+        },
+        vp: 0.1,
+    }
+}
+
+/// Switch Model region as a number (the mode sequence compared between implementations).
+pub fn region_code(r: Region) -> f64 {
+    match r {
+        Region::Above => 1.0,
+        Region::Below => -1.0,
+        Region::Stick => 0.0,
+        Region::BandPlus => 2.0,
+        Region::BandMinus => -2.0,
+    }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Errors against the reference.
@@ -245,10 +278,16 @@ pub fn descriptions() -> Value {
             "error": "max over the stick/slip switch times and the final (x, v) of |· − ref|; inf if the mode sequence differs",
         },
         "bristle500": {
-            "title": "500-bristle compressed bristle model, one stick–slip cycle",
+            "title": "500-bristle compressed bristle model (thesis Fig 4.4), one stick–slip cycle",
             "available": BRISTLE_AVAILABLE,
             "missing": BRISTLE_MISSING,
+            "params": {"m": 1.0, "w": 1.0, "d": 2.0, "alpha": 15f64.to_radians(), "K": 5.0, "N": 500.0,
+                        "k": 0.01, "h0": 2.69, "delta": 0.0035, "g": 10.0, "vp": 0.1,
+                        "eta": BRISTLE_ETA, "tau": BRISTLE_TAU, "t1": BRISTLE_T1,
+                        "x0": [0.0, 0.0, 0.0, 0.0, 0.0]},
+            "atol_scale": 1.0,
             "target": TARGET,
+            "error": "max over the Switch Model region-change times and the final state (x, v, l, y, ẏ) of |· − ref|; inf if the region sequence differs",
         },
     })
 }
