@@ -69,6 +69,24 @@ def max_err_at(times, ref, out_t, out_y):
 # (a) LuGre, thesis Fig 1.11(a)
 
 
+def hybrid_error(ref):
+    """Error of a hybrid run (bench/src/problems.rs `hybrid_err`): the largest deviation of the
+    switch times and of the final state; inf when the sequence of modes differs."""
+    def error(o):
+        sw = o["switches"]
+        if len(sw) != len(ref["switch_times"]):
+            return math.inf
+        e = 0.0
+        for (t, md), rt, rm in zip(sw, ref["switch_times"], ref["switch_modes"]):
+            if md != rm:
+                return math.inf
+            e = max(e, abs(t - rt))
+        for xv, rv in zip(o["x_end"], ref["x_end"]):
+            e = max(e, abs(xv - rv))
+        return e
+    return error
+
+
 def lugre_problem(d):
     p = d["params"]
     s0, s1, s2 = p["sigma0"], p["sigma1"], p["sigma2"]
@@ -237,22 +255,7 @@ def coulomb_problem(d):
                 t = t1
         return {"switches": switches, "x_end": x, "nfev": nfev}
 
-    ref = d["ref"]
-
-    def error(o):
-        sw = o["switches"]
-        if len(sw) != len(ref["switch_times"]):
-            return math.inf
-        e = 0.0
-        for (t, md), rt, rm in zip(sw, ref["switch_times"], ref["switch_modes"]):
-            if md != rm:
-                return math.inf
-            e = max(e, abs(t - rt))
-        for xv, rv in zip(o["x_end"], ref["x_end"]):
-            e = max(e, abs(xv - rv))
-        return e
-
-    return run, error
+    return run, hybrid_error(d["ref"])
 
 
 # -------------------------------------------------------------------------------------------
@@ -441,22 +444,7 @@ def bristle500_problem(d):
                 t = t1
         return {"switches": switches, "x_end": s, "nfev": nfev}
 
-    ref = d["ref"]
-
-    def error(o):
-        sw = o["switches"]
-        if len(sw) != len(ref["switch_times"]):
-            return math.inf
-        e = 0.0
-        for (t, md), rt, rm in zip(sw, ref["switch_times"], ref["switch_modes"]):
-            if md != rm:
-                return math.inf
-            e = max(e, abs(t - rt))
-        for xv, rv in zip(o["x_end"], ref["x_end"]):
-            e = max(e, abs(xv - rv))
-        return e
-
-    return run, error
+    return run, hybrid_error(d["ref"])
 
 
 PROBLEMS = {"lugre": lugre_problem, "vdp": vdp_problem, "coulomb": coulomb_problem,
