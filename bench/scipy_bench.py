@@ -371,7 +371,9 @@ def bristle500_problem(d):
         return gs
 
     def jump(region, wins, j, s):
-        """SwitchModel::jump and CbmSwitched::jump of the Rust side."""
+        """SwitchModel::jump and CbmSwitched::jump of the Rust side. SciPy's event state may lie
+        a rounding error short of the crossed threshold (ours returns the state on the far side),
+        so x is snapped onto it before settling."""
         kr = 1 if region in (ABOVE, BELOW) else 3
         if j >= kr:
             jj = j - kr

@@ -45,22 +45,12 @@ impl<C: Configuration> Switched for CbmSwitched<'_, C> {
     fn guards(&self, win: Windows, _t: f64, x: &[f64], g: &mut [f64]) {
         g[..4].copy_from_slice(&win.events(self.config.cbm(), x[0]));
     }
-    /// Cross the window whose threshold was reached. The located `x` may sit a rounding error
-    /// short of the threshold (seen: 1.3e-18 m); `settle` would then cross straight back and the
-    /// restarted integration would find the same crossing again, forever. As for every other jump
-    /// in this project the crossing variable is set exactly onto the threshold: `x` is clamped
-    /// into the new window's interval when it is outside by no more than rounding.
+    /// Cross the window whose threshold was reached, then any further one `x` is already past.
+    /// The solver returns the event state on the far side of the threshold, so `settle` never
+    /// crosses back.
     fn jump(&self, mut win: Windows, guard: usize, _t: f64, x: &mut [f64]) -> Windows {
         let cbm = self.config.cbm();
         win.cross(cbm, guard);
-        let sigma = if guard < 2 { CbmBranch::Plus } else { CbmBranch::Minus };
-        let (lo, hi) = cbm.window_bounds(sigma, win.get(sigma));
-        let slack = 1e-12 * (1.0 + x[0].abs());
-        if x[0] < lo && lo - x[0] <= slack {
-            x[0] = lo;
-        } else if x[0] > hi && x[0] - hi <= slack {
-            x[0] = hi;
-        }
         win.settle(cbm, x[0]);
         win
     }

@@ -10,12 +10,11 @@
 use crate::{solve, Direction, EventKind, Method, OdeSystem, SolveError, Tolerances};
 
 /// `sys` with the section as its only event (the system's own events are not used here).
-/// Right after a crossing the section function is ~±1e-16: it reads +1 until `quiet_until` so
-/// that the crossing just located is not found again.
+/// A restart from a located crossing starts with the section already at its post-crossing
+/// sign (the solver returns that state), so the same crossing is not found again.
 struct WithSection<'a, S, F> {
     sys: &'a S,
     section: &'a F,
-    quiet_until: f64,
 }
 
 impl<S: OdeSystem, F: Fn(f64, &[f64]) -> f64> OdeSystem for WithSection<'_, S, F> {
@@ -32,11 +31,7 @@ impl<S: OdeSystem, F: Fn(f64, &[f64]) -> f64> OdeSystem for WithSection<'_, S, F
         1
     }
     fn events(&self, t: f64, x: &[f64], g: &mut [f64]) {
-        g[0] = if t < self.quiet_until {
-            1.0
-        } else {
-            (self.section)(t, x)
-        };
+        g[0] = (self.section)(t, x);
     }
     fn event_kind(&self, _i: usize) -> EventKind {
         EventKind {
@@ -111,11 +106,7 @@ pub fn limit_cycle<S: OdeSystem, F: Fn(f64, &[f64]) -> f64>(
     x0: &[f64],
     opts: &CycleOptions,
 ) -> Result<LimitCycle, CycleError> {
-    let mut view = WithSection {
-        sys,
-        section: &section,
-        quiet_until: f64::NEG_INFINITY,
-    };
+    let view = WithSection { sys, section: &section };
     let n = sys.dim();
     let mut t = t0;
     let mut x = x0.to_vec();
@@ -174,7 +165,6 @@ pub fn limit_cycle<S: OdeSystem, F: Fn(f64, &[f64]) -> f64>(
             period_prev = period;
         }
         t = o.t;
-        view.quiet_until = t + 1e-9 * (1.0 + t.abs());
         x.copy_from_slice(&o.x);
         last = Some((o.t, o.x));
     }

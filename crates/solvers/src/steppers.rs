@@ -663,7 +663,7 @@ fn drive<S: OdeSystem, M: Stepper>(
         let mut dense_ready = false;
 
         // Events: earliest terminal crossing inside the step.
-        let mut stop: Option<(usize, f64)> = None;
+        let mut stop: Option<(usize, f64, f64)> = None;
         let first_new = passed.len();
         if ne > 0 {
             sys.events(t_new, &x, &mut g_new);
@@ -674,10 +674,11 @@ fn drive<S: OdeSystem, M: Stepper>(
                         st.prepare_dense(sys, t, h, &mut stats);
                         dense_ready = true;
                     }
-                    let te = locate(sys, &st, i, t, h, g_old[i], g_new[i], &mut xd, ne);
+                    let th = locate(sys, &st, i, t, h, g_old[i], g_new[i], &mut xd, ne);
+                    let te = t + th * h;
                     if kind.terminal {
-                        if stop.is_none_or(|(_, ts)| te < ts) {
-                            stop = Some((i, te));
+                        if stop.is_none_or(|(_, ts, _)| te < ts) {
+                            stop = Some((i, te, th));
                         }
                     } else {
                         passed.push((i, te));
@@ -686,12 +687,12 @@ fn drive<S: OdeSystem, M: Stepper>(
             }
             // Several crossings inside one step are reported in time order (then by index).
             passed[first_new..].sort_unstable_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
-            if let Some((_, ts)) = stop {
+            if let Some((_, ts, _)) = stop {
                 // Non-terminal events after the stop did not happen.
                 passed.retain(|(_, te)| *te <= ts);
             }
         }
-        let t_end = stop.map_or(t_new, |(_, ts)| ts);
+        let t_end = stop.map_or(t_new, |(_, ts, _)| ts);
         while save_i < saveat.len() && saveat[save_i] <= t_end {
             let s = saveat[save_i];
             if s >= t_new {
@@ -706,8 +707,12 @@ fn drive<S: OdeSystem, M: Stepper>(
             }
             save_i += 1;
         }
-        if let Some((i, ts)) = stop {
-            st.dense((ts - t) / h, &mut xd);
+        if let Some((i, ts, th)) = stop {
+            // The state at exactly the fraction the locator settled on, where the event function
+            // already has its post-crossing sign: recomputing the fraction from `ts` could round
+            // to a point a hair before the crossing, and a restart from there would find the same
+            // crossing again.
+            st.dense(th, &mut xd);
             return Ok(Outcome {
                 t: ts,
                 x: xd,
@@ -741,6 +746,7 @@ fn drive<S: OdeSystem, M: Stepper>(
 
 /// Locate the zero of event `i` inside the accepted step `[t, t + h]` on the dense output
 /// (Illinois-modified regula falsi, falling back to bisection), to ~1e-15 relative in time.
+/// Returns the step fraction of the bracket end on the far side of the crossing.
 #[allow(clippy::too_many_arguments)]
 fn locate<S: OdeSystem, M: Stepper>(
     sys: &S,
@@ -810,5 +816,5 @@ fn locate<S: OdeSystem, M: Stepper>(
             side = 1;
         }
     }
-    t + b * h
+    b
 }
