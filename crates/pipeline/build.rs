@@ -25,10 +25,15 @@ fn fingerprint(crates: &Path, names: &[&str]) -> String {
         let d = crates.join(c);
         for sub in ["src", "templates", "assets", "build.rs", "Cargo.toml"] {
             let p = d.join(sub);
+            if !p.exists() {
+                // Watching a path that does not exist makes cargo rerun this script, and rebuild
+                // the crate, on every invocation.
+                continue;
+            }
             println!("cargo:rerun-if-changed={}", p.display());
             if p.is_dir() {
                 collect(&p, &mut files);
-            } else if p.exists() {
+            } else {
                 files.push(p);
             }
         }
