@@ -275,7 +275,7 @@ fn schema() {
             s.methods.join(", "),
             s.methods[0]
         );
-        for p in s.params {
+        for p in &s.params {
             let kind = if p.kind == fric_experiments::ParamKind::Vector {
                 "list"
             } else {

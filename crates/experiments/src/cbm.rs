@@ -6,8 +6,7 @@
 //!
 //! Owns only the glue: which model function is `f±`, `g`, `∇g`, the guards and the jumps.
 
-use crate::{RunData, RunRequest};
-use fric_models::cbm::{Branch as CbmBranch, Cbm, Configuration, StickSlip, Windows, VELOCITY};
+use fric_models::cbm::{Branch as CbmBranch, Configuration, Windows, VELOCITY};
 use fric_solvers::hybrid::simulate;
 use fric_solvers::switch::{Branch, Region, SwitchModel, Switched};
 use fric_solvers::{Method, SolveError, Stats, Tolerances};
@@ -17,7 +16,8 @@ pub struct CbmSwitched<'a, C: Configuration> {
     pub config: &'a C,
 }
 
-fn branch(b: Branch) -> CbmBranch {
+/// The model's branch for a Switch Model branch.
+pub fn branch(b: Branch) -> CbmBranch {
     match b {
         Branch::Plus => CbmBranch::Plus,
         Branch::Minus => CbmBranch::Minus,
@@ -132,85 +132,4 @@ pub fn run<C: Configuration>(
     }
     r.stats = o.stats;
     Ok(r)
-}
-
-/// The `cbm-stick-slip` system of the registry: samples `sim.samples_per_period` + 1 points over
-/// `[0, sim.t_end]`.
-pub fn stick_slip(req: &RunRequest) -> Result<RunData, String> {
-    let config = StickSlip {
-        cbm: Cbm {
-            m: req.scalar("m"),
-            w: req.scalar("w"),
-            d: req.scalar("d"),
-            alpha: req.scalar("alpha").to_radians(),
-            spring_k: req.scalar("k_spring"),
-            n_bottom: req.scalar("n"),
-            k: req.scalar("k"),
-            h0: req.scalar("h0"),
-            delta: req.scalar("delta"),
-            g: req.scalar("g"),
-        },
-        vp: req.scalar("vp"),
-    };
-    let t_end = req.sim.t_end.ok_or("cbm-stick-slip needs sim.t_end")?;
-    let n = req.sim.samples_per_period.unwrap_or(20_000);
-    let save: Vec<f64> = (0..=n).map(|i| t_end * i as f64 / n as f64).collect();
-    let method = match req.sim.method.as_deref() {
-        Some("radau5") => Method::Radau5,
-        _ => Method::Dopri5,
-    };
-    let settings = CbmSettings {
-        eta: req.scalar("eta"),
-        tau: req.scalar("tau"),
-        method,
-        tol: Tolerances {
-            rtol: req.sim.rtol.unwrap_or(1e-9),
-            atol: req.sim.atol.unwrap_or(1e-11),
-            ..Default::default()
-        },
-        max_events: 10_000_000,
-    };
-    let x0 = ["x0", "v0", "l0", "y0", "yd0"].map(|p| req.scalar(p));
-    let r = run(&config, &x0, t_end, &save, &settings).map_err(|e| e.to_string())?;
-    let col = |i: usize| r.state.iter().map(|s| s[i]).collect::<Vec<f64>>();
-    let v_stuck = r
-        .state
-        .iter()
-        .zip(&r.stuck)
-        .map(|(s, &k)| if k == 1.0 { s[1].abs() } else { 0.0 })
-        .collect();
-    // (4.13) with sign(0) = +1 ((4.1), (4.9)), evaluated at the sampled state; inside the stick
-    // band v is a creep of at most η (either sign), which counts as v = 0.
-    let ff = r
-        .state
-        .iter()
-        .map(|s| {
-            let b = if s[1] < -settings.eta {
-                CbmBranch::Minus
-            } else {
-                CbmBranch::Plus
-            };
-            config.cbm.friction(b, s[0], s[3])
-        })
-        .collect();
-    let sticks = r.region_changes.iter().filter(|c| c.1 == Region::Stick).count();
-    let mut data = RunData {
-        columns: vec![
-            ("t".to_string(), r.t.clone()),
-            ("x".to_string(), col(0)),
-            ("v".to_string(), col(1)),
-            ("l".to_string(), col(2)),
-            ("y".to_string(), col(3)),
-            ("yd".to_string(), col(4)),
-            ("F".to_string(), r.friction.clone()),
-            ("Ff".to_string(), ff),
-            ("stuck".to_string(), r.stuck.clone()),
-            ("v_stuck".to_string(), v_stuck),
-        ],
-        ..Default::default()
-    };
-    data.info.insert("stick_phases".into(), sticks as f64);
-    data.info.insert("window_events".into(), r.window_events as f64);
-    data.info.insert("steps".into(), r.stats.accepted as f64);
-    Ok(data)
 }

@@ -1,24 +1,53 @@
 //! The systems a manifest can run: each is a model of `fric-models` in one configuration
-//! (prescribed displacement, force-driven mass–spring, analytic curve on a grid), with its
-//! parameters (names, units, ranges), accepted inputs, output columns and solver choice.
+//! (prescribed displacement, force-driven mass–spring, analytic curve on a grid), declared in one
+//! file under `systems/` with its typed parameters (names, units, ranges), accepted inputs, output
+//! columns, methods, checks and executor (see [`system::System`]).
 //!
 //! This crate is the only place where manifests meet physics. It validates a run request and
 //! executes it into plain columns; it does no I/O, caching or plotting (that is the pipeline's).
+//!
+//! Layout: `system.rs` (the declaration a system implements, `params!`), `systems/` (one file
+//! per system; `systems/mod.rs` is the registry), `resolve.rs` (validation of a request),
+//! shared glue: `input.rs` (signals, grids), `drive.rs` (prescribed-input runs and exact
+//! operators), `laws.rs` (friction-law parameter groups), `spring.rs` (mass–spring and drum),
+//! `ruderman.rs` (the Ruderman oscillator), `cbm.rs` (the compressed bristle model under the
+//! Switch Model).
+//!
+//! An executor reads its parameters by field, so a parameter it uses is declared or the crate
+//! does not compile:
+//!
+//! ```
+//! fn stiffness(p: &fric_experiments::laws::LuGreLaw) -> f64 {
+//!     p.sigma0
+//! }
+//! ```
+//!
+//! ```compile_fail,E0609
+//! fn stiffness(p: &fric_experiments::laws::LuGreLaw) -> f64 {
+//!     p.sigma_0 // misspelt: no such field
+//! }
+//! ```
 
 // Validation negates comparisons on purpose so that NaN is rejected too.
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
 pub mod cbm;
-mod registry;
+mod drive;
+mod input;
+pub mod laws;
+mod resolve;
 mod ruderman;
-mod run;
+mod spring;
+pub mod system;
+mod systems;
 
-pub use registry::{systems, ParamInfo, ParamKind, SystemInfo};
-pub use run::execute;
+pub use resolve::{input_kind, resolve};
+pub use system::{ParamInfo, ParamKind, SystemInfo};
 
 use fric_manifest::{InputSpec, SimSpec};
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::sync::LazyLock;
 
 /// A fully resolved run: what the cache key is computed from.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -28,15 +57,6 @@ pub struct RunRequest {
     pub params: BTreeMap<String, Vec<f64>>,
     pub input: InputSpec,
     pub sim: SimSpec,
-}
-
-impl RunRequest {
-    pub fn scalar(&self, name: &str) -> f64 {
-        self.params[name][0]
-    }
-    pub fn vector(&self, name: &str) -> &[f64] {
-        &self.params[name]
-    }
 }
 
 /// The result of a run: named columns of equal length, the input period and diagnostics.
@@ -57,6 +77,11 @@ impl RunData {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+    /// The same data with these diagnostics added.
+    pub fn with_info(mut self, info: &[(&str, f64)]) -> Self {
+        self.info.extend(info.iter().map(|(k, v)| (k.to_string(), *v)));
+        self
+    }
 }
 
 /// A problem with a run request, at a path relative to the run (`params.sigma0`, `input.omega`).
@@ -67,253 +92,32 @@ pub struct Invalid {
     pub allowed: String,
 }
 
+impl Invalid {
+    pub fn new(path: impl Into<String>, message: impl Into<String>, allowed: impl Into<String>) -> Self {
+        Invalid {
+            path: path.into(),
+            message: message.into(),
+            allowed: allowed.into(),
+        }
+    }
+}
+
+static SYSTEMS: LazyLock<Vec<SystemInfo>> = LazyLock::new(systems::all);
+
+/// Every system, in a fixed order.
+pub fn systems() -> &'static [SystemInfo] {
+    &SYSTEMS
+}
+
 /// Look up a system by name.
 pub fn system(name: &str) -> Option<&'static SystemInfo> {
     systems().iter().find(|s| s.name == name)
 }
 
-/// Check a run's system, parameters, input and settings; fill in defaults. Returns the
-/// resolved request or every problem found.
-pub fn resolve(
-    system_name: &str,
-    params: &BTreeMap<String, fric_manifest::ParamValue>,
-    input: Option<&InputSpec>,
-    sim: Option<&SimSpec>,
-) -> Result<RunRequest, Vec<Invalid>> {
-    let mut errs = Vec::new();
-    let Some(info) = system(system_name) else {
-        let names: Vec<&str> = systems().iter().map(|s| s.name).collect();
-        return Err(vec![Invalid {
-            path: "system".into(),
-            message: format!("unknown system `{system_name}`"),
-            allowed: names.join(", "),
-        }]);
-    };
-    let mut out = BTreeMap::new();
-    for (name, value) in params {
-        let Some(p) = info.params.iter().find(|p| p.name == name) else {
-            let names: Vec<&str> = info.params.iter().map(|p| p.name).collect();
-            errs.push(Invalid {
-                path: format!("params.{name}"),
-                message: format!("unknown parameter `{name}` for system `{}`", info.name),
-                allowed: names.join(", "),
-            });
-            continue;
-        };
-        let vals = value.values();
-        match p.kind {
-            ParamKind::Scalar if value.is_list() => errs.push(Invalid {
-                path: format!("params.{name}"),
-                message: format!("`{name}` is a scalar, got a list"),
-                allowed: format!("one number in {}", p.range_text()),
-            }),
-            ParamKind::Vector if vals.is_empty() => errs.push(Invalid {
-                path: format!("params.{name}"),
-                message: format!("`{name}` is an empty list"),
-                allowed: format!("a non-empty list of numbers in {}", p.range_text()),
-            }),
-            _ => {}
-        }
-        for (i, v) in vals.iter().enumerate() {
-            if !p.accepts(*v) {
-                let at = if value.is_list() {
-                    format!("params.{name}[{i}]")
-                } else {
-                    format!("params.{name}")
-                };
-                errs.push(Invalid {
-                    path: at,
-                    message: format!("`{name}` = {v} is out of range"),
-                    allowed: p.range_text(),
-                });
-            }
-        }
-        if let (Some(u), Some(expected)) = (value.unit(), Some(p.unit)) {
-            if u != expected {
-                errs.push(Invalid {
-                    path: format!("params.{name}"),
-                    message: format!("`{name}` is given in `{u}`, the system uses `{expected}`"),
-                    allowed: format!("unit `{expected}`"),
-                });
-            }
-        }
-        out.insert(name.clone(), vals);
-    }
-    for p in info.params {
-        if !out.contains_key(p.name) {
-            match p.default {
-                Some(d) => {
-                    out.insert(p.name.to_string(), vec![d]);
-                }
-                None => errs.push(Invalid {
-                    path: "params".into(),
-                    message: format!("missing parameter `{}` ({}, {})", p.name, p.unit, p.doc),
-                    allowed: format!("{} in {}", p.name, p.range_text()),
-                }),
-            }
-        }
-    }
-    let Some(input) = input else {
-        errs.push(Invalid {
-            path: "input".into(),
-            message: "missing input".into(),
-            allowed: info.inputs.join(", "),
-        });
-        return Err(errs);
-    };
-    let kind = input_kind(input);
-    if !info.inputs.contains(&kind) {
-        errs.push(Invalid {
-            path: "input.kind".into(),
-            message: format!("input `{kind}` is not accepted by system `{}`", info.name),
-            allowed: info.inputs.join(", "),
-        });
-    }
-    check_input(input, &mut errs);
-    let sim = sim.cloned().unwrap_or_default();
-    if let Some(m) = &sim.method {
-        if !info.methods.contains(&m.as_str()) {
-            errs.push(Invalid {
-                path: "sim.method".into(),
-                message: format!("unknown method `{m}` for system `{}`", info.name),
-                allowed: info.methods.join(", "),
-            });
-        }
-    }
-    let durations = [sim.periods.is_some(), sim.t_end.is_some(), sim.steady_state.is_some()];
-    if kind == "none" && sim.t_end.is_none() {
-        errs.push(Invalid {
-            path: "sim".into(),
-            message: "an autonomous run needs `t_end`".into(),
-            allowed: "t_end: <seconds>".into(),
-        });
-    } else if kind != "grid" && kind != "none" && durations.iter().filter(|b| **b).count() != 1 {
-        errs.push(Invalid {
-            path: "sim".into(),
-            message: "a simulation needs exactly one of `periods`, `t_end`, `steady_state`".into(),
-            allowed: "periods: <number> | t_end: <seconds> | steady_state: {tol, max_periods}".into(),
-        });
-    }
-    for (name, v) in [
-        ("periods", sim.periods),
-        ("t_end", sim.t_end),
-        ("rtol", sim.rtol),
-        ("atol", sim.atol),
-    ] {
-        if let Some(v) = v {
-            if !(v > 0.0 && v.is_finite()) {
-                errs.push(Invalid {
-                    path: format!("sim.{name}"),
-                    message: format!("`{name}` = {v} must be positive"),
-                    allowed: "a positive number".into(),
-                });
-            }
-        }
-    }
-    if let Some(n) = sim.samples_per_period {
-        if !(2..=10_000_000).contains(&n) {
-            errs.push(Invalid {
-                path: "sim.samples_per_period".into(),
-                message: format!("{n} samples per period"),
-                allowed: "2 to 10000000".into(),
-            });
-        }
-    }
-    if let Some(ss) = &sim.steady_state {
-        if !(ss.tol > 0.0) || ss.max_periods == 0 {
-            errs.push(Invalid {
-                path: "sim.steady_state".into(),
-                message: "steady_state needs tol > 0 and max_periods ≥ 1".into(),
-                allowed: "{tol: 1e-9, max_periods: 50}".into(),
-            });
-        }
-    }
-    let req = RunRequest {
-        system: info.name.to_string(),
-        params: out,
-        input: input.clone(),
-        sim,
-    };
-    if errs.is_empty() {
-        (info.check)(&req, &mut errs);
-    }
-    if errs.is_empty() {
-        Ok(req)
-    } else {
-        Err(errs)
-    }
-}
-
-pub fn input_kind(i: &InputSpec) -> &'static str {
-    match i {
-        InputSpec::Sine { .. } => "sine",
-        InputSpec::Cosine { .. } => "cosine",
-        InputSpec::SwitchedSine { .. } => "switched-sine",
-        InputSpec::Grid { .. } => "grid",
-        InputSpec::None => "none",
-    }
-}
-
-fn check_input(input: &InputSpec, errs: &mut Vec<Invalid>) {
-    let mut bad = |path: &str, msg: String, allowed: &str| {
-        errs.push(Invalid {
-            path: path.into(),
-            message: msg,
-            allowed: allowed.into(),
-        })
-    };
-    match input {
-        InputSpec::Sine { omega, amplitude, .. } | InputSpec::Cosine { omega, amplitude, .. } => {
-            if !(*omega > 0.0 && omega.is_finite()) {
-                bad(
-                    "input.omega",
-                    format!("omega = {omega} must be positive"),
-                    "omega > 0 (rad/s)",
-                );
-            }
-            if !amplitude.is_finite() {
-                bad("input.amplitude", "amplitude is not finite".into(), "a finite number");
-            }
-        }
-        InputSpec::SwitchedSine { omega, pieces } => {
-            if !(*omega > 0.0 && omega.is_finite()) {
-                bad(
-                    "input.omega",
-                    format!("omega = {omega} must be positive"),
-                    "omega > 0 (rad/s)",
-                );
-            }
-            if pieces.is_empty() || pieces[0].from_period != 0.0 {
-                bad(
-                    "input.pieces",
-                    "the first piece must start at from_period: 0".into(),
-                    "pieces: [{from_period: 0, amplitude}, ...]",
-                );
-            }
-            if pieces.windows(2).any(|w| w[1].from_period <= w[0].from_period) {
-                bad(
-                    "input.pieces",
-                    "pieces must start at increasing from_period".into(),
-                    "ascending from_period",
-                );
-            }
-        }
-        InputSpec::None => {}
-        InputSpec::Grid {
-            from,
-            to,
-            points,
-            scale,
-        } => {
-            if !(from < to) {
-                bad("input", format!("grid from {from} to {to} is empty"), "from < to");
-            }
-            if *points < 2 {
-                bad("input.points", format!("{points} grid points"), "points ≥ 2");
-            }
-            if *scale == fric_manifest::Scale::Log && *from <= 0.0 {
-                bad("input.from", "a log grid needs from > 0".into(), "from > 0");
-            }
-        }
+/// Execute a resolved run. Errors are solver failures, described in one line.
+pub fn execute(req: &RunRequest) -> Result<RunData, String> {
+    match system(&req.system) {
+        Some(s) => (s.run)(req),
+        None => Err(format!("system `{}` has no runner", req.system)),
     }
 }

@@ -1,121 +1,64 @@
-//! Runners of the Ruderman systems: analytic curves and the simulated oscillator.
+//! Shared glue of the Ruderman systems: the parameter groups, the next-reversal formula choice,
+//! and the simulated unforced oscillator (one-mode hybrid system with reversal and force-zero
+//! events) that `ruderman-oscillator` and `ruderman-oscillator-reversals` sample differently.
 
-use crate::{RunData, RunRequest};
-use fric_models::ruderman::{self as r, Variant};
+use crate::system::{between, initial, invalid, params, positive, Spec};
+use crate::{Invalid, RunRequest};
+use fric_models::ruderman::Variant;
 use fric_solvers::hybrid::{simulate, HybridSystem};
 use fric_solvers::{Method, Tolerances};
 use std::cell::RefCell;
 
-fn table(cols: Vec<(&str, Vec<f64>)>, info: Vec<(&str, f64)>) -> RunData {
-    RunData {
-        columns: cols.into_iter().map(|(n, v)| (n.to_string(), v)).collect(),
-        period: None,
-        info: info.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+params! {
+    /// Dahl friction with γ = 1 as Ruderman writes it (3.4).
+    pub struct Friction {
+        fc: f64 = positive("N", "Coulomb level"),
+        sigma: f64 = positive("N/m", "rest stiffness"),
     }
 }
 
-fn variant(req: &RunRequest) -> Variant {
-    match req.scalar("variant") as i64 {
+params! {
+    /// The unforced oscillator (2.1) with (3.4) and its initial state.
+    pub struct OscillatorParams {
+        m: f64 = positive("kg", "mass"),
+        law: Friction = crate::system::Group(crate::system::LINEAR),
+        x0: f64 = initial("m", "initial position"),
+        v0: f64 = initial("m/s", "initial velocity"),
+        f0: f64 = initial("N", "initial friction force"),
+    }
+}
+
+/// The `variant` parameter: which next-reversal formula.
+pub const VARIANT: Spec = between(
+    "1",
+    0.0,
+    2.0,
+    "next-reversal formula: 0 exact root of (3.10), 1 (3.13) as derived from (3.11)-(3.12), 2 (3.13) as printed",
+)
+.default(0.0);
+
+/// The formula a `variant` value selects.
+pub fn variant(v: f64) -> Variant {
+    match v as i64 {
         1 => Variant::Corrected,
         2 => Variant::Printed,
         _ => Variant::Exact,
     }
 }
 
-pub fn potential(req: &RunRequest, grid: Vec<f64>) -> RunData {
-    let (fc, sigma) = (req.scalar("fc"), req.scalar("sigma"));
-    let ep = grid.iter().map(|&a| r::potential_energy(a, fc, sigma)).collect();
-    table(
-        vec![("a", grid), ("Ep", ep)],
-        vec![
-            ("max_Ep", r::max_potential_energy(fc, sigma)),
-            ("bound", fc * fc / (2.0 * sigma)),
-        ],
-    )
-}
-
-pub fn omega(req: &RunRequest, x: Vec<f64>) -> RunData {
-    let (fc, sigma, a) = (req.scalar("fc"), req.scalar("sigma"), req.scalar("a"));
-    let k = r::omega_linear_slope(a, fc, sigma);
-    let om = x.iter().map(|&x| r::omega(x, fc, sigma)).collect();
-    let lin = x.iter().map(|&x| 1.0 - k * x).collect();
-    let xn = r::exact_next(a).0 * fc / sigma;
-    let gap = (1.0 - k * xn - r::omega(xn, fc, sigma)).abs();
-    table(
-        vec![("x", x), ("omega", om), ("omega_lin", lin)],
-        vec![("x_next", xn), ("gap", gap)],
-    )
-}
-
-pub fn branch(req: &RunRequest, s: Vec<f64>) -> Result<RunData, String> {
-    let (fc, sigma, a) = (req.scalar("fc"), req.scalar("sigma"), req.scalar("a"));
-    let xi = r::branch_start(a, fc, sigma);
-    let (xn, an) =
-        r::next_reversal(a, fc, sigma, variant(req)).ok_or("the printed (3.13) has a non-positive denominator here")?;
-    let x: Vec<f64> = s.iter().map(|s| xi + s * (xn - xi)).collect();
-    let f = x.iter().map(|&x| r::branch_force(x, fc, sigma)).collect();
-    Ok(table(
-        vec![("s", s), ("x", x), ("f", f)],
-        vec![
-            ("x_i", xi),
-            ("x_next", xn),
-            ("a_next", an),
-            ("x_ratio", (xn / xi).abs()),
-        ],
-    ))
-}
-
-pub fn reversals(req: &RunRequest, n: Vec<f64>) -> RunData {
-    let (fc, sigma) = (req.scalar("fc"), req.scalar("sigma"));
-    let unit = fc * fc / sigma;
-    let v = variant(req);
-    let mut a = vec![req.scalar("a0")];
-    for _ in 1..n.len() {
-        let last = *a.last().unwrap();
-        a.push(if last.is_nan() {
-            f64::NAN
-        } else {
-            r::next_reversal(last, fc, sigma, v).map_or(f64::NAN, |x| x.1)
-        });
+/// `variant` must be 0, 1 or 2.
+pub fn check_variant(v: f64, errs: &mut Vec<Invalid>) {
+    if v.fract() != 0.0 {
+        errs.push(invalid("variant", "variant must be 0, 1 or 2", "0, 1, 2"));
     }
-    let ep: Vec<f64> = a.iter().map(|&a| r::potential_energy(a, fc, sigma)).collect();
-    let ed: Vec<f64> = (0..ep.len())
-        .map(|k| ep.get(k + 1).map_or(f64::NAN, |next| ep[k] - next))
-        .collect();
-    let ratio = (0..ep.len())
-        .map(|k| ep.get(k + 1).map_or(f64::NAN, |next| next / ep[k]))
-        .collect();
-    let n2 = n.iter().zip(&ep).map(|(n, e)| n * n * e / unit).collect();
-    let mut acc = 0.0;
-    let dissipated = (0..ep.len())
-        .map(|k| {
-            let d = acc / ep[0];
-            if k < ed.len() {
-                acc += ed[k];
-            }
-            d
-        })
-        .collect();
-    table(
-        vec![
-            ("n", n),
-            ("a", a),
-            ("Ep", ep),
-            ("Ed", ed),
-            ("ratio", ratio),
-            ("n2Ep", n2),
-            ("dissipated", dissipated),
-        ],
-        vec![],
-    )
 }
 
 /// The oscillator as a one-mode hybrid system whose guards are the sign changes of v (reversals)
 /// and of F (peak kinetic energy); the jumps change nothing but record the state.
-struct Oscillator {
-    m: f64,
-    sigma: f64,
-    fc: f64,
+pub struct Oscillator {
+    pub m: f64,
+    pub sigma: f64,
+    pub fc: f64,
     events: RefCell<Vec<(usize, f64, [f64; 3])>>,
 }
 
@@ -147,17 +90,24 @@ impl HybridSystem for Oscillator {
     }
 }
 
-struct Sim {
-    t: Vec<f64>,
-    state: Vec<[f64; 3]>,
-    events: Vec<(usize, f64, [f64; 3])>,
+/// Samples and events of one oscillator run; an event is `(guard, t, state)`, guards 0 and 1
+/// being reversals (v = 0) and 2 and 3 force zero crossings.
+pub struct Sim {
+    pub t: Vec<f64>,
+    pub state: Vec<[f64; 3]>,
+    pub events: Vec<(usize, f64, [f64; 3])>,
 }
 
-fn simulate_oscillator(req: &RunRequest, samples: &[f64]) -> Result<(Oscillator, Sim), String> {
+/// Simulate from the initial state to `sim.t_end`, sampling at `samples`.
+pub fn simulate_oscillator(
+    p: &OscillatorParams,
+    req: &RunRequest,
+    samples: &[f64],
+) -> Result<(Oscillator, Sim), String> {
     let osc = Oscillator {
-        m: req.scalar("m"),
-        sigma: req.scalar("sigma"),
-        fc: req.scalar("fc"),
+        m: p.m,
+        sigma: p.law.sigma,
+        fc: p.law.fc,
         events: RefCell::new(Vec::new()),
     };
     let t_end = req.sim.t_end.ok_or("t_end")?;
@@ -173,7 +123,7 @@ fn simulate_oscillator(req: &RunRequest, samples: &[f64]) -> Result<(Oscillator,
         state: Vec::new(),
         events: Vec::new(),
     };
-    let x0 = [req.scalar("x0"), req.scalar("v0"), req.scalar("f0")];
+    let x0 = [p.x0, p.v0, p.f0];
     simulate(
         &osc,
         (),
@@ -194,127 +144,9 @@ fn simulate_oscillator(req: &RunRequest, samples: &[f64]) -> Result<(Oscillator,
     Ok((osc, sim))
 }
 
-fn sample_times(req: &RunRequest) -> Vec<f64> {
+/// `sim.samples_per_period` + 1 equally spaced samples over `[0, sim.t_end]`.
+pub fn sample_times(req: &RunRequest) -> Vec<f64> {
     let t_end = req.sim.t_end.unwrap_or(1.0);
     let n = req.sim.samples_per_period.unwrap_or(20_000);
     (0..=n).map(|i| t_end * i as f64 / n as f64).collect()
-}
-
-pub fn oscillator(req: &RunRequest) -> Result<RunData, String> {
-    let (osc, sim) = simulate_oscillator(req, &sample_times(req))?;
-    // E_f = ∫ F v dt since the last reversal, integrated between samples by the trapezoid rule
-    // and restarted at each reversal (v = 0 events, guards 0 and 1).
-    let reversals: Vec<f64> = sim.events.iter().filter(|e| e.0 < 2).map(|e| e.1).collect();
-    let mut ef = Vec::with_capacity(sim.t.len());
-    let mut acc = 0.0;
-    let mut next = 0;
-    for k in 0..sim.t.len() {
-        if k > 0 {
-            let p0 = sim.state[k - 1][2] * sim.state[k - 1][1];
-            let p1 = sim.state[k][2] * sim.state[k][1];
-            // A reversal between the samples restarts the integral there (power is 0 at v = 0).
-            if next < reversals.len() && reversals[next] <= sim.t[k] {
-                let tr = reversals[next];
-                while next < reversals.len() && reversals[next] <= sim.t[k] {
-                    next += 1;
-                }
-                acc = 0.5 * p1 * (sim.t[k] - tr);
-            } else {
-                acc += 0.5 * (p0 + p1) * (sim.t[k] - sim.t[k - 1]);
-            }
-        }
-        ef.push(acc);
-    }
-    let col = |i: usize| sim.state.iter().map(|s| s[i]).collect::<Vec<f64>>();
-    let ek: Vec<f64> = sim.state.iter().map(|s| 0.5 * osc.m * s[1] * s[1]).collect();
-    let abs: Vec<f64> = ef.iter().map(|e| e.abs()).collect();
-    Ok(table(
-        vec![
-            ("t", sim.t.clone()),
-            ("x", col(0)),
-            ("v", col(1)),
-            ("F", col(2)),
-            ("Ek", ek),
-            ("Ef", ef),
-            ("E_abs", abs),
-        ],
-        vec![("reversals", reversals.len() as f64)],
-    ))
-}
-
-pub fn oscillator_reversals(req: &RunRequest) -> Result<RunData, String> {
-    let (osc, sim) = simulate_oscillator(req, &[])?;
-    let unit = osc.fc * osc.fc / osc.sigma;
-    let mut rows: Vec<[f64; 11]> = Vec::new();
-    let mut prev_a = f64::NAN;
-    for (k, e) in sim.events.iter().enumerate() {
-        if e.0 >= 2 {
-            continue;
-        }
-        let (t, x, f) = (e.1, e.2[0], e.2[2]);
-        let a = f.abs() / osc.fc;
-        let ep = r::potential_energy(a, osc.fc, osc.sigma);
-        // The next force zero crossing after this reversal carries the half cycle's peak speed.
-        let Some(z) = sim.events[k + 1..].iter().find(|z| z.0 >= 2) else {
-            break;
-        };
-        if sim.events[k + 1..].iter().take_while(|q| q.1 < z.1).any(|q| q.0 < 2) {
-            break;
-        }
-        let ek = 0.5 * osc.m * z.2[1] * z.2[1];
-        let i = rows.len() as f64;
-        let pred = if prev_a.is_nan() {
-            f64::NAN
-        } else {
-            r::exact_next(prev_a).1
-        };
-        rows.push([i, t, x, f, a, ep, ek, (ek - ep) / ep, pred, a - pred, i * i * ep / unit]);
-        prev_a = a;
-    }
-    let names = [
-        "i",
-        "t",
-        "x",
-        "F",
-        "a",
-        "Ep",
-        "Ek_peak",
-        "balance_err",
-        "a_pred",
-        "map_err",
-        "n2Ep",
-    ];
-    let mut cols: Vec<(&str, Vec<f64>)> = names
-        .iter()
-        .enumerate()
-        .map(|(c, n)| (*n, rows.iter().map(|r| r[c]).collect()))
-        .collect();
-    // Dissipation per half cycle measured on the trajectory: the drop of the peak kinetic energy
-    // (the total mechanical energy at the force zero crossings), independent of (3.9).
-    let ek: Vec<f64> = rows.iter().map(|r| r[6]).collect();
-    let ep: Vec<f64> = rows.iter().map(|r| r[5]).collect();
-    let ed_sim: Vec<f64> = (0..ek.len())
-        .map(|k| ek.get(k + 1).map_or(f64::NAN, |next| ek[k] - next))
-        .collect();
-    // (2.10): E_p(i) = E_d(i) + E_p(i+1), with E_p from (3.9) and E_d from the trajectory.
-    let residual = (0..ep.len())
-        .map(|k| {
-            ep.get(k + 1)
-                .map_or(f64::NAN, |next| (ep[k] - ed_sim[k] - next) / ep[k])
-        })
-        .collect();
-    let mut acc = 0.0;
-    let dissipated = (0..ek.len())
-        .map(|k| {
-            let d = acc / ep[0];
-            if k + 1 < ek.len() {
-                acc += ed_sim[k];
-            }
-            d
-        })
-        .collect();
-    cols.push(("Ed_sim", ed_sim));
-    cols.push(("balance_residual", residual));
-    cols.push(("dissipated", dissipated));
-    Ok(table(cols, vec![("reversals", rows.len() as f64)]))
 }

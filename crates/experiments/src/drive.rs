@@ -1,0 +1,263 @@
+//! Running a model driven by a prescribed input: the time plan (periods, `t_end` or a periodic
+//! steady state), tolerances and step cap, restarts at every input extremum, sampling, and the
+//! exact rate-independent operators on the input samples. Shared by every prescribed-input system.
+
+use crate::system::Column;
+use crate::{RunData, RunRequest};
+use fric_models::signal::Signal;
+use fric_models::InputDriven;
+use fric_solvers::analysis::until_periodic;
+use fric_solvers::{solve, Method, OdeSystem, Stats, Tolerances};
+
+const DEFAULT_SAMPLES: usize = 2000;
+
+/// Columns of a friction operator driven by a position (`dahl`, `maxwell-slip`).
+pub const OPERATOR_COLUMNS: &[Column] = &[
+    ("t", "s", "time"),
+    ("u", "m", "input position"),
+    ("v", "m/s", "input velocity u'"),
+    ("F", "N", "friction force"),
+];
+
+/// Methods of a rate-independent operator: `exact` along the input samples, or `ode` in time.
+pub const OPERATOR_METHODS: &[&str] = &["exact", "ode"];
+
+pub fn method_of(req: &RunRequest) -> Method {
+    match method_name(req) {
+        "rosenbrock23" => Method::Rosenbrock23,
+        "radau5" => Method::Radau5,
+        "dop853" => Method::Dop853,
+        _ => Method::Dopri5,
+    }
+}
+
+/// The method a run uses: `sim.method` or its system's default.
+pub fn method_name(req: &RunRequest) -> &str {
+    req.sim
+        .method
+        .as_deref()
+        .unwrap_or_else(|| crate::system(&req.system).map(|s| s.methods[0]).unwrap_or(""))
+}
+
+/// Time plan of a prescribed-input run.
+pub struct Plan {
+    pub period: f64,
+    pub samples_per_period: usize,
+    /// `(t_start, t_end)` of the recorded window.
+    pub record: (f64, f64),
+}
+
+pub fn tolerances(req: &RunRequest, method: Method, period: f64) -> Tolerances {
+    let (rtol, atol) = match method {
+        Method::Dopri5 => (1e-10, 1e-12),
+        Method::Rosenbrock23 => (1e-7, 1e-12),
+        Method::Dop853 => (1e-12, 1e-14),
+        Method::Radau5 => (1e-8, 1e-12),
+    };
+    // The step cap keeps the integrator from stepping over short features of the input. An
+    // error estimate only sees the stages: for LuGre in steady sliding f ≡ 0 at every stage, so
+    // a step from mid-slide to the next reversal reports zero error while skipping the Stribeck
+    // region |u'| ≲ v_s that lasts ~1 % of the period (thesis Fig 1.11(a)).
+    Tolerances {
+        rtol: req.sim.rtol.unwrap_or(rtol),
+        atol: req.sim.atol.unwrap_or(atol),
+        hmax: period / 1000.0,
+        ..Default::default()
+    }
+}
+
+pub fn save_times(plan: &Plan) -> Vec<f64> {
+    let (a, b) = plan.record;
+    let n = (((b - a) / plan.period) * plan.samples_per_period as f64)
+        .round()
+        .max(1.0) as usize;
+    (0..=n).map(|i| a + (b - a) * i as f64 / n as f64).collect()
+}
+
+struct Driven<'a, M: InputDriven> {
+    model: &'a M,
+    sig: &'a Signal,
+}
+
+impl<M: InputDriven> OdeSystem for Driven<'_, M> {
+    fn dim(&self) -> usize {
+        self.model.dim()
+    }
+    fn rhs(&self, t: f64, x: &[f64], dx: &mut [f64]) {
+        self.model.rhs(self.sig.value(t), self.sig.deriv(t), x, dx)
+    }
+    fn jacobian(&self, t: f64, x: &[f64], j: &mut [f64]) -> bool {
+        self.model.jacobian(self.sig.value(t), self.sig.deriv(t), x, j)
+    }
+}
+
+/// Integrate a driven model over `[t0, t1]`, restarting the integrator at every input extremum
+/// and switch (the right-hand sides contain `|u'|` and `sign u'`, which kink there).
+#[allow(clippy::too_many_arguments)]
+fn integrate<M: InputDriven>(
+    sys: &Driven<M>,
+    method: Method,
+    tol: &Tolerances,
+    t0: f64,
+    x: &mut Vec<f64>,
+    t1: f64,
+    saveat: &[f64],
+    stats: &mut Stats,
+    out: &mut dyn FnMut(f64, &[f64]),
+) -> Result<(), String> {
+    let mut stops = Vec::new();
+    sys.sig.extrema(t0, t1, &mut stops);
+    stops.push(t1);
+    let mut a = t0;
+    let mut idx = 0;
+    for &b in &stops {
+        if b <= a {
+            continue;
+        }
+        let j = idx + saveat[idx..].partition_point(|&s| s <= b);
+        let o = solve(sys, method, tol, a, x, b, &saveat[idx..j], out).map_err(|e| e.to_string())?;
+        *stats += o.stats;
+        *x = o.x;
+        idx = j;
+        a = b;
+    }
+    Ok(())
+}
+
+pub fn periodic_plan(req: &RunRequest, sig: &Signal) -> (Plan, Option<(f64, usize)>) {
+    let period = sig.period();
+    let spp = req.sim.samples_per_period.unwrap_or(DEFAULT_SAMPLES);
+    if let Some(ss) = &req.sim.steady_state {
+        return (
+            Plan {
+                period,
+                samples_per_period: spp,
+                record: (0.0, 0.0),
+            },
+            Some((ss.tol, ss.max_periods)),
+        );
+    }
+    let t_end = req.sim.t_end.unwrap_or_else(|| req.sim.periods.unwrap_or(1.0) * period);
+    (
+        Plan {
+            period,
+            samples_per_period: spp,
+            record: (0.0, t_end),
+        },
+        None,
+    )
+}
+
+/// Run a prescribed-input ODE model; `record(u, du, x, out)` fills the extra columns.
+pub fn driven<M: InputDriven>(
+    req: &RunRequest,
+    sig: &Signal,
+    model: &M,
+    mut x: Vec<f64>,
+    extra: &[&str],
+    record: impl Fn(f64, f64, &[f64], &mut [f64]),
+) -> Result<RunData, String> {
+    let method = method_of(req);
+    let (mut plan, steady) = periodic_plan(req, sig);
+    let tol = tolerances(req, method, plan.period);
+    let sys = Driven { model, sig };
+    let mut stats = Stats::default();
+    let mut data = RunData {
+        period: Some(plan.period),
+        ..Default::default()
+    };
+    if let Some((stol, max)) = steady {
+        let p = plan.period;
+        let per = until_periodic(&mut x, stol, max, |k, x| {
+            let mut v = x.to_vec();
+            integrate(
+                &sys,
+                method,
+                &tol,
+                k as f64 * p,
+                &mut v,
+                (k + 1) as f64 * p,
+                &[],
+                &mut stats,
+                &mut |_, _| {},
+            )?;
+            x.copy_from_slice(&v);
+            Ok::<(), String>(())
+        })?;
+        if !per.converged {
+            return Err(format!(
+                "no periodic steady state after {} periods (change {:e})",
+                per.periods, per.change
+            ));
+        }
+        data.info.insert("periods_to_steady_state".into(), per.periods as f64);
+        data.info.insert("steady_state_change".into(), per.change);
+        plan.record = (per.periods as f64 * p, (per.periods + 1) as f64 * p);
+    }
+    let save = save_times(&plan);
+    let mut cols: Vec<Vec<f64>> = vec![Vec::with_capacity(save.len()); 2 + extra.len()];
+    let mut buf = vec![0.0; extra.len()];
+    let mut push = |t: f64, x: &[f64]| {
+        let (u, du) = (sig.value(t), sig.deriv(t));
+        record(u, du, x, &mut buf);
+        cols[0].push(t);
+        cols[1].push(u);
+        for (c, v) in cols[2..].iter_mut().zip(&buf) {
+            c.push(*v);
+        }
+    };
+    // With a steady state, the record window is the period after it was reached.
+    let (a, b) = plan.record;
+    integrate(&sys, method, &tol, a, &mut x, b, &save, &mut stats, &mut push)?;
+    let mut names = vec!["t", "u"];
+    names.extend_from_slice(extra);
+    data.columns = names.iter().map(|s| s.to_string()).zip(cols).collect();
+    data.info.insert("steps".into(), stats.accepted as f64);
+    data.info.insert("rejected".into(), stats.rejected as f64);
+    data.info.insert("t_start".into(), a);
+    Ok(data)
+}
+
+/// Run an exact rate-independent operator on the input samples (every extremum included).
+pub fn exact(req: &RunRequest, sig: &Signal, mut op: impl FnMut(f64) -> f64) -> Result<RunData, String> {
+    let (mut plan, steady) = periodic_plan(req, sig);
+    let p = plan.period;
+    let mut data = RunData {
+        period: Some(p),
+        ..Default::default()
+    };
+    let mut t = Vec::new();
+    let mut u = Vec::new();
+    let mut v = Vec::new();
+    let mut f = Vec::new();
+    if let Some((stol, max)) = steady {
+        let mut last = [op(sig.value(0.0))];
+        let per = until_periodic(&mut last, stol, max, |k, x| {
+            for s in sig
+                .sample_times(k as f64 * p, (k + 1) as f64 * p, plan.samples_per_period)
+                .into_iter()
+                .skip(1)
+            {
+                x[0] = op(sig.value(s));
+            }
+            Ok::<(), String>(())
+        })?;
+        if !per.converged {
+            return Err(format!("no periodic steady state after {} periods", per.periods));
+        }
+        data.info.insert("periods_to_steady_state".into(), per.periods as f64);
+        plan.record = (per.periods as f64 * p, (per.periods + 1) as f64 * p);
+    }
+    let (a, b) = plan.record;
+    let n = (((b - a) / p) * plan.samples_per_period as f64).round().max(1.0) as usize;
+    for s in sig.sample_times(a, b, n) {
+        let us = sig.value(s);
+        t.push(s);
+        u.push(us);
+        v.push(sig.deriv(s));
+        f.push(op(us));
+    }
+    data.columns = vec![("t".into(), t), ("u".into(), u), ("v".into(), v), ("F".into(), f)];
+    data.info.insert("t_start".into(), a);
+    Ok(data)
+}

@@ -1,0 +1,113 @@
+//! Friction laws as parameter groups, declared once and shared by every system that uses them
+//! (prescribed displacement, mass–spring, drum), in translational or rotational units.
+
+use crate::system::params;
+use crate::system::{any, initial, invalid, nonneg, positive, Group};
+use crate::Invalid;
+use fric_models::{dahl::Dahl, lugre::LuGre, maxwell_slip::MaxwellSlip};
+
+params! {
+    /// The LuGre steady-state curve (1.27): what is left of LuGre when σ0 and σ1 cancel.
+    pub struct LuGreStatic(u) {
+        sigma2: f64 = nonneg(u.damping, "viscous coefficient"),
+        fc: f64 = positive(u.force, "Coulomb level"),
+        fs: f64 = positive(u.force, "static level"),
+        vs: f64 = positive(u.vel, "Stribeck velocity"),
+    }
+}
+
+impl LuGreStatic {
+    /// `fs ≥ fc`: the static level is at least the Coulomb level.
+    pub fn check(&self, errs: &mut Vec<Invalid>) {
+        if self.fs < self.fc {
+            errs.push(invalid(
+                "fs",
+                "fs < fc",
+                "fs ≥ fc (static level at least the Coulomb level)",
+            ));
+        }
+    }
+    /// The model with the given bristle stiffness and damping.
+    pub fn with_bristles(&self, sigma0: f64, sigma1: f64) -> LuGre {
+        LuGre {
+            sigma0,
+            sigma1,
+            sigma2: self.sigma2,
+            fc: self.fc,
+            fs: self.fs,
+            vs: self.vs,
+        }
+    }
+}
+
+params! {
+    /// LuGre friction (1.24)–(1.26) and the initial bristle deflection.
+    pub struct LuGreLaw(u) {
+        sigma0: f64 = positive(u.stiffness, "bristle stiffness"),
+        sigma1: f64 = nonneg(u.damping, "bristle damping"),
+        curve: LuGreStatic = Group(*u),
+        z0: f64 = initial(u.disp, "initial bristle deflection"),
+    }
+}
+
+impl LuGreLaw {
+    pub fn model(&self) -> LuGre {
+        self.curve.with_bristles(self.sigma0, self.sigma1)
+    }
+}
+
+params! {
+    /// Dahl friction (1.23) and the initial friction force.
+    pub struct DahlLaw(u) {
+        sigma: f64 = positive(u.stiffness, "rest stiffness"),
+        fc: f64 = positive(u.force, "Coulomb level"),
+        gamma: f64 = nonneg("1", "shape exponent"),
+        f0: f64 = initial(u.force, "initial friction force"),
+    }
+}
+
+impl DahlLaw {
+    pub fn model(&self) -> Dahl {
+        Dahl {
+            sigma: self.sigma,
+            fc: self.fc,
+            gamma: self.gamma,
+        }
+    }
+    /// `γ ≥ 1`, which a time integrator needs (the right-hand side is Lipschitz only then).
+    pub fn check_lipschitz(&self, errs: &mut Vec<Invalid>) {
+        if self.gamma < 1.0 {
+            errs.push(invalid(
+                "gamma",
+                format!(
+                    "`gamma` = {} is below 1: the time-integrated Dahl model needs a Lipschitz right-hand side",
+                    self.gamma
+                ),
+                "gamma ≥ 1",
+            ));
+        }
+    }
+}
+
+params! {
+    /// Maxwell-slip elements (1.20)–(1.22): stiffnesses and deadbands.
+    pub struct MaxwellSlipElements(u) {
+        k: Vec<f64> = any(u.stiffness, "element stiffnesses"),
+        delta: Vec<f64> = positive(u.disp, "element deadbands (|u - x_i| <= delta_i)"),
+    }
+}
+
+impl MaxwellSlipElements {
+    pub fn check(&self, errs: &mut Vec<Invalid>) {
+        if self.k.len() != self.delta.len() {
+            errs.push(invalid(
+                "delta",
+                format!("k has {} elements, delta has {}", self.k.len(), self.delta.len()),
+                "k and delta of equal length",
+            ));
+        }
+    }
+    pub fn model(&self) -> MaxwellSlip {
+        MaxwellSlip::new(self.k.clone(), self.delta.clone())
+    }
+}

@@ -1,0 +1,134 @@
+//! `coulomb-mass-spring`: the force-driven mass–spring with Coulomb friction, thesis (1.18), as an
+//! event-driven stick–slip hybrid automaton whose guards and jumps are data in
+//! `fric-models::coulomb`.
+
+use crate::drive::{periodic_plan, save_times};
+use crate::input::signal;
+use crate::system::{initial, params, positive, Column, Group, System, LINEAR, PRESCRIBED};
+use crate::{RunData, RunRequest};
+use fric_models::coulomb;
+use fric_models::signal::Signal;
+use fric_solvers::hybrid::{simulate, HybridSystem};
+use fric_solvers::{Method, Tolerances};
+use std::f64::consts::PI;
+
+params! {
+    /// The spring and the Coulomb level of (1.18)–(1.19).
+    pub struct SpringCoulomb {
+        k: f64 = positive("N/m", "spring stiffness K"),
+        fc: f64 = positive("N", "Coulomb level F_C"),
+    }
+}
+
+params! {
+    pub struct Params {
+        m: f64 = positive("kg", "mass"),
+        law: SpringCoulomb = Group(LINEAR),
+        x0: f64 = initial("m", "initial position"),
+        v0: f64 = initial("m/s", "initial velocity"),
+    }
+}
+
+pub struct CoulombMassSpring;
+
+impl System for CoulombMassSpring {
+    const NAME: &'static str = "coulomb-mass-spring";
+    const DOC: &'static str = "Force-driven mass-spring with Coulomb friction, thesis (1.18): m x'' + K x = u - F_f, event-driven stick-slip (hybrid automaton).";
+    type Params = Params;
+    const INPUTS: &'static [&'static str] = PRESCRIBED;
+    const COLUMNS: &'static [Column] = &[
+        ("t", "s", "time"),
+        ("u", "N", "input force"),
+        ("x", "m", "position"),
+        ("v", "m/s", "velocity"),
+        ("F", "N", "friction force"),
+        ("applied", "N", "applied force u - K x (inside [-F_C, F_C] on the equilibria map)"),
+        ("mode", "1", "0 stick, +1/-1 slip direction"),
+    ];
+    const METHODS: &'static [&'static str] = &["dopri5"];
+
+    fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
+        let sig = signal(&req.input);
+        let m = coulomb::MassSpring {
+            m: p.m,
+            k: p.law.k,
+            fc: p.law.fc,
+        };
+        let (plan, steady) = periodic_plan(req, &sig);
+        if steady.is_some() {
+            return Err("coulomb-mass-spring runs for `periods` or `t_end`; steady_state is not supported".into());
+        }
+        let natural = 2.0 * PI * (m.m / m.k).sqrt();
+        let tol = Tolerances {
+            rtol: req.sim.rtol.unwrap_or(1e-10),
+            atol: req.sim.atol.unwrap_or(1e-12),
+            hmax: natural / 8.0,
+            ..Default::default()
+        };
+        let x0 = [p.x0, p.v0];
+        let mode0 = m.initial_mode(sig.value(0.0), &x0);
+        let save = save_times(&plan);
+        let h = Automaton { m, sig: &sig };
+        let mut cols: [Vec<f64>; 7] = Default::default();
+        let o = simulate(
+            &h,
+            mode0,
+            Method::Dopri5,
+            &tol,
+            plan.record.0,
+            &x0,
+            plan.record.1,
+            &save,
+            10_000_000,
+            &mut |t, mode, x| {
+                let u = sig.value(t);
+                cols[0].push(t);
+                cols[1].push(u);
+                cols[2].push(x[0]);
+                cols[3].push(x[1]);
+                cols[4].push(m.friction(mode, u, x));
+                cols[5].push(m.applied(u, x));
+                cols[6].push(match mode {
+                    coulomb::Mode::Stick => 0.0,
+                    coulomb::Mode::Slip(s) => s,
+                });
+            },
+        )
+        .map_err(|e| e.to_string())?;
+        let names = ["t", "u", "x", "v", "F", "applied", "mode"];
+        let mut data = RunData {
+            period: Some(plan.period),
+            ..Default::default()
+        };
+        data.columns = names.iter().map(|s| s.to_string()).zip(cols).collect();
+        data.info.insert("switches".into(), o.switches.len() as f64);
+        data.info.insert("steps".into(), o.stats.accepted as f64);
+        data.info.insert("t_start".into(), plan.record.0);
+        Ok(data)
+    }
+}
+
+/// The stick–slip automaton driven by the input signal.
+struct Automaton<'a> {
+    m: coulomb::MassSpring,
+    sig: &'a Signal,
+}
+
+impl HybridSystem for Automaton<'_> {
+    type Mode = coulomb::Mode;
+    fn dim(&self) -> usize {
+        2
+    }
+    fn rhs(&self, mode: Self::Mode, t: f64, x: &[f64], dx: &mut [f64]) {
+        self.m.rhs(mode, self.sig.value(t), x, dx)
+    }
+    fn n_guards(&self, mode: Self::Mode) -> usize {
+        self.m.n_guards(mode)
+    }
+    fn guards(&self, mode: Self::Mode, t: f64, x: &[f64], g: &mut [f64]) {
+        self.m.guards(mode, self.sig.value(t), x, g)
+    }
+    fn jump(&self, mode: Self::Mode, guard: usize, t: f64, x: &mut [f64]) -> Self::Mode {
+        self.m.jump(mode, guard, self.sig.value(t), self.sig.deriv(t), x)
+    }
+}

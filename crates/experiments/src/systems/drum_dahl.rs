@@ -1,0 +1,32 @@
+//! `drum-dahl`: the DC-motor/drum testbed of duhem-paper (37)–(41) with Dahl friction (30).
+
+use crate::laws::DahlLaw;
+use crate::spring::{self, DrumPlant, DRUM_COLUMNS};
+use crate::system::{params, Column, Group, System, ROTARY, PRESCRIBED};
+use crate::{Invalid, RunData, RunRequest};
+
+params! {
+    pub struct Params {
+        plant: DrumPlant = Group(ROTARY),
+        law: DahlLaw = Group(ROTARY),
+    }
+}
+
+pub struct DrumDahl;
+
+impl System for DrumDahl {
+    const NAME: &'static str = "drum-dahl";
+    const DOC: &'static str = "DC-motor/drum testbed, duhem-paper (37)-(41), with Dahl friction torque: the mass-spring of (28) with m = I, k_s = (k1 + k2) r^2, F_e = km i_m - (F10 - F20) r. Input: motor current i_m [A].";
+    type Params = Params;
+    const INPUTS: &'static [&'static str] = PRESCRIBED;
+    const COLUMNS: &'static [Column] = DRUM_COLUMNS;
+    const METHODS: &'static [&'static str] = &["dopri5", "dop853", "radau5"];
+
+    fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
+        p.law.check_lipschitz(errs)
+    }
+
+    fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
+        spring::dahl(req, p.plant.setup(req), &p.law)
+    }
+}

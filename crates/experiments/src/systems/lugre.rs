@@ -1,0 +1,44 @@
+//! `lugre`: the LuGre model driven by a position, thesis (1.24)–(1.26).
+
+use crate::drive::driven;
+use crate::input::signal;
+use crate::laws::LuGreLaw;
+use crate::system::{params, Column, Group, System, LINEAR, PRESCRIBED};
+use crate::{Invalid, RunData, RunRequest};
+use fric_models::InputDriven;
+
+params! {
+    pub struct Params {
+        law: LuGreLaw = Group(LINEAR),
+    }
+}
+
+pub struct LuGre;
+
+impl System for LuGre {
+    const NAME: &'static str = "lugre";
+    const DOC: &'static str = "LuGre model with prescribed displacement, thesis (1.24)-(1.26); stiff, integrated with Rosenbrock 2(3) by default.";
+    type Params = Params;
+    const INPUTS: &'static [&'static str] = PRESCRIBED;
+    const COLUMNS: &'static [Column] = &[
+        ("t", "s", "time"),
+        ("u", "m", "input position"),
+        ("v", "m/s", "input velocity"),
+        ("z", "m", "bristle deflection"),
+        ("F", "N", "friction force"),
+    ];
+    const METHODS: &'static [&'static str] = &["rosenbrock23", "dopri5"];
+
+    fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
+        p.law.curve.check(errs)
+    }
+
+    fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
+        let m = p.law.model();
+        driven(req, &signal(&req.input), &m, vec![p.law.z0], &["v", "z", "F"], |u, du, x, out| {
+            out[0] = du;
+            out[1] = x[0];
+            out[2] = m.output(u, du, x);
+        })
+    }
+}

@@ -1,0 +1,32 @@
+//! `mass-spring-dahl`: the force-driven mass–spring of duhem-paper (28) with Dahl friction (30).
+
+use crate::laws::DahlLaw;
+use crate::spring::{self, SpringPlant, SPRING_COLUMNS};
+use crate::system::{params, Column, Group, System, LINEAR, PRESCRIBED};
+use crate::{Invalid, RunData, RunRequest};
+
+params! {
+    pub struct Params {
+        plant: SpringPlant = Group(LINEAR),
+        law: DahlLaw = Group(LINEAR),
+    }
+}
+
+pub struct MassSpringDahl;
+
+impl System for MassSpringDahl {
+    const NAME: &'static str = "mass-spring-dahl";
+    const DOC: &'static str = "Force-driven mass-spring with Dahl friction, duhem-paper (28) + (30): m q'' + k_s q = F_e - F, F' = sigma |1 - F/F_C sgn q'|^gamma sgn(...) q'.";
+    type Params = Params;
+    const INPUTS: &'static [&'static str] = PRESCRIBED;
+    const COLUMNS: &'static [Column] = SPRING_COLUMNS;
+    const METHODS: &'static [&'static str] = &["dopri5", "dop853", "radau5"];
+
+    fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
+        p.law.check_lipschitz(errs)
+    }
+
+    fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
+        spring::dahl(req, p.plant.setup(req), &p.law)
+    }
+}

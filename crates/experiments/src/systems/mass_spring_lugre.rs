@@ -1,0 +1,32 @@
+//! `mass-spring-lugre`: the force-driven mass–spring of duhem-paper (28) with LuGre friction (34)–(36).
+
+use crate::laws::LuGreLaw;
+use crate::spring::{self, SpringPlant, SPRING_COLUMNS};
+use crate::system::{params, Column, Group, System, LINEAR, PRESCRIBED};
+use crate::{Invalid, RunData, RunRequest};
+
+params! {
+    pub struct Params {
+        plant: SpringPlant = Group(LINEAR),
+        law: LuGreLaw = Group(LINEAR),
+    }
+}
+
+pub struct MassSpringLuGre;
+
+impl System for MassSpringLuGre {
+    const NAME: &'static str = "mass-spring-lugre";
+    const DOC: &'static str = "Force-driven mass-spring with LuGre friction, duhem-paper (28) + (34)-(36); stiff, Radau IIA by default.";
+    type Params = Params;
+    const INPUTS: &'static [&'static str] = PRESCRIBED;
+    const COLUMNS: &'static [Column] = SPRING_COLUMNS;
+    const METHODS: &'static [&'static str] = &["radau5", "rosenbrock23", "dopri5"];
+
+    fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
+        p.law.curve.check(errs)
+    }
+
+    fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
+        spring::lugre(req, p.plant.setup(req), &p.law)
+    }
+}

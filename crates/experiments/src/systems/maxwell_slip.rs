@@ -1,0 +1,47 @@
+//! `maxwell-slip`: the Maxwell-slip model driven by a position, thesis (1.20)–(1.22), as exact
+//! stop operators or as the time-domain ODE (1.20).
+
+use crate::drive::{driven, exact, method_name, OPERATOR_COLUMNS, OPERATOR_METHODS};
+use crate::input::signal;
+use crate::laws::MaxwellSlipElements;
+use crate::system::{initial, params, Column, Group, System, LINEAR, PRESCRIBED};
+use crate::{Invalid, RunData, RunRequest};
+use fric_models::InputDriven;
+
+params! {
+    pub struct Params {
+        elements: MaxwellSlipElements = Group(LINEAR),
+        s0: f64 = initial("m", "initial element displacement u - x_i (clamped to the deadband)"),
+    }
+}
+
+pub struct MaxwellSlip;
+
+impl System for MaxwellSlip {
+    const NAME: &'static str = "maxwell-slip";
+    const DOC: &'static str = "Maxwell-slip model, thesis (1.20)-(1.22): F = sum k_i (u - x_i), |u - x_i| <= delta_i. `exact`: stop operators driven by the input samples (every extremum included); `ode`: the time-domain ODE (1.20).";
+    type Params = Params;
+    const INPUTS: &'static [&'static str] = PRESCRIBED;
+    const COLUMNS: &'static [Column] = OPERATOR_COLUMNS;
+    const METHODS: &'static [&'static str] = OPERATOR_METHODS;
+
+    fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
+        p.elements.check(errs)
+    }
+
+    fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
+        let m = p.elements.model();
+        let sig = signal(&req.input);
+        if method_name(req) == "ode" {
+            let u0 = sig.value(0.0);
+            let x0: Vec<f64> = m.delta.iter().map(|d| u0 - p.s0.clamp(-d, *d)).collect();
+            driven(req, &sig, &m, x0, &["v", "F"], |u, du, x, out| {
+                out[0] = du;
+                out[1] = m.output(u, du, x);
+            })
+        } else {
+            let mut st = m.state(sig.value(0.0), p.s0);
+            exact(req, &sig, move |u| m.advance(&mut st, u))
+        }
+    }
+}

@@ -1,0 +1,45 @@
+//! The registry: every system a manifest can name, one file each, listed once below. Validation,
+//! execution and `cargo xtask schema` are derived from this list.
+//!
+//! To add a system: write `systems/<name>.rs` with a [`params!`](crate::system) struct and an
+//! `impl System`, then add one line `<name>::<Type>,` here.
+
+use crate::system::{info, SystemInfo};
+
+macro_rules! registry {
+    ($($module:ident :: $system:ident),* $(,)?) => {
+        $(mod $module;)*
+
+        /// Every system, in the order `schema` lists them.
+        pub(crate) fn all() -> Vec<SystemInfo> {
+            vec![$(info::<$module::$system>()),*]
+        }
+    };
+}
+
+registry! {
+    linear_msd::LinearMsd,
+    cubic::Cubic,
+    cubic_equilibria::CubicEquilibria,
+    coulomb_friction_curve::CoulombFrictionCurve,
+    coulomb_mass_spring::CoulombMassSpring,
+    coulomb_equilibria::CoulombEquilibria,
+    maxwell_slip::MaxwellSlip,
+    dahl::Dahl,
+    lugre::LuGre,
+    lugre_steady_state::LuGreSteadyState,
+    ruderman_potential::RudermanPotential,
+    ruderman_omega::RudermanOmega,
+    ruderman_branch::RudermanBranch,
+    ruderman_reversals::RudermanReversals,
+    cbm_stick_slip::CbmStickSlip,
+    ruderman_oscillator::RudermanOscillator,
+    ruderman_oscillator_reversals::RudermanOscillatorReversals,
+    semilinear_duhem::SemilinearDuhem,
+    mass_spring_dahl::MassSpringDahl,
+    mass_spring_lugre::MassSpringLuGre,
+    mass_spring_maxwell_slip::MassSpringMaxwellSlip,
+    drum_dahl::DrumDahl,
+    drum_lugre::DrumLuGre,
+    drum_maxwell_slip::DrumMaxwellSlip,
+}

@@ -1,0 +1,61 @@
+//! `ruderman-branch`: the force–displacement branch (3.5) between two reversals.
+
+use crate::input::{grid, table};
+use crate::ruderman::{check_variant, variant, Friction, VARIANT};
+use crate::system::{params, ratio, Column, Group, System, GRID, LINEAR};
+use crate::{Invalid, RunData, RunRequest};
+use fric_manifest::InputSpec;
+use fric_models::ruderman as r;
+
+params! {
+    pub struct Params {
+        law: Friction = Group(LINEAR),
+        a: f64 = ratio("|F_i|/F_c at reversal i"),
+        variant: f64 = VARIANT,
+    }
+}
+
+pub struct RudermanBranch;
+
+impl System for RudermanBranch {
+    const NAME: &'static str = "ruderman-branch";
+    const DOC: &'static str = "Force-displacement branch (3.5) between reversal i (F_i = -a F_c) and the next reversal, from the chosen next-reversal formula; grid over the fraction s in [0, 1] of the way. Info: x_i, x_next, a_next, x_ratio = |x_next/x_i|.";
+    type Params = Params;
+    const INPUTS: &'static [&'static str] = GRID;
+    const COLUMNS: &'static [Column] = &[
+        ("s", "1", "fraction of the way"),
+        ("x", "m", "displacement, zero crossing at 0"),
+        ("f", "N", "friction force"),
+    ];
+    const METHODS: &'static [&'static str] = &["analytic"];
+
+    /// The grid is the fraction of the way between two reversals.
+    fn check(p: &Params, req: &RunRequest, errs: &mut Vec<Invalid>) {
+        check_variant(p.variant, errs);
+        if let InputSpec::Grid { from, to, .. } = req.input {
+            if from < 0.0 || to > 1.0 {
+                errs.push(Invalid::new(
+                    "input",
+                    "the grid is the fraction of the way between two reversals",
+                    "from ≥ 0, to ≤ 1",
+                ));
+            }
+        }
+    }
+
+    fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
+        let (fc, sigma, a) = (p.law.fc, p.law.sigma, p.a);
+        let s = grid(&req.input);
+        let xi = r::branch_start(a, fc, sigma);
+        let (xn, an) = r::next_reversal(a, fc, sigma, variant(p.variant))
+            .ok_or("the printed (3.13) has a non-positive denominator here")?;
+        let x: Vec<f64> = s.iter().map(|s| xi + s * (xn - xi)).collect();
+        let f = x.iter().map(|&x| r::branch_force(x, fc, sigma)).collect();
+        Ok(table(vec![("s", s), ("x", x), ("f", f)]).with_info(&[
+            ("x_i", xi),
+            ("x_next", xn),
+            ("a_next", an),
+            ("x_ratio", (xn / xi).abs()),
+        ]))
+    }
+}

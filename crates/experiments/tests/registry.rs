@@ -1,0 +1,128 @@
+//! The registry's declarations are consistent: what validation and `schema` derive from them can
+//! be trusted.
+
+use fric_experiments::{resolve, system, systems, ParamKind};
+use std::collections::BTreeSet;
+
+#[test]
+fn names_are_unique_kebab_case_and_found() {
+    let mut seen = BTreeSet::new();
+    for s in systems() {
+        assert!(seen.insert(s.name), "system {} registered twice", s.name);
+        assert!(
+            s.name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+            "{} is not kebab-case",
+            s.name
+        );
+        assert!(std::ptr::eq(system(s.name).unwrap(), s));
+        assert!(!s.doc.is_empty(), "{} has no doc", s.name);
+    }
+    assert!(system("no-such-system").is_none());
+    assert_eq!(systems().len(), 24);
+}
+
+#[test]
+fn every_declaration_is_well_formed() {
+    let kinds = ["sine", "cosine", "switched-sine", "grid", "none"];
+    let methods = ["dopri5", "dop853", "rosenbrock23", "radau5", "exact", "ode", "analytic"];
+    for s in systems() {
+        let mut names = BTreeSet::new();
+        for p in &s.params {
+            assert!(names.insert(p.name), "{}: parameter {} declared twice", s.name, p.name);
+            assert!(
+                !p.unit.is_empty() && !p.doc.is_empty(),
+                "{}.{}: unit and doc",
+                s.name,
+                p.name
+            );
+            assert!(p.min <= p.max, "{}.{}: empty range", s.name, p.name);
+            if let Some(d) = p.default {
+                assert!(
+                    p.accepts(d),
+                    "{}.{}: default {d} outside {}",
+                    s.name,
+                    p.name,
+                    p.range_text()
+                );
+                assert_eq!(
+                    p.kind,
+                    ParamKind::Scalar,
+                    "{}.{}: a list with a default",
+                    s.name,
+                    p.name
+                );
+            }
+        }
+        assert!(
+            !s.inputs.is_empty() && s.inputs.iter().all(|i| kinds.contains(i)),
+            "{}",
+            s.name
+        );
+        assert!(
+            !s.methods.is_empty() && s.methods.iter().all(|m| methods.contains(m)),
+            "{}",
+            s.name
+        );
+        let mut cols = BTreeSet::new();
+        for (c, unit, doc) in s.columns {
+            assert!(cols.insert(*c), "{}: column {c} twice", s.name);
+            assert!(!unit.is_empty() && !doc.is_empty(), "{}: column {c}", s.name);
+        }
+    }
+}
+
+/// Units follow the group a parameter comes from: the drum's LuGre law is rotational.
+#[test]
+fn shared_groups_take_the_units_of_their_system() {
+    let unit = |sys: &str, p: &str| system(sys).unwrap().params.iter().find(|q| q.name == p).unwrap().unit;
+    assert_eq!(unit("mass-spring-lugre", "sigma1"), "N-s/m");
+    assert_eq!(unit("drum-lugre", "sigma1"), "N-m-s/rad");
+    assert_eq!(unit("drum-lugre", "vs"), "rad/s");
+    assert_eq!(unit("lugre", "z0"), "m");
+    assert_eq!(unit("drum-maxwell-slip", "delta"), "rad");
+    assert_eq!(unit("drum-dahl", "f0"), "N-m");
+}
+
+/// Every parameter a system declares reaches its executor: a request missing any parameter
+/// without a default is rejected at that name, and defaults are filled in.
+#[test]
+fn missing_parameters_are_named_and_defaults_filled() {
+    for s in systems() {
+        let input = match s.inputs[0] {
+            "grid" => fric_manifest::InputSpec::Grid {
+                from: 0.0,
+                to: 1.0,
+                points: 2,
+                scale: fric_manifest::Scale::Linear,
+            },
+            "none" => fric_manifest::InputSpec::None,
+            _ => fric_manifest::InputSpec::Sine {
+                amplitude: 1.0,
+                omega: 1.0,
+                phase: 0.0,
+                offset: 0.0,
+            },
+        };
+        let sim = fric_manifest::SimSpec {
+            t_end: Some(1.0),
+            ..Default::default()
+        };
+        match resolve(s.name, &Default::default(), Some(&input), Some(&sim)) {
+            Err(errs) => {
+                for p in &s.params {
+                    let named = errs
+                        .iter()
+                        .any(|e| e.message.contains(&format!("missing parameter `{}`", p.name)));
+                    assert_eq!(named, p.default.is_none(), "{}.{}: {errs:?}", s.name, p.name);
+                }
+            }
+            Ok(req) => {
+                for p in &s.params {
+                    assert_eq!(req.params[p.name], vec![p.default.unwrap()], "{}.{}", s.name, p.name);
+                }
+            }
+        }
+    }
+}
