@@ -2,14 +2,13 @@
 //! steady state), tolerances and step cap, restarts at every input extremum, sampling, and the
 //! exact rate-independent operators on the input samples. Shared by every prescribed-input system.
 
+use crate::budget::DEFAULT_SAMPLES;
 use crate::system::Column;
 use crate::{RunData, RunRequest};
 use fric_models::signal::Signal;
 use fric_models::InputDriven;
 use fric_solvers::analysis::until_periodic;
 use fric_solvers::{solve, Method, OdeSystem, Stats, Tolerances};
-
-const DEFAULT_SAMPLES: usize = 2000;
 
 /// Columns of a friction operator driven by a position (`dahl`, `maxwell-slip`).
 pub const OPERATOR_COLUMNS: &[Column] = &[

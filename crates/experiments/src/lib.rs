@@ -31,6 +31,7 @@
 // Validation negates comparisons on purpose so that NaN is rejected too.
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
+pub mod budget;
 pub mod cbm;
 mod drive;
 mod input;

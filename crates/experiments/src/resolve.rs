@@ -169,6 +169,7 @@ pub fn resolve(
         sim,
     };
     if errs.is_empty() {
+        crate::budget::check(&req, info.columns.len(), &mut errs);
         (info.check)(&req, &mut errs);
     }
     if errs.is_empty() {

@@ -147,6 +147,9 @@ pub fn simulate_oscillator(
 /// `sim.samples_per_period` + 1 equally spaced samples over `[0, sim.t_end]`.
 pub fn sample_times(req: &RunRequest) -> Vec<f64> {
     let t_end = req.sim.t_end.unwrap_or(1.0);
-    let n = req.sim.samples_per_period.unwrap_or(20_000);
+    let n = req
+        .sim
+        .samples_per_period
+        .unwrap_or(crate::budget::DEFAULT_AUTONOMOUS_SAMPLES);
     (0..=n).map(|i| t_end * i as f64 / n as f64).collect()
 }

@@ -126,3 +126,51 @@ fn missing_parameters_are_named_and_defaults_filled() {
         }
     }
 }
+
+/// A run over budget is invalid before it starts (the pipeline probe: `periods: 1e9` aborted the
+/// process allocating 16 TB, `t_end: 1e300` overflowed a capacity).
+#[test]
+fn runs_over_budget_are_invalid_with_the_limit_named() {
+    let sine = fric_manifest::InputSpec::Sine {
+        amplitude: 1.0,
+        omega: 1.0,
+        phase: 0.0,
+        offset: 0.0,
+    };
+    let params = [("sigma", 1.0), ("fc", 1.0), ("gamma", 1.0)]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), fric_manifest::ParamValue::Number(v)))
+        .collect();
+    let over = |sim: fric_manifest::SimSpec| {
+        let errs = resolve("dahl", &params, Some(&sine), Some(&sim)).unwrap_err();
+        assert!(errs.iter().all(|e| e.path == "sim"), "{errs:?}");
+        errs.iter().map(|e| e.message.clone()).collect::<Vec<_>>().join("; ")
+    };
+    let msg = over(fric_manifest::SimSpec {
+        periods: Some(1e9),
+        ..Default::default()
+    });
+    assert!(
+        msg.contains("2.000e12 samples") && msg.contains("limit is 5e6"),
+        "{msg}"
+    );
+    assert!(msg.contains("1.000e9 input periods"), "{msg}");
+    let msg = over(fric_manifest::SimSpec {
+        t_end: Some(1e300),
+        ..Default::default()
+    });
+    assert!(msg.contains("limit"), "{msg}");
+    let msg = over(fric_manifest::SimSpec {
+        periods: Some(500.0),
+        samples_per_period: Some(100_000),
+        ..Default::default()
+    });
+    assert!(msg.contains("5.000e7 samples"), "{msg}");
+    // The largest run of the documents (6 periods × 60000 samples) is well inside.
+    let ok = fric_manifest::SimSpec {
+        periods: Some(6.0),
+        samples_per_period: Some(60_000),
+        ..Default::default()
+    };
+    assert!(resolve("dahl", &params, Some(&sine), Some(&ok)).is_ok());
+}

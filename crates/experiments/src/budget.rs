@@ -1,0 +1,66 @@
+//! The resource budget of one run, checked before it starts: a run that would allocate more
+//! samples than the machine can hold, or integrate over more input periods than a run can finish,
+//! is an invalid manifest, not a crash of the whole pipeline (an allocation failure aborts the
+//! process and cannot be caught).
+
+use crate::{Invalid, RunRequest};
+use fric_manifest::InputSpec;
+use std::f64::consts::PI;
+
+/// Samples (rows) one run may record. The largest run of the documents records 360,000; a run
+/// of 5,000,000 rows and 14 columns is 560 MB in memory.
+pub const MAX_SAMPLES: f64 = 5e6;
+/// Input periods one prescribed-input run may integrate. The step cap is 1/1000 of a period, so
+/// this bounds a run to about 10^8 steps.
+pub const MAX_PERIODS: f64 = 1e5;
+/// Default output samples per input period (prescribed inputs) and over `t_end` (autonomous runs).
+pub const DEFAULT_SAMPLES: usize = 2000;
+pub const DEFAULT_AUTONOMOUS_SAMPLES: usize = 20_000;
+
+/// Estimated rows and input periods of a run, as floating-point numbers so that absurd settings
+/// (`periods: 1e9`, `t_end: 1e300`) are measured, not overflowed.
+pub fn estimate(req: &RunRequest) -> (f64, f64) {
+    let period = match &req.input {
+        InputSpec::Sine { omega, .. } | InputSpec::Cosine { omega, .. } | InputSpec::SwitchedSine { omega, .. } => {
+            2.0 * PI / omega
+        }
+        InputSpec::Grid { points, .. } => return (*points as f64, 0.0),
+        InputSpec::None => {
+            let n = req.sim.samples_per_period.unwrap_or(DEFAULT_AUTONOMOUS_SAMPLES);
+            return (n as f64 + 1.0, 0.0);
+        }
+    };
+    let periods = match (&req.sim.steady_state, req.sim.periods, req.sim.t_end) {
+        (Some(ss), _, _) => ss.max_periods as f64 + 1.0,
+        (None, Some(p), _) => p,
+        (None, None, Some(t)) => t / period,
+        (None, None, None) => 1.0,
+    };
+    let spp = req.sim.samples_per_period.unwrap_or(DEFAULT_SAMPLES) as f64;
+    // A steady-state search records one period; it integrates the others.
+    let recorded = if req.sim.steady_state.is_some() { 1.0 } else { periods };
+    (recorded * spp + 1.0, periods)
+}
+
+/// Check a request against the budget.
+pub fn check(req: &RunRequest, columns: usize, errs: &mut Vec<Invalid>) {
+    let (samples, periods) = estimate(req);
+    if !(samples <= MAX_SAMPLES) {
+        let mb = samples * columns as f64 * 8.0 / 1e6;
+        errs.push(Invalid::new(
+            "sim",
+            format!(
+                "this run would record {samples:.3e} samples ({columns} columns, about {mb:.0} MB); \
+                 the limit is {MAX_SAMPLES:.0e} samples per run"
+            ),
+            "fewer periods (or a shorter t_end), fewer samples_per_period, or fewer grid points",
+        ));
+    }
+    if !(periods <= MAX_PERIODS) {
+        errs.push(Invalid::new(
+            "sim",
+            format!("this run would integrate {periods:.3e} input periods; the limit is {MAX_PERIODS:.0e}"),
+            "fewer periods, a shorter t_end or a smaller steady_state.max_periods",
+        ));
+    }
+}
