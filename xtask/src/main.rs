@@ -137,7 +137,7 @@ fn print_summary(s: &Summary) {
     for (key, e) in &s.runs_failed {
         eprintln!("error: run {}: {e}", &key[..12]);
     }
-    for e in &s.report.experiments {
+    for e in s.selected_reports() {
         if e.status != "invalid" {
             for err in &e.errors {
                 eprintln!("error: {}: {err}", e.id);
@@ -150,7 +150,13 @@ fn print_summary(s: &Summary) {
             &key[..12]
         );
     }
-    let table = fric_report::failures_table(&s.report, true);
+    if s.temps_removed > 0 {
+        eprintln!(
+            "note: removed {} temporary files left by an interrupted run",
+            s.temps_removed
+        );
+    }
+    let table = fric_report::failures_table(&s.selected_report(), true);
     if !table.is_empty() {
         println!("{table}\n");
     }

@@ -14,6 +14,7 @@ mod frames;
 mod hash;
 pub mod load;
 mod render;
+mod stamp;
 pub mod store;
 
 use fric_experiments::RunData;
@@ -91,31 +92,48 @@ pub struct Summary {
     pub figures_drawn: usize,
     pub figures_current: usize,
     pub tables: usize,
+    /// Temporary files of an interrupted earlier run that were removed.
+    pub temps_removed: usize,
+    /// The report of every manifest; with `--only`, the others as the last report had them.
     pub report: Report,
+    /// The manifests this run selected: what the counts and the exit status are about.
+    pub selected_ids: std::collections::BTreeSet<String>,
     pub elapsed: Duration,
 }
 
 impl Summary {
-    pub fn count(&self, o: Outcome) -> usize {
+    /// The reports of the manifests selected in this run.
+    pub fn selected_reports(&self) -> impl Iterator<Item = &ExperimentReport> {
         self.report
             .experiments
             .iter()
+            .filter(|e| self.selected_ids.contains(&e.id))
+    }
+    /// The report restricted to the manifests selected in this run.
+    pub fn selected_report(&self) -> Report {
+        Report {
+            experiments: self.selected_reports().cloned().collect(),
+            coverage: self.report.coverage.clone(),
+        }
+    }
+    /// Checks of the selected manifests with outcome `o` (a check that could not be evaluated,
+    /// because a run failed, is an [`Outcome::Error`]).
+    pub fn count(&self, o: Outcome) -> usize {
+        self.selected_reports()
             .flat_map(|e| &e.checks)
             .filter(|c| c.outcome == o)
             .count()
     }
     pub fn experiment_errors(&self) -> usize {
-        self.report.experiments.iter().filter(|e| !e.errors.is_empty()).count()
+        self.selected_reports().filter(|e| !e.errors.is_empty()).count()
     }
-    /// True when nothing failed: every manifest valid, every run and check good.
+    /// True when nothing selected failed: every manifest valid, every run and check good.
     pub fn ok(&self) -> bool {
         self.invalid.is_empty()
             && self.runs_failed.is_empty()
             && self.experiment_errors() == 0
             && self
-                .report
-                .experiments
-                .iter()
+                .selected_reports()
                 .flat_map(|e| &e.checks)
                 .all(|c| !c.outcome.is_failure())
     }
@@ -182,15 +200,46 @@ fn registry_report(e: &Entry) -> ExperimentReport {
     }
 }
 
+/// Check reports for checks that could not be evaluated (a run failed): each is an error.
+fn unevaluated(m: &fric_manifest::Manifest, why: &str) -> Vec<fric_report::CheckReport> {
+    let none = BTreeMap::new();
+    m.checks
+        .iter()
+        .map(|c| {
+            let mut r = evaluate::check(c, &none);
+            r.note = Some(format!("not evaluated: {why}"));
+            r
+        })
+        .collect()
+}
+
+/// What evaluating one manifest produced.
+struct Built {
+    report: ExperimentReport,
+    drawn: bool,
+    table: bool,
+    /// Output files with their sha256, and the render key (figures), for the stamp.
+    outputs: BTreeMap<String, String>,
+    render_key: Option<String>,
+}
+
 /// Evaluate and render one built manifest.
 fn build_entry(
     root: &Path,
     e: &Entry,
     data: &HashMap<String, Arc<RunData>>,
     failed: &HashMap<String, String>,
+    prev: Option<&stamp::Stamp>,
     force: bool,
-) -> (ExperimentReport, bool, bool) {
-    let mut rep = registry_report(e);
+) -> Built {
+    let mut b = Built {
+        report: registry_report(e),
+        drawn: false,
+        table: false,
+        outputs: BTreeMap::new(),
+        render_key: None,
+    };
+    let rep = &mut b.report;
     let m = &e.manifest;
     // Runs with post-processing get their own copy with the derived columns.
     let mut derived: HashMap<String, RunData> = HashMap::new();
@@ -217,7 +266,8 @@ fn build_entry(
         }
     }
     if !rep.errors.is_empty() {
-        return (rep, false, false);
+        rep.checks = unevaluated(m, "a run of this manifest failed");
+        return b;
     }
     for mt in &m.metrics {
         let v = evaluate::metric(mt, &runs, &rep.metrics);
@@ -232,12 +282,13 @@ fn build_entry(
         }
     }
     rep.checks = m.checks.iter().map(|c| evaluate::check(c, &rep.metrics)).collect();
-    let (mut drawn, mut table) = (false, false);
     match m.kind {
-        Kind::Figure => match render::render(root, e, &runs, force) {
+        Kind::Figure => match render::render(root, e, &runs, prev, force) {
             Ok(r) => {
-                drawn = r.drawn;
-                rep.outputs = r.outputs;
+                b.drawn = r.drawn;
+                rep.outputs = r.outputs.iter().map(|o| o.0.clone()).collect();
+                b.outputs = r.outputs.into_iter().collect();
+                b.render_key = Some(r.render_key);
             }
             Err(err) => rep.errors.push(format!("render: {err}")),
         },
@@ -253,23 +304,55 @@ fn build_entry(
                     rows: &t.rows,
                     notes: &t.notes,
                 });
-                let path = render::out_file(root, &m.id, "tex");
-                match tex.and_then(|s| write_if_changed(&path, s.as_bytes()).map_err(|e| e.to_string())) {
-                    Ok(_) => {
-                        table = true;
-                        rep.outputs.push(format!("figures/{}.tex", m.id));
+                let rel = render::out_rel(&m.id, "tex");
+                let written = tex.and_then(|s| {
+                    let p = store::output_path(root, &rel)?;
+                    write_if_changed(&p, s.as_bytes()).map_err(|e| e.to_string())?;
+                    Ok(hash::sha256_hex(s.as_bytes()))
+                });
+                match written {
+                    Ok(sha) => {
+                        b.table = true;
+                        rep.outputs.push(rel.clone());
+                        b.outputs.insert(rel, sha);
                     }
                     Err(err) => rep.errors.push(format!("table: {err}")),
                 }
             }
         }
     }
-    (rep, drawn, table)
+    b
+}
+
+/// The message of a caught panic.
+fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
+    p.downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into())
+}
+
+/// `f()`, with a panic turned into an error: one run or manifest that panics must not take down
+/// the others.
+fn isolated<T>(what: &str, f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+        .unwrap_or_else(|p| Err(format!("{what} panicked: {}", panic_message(p))))
+}
+
+/// The id under which an invalid manifest is reported.
+fn invalid_id(i: &InvalidManifest) -> String {
+    i.id.clone().unwrap_or_else(|| {
+        i.file
+            .trim_start_matches("experiments/")
+            .trim_end_matches(".yaml")
+            .to_string()
+    })
 }
 
 /// Run the pipeline.
 pub fn run(opts: &Options) -> Result<Summary, String> {
     let start = Instant::now();
+    let started = std::time::SystemTime::now();
     let root = &opts.root;
     let sel = selector(&opts.only)?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -281,26 +364,66 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             f(p)
         }
     };
+    let selects = |id: &str| sel.as_ref().is_none_or(|g| g.is_match(id));
     let loaded = load::load(root);
-    let selected: Vec<&Entry> = loaded
-        .entries
+    let selected: Vec<&Entry> = loaded.entries.iter().filter(|e| selects(&e.manifest.id)).collect();
+    let invalid: Vec<&InvalidManifest> = loaded.invalid.iter().filter(|i| selects(&invalid_id(i))).collect();
+    if selected.is_empty() && invalid.is_empty() {
+        return Err(if opts.only.is_empty() {
+            format!("no manifests under {}", root.join("experiments").display())
+        } else {
+            format!(
+                "no manifest matches --only {}",
+                opts.only
+                    .iter()
+                    .map(|p| format!("'{p}'"))
+                    .collect::<Vec<_>>()
+                    .join(" --only ")
+            )
+        });
+    }
+    // Temporary files older than this run are leftovers of an interrupted one.
+    let temps = ["data", "figures"]
         .iter()
-        .filter(|e| sel.as_ref().is_none_or(|g| g.is_match(&e.manifest.id)))
-        .collect();
+        .map(|d| store::remove_stale_temps(&root.join(d), started))
+        .sum();
     let built: Vec<&Entry> = selected
         .iter()
         .copied()
         .filter(|e| e.manifest.status.is_built())
         .collect();
-    let mut unique: BTreeMap<&str, &fric_experiments::RunRequest> = BTreeMap::new();
+    // A manifest whose stamp is current and whose outputs are intact is not evaluated again, and
+    // its runs are not read.
+    let keys: Vec<String> = pool.install(|| built.par_iter().map(|e| stamp::eval_key(e)).collect());
+    let reused: Vec<Option<ExperimentReport>> = pool.install(|| {
+        built
+            .par_iter()
+            .zip(&keys)
+            .map(|(e, k)| if opts.force { None } else { stamp::reusable(root, e, k) })
+            .collect()
+    });
+    let todo: Vec<(&Entry, &String)> = built
+        .iter()
+        .zip(&keys)
+        .zip(&reused)
+        .filter(|(_, r)| r.is_none())
+        .map(|((e, k), _)| (*e, k))
+        .collect();
+    let mut all_runs: BTreeMap<&str, ()> = BTreeMap::new();
     for e in &built {
+        for r in e.runs.values() {
+            all_runs.insert(&r.key, ());
+        }
+    }
+    let mut unique: BTreeMap<&str, &fric_experiments::RunRequest> = BTreeMap::new();
+    for (e, _) in &todo {
         for r in e.runs.values() {
             unique.insert(&r.key, &r.request);
         }
     }
     let cache = RunCache::new(root.join("data/cache/runs"));
     progress(Progress::Start {
-        total: unique.len() + built.len(),
+        total: unique.len() + todo.len(),
     });
 
     enum Got {
@@ -314,13 +437,13 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             .map(|(key, req)| {
                 let mut recovered = None;
                 if !opts.force {
-                    match cache.get(key) {
+                    match cache.get(key, req) {
                         Lookup::Hit(d) => return (*key, Got::Cached(d)),
                         Lookup::Corrupt(why) => recovered = Some(why),
                         Lookup::Miss => {}
                     }
                 }
-                let got = match fric_experiments::execute(req) {
+                let got = match isolated("the run", || fric_experiments::execute(req)) {
                     Ok(d) => match cache.put(key, req, &d) {
                         Ok(()) => Got::Computed(d, recovered),
                         Err(e) => Got::Failed(format!("cache write: {e}")),
@@ -336,8 +459,10 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     });
     let mut summary = Summary {
         manifests: loaded.entries.len() + loaded.invalid.len(),
-        selected: selected.len(),
-        runs_total: unique.len(),
+        selected: selected.len() + invalid.len(),
+        runs_total: all_runs.len(),
+        runs_cached: all_runs.len() - unique.len(),
+        temps_removed: temps,
         ..Default::default()
     };
     let mut data: HashMap<String, Arc<RunData>> = HashMap::new();
@@ -362,21 +487,50 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         }
     }
 
-    let reports: Vec<(ExperimentReport, bool, bool)> = pool.install(|| {
-        built
-            .par_iter()
-            .map(|e| {
-                let r = build_entry(root, e, &data, &failed, opts.force);
+    let fresh: Vec<Built> = pool.install(|| {
+        todo.par_iter()
+            .map(|(e, key)| {
+                let prev = stamp::read(root, &e.manifest.id);
+                let b = isolated("evaluating the manifest", || {
+                    Ok(build_entry(root, e, &data, &failed, prev.as_ref(), opts.force))
+                });
+                let b = b.unwrap_or_else(|err| {
+                    let mut report = registry_report(e);
+                    report.errors.push(err);
+                    report.checks = unevaluated(&e.manifest, "evaluating the manifest failed");
+                    Built {
+                        report,
+                        drawn: false,
+                        table: false,
+                        outputs: BTreeMap::new(),
+                        render_key: None,
+                    }
+                });
+                // Only a complete evaluation is stamped: errors are retried next time.
+                if b.report.errors.is_empty() {
+                    let s = stamp::Stamp {
+                        key: (*key).clone(),
+                        render_key: b.render_key.clone(),
+                        report: b.report.clone(),
+                        outputs: b.outputs.clone(),
+                    };
+                    if let Err(err) = stamp::write(root, &e.manifest.id, &s) {
+                        let mut b = b;
+                        b.report.errors.push(format!("stamp: {err}"));
+                        return b;
+                    }
+                }
                 progress(Progress::Step {
                     what: e.manifest.id.clone(),
                 });
-                r
+                b
             })
             .collect()
     });
     progress(Progress::Finish);
     let mut by_id: BTreeMap<String, ExperimentReport> = BTreeMap::new();
-    // With a selection, keep what the last full report said about the others.
+    // With a selection, keep what the last report said about the others (read and written back
+    // exactly: serde_json's float_roundtrip makes every number survive the round trip).
     if sel.is_some() {
         if let Ok(old) = std::fs::read(root.join("figures/report.json")) {
             if let Ok(old) = serde_json::from_slice::<Report>(&old) {
@@ -391,27 +545,28 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             by_id.insert(e.manifest.id.clone(), registry_report(e));
         }
     }
-    for (r, drawn, table) in reports {
-        if drawn {
-            summary.figures_drawn += 1;
-        } else if r.kind == "figure" && r.errors.is_empty() {
+    for r in reused.into_iter().flatten() {
+        if r.kind == "figure" {
             summary.figures_current += 1;
-        }
-        if table {
+        } else {
             summary.tables += 1;
         }
         by_id.insert(r.id.clone(), r);
     }
-    for inv in &loaded.invalid {
-        let id = inv.id.clone().unwrap_or_else(|| {
-            inv.file
-                .trim_start_matches("experiments/")
-                .trim_end_matches(".yaml")
-                .to_string()
-        });
-        if sel.as_ref().is_some_and(|g| !g.is_match(&id)) {
-            continue;
+    for b in fresh {
+        let r = b.report;
+        if b.drawn {
+            summary.figures_drawn += 1;
+        } else if r.kind == "figure" && r.errors.is_empty() {
+            summary.figures_current += 1;
         }
+        if b.table {
+            summary.tables += 1;
+        }
+        by_id.insert(r.id.clone(), r);
+    }
+    for inv in &invalid {
+        let id = invalid_id(inv);
         by_id.insert(
             id.clone(),
             ExperimentReport {
@@ -427,21 +582,19 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         .entries
         .iter()
         .map(|e| e.manifest.id.clone())
-        .chain(loaded.invalid.iter().map(|i| {
-            i.id.clone().unwrap_or_else(|| {
-                i.file
-                    .trim_start_matches("experiments/")
-                    .trim_end_matches(".yaml")
-                    .to_string()
-            })
-        }))
+        .chain(loaded.invalid.iter().map(invalid_id))
         .collect();
     by_id.retain(|k, _| known.contains(k));
+    summary.selected_ids = selected
+        .iter()
+        .map(|e| e.manifest.id.clone())
+        .chain(invalid.iter().map(|i| invalid_id(i)))
+        .collect();
     summary.report = Report {
         experiments: by_id.into_values().collect(),
         coverage: coverage(&loaded),
     };
-    summary.invalid = loaded.invalid;
+    summary.invalid = invalid.into_iter().cloned().collect();
     let json = serde_json::to_vec_pretty(&summary.report).map_err(|e| e.to_string())?;
     write_if_changed(&root.join("figures/report.json"), &json).map_err(|e| format!("figures/report.json: {e}"))?;
     let checks = fric_report::render_checks(&summary.report)?;
@@ -476,4 +629,18 @@ pub fn clean(root: &Path) -> std::io::Result<Vec<PathBuf>> {
         }
     }
     Ok(removed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::isolated;
+
+    #[test]
+    fn a_panic_becomes_an_error() {
+        let r: Result<(), String> = isolated("the run", || panic!("index out of bounds"));
+        assert_eq!(r.unwrap_err(), "the run panicked: index out of bounds");
+        let r: Result<(), String> = isolated("the run", || panic!("{}", String::from("owned")));
+        assert_eq!(r.unwrap_err(), "the run panicked: owned");
+        assert_eq!(isolated("the run", || Ok(3)), Ok(3));
+    }
 }

@@ -4,33 +4,27 @@
 use crate::evaluate::window;
 use crate::hash::sha256_hex;
 use crate::load::Entry;
-use crate::store::{write_atomic, write_if_changed};
+use crate::stamp::{outputs_intact, Stamp};
+use crate::store::{output_path, write_if_changed};
 use crate::{frames, RENDER_FINGERPRINT};
 use fric_experiments::RunData;
 use fric_manifest::LegendPos;
 use fric_plot::{AxisSpec, FigureData, PanelData, SeriesData};
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
 
 pub struct Rendered {
-    /// Output files relative to the root.
-    pub outputs: Vec<String>,
-    /// False when the stamp matched and every output existed.
+    /// Output files relative to the root (SVG, PNG, then the series CSVs), with the sha256 of
+    /// their content.
+    pub outputs: Vec<(String, String)>,
+    /// False when the previous drawing was current and intact.
     pub drawn: bool,
-}
-
-/// `figures/<doc>/<name>` for a manifest id `<doc>/<name>`.
-pub fn out_base(root: &Path, id: &str) -> PathBuf {
-    root.join("figures").join(id)
+    pub render_key: String,
 }
 
 /// `figures/<doc>/<name>.<ext>` (names contain dots, so the extension is appended, not set).
-pub fn out_file(root: &Path, id: &str, ext: &str) -> PathBuf {
-    root.join("figures").join(format!("{id}.{ext}"))
-}
-
-fn rel(root: &Path, p: &Path) -> String {
-    p.strip_prefix(root).unwrap_or(p).to_string_lossy().replace('\\', "/")
+pub fn out_rel(id: &str, ext: &str) -> String {
+    format!("figures/{id}.{ext}")
 }
 
 fn axis_label(a: &fric_manifest::Axis) -> String {
@@ -55,6 +49,11 @@ fn build(entry: &Entry, runs: &HashMap<String, &RunData>) -> Result<(FigureData,
     let mut panels = Vec::new();
     let mut csvs = Vec::new();
     for p in &m.panels {
+        // Panel ids name the series files; validation allows plain names only, and this keeps a
+        // path out of the file name even if validation missed one.
+        if p.id.is_empty() || p.id.starts_with('.') || p.id.contains(['/', '\\']) {
+            return Err(format!("panel id `{}` cannot name a file", p.id));
+        }
         let mut series = Vec::new();
         for s in &p.series {
             let members: Vec<(String, Option<f64>)> = match entry.sweeps.get(&s.run) {
@@ -136,32 +135,45 @@ fn render_key(entry: &Entry) -> String {
     sha256_hex(v.to_string().as_bytes())
 }
 
-/// Render a figure manifest unless its stamp is current.
-pub fn render(root: &Path, entry: &Entry, runs: &HashMap<String, &RunData>, force: bool) -> Result<Rendered, String> {
+/// Render a figure manifest unless the previous drawing (`prev`) is current and intact.
+pub fn render(
+    root: &Path,
+    entry: &Entry,
+    runs: &HashMap<String, &RunData>,
+    prev: Option<&Stamp>,
+    force: bool,
+) -> Result<Rendered, String> {
     let id = &entry.manifest.id;
-    let svg = out_file(root, id, "svg");
-    let png = out_file(root, id, "png");
-    let dir = out_base(root, id);
-    let stamp = root.join("data/cache/renders").join(format!("{id}.key"));
     let key = render_key(entry);
     let (fig, csvs) = build(entry, runs)?;
-    let mut outputs = vec![svg.clone(), png.clone()];
-    outputs.extend(csvs.iter().map(|c| dir.join(&c.name)));
-    let current =
-        !force && std::fs::read_to_string(&stamp).is_ok_and(|k| k == key) && outputs.iter().all(|p| p.exists());
-    let rels = outputs.iter().map(|p| rel(root, p)).collect();
-    if current {
-        return Ok(Rendered {
-            outputs: rels,
-            drawn: false,
-        });
+    let (svg, png) = (out_rel(id, "svg"), out_rel(id, "png"));
+    let csv_rel = |name: &str| format!("figures/{id}/{name}");
+    let mut wanted = vec![svg.clone(), png.clone()];
+    wanted.extend(csvs.iter().map(|c| csv_rel(&c.name)));
+    if let Some(prev) = prev.filter(|p| !force && p.render_key.as_deref() == Some(key.as_str())) {
+        let kept: BTreeMap<String, String> = wanted
+            .iter()
+            .filter_map(|w| prev.outputs.get(w).map(|h| (w.clone(), h.clone())))
+            .collect();
+        if kept.len() == wanted.len() && outputs_intact(root, &kept) {
+            return Ok(Rendered {
+                outputs: wanted.iter().map(|w| (w.clone(), kept[w].clone())).collect(),
+                drawn: false,
+                render_key: key,
+            });
+        }
     }
-    let svg_bytes = fric_plot::render_svg(&fig)?;
-    let png_bytes = fric_plot::render_png(&fig)?;
-    let io = |p: &Path, e: std::io::Error| format!("{}: {e}", p.display());
-    write_if_changed(&svg, &svg_bytes).map_err(|e| io(&svg, e))?;
-    write_if_changed(&png, &png_bytes).map_err(|e| io(&png, e))?;
+    let mut outputs = Vec::new();
+    let mut put = |rel: &str, bytes: &[u8]| -> Result<(), String> {
+        let p = output_path(root, rel)?;
+        write_if_changed(&p, bytes).map_err(|e| format!("{}: {e}", p.display()))?;
+        outputs.push((rel.to_string(), sha256_hex(bytes)));
+        Ok(())
+    };
+    put(&svg, &fric_plot::render_svg(&fig)?)?;
+    put(&png, &fric_plot::render_png(&fig)?)?;
     // Remove series files of an earlier layout, then write the current ones.
+    let dir = output_path(root, &format!("figures/{id}"))?;
     if let Ok(rd) = std::fs::read_dir(&dir) {
         for e in rd.flatten() {
             let name = e.file_name().to_string_lossy().to_string();
@@ -171,12 +183,11 @@ pub fn render(root: &Path, entry: &Entry, runs: &HashMap<String, &RunData>, forc
         }
     }
     for c in &csvs {
-        let p = dir.join(&c.name);
-        write_if_changed(&p, &frames::to_csv(&c.columns)?).map_err(|e| io(&p, e))?;
+        put(&csv_rel(&c.name), &frames::to_csv(&c.columns)?)?;
     }
-    write_atomic(&stamp, key.as_bytes()).map_err(|e| io(&stamp, e))?;
     Ok(Rendered {
-        outputs: rels,
+        outputs,
         drawn: true,
+        render_key: key,
     })
 }

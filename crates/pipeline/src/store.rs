@@ -1,10 +1,11 @@
 //! Atomic file writes and the content-addressed run cache.
 //!
-//! A cached run is `<key>.parquet` (its columns) and `<key>.json` (period, diagnostics and the
-//! sha256 of the Parquet bytes). Both are written to a temporary file in the same directory and
-//! renamed into place, the JSON last, so an interrupted write leaves no entry that looks valid.
-//! Reading verifies the checksum; a corrupted or partial entry is reported as absent and is
-//! recomputed.
+//! A cached run is `<key>.parquet` (its columns) and `<key>.json` (its own key, the full request,
+//! period, diagnostics and the sha256 of the Parquet bytes). Both are written to a temporary file
+//! in the same directory and renamed into place, the JSON last, so an interrupted write leaves no
+//! entry that looks valid. Reading verifies the checksum (the two files belong together), the
+//! recorded key (the pair belongs at this key: a swapped or copied pair is caught) and the
+//! recorded request (it is the run asked for); a failing entry is reported and recomputed.
 
 use crate::frames;
 use crate::hash::sha256_hex;
@@ -50,10 +51,13 @@ pub fn write_if_changed(path: &Path, bytes: &[u8]) -> std::io::Result<bool> {
 
 #[derive(Serialize, Deserialize)]
 struct Meta {
+    /// The key the entry was written under (absent in entries of an older format).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    key: Option<String>,
     sha256: String,
     period: Option<f64>,
     info: BTreeMap<String, f64>,
-    /// The request, for traceability (not used for lookup).
+    /// The request the entry answers; a read checks it against the request asked for.
     request: serde_json::Value,
 }
 
@@ -77,7 +81,8 @@ impl RunCache {
         let d = self.dir.join(&key[..2]);
         (d.join(format!("{key}.parquet")), d.join(format!("{key}.json")))
     }
-    pub fn get(&self, key: &str) -> Lookup {
+    /// Look up the run `request` at `key`.
+    pub fn get(&self, key: &str, request: &impl Serialize) -> Lookup {
         let (pq, js) = self.paths(key);
         let Ok(meta) = std::fs::read(&js) else {
             return Lookup::Miss;
@@ -86,6 +91,22 @@ impl RunCache {
             Ok(m) => m,
             Err(e) => return Lookup::Corrupt(format!("metadata: {e}")),
         };
+        match &meta.key {
+            // Written before entries recorded their key: not trusted, recomputed silently.
+            None => return Lookup::Miss,
+            Some(k) if k != key => {
+                return Lookup::Corrupt(format!(
+                    "the entry records key {}…: a swapped or copied entry",
+                    &k[..k.len().min(12)]
+                ))
+            }
+            Some(_) => {}
+        }
+        match serde_json::to_value(request) {
+            Ok(r) if r == meta.request => {}
+            Ok(_) => return Lookup::Corrupt("the entry records another request".into()),
+            Err(e) => return Lookup::Corrupt(format!("request: {e}")),
+        }
         let bytes = match std::fs::read(&pq) {
             Ok(b) => b,
             Err(e) => return Lookup::Corrupt(format!("data: {e}")),
@@ -106,6 +127,7 @@ impl RunCache {
         let (pq, js) = self.paths(key);
         let bytes = frames::to_parquet(&data.columns)?;
         let meta = Meta {
+            key: Some(key.to_string()),
             sha256: sha256_hex(&bytes),
             period: data.period,
             info: data.info.clone(),
@@ -114,5 +136,47 @@ impl RunCache {
         write_atomic(&pq, &bytes).map_err(|e| format!("{}: {e}", pq.display()))?;
         let mjson = serde_json::to_vec_pretty(&meta).map_err(|e| e.to_string())?;
         write_atomic(&js, &mjson).map_err(|e| format!("{}: {e}", js.display()))
+    }
+}
+
+/// Remove temporary files (`.<name>.<pid>.<n>.tmp`, left by an interrupted write) under `dir`
+/// that were last modified before `before`. Returns how many were removed.
+pub fn remove_stale_temps(dir: &Path, before: std::time::SystemTime) -> usize {
+    let mut removed = 0;
+    for e in walkdir::WalkDir::new(dir).into_iter().filter_map(|e| e.ok()) {
+        let name = e.file_name().to_string_lossy();
+        if !(e.file_type().is_file() && name.starts_with('.') && name.ends_with(".tmp")) {
+            continue;
+        }
+        let old = e
+            .metadata()
+            .ok()
+            .and_then(|m| m.modified().ok())
+            .is_some_and(|t| t < before);
+        if old && std::fs::remove_file(e.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// `root/rel`, provided `rel` stays inside `figures/` or `data/`: relative, made only of plain
+/// names (no `..`, no root, no drive prefix, no hidden component). Every output path built
+/// from a manifest's ids goes through here, so no id can direct a write elsewhere.
+pub fn output_path(root: &Path, rel: &str) -> Result<PathBuf, String> {
+    use std::path::Component;
+    let p = Path::new(rel);
+    let mut comps = p.components();
+    let first_ok = matches!(comps.next(), Some(Component::Normal(c)) if c == "figures" || c == "data");
+    let plain = p.components().all(|c| match c {
+        Component::Normal(n) => !n.to_string_lossy().starts_with('.'),
+        _ => false,
+    });
+    if first_ok && plain && !rel.contains('\\') {
+        Ok(root.join(p))
+    } else {
+        Err(format!(
+            "refusing to write `{rel}`: outputs stay inside figures/ and data/ (ids may use a-z, 0-9, `.`, `_`, `-`)"
+        ))
     }
 }

@@ -175,13 +175,21 @@ fn corrupted_cache_entry_is_detected_and_recomputed() {
     std::fs::write(parquet[0].path(), &bytes[..bytes.len() / 2]).unwrap();
     // A temporary file left by an interrupted atomic write is ignored.
     std::fs::write(parquet[0].path().with_file_name(".junk.parquet.1.0.tmp"), b"partial").unwrap();
+    // A run with nothing to do reads no run data (the manifest's stamp is current), so the damage
+    // is found when the run is next needed: here, after a label edit.
+    std::fs::write(
+        ws.path().join("experiments/thesis/fig9.1.yaml"),
+        DAHL.replace("LABEL", "another label"),
+    )
+    .unwrap();
     let s = go(ws.path(), 1);
     assert!(s.ok());
     assert_eq!((s.runs_computed, s.runs_cached, s.runs_recovered.len()), (1, 0, 1));
     assert!(s.runs_recovered[0].1.contains("checksum"), "{:?}", s.runs_recovered);
     // And the entry is good again.
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), DAHL).unwrap();
     let s = go(ws.path(), 1);
-    assert_eq!((s.runs_computed, s.runs_cached), (0, 1));
+    assert_eq!((s.runs_computed, s.runs_cached, s.runs_recovered.len()), (0, 1, 0));
 }
 
 #[test]

@@ -1,0 +1,294 @@
+//! What no manifest, interruption or damaged file may do: write outside `figures/` and `data/`,
+//! abort the whole run, make the cache answer with another run's data, hide a damaged output,
+//! or make a run count and exit on results it did not produce.
+
+use fric_pipeline::{run, Options, Summary};
+use std::path::Path;
+
+const DAHL: &str = r#"id: thesis/fig9.1
+kind: figure
+source: {document: thesis, number: "9.1", caption: "test figure", lines: [1]}
+content: simulation
+status: reproduced
+runs:
+  - id: dahl
+    system: dahl
+    params: {sigma: 7.5, fc: 1.5, gamma: 1}
+    input: {kind: sine, amplitude: 5, omega: 2}
+    sim: {periods: 2, samples_per_period: 400}
+panels:
+  - id: main
+    x: {label: u, unit: m}
+    y: {label: F, unit: N}
+    series:
+      - {run: dahl, x: u, y: F, window: {periods: [1, 2]}}
+metrics:
+  - {name: area, kind: loop-area, run: dahl, x: u, y: F, window: {periods: [1, 2]}}
+checks:
+  - {metric: area, expected: 28.8, tol: {rel: 1.0e-3}, provenance: {derived: "4(A Fc - Fr Fc/sigma)"}}
+"#;
+
+/// fig9.1 with another figure number and parameter (a second, independent manifest), checking
+/// that the loop area is positive.
+fn other(n: u32, sigma: f64) -> String {
+    let head = &DAHL[..DAHL.find("checks:").unwrap()];
+    let check = "checks:\n  - {metric: area, op: gt, expected: 0, provenance: {derived: \"a loop\"}}\n";
+    format!("{head}{check}")
+        .replace("fig9.1", &format!("fig9.{n}"))
+        .replace("\"9.1\"", &format!("\"9.{n}\""))
+        .replace("sigma: 7.5", &format!("sigma: {sigma}"))
+}
+
+fn workspace(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        let p = dir.path().join("experiments").join(name);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    dir
+}
+
+fn go_only(root: &Path, only: &[&str], force: bool) -> Result<Summary, String> {
+    let mut o = Options::new(root);
+    o.jobs = Some(2);
+    o.only = only.iter().map(|s| s.to_string()).collect();
+    o.force = force;
+    run(&o)
+}
+
+fn go(root: &Path) -> Summary {
+    go_only(root, &[], false).unwrap()
+}
+
+fn files(dir: &Path, ext: &str) -> Vec<std::path::PathBuf> {
+    let mut v: Vec<_> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == ext))
+        .map(|e| e.into_path())
+        .collect();
+    v.sort();
+    v
+}
+
+/// A cache entry's `.parquet` and `.json` replaced by another entry's pair: the checksum still
+/// ties the two files together, but the entry records its own key and request, so the swap is a
+/// miss, recomputed with a note, and the figure is drawn from the right run.
+#[test]
+fn a_swapped_cache_entry_is_detected_and_recomputed() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.2.yaml", &other(2, 3.0))]);
+    go(ws.path());
+    let png = std::fs::read(ws.path().join("figures/thesis/fig9.1.png")).unwrap();
+    let report = std::fs::read(ws.path().join("figures/report.json")).unwrap();
+    let (pq, js) = (
+        files(&ws.path().join("data/cache/runs"), "parquet"),
+        files(&ws.path().join("data/cache/runs"), "json"),
+    );
+    assert_eq!((pq.len(), js.len()), (2, 2));
+    let read = |p: &Path| std::fs::read(p).unwrap();
+    let (p0, p1, j0, j1) = (read(&pq[0]), read(&pq[1]), read(&js[0]), read(&js[1]));
+    std::fs::write(&pq[0], &p1).unwrap();
+    std::fs::write(&pq[1], &p0).unwrap();
+    std::fs::write(&js[0], &j1).unwrap();
+    std::fs::write(&js[1], &j0).unwrap();
+    // Make both manifests need their runs again.
+    std::fs::remove_dir_all(ws.path().join("data/cache/entries")).unwrap();
+    let s = go(ws.path());
+    assert_eq!(
+        (s.runs_computed, s.runs_recovered.len()),
+        (2, 2),
+        "{:?}",
+        s.runs_recovered
+    );
+    assert!(
+        s.runs_recovered.iter().all(|r| r.1.contains("swapped")),
+        "{:?}",
+        s.runs_recovered
+    );
+    assert!(s.ok());
+    assert_eq!(std::fs::read(ws.path().join("figures/thesis/fig9.1.png")).unwrap(), png);
+    assert_eq!(std::fs::read(ws.path().join("figures/report.json")).unwrap(), report);
+}
+
+/// A valid manifest over the run budget is invalid (with the limit named); every other manifest
+/// completes and the report is written.
+#[test]
+fn a_run_over_budget_is_invalid_and_the_others_complete() {
+    let huge = other(2, 3.0).replace("sim: {periods: 2, samples_per_period: 400}", "sim: {periods: 1.0e9}");
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.2.yaml", &huge)]);
+    let s = go(ws.path());
+    assert_eq!(s.invalid.len(), 1);
+    let msg = s.invalid[0]
+        .diagnostics
+        .iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(msg.contains("limit is 5e6 samples"), "{msg}");
+    assert!(msg.contains("fig9.2.yaml:"), "{msg}");
+    assert!(ws.path().join("figures/thesis/fig9.1.png").exists());
+    assert_eq!(s.count(fric_report::Outcome::Pass), 1);
+    assert!(!s.ok());
+    assert!(ws.path().join("figures/report.json").exists());
+}
+
+/// A run that fails (here: a system that refuses `steady_state`) is that run's error; the other
+/// manifests complete, and the failed manifest's checks count as errors, not as nothing.
+#[test]
+fn a_failing_run_fails_its_manifest_only_and_its_checks_count_as_errors() {
+    let failing = r#"id: thesis/fig9.3
+kind: figure
+source: {document: thesis, number: "9.3", caption: "fails", lines: [1]}
+content: simulation
+status: reproduced
+runs:
+  - id: cms
+    system: coulomb-mass-spring
+    params: {m: 1, k: 1, fc: 2}
+    input: {kind: sine, amplitude: 3, omega: 0.5}
+    sim: {steady_state: {tol: 1.0e-9, max_periods: 5}}
+panels:
+  - id: main
+    x: {label: u}
+    y: {label: x}
+    series:
+      - {run: cms, x: u, y: x}
+metrics:
+  - {name: top, kind: max, run: cms, y: x}
+checks:
+  - {metric: top, expected: 1, tol: {abs: 0.1}, provenance: {derived: "test"}}
+  - {metric: top, op: gt, expected: 0, provenance: {derived: "test"}}
+"#;
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.3.yaml", failing)]);
+    let s = go(ws.path());
+    assert!(s.invalid.is_empty(), "{:?}", s.invalid);
+    assert_eq!(s.runs_failed.len(), 1, "{:?}", s.runs_failed);
+    assert_eq!(s.count(fric_report::Outcome::Pass), 1);
+    assert_eq!(s.count(fric_report::Outcome::Error), 2);
+    assert!(!s.ok());
+    assert!(ws.path().join("figures/thesis/fig9.1.png").exists());
+}
+
+/// `--only` counts and exits on the manifests it selected, from this run's results; selecting
+/// nothing is an error; every other manifest's entry in report.json stays byte-identical.
+#[test]
+fn only_counts_the_selection_and_leaves_the_rest_of_the_report_untouched() {
+    let failing = other(2, 3.0).replace("op: gt, expected: 0", "op: lt, expected: 0");
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.2.yaml", &failing)]);
+    let s = go(ws.path());
+    assert!(!s.ok());
+    let before = std::fs::read(ws.path().join("figures/report.json")).unwrap();
+    let s = go_only(ws.path(), &["thesis/fig9.1"], true).unwrap();
+    assert!(s.ok(), "the failing manifest was not selected");
+    assert_eq!(
+        (s.count(fric_report::Outcome::Pass), s.count(fric_report::Outcome::Fail)),
+        (1, 0)
+    );
+    assert_eq!(std::fs::read(ws.path().join("figures/report.json")).unwrap(), before);
+    let s = go_only(ws.path(), &["thesis/fig9.2"], false).unwrap();
+    assert!(!s.ok());
+    assert_eq!(s.count(fric_report::Outcome::Fail), 1);
+    let e = go_only(ws.path(), &["nomatch/*"], false).unwrap_err();
+    assert!(e.contains("no manifest matches --only 'nomatch/*'"), "{e}");
+}
+
+/// With nothing to do, no run data is read: the runs can even be gone from the cache.
+#[test]
+fn a_run_with_nothing_to_do_reads_no_run_data() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.2.yaml", &other(2, 3.0))]);
+    go(ws.path());
+    let report = std::fs::read(ws.path().join("figures/report.json")).unwrap();
+    std::fs::remove_dir_all(ws.path().join("data/cache/runs")).unwrap();
+    let s = go(ws.path());
+    assert_eq!((s.runs_total, s.runs_computed, s.runs_cached), (2, 0, 2));
+    assert_eq!((s.figures_drawn, s.figures_current), (0, 2));
+    assert!(s.ok());
+    assert_eq!(std::fs::read(ws.path().join("figures/report.json")).unwrap(), report);
+}
+
+/// A damaged or deleted output is redrawn (it was "up to date" before), bit for bit.
+#[test]
+fn damaged_outputs_are_redrawn() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL)]);
+    go(ws.path());
+    let png = ws.path().join("figures/thesis/fig9.1.png");
+    let csv = ws.path().join("figures/thesis/fig9.1/main-1.csv");
+    let (png0, csv0) = (std::fs::read(&png).unwrap(), std::fs::read(&csv).unwrap());
+    std::fs::write(&png, b"not a png").unwrap();
+    std::fs::remove_file(&csv).unwrap();
+    let s = go(ws.path());
+    assert_eq!((s.figures_drawn, s.runs_computed, s.runs_cached), (1, 0, 1));
+    assert_eq!(std::fs::read(&png).unwrap(), png0);
+    assert_eq!(std::fs::read(&csv).unwrap(), csv0);
+    let s = go(ws.path());
+    assert_eq!((s.figures_drawn, s.figures_current), (0, 1));
+}
+
+/// Temporary files of an interrupted run (older than this run) are removed.
+#[test]
+fn stale_temporary_files_are_removed() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL)]);
+    go(ws.path());
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    let leftovers = [
+        ws.path().join("figures/thesis/.fig9.1.png.4242.0.tmp"),
+        ws.path().join("data/cache/runs/.abc.parquet.4242.1.tmp"),
+    ];
+    for p in &leftovers {
+        std::fs::write(p, b"partial").unwrap();
+        std::fs::File::options()
+            .write(true)
+            .open(p)
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+    }
+    let s = go(ws.path());
+    assert_eq!(s.temps_removed, 2);
+    assert!(leftovers.iter().all(|p| !p.exists()));
+}
+
+/// Hostile panel ids never direct a write outside `figures/`.
+#[test]
+fn hostile_ids_write_nothing_outside_figures() {
+    let ws = workspace(&[]);
+    let escape = format!("escape-{}", std::process::id());
+    let outside = ws.path().parent().unwrap().join(format!("{escape}-1.csv"));
+    for id in [
+        format!("../../../../{escape}"),
+        format!("/tmp/{escape}"),
+        "sub/dir".to_string(),
+        "..".to_string(),
+    ] {
+        let m = DAHL.replace("  - id: main", &format!("  - id: \"{id}\""));
+        std::fs::create_dir_all(ws.path().join("experiments/thesis")).unwrap();
+        std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), m).unwrap();
+        let s = go(ws.path());
+        assert!(!s.ok(), "panel id {id:?} accepted");
+        assert!(!outside.exists() && !Path::new(&format!("/tmp/{escape}-1.csv")).exists());
+        assert!(!ws.path().join("figures/thesis/fig9.1/sub").exists());
+    }
+}
+
+#[test]
+fn output_paths_stay_inside_figures_and_data() {
+    use fric_pipeline::store::output_path;
+    let root = Path::new("/ws");
+    assert_eq!(
+        output_path(root, "figures/thesis/fig1.7.png").unwrap(),
+        root.join("figures/thesis/fig1.7.png")
+    );
+    assert!(output_path(root, "data/cache/entries/thesis/fig1.7.json").is_ok());
+    for bad in [
+        "figures/../../etc/passwd",
+        "/etc/passwd",
+        "experiments/thesis/fig1.7.yaml",
+        "figures/thesis/../../x",
+        "figures/.hidden",
+        "figures\\..\\x",
+        "",
+    ] {
+        assert!(output_path(root, bad).is_err(), "{bad} accepted");
+    }
+}
