@@ -170,8 +170,9 @@ pub fn render(
         outputs.push((rel.to_string(), sha256_hex(bytes)));
         Ok(())
     };
-    put(&svg, &fric_plot::render_svg(&fig)?)?;
-    put(&png, &fric_plot::render_png(&fig)?)?;
+    let svg_bytes = fric_plot::render_svg(&fig)?;
+    put(&svg, &svg_bytes)?;
+    put(&png, &fric_plot::rasterize(&svg_bytes)?)?;
     // Remove series files of an earlier layout, then write the current ones.
     let dir = output_path(root, &format!("figures/{id}"))?;
     if let Ok(rd) = std::fs::read_dir(&dir) {

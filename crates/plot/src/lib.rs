@@ -1,5 +1,6 @@
-//! Rendering of figures to SVG and PNG bytes with plotters, using a bundled font (DejaVu Sans,
-//! `assets/`), so no system font library is needed.
+//! Rendering of figures to SVG bytes with plotters, and of that SVG to PNG with resvg
+//! (anti-aliased, at [`PNG_SCALE`] pixels per SVG pixel), using a bundled font (DejaVu Sans,
+//! `assets/`), so no system font library is needed. The SVG is the master: the PNG is its picture.
 //!
 //! This crate owns drawing only: it receives panels with their data already selected and
 //! returns bytes. It does no file I/O (the pipeline writes atomically) and knows nothing about
@@ -319,18 +320,55 @@ pub fn render_svg(fig: &FigureData) -> Result<Vec<u8>, DrawErr> {
     Ok(s.into_bytes())
 }
 
-/// Render to PNG bytes (RGB, deterministic encoder settings).
-pub fn render_png(fig: &FigureData) -> Result<Vec<u8>, DrawErr> {
-    register_font();
-    let (w, h) = size(fig);
-    let mut rgb = vec![0u8; (w * h * 3) as usize];
-    {
-        let root = BitMapBackend::with_buffer(&mut rgb, (w, h)).into_drawing_area();
-        draw_figure(root, fig)?;
-    }
+/// Pixels of the PNG per SVG pixel. A 640-pixel panel is then 1280 pixels wide: 366 dpi at the
+/// published width of about 3.5 in.
+pub const PNG_SCALE: f32 = 2.0;
+
+/// The font database for rasterising: the bundled font only, as every generic family.
+fn fontdb() -> std::sync::Arc<resvg::usvg::fontdb::Database> {
+    static DB: std::sync::OnceLock<std::sync::Arc<resvg::usvg::fontdb::Database>> = std::sync::OnceLock::new();
+    DB.get_or_init(|| {
+        let mut db = resvg::usvg::fontdb::Database::new();
+        db.load_font_data(FONT.to_vec());
+        let family = db
+            .faces()
+            .next()
+            .and_then(|f| f.families.first().map(|(name, _)| name.clone()))
+            .unwrap_or_else(|| "DejaVu Sans".into());
+        db.set_sans_serif_family(family.clone());
+        db.set_serif_family(family.clone());
+        db.set_monospace_family(family);
+        std::sync::Arc::new(db)
+    })
+    .clone()
+}
+
+/// Rasterise SVG bytes to PNG at [`PNG_SCALE`], anti-aliased, on white (resvg/tiny-skia: every
+/// stroke is stroked as drawn in the SVG, so no overlapping part of a path cancels another).
+pub fn rasterize(svg: &[u8]) -> Result<Vec<u8>, DrawErr> {
+    let opt = resvg::usvg::Options {
+        fontdb: fontdb(),
+        font_family: "sans-serif".into(),
+        ..Default::default()
+    };
+    let tree = resvg::usvg::Tree::from_data(svg, &opt).map_err(|e| format!("svg: {e}"))?;
+    let size = tree.size();
+    let (w, h) = (
+        (size.width() * PNG_SCALE).ceil() as u32,
+        (size.height() * PNG_SCALE).ceil() as u32,
+    );
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(w.max(1), h.max(1)).ok_or("pixmap allocation failed")?;
+    pixmap.fill(resvg::tiny_skia::Color::WHITE);
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::from_scale(PNG_SCALE, PNG_SCALE),
+        &mut pixmap.as_mut(),
+    );
+    // Opaque RGB with fixed encoder settings, so the bytes are deterministic.
+    let rgb: Vec<u8> = pixmap.data().chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
     let mut out = Vec::new();
     {
-        let mut enc = png::Encoder::new(&mut out, w, h);
+        let mut enc = png::Encoder::new(&mut out, w.max(1), h.max(1));
         enc.set_color(png::ColorType::Rgb);
         enc.set_depth(png::BitDepth::Eight);
         enc.set_compression(png::Compression::Default);
@@ -338,6 +376,11 @@ pub fn render_png(fig: &FigureData) -> Result<Vec<u8>, DrawErr> {
         wr.write_image_data(&rgb).map_err(|e| e.to_string())?;
     }
     Ok(out)
+}
+
+/// Render to PNG bytes: the SVG rasterised (see [`rasterize`]).
+pub fn render_png(fig: &FigureData) -> Result<Vec<u8>, DrawErr> {
+    rasterize(&render_svg(fig)?)
 }
 
 #[cfg(test)]
@@ -409,5 +452,51 @@ mod tests {
         assert_eq!(&a[1..4], b"PNG");
         let s = String::from_utf8(render_svg(&fig()).unwrap()).unwrap();
         assert!(s.starts_with("<svg") && s.contains("u [m]"));
+    }
+
+    /// Dark pixels of a PNG (RGB, 8 bit).
+    fn dark_pixels(png_bytes: &[u8]) -> usize {
+        let mut dec = png::Decoder::new(std::io::Cursor::new(png_bytes)).read_info().unwrap();
+        let mut buf = vec![0; dec.output_buffer_size()];
+        let info = dec.next_frame(&mut buf).unwrap();
+        buf[..info.buffer_size()]
+            .chunks_exact(3)
+            .filter(|p| p.iter().all(|&c| c < 100))
+            .count()
+    }
+
+    fn one_series(x: Vec<f64>, y: Vec<f64>) -> FigureData {
+        let mut f = fig();
+        f.cols = 1;
+        f.panels.truncate(1);
+        f.panels[0].legend = LegendPos::None;
+        f.panels[0].x.range = Some([-6.0, 6.0]);
+        f.panels[0].y.range = Some([-2.0, 2.0]);
+        f.panels[0].series = vec![SeriesData {
+            x,
+            y,
+            y2: None,
+            style: Style::Solid,
+            label: None,
+            color: None,
+        }];
+        f
+    }
+
+    /// A series that runs back over itself (a reversal stroke, thesis Fig 1.11(a) at u = ±5) is
+    /// inked where it runs, whatever it overlaps: plotters' bitmap backend filled a thick
+    /// polyline as one polygon, and the parts drawn twice cancelled out.
+    #[test]
+    fn strokes_that_run_back_over_themselves_stay_inked() {
+        let up_down = one_series(vec![-5.0, 5.0, 5.0, 5.0, -5.0], vec![-1.5, -1.5, 1.5, -1.5, -1.5]);
+        let up_only = one_series(vec![-5.0, 5.0, 5.0], vec![-1.5, -1.5, 1.5]);
+        let (a, b) = (
+            dark_pixels(&render_png(&up_down).unwrap()),
+            dark_pixels(&render_png(&up_only).unwrap()),
+        );
+        assert!(
+            a as f64 >= 0.97 * b as f64,
+            "{a} dark pixels with the stroke drawn back, {b} without"
+        );
     }
 }
