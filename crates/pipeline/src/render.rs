@@ -55,12 +55,14 @@ fn build(entry: &Entry, runs: &HashMap<String, &RunData>) -> Result<(FigureData,
             return Err(format!("panel id `{}` cannot name a file", p.id));
         }
         let mut series = Vec::new();
+        let mut bases: HashMap<&str, usize> = HashMap::new();
         for s in &p.series {
             let members: Vec<(String, Option<f64>)> = match entry.sweeps.get(&s.run) {
                 Some(ms) => ms.iter().map(|(id, v)| (id.clone(), Some(*v))).collect(),
                 None => vec![(s.run.clone(), None)],
             };
-            for (id, value) in members {
+            let sweep_base = *bases.entry(s.run.as_str()).or_insert(series.len());
+            for (k, (id, value)) in members.into_iter().enumerate() {
                 let d = *runs.get(&id).ok_or_else(|| format!("run `{id}` has no data"))?;
                 let r = window(d, s.window.as_ref()).map_err(|e| format!("panel {}: {e}", p.id))?;
                 let pick = |c: &str| {
@@ -71,9 +73,20 @@ fn build(entry: &Entry, runs: &HashMap<String, &RunData>) -> Result<(FigureData,
                 let x = pick(&s.x)?;
                 let y = pick(&s.y)?;
                 let y2 = s.y2.as_deref().map(pick).transpose()?;
-                let label = s.label.as_ref().map(|l| match value {
-                    Some(v) => l.replace("{value}", &format_value(v)),
-                    None => l.clone(),
+                // A label without `{value}` names the whole sweep: shown once, not per member.
+                let label = s.label.as_ref().and_then(|l| match value {
+                    Some(v) if l.contains("{value}") => Some(l.replace("{value}", &format_value(v))),
+                    Some(_) if k > 0 => None,
+                    _ => Some(l.clone()),
+                });
+                // The members of a sweep take consecutive palette colours from where the sweep
+                // first appears in the panel, so every series drawn from the same member (its
+                // points and its line, say) has the same colour.
+                let color = s.color.clone().or_else(|| {
+                    value.map(|_| {
+                        let names = fric_plot::PALETTE_NAMES;
+                        names[(sweep_base + k) % names.len()].to_string()
+                    })
                 });
                 let mut cols = vec![(s.x.clone(), x.clone()), (s.y.clone(), y.clone())];
                 if let (Some(n), Some(v)) = (&s.y2, &y2) {
@@ -89,7 +102,7 @@ fn build(entry: &Entry, runs: &HashMap<String, &RunData>) -> Result<(FigureData,
                     y2,
                     style: s.style,
                     label,
-                    color: s.color.clone(),
+                    color,
                 });
             }
         }

@@ -92,6 +92,9 @@ fn named_color(name: &str) -> Option<RGBColor> {
     })
 }
 
+/// The palette's colours by name, in palette order (series without a colour take them in turn).
+pub const PALETTE_NAMES: &[&str] = &["black", "blue", "red", "green", "orange", "purple", "brown", "gray"];
+
 /// Color names accepted in manifests.
 pub const COLOR_NAMES: &[&str] = &[
     "black",
@@ -159,21 +162,18 @@ fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData) 
     if let Some(t) = &p.title {
         b.caption(t, ("sans-serif", 20));
     }
-    let mut chart = b.build_cartesian_2d(x0..x1, y0..y1).map_err(|e| e.to_string())?;
+    let ((bx, lx), (by, ly)) = (ticks(x0, x1, p.x.scale), ticks(y0, y1, p.y.scale));
+    let mut chart = b
+        .build_cartesian_2d(Ticked::new(x0..x1, bx, lx), Ticked::new(y0..y1, by, ly))
+        .map_err(|e| e.to_string())?;
     let (sx, sy) = (x0.abs().max(x1.abs()), y0.abs().max(y1.abs()));
-    let fmt_x = |v: &f64| {
-        if p.x.scale == Scale::Log {
-            format!("1e{v:.0}")
-        } else {
-            format_tick(*v, sx)
-        }
+    let fmt_x = |v: &f64| match p.x.scale {
+        Scale::Log => decade_label(*v),
+        _ => format_tick(*v, sx),
     };
-    let fmt_y = |v: &f64| {
-        if p.y.scale == Scale::Log {
-            format!("1e{v:.0}")
-        } else {
-            format_tick(*v, sy)
-        }
+    let fmt_y = |v: &f64| match p.y.scale {
+        Scale::Log => decade_label(*v),
+        _ => format_tick(*v, sy),
     };
     chart
         .configure_mesh()
@@ -272,6 +272,86 @@ fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData) 
             .map_err(|e| e.to_string())?;
     }
     Ok(())
+}
+
+/// A linear f64 coordinate with the tick positions given (see [`ticks`]); labels come from the
+/// mesh's formatters.
+struct Ticked {
+    inner: plotters::coord::types::RangedCoordf64,
+    major: Vec<f64>,
+    minor: Vec<f64>,
+}
+
+impl Ticked {
+    fn new(r: std::ops::Range<f64>, major: Vec<f64>, minor: Vec<f64>) -> Self {
+        Self {
+            inner: r.into(),
+            major,
+            minor,
+        }
+    }
+}
+
+impl plotters::coord::ranged1d::Ranged for Ticked {
+    type FormatOption = plotters::coord::ranged1d::DefaultFormatting;
+    type ValueType = f64;
+    fn map(&self, v: &f64, limit: (i32, i32)) -> i32 {
+        self.inner.map(v, limit)
+    }
+    fn key_points<Hint: plotters::coord::ranged1d::KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        if hint.weight().allow_light_points() {
+            self.minor.clone()
+        } else {
+            self.major.clone()
+        }
+    }
+    fn range(&self) -> std::ops::Range<f64> {
+        self.inner.range()
+    }
+}
+
+/// Major (labelled) and minor tick positions of an axis over `[lo, hi]` in plotting coordinates
+/// (log10 of the value on a log axis). Linear: plotters' nice numbers, no minor ticks (a light
+/// major grid only). Log: every decade `10^k` labelled, minor ticks at `2…9·10^k`; an axis that
+/// spans no whole decade labels its minor ticks instead.
+fn ticks(lo: f64, hi: f64, scale: Scale) -> (Vec<f64>, Vec<f64>) {
+    use plotters::coord::ranged1d::Ranged;
+    if scale != Scale::Log {
+        return (
+            plotters::coord::types::RangedCoordf64::from(lo..hi).key_points(10usize),
+            vec![],
+        );
+    }
+    let decades: Vec<f64> = ((lo.ceil() as i64)..=(hi.floor() as i64)).map(|k| k as f64).collect();
+    let minor: Vec<f64> = ((lo.floor() as i64)..=(hi.floor() as i64))
+        .flat_map(|k| (2..10).map(move |m| k as f64 + (m as f64).log10()))
+        .filter(|v| (lo..=hi).contains(v))
+        .collect();
+    if decades.is_empty() {
+        (minor, vec![])
+    } else {
+        (decades, minor)
+    }
+}
+
+/// The label of a log-axis tick at `v = log10(value)`: `10⁻²` at a decade, `2·10⁻³` between.
+fn decade_label(v: f64) -> String {
+    let sup = |k: i64| -> String {
+        k.to_string()
+            .chars()
+            .map(|c| match c {
+                '-' => '⁻',
+                d => ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'][d.to_digit(10).unwrap_or(0) as usize],
+            })
+            .collect()
+    };
+    let k = v.floor();
+    let m = 10f64.powf(v - k);
+    if (v - v.round()).abs() < 1e-9 {
+        format!("10{}", sup(v.round() as i64))
+    } else {
+        format!("{}·10{}", m.round(), sup(k as i64))
+    }
 }
 
 /// Tick labels: short, without trailing zeros, scientific for very large or small values;
@@ -442,6 +522,47 @@ mod tests {
                 },
             ],
         }
+    }
+
+    /// Every log tick label equals the decade it stands at (they read 1e-2, 1e-2, 1e-2, 1e-3
+    /// when fractional exponents were printed with `{:.0}`).
+    #[test]
+    fn log_ticks_are_decades_labelled_as_powers_of_ten() {
+        let (major, minor) = ticks(-6.3, -1.7, Scale::Log);
+        assert_eq!(major, vec![-6.0, -5.0, -4.0, -3.0, -2.0]);
+        let labels: Vec<String> = major.iter().map(|v| decade_label(*v)).collect();
+        assert_eq!(labels, ["10⁻⁶", "10⁻⁵", "10⁻⁴", "10⁻³", "10⁻²"]);
+        for v in &major {
+            let k: i64 = decade_label(*v)[2..]
+                .chars()
+                .map(|c| match c {
+                    '⁻' => '-',
+                    c => char::from_digit("⁰¹²³⁴⁵⁶⁷⁸⁹".chars().position(|d| d == c).unwrap() as u32, 10).unwrap(),
+                })
+                .collect::<String>()
+                .parse()
+                .unwrap();
+            assert_eq!(
+                10f64.powi(k as i32),
+                10f64.powf(*v),
+                "label {} at {v}",
+                decade_label(*v)
+            );
+        }
+        // Minor ticks at 2..9 times each decade, inside the range.
+        let (lo, hi) = (10f64.powf(-6.3), 10f64.powf(-1.7));
+        let expected: Vec<f64> = (-7..=-2)
+            .flat_map(|k| (2..10).map(move |m| m as f64 * 10f64.powi(k)))
+            .filter(|x| (lo..=hi).contains(x))
+            .collect();
+        assert_eq!(minor.len(), expected.len());
+        for (v, x) in minor.iter().zip(&expected) {
+            assert!((10f64.powf(*v) / x - 1.0).abs() < 1e-12, "{v} vs {x}");
+        }
+        // Less than a decade: the minor ticks are labelled.
+        let (major, _) = ticks(2f64.log10(), 8f64.log10() + 0.01, Scale::Log);
+        let labels: Vec<String> = major.iter().map(|v| decade_label(*v)).collect();
+        assert_eq!(labels, ["2·10⁰", "3·10⁰", "4·10⁰", "5·10⁰", "6·10⁰", "7·10⁰", "8·10⁰"]);
     }
 
     #[test]
