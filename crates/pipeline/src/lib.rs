@@ -232,6 +232,7 @@ fn build_entry(
         }
     }
     rep.checks = m.checks.iter().map(|c| evaluate::check(c, &rep.metrics)).collect();
+    evaluate::locate_checks(root, &e.file, &mut rep.checks);
     let (mut drawn, mut table) = (false, false);
     match m.kind {
         Kind::Figure => match render::render(root, e, &runs, force) {
