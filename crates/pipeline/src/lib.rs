@@ -13,6 +13,7 @@ pub mod evaluate;
 mod frames;
 mod hash;
 pub mod load;
+pub mod plan;
 mod render;
 pub mod store;
 
