@@ -153,3 +153,22 @@ fn valid_values_are_accepted() {
     assert!(o.stdout.lines().any(|l| l.starts_with("thesis ")), "{}", o.stdout);
     assert!(!o.stdout.lines().any(|l| l.starts_with("report ")), "{}", o.stdout);
 }
+
+/// README's "Commands" section shows the real help.
+#[test]
+fn readme_shows_the_real_help() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let help = xtask(&repo(), &["--help"]).stdout;
+    assert!(
+        readme.contains(help.trim()),
+        "README.md lacks the output of `cargo xtask --help`:\n{help}"
+    );
+    for cmd in ["figures", "list"] {
+        let h = xtask(&repo(), &["help", cmd]).stdout;
+        let options = &h[h.find("Options:").unwrap()..h.find("\n\nExamples:").unwrap()];
+        assert!(
+            readme.contains(options),
+            "README.md lacks the options of `{cmd}`:\n{options}"
+        );
+    }
+}
