@@ -123,7 +123,7 @@ fn main() -> ExitCode {
         }),
         Command::Clean => ws().map(|root| match fric_pipeline::clean(&root) {
             Ok(removed) => {
-                println!("removed {} paths", removed.len());
+                print::out!("removed {} paths", removed.len());
                 ExitCode::SUCCESS
             }
             Err(e) => {

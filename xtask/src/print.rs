@@ -5,6 +5,16 @@ use fric_pipeline::{InvalidManifest, Summary};
 use fric_report::Outcome;
 use std::path::Path;
 
+/// `println!` that does not panic when stdout is closed (`cargo xtask list | head -3`): output
+/// to a closed pipe is dropped.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+pub(crate) use out;
+
 fn invalid(invalid: &[InvalidManifest]) {
     for inv in invalid {
         for d in &inv.diagnostics {
@@ -34,15 +44,15 @@ pub fn summary(s: &Summary) {
     }
     let table = fric_report::failures_table(&s.report, true);
     if !table.is_empty() {
-        println!("{table}\n");
+        out!("{table}\n");
     }
-    println!(
+    out!(
         "manifests: {} ({} selected), {} invalid",
         s.manifests,
         s.selected,
         s.invalid.len()
     );
-    println!(
+    out!(
         "runs:      {} ({} computed, {} cached, {} recovered, {} failed)",
         s.runs_total,
         s.runs_computed,
@@ -50,11 +60,13 @@ pub fn summary(s: &Summary) {
         s.runs_recovered.len(),
         s.runs_failed.len()
     );
-    println!(
+    out!(
         "outputs:   {} figures drawn, {} up to date, {} tables",
-        s.figures_drawn, s.figures_current, s.tables
+        s.figures_drawn,
+        s.figures_current,
+        s.tables
     );
-    println!(
+    out!(
         "checks:    {} passed, {} failed, {} known discrepancies, {} unexpected passes, {} errors",
         s.count(Outcome::Pass),
         s.count(Outcome::Fail),
@@ -62,7 +74,7 @@ pub fn summary(s: &Summary) {
         s.count(Outcome::UnexpectedPass),
         s.count(Outcome::Error)
     );
-    println!(
+    out!(
         "time:      {:.2} s   report: figures/report.json",
         s.elapsed.as_secs_f64()
     );
@@ -71,14 +83,14 @@ pub fn summary(s: &Summary) {
 /// A dry run: the runs that would be computed and the figures that would be drawn.
 pub fn plan(p: &Plan) {
     invalid(&p.invalid);
-    println!("dry run: nothing is computed or written");
-    println!(
+    out!("dry run: nothing is computed or written");
+    out!(
         "manifests: {} ({} selected), {} invalid",
         p.manifests,
         p.selected,
         p.invalid.len()
     );
-    println!(
+    out!(
         "runs to compute: {} of {} ({} cached)",
         p.to_compute.len(),
         p.runs_total,
@@ -91,18 +103,18 @@ pub fn plan(p: &Plan) {
             Reason::Forced => "  (--force)".into(),
             Reason::Corrupt(why) => format!("  (cache entry corrupted: {why})"),
         };
-        println!("  {:<w$}  {}  {}{why}", r.system, &r.key[..12], r.used_by.join(", "));
+        out!("  {:<w$}  {}  {}{why}", r.system, &r.key[..12], r.used_by.join(", "));
     }
-    println!(
+    out!(
         "figures to draw: {} of {} ({} up to date)",
         p.to_draw.len(),
         p.figures_total,
         p.figures_total - p.to_draw.len()
     );
     for id in &p.to_draw {
-        println!("  {id}");
+        out!("  {id}");
     }
-    println!("tables: {} (each written only if its text changed)", p.tables);
+    out!("tables: {} (each written only if its text changed)", p.tables);
 }
 
 /// `list`: the coverage table, or the manifests with one status (`status` and `doc` are
@@ -115,7 +127,7 @@ pub fn list(root: &Path, status: Option<&str>, doc: Option<&str>) {
         if status == "invalid" {
             for i in &loaded.invalid {
                 if doc_ok(i.file.trim_start_matches("experiments/")) {
-                    println!("{}", i.file);
+                    out!("{}", i.file);
                 }
             }
         }
@@ -123,14 +135,20 @@ pub fn list(root: &Path, status: Option<&str>, doc: Option<&str>) {
             let m = &e.manifest;
             if m.status.as_str() == status && doc_ok(&m.id) {
                 let cap: String = m.source.caption.chars().take(70).collect();
-                println!("{:<28} {}", m.id, cap);
+                out!("{:<28} {}", m.id, cap);
             }
         }
         return;
     }
-    println!(
+    out!(
         "{:<16} {:>10} {:>8} {:>8} {:>17} {:>8} {:>6}",
-        "document", "reproduced", "partial", "pending", "not-reproducible", "invalid", "total"
+        "document",
+        "reproduced",
+        "partial",
+        "pending",
+        "not-reproducible",
+        "invalid",
+        "total"
     );
     let mut tot = [0usize; 6];
     for (name, m) in &cov {
@@ -149,21 +167,33 @@ pub fn list(root: &Path, status: Option<&str>, doc: Option<&str>) {
         for (t, v) in tot.iter_mut().zip(row.iter().chain([total].iter())) {
             *t += v;
         }
-        println!(
+        out!(
             "{:<16} {:>10} {:>8} {:>8} {:>17} {:>8} {:>6}",
-            name, row[0], row[1], row[2], row[3], row[4], total
+            name,
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            row[4],
+            total
         );
     }
-    println!(
+    out!(
         "{:<16} {:>10} {:>8} {:>8} {:>17} {:>8} {:>6}",
-        "all", tot[0], tot[1], tot[2], tot[3], tot[4], tot[5]
+        "all",
+        tot[0],
+        tot[1],
+        tot[2],
+        tot[3],
+        tot[4],
+        tot[5]
     );
     let figs = loaded
         .entries
         .iter()
         .filter(|e| e.manifest.kind == fric_manifest::Kind::Figure)
         .count();
-    println!(
+    out!(
         "\n{} figures and {} tables registered.",
         figs,
         loaded.entries.len() - figs
@@ -172,10 +202,10 @@ pub fn list(root: &Path, status: Option<&str>, doc: Option<&str>) {
 
 /// `schema`: what a manifest can use.
 pub fn schema() {
-    println!("Systems (runs[].system):\n");
+    out!("Systems (runs[].system):\n");
     for s in fric_experiments::systems() {
-        println!("{}\n  {}", s.name, s.doc);
-        println!(
+        out!("{}\n  {}", s.name, s.doc);
+        out!(
             "  inputs: {}   methods: {} (default {})",
             s.inputs.join(", "),
             s.methods.join(", "),
@@ -188,18 +218,18 @@ pub fn schema() {
                 "number"
             };
             let def = p.default.map(|d| format!(", default {d}")).unwrap_or_default();
-            println!("  - {:<8} {:<7} in {}{}: {}", p.name, kind, p.range_text(), def, p.doc);
+            out!("  - {:<8} {:<7} in {}{}: {}", p.name, kind, p.range_text(), def, p.doc);
         }
         let cols: Vec<String> = s.columns.iter().map(|(n, u, _)| format!("{n} [{u}]")).collect();
-        println!("  columns: {}\n", cols.join(", "));
+        out!("  columns: {}\n", cols.join(", "));
     }
-    println!("Inputs: sine {{amplitude, omega, phase, offset}}, cosine {{...}}, switched-sine {{omega, pieces: [{{from_period, amplitude}}]}}, grid {{from, to, points, scale: linear|log|sym-log}}");
-    println!("Sim: periods | t_end | steady_state {{tol, max_periods}}; samples_per_period; method; rtol; atol");
-    println!("Windows: all | last-period | {{periods: [a, b]}} | {{t: [a, b]}}");
-    println!("Post-processing (runs[].post): {{name, op: ewma|moving-average|abs|gradient|cumulative-integral|scale|offset, of, param, by}}");
-    println!("Metric kinds: loop-area, max, min, max-abs, value-at, slope, intercept, max-diff, final, quantile, info, difference, sum, ratio, relative-difference");
-    println!("Checks: {{metric, op: within|lt|gt, expected, tol: {{abs, rel}}, provenance: published {{line}} | derived \"...\" | claim {{kind, lines}}, known_discrepancy}}");
-    println!(
+    out!("Inputs: sine {{amplitude, omega, phase, offset}}, cosine {{...}}, switched-sine {{omega, pieces: [{{from_period, amplitude}}]}}, grid {{from, to, points, scale: linear|log|sym-log}}");
+    out!("Sim: periods | t_end | steady_state {{tol, max_periods}}; samples_per_period; method; rtol; atol");
+    out!("Windows: all | last-period | {{periods: [a, b]}} | {{t: [a, b]}}");
+    out!("Post-processing (runs[].post): {{name, op: ewma|moving-average|abs|gradient|cumulative-integral|scale|offset, of, param, by}}");
+    out!("Metric kinds: loop-area, max, min, max-abs, value-at, slope, intercept, max-diff, final, quantile, info, difference, sum, ratio, relative-difference");
+    out!("Checks: {{metric, op: within|lt|gt, expected, tol: {{abs, rel}}, provenance: published {{line}} | derived \"...\" | claim {{kind, lines}}, known_discrepancy}}");
+    out!(
         "Series styles: solid, dashed, dotted, points, band (with y2); colors: {}",
         fric_plot::COLOR_NAMES.join(", ")
     );
