@@ -105,7 +105,7 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct RunArgs {
     /// Only the manifests whose id matches this glob (repeatable), e.g. 'thesis/fig1.*'
-    #[arg(long, value_name = "PATTERN")]
+    #[arg(long, value_name = "PATTERN", value_parser = fric_pipeline::plan::pattern)]
     pub only: Vec<String>,
     /// Recompute every run and redraw every figure
     #[arg(long)]

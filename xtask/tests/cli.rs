@@ -115,7 +115,7 @@ fn no_command_prints_help_and_fails() {
 /// A bad value is an error that names the allowed values, never an empty table.
 #[test]
 fn values_are_checked_against_what_is_allowed() {
-    let cases: [(&[&str], &[&str]); 7] = [
+    let cases: [(&[&str], &[&str]); 8] = [
         (&["list", "--doc", "thesiss"], &fric_manifest::DOCUMENTS),
         (
             &["list", "--status", "done"],
@@ -131,6 +131,10 @@ fn values_are_checked_against_what_is_allowed() {
         (
             &["bench", "--only", "lugre2"],
             &["lugre", "vdp", "coulomb", "bristle500"],
+        ),
+        (
+            &["figures", "--only", "thesis/[fig"],
+            &["not a glob pattern", "unclosed character class"],
         ),
     ];
     for (args, allowed) in cases {

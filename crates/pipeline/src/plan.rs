@@ -48,6 +48,13 @@ pub struct Plan {
     pub tables: usize,
 }
 
+/// Check an `--only` pattern: a glob on manifest ids (`thesis/fig1.*`).
+pub fn pattern(s: &str) -> Result<String, String> {
+    globset::Glob::new(s)
+        .map(|_| s.to_string())
+        .map_err(|e| format!("not a glob pattern: {}", e.kind()))
+}
+
 /// Plan a run of the pipeline with `opts` (`jobs` and `progress` are ignored).
 pub fn plan(opts: &Options) -> Result<Plan, String> {
     let root = &opts.root;
