@@ -202,6 +202,20 @@ pub fn check(c: &CheckSpec, metrics: &BTreeMap<String, Option<f64>>) -> CheckRep
         pass: matches!(outcome, Outcome::Pass | Outcome::UnexpectedPass),
         known_discrepancy: c.known_discrepancy.clone(),
         note: c.note.clone(),
+        location: None,
+    }
+}
+
+/// Record in each check report where its check is written: `<file>:<line>` of `checks[i]` in the
+/// manifest `root/file` (left empty if the file cannot be read).
+pub fn locate_checks(root: &std::path::Path, file: &str, checks: &mut [CheckReport]) {
+    let Ok(text) = std::fs::read_to_string(root.join(file)) else {
+        return;
+    };
+    let loc = fric_manifest::Locator::new(&text);
+    for (i, c) in checks.iter_mut().enumerate() {
+        let (line, _) = loc.find(&["checks".into(), i.into()]);
+        c.location = Some(format!("{file}:{line}"));
     }
 }
 

@@ -13,6 +13,7 @@ pub mod evaluate;
 mod frames;
 mod hash;
 pub mod load;
+pub mod plan;
 mod render;
 mod stamp;
 pub mod store;
@@ -267,6 +268,7 @@ fn build_entry(
     }
     if !rep.errors.is_empty() {
         rep.checks = unevaluated(m, "a run of this manifest failed");
+        evaluate::locate_checks(root, &e.file, &mut rep.checks);
         return b;
     }
     for mt in &m.metrics {
@@ -282,6 +284,7 @@ fn build_entry(
         }
     }
     rep.checks = m.checks.iter().map(|c| evaluate::check(c, &rep.metrics)).collect();
+    evaluate::locate_checks(root, &e.file, &mut rep.checks);
     match m.kind {
         Kind::Figure => match render::render(root, e, &runs, prev, force) {
             Ok(r) => {
@@ -373,12 +376,9 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             format!("no manifests under {}", root.join("experiments").display())
         } else {
             format!(
-                "no manifest matches --only {}",
-                opts.only
-                    .iter()
-                    .map(|p| format!("'{p}'"))
-                    .collect::<Vec<_>>()
-                    .join(" --only ")
+                "no manifest id matches --only {}; ids are <doc>/<name>, e.g. 'thesis/fig1.11' \
+                 (`cargo xtask list --status reproduced` lists them)",
+                opts.only.join(" --only ")
             )
         });
     }

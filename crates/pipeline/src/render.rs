@@ -140,7 +140,7 @@ fn build(entry: &Entry, runs: &HashMap<String, &RunData>) -> Result<(FigureData,
 
 /// Key of everything a drawing depends on: panels, layout, the data (by run keys) and the
 /// drawing code.
-fn render_key(entry: &Entry) -> String {
+pub(crate) fn render_key(entry: &Entry) -> String {
     let m = &entry.manifest;
     let keys: Vec<(&String, &String, &Vec<fric_manifest::PostOp>)> =
         entry.runs.iter().map(|(id, r)| (id, &r.key, &r.post)).collect();

@@ -65,6 +65,13 @@ pub struct RunCache {
     dir: PathBuf,
 }
 
+/// Result of a cache probe (no data decoded).
+pub enum Probe {
+    Hit,
+    Miss,
+    Corrupt(String),
+}
+
 /// Result of a cache lookup.
 pub enum Lookup {
     Hit(RunData),
@@ -81,21 +88,28 @@ impl RunCache {
         let d = self.dir.join(&key[..2]);
         (d.join(format!("{key}.parquet")), d.join(format!("{key}.json")))
     }
-    /// Look up the run `request` at `key`.
-    pub fn get(&self, key: &str, request: &impl Serialize) -> Lookup {
+    /// Verify the entry at `key` for the run `request` without decoding its data: its metadata,
+    /// recorded key and request, and the checksum of its Parquet bytes.
+    pub fn probe(&self, key: &str, request: &impl Serialize) -> Probe {
+        match self.verified(key, request) {
+            Ok(Some(_)) => Probe::Hit,
+            Ok(None) => Probe::Miss,
+            Err(why) => Probe::Corrupt(why),
+        }
+    }
+
+    /// The verified metadata and Parquet bytes of an entry, `None` for a miss.
+    fn verified(&self, key: &str, request: &impl Serialize) -> Result<Option<(Meta, Vec<u8>)>, String> {
         let (pq, js) = self.paths(key);
         let Ok(meta) = std::fs::read(&js) else {
-            return Lookup::Miss;
+            return Ok(None);
         };
-        let meta: Meta = match serde_json::from_slice(&meta) {
-            Ok(m) => m,
-            Err(e) => return Lookup::Corrupt(format!("metadata: {e}")),
-        };
+        let meta: Meta = serde_json::from_slice(&meta).map_err(|e| format!("metadata: {e}"))?;
         match &meta.key {
             // Written before entries recorded their key: not trusted, recomputed silently.
-            None => return Lookup::Miss,
+            None => return Ok(None),
             Some(k) if k != key => {
-                return Lookup::Corrupt(format!(
+                return Err(format!(
                     "the entry records key {}…: a swapped or copied entry",
                     &k[..k.len().min(12)]
                 ))
@@ -104,16 +118,23 @@ impl RunCache {
         }
         match serde_json::to_value(request) {
             Ok(r) if r == meta.request => {}
-            Ok(_) => return Lookup::Corrupt("the entry records another request".into()),
-            Err(e) => return Lookup::Corrupt(format!("request: {e}")),
+            Ok(_) => return Err("the entry records another request".into()),
+            Err(e) => return Err(format!("request: {e}")),
         }
-        let bytes = match std::fs::read(&pq) {
-            Ok(b) => b,
-            Err(e) => return Lookup::Corrupt(format!("data: {e}")),
-        };
+        let bytes = std::fs::read(&pq).map_err(|e| format!("data: {e}"))?;
         if sha256_hex(&bytes) != meta.sha256 {
-            return Lookup::Corrupt("checksum mismatch".into());
+            return Err("checksum mismatch".into());
         }
+        Ok(Some((meta, bytes)))
+    }
+
+    /// Look up the run `request` at `key`.
+    pub fn get(&self, key: &str, request: &impl Serialize) -> Lookup {
+        let (meta, bytes) = match self.verified(key, request) {
+            Ok(Some(v)) => v,
+            Ok(None) => return Lookup::Miss,
+            Err(why) => return Lookup::Corrupt(why),
+        };
         match frames::from_parquet(&bytes) {
             Ok(columns) => Lookup::Hit(RunData {
                 columns,

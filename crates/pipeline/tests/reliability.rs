@@ -190,7 +190,7 @@ fn only_counts_the_selection_and_leaves_the_rest_of_the_report_untouched() {
     assert!(!s.ok());
     assert_eq!(s.count(fric_report::Outcome::Fail), 1);
     let e = go_only(ws.path(), &["nomatch/*"], false).unwrap_err();
-    assert!(e.contains("no manifest matches --only 'nomatch/*'"), "{e}");
+    assert!(e.contains("no manifest id matches --only nomatch/*"), "{e}");
 }
 
 /// With nothing to do, no run data is read: the runs can even be gone from the cache.

@@ -7,6 +7,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use tera::{Context, Tera};
 
+mod terminal;
+pub use terminal::failures_table;
+
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct Report {
     /// Every manifest, sorted by id.
@@ -82,6 +85,9 @@ pub struct CheckReport {
     pub known_discrepancy: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// Where the check is written: `experiments/<doc>/<name>.yaml:<line>`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location: Option<String>,
 }
 
 /// Decide a check's outcome.
@@ -235,60 +241,6 @@ pub fn render_checks(r: &Report) -> Result<String, String> {
     let mut ctx = Context::new();
     ctx.insert("checks", &rows);
     templates().render("checks.tex", &ctx).map_err(|e| format!("{e:?}"))
-}
-
-/// The failures (and known discrepancies) as a plain-text table for the terminal.
-pub fn failures_table(r: &Report, include_known: bool) -> String {
-    let mut rows: Vec<[String; 6]> = Vec::new();
-    for e in &r.experiments {
-        for c in &e.checks {
-            if c.outcome.is_failure() || (include_known && c.outcome == Outcome::KnownDiscrepancy) {
-                rows.push([
-                    e.id.clone(),
-                    c.metric.clone(),
-                    num(c.computed),
-                    format!(
-                        "{}{:.6e}",
-                        match c.op.as_str() {
-                            "lt" => "< ",
-                            "gt" => "> ",
-                            _ => "",
-                        },
-                        c.expected
-                    ),
-                    c.tolerance.map_or("-".into(), |t| format!("{t:.1e}")),
-                    c.outcome.as_str().to_string(),
-                ]);
-            }
-        }
-    }
-    if rows.is_empty() {
-        return String::new();
-    }
-    let header = ["experiment", "check", "computed", "expected", "tol", "outcome"].map(String::from);
-    let mut w = [0usize; 6];
-    for r in std::iter::once(&header).chain(rows.iter()) {
-        for (i, c) in r.iter().enumerate() {
-            w[i] = w[i].max(c.chars().count());
-        }
-    }
-    let line = |r: &[String; 6]| {
-        r.iter()
-            .enumerate()
-            .map(|(i, c)| format!("{c:<width$}", width = w[i]))
-            .collect::<Vec<_>>()
-            .join("  ")
-            .trim_end()
-            .to_string()
-    };
-    let mut out = line(&header);
-    out.push('\n');
-    out.push_str(&w.iter().map(|n| "-".repeat(*n)).collect::<Vec<_>>().join("  "));
-    for r in &rows {
-        out.push('\n');
-        out.push_str(&line(r));
-    }
-    out
 }
 
 #[cfg(test)]

@@ -1,0 +1,143 @@
+//! A dry run: what [`crate::run`] would compute and draw with the same options, found by
+//! read-only lookups in the manifest stamps and the run cache. Nothing is computed or written.
+
+use crate::load::{self, Entry, InvalidManifest};
+use crate::render::render_key;
+use crate::stamp;
+use crate::store::{Probe, RunCache};
+use crate::{selector, Options};
+use fric_manifest::Kind;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Why a run would be computed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reason {
+    /// Not in the cache.
+    Missing,
+    /// In the cache but failing verification.
+    Corrupt(String),
+    /// `--force`.
+    Forced,
+}
+
+/// A run that would be computed.
+#[derive(Clone, Debug)]
+pub struct PlannedRun {
+    pub key: String,
+    pub system: String,
+    /// `<manifest id>#<run id>` of every selected manifest that uses it, sorted.
+    pub used_by: Vec<String>,
+    pub reason: Reason,
+}
+
+/// What a pipeline run with the same options would do.
+#[derive(Debug, Default)]
+pub struct Plan {
+    pub manifests: usize,
+    pub selected: usize,
+    pub invalid: Vec<InvalidManifest>,
+    /// Distinct runs of the selected, built manifests.
+    pub runs_total: usize,
+    /// The runs to compute, by system, then key.
+    pub to_compute: Vec<PlannedRun>,
+    /// Figures among the selected, built manifests.
+    pub figures_total: usize,
+    /// Ids of the figures to draw (render stamp stale, an output missing, or `--force`).
+    pub to_draw: Vec<String>,
+    /// Tables that would be rendered (written only if their text changed).
+    pub tables: usize,
+}
+
+/// Check an `--only` pattern: a glob on manifest ids (`thesis/fig1.*`).
+pub fn pattern(s: &str) -> Result<String, String> {
+    globset::Glob::new(s)
+        .map(|_| s.to_string())
+        .map_err(|e| format!("not a glob pattern: {}", e.kind()))
+}
+
+/// Plan a run of the pipeline with `opts` (`jobs` and `progress` are ignored).
+pub fn plan(opts: &Options) -> Result<Plan, String> {
+    let root = &opts.root;
+    let sel = selector(&opts.only)?;
+    let loaded = load::load(root);
+    let selected: Vec<&Entry> = loaded
+        .entries
+        .iter()
+        .filter(|e| sel.as_ref().is_none_or(|g| g.is_match(&e.manifest.id)))
+        .collect();
+    let built: Vec<&Entry> = selected
+        .iter()
+        .copied()
+        .filter(|e| e.manifest.status.is_built())
+        .collect();
+    // A manifest whose stamp is current and whose outputs are intact is skipped whole.
+    let todo: Vec<&Entry> = built
+        .iter()
+        .copied()
+        .filter(|e| opts.force || stamp::reusable(root, e, &stamp::eval_key(e)).is_none())
+        .collect();
+    let mut runs: BTreeMap<&str, (&fric_experiments::RunRequest, Vec<String>)> = BTreeMap::new();
+    let mut runs_total = std::collections::BTreeSet::new();
+    for e in &built {
+        runs_total.extend(e.runs.values().map(|r| r.key.as_str()));
+    }
+    for e in &todo {
+        for (id, r) in &e.runs {
+            let (_, used_by) = runs.entry(&r.key).or_insert((&r.request, Vec::new()));
+            used_by.push(format!("{}#{id}", e.manifest.id));
+        }
+    }
+    let cache = RunCache::new(root.join("data/cache/runs"));
+    let mut to_compute: Vec<PlannedRun> = runs
+        .iter()
+        .filter_map(|(key, (request, used_by))| {
+            let reason = if opts.force {
+                Reason::Forced
+            } else {
+                match cache.probe(key, request) {
+                    Probe::Hit => return None,
+                    Probe::Miss => Reason::Missing,
+                    Probe::Corrupt(why) => Reason::Corrupt(why),
+                }
+            };
+            let mut used_by = used_by.clone();
+            used_by.sort();
+            Some(PlannedRun {
+                key: key.to_string(),
+                system: request.system.clone(),
+                used_by,
+                reason,
+            })
+        })
+        .collect();
+    to_compute.sort_by(|a, b| (&a.system, &a.key).cmp(&(&b.system, &b.key)));
+    let figures: Vec<&Entry> = built
+        .iter()
+        .copied()
+        .filter(|e| e.manifest.kind == Kind::Figure)
+        .collect();
+    let to_draw = todo
+        .iter()
+        .filter(|e| e.manifest.kind == Kind::Figure && (opts.force || !drawing_current(root, e)))
+        .map(|e| e.manifest.id.clone())
+        .collect();
+    Ok(Plan {
+        manifests: loaded.entries.len() + loaded.invalid.len(),
+        selected: selected.len(),
+        runs_total: runs_total.len(),
+        to_compute,
+        figures_total: figures.len(),
+        to_draw,
+        tables: built.len() - figures.len(),
+        invalid: loaded.invalid,
+    })
+}
+
+/// Whether `render::render` would keep this figure's drawing: the stamp holds the current render
+/// key and every output it recorded is intact.
+fn drawing_current(root: &Path, e: &Entry) -> bool {
+    stamp::read(root, &e.manifest.id).is_some_and(|s| {
+        s.render_key.as_deref() == Some(render_key(e).as_str()) && stamp::outputs_intact(root, &s.outputs)
+    })
+}

@@ -1,0 +1,182 @@
+//! The command line (clap derive): commands, options, the values they accept, help with examples,
+//! and finding the workspace a command works on.
+
+use clap::builder::PossibleValuesParser;
+use clap::{Args, Parser, Subcommand};
+use fric_manifest::{Status, DOCUMENTS};
+use std::path::{Path, PathBuf};
+
+/// The problems of `bench/` (its own workspace; keep in step with `bench/src/problems.rs`).
+pub const BENCH_PROBLEMS: [&str; 4] = ["lugre", "vdp", "coulomb", "bristle500"];
+
+const EXAMPLES: &str = "\
+Examples:
+  cargo xtask figures                              # every figure, table and figures/report.json
+  cargo xtask figures --only 'thesis/fig1.*'       # one chapter's manifests
+  cargo xtask figures --dry-run                    # what would be computed and drawn
+  cargo xtask check                                # the same as figures; fails on any failed check
+  cargo xtask list --status pending --doc report   # what is left to do in one document
+  cargo xtask help figures                         # the options of one command";
+
+const FIGURES_EXAMPLES: &str = "\
+Examples:
+  cargo xtask figures
+  cargo xtask figures --only 'thesis/fig1.*'
+  cargo xtask figures --only thesis/fig1.11 --only 'duhem-paper/*' --force
+  cargo xtask figures --dry-run --jobs 2
+  cargo xtask --root ../other-checkout figures";
+
+const CHECK_EXAMPLES: &str = "\
+Exit status: 0 when every manifest is valid and no check fails (known discrepancies allowed),
+1 otherwise, 2 for a usage error.
+
+Examples:
+  cargo xtask check
+  cargo xtask check --only 'ruderman-paper/*'
+  cargo xtask check --dry-run";
+
+const LIST_EXAMPLES: &str = "\
+Examples:
+  cargo xtask list                                 # coverage table of the five documents
+  cargo xtask list --doc thesis                    # one document's row
+  cargo xtask list --status pending --doc report   # manifests still to implement
+  cargo xtask list --status invalid                # manifests that fail validation";
+
+const SCHEMA_EXAMPLES: &str = "\
+Examples:
+  cargo xtask schema
+  cargo xtask schema | less";
+
+const CLEAN_EXAMPLES: &str = "\
+Examples:
+  cargo xtask clean
+  cargo xtask --root ../other-checkout clean";
+
+const BENCH_EXAMPLES: &str = "\
+Needs python3 with numpy and scipy (pip install -r bench/requirements.txt); the full run takes
+about 15 minutes on 2 cores and writes bench/out/.
+
+Examples:
+  cargo xtask bench
+  cargo xtask bench --only bristle500";
+
+/// Regenerate the figures and tables of the friction and hysteresis documents from the manifests
+/// in experiments/, and check the numbers they publish.
+#[derive(Debug, Parser)]
+#[command(
+    name = "xtask",
+    bin_name = "cargo xtask",
+    version,
+    after_help = EXAMPLES,
+    arg_required_else_help = true,
+    help_expected = true
+)]
+pub struct Cli {
+    /// Workspace to use, a directory holding Cargo.toml and experiments/ [default: the nearest one
+    /// at or above the current directory]
+    #[arg(long, global = true, value_name = "DIR", display_order = 100)]
+    pub root: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Regenerate every figure, table and figures/report.json (through the run cache)
+    #[command(after_help = FIGURES_EXAMPLES)]
+    Figures(RunArgs),
+    /// The same as `figures`, then exit non-zero if any manifest is invalid or any check fails
+    #[command(after_help = CHECK_EXAMPLES)]
+    Check(RunArgs),
+    /// Coverage per document, or the manifests with one status
+    #[command(after_help = LIST_EXAMPLES)]
+    List(ListArgs),
+    /// The systems, inputs, metrics and checks a manifest can use
+    #[command(after_help = SCHEMA_EXAMPLES)]
+    Schema,
+    /// Remove the generated outputs in figures/ and the cache data/cache/
+    #[command(after_help = CLEAN_EXAMPLES)]
+    Clean,
+    /// Time our solvers against SciPy's solve_ivp and Rust ODE crates at matched accuracy
+    #[command(after_help = BENCH_EXAMPLES)]
+    Bench(BenchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Only the manifests whose id matches this glob (repeatable), e.g. 'thesis/fig1.*'
+    #[arg(long, value_name = "PATTERN", value_parser = fric_pipeline::plan::pattern)]
+    pub only: Vec<String>,
+    /// Recompute every run and redraw every figure
+    #[arg(long)]
+    pub force: bool,
+    /// Worker threads [default: all cores]
+    #[arg(long, short, value_name = "N", value_parser = positive, allow_negative_numbers = true)]
+    pub jobs: Option<usize>,
+    /// List the runs that would be computed and the figures that would be drawn; write nothing
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// List the manifests with this status instead of the coverage table
+    #[arg(long, value_name = "STATUS", value_parser = PossibleValuesParser::new(statuses()))]
+    pub status: Option<String>,
+    /// Only this document
+    #[arg(long, value_name = "DOC", value_parser = PossibleValuesParser::new(DOCUMENTS))]
+    pub doc: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Only this problem
+    #[arg(long, value_name = "PROBLEM", value_parser = PossibleValuesParser::new(BENCH_PROBLEMS))]
+    pub only: Option<String>,
+}
+
+/// The statuses a manifest can declare, and `invalid` for those that fail validation.
+pub fn statuses() -> Vec<&'static str> {
+    Status::ALL.iter().map(|s| s.as_str()).chain(["invalid"]).collect()
+}
+
+fn positive(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err("expected a positive whole number (1, 2, 3, ...)".into()),
+    }
+}
+
+/// Whether `dir` is a workspace this runner can work on.
+fn is_workspace(dir: &Path) -> bool {
+    dir.join("Cargo.toml").is_file() && dir.join("experiments").is_dir()
+}
+
+/// The workspace to work on: `--root DIR` if given, else the nearest directory at or above `cwd`
+/// holding `Cargo.toml` and `experiments/`. Never the checkout the binary was built in by
+/// default: running elsewhere must not touch it silently.
+pub fn workspace(root: Option<&Path>, cwd: &Path) -> Result<PathBuf, String> {
+    if let Some(dir) = root {
+        let abs = cwd.join(dir);
+        let abs = abs
+            .canonicalize()
+            .map_err(|e| format!("--root {}: {e}", dir.display()))?;
+        if !is_workspace(&abs) {
+            return Err(format!(
+                "--root {}: not a workspace (a workspace holds Cargo.toml and experiments/)",
+                abs.display()
+            ));
+        }
+        return Ok(abs);
+    }
+    cwd.ancestors()
+        .find(|d| is_workspace(d))
+        .map(Path::to_path_buf)
+        .ok_or_else(|| {
+            format!(
+                "no workspace found: neither {} nor any directory above it holds Cargo.toml and \
+                 experiments/; run inside a checkout or pass --root DIR",
+                cwd.display()
+            )
+        })
+}

@@ -1,0 +1,242 @@
+//! What the runner prints: pipeline summaries, dry-run plans, the coverage list and the schema.
+
+use fric_pipeline::plan::{Plan, Reason};
+use fric_pipeline::{InvalidManifest, Summary};
+use fric_report::Outcome;
+use std::path::Path;
+
+/// `println!` that does not panic when stdout is closed (`cargo xtask list | head -3`): output
+/// to a closed pipe is dropped.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+pub(crate) use out;
+
+fn invalid(invalid: &[InvalidManifest]) {
+    for inv in invalid {
+        for d in &inv.diagnostics {
+            eprintln!("error: {d}");
+        }
+    }
+}
+
+/// The summary of a pipeline run: errors on stderr, the failure table and the counts on stdout.
+pub fn summary(s: &Summary) {
+    invalid(&s.invalid);
+    for (key, e) in &s.runs_failed {
+        eprintln!("error: run {}: {e}", &key[..12]);
+    }
+    for e in s.selected_reports() {
+        if e.status != "invalid" {
+            for err in &e.errors {
+                eprintln!("error: {}: {err}", e.id);
+            }
+        }
+    }
+    for (key, why) in &s.runs_recovered {
+        eprintln!(
+            "note: cache entry {} was corrupted ({why}) and has been recomputed",
+            &key[..12]
+        );
+    }
+    if s.temps_removed > 0 {
+        eprintln!(
+            "note: removed {} temporary files left by an interrupted run",
+            s.temps_removed
+        );
+    }
+    let table = fric_report::failures_table(&s.selected_report(), true);
+    if !table.is_empty() {
+        out!("{table}\n");
+    }
+    out!(
+        "manifests: {} ({} selected), {} invalid",
+        s.manifests,
+        s.selected,
+        s.invalid.len()
+    );
+    out!(
+        "runs:      {} ({} computed, {} cached, {} recovered, {} failed)",
+        s.runs_total,
+        s.runs_computed,
+        s.runs_cached,
+        s.runs_recovered.len(),
+        s.runs_failed.len()
+    );
+    out!(
+        "outputs:   {} figures drawn, {} up to date, {} tables",
+        s.figures_drawn,
+        s.figures_current,
+        s.tables
+    );
+    out!(
+        "checks:    {} passed, {} failed, {} known discrepancies, {} unexpected passes, {} errors",
+        s.count(Outcome::Pass),
+        s.count(Outcome::Fail),
+        s.count(Outcome::KnownDiscrepancy),
+        s.count(Outcome::UnexpectedPass),
+        s.count(Outcome::Error)
+    );
+    out!(
+        "time:      {:.2} s   report: figures/report.json",
+        s.elapsed.as_secs_f64()
+    );
+}
+
+/// A dry run: the runs that would be computed and the figures that would be drawn.
+pub fn plan(p: &Plan) {
+    invalid(&p.invalid);
+    out!("dry run: nothing is computed or written");
+    out!(
+        "manifests: {} ({} selected), {} invalid",
+        p.manifests,
+        p.selected,
+        p.invalid.len()
+    );
+    out!(
+        "runs to compute: {} of {} ({} cached)",
+        p.to_compute.len(),
+        p.runs_total,
+        p.runs_total - p.to_compute.len()
+    );
+    let w = p.to_compute.iter().map(|r| r.system.len()).max().unwrap_or(0);
+    for r in &p.to_compute {
+        let why = match &r.reason {
+            Reason::Missing => String::new(),
+            Reason::Forced => "  (--force)".into(),
+            Reason::Corrupt(why) => format!("  (cache entry corrupted: {why})"),
+        };
+        out!("  {:<w$}  {}  {}{why}", r.system, &r.key[..12], r.used_by.join(", "));
+    }
+    out!(
+        "figures to draw: {} of {} ({} up to date)",
+        p.to_draw.len(),
+        p.figures_total,
+        p.figures_total - p.to_draw.len()
+    );
+    for id in &p.to_draw {
+        out!("  {id}");
+    }
+    out!("tables: {} (each written only if its text changed)", p.tables);
+}
+
+/// `list`: the coverage table, or the manifests with one status (`status` and `doc` are
+/// validated by the command line).
+pub fn list(root: &Path, status: Option<&str>, doc: Option<&str>) {
+    let loaded = fric_pipeline::load(root);
+    let cov = fric_pipeline::coverage(&loaded);
+    if let Some(status) = status {
+        let doc_ok = |id: &str| doc.is_none_or(|d| id.starts_with(&format!("{d}/")));
+        if status == "invalid" {
+            for i in &loaded.invalid {
+                if doc_ok(i.file.trim_start_matches("experiments/")) {
+                    out!("{}", i.file);
+                }
+            }
+        }
+        for e in &loaded.entries {
+            let m = &e.manifest;
+            if m.status.as_str() == status && doc_ok(&m.id) {
+                let cap: String = m.source.caption.chars().take(70).collect();
+                out!("{:<28} {}", m.id, cap);
+            }
+        }
+        return;
+    }
+    out!(
+        "{:<16} {:>10} {:>8} {:>8} {:>17} {:>8} {:>6}",
+        "document",
+        "reproduced",
+        "partial",
+        "pending",
+        "not-reproducible",
+        "invalid",
+        "total"
+    );
+    let mut tot = [0usize; 6];
+    for (name, m) in &cov {
+        if doc.is_some_and(|d| d != name) {
+            continue;
+        }
+        let g = |k: &str| m.get(k).copied().unwrap_or(0);
+        let row = [
+            g("reproduced"),
+            g("partial"),
+            g("pending"),
+            g("not-reproducible"),
+            g("invalid"),
+        ];
+        let total: usize = row.iter().sum();
+        for (t, v) in tot.iter_mut().zip(row.iter().chain([total].iter())) {
+            *t += v;
+        }
+        out!(
+            "{:<16} {:>10} {:>8} {:>8} {:>17} {:>8} {:>6}",
+            name,
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            row[4],
+            total
+        );
+    }
+    out!(
+        "{:<16} {:>10} {:>8} {:>8} {:>17} {:>8} {:>6}",
+        "all",
+        tot[0],
+        tot[1],
+        tot[2],
+        tot[3],
+        tot[4],
+        tot[5]
+    );
+    let figs = loaded
+        .entries
+        .iter()
+        .filter(|e| e.manifest.kind == fric_manifest::Kind::Figure)
+        .count();
+    out!(
+        "\n{} figures and {} tables registered.",
+        figs,
+        loaded.entries.len() - figs
+    );
+}
+
+/// `schema`: what a manifest can use.
+pub fn schema() {
+    out!("Systems (runs[].system):\n");
+    for s in fric_experiments::systems() {
+        out!("{}\n  {}", s.name, s.doc);
+        out!(
+            "  inputs: {}   methods: {} (default {})",
+            s.inputs.join(", "),
+            s.methods.join(", "),
+            s.methods[0]
+        );
+        for p in &s.params {
+            let kind = if p.kind == fric_experiments::ParamKind::Vector {
+                "list"
+            } else {
+                "number"
+            };
+            let def = p.default.map(|d| format!(", default {d}")).unwrap_or_default();
+            out!("  - {:<8} {:<7} in {}{}: {}", p.name, kind, p.range_text(), def, p.doc);
+        }
+        let cols: Vec<String> = s.columns.iter().map(|(n, u, _)| format!("{n} [{u}]")).collect();
+        out!("  columns: {}\n", cols.join(", "));
+    }
+    out!("Inputs: sine {{amplitude, omega, phase, offset}}, cosine {{...}}, switched-sine {{omega, pieces: [{{from_period, amplitude}}]}}, grid {{from, to, points, scale: linear|log|sym-log}}");
+    out!("Sim: periods | t_end | steady_state {{tol, max_periods}}; samples_per_period; method; rtol; atol");
+    out!("Windows: all | last-period | {{periods: [a, b]}} | {{t: [a, b]}}");
+    out!("Post-processing (runs[].post): {{name, op: ewma|moving-average|abs|gradient|cumulative-integral|scale|offset, of, param, by}}");
+    out!("Metric kinds: loop-area, max, min, max-abs, value-at, slope, intercept, max-diff, final, quantile, info, difference, sum, ratio, relative-difference");
+    out!("Checks: {{metric, op: within|lt|gt, expected, tol: {{abs, rel}}, provenance: published {{line}} | derived \"...\" | claim {{kind, lines}}, known_discrepancy}}");
+    out!(
+        "Series styles: solid, dashed, dotted, points, band (with y2); colors: {}",
+        fric_plot::COLOR_NAMES.join(", ")
+    );
+}
