@@ -267,6 +267,18 @@ fn site_builds_from_bad_input_without_seeds() {
     let duhem = std::fs::read_to_string(root.join("figures/duhem-paper/index.html")).unwrap();
     assert!(duhem.contains("Errors:"), "the invalid manifest shows its errors");
     check_site(&root);
+    // An `--only` run leaves the site as the full run wrote it.
+    let site_bytes = || {
+        pages(&root)
+            .iter()
+            .map(|p| std::fs::read(p).unwrap())
+            .collect::<Vec<_>>()
+    };
+    let full = site_bytes();
+    let mut o = Options::new(&root);
+    o.only = vec!["thesis/fig9.2".into()];
+    run(&o).unwrap();
+    assert!(full == site_bytes(), "an --only run changed the site");
 
     std::fs::remove_file(root.join("figures/thesis/fig9.1.png")).unwrap();
     let site = fric_pipeline::site::build(&root, &fric_pipeline::load(&root), &s.report);

@@ -138,7 +138,10 @@ fn row(c: &Check) -> CheckRow {
         computed: sci(r.computed),
         expected: format!("{op}{}", sci(Some(r.expected))),
         abs_dev: sci(c.abs_dev),
-        rel_dev: c.rel_dev.map_or("—".into(), |d| format!("{:.3}%", d * 100.0)),
+        rel_dev: c.rel_dev.map_or("—".into(), |d| match d * 100.0 {
+            p if p == 0.0 || p.abs() >= 0.01 => format!("{p:.3}%"),
+            p => format!("{p:.1e}%"),
+        }),
         tolerance: r.tolerance.map_or("—".into(), |t| format!("± {t:.2e}")),
         provenance,
         basis: r.basis.clone(),
@@ -318,4 +321,45 @@ pub fn render_reproduction_body(site: &Site) -> Result<String, String> {
     templates()?
         .render("body.tex", &ctx)
         .map_err(|e| format!("reproduction body: {e:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pages_render_from_bare_items() {
+        let item = Item {
+            id: "thesis/fig9.1".into(),
+            name: "fig9.1".into(),
+            kind: "figure".into(),
+            number: "9.1".into(),
+            caption: "a \"quoted\" <b>caption</b> with $x_1$".into(),
+            status: "reproduced".into(),
+            lines: vec![Quote { line: 7, text: None }],
+            ..Default::default()
+        };
+        let site = Site {
+            coverage: vec![CoverageRow {
+                doc: "all".into(),
+                ..Default::default()
+            }],
+            documents: vec![DocPage {
+                id: "thesis".into(),
+                title: "T & co".into(),
+                items: vec![item],
+                ..Default::default()
+            }],
+        };
+        let pages = render_site(&site).unwrap();
+        let names: Vec<&str> = pages.iter().map(|p| p.0.as_str()).collect();
+        assert_eq!(names, ["index.html", "thesis/index.html", "discrepancies.html"]);
+        let doc = &pages[1].1;
+        assert!(doc.contains("a &quot;quoted&quot; &lt;b&gt;caption&lt;/b&gt; with $x_1$"));
+        assert!(doc.contains("no regenerated image") && doc.contains("L7"));
+        assert!(!doc.contains("<blockquote>") && !doc.contains("<script"));
+        assert!(pages[2].1.contains("None."));
+        // Nothing reproduced with an output: the LaTeX body has no section.
+        assert!(!render_reproduction_body(&site).unwrap().contains("\\section"));
+    }
 }
