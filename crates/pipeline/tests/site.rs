@@ -288,8 +288,8 @@ fn site_builds_from_bad_input_without_seeds() {
     check_site(&root);
 }
 
-/// The checks themselves fail on a page with a missing image, a missing link target and a
-/// console error.
+/// The checks themselves fail on a page with a missing image, an image that does not decode, a
+/// missing link target or anchor, a network link and a console error.
 #[test]
 fn checks_catch_a_broken_page() {
     let t = tempfile::tempdir().unwrap();
@@ -299,17 +299,23 @@ fn checks_catch_a_broken_page() {
         &page,
         "<!DOCTYPE html><html><head><title>b</title></head><body>\
          <a href=\"gone.html\">x</a> <a href=\"#nowhere\">y</a> <a href=\"https://example.org/\">z</a>\
-         <img src=\"missing.png\" alt=\"m\"><script>console.error('deliberate')</script></body></html>",
+         <img src=\"missing.png\" alt=\"m\"><img src=\"corrupt.png\" alt=\"c\"><script>console.error('deliberate')</script></body></html>",
     )
     .unwrap();
+    // Exists, so only the browser sees that it does not decode.
+    std::fs::write(t.path().join("figures/corrupt.png"), "not a PNG").unwrap();
     let bad = broken_links(&page).join("\n");
+    assert!(!bad.contains("corrupt.png"), "{bad}");
     assert!(bad.contains("`gone.html` does not exist"), "{bad}");
     assert!(bad.contains("`missing.png` does not exist"), "{bad}");
     assert!(bad.contains("no id `nowhere`"), "{bad}");
     assert!(bad.contains("not a relative link: `https://example.org/`"), "{bad}");
     if let Some(chrome) = browser() {
         let bad = browser_problems(&chrome, &page).join("\n");
-        assert!(bad.contains("images that did not load: [\"missing.png\"]"), "{bad}");
+        assert!(
+            bad.contains("images that did not load: [\"missing.png\",\"corrupt.png\"]"),
+            "{bad}"
+        );
         assert!(bad.contains("\"deliberate\""), "{bad}");
     }
 }
