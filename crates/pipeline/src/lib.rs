@@ -1,6 +1,6 @@
 //! The reproduction pipeline: load every manifest, compute the runs they need (in parallel,
 //! through a content-addressed cache), evaluate metrics and checks, render figures and tables,
-//! and write `figures/report.json`.
+//! and write `figures/report.json` and the HTML reproduction report (`figures/index.html`).
 //!
 //! The pipeline is ignorant of physics: runs are opaque requests executed by
 //! `fric-experiments`, results are named columns. It owns every file the project writes
@@ -15,6 +15,7 @@ mod hash;
 pub mod load;
 pub mod plan;
 mod render;
+pub mod site;
 mod stamp;
 pub mod store;
 
@@ -600,6 +601,8 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     let checks = fric_report::render_checks(&summary.report)?;
     write_if_changed(&root.join("figures/checks.tex"), checks.as_bytes())
         .map_err(|e| format!("figures/checks.tex: {e}"))?;
+    // The HTML report and the LaTeX body, from the full report on every run.
+    site::write(root, &site::build(root, &loaded, &summary.report))?;
     summary.elapsed = start.elapsed();
     Ok(summary)
 }

@@ -1,7 +1,10 @@
 //! The report: the data model of `figures/report.json`, LaTeX rendering of tables and of the
-//! checks table (tera templates in `templates/`), and the terminal summary.
+//! checks table (tera templates in `templates/`), the HTML reproduction report ([`site`]), and
+//! the terminal summary.
 //!
 //! This crate formats results it is given; it computes nothing and writes no files.
+
+pub mod site;
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

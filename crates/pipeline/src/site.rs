@@ -1,0 +1,239 @@
+//! The reproduction report as a static site under `figures/` (`index.html`, `<doc>/index.html`,
+//! `discrepancies.html`) and `figures/reproduction-body.tex`, which `paper/reproduction.tex`
+//! inputs.
+//!
+//! Gathered from the full report (with `--only`, the other manifests as the last report had
+//! them), the loaded manifests and, when present, the seed files in `../shared/seeds/` (cited
+//! lines are quoted; without the seeds the site is built without quotes). Formatting is
+//! `fric_report::site`'s.
+
+use crate::load::Loaded;
+use crate::store::{output_path, write_if_changed};
+use fric_report::site::{Assumption, Check, CoverageRow, DocPage, Item, Quote, Site};
+use fric_report::{Outcome, Report};
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+
+/// Document id, title and seed file (`../shared/README.md`).
+pub const DOCUMENTS: [(&str, &str, &str); 5] = [
+    (
+        "thesis",
+        "B. Drinčić, Mechanical Models of Friction That Exhibit Hysteresis, Stick-Slip, and the Stribeck Effect (PhD thesis, 2012)",
+        "000_bc826e5a11a56fe0.txt",
+    ),
+    (
+        "stribeck-paper",
+        "Drinčić & Bernstein, A Frictionless Bristle-Based Friction Model That Exhibits Hysteresis and the Dynamic Stribeck Effect",
+        "001_d4fedaa6d61cf243.txt",
+    ),
+    (
+        "report",
+        "M. Gäfvert, Comparison of two Friction Models (technical report, 1996)",
+        "002_83676197f182eaeb.txt",
+    ),
+    (
+        "duhem-paper",
+        "Padthe, Drinčić, Oh, Rizos, Fassois, Bernstein, Duhem Modeling of Friction-Induced Hysteresis",
+        "003_69efcfd0b7d23500.txt",
+    ),
+    (
+        "ruderman-paper",
+        "M. Ruderman, Energy dissipation and hysteresis cycles in pre-sliding transients of kinetic friction",
+        "004_90b44fa651fad1e3.txt",
+    ),
+];
+
+/// The lines of a seed file, when it can be read.
+fn seed_lines(root: &Path, file: &str) -> Option<Vec<String>> {
+    let text = std::fs::read(root.join("../shared/seeds").join(file)).ok()?;
+    Some(String::from_utf8_lossy(&text).lines().map(str::to_string).collect())
+}
+
+fn quotes(lines: &[u32], seed: Option<&Vec<String>>) -> Vec<Quote> {
+    lines
+        .iter()
+        .map(|&l| Quote {
+            line: l,
+            text: seed
+                .and_then(|s| s.get((l as usize).checked_sub(1)?))
+                .map(|t| t.trim().to_string()),
+        })
+        .collect()
+}
+
+/// Order ids as numbers are read: `fig1.2` before `fig1.10`.
+fn natural_key(s: &str) -> Vec<(u8, u64, String)> {
+    let mut out = Vec::new();
+    let mut chars = s.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        let digit = c.is_ascii_digit();
+        let mut chunk = String::new();
+        while let Some(&c) = chars.peek().filter(|c| c.is_ascii_digit() == digit) {
+            chunk.push(c);
+            chars.next();
+        }
+        let n = if digit { chunk.parse().unwrap_or(u64::MAX) } else { 0 };
+        out.push((u8::from(digit), n, if digit { String::new() } else { chunk }));
+    }
+    out
+}
+
+/// Everything the site shows.
+pub fn build(root: &Path, loaded: &Loaded, report: &Report) -> Site {
+    let entries: HashMap<&str, &crate::load::Entry> =
+        loaded.entries.iter().map(|e| (e.manifest.id.as_str(), e)).collect();
+    let invalid_files: HashMap<String, &str> = loaded
+        .invalid
+        .iter()
+        .map(|i| (crate::invalid_id(i), i.file.as_str()))
+        .collect();
+    let exists = |p: &str| root.join(p).is_file();
+    // A manifest missing from the report (an `--only` run without an earlier report) is shown
+    // as registered.
+    let reported: std::collections::HashSet<&str> = report.experiments.iter().map(|r| r.id.as_str()).collect();
+    let mut reports = report.experiments.clone();
+    reports.extend(
+        loaded
+            .entries
+            .iter()
+            .filter(|e| !reported.contains(e.manifest.id.as_str()))
+            .map(crate::registry_report),
+    );
+    let mut site = Site::default();
+    let mut all = CoverageRow {
+        doc: "all".into(),
+        ..Default::default()
+    };
+    for (doc, title, seed_file) in DOCUMENTS {
+        let seed = seed_lines(root, seed_file);
+        let mut page = DocPage {
+            id: doc.into(),
+            title: title.into(),
+            seed: Some(seed_file.into()),
+            seed_present: seed.is_some(),
+            items: Vec::new(),
+        };
+        // Manifests by status as `cargo xtask list` counts them.
+        let counts = report.coverage.get(doc);
+        let n = |s: &str| counts.and_then(|c| c.get(s)).copied().unwrap_or(0);
+        let mut cov = CoverageRow {
+            doc: doc.into(),
+            reproduced: n("reproduced"),
+            partial: n("partial"),
+            pending: n("pending"),
+            not_reproducible: n("not-reproducible"),
+            invalid: n("invalid"),
+            total: counts.map_or(0, |c| c.values().sum()),
+            ..Default::default()
+        };
+        for r in reports.iter().filter(|r| r.id.split('/').next() == Some(doc)) {
+            let entry = entries.get(r.id.as_str());
+            let m = entry.map(|e| &e.manifest);
+            let file = entry
+                .map(|e| e.file.as_str())
+                .or_else(|| invalid_files.get(&r.id).copied());
+            let output = |ext: &str| r.outputs.iter().find(|o| o.ends_with(ext) && exists(o)).cloned();
+            let checks = r
+                .checks
+                .iter()
+                .map(|c| {
+                    let abs_dev = c.computed.map(|v| v - c.expected);
+                    Check {
+                        report: c.clone(),
+                        abs_dev,
+                        rel_dev: abs_dev.filter(|_| c.expected != 0.0).map(|d| d / c.expected.abs()),
+                        quotes: quotes(&c.lines, seed.as_ref()),
+                    }
+                })
+                .collect::<Vec<_>>();
+            for c in &r.checks {
+                match c.outcome {
+                    Outcome::Pass => cov.checks_passed += 1,
+                    Outcome::KnownDiscrepancy => cov.checks_known += 1,
+                    _ => cov.checks_failed += 1,
+                }
+            }
+            page.items.push(Item {
+                id: r.id.clone(),
+                name: r.id.split_once('/').map_or(r.id.as_str(), |x| x.1).to_string(),
+                kind: m.map_or(r.kind.clone(), |m| crate::name(&m.kind)),
+                number: m.map_or_else(String::new, |m| m.source.number.clone()),
+                caption: r.caption.clone(),
+                status: r.status.clone(),
+                reason: r.reason.clone(),
+                manifest: file.filter(|f| exists(f)).map(String::from),
+                png: output(".png"),
+                svg: output(".svg"),
+                tex: output(".tex"),
+                csvs: r
+                    .outputs
+                    .iter()
+                    .filter(|o| o.ends_with(".csv") && exists(o))
+                    .cloned()
+                    .collect(),
+                lines: m.map_or_else(Vec::new, |m| quotes(&m.source.lines, seed.as_ref())),
+                assumptions: m.map_or_else(Vec::new, |m| {
+                    m.assumptions
+                        .iter()
+                        .map(|a| Assumption {
+                            what: a.what.clone(),
+                            why: a.why.clone(),
+                        })
+                        .collect()
+                }),
+                checks,
+                errors: r.errors.clone(),
+            });
+        }
+        page.items.sort_by_cached_key(|i| natural_key(&i.name));
+        for (a, b) in [
+            (&mut all.reproduced, cov.reproduced),
+            (&mut all.partial, cov.partial),
+            (&mut all.pending, cov.pending),
+            (&mut all.not_reproducible, cov.not_reproducible),
+            (&mut all.invalid, cov.invalid),
+            (&mut all.total, cov.total),
+            (&mut all.checks_passed, cov.checks_passed),
+            (&mut all.checks_failed, cov.checks_failed),
+            (&mut all.checks_known, cov.checks_known),
+        ] {
+            *a += b;
+        }
+        site.coverage.push(cov);
+        site.documents.push(page);
+    }
+    site.coverage.push(all);
+    site
+}
+
+/// Render the site and the LaTeX body and write whatever changed.
+pub fn write(root: &Path, site: &Site) -> Result<(), String> {
+    let mut files: BTreeMap<String, String> = fric_report::site::render_site(site)?
+        .into_iter()
+        .map(|(p, html)| (format!("figures/{p}"), html))
+        .collect();
+    files.insert(
+        "figures/reproduction-body.tex".into(),
+        fric_report::site::render_reproduction_body(site)?,
+    );
+    for (rel, text) in files {
+        let p = output_path(root, &rel)?;
+        write_if_changed(&p, text.as_bytes()).map_err(|e| format!("{rel}: {e}"))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::natural_key;
+
+    #[test]
+    fn natural_order() {
+        let mut v = vec!["fig1.10", "fig1.2", "figC.1", "fig10", "fig6b", "fig6a", "table1.1"];
+        v.sort_by_key(|s| natural_key(s));
+        assert_eq!(
+            v,
+            ["fig1.2", "fig1.10", "fig6a", "fig6b", "fig10", "figC.1", "table1.1"]
+        );
+    }
+}

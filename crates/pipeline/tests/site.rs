@@ -1,0 +1,321 @@
+//! The HTML reproduction report (`figures/index.html` and the pages it links), checked twice:
+//! in Rust (every relative `href`/`src` names an existing file, every `#anchor` an existing id,
+//! no absolute or network link) and in headless Chromium (every image loads, nothing is logged
+//! to the console).
+//!
+//! Chromium is the Debian package `chromium` (or set `FRIC_CHROMIUM` to a binary). Without it
+//! these tests fail, unless `FRIC_SKIP_BROWSER=1` skips the browser half.
+
+use fric_pipeline::{run, Options};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Every HTML page under `figures/`.
+fn pages(root: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = walkdir::WalkDir::new(root.join("figures"))
+        .into_iter()
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "html"))
+        .map(|e| e.into_path())
+        .collect();
+    out.sort();
+    out
+}
+
+/// The values of every `href="..."` and `src="..."` attribute.
+fn links(html: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for attr in [" href=\"", " src=\""] {
+        let mut rest = html;
+        while let Some(i) = rest.find(attr) {
+            rest = &rest[i + attr.len()..];
+            let end = rest.find('"').unwrap_or(rest.len());
+            let v = rest[..end].replace("&quot;", "\"").replace("&#39;", "'");
+            out.push(v.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"));
+            rest = &rest[end..];
+        }
+    }
+    out
+}
+
+/// Broken links of one page: missing files, missing anchors, absolute or network links.
+fn broken_links(page: &Path) -> Vec<String> {
+    let html = std::fs::read_to_string(page).unwrap();
+    let dir = page.parent().unwrap();
+    let mut bad = Vec::new();
+    for l in links(&html) {
+        if l.contains("://") || l.starts_with('/') || l.starts_with("data:") || l.is_empty() {
+            bad.push(format!("{}: not a relative link: `{l}`", page.display()));
+            continue;
+        }
+        let (file, frag) = l.split_once('#').unwrap_or((&l, ""));
+        let target = if file.is_empty() {
+            page.to_path_buf()
+        } else {
+            dir.join(file)
+        };
+        if !target.is_file() {
+            bad.push(format!("{}: `{l}` does not exist", page.display()));
+        } else if !frag.is_empty() {
+            let text = std::fs::read_to_string(&target).unwrap_or_default();
+            if !text.contains(&format!("id=\"{frag}\"")) {
+                bad.push(format!("{}: `{l}`: no id `{frag}` there", page.display()));
+            }
+        }
+    }
+    bad
+}
+
+fn chromium() -> Option<String> {
+    if let Ok(c) = std::env::var("FRIC_CHROMIUM") {
+        return Some(c);
+    }
+    ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find_map(|c| {
+            Command::new(c)
+                .arg("--version")
+                .output()
+                .ok()
+                .filter(|o| o.status.success())
+                .map(|_| c.to_string())
+        })
+}
+
+/// The browser to use, `None` when `FRIC_SKIP_BROWSER=1`; panics when it is missing.
+fn browser() -> Option<String> {
+    if std::env::var("FRIC_SKIP_BROWSER").is_ok_and(|v| v == "1") {
+        eprintln!("FRIC_SKIP_BROWSER=1: the pages are not opened in a browser");
+        return None;
+    }
+    Some(chromium().unwrap_or_else(|| {
+        panic!(
+            "headless Chromium is needed to test the HTML report: install it \
+             (`apt-get install -y chromium`), point FRIC_CHROMIUM at it, or set FRIC_SKIP_BROWSER=1"
+        )
+    }))
+}
+
+/// Appended to a copy of the page: after `load`, lists the images that did not decode.
+const PROBE: &str = "<script>window.addEventListener('load', () => { \
+const b = [...document.images].filter(i => !i.complete || i.naturalWidth === 0).map(i => i.getAttribute('src')); \
+const p = document.createElement('pre'); p.id = 'fric-probe'; p.textContent = JSON.stringify(b); \
+document.body.appendChild(p); });</script>";
+
+/// Open `page` in headless Chromium: the images that failed to load and every console message
+/// (the pages have no scripts, so any message is an error: Chromium prints `console.error`,
+/// uncaught exceptions and CSP violations as `INFO:CONSOLE` lines on stderr).
+fn browser_problems(chrome: &str, page: &Path) -> Vec<String> {
+    let html = std::fs::read_to_string(page).unwrap();
+    // A copy beside the page, so relative URLs resolve the same way.
+    let probe = page.with_file_name(format!(".probe-{}", page.file_name().unwrap().to_string_lossy()));
+    let body_end = html.rfind("</body>").unwrap_or(html.len());
+    std::fs::write(&probe, format!("{}{PROBE}{}", &html[..body_end], &html[body_end..])).unwrap();
+    let profile = tempfile::tempdir().unwrap();
+    let out = Command::new(chrome)
+        .args([
+            "--headless=new",
+            "--disable-gpu",
+            "--no-sandbox",
+            "--no-first-run",
+            "--enable-logging=stderr",
+            "--v=0",
+            "--virtual-time-budget=10000",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", probe.canonicalize().unwrap().display()))
+        .output()
+        .expect("chromium runs");
+    std::fs::remove_file(&probe).unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let name = page.display();
+    let mut bad: Vec<String> = stderr
+        .lines()
+        .filter(|l| l.contains(":CONSOLE"))
+        .map(|l| format!("{name}: console: {l}"))
+        .collect();
+    match dom
+        .split_once("<pre id=\"fric-probe\">")
+        .and_then(|(_, r)| r.split_once("</pre>"))
+    {
+        Some(("[]", _)) => {}
+        Some((list, _)) => bad.push(format!("{name}: images that did not load: {list}")),
+        None => bad.push(format!(
+            "{name}: the page did not finish loading in Chromium (exit {:?}): {}",
+            out.status.code(),
+            stderr.lines().rev().take(5).collect::<Vec<_>>().join(" | ")
+        )),
+    }
+    bad
+}
+
+/// Both halves over every page of a site.
+fn check_site(root: &Path) {
+    let all = pages(root);
+    assert!(all.len() >= 3, "too few pages: {all:?}");
+    let mut bad: Vec<String> = all.iter().flat_map(|p| broken_links(p)).collect();
+    if let Some(chrome) = browser() {
+        bad.extend(all.iter().flat_map(|p| browser_problems(&chrome, p)));
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The project's manifests in a temporary workspace, beside a link to the real seeds.
+#[test]
+fn project_site_has_no_broken_links_images_or_console_errors() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("ws");
+    for e in walkdir::WalkDir::new(repo().join("experiments")).into_iter().flatten() {
+        let rel = e.path().strip_prefix(repo()).unwrap();
+        if e.file_type().is_file() {
+            std::fs::create_dir_all(root.join(rel).parent().unwrap()).unwrap();
+            std::fs::copy(e.path(), root.join(rel)).unwrap();
+        }
+    }
+    let seeds = repo().join("../shared");
+    if seeds.join("seeds").is_dir() {
+        std::os::unix::fs::symlink(seeds.canonicalize().unwrap(), t.path().join("shared")).unwrap();
+    }
+    let s = run(&Options::new(&root)).unwrap();
+    assert!(s.invalid.is_empty());
+    check_site(&root);
+    let index = std::fs::read_to_string(root.join("figures/index.html")).unwrap();
+    for d in fric_manifest::DOCUMENTS {
+        assert!(index.contains(&format!("href=\"{d}/index.html\"")), "{d}");
+        let page = std::fs::read_to_string(root.join(format!("figures/{d}/index.html"))).unwrap();
+        let n = s
+            .report
+            .experiments
+            .iter()
+            .filter(|e| e.id.starts_with(&format!("{d}/")))
+            .count();
+        assert_eq!(page.matches("<section class=\"item\"").count(), n, "{d}");
+    }
+    let known = s.count(fric_report::Outcome::KnownDiscrepancy);
+    let disc = std::fs::read_to_string(root.join("figures/discrepancies.html")).unwrap();
+    assert_eq!(disc.matches("Known discrepancy, evidence").count(), known);
+    if seeds.join("seeds").is_dir() {
+        let thesis = std::fs::read_to_string(root.join("figures/thesis/index.html")).unwrap();
+        assert!(thesis.contains("<small>L463</small> Figure 1.7: Input-output maps"));
+    }
+    let body = std::fs::read_to_string(root.join("figures/reproduction-body.tex")).unwrap();
+    for e in s.report.experiments.iter().filter(|e| e.status == "reproduced") {
+        let out = e
+            .outputs
+            .iter()
+            .find(|o| o.ends_with(".png") || o.ends_with(".tex"))
+            .unwrap();
+        assert!(
+            body.contains(&format!("{{../{out}}}")),
+            "{} not in the LaTeX body",
+            e.id
+        );
+    }
+}
+
+const BARE: &str = r#"id: thesis/fig9.1
+kind: figure
+source: {document: thesis, number: "9.1", caption: "a figure <with> & markup", lines: [1, 999999]}
+content: simulation
+status: reproduced
+runs:
+  - id: dahl
+    system: dahl
+    params: {sigma: 7.5, fc: 1.5, gamma: 1}
+    input: {kind: sine, amplitude: 5, omega: 2}
+    sim: {periods: 2, samples_per_period: 100}
+panels:
+  - id: main
+    x: {label: u}
+    y: {label: F}
+    series:
+      - {run: dahl, x: u, y: F}
+"#;
+
+/// No seeds, a manifest without assumptions or checks, a pending and an invalid manifest, and
+/// then a deleted PNG: the site still builds, escapes text, and links only what exists.
+#[test]
+fn site_builds_from_bad_input_without_seeds() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("ws");
+    let files = [
+        ("thesis/fig9.1.yaml", BARE),
+        (
+            "thesis/fig9.2.yaml",
+            "id: thesis/fig9.2\nkind: figure\nsource: {document: thesis, number: \"9.2\", caption: c, lines: [2]}\ncontent: simulation\nstatus: pending\nreason: later\n",
+        ),
+        ("duhem-paper/fig99.yaml", "id: duhem-paper/fig99\nkind: [oops\n"),
+    ];
+    for (name, text) in files {
+        let p = root.join("experiments").join(name);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    let s = run(&Options::new(&root)).unwrap();
+    assert_eq!(s.invalid.len(), 1);
+    let thesis = root.join("figures/thesis/index.html");
+    let html = std::fs::read_to_string(&thesis).unwrap();
+    assert!(html.contains("a figure &lt;with&gt; &amp; markup"));
+    assert!(html.contains("not available, so cited lines are not quoted"));
+    assert!(html.contains("src=\"../../figures/thesis/fig9.1.png\""));
+    let duhem = std::fs::read_to_string(root.join("figures/duhem-paper/index.html")).unwrap();
+    assert!(duhem.contains("Errors:"), "the invalid manifest shows its errors");
+    check_site(&root);
+    // An `--only` run leaves the site as the full run wrote it.
+    let site_bytes = || {
+        pages(&root)
+            .iter()
+            .map(|p| std::fs::read(p).unwrap())
+            .collect::<Vec<_>>()
+    };
+    let full = site_bytes();
+    let mut o = Options::new(&root);
+    o.only = vec!["thesis/fig9.2".into()];
+    run(&o).unwrap();
+    assert!(full == site_bytes(), "an --only run changed the site");
+
+    std::fs::remove_file(root.join("figures/thesis/fig9.1.png")).unwrap();
+    let site = fric_pipeline::site::build(&root, &fric_pipeline::load(&root), &s.report);
+    fric_pipeline::site::write(&root, &site).unwrap();
+    let html = std::fs::read_to_string(&thesis).unwrap();
+    assert!(html.contains("no regenerated image") && !html.contains("fig9.1.png"));
+    check_site(&root);
+}
+
+/// The checks themselves fail on a page with a missing image, an image that does not decode, a
+/// missing link target or anchor, a network link and a console error.
+#[test]
+fn checks_catch_a_broken_page() {
+    let t = tempfile::tempdir().unwrap();
+    let page = t.path().join("figures/broken.html");
+    std::fs::create_dir_all(page.parent().unwrap()).unwrap();
+    std::fs::write(
+        &page,
+        "<!DOCTYPE html><html><head><title>b</title></head><body>\
+         <a href=\"gone.html\">x</a> <a href=\"#nowhere\">y</a> <a href=\"https://example.org/\">z</a>\
+         <img src=\"missing.png\" alt=\"m\"><img src=\"corrupt.png\" alt=\"c\"><script>console.error('deliberate')</script></body></html>",
+    )
+    .unwrap();
+    // Exists, so only the browser sees that it does not decode.
+    std::fs::write(t.path().join("figures/corrupt.png"), "not a PNG").unwrap();
+    let bad = broken_links(&page).join("\n");
+    assert!(!bad.contains("corrupt.png"), "{bad}");
+    assert!(bad.contains("`gone.html` does not exist"), "{bad}");
+    assert!(bad.contains("`missing.png` does not exist"), "{bad}");
+    assert!(bad.contains("no id `nowhere`"), "{bad}");
+    assert!(bad.contains("not a relative link: `https://example.org/`"), "{bad}");
+    if let Some(chrome) = browser() {
+        let bad = browser_problems(&chrome, &page).join("\n");
+        assert!(
+            bad.contains("images that did not load: [\"missing.png\",\"corrupt.png\"]"),
+            "{bad}"
+        );
+        assert!(bad.contains("\"deliberate\""), "{bad}");
+    }
+}
