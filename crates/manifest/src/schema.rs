@@ -129,7 +129,10 @@ pub struct Assumption {
 
 /// A parameter value: a number, a list of numbers, or the long form with unit and source line.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
-#[serde(untagged, expecting = "a number, a list of numbers, or a map {value, unit, line}")]
+#[serde(
+    untagged,
+    expecting = "a number, a list of numbers, or a mapping {value, unit, line}"
+)]
 pub enum ParamValue {
     Number(f64),
     List(Vec<f64>),
