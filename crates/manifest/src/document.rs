@@ -6,12 +6,14 @@
 //! the rest is deserialized again, until it succeeds or the error is at the root. An error at
 //! a node that contains a dropped one (a struct missing the field just dropped, an input whose
 //! amplitude was not a number) is a consequence, not news, and is not reported; the same rule
-//! keeps validation of the partial manifest from reporting knock-on errors.
+//! keeps validation of the partial manifest from reporting knock-on errors. A registry field
+//! the manifest cannot do without (`id`, `kind`, `source`, `content`, `status`) gets a stand-in
+//! when it is dropped, so that an invalid `kind` does not hide the problems of the runs.
 
 use crate::de::NodeDe;
 use crate::error::DeError;
 use crate::locate::{parse_path, PathSeg};
-use crate::tree::{self, Node, NodeKind};
+use crate::tree::{self, Entry, Node, NodeKind};
 use crate::{Diagnostic, Manifest};
 use serde::Deserialize;
 
@@ -50,14 +52,78 @@ impl Document {
             };
             let path = e.at.as_ref().map(|a| a.path.clone()).unwrap_or_default();
             let cause = e.cause_path();
-            if !self.removed.iter().any(|r| r.starts_with(&cause)) {
+            if !self.touches_removed(&cause) {
                 errors.push(e);
+            } else if path.is_empty() && self.stand_in(&cause) {
+                continue;
             }
             if !self.remove(&path) {
                 break;
             }
         }
         (None, errors)
+    }
+
+    /// Whether a file path is at, above or below a dropped node.
+    fn touches_removed(&self, p: &[PathSeg]) -> bool {
+        self.removed.iter().any(|r| r.starts_with(p) || p.starts_with(r))
+    }
+
+    /// A required registry field was dropped as invalid: put a stand-in in its place so that the
+    /// rest of the manifest is still checked. The stand-in is under the dropped path, so every
+    /// error about it counts as a knock-on error.
+    fn stand_in(&mut self, cause: &[PathSeg]) -> bool {
+        let [PathSeg::Key(key)] = cause else { return false };
+        let text = |t: &str| Node {
+            line: 1,
+            col: 1,
+            removed: false,
+            kind: NodeKind::Scalar {
+                text: t.to_string(),
+                plain: false,
+            },
+        };
+        let entry = |key: &str, value: Node| Entry {
+            key: key.to_string(),
+            line: 1,
+            col: 1,
+            value,
+        };
+        let value = match key.as_str() {
+            "id" => text(""),
+            "kind" => text("figure"),
+            "content" => text("simulation"),
+            "status" => text("reproduced"),
+            "source" => Node {
+                kind: NodeKind::Map(vec![
+                    entry("document", text("")),
+                    entry("number", text("")),
+                    entry("caption", text("")),
+                    entry(
+                        "lines",
+                        Node {
+                            kind: NodeKind::Seq(Vec::new()),
+                            ..text("")
+                        },
+                    ),
+                ]),
+                ..text("")
+            },
+            _ => return false,
+        };
+        let Some(Node {
+            kind: NodeKind::Map(es),
+            ..
+        }) = self.root.as_mut()
+        else {
+            return false;
+        };
+        // Once only: a stand-in follows the dropped entry of the same key.
+        if es.iter().filter(|e| e.key == *key).count() > 1 {
+            return false;
+        }
+        es.push(entry(key, value));
+        true
     }
 
     /// Drop the node at a file path; false for the root or a node already dropped.
@@ -111,11 +177,11 @@ impl Document {
         out
     }
 
-    /// Whether something at or under this manifest path was dropped as invalid: an error
-    /// reported there now would be a consequence of that one.
+    /// Whether something at or under this manifest path was dropped as invalid (or the path is
+    /// inside a stand-in for a dropped field): an error reported there now would be a
+    /// consequence of that one.
     pub fn is_knock_on(&self, path: &str) -> bool {
-        let p = self.original(&parse_path(path));
-        self.removed.iter().any(|r| r.starts_with(&p))
+        self.touches_removed(&self.original(&parse_path(path)))
     }
 
     /// The `key` (as written) of every item of the top-level list `list` that was dropped or

@@ -84,6 +84,9 @@ fn file_error(file: String, message: String, allowed: &str) -> InvalidManifest {
 fn walk(root: &Path) -> (Vec<PathBuf>, Vec<InvalidManifest>) {
     let mut files = Vec::new();
     let mut bad = Vec::new();
+    if std::fs::symlink_metadata(root.join("experiments")).is_err() {
+        return (files, bad);
+    }
     for e in walkdir::WalkDir::new(root.join("experiments")).sort_by_file_name() {
         match e {
             Ok(e) if e.path_is_symlink() => bad.push(file_error(
@@ -220,7 +223,7 @@ pub fn load(root: &Path) -> Loaded {
             failed_runs: p.document.damaged_items("runs", "id").into_iter().collect(),
             failed_metrics: p.document.damaged_items("metrics", "name").into_iter().collect(),
         };
-        if let Some(first) = seen.insert(&m.id, &p.file) {
+        if let Some(first) = seen.insert(&m.id, &p.file).filter(|_| !p.document.is_knock_on("id")) {
             cx.err("id", format!("duplicate id `{}` (also in {first})", m.id), "");
         }
         refs::registry(&mut cx);
@@ -242,9 +245,11 @@ pub fn load(root: &Path) -> Loaded {
             });
         } else {
             diagnostics.sort_by_key(|d| (d.line, d.column));
+            // An id that was invalid itself (a stand-in) is not the manifest's.
+            let id = (!p.document.is_knock_on("id")).then(|| m.id.clone());
             out.invalid.push(InvalidManifest {
                 file: p.file.clone(),
-                id: Some(m.id.clone()),
+                id,
                 diagnostics,
             });
         }

@@ -45,12 +45,13 @@ pub(super) fn registry(cx: &mut Ctx) {
             );
         }
     }
-    if m.status.is_built() {
+    // Not when the kind or status was itself invalid (a stand-in is in its place).
+    if m.status.is_built() && !cx.doc.is_knock_on("kind") && !cx.doc.is_knock_on("status") {
         match m.kind {
             Kind::Figure if m.panels.is_empty() => {
                 cx.err("panels", "a reproduced figure needs panels", "panels: [...]")
             }
-            // At `status`; not when the table was dropped as invalid.
+            // Reported at `status`; not when the table was dropped as invalid.
             Kind::Table if m.table.is_none() && !cx.doc.is_knock_on("table") => cx.err(
                 "status",
                 "a reproduced table needs a `table`",
@@ -127,6 +128,22 @@ pub(super) fn panels(cx: &mut Ctx) {
     for (i, panel) in m.panels.iter().enumerate() {
         for (j, s) in panel.series.iter().enumerate() {
             let at = format!("panels[{i}].series[{j}]");
+            if let Some(c) = s.color.as_ref().filter(|c| !fric_plot::is_known_color(c)) {
+                cx.err(
+                    format!("{at}.color"),
+                    format!("unknown color `{c}`"),
+                    fric_plot::COLOR_NAMES.join(", "),
+                );
+            }
+            if s.y2.is_none() && s.style == Style::Band {
+                cx.err(
+                    format!("{at}.style"),
+                    "a band needs `y2` (its upper edge)",
+                    "y2: <column>",
+                );
+            }
+            cx.check_window(format!("{at}.window"), &s.window);
+            // Columns are checked against a valid run only.
             if cx.run_failed(&s.run) {
                 continue;
             }
@@ -137,23 +154,9 @@ pub(super) fn panels(cx: &mut Ctx) {
             }
             cx.check_col(format!("{at}.x"), &s.run, &s.x);
             cx.check_col(format!("{at}.y"), &s.run, &s.y);
-            match (&s.y2, s.style) {
-                (Some(y2), _) => cx.check_col(format!("{at}.y2"), &s.run, y2),
-                (None, Style::Band) => cx.err(
-                    format!("{at}.style"),
-                    "a band needs `y2` (its upper edge)",
-                    "y2: <column>",
-                ),
-                _ => {}
+            if let Some(y2) = &s.y2 {
+                cx.check_col(format!("{at}.y2"), &s.run, y2);
             }
-            if let Some(c) = s.color.as_ref().filter(|c| !fric_plot::is_known_color(c)) {
-                cx.err(
-                    format!("{at}.color"),
-                    format!("unknown color `{c}`"),
-                    fric_plot::COLOR_NAMES.join(", "),
-                );
-            }
-            cx.check_window(format!("{at}.window"), &s.window);
         }
     }
 }
