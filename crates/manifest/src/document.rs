@@ -8,7 +8,8 @@
 //! amplitude was not a number) is a consequence, not news, and is not reported; the same rule
 //! keeps validation of the partial manifest from reporting knock-on errors. A registry field
 //! the manifest cannot do without (`id`, `kind`, `source`, `content`, `status`) gets a stand-in
-//! when it is dropped, so that an invalid `kind` does not hide the problems of the runs.
+//! when it is missing or dropped, so that an invalid `kind` does not hide the problems of the
+//! runs.
 
 use crate::de::NodeDe;
 use crate::error::DeError;
@@ -54,10 +55,13 @@ impl Document {
             let cause = e.cause_path();
             if !self.touches_removed(&cause) {
                 errors.push(e);
-            } else if path.is_empty() && self.stand_in(&cause) {
-                continue;
             }
-            if !self.remove(&path) {
+            let fixed = if path.is_empty() {
+                self.stand_in(&cause)
+            } else {
+                self.remove(&path)
+            };
+            if !fixed {
                 break;
             }
         }
@@ -69,9 +73,9 @@ impl Document {
         self.removed.iter().any(|r| r.starts_with(p) || p.starts_with(r))
     }
 
-    /// A required registry field was dropped as invalid: put a stand-in in its place so that the
-    /// rest of the manifest is still checked. The stand-in is under the dropped path, so every
-    /// error about it counts as a knock-on error.
+    /// A required registry field is missing or was dropped as invalid: put a stand-in in its
+    /// place so that the rest of the manifest is still checked. Its path counts as dropped, so
+    /// every error about the stand-in is a knock-on error.
     fn stand_in(&mut self, cause: &[PathSeg]) -> bool {
         let [PathSeg::Key(key)] = cause else { return false };
         let text = |t: &str| Node {
@@ -118,11 +122,12 @@ impl Document {
         else {
             return false;
         };
-        // Once only: a stand-in follows the dropped entry of the same key.
-        if es.iter().filter(|e| e.key == *key).count() > 1 {
+        // Once only: the stand-in is the entry that is not dropped.
+        if es.iter().any(|e| e.key == *key && !e.value.removed) {
             return false;
         }
         es.push(entry(key, value));
+        self.removed.push(cause.to_vec());
         true
     }
 

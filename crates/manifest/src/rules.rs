@@ -48,7 +48,9 @@ pub fn is_manifest_name(name: &str) -> bool {
 
 /// Why a manifest id (`<doc>/<name>`) breaks the naming rule, or None.
 pub fn manifest_id_problem(id: &str) -> Option<(String, String)> {
-    let (doc, name) = id.split_once('/').unwrap_or(("", id));
+    let Some((doc, name)) = id.split_once('/') else {
+        return Some((format!("`{id}` is not in a document directory"), DOCUMENTS.join(", ")));
+    };
     if !DOCUMENTS.contains(&doc) {
         return Some((format!("`{doc}` is not a document directory"), DOCUMENTS.join(", ")));
     }

@@ -205,59 +205,72 @@ fn symbolic_links_and_misnamed_files_are_reported() {
 
 #[test]
 fn messages_name_the_problem_in_the_manifest_s_words() {
-    let text = BASE.replace("    system: dahl\n", "\t  system: dahl\n");
-    one(
-        &text,
-        8,
-        "tab character in indentation at line 8; YAML indents with spaces",
-        "spaces",
-    );
     // A byte-order mark at the start is dropped (YAML allows it); one inside is reported.
     let ws = workspace(&[("thesis/fig9.1.yaml", &format!("\u{feff}{BASE}"))]);
     assert!(fric_pipeline::load(ws.path()).invalid.is_empty());
-    let text = BASE.replace("kind: figure", "\u{feff}kind: figure");
-    one(
-        &text,
-        2,
-        "byte-order mark (U+FEFF, invisible) inside the file",
-        "very first character",
-    );
-    one(
-        &BASE.replace("gamma: 1", "gamma: abc"),
-        12,
-        "invalid type: `gamma` must be a number, a list of numbers, or a mapping {value, unit, line}, got `abc`",
-        "a number",
-    );
-    one(
-        &BASE.replace("    sim: {", "    sweep: abc\n    sim: {"),
-        14,
-        "invalid type: `sweep` must be a mapping {param, values}, got `abc`",
-        "{param, values}",
-    );
-    one(
-        &BASE.replace("amplitude: 5", "amplitude: five"),
-        13,
-        "invalid type: `amplitude` must be a number, got `five`",
-        "a number",
-    );
-    one(
-        &BASE.replace("samples_per_period: 400", "samples_per_period: -4"),
-        14,
-        "invalid value: `samples_per_period` must be a whole number ≥ 0, got `-4`",
-        "a whole number",
-    );
-    one(
-        &BASE.replace("window: {periods: [1, 2]}}\nmetrics", "window: sometimes}\nmetrics"),
-        20,
-        "invalid type: `window` must be `all`, `last-period`, {periods: [a, b]} or {t: [a, b]}, got `sometimes`",
-        "last-period",
-    );
-    one(
-        &BASE.replace("provenance: {derived: \"4 A Fc\"}", "provenance: {derivd: x}"),
-        24,
-        "unknown variant `derivd` for `provenance`",
-        "one of `published`, `derived`, `claim`",
-    );
+    // (replace, with, line, message, allowed)
+    let cases = [
+        (
+            "    system: dahl\n",
+            "\t  system: dahl\n",
+            8,
+            "tab character in indentation at line 8; YAML indents with spaces",
+            "spaces",
+        ),
+        (
+            "kind: figure",
+            "\u{feff}kind: figure",
+            2,
+            "byte-order mark (U+FEFF, invisible) inside the file",
+            "very first character",
+        ),
+        (
+            "gamma: 1",
+            "gamma: abc",
+            12,
+            "invalid type: `gamma` must be a number, a list of numbers, or a mapping {value, unit, line}, got `abc`",
+            "a number",
+        ),
+        (
+            "    sim: {",
+            "    sweep: abc\n    sim: {",
+            14,
+            "invalid type: `sweep` must be a mapping {param, values}, got `abc`",
+            "{param, values}",
+        ),
+        (
+            "amplitude: 5",
+            "amplitude: five",
+            13,
+            "invalid type: `amplitude` must be a number, got `five`",
+            "a number",
+        ),
+        (
+            "samples_per_period: 400",
+            "samples_per_period: -4",
+            14,
+            "invalid value: `samples_per_period` must be a whole number ≥ 0, got `-4`",
+            "a whole number",
+        ),
+        (
+            "window: {periods: [1, 2]}}\nmetrics",
+            "window: sometimes}\nmetrics",
+            20,
+            "invalid type: `window` must be `all`, `last-period`, {periods: [a, b]} or {t: [a, b]}, got `sometimes`",
+            "last-period",
+        ),
+        (
+            "provenance: {derived: \"4 A Fc\"}",
+            "provenance: {derivd: x}",
+            24,
+            "unknown variant `derivd` for `provenance`",
+            "one of `published`, `derived`, `claim`",
+        ),
+    ];
+    for (from, to, line, message, allowed) in cases {
+        assert!(BASE.contains(from), "{from}");
+        one(&BASE.replace(from, to), line, message, allowed);
+    }
     // No Rust type names in any of these messages.
     for bad in [
         BASE.replace("lines: [1]", "lines: [x]"),
@@ -333,4 +346,12 @@ fn every_problem_of_a_manifest_is_reported_in_one_pass() {
     let d = problems(&text);
     let lines: Vec<usize> = d.iter().map(|d| d.line).collect();
     assert_eq!(lines, vec![2, 13, 20, 24], "{d:#?}");
+    // A missing registry field does not hide the rest either.
+    let text = BASE.replace("kind: figure\n", "").replace("rel: 1.0e-3", "rel: -1");
+    let d = problems(&text);
+    let got: Vec<(usize, &str)> = d.iter().map(|d| (d.line, d.message.as_str())).collect();
+    assert_eq!(
+        got,
+        vec![(1, "missing field `kind`"), (23, "negative tolerance `rel: -1`")]
+    );
 }
