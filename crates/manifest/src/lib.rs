@@ -3,13 +3,28 @@
 //!
 //! This crate owns the YAML format only. It knows the shape of runs, panels, metrics and checks
 //! but not which systems exist or what their parameters mean: that is checked by
-//! `fric-experiments` and reported through [`Diagnostic`]s located with [`Locator`].
+//! `fric-experiments` and reported through [`Diagnostic`]s located with the [`Document`] that
+//! [`parse_document`] returns.
+//!
+//! Reading goes: raw text (byte-order marks, `text.rs`) → libyaml's syntax check → a located
+//! tree (`tree.rs`: duplicate keys, anchors, tags) → serde over the tree (`de.rs`, errors in
+//! the manifest's words in `error.rs`), repeated to collect every error (`document.rs`) → the
+//! rules a manifest follows on its own (`rules.rs`: safe ids, unique ids, tolerances).
 
+mod de;
+mod document;
+mod error;
 mod locate;
+pub mod rules;
 mod schema;
+mod text;
+mod tree;
 
+pub use document::Document;
 pub use locate::{parse_path, Locator, PathSeg};
 pub use schema::*;
+
+use tree::Issue;
 
 use std::fmt;
 
@@ -35,35 +50,81 @@ impl fmt::Display for Diagnostic {
     }
 }
 
-/// Parse a manifest's text. Syntax errors, unknown fields and wrong types are reported with the
-/// position serde_yaml gives.
-pub fn parse(file: &str, text: &str) -> Result<Manifest, Diagnostic> {
-    serde_yaml::from_str::<Manifest>(text).map_err(|e| {
-        let (line, column) = e.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
-        let msg = e.to_string();
-        // serde_yaml appends " at line L column C"; the location is printed separately.
-        let msg = match msg.find(" at line ") {
-            Some(i) => msg[..i].to_string(),
-            None => msg,
-        };
-        let allowed = allowed_hint(&msg);
-        Diagnostic {
-            file: file.to_string(),
-            line,
-            column,
-            message: msg,
-            allowed,
-        }
-    })
+/// A manifest file read as far as it goes: the manifest (partial when parts of it were
+/// invalid and dropped; None when the file is unusable as a whole), every problem found, and
+/// the [`Document`] that locates paths of the manifest in the file and tells knock-on errors
+/// (at a part that was dropped) from new ones.
+#[derive(Debug)]
+pub struct Parsed {
+    pub manifest: Option<Manifest>,
+    pub diagnostics: Vec<Diagnostic>,
+    pub document: Document,
 }
 
-/// Turn serde's "expected one of `a`, `b`" into the allowed list.
-fn allowed_hint(msg: &str) -> String {
-    if let Some(i) = msg.find("expected one of ") {
-        return msg[i + "expected one of ".len()..].to_string();
+/// Read a manifest's text and report every problem of its syntax, structure and schema, and of
+/// the [`rules`] a manifest follows on its own, each located, sorted by line. A byte-order mark
+/// at the very start is dropped.
+pub fn parse_document(file: &str, text: &str) -> Parsed {
+    let diag = |i: Issue| Diagnostic {
+        file: file.to_string(),
+        line: i.line,
+        column: i.col,
+        message: i.message,
+        allowed: i.allowed,
+    };
+    let (text, issues) = text::strip_bom(text);
+    let mut diagnostics: Vec<Diagnostic> = issues.into_iter().map(diag).collect();
+    let mut document = Document::default();
+    let syntax = text::syntax(&text)
+        .map(Err)
+        .unwrap_or_else(|| tree::build(&text).map_err(|i| text::scanner_issue(&text, i)));
+    match syntax {
+        Err(i) => diagnostics.push(diag(i)),
+        Ok((root, issues)) => {
+            diagnostics.extend(issues.into_iter().map(diag));
+            document = Document::new(root);
+        }
     }
-    if let Some(i) = msg.find("expected ") {
-        return msg[i + "expected ".len()..].to_string();
+    let mut manifest = None;
+    if document.is_empty() {
+        if diagnostics.is_empty() {
+            diagnostics.push(diag(Issue::new(
+                1,
+                1,
+                "the file is empty",
+                "a manifest: id, kind, source, ...",
+            )));
+        }
+    } else {
+        let (m, errors) = document.deserialize();
+        for e in errors {
+            let (message, allowed) = e.message();
+            let (line, col) = e.at.as_ref().map(|a| (a.line, a.col)).unwrap_or((1, 1));
+            diagnostics.push(diag(Issue::new(line, col, message, allowed)));
+        }
+        if let Some(m) = &m {
+            for (path, message, allowed) in rules::check(m) {
+                diagnostics.extend(document.diagnostic(file, &path, message, allowed));
+            }
+        }
+        manifest = m;
     }
-    String::new()
+    if manifest.is_none() && diagnostics.is_empty() {
+        diagnostics.push(diag(Issue::new(1, 1, "the manifest cannot be read", "")));
+    }
+    diagnostics.sort_by_key(|d| (d.line, d.column));
+    Parsed {
+        manifest,
+        diagnostics,
+        document,
+    }
+}
+
+/// Parse a manifest's text: the manifest, or every problem found (see [`parse_document`]).
+pub fn parse(file: &str, text: &str) -> Result<Manifest, Vec<Diagnostic>> {
+    let p = parse_document(file, text);
+    match p.manifest {
+        Some(m) if p.diagnostics.is_empty() => Ok(m),
+        _ => Err(p.diagnostics),
+    }
 }

@@ -1,0 +1,152 @@
+//! Rules a manifest must follow beyond its shape, checked on the manifest alone: ids that are
+//! safe to put in file names, unique ids, tolerances that can be met, a figure size that can be
+//! drawn.
+
+use crate::{Manifest, DOCUMENTS};
+use std::collections::HashMap;
+
+/// The characters of a run id, panel id or metric name (panel ids become file names:
+/// `figures/<doc>/<name>/<panel>-<k>.csv`).
+pub const ID_ALLOWED: &str = "lower-case letters, digits, `.`, `_`, `-` ([a-z0-9][a-z0-9._-]*), without `..`";
+
+/// A manifest's name, the file name without `.yaml`.
+pub const NAME_ALLOWED: &str = "fig<number> or table<number>, the number as printed (digits or an \
+     appendix letter, then `.<digits>` parts) and one lower-case letter for a sub-figure: \
+     fig1.7, fig6a, figC.1, table2.1";
+
+/// Why an id is not allowed, or None if it is.
+pub fn id_problem(id: &str) -> Option<String> {
+    let Some(first) = id.chars().next() else {
+        return Some("is empty".into());
+    };
+    if id.contains(['/', '\\']) {
+        return Some("contains a path separator".into());
+    }
+    if id.contains("..") {
+        return Some("contains `..`".into());
+    }
+    if !(first.is_ascii_lowercase() || first.is_ascii_digit()) {
+        return Some(format!("starts with `{first}`"));
+    }
+    id.chars()
+        .find(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(*c)))
+        .map(|c| format!("contains `{}`", c.escape_debug()))
+}
+
+/// Whether a manifest name (`fig1.7`, `figC.1`, `table2.1`, `fig6a`) follows the naming rule.
+pub fn is_manifest_name(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix("fig").or_else(|| name.strip_prefix("table")) else {
+        return false;
+    };
+    let rest = rest.strip_suffix(|c: char| c.is_ascii_lowercase()).unwrap_or(rest);
+    let mut parts = rest.split('.');
+    let first = parts.next().unwrap_or("");
+    let number = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+    let appendix = first.len() == 1 && first.bytes().all(|b| b.is_ascii_uppercase());
+    (number(first) || appendix) && parts.all(number)
+}
+
+/// Why a manifest id (`<doc>/<name>`) breaks the naming rule, or None.
+pub fn manifest_id_problem(id: &str) -> Option<(String, String)> {
+    let Some((doc, name)) = id.split_once('/') else {
+        return Some((format!("`{id}` is not in a document directory"), DOCUMENTS.join(", ")));
+    };
+    if !DOCUMENTS.contains(&doc) {
+        return Some((format!("`{doc}` is not a document directory"), DOCUMENTS.join(", ")));
+    }
+    if !is_manifest_name(name) {
+        return Some((format!("`{name}` is not a manifest name"), NAME_ALLOWED.into()));
+    }
+    None
+}
+
+/// A problem at a path of the manifest: (path, message, allowed).
+pub type Problem = (String, String, String);
+
+/// Check one list of ids: each allowed, none twice.
+fn ids<'a>(out: &mut Vec<Problem>, what: &str, list: &str, field: &str, ids: impl Iterator<Item = &'a str>) {
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for (i, id) in ids.enumerate() {
+        let path = format!("{list}[{i}].{field}");
+        if let Some(why) = id_problem(id) {
+            out.push((path, format!("{what} `{id}` {why}"), ID_ALLOWED.into()));
+        } else if let Some(first) = seen.insert(id, i) {
+            out.push((
+                path,
+                format!("duplicate {what} `{id}` (also {list}[{first}])"),
+                format!("unique {what}s"),
+            ));
+        }
+    }
+}
+
+/// Every problem of these rules.
+pub fn check(m: &Manifest) -> Vec<Problem> {
+    let mut out = Vec::new();
+    ids(&mut out, "run id", "runs", "id", m.runs.iter().map(|r| r.id.as_str()));
+    ids(
+        &mut out,
+        "panel id",
+        "panels",
+        "id",
+        m.panels.iter().map(|p| p.id.as_str()),
+    );
+    ids(
+        &mut out,
+        "metric name",
+        "metrics",
+        "name",
+        m.metrics.iter().map(|x| x.name.as_str()),
+    );
+    if let Some(l) = &m.layout {
+        for (name, v, lo, hi) in [
+            ("rows", l.rows, 1, 16),
+            ("cols", l.cols, 1, 16),
+            ("panel_width", l.panel_width as usize, 64, 4096),
+            ("panel_height", l.panel_height as usize, 64, 4096),
+        ] {
+            if !(lo..=hi).contains(&v) {
+                let msg = format!("`{name}` = {v} is out of range");
+                out.push((format!("layout.{name}"), msg, format!("{lo} to {hi}")));
+            }
+        }
+    }
+    for (i, c) in m.checks.iter().enumerate() {
+        let Some(tol) = c.tol else { continue };
+        for (name, v) in [("abs", tol.abs), ("rel", tol.rel)] {
+            if let Some(v) = v.filter(|v| *v < 0.0) {
+                out.push((
+                    format!("checks[{i}].tol.{name}"),
+                    format!("negative tolerance `{name}: {v}`"),
+                    "a tolerance ≥ 0".into(),
+                ));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_names() {
+        for ok in ["main", "a", "r1", "lugre_a.2-b", "0"] {
+            assert_eq!(id_problem(ok), None, "{ok}");
+        }
+        for bad in [
+            "../x", "/tmp/x", "sub/dir", "a\\b", ".hidden", "a..b", "Main", "a b", "-x", "a[0]",
+        ] {
+            assert!(id_problem(bad).is_some(), "{bad}");
+        }
+        for ok in ["fig1.7", "fig6a", "figC.1", "table2.1", "fig14", "table5.10"] {
+            assert!(is_manifest_name(ok), "{ok}");
+        }
+        for bad in [
+            "Fig1", "fig", "fig1..2", "fig1.", "figure1", "fig1.7A", "fig1/2", "fig../x", "figCD.1",
+        ] {
+            assert!(!is_manifest_name(bad), "{bad}");
+        }
+    }
+}

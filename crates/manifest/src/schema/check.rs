@@ -1,0 +1,178 @@
+//! Metrics computed from runs, checks against published or derived values, and tables.
+
+use super::Window;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MetricSpec {
+    pub name: String,
+    pub kind: MetricKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub x: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub y: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<Window>,
+    /// `value-at`: the x at which y is read; `slope`: the x range of the fit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<[f64; 2]>,
+    /// `max-diff`: the series compared against (same sampling).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub other: Option<OtherSeries>,
+    /// `difference`, `sum`, `ratio`, `relative-difference`: two earlier metrics.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub of: Option<[String; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct OtherSeries {
+    pub run: String,
+    pub y: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<Window>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum MetricKind {
+    /// Signed `∮ y dx` over the window (positive clockwise).
+    LoopArea,
+    Max,
+    Min,
+    MaxAbs,
+    /// y at x = `at` on the first bracketing segment.
+    ValueAt,
+    /// Least-squares dy/dx over samples with x in `range`.
+    Slope,
+    /// Intercept of the same least-squares line.
+    Intercept,
+    /// Largest |y − other.y| over equally sampled windows.
+    MaxDiff,
+    /// y of the last sample in the window.
+    Final,
+    /// A run diagnostic by name (`y`), such as `periods_to_steady_state`.
+    Info,
+    /// The `at`-quantile (0…1) of y over the window.
+    Quantile,
+    Difference,
+    Sum,
+    Ratio,
+    RelativeDifference,
+}
+
+impl MetricKind {
+    pub fn needs_run(self) -> bool {
+        !matches!(
+            self,
+            MetricKind::Difference | MetricKind::Sum | MetricKind::Ratio | MetricKind::RelativeDifference
+        )
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CheckSpec {
+    pub metric: String,
+    #[serde(default)]
+    pub op: Op,
+    pub expected: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tol: Option<Tol>,
+    /// Written as a one-key map: `{published: {line}}`, `{derived: "..."}`, `{claim: {kind, lines}}`.
+    #[serde(with = "serde_yaml::with::singleton_map")]
+    pub provenance: Provenance,
+    /// The source contradicts itself here: the evidence. Reported, not failing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub known_discrepancy: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum Op {
+    /// |computed − expected| ≤ tol.
+    #[default]
+    Within,
+    /// computed < expected.
+    Lt,
+    /// computed > expected.
+    Gt,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Tol {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abs: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rel: Option<f64>,
+}
+
+impl Tol {
+    /// The allowed deviation for an expected value: the larger of the two bounds.
+    pub fn allowed(&self, expected: f64) -> f64 {
+        self.abs.unwrap_or(0.0).max(self.rel.unwrap_or(0.0) * expected.abs())
+    }
+}
+
+/// Where an expected value comes from: exactly one of the three.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub enum Provenance {
+    /// A number printed in the source.
+    Published {
+        line: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        quote: Option<String>,
+    },
+    /// A value worked out from the source's equations and parameters: the one-line derivation.
+    Derived(String),
+    /// A qualitative statement of the source, turned into a numeric test.
+    Claim {
+        kind: ClaimKind,
+        lines: Vec<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClaimKind {
+    RateIndependence,
+    RateDependence,
+    LocalMemory,
+    NonlocalMemory,
+    Clockwise,
+    Counterclockwise,
+    ConvergenceAsOmegaToZero,
+    Hysteretic,
+    NotHysteretic,
+    Bound,
+    Equivalence,
+    Symmetry,
+    Shape,
+    InEquilibria,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TableSpec {
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    /// Lines in the seed the rows are transcribed from.
+    pub lines: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}

@@ -1,0 +1,107 @@
+//! Figures: layout, panels, axes, series and the windows they draw.
+
+use super::Scale;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Layout {
+    pub rows: usize,
+    pub cols: usize,
+    /// Pixel size of one panel.
+    #[serde(default = "default_panel_width")]
+    pub panel_width: u32,
+    #[serde(default = "default_panel_height")]
+    pub panel_height: u32,
+}
+
+fn default_panel_width() -> u32 {
+    640
+}
+fn default_panel_height() -> u32 {
+    480
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Panel {
+    /// As published: "a", "b" ... (one panel: "main").
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    pub x: Axis,
+    pub y: Axis,
+    pub series: Vec<SeriesSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legend: Option<LegendPos>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Axis {
+    pub label: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    #[serde(default)]
+    pub scale: Scale,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<[f64; 2]>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum LegendPos {
+    UpperLeft,
+    UpperRight,
+    LowerLeft,
+    LowerRight,
+    None,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SeriesSpec {
+    /// A run id, `<id>[k]` for one member of a sweep, or a swept id for one curve per value.
+    pub run: String,
+    pub x: String,
+    pub y: String,
+    /// Upper edge for `style: band` (`y` is the lower edge).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub y2: Option<String>,
+    #[serde(default)]
+    pub style: Style,
+    /// Legend entry; `{value}` is replaced by the sweep value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<Window>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum Style {
+    #[default]
+    Solid,
+    Dashed,
+    Dotted,
+    Points,
+    Band,
+}
+
+/// Which samples of a run: everything, the last period, a range of periods or of time.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(untagged, expecting = "`all`, `last-period`, {periods: [a, b]} or {t: [a, b]}")]
+pub enum Window {
+    Named(NamedWindow),
+    Periods { periods: [f64; 2] },
+    Time { t: [f64; 2] },
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum NamedWindow {
+    All,
+    LastPeriod,
+}

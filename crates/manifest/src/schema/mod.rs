@@ -1,0 +1,135 @@
+//! The manifest schema. Every struct rejects unknown fields so that a typo is an error, not a
+//! silently ignored setting. Field documentation here is the format reference
+//! (`cargo xtask schema` prints it).
+
+mod check;
+mod figure;
+mod run;
+
+pub use check::*;
+pub use figure::*;
+pub use run::*;
+
+use serde::{Deserialize, Serialize};
+
+/// The five source documents.
+pub const DOCUMENTS: [&str; 5] = ["thesis", "stribeck-paper", "report", "duhem-paper", "ruderman-paper"];
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// `<doc>/<name>`, equal to the path under `experiments/` without `.yaml`.
+    pub id: String,
+    pub kind: Kind,
+    pub source: Source,
+    pub content: Content,
+    pub status: Status,
+    /// Why the status is not `reproduced`; required then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub related: Vec<Related>,
+    /// Every choice the source does not make, with its reason.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assumptions: Vec<Assumption>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub runs: Vec<RunSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layout: Option<Layout>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub panels: Vec<Panel>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub metrics: Vec<MetricSpec>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checks: Vec<CheckSpec>,
+    /// A transcribed or generated table, rendered to LaTeX.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<TableSpec>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    Figure,
+    Table,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum Content {
+    Simulation,
+    AnalyticCurve,
+    Composite,
+    Schematic,
+    Photo,
+    ExperimentalData,
+    Fit,
+    BlockDiagram,
+    Table,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    Reproduced,
+    Partial,
+    Pending,
+    NotReproducible,
+}
+
+impl Status {
+    pub const ALL: [Status; 4] = [
+        Status::Reproduced,
+        Status::Partial,
+        Status::Pending,
+        Status::NotReproducible,
+    ];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Reproduced => "reproduced",
+            Status::Partial => "partial",
+            Status::Pending => "pending",
+            Status::NotReproducible => "not-reproducible",
+        }
+    }
+    /// Whether the manifest is expected to produce output.
+    pub fn is_built(self) -> bool {
+        matches!(self, Status::Reproduced | Status::Partial)
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    pub document: String,
+    /// As printed: "1.7", "6(a)", "C.1".
+    pub number: String,
+    pub caption: String,
+    /// Seed line numbers: the caption first.
+    pub lines: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub catalog: Option<String>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Related {
+    pub id: String,
+    pub relation: Relation,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Relation {
+    SameAs,
+    VariantOf,
+    DataFor,
+    UsesRunOf,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Assumption {
+    pub what: String,
+    pub why: String,
+}

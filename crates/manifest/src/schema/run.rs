@@ -1,0 +1,313 @@
+//! Runs: parameters, input signals and grids, simulation settings, sweeps, post-processing.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A parameter value: a number, a list of numbers, or the long form with unit and source line.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(
+    untagged,
+    expecting = "a number, a list of numbers, or a mapping {value, unit, line}"
+)]
+pub enum ParamValue {
+    Number(f64),
+    List(Vec<f64>),
+    Long(LongParam),
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LongParam {
+    pub value: NumberOrList,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// Seed line the value is printed on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<u32>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(untagged, expecting = "a number or a list of numbers")]
+pub enum NumberOrList {
+    Number(f64),
+    List(Vec<f64>),
+}
+
+impl ParamValue {
+    /// The numeric content: a scalar is a one-element slice.
+    pub fn values(&self) -> Vec<f64> {
+        match self {
+            ParamValue::Number(v) => vec![*v],
+            ParamValue::List(v) => v.clone(),
+            ParamValue::Long(l) => match &l.value {
+                NumberOrList::Number(v) => vec![*v],
+                NumberOrList::List(v) => v.clone(),
+            },
+        }
+    }
+    pub fn is_list(&self) -> bool {
+        matches!(
+            self,
+            ParamValue::List(_)
+                | ParamValue::Long(LongParam {
+                    value: NumberOrList::List(_),
+                    ..
+                })
+        )
+    }
+    pub fn unit(&self) -> Option<&str> {
+        match self {
+            ParamValue::Long(l) => l.unit.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+/// One simulation or analytic evaluation.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RunSpec {
+    /// Unique within the manifest; panels and metrics refer to it.
+    pub id: String,
+    /// Reuse a run of another manifest: `<doc>/<name>#<run id>`. Excludes every other field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// The system: a model in one configuration (`cargo xtask schema` lists them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system: Option<String>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub params: BTreeMap<String, ParamValue>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<InputSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sim: Option<SimSpec>,
+    /// Expand into one run per value: ids become `<id>[0]`, `<id>[1]`, ...
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sweep: Option<Sweep>,
+    /// Derived columns computed from the run's columns after it is loaded (not part of the
+    /// cache key): moving averages, gradients, integrals, ...
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub post: Vec<PostOp>,
+}
+
+/// One post-processing step: a new column `name` computed from column `of`.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PostOp {
+    pub name: String,
+    pub op: PostKind,
+    pub of: String,
+    /// `ewma`: the weight β of the newest sample; `moving-average`: the window in samples;
+    /// `scale`: the factor; `offset`: the added constant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub param: Option<f64>,
+    /// `gradient`, `cumulative-integral`: the independent column (default `t`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum PostKind {
+    /// Exponentially weighted moving average `m_k = β y_k + (1 − β) m_{k−1}`, `m_0 = y_0`.
+    Ewma,
+    /// Centred moving average over `param` samples (shrinking at the ends).
+    MovingAverage,
+    Abs,
+    /// d(of)/d(by) by central differences (one-sided at the ends).
+    Gradient,
+    /// Trapezoidal ∫ of d(by) from the first sample.
+    CumulativeIntegral,
+    Scale,
+    Offset,
+}
+
+/// The input signal or evaluation grid. Deserialised through [`InputFields`] (a plain struct)
+/// so that a wrong value type is reported at its own line.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(tag = "kind", rename_all = "kebab-case", try_from = "InputFields")]
+pub enum InputSpec {
+    /// `offset + amplitude sin(omega t + phase)`.
+    Sine {
+        amplitude: f64,
+        omega: f64,
+        phase: f64,
+        offset: f64,
+    },
+    /// `offset + amplitude cos(omega t + phase)`.
+    Cosine {
+        amplitude: f64,
+        omega: f64,
+        phase: f64,
+        offset: f64,
+    },
+    /// Sinusoidal pieces of one frequency, each starting after a number of periods.
+    SwitchedSine { omega: f64, pieces: Vec<SinePiece> },
+    /// An evaluation grid for analytic curves.
+    Grid {
+        from: f64,
+        to: f64,
+        points: usize,
+        scale: Scale,
+    },
+    /// No input: an autonomous system (run for `sim.t_end`).
+    None,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum InputKind {
+    Sine,
+    Cosine,
+    SwitchedSine,
+    Grid,
+    None,
+}
+
+/// The written form of an input: every field of every kind, checked against the kind.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputFields {
+    kind: InputKind,
+    amplitude: Option<f64>,
+    omega: Option<f64>,
+    phase: Option<f64>,
+    offset: Option<f64>,
+    pieces: Option<Vec<SinePiece>>,
+    from: Option<f64>,
+    to: Option<f64>,
+    points: Option<usize>,
+    scale: Option<Scale>,
+}
+
+impl TryFrom<InputFields> for InputSpec {
+    type Error = String;
+    fn try_from(f: InputFields) -> Result<Self, String> {
+        let need =
+            |v: Option<f64>, name: &str, kind: &str| v.ok_or_else(|| format!("input kind `{kind}` needs `{name}`"));
+        let given: Vec<&str> = [
+            ("amplitude", f.amplitude.is_some()),
+            ("omega", f.omega.is_some()),
+            ("phase", f.phase.is_some()),
+            ("offset", f.offset.is_some()),
+            ("pieces", f.pieces.is_some()),
+            ("from", f.from.is_some()),
+            ("to", f.to.is_some()),
+            ("points", f.points.is_some()),
+            ("scale", f.scale.is_some()),
+        ]
+        .into_iter()
+        .filter(|x| x.1)
+        .map(|x| x.0)
+        .collect();
+        let only = |allowed: &[&str], kind: &str| -> Result<(), String> {
+            match given.iter().find(|g| !allowed.contains(g)) {
+                Some(g) => Err(format!(
+                    "input kind `{kind}` takes no `{g}` (fields: {})",
+                    allowed.join(", ")
+                )),
+                None => Ok(()),
+            }
+        };
+        Ok(match f.kind {
+            InputKind::Sine | InputKind::Cosine => {
+                let kind = if f.kind == InputKind::Sine { "sine" } else { "cosine" };
+                only(&["amplitude", "omega", "phase", "offset"], kind)?;
+                let (amplitude, omega) = (need(f.amplitude, "amplitude", kind)?, need(f.omega, "omega", kind)?);
+                let (phase, offset) = (f.phase.unwrap_or(0.0), f.offset.unwrap_or(0.0));
+                if f.kind == InputKind::Sine {
+                    InputSpec::Sine {
+                        amplitude,
+                        omega,
+                        phase,
+                        offset,
+                    }
+                } else {
+                    InputSpec::Cosine {
+                        amplitude,
+                        omega,
+                        phase,
+                        offset,
+                    }
+                }
+            }
+            InputKind::SwitchedSine => {
+                only(&["omega", "pieces"], "switched-sine")?;
+                InputSpec::SwitchedSine {
+                    omega: need(f.omega, "omega", "switched-sine")?,
+                    pieces: f.pieces.ok_or("input kind `switched-sine` needs `pieces`")?,
+                }
+            }
+            InputKind::None => {
+                only(&[], "none")?;
+                InputSpec::None
+            }
+            InputKind::Grid => {
+                only(&["from", "to", "points", "scale"], "grid")?;
+                InputSpec::Grid {
+                    from: need(f.from, "from", "grid")?,
+                    to: need(f.to, "to", "grid")?,
+                    points: f.points.ok_or("input kind `grid` needs `points`")?,
+                    scale: f.scale.unwrap_or_default(),
+                }
+            }
+        })
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SinePiece {
+    /// Start, in periods of the input (the first piece starts at 0).
+    pub from_period: f64,
+    pub amplitude: f64,
+}
+
+/// Simulation settings.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SimSpec {
+    /// Duration in input periods (exclusive with `t_end` and `steady_state`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub periods: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub t_end: Option<f64>,
+    /// Run whole periods until the state repeats, then record one more period.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steady_state: Option<SteadyState>,
+    /// Output samples per input period (or over `t_end` without a period).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub samples_per_period: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rtol: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub atol: Option<f64>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SteadyState {
+    /// Largest period-to-period change accepted (max norm relative to 1 + |x|).
+    pub tol: f64,
+    pub max_periods: usize,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Sweep {
+    /// A parameter name, or `input.<field>` for a field of the input.
+    pub param: String,
+    pub values: Vec<f64>,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scale {
+    #[default]
+    Linear,
+    Log,
+    /// Symmetric grid: log-spaced magnitudes on both signs (for curves through zero).
+    SymLog,
+}

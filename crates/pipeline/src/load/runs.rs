@@ -1,0 +1,228 @@
+//! Runs: references to other manifests, sweeps, validation against the system's declaration
+//! (`fric_experiments::resolve`), and post-processing steps.
+
+use super::{run_key, Ctx, ResolvedRun};
+use fric_experiments::resolve;
+use fric_manifest::{Manifest, PostKind, RunSpec};
+use std::collections::HashMap;
+
+/// Apply one sweep value to a run spec.
+fn apply_sweep(spec: &RunSpec, param: &str, value: f64) -> Result<RunSpec, String> {
+    let mut s = spec.clone();
+    s.sweep = None;
+    if let Some(field) = param.strip_prefix("input.") {
+        let input = s.input.as_ref().ok_or("sweep over an input field needs an input")?;
+        let mut v = serde_json::to_value(input).map_err(|e| e.to_string())?;
+        let obj = v.as_object_mut().ok_or("input is not a mapping")?;
+        if !obj.contains_key(field) || field == "kind" {
+            let fields: Vec<String> = obj.keys().filter(|k| *k != "kind").map(|k| format!("`{k}`")).collect();
+            return Err(format!(
+                "the input has no numeric field `{field}` (fields: {})",
+                fields.join(", ")
+            ));
+        }
+        obj.insert(field.to_string(), serde_json::json!(value));
+        s.input = Some(serde_json::from_value(v).map_err(|_| format!("cannot set `input.{field}` to {value}"))?);
+    } else {
+        s.params
+            .insert(param.to_string(), fric_manifest::ParamValue::Number(value));
+    }
+    Ok(s)
+}
+
+/// The spec a `from:` reference stands for, or the error at `<at>.from`.
+fn referenced(spec: &RunSpec, r: &str, by_id: &HashMap<&str, &Manifest>) -> Result<RunSpec, (String, String)> {
+    if spec.system.is_some()
+        || !spec.params.is_empty()
+        || spec.input.is_some()
+        || spec.sim.is_some()
+        || spec.sweep.is_some()
+        || !spec.post.is_empty()
+    {
+        return Err((
+            "a run with `from` takes no other field than `id`".into(),
+            "{id, from}".into(),
+        ));
+    }
+    let Some((mid, rid)) = r.split_once('#') else {
+        return Err((format!("malformed reference `{r}`"), "<doc>/<name>#<run id>".into()));
+    };
+    let Some(other) = by_id.get(mid) else {
+        return Err((
+            format!("no valid manifest `{mid}`"),
+            "the id of a manifest that parses".into(),
+        ));
+    };
+    match other.runs.iter().find(|r| r.id == rid) {
+        Some(o) if o.from.is_none() => Ok(RunSpec {
+            id: spec.id.clone(),
+            ..o.clone()
+        }),
+        Some(_) => Err((format!("`{r}` is itself a reference"), "a run defined in place".into())),
+        None => {
+            let known: Vec<&str> = other.runs.iter().map(|r| r.id.as_str()).collect();
+            Err((format!("`{mid}` has no run `{rid}`"), known.join(", ")))
+        }
+    }
+}
+
+/// Resolve every run (sweeps expanded). A run that is invalid is reported once and recorded
+/// in `failed_runs`, so that panels and metrics drawing on it are not reported again.
+pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
+    let m = cx.m;
+    let mut ids = std::collections::HashSet::new();
+    for (i, spec) in m.runs.iter().enumerate() {
+        let at = format!("runs[{i}]");
+        // Duplicate and malformed ids are reported by the manifest's rules.
+        if !ids.insert(spec.id.clone()) {
+            continue;
+        }
+        if fric_manifest::rules::id_problem(&spec.id).is_some() {
+            cx.failed_runs.insert(spec.id.clone());
+            continue;
+        }
+        let spec = match &spec.from {
+            None => spec.clone(),
+            Some(r) => match referenced(spec, r, by_id) {
+                Ok(s) => s,
+                Err((msg, allowed)) => {
+                    cx.err(format!("{at}.from"), msg, allowed);
+                    cx.failed_runs.insert(spec.id.clone());
+                    continue;
+                }
+            },
+        };
+        let Some(system) = spec.system.clone() else {
+            let names: Vec<&str> = fric_experiments::systems().iter().map(|s| s.name).collect();
+            cx.err(at, "a run needs `system` (or `from`)", names.join(", "));
+            cx.failed_runs.insert(spec.id.clone());
+            continue;
+        };
+        let mut members = Vec::new();
+        let mut failed = false;
+        match &spec.sweep {
+            None => members.push((spec.id.clone(), spec.clone())),
+            Some(sw) => {
+                if sw.values.is_empty() {
+                    cx.err(format!("{at}.sweep.values"), "empty sweep", "at least one value");
+                    failed = true;
+                }
+                let mut values = Vec::new();
+                for (k, v) in sw.values.iter().enumerate() {
+                    match apply_sweep(&spec, &sw.param, *v) {
+                        Ok(s) => {
+                            members.push((format!("{}[{k}]", spec.id), s));
+                            values.push((format!("{}[{k}]", spec.id), *v));
+                        }
+                        Err(e) => {
+                            failed = true;
+                            if !cx.errs.iter().any(|(_, msg, _)| *msg == e) {
+                                cx.err(format!("{at}.sweep.param"), e, "a parameter name or input.<field>");
+                            }
+                        }
+                    }
+                }
+                cx.sweeps.insert(spec.id.clone(), values);
+            }
+        }
+        for (mid, s) in members {
+            match resolve(&system, &s.params, s.input.as_ref(), s.sim.as_ref()) {
+                Ok(req) => {
+                    let key = run_key(&req);
+                    let post = s.post.clone();
+                    cx.runs.insert(
+                        mid,
+                        ResolvedRun {
+                            request: req,
+                            key,
+                            post,
+                        },
+                    );
+                }
+                Err(list) => {
+                    failed = true;
+                    for e in list {
+                        // A parameter that was dropped as invalid is not also missing.
+                        let missing = e
+                            .message
+                            .strip_prefix("missing parameter `")
+                            .and_then(|r| r.split_once('`'));
+                        if let Some((name, _)) = missing {
+                            if cx.doc.is_knock_on(&format!("{at}.params.{name}")) {
+                                continue;
+                            }
+                        }
+                        // Report each problem once, not once per sweep member.
+                        let path = format!("{at}.{}", e.path);
+                        if !cx.errs.iter().any(|(p, msg, _)| *p == path && *msg == e.message) {
+                            cx.err(path, e.message, e.allowed);
+                        }
+                    }
+                }
+            }
+        }
+        if failed {
+            cx.failed_runs.insert(spec.id.clone());
+        }
+    }
+}
+
+/// Post-processing steps: each reads existing columns and adds a new one.
+pub(super) fn check_post(cx: &mut Ctx) {
+    for (i, spec) in cx.m.runs.iter().enumerate() {
+        if cx.failed_runs.contains(&spec.id) {
+            continue;
+        }
+        let first_member = cx.sweeps.get(&spec.id).and_then(|ms| ms.first().map(|m| m.0.clone()));
+        let Some(first) = cx
+            .runs
+            .get(&spec.id)
+            .or_else(|| first_member.and_then(|id| cx.runs.get(&id)))
+        else {
+            continue;
+        };
+        let Some(sys) = fric_experiments::system(&first.request.system) else {
+            continue;
+        };
+        let mut known: Vec<String> = sys.columns.iter().map(|c| c.0.to_string()).collect();
+        let mut errs = Vec::new();
+        for (j, p) in first.post.iter().enumerate() {
+            let at = format!("runs[{i}].post[{j}]");
+            if !known.contains(&p.of) {
+                let msg = format!("no column `{}` before this step", p.of);
+                errs.push((format!("{at}.of"), msg, known.join(", ")));
+            }
+            if let Some(b) = p.by.as_ref().filter(|b| !known.contains(b)) {
+                errs.push((format!("{at}.by"), format!("no column `{b}`"), known.join(", ")));
+            }
+            let needs_param = matches!(p.op, PostKind::Ewma | PostKind::MovingAverage);
+            if needs_param && p.param.is_none() {
+                errs.push((
+                    at.clone(),
+                    "this step needs `param`".into(),
+                    "ewma: β in (0, 1]; moving-average: window in samples".into(),
+                ));
+            }
+            if p.op == PostKind::Ewma && p.param.is_some_and(|b| !(b > 0.0 && b <= 1.0)) {
+                errs.push((
+                    format!("{at}.param"),
+                    "ewma weight out of range".into(),
+                    "β in (0, 1]".into(),
+                ));
+            }
+            if p.op == PostKind::MovingAverage && p.param.is_some_and(|w| !(w >= 1.0 && w.fract() == 0.0)) {
+                errs.push((
+                    format!("{at}.param"),
+                    "moving-average window out of range".into(),
+                    "a whole number of samples ≥ 1".into(),
+                ));
+            }
+            if known.contains(&p.name) {
+                let msg = format!("column `{}` exists already", p.name);
+                errs.push((format!("{at}.name"), msg, "a new column name".into()));
+            }
+            known.push(p.name.clone());
+        }
+        cx.errs.extend(errs);
+    }
+}

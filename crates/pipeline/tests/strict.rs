@@ -1,0 +1,357 @@
+//! Strict manifest validation: ids safe for file names, no silently accepted input (duplicate
+//! keys, duplicate ids, impossible tolerances, symbolic links, misnamed files), messages in the
+//! manifest's words at the right line, and every problem of a manifest in one pass without
+//! knock-on errors.
+
+use fric_manifest::Diagnostic;
+use std::path::Path;
+
+const BASE: &str = r#"id: thesis/fig9.1
+kind: figure
+source: {document: thesis, number: "9.1", caption: "test figure", lines: [1]}
+content: simulation
+status: reproduced
+runs:
+  - id: dahl
+    system: dahl
+    params:
+      sigma: 7.5
+      fc: 1.5
+      gamma: 1
+    input: {kind: sine, amplitude: 5, omega: 2}
+    sim: {periods: 2, samples_per_period: 400}
+panels:
+  - id: main
+    x: {label: u, unit: m}
+    y: {label: F, unit: N}
+    series:
+      - {run: dahl, x: u, y: F, window: {periods: [1, 2]}}
+metrics:
+  - {name: area, kind: loop-area, run: dahl, x: u, y: F, window: {periods: [1, 2]}}
+checks:
+  - {metric: area, expected: 28.8, tol: {rel: 1.0e-3}, provenance: {derived: "4 A Fc"}}
+"#;
+
+fn workspace(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        let p = dir.path().join("experiments").join(name);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    dir
+}
+
+/// The diagnostics of the only manifest, which must be invalid.
+fn problems_in(root: &Path) -> Vec<Diagnostic> {
+    let loaded = fric_pipeline::load(root);
+    assert_eq!(loaded.invalid.len(), 1, "entries: {}", loaded.entries.len());
+    for d in &loaded.invalid[0].diagnostics {
+        println!("{d}");
+    }
+    loaded.invalid[0].diagnostics.clone()
+}
+
+fn problems(text: &str) -> Vec<Diagnostic> {
+    let ws = workspace(&[("thesis/fig9.1.yaml", text)]);
+    problems_in(ws.path())
+}
+
+/// Exactly one problem: its line, message and allowed text.
+fn one(text: &str, line: usize, message: &str, allowed: &str) {
+    let d = problems(text);
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert_eq!((d[0].line, d[0].message.as_str()), (line, message), "{}", d[0]);
+    assert!(d[0].allowed.contains(allowed), "{}", d[0]);
+}
+
+const ID_SET: &str = "[a-z0-9][a-z0-9._-]*";
+
+#[test]
+fn the_base_manifest_is_valid() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", BASE)]);
+    let loaded = fric_pipeline::load(ws.path());
+    assert!(loaded.invalid.is_empty(), "{:#?}", loaded.invalid);
+}
+
+#[test]
+fn panel_ids_are_safe_file_names() {
+    for (id, why) in [
+        ("../../../escaped", "contains a path separator"),
+        ("/tmp/x", "contains a path separator"),
+        ("sub/dir", "contains a path separator"),
+        ("a..b", "contains `..`"),
+        (".hidden", "starts with `.`"),
+        ("Main", "starts with `M`"),
+        ("a b", "contains ` `"),
+    ] {
+        let text = BASE.replace("  - id: main", &format!("  - id: \"{id}\""));
+        one(&text, 16, &format!("panel id `{id}` {why}"), ID_SET);
+    }
+    // Nothing is written outside figures/.
+    let text = BASE.replace("  - id: main", "  - id: ../../../escaped");
+    let ws = workspace(&[("thesis/fig9.1.yaml", &text)]);
+    let s = fric_pipeline::run(&fric_pipeline::Options::new(ws.path())).unwrap();
+    assert!(!s.ok());
+    assert!(!ws.path().join("escaped-1.csv").exists());
+}
+
+#[test]
+fn run_ids_and_metric_names_are_safe_and_unique() {
+    // One error for the id; the panel and metric drawing on the run are not reported again.
+    let text = BASE
+        .replace("- id: dahl", "- id: ../dahl")
+        .replace("run: dahl", "run: ../dahl");
+    one(&text, 7, "run id `../dahl` contains a path separator", ID_SET);
+    let text = BASE
+        .replace("{name: area,", "{name: Area,")
+        .replace("metric: area", "metric: Area");
+    one(&text, 22, "metric name `Area` starts with `A`", ID_SET);
+    let twice = "metrics:\n  - {name: area, kind: max, run: dahl, y: F}\n";
+    one(
+        &BASE.replace("metrics:\n", twice),
+        23,
+        "duplicate metric name `area` (also metrics[0])",
+        "unique metric names",
+    );
+    let panel = "panels:\n  - {id: main, x: {label: t}, y: {label: F}, series: [{run: dahl, x: t, y: F}]}\n";
+    one(
+        &BASE.replace("panels:\n", panel),
+        17,
+        "duplicate panel id `main` (also panels[0])",
+        "unique panel ids",
+    );
+}
+
+#[test]
+fn duplicate_keys_are_errors_at_their_own_line() {
+    let text = BASE.replace("      gamma: 1\n", "      gamma: 1\n      sigma: 8\n");
+    one(
+        &text,
+        13,
+        "duplicate key `sigma` (first written at line 10)",
+        "each key once",
+    );
+    let text = BASE.replace("content: simulation\n", "content: simulation\nkind: table\n");
+    one(
+        &text,
+        5,
+        "duplicate key `kind` (first written at line 2)",
+        "each key once",
+    );
+    let text = BASE.replace("amplitude: 5,", "amplitude: 5, amplitude: 6,");
+    one(
+        &text,
+        13,
+        "duplicate key `amplitude` (first written at line 13)",
+        "each key once",
+    );
+}
+
+#[test]
+fn tolerances_and_expected_values_must_be_usable() {
+    let check = "{metric: area, expected: 28.8, tol: {rel: 1.0e-3}";
+    let text = BASE.replace(check, "{metric: area, expected: 28.8, tol: {rel: -1.0e-3}");
+    one(&text, 24, "negative tolerance `rel: -0.001`", "a tolerance ≥ 0");
+    for (bad, name) in [
+        ("expected: .nan", "expected"),
+        ("expected: -.inf", "expected"),
+        ("expected: 1e999", "expected"),
+        ("tol: {abs: .inf}", "abs"),
+    ] {
+        let field = if name == "abs" {
+            "tol: {rel: 1.0e-3}"
+        } else {
+            "expected: 28.8"
+        };
+        let text = BASE.replace(check, &check.replace(field, bad));
+        let got = bad.rsplit(": ").next().unwrap().trim_end_matches('}');
+        one(
+            &text,
+            24,
+            &format!("`{name}` must be a finite number, got `{got}`"),
+            "a finite number",
+        );
+    }
+}
+
+#[test]
+fn symbolic_links_and_misnamed_files_are_reported() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", BASE)]);
+    let outside = ws.path().join("elsewhere.yaml");
+    std::fs::write(&outside, BASE.replace("fig9.1", "fig9.2").replace("\"9.1\"", "\"9.2\"")).unwrap();
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(&outside, ws.path().join("experiments/thesis/fig9.2.yaml")).unwrap();
+        let loaded = fric_pipeline::load(ws.path());
+        assert_eq!(loaded.entries.len(), 1);
+        assert_eq!(loaded.invalid.len(), 1);
+        assert_eq!(loaded.invalid[0].file, "experiments/thesis/fig9.2.yaml");
+        assert!(loaded.invalid[0].diagnostics[0].message.contains("symbolic link"));
+    }
+    let upper = BASE.replace("thesis/fig9.1", "thesis/Fig9.1");
+    let ws = workspace(&[("thesis/Fig9.1.yaml", &upper)]);
+    let d = problems_in(ws.path());
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert_eq!(
+        d[0].message,
+        "file `experiments/thesis/Fig9.1.yaml`: `Fig9.1` is not a manifest name"
+    );
+    assert!(d[0].allowed.contains("fig1.7, fig6a, figC.1, table2.1"));
+    let ws = workspace(&[("thesis/fig9.1.yml", BASE)]);
+    let d = problems_in(ws.path());
+    assert!(d[0].message.contains("manifest files end in `.yaml`"), "{}", d[0]);
+}
+
+#[test]
+fn messages_name_the_problem_in_the_manifest_s_words() {
+    // A byte-order mark at the start is dropped (YAML allows it); one inside is reported.
+    let ws = workspace(&[("thesis/fig9.1.yaml", &format!("\u{feff}{BASE}"))]);
+    assert!(fric_pipeline::load(ws.path()).invalid.is_empty());
+    // (replace, with, line, message, allowed)
+    let cases = [
+        (
+            "    system: dahl\n",
+            "\t  system: dahl\n",
+            8,
+            "tab character in indentation at line 8; YAML indents with spaces",
+            "spaces",
+        ),
+        (
+            "kind: figure",
+            "\u{feff}kind: figure",
+            2,
+            "byte-order mark (U+FEFF, invisible) inside the file",
+            "very first character",
+        ),
+        (
+            "gamma: 1",
+            "gamma: abc",
+            12,
+            "invalid type: `gamma` must be a number, a list of numbers, or a mapping {value, unit, line}, got `abc`",
+            "a number",
+        ),
+        (
+            "    sim: {",
+            "    sweep: abc\n    sim: {",
+            14,
+            "invalid type: `sweep` must be a mapping {param, values}, got `abc`",
+            "{param, values}",
+        ),
+        (
+            "amplitude: 5",
+            "amplitude: five",
+            13,
+            "invalid type: `amplitude` must be a number, got `five`",
+            "a number",
+        ),
+        (
+            "samples_per_period: 400",
+            "samples_per_period: -4",
+            14,
+            "invalid value: `samples_per_period` must be a whole number ≥ 0, got `-4`",
+            "a whole number",
+        ),
+        (
+            "window: {periods: [1, 2]}}\nmetrics",
+            "window: sometimes}\nmetrics",
+            20,
+            "invalid type: `window` must be `all`, `last-period`, {periods: [a, b]} or {t: [a, b]}, got `sometimes`",
+            "last-period",
+        ),
+        (
+            "provenance: {derived: \"4 A Fc\"}",
+            "provenance: {derivd: x}",
+            24,
+            "unknown variant `derivd` for `provenance`",
+            "one of `published`, `derived`, `claim`",
+        ),
+    ];
+    for (from, to, line, message, allowed) in cases {
+        assert!(BASE.contains(from), "{from}");
+        one(&BASE.replace(from, to), line, message, allowed);
+    }
+    // No Rust type names in any of these messages.
+    for bad in [
+        BASE.replace("lines: [1]", "lines: [x]"),
+        BASE.replace(
+            "source: {document: thesis, number: \"9.1\", caption: \"test figure\", lines: [1]}",
+            "source: [thesis]",
+        ),
+        BASE.replace("series:\n      - {", "series:\n      - 3\n      - {"),
+        BASE.replace("range", "x")
+            .replace("x: {label: u, unit: m}", "x: {label: u, range: [1]}"),
+        BASE.replace("status: reproduced", "status: [reproduced]"),
+        BASE.replace("provenance: {derived: \"4 A Fc\"}", "provenance: 5"),
+    ] {
+        for d in problems(&bad) {
+            for rust in [
+                "f64", "u32", "usize", "struct", "enum ", "sequence", "string", "expected",
+            ] {
+                assert!(!d.message.contains(rust), "{d}");
+                assert!(!d.allowed.contains(rust), "{d}");
+            }
+        }
+    }
+}
+
+#[test]
+fn an_invalid_run_is_reported_once_without_knock_on_errors() {
+    one(
+        &BASE.replace("      gamma: 1\n", "      gamma: 1\n      bogus: 2\n"),
+        13,
+        "unknown parameter `bogus` for system `dahl`",
+        "sigma",
+    );
+    one(
+        &BASE.replace("system: dahl", "system: dahll"),
+        8,
+        "unknown system `dahll`",
+        "lugre",
+    );
+    // A parameter that is not a number is not also missing.
+    let d = problems(&BASE.replace("fc: 1.5", "fc: [a]"));
+    assert_eq!(d.len(), 1, "{d:#?}");
+}
+
+#[test]
+fn every_problem_of_a_manifest_is_reported_in_one_pass() {
+    let text = BASE
+        .replace("content: simulation\n", "content: simulation\ncolour: red\n")
+        .replace("gamma: 1", "gamma: abc")
+        .replace(
+            "panels:\n",
+            "panels:\n  - {id: main, x: {label: t}, y: {label: F}, series: [{run: dahl, x: t, y: F}]}\n",
+        );
+    let d = problems(&text);
+    let got: Vec<(usize, usize, &str)> = d.iter().map(|d| (d.line, d.column, d.message.as_str())).collect();
+    assert_eq!(
+        got,
+        vec![
+            (5, 1, "unknown field `colour`"),
+            (13, 14, "invalid type: `gamma` must be a number, a list of numbers, or a mapping {value, unit, line}, got `abc`"),
+            (18, 5, "duplicate panel id `main` (also panels[0])"),
+        ]
+    );
+    // An invalid registry field, run, series style and check: each at its own line (the run's
+    // columns are not checked while the run itself is invalid).
+    let text = BASE
+        .replace("kind: figure", "kind: figur")
+        .replace("omega: 2}", "omega: -2}")
+        .replace(
+            "      - {run: dahl, x: u,",
+            "      - {run: dahl, color: purple-ish, x: u,",
+        )
+        .replace("rel: 1.0e-3", "rel: -1");
+    let d = problems(&text);
+    let lines: Vec<usize> = d.iter().map(|d| d.line).collect();
+    assert_eq!(lines, vec![2, 13, 20, 24], "{d:#?}");
+    // A missing registry field does not hide the rest either.
+    let text = BASE.replace("kind: figure\n", "").replace("rel: 1.0e-3", "rel: -1");
+    let d = problems(&text);
+    let got: Vec<(usize, &str)> = d.iter().map(|d| (d.line, d.message.as_str())).collect();
+    assert_eq!(
+        got,
+        vec![(1, "missing field `kind`"), (23, "negative tolerance `rel: -1`")]
+    );
+}
