@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-5}
-cargo xtask figures > /dev/null
+cargo xtask figures > /dev/null 2>&1
 measure() {
   for _ in $(seq "$n"); do
     /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1

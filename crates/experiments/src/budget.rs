@@ -46,11 +46,11 @@ pub fn estimate(req: &RunRequest) -> (f64, f64) {
 pub fn check(req: &RunRequest, columns: usize, errs: &mut Vec<Invalid>) {
     let (samples, periods) = estimate(req);
     if !(samples <= MAX_SAMPLES) {
-        let mb = samples * columns as f64 * 8.0 / 1e6;
+        let bytes = samples * columns as f64 * 8.0;
         errs.push(Invalid::new(
             "sim",
             format!(
-                "this run would record {samples:.3e} samples ({columns} columns, about {mb:.0} MB); \
+                "this run would record {samples:.3e} samples ({columns} columns, about {bytes:.1e} bytes); \
                  the limit is {MAX_SAMPLES:.0e} samples per run"
             ),
             "fewer periods (or a shorter t_end), fewer samples_per_period, or fewer grid points",
