@@ -158,9 +158,9 @@ fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData) 
     let (x0, x1) = auto_range(xs, p.x.range, p.x.scale);
     let (y0, y1) = auto_range(ys, p.y.range, p.y.scale);
     let mut b = ChartBuilder::on(area);
-    b.margin(12).x_label_area_size(48).y_label_area_size(64);
+    b.margin(12 * K).x_label_area_size(48 * K).y_label_area_size(64 * K);
     if let Some(t) = &p.title {
-        b.caption(t, ("sans-serif", 20));
+        b.caption(t, ("sans-serif", 20 * K));
     }
     let ((bx, lx), (by, ly)) = (ticks(x0, x1, p.x.scale), ticks(y0, y1, p.y.scale));
     let mut chart = b
@@ -181,10 +181,11 @@ fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData) 
         .y_desc(p.y.label.as_str())
         .x_label_formatter(&fmt_x)
         .y_label_formatter(&fmt_y)
-        .label_style(("sans-serif", 14))
-        .axis_desc_style(("sans-serif", 16))
-        .light_line_style(RGBColor(235, 235, 235))
-        .bold_line_style(RGBColor(215, 215, 215))
+        .label_style(("sans-serif", 14 * K))
+        .axis_desc_style(("sans-serif", 16 * K))
+        .axis_style(BLACK.stroke_width(K))
+        .light_line_style(RGBColor(235, 235, 235).stroke_width(K))
+        .bold_line_style(RGBColor(215, 215, 215).stroke_width(K))
         .draw()
         .map_err(|e| e.to_string())?;
     let mut any_label = false;
@@ -202,15 +203,16 @@ fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData) 
             .filter(|s| !s.is_empty())
             .map(|s| s.to_vec())
             .collect();
-        let stroke = color.stroke_width(2);
+        let stroke = color.stroke_width(2 * K);
         let label = s.label.clone();
         let mut first = true;
         let mut register = |anno: &mut plotters::chart::SeriesAnno<'_, DB>| {
             if let Some(l) = &label {
                 any_label = true;
                 let c = color;
-                anno.label(l.as_str())
-                    .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
+                anno.label(l.as_str()).legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 20 * K as i32, y)], c.stroke_width(2 * K))
+                });
             }
         };
         match s.style {
@@ -234,7 +236,7 @@ fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData) 
                     .draw_series(
                         pts.iter()
                             .filter(|(x, y)| x.is_finite() && y.is_finite())
-                            .map(|&(x, y)| Circle::new((x, y), 3, color.filled())),
+                            .map(|&(x, y)| Circle::new((x, y), 3 * K, color.filled())),
                     )
                     .map_err(|e| e.to_string())?;
                 register(a);
@@ -243,8 +245,8 @@ fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData) 
                 for seg in segments {
                     let a = match s.style {
                         Style::Solid => chart.draw_series(LineSeries::new(seg, stroke)),
-                        Style::Dashed => chart.draw_series(DashedLineSeries::new(seg, 10, 6, stroke)),
-                        _ => chart.draw_series(DashedLineSeries::new(seg, 2, 4, stroke)),
+                        Style::Dashed => chart.draw_series(DashedLineSeries::new(seg, 10 * K, 6 * K, stroke)),
+                        _ => chart.draw_series(DashedLineSeries::new(seg, 2 * K, 4 * K, stroke)),
                     }
                     .map_err(|e| e.to_string())?;
                     if first {
@@ -265,9 +267,11 @@ fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData) 
         chart
             .configure_series_labels()
             .position(pos)
-            .label_font(("sans-serif", 14))
+            .label_font(("sans-serif", 14 * K))
+            .margin(10 * K)
+            .legend_area_size(30 * K)
             .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(160, 160, 160))
+            .border_style(RGBColor(160, 160, 160).stroke_width(K))
             .draw()
             .map_err(|e| e.to_string())?;
     }
@@ -389,15 +393,26 @@ fn size(fig: &FigureData) -> (u32, u32) {
     )
 }
 
-/// Render to SVG text.
+/// Drawing units per SVG pixel. plotters places everything on an integer grid; drawing on a grid
+/// `K` times finer and declaring the SVG at the published size (a `viewBox` `K` times larger)
+/// puts coordinates on quarter pixels, so smooth curves do not print as staircases.
+const K: u32 = 4;
+
+/// Render to SVG text, `size(fig)` pixels wide and high.
 pub fn render_svg(fig: &FigureData) -> Result<Vec<u8>, DrawErr> {
     register_font();
+    let (w, h) = size(fig);
     let mut s = String::new();
     {
-        let root = SVGBackend::with_string(&mut s, size(fig)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut s, (w * K, h * K)).into_drawing_area();
         draw_figure(root, fig)?;
     }
-    Ok(s.into_bytes())
+    let fine = format!(r#"<svg width="{}" height="{}" viewBox"#, w * K, h * K);
+    let shown = format!(r#"<svg width="{w}" height="{h}" viewBox"#);
+    if !s.starts_with(&fine) {
+        return Err("unexpected SVG header from plotters".into());
+    }
+    Ok(s.replacen(&fine, &shown, 1).into_bytes())
 }
 
 /// Pixels of the PNG per SVG pixel. A 640-pixel panel is then 1280 pixels wide: 366 dpi at the
