@@ -2,31 +2,11 @@
 //! abort the whole run, make the cache answer with another run's data, hide a damaged output,
 //! or make a run count and exit on results it did not produce.
 
+mod common;
+
+use common::{workspace, DAHL};
 use fric_pipeline::{run, Options, Summary};
 use std::path::Path;
-
-const DAHL: &str = r#"id: thesis/fig9.1
-kind: figure
-source: {document: thesis, number: "9.1", caption: "test figure", lines: [1]}
-content: simulation
-status: reproduced
-runs:
-  - id: dahl
-    system: dahl
-    params: {sigma: 7.5, fc: 1.5, gamma: 1}
-    input: {kind: sine, amplitude: 5, omega: 2}
-    sim: {periods: 2, samples_per_period: 400}
-panels:
-  - id: main
-    x: {label: u, unit: m}
-    y: {label: F, unit: N}
-    series:
-      - {run: dahl, x: u, y: F, window: {periods: [1, 2]}}
-metrics:
-  - {name: area, kind: loop-area, run: dahl, x: u, y: F, window: {periods: [1, 2]}}
-checks:
-  - {metric: area, expected: 28.8, tol: {rel: 1.0e-3}, provenance: {derived: "4(A Fc - Fr Fc/sigma)"}}
-"#;
 
 /// fig9.1 with another figure number and parameter (a second, independent manifest), checking
 /// that the loop area is positive.
@@ -37,16 +17,6 @@ fn other(n: u32, sigma: f64) -> String {
         .replace("fig9.1", &format!("fig9.{n}"))
         .replace("\"9.1\"", &format!("\"9.{n}\""))
         .replace("sigma: 7.5", &format!("sigma: {sigma}"))
-}
-
-fn workspace(files: &[(&str, &str)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for (name, text) in files {
-        let p = dir.path().join("experiments").join(name);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-    dir
 }
 
 fn go_only(root: &Path, only: &[&str], force: bool) -> Result<Summary, String> {

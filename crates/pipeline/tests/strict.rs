@@ -3,6 +3,9 @@
 //! manifest's words at the right line, and every problem of a manifest in one pass without
 //! knock-on errors.
 
+mod common;
+
+use common::workspace;
 use fric_manifest::Diagnostic;
 use std::path::Path;
 
@@ -31,16 +34,6 @@ metrics:
 checks:
   - {metric: area, expected: 28.8, tol: {rel: 1.0e-3}, provenance: {derived: "4 A Fc"}}
 "#;
-
-fn workspace(files: &[(&str, &str)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for (name, text) in files {
-        let p = dir.path().join("experiments").join(name);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-    dir
-}
 
 /// The diagnostics of the only manifest, which must be invalid.
 fn problems_in(root: &Path) -> Vec<Diagnostic> {
