@@ -206,15 +206,6 @@ fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData) 
         let stroke = color.stroke_width(2 * K);
         let label = s.label.clone();
         let mut first = true;
-        let mut register = |anno: &mut plotters::chart::SeriesAnno<'_, DB>| {
-            if let Some(l) = &label {
-                any_label = true;
-                let c = color;
-                anno.label(l.as_str()).legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 20 * K as i32, y)], c.stroke_width(2 * K))
-                });
-            }
-        };
         match s.style {
             Style::Band => {
                 let upper = s.y2.as_ref().ok_or("band without y2")?;
@@ -229,7 +220,7 @@ fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData) 
                 let a = chart
                     .draw_series(std::iter::once(Polygon::new(poly, fill)))
                     .map_err(|e| e.to_string())?;
-                register(a);
+                any_label |= annotate(a, &label, s.style, color);
             }
             Style::Points => {
                 let a = chart
@@ -239,7 +230,7 @@ fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData) 
                             .map(|&(x, y)| Circle::new((x, y), 3 * K, color.filled())),
                     )
                     .map_err(|e| e.to_string())?;
-                register(a);
+                any_label |= annotate(a, &label, s.style, color);
             }
             Style::Solid | Style::Dashed | Style::Dotted => {
                 for seg in segments {
@@ -250,7 +241,7 @@ fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData) 
                     }
                     .map_err(|e| e.to_string())?;
                     if first {
-                        register(a);
+                        any_label |= annotate(a, &label, s.style, color);
                         first = false;
                     }
                 }
@@ -355,6 +346,67 @@ fn decade_label(v: f64) -> String {
         format!("10{}", sup(v.round() as i64))
     } else {
         format!("{}·10{}", m.round(), sup(k as i64))
+    }
+}
+
+/// Give a series its legend entry (label and sample) if it has a label; true if it has.
+fn annotate<'a, DB: DrawingBackend + 'a>(
+    anno: &mut plotters::chart::SeriesAnno<'a, DB>,
+    label: &Option<String>,
+    style: Style,
+    c: RGBColor,
+) -> bool {
+    let Some(l) = label else { return false };
+    anno.label(l.as_str())
+        .legend(move |at| LegendSample { style, color: c, at });
+    true
+}
+
+/// The legend's sample of a series, in the series' own style: a line, a dashed or dotted line
+/// (the series' dash pattern), a marker, or a filled band.
+struct LegendSample {
+    style: Style,
+    color: RGBColor,
+    at: (i32, i32),
+}
+
+impl<'a> plotters::element::PointCollection<'a, (i32, i32)> for &'a LegendSample {
+    type Point = &'a (i32, i32);
+    type IntoIter = std::iter::Once<&'a (i32, i32)>;
+    fn point_iter(self) -> Self::IntoIter {
+        std::iter::once(&self.at)
+    }
+}
+
+impl<DB: DrawingBackend> plotters::element::Drawable<DB> for LegendSample {
+    fn draw<I: Iterator<Item = (i32, i32)>>(
+        &self,
+        mut pos: I,
+        backend: &mut DB,
+        _: (u32, u32),
+    ) -> Result<(), plotters_backend::DrawingErrorKind<DB::ErrorType>> {
+        let Some((x, y)) = pos.next() else { return Ok(()) };
+        let (k, stroke) = (K as i32, self.color.stroke_width(2 * K));
+        let mut dashes = |on: i32, off: i32| {
+            let mut a = 0;
+            while a < 20 * k {
+                backend.draw_line((x + a, y), (x + (a + on).min(20 * k), y), &stroke)?;
+                a += on + off;
+            }
+            Ok(())
+        };
+        match self.style {
+            Style::Solid => dashes(20 * k, 0),
+            Style::Dashed => dashes(10 * k, 6 * k),
+            Style::Dotted => dashes(2 * k, 4 * k),
+            Style::Points => backend.draw_circle((x + 10 * k, y), 3 * K, &self.color.filled(), true),
+            Style::Band => backend.draw_rect(
+                (x, y - 4 * k),
+                (x + 20 * k, y + 4 * k),
+                &self.color.mix(0.25).filled(),
+                true,
+            ),
+        }
     }
 }
 
