@@ -343,6 +343,35 @@ fn isolated<T>(what: &str, f: impl FnOnce() -> Result<T, String>) -> Result<T, S
         .unwrap_or_else(|p| Err(format!("{what} panicked: {}", panic_message(p))))
 }
 
+/// The manifests a run selects with its `--only` patterns.
+pub(crate) struct Selection<'a> {
+    pub selected: Vec<&'a Entry>,
+    pub invalid: Vec<&'a InvalidManifest>,
+    /// The selected manifests that are built (reproduced or partial).
+    pub built: Vec<&'a Entry>,
+    /// The distinct run keys of the built ones.
+    pub run_keys: std::collections::BTreeSet<&'a str>,
+}
+
+pub(crate) fn select<'a>(loaded: &'a Loaded, sel: Option<&globset::GlobSet>) -> Selection<'a> {
+    let selects = |id: &str| sel.is_none_or(|g| g.is_match(id));
+    let selected: Vec<&Entry> = loaded.entries.iter().filter(|e| selects(&e.manifest.id)).collect();
+    let built: Vec<&Entry> = selected
+        .iter()
+        .copied()
+        .filter(|e| e.manifest.status.is_built())
+        .collect();
+    Selection {
+        invalid: loaded.invalid.iter().filter(|i| selects(&invalid_id(i))).collect(),
+        run_keys: built
+            .iter()
+            .flat_map(|e| e.runs.values().map(|r| r.key.as_str()))
+            .collect(),
+        selected,
+        built,
+    }
+}
+
 /// The id under which an invalid manifest is reported.
 fn invalid_id(i: &InvalidManifest) -> String {
     i.id.clone().unwrap_or_else(|| {
@@ -368,10 +397,13 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             f(p)
         }
     };
-    let selects = |id: &str| sel.as_ref().is_none_or(|g| g.is_match(id));
     let loaded = load::load(root);
-    let selected: Vec<&Entry> = loaded.entries.iter().filter(|e| selects(&e.manifest.id)).collect();
-    let invalid: Vec<&InvalidManifest> = loaded.invalid.iter().filter(|i| selects(&invalid_id(i))).collect();
+    let Selection {
+        selected,
+        invalid,
+        built,
+        run_keys: all_runs,
+    } = select(&loaded, sel.as_ref());
     if selected.is_empty() && invalid.is_empty() {
         return Err(if opts.only.is_empty() {
             format!("no manifests under {}", root.join("experiments").display())
@@ -388,11 +420,6 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         .iter()
         .map(|d| store::remove_stale_temps(&root.join(d), started))
         .sum();
-    let built: Vec<&Entry> = selected
-        .iter()
-        .copied()
-        .filter(|e| e.manifest.status.is_built())
-        .collect();
     // A manifest whose stamp is current and whose outputs are intact is not evaluated again, and
     // its runs are not read.
     let keys: Vec<String> = pool.install(|| built.par_iter().map(|e| stamp::eval_key(e)).collect());
@@ -410,12 +437,6 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         .filter(|(_, r)| r.is_none())
         .map(|((e, k), _)| (*e, k))
         .collect();
-    let mut all_runs: BTreeMap<&str, ()> = BTreeMap::new();
-    for e in &built {
-        for r in e.runs.values() {
-            all_runs.insert(&r.key, ());
-        }
-    }
     let mut unique: BTreeMap<&str, &fric_experiments::RunRequest> = BTreeMap::new();
     for (e, _) in &todo {
         for r in e.runs.values() {

@@ -5,7 +5,7 @@ use crate::load::{self, Entry, InvalidManifest};
 use crate::render::render_key;
 use crate::stamp;
 use crate::store::{Probe, RunCache};
-use crate::{selector, Options};
+use crate::{select, selector, Options, Selection};
 use fric_manifest::Kind;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -61,16 +61,12 @@ pub fn plan(opts: &Options) -> Result<Plan, String> {
     let root = &opts.root;
     let sel = selector(&opts.only)?;
     let loaded = load::load(root);
-    let selected: Vec<&Entry> = loaded
-        .entries
-        .iter()
-        .filter(|e| sel.as_ref().is_none_or(|g| g.is_match(&e.manifest.id)))
-        .collect();
-    let built: Vec<&Entry> = selected
-        .iter()
-        .copied()
-        .filter(|e| e.manifest.status.is_built())
-        .collect();
+    let Selection {
+        selected,
+        built,
+        run_keys,
+        ..
+    } = select(&loaded, sel.as_ref());
     // A manifest whose stamp is current and whose outputs are intact is skipped whole.
     let todo: Vec<&Entry> = built
         .iter()
@@ -78,10 +74,6 @@ pub fn plan(opts: &Options) -> Result<Plan, String> {
         .filter(|e| opts.force || stamp::reusable(root, e, &stamp::eval_key(e)).is_none())
         .collect();
     let mut runs: BTreeMap<&str, (&fric_experiments::RunRequest, Vec<String>)> = BTreeMap::new();
-    let mut runs_total = std::collections::BTreeSet::new();
-    for e in &built {
-        runs_total.extend(e.runs.values().map(|r| r.key.as_str()));
-    }
     for e in &todo {
         for (id, r) in &e.runs {
             let (_, used_by) = runs.entry(&r.key).or_insert((&r.request, Vec::new()));
@@ -125,7 +117,7 @@ pub fn plan(opts: &Options) -> Result<Plan, String> {
     Ok(Plan {
         manifests: loaded.entries.len() + loaded.invalid.len(),
         selected: selected.len(),
-        runs_total: runs_total.len(),
+        runs_total: run_keys.len(),
         to_compute,
         figures_total: figures.len(),
         to_draw,
