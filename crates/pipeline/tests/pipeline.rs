@@ -2,30 +2,10 @@
 
 mod common;
 
-use common::{workspace, DAHL};
+use common::{workspace, DAHL, LINEAR};
 use fric_pipeline::{run, Options};
 use std::collections::BTreeMap;
 use std::path::Path;
-
-const LINEAR: &str = r#"id: thesis/fig9.2
-kind: figure
-source: {document: thesis, number: "9.2", caption: "second figure", lines: [2]}
-content: simulation
-status: reproduced
-runs:
-  - id: msd
-    system: linear-msd
-    params: {m: 1, c: 2, k: 1}
-    input: {kind: sine, amplitude: 1, omega: 1}
-    sim: {periods: 3, samples_per_period: 200}
-    sweep: {param: input.omega, values: [1, 0.5]}
-panels:
-  - id: main
-    x: {label: u}
-    y: {label: y}
-    series:
-      - {run: msd, x: u, y: y, label: "w = {value}"}
-"#;
 
 fn go(root: &Path, jobs: usize) -> fric_pipeline::Summary {
     let mut o = Options::new(root);
