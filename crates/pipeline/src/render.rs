@@ -27,13 +27,6 @@ pub fn out_rel(id: &str, ext: &str) -> String {
     format!("figures/{id}.{ext}")
 }
 
-fn axis_label(a: &fric_manifest::Axis) -> String {
-    match &a.unit {
-        Some(u) if !u.is_empty() => format!("{} [{}]", a.label, u),
-        _ => a.label.clone(),
-    }
-}
-
 fn format_value(v: f64) -> String {
     let s = format!("{v}");
     s
@@ -107,14 +100,17 @@ fn build(entry: &Entry, runs: &HashMap<String, &RunData>) -> Result<(FigureData,
             }
         }
         panels.push(PanelData {
+            id: p.id.clone(),
             title: p.title.clone(),
             x: AxisSpec {
-                label: axis_label(&p.x),
+                label: p.x.label.clone(),
+                unit: p.x.unit.clone(),
                 scale: p.x.scale,
                 range: p.x.range,
             },
             y: AxisSpec {
-                label: axis_label(&p.y),
+                label: p.y.label.clone(),
+                unit: p.y.unit.clone(),
                 scale: p.y.scale,
                 range: p.y.range,
             },

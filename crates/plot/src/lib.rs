@@ -1,15 +1,30 @@
-//! Rendering of figures to SVG bytes with plotters, and of that SVG to PNG with resvg
-//! (anti-aliased, at [`PNG_SCALE`] pixels per SVG pixel), using a bundled font (DejaVu Sans,
-//! `assets/`), so no system font library is needed. The SVG is the master: the PNG is its picture.
+//! Rendering of figures to SVG bytes, and of that SVG to PNG with resvg (anti-aliased, at
+//! [`PNG_SCALE`] pixels per SVG pixel), using a bundled font (DejaVu Sans, `assets/`), so no system
+//! font library is needed. The SVG is the master: the PNG is its picture.
+//!
+//! plotters draws the axes, ticks, grid and text (`ticks.rs` chooses the ticks); this crate writes
+//! the data itself (`series.rs`): each series as one SVG path with unrounded coordinates, clipped
+//! to its axes frame, and a legend placed where it covers no data (the preferred corner, else
+//! another corner, else below the axes). Labels are typeset from their manifest spelling
+//! (`math.rs`: `F_f`, `du/dt`, `kg-m^2`).
 //!
 //! This crate owns drawing only: it receives panels with their data already selected and
 //! returns bytes. It does no file I/O (the pipeline writes atomically) and knows nothing about
 //! runs, caching or physics.
 
+mod math;
+mod raster;
+mod series;
+mod ticks;
+
+pub use raster::{rasterize, PNG_SCALE};
+
 use fric_manifest::{LegendPos, Scale, Style};
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use series::{Frame, Mapped};
 use std::sync::Once;
+use ticks::{axis_power, decade_label, format_tick, scaled_label, ticks, Ticked};
 
 static FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
 static REGISTER: Once = Once::new();
@@ -44,15 +59,21 @@ pub struct SeriesData {
 #[derive(Clone, Debug)]
 pub struct AxisSpec {
     pub label: String,
+    /// Shown in brackets after the label, with an SI prefix when the axis spans tiny or huge
+    /// numbers (tick labels divided accordingly).
+    pub unit: Option<String>,
     pub scale: Scale,
     pub range: Option<[f64; 2]>,
 }
 
 #[derive(Clone, Debug)]
 pub struct PanelData {
+    /// The panel's id (it names the panel's series files and its group in the SVG).
+    pub id: String,
     pub title: Option<String>,
     pub x: AxisSpec,
     pub y: AxisSpec,
+    /// The preferred legend corner (used when it covers no data).
     pub legend: LegendPos,
     pub series: Vec<SeriesData>,
 }
@@ -77,17 +98,17 @@ const PALETTE: [(u8, u8, u8); 8] = [
     (127, 127, 127),
 ];
 
-fn named_color(name: &str) -> Option<RGBColor> {
+fn named_color(name: &str) -> Option<(u8, u8, u8)> {
     Some(match name {
-        "black" => RGBColor(0, 0, 0),
-        "blue" => RGBColor(31, 119, 180),
-        "red" => RGBColor(214, 39, 40),
-        "green" => RGBColor(44, 160, 44),
-        "orange" => RGBColor(255, 127, 14),
-        "purple" => RGBColor(148, 103, 189),
-        "brown" => RGBColor(140, 86, 75),
-        "gray" | "grey" => RGBColor(127, 127, 127),
-        "lightgray" | "lightgrey" => RGBColor(200, 200, 200),
+        "black" => PALETTE[0],
+        "blue" => PALETTE[1],
+        "red" => PALETTE[2],
+        "green" => PALETTE[3],
+        "orange" => PALETTE[4],
+        "purple" => PALETTE[5],
+        "brown" => PALETTE[6],
+        "gray" | "grey" => PALETTE[7],
+        "lightgray" | "lightgrey" => (200, 200, 200),
         _ => return None,
     })
 }
@@ -112,20 +133,8 @@ pub fn is_known_color(name: &str) -> bool {
     named_color(name).is_some()
 }
 
-fn tf(scale: Scale, v: f64) -> f64 {
-    match scale {
-        Scale::Log => {
-            if v > 0.0 {
-                v.log10()
-            } else {
-                f64::NAN
-            }
-        }
-        _ => v,
-    }
-}
-
 fn auto_range(vals: impl Iterator<Item = f64>, fixed: Option<[f64; 2]>, scale: Scale) -> (f64, f64) {
+    let tf = series::tf;
     if let Some([a, b]) = fixed {
         return (tf(scale, a), tf(scale, b));
     }
@@ -149,380 +158,327 @@ fn auto_range(vals: impl Iterator<Item = f64>, fixed: Option<[f64; 2]>, scale: S
 
 type DrawErr = String;
 
-fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData) -> Result<(), DrawErr> {
+/// Text sizes in plotters' font units (1.24 per pixel). A 640-pixel panel prints at the published
+/// 3.5 in, 2.54 px per point: tick labels and legend 8 pt, axis labels and titles 9 pt.
+const LABEL_SIZE: u32 = 25;
+const DESC_SIZE: u32 = 28;
+const TITLE_SIZE: u32 = 28;
+/// Space for tick labels and the axis label below and left of the axes, in pixels.
+const X_AREA: u32 = 68;
+const Y_AREA: u32 = 100;
+type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<Ticked, Ticked>>;
+
+/// Plotting ranges of a panel (log10 of the values on a log axis).
+struct Ranges {
+    x: (f64, f64),
+    y: (f64, f64),
+}
+
+fn ranges(p: &PanelData) -> Ranges {
     let xs = p.series.iter().flat_map(|s| s.x.iter().copied());
     let ys = p
         .series
         .iter()
         .flat_map(|s| s.y.iter().copied().chain(s.y2.iter().flatten().copied()));
-    let (x0, x1) = auto_range(xs, p.x.range, p.x.scale);
-    let (y0, y1) = auto_range(ys, p.y.range, p.y.scale);
-    let mut b = ChartBuilder::on(area);
-    b.margin(12 * K).x_label_area_size(48 * K).y_label_area_size(64 * K);
-    if let Some(t) = &p.title {
-        b.caption(t, ("sans-serif", 20 * K));
+    Ranges {
+        x: auto_range(xs, p.x.range, p.x.scale),
+        y: auto_range(ys, p.y.range, p.y.scale),
     }
-    let ((bx, lx), (by, ly)) = (ticks(x0, x1, p.x.scale), ticks(y0, y1, p.y.scale));
-    let mut chart = b
-        .build_cartesian_2d(Ticked::new(x0..x1, bx, lx), Ticked::new(y0..y1, by, ly))
-        .map_err(|e| e.to_string())?;
-    let (sx, sy) = (x0.abs().max(x1.abs()), y0.abs().max(y1.abs()));
+}
+
+/// The chart of a panel (caption and coordinates; nothing else drawn), `reserve` drawing units
+/// left free below the axes for a legend.
+fn build_chart<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    p: &PanelData,
+    r: &Ranges,
+    reserve: u32,
+) -> Result<Chart<'a, DB>, DrawErr> {
+    let mut b = ChartBuilder::on(area);
+    b.margin(12 * K)
+        .margin_bottom(12 * K + reserve)
+        .x_label_area_size(X_AREA * K)
+        .y_label_area_size(Y_AREA * K);
+    if let Some(t) = &p.title {
+        b.caption(t, ("sans-serif", TITLE_SIZE * K));
+    }
+    // Minor ticks are drawn by the data layer as marks on the axes (no minor grid).
+    let (bx, by) = (ticks(r.x.0, r.x.1, p.x.scale).0, ticks(r.y.0, r.y.1, p.y.scale).0);
+    b.build_cartesian_2d(
+        Ticked::new(r.x.0..r.x.1, bx, vec![]),
+        Ticked::new(r.y.0..r.y.1, by, vec![]),
+    )
+    .map_err(|e| e.to_string())
+}
+
+fn frame_of<DB: DrawingBackend>(chart: &Chart<DB>, p: &PanelData, r: &Ranges, offset: (i32, i32)) -> Frame {
+    let (l, b) = chart.backend_coord(&(r.x.0, r.y.0));
+    let (rt, t) = chart.backend_coord(&(r.x.1, r.y.1));
+    Frame {
+        left: (l + offset.0) as f64,
+        top: (t + offset.1) as f64,
+        right: (rt + offset.0) as f64,
+        bottom: (b + offset.1) as f64,
+        x: r.x,
+        y: r.y,
+        xs: p.x.scale,
+        ys: p.y.scale,
+    }
+}
+
+/// The panel's series in drawing units, those hidden by a later coincident series marked to be
+/// drawn under it (`coincident` lists the pairs).
+fn map_all(frame: &Frame, p: &PanelData, coincident: &[(usize, usize)]) -> Vec<Mapped> {
+    let mut m: Vec<Mapped> = p
+        .series
+        .iter()
+        .enumerate()
+        .map(|(i, s)| series::map_series(frame, &s.x, &s.y, s.y2.as_deref(), s.style, color_of(s, i)))
+        .collect();
+    for &(i, _) in coincident {
+        m[i].under = true;
+    }
+    m
+}
+
+/// What plotters drew of a panel, and the data layer this crate writes over it.
+struct PanelLayer {
+    frame: Frame,
+    series: Vec<Mapped>,
+    legend: Option<series::Legend>,
+    /// Minor tick positions (plotting coordinates) of the x and y axes.
+    minor: (Vec<f64>, Vec<f64>),
+}
+
+/// Where a panel's legend goes, decided before drawing: inside the axes (its box relative to
+/// the panel's origin) or below them (the entries and the height they need).
+/// A panel's legend plan and its coincident series pairs.
+type Plan = (LegendPlan, Vec<(usize, usize)>);
+
+enum LegendPlan {
+    None,
+    Inside(series::Legend),
+    Below(Vec<series::Entry>, f64),
+}
+
+/// Plan a panel's legend on a scratch backend the panel's size, with nothing reserved below the
+/// axes: the preferred corner if it covers no data, else another empty corner, else below.
+fn plan_legend(p: &PanelData, w: u32, h: u32) -> Result<(LegendPlan, Vec<(usize, usize)>), DrawErr> {
+    let r = ranges(p);
+    let mut scratch = String::new();
+    let area = SVGBackend::with_string(&mut scratch, (w * K, h * K)).into_drawing_area();
+    let font: TextStyle = ("sans-serif", LABEL_SIZE * K).into();
+    let frame = frame_of(&build_chart(&area, p, &r, 0)?, p, &r, (0, 0));
+    let coincident = series::coincident(&map_all(&frame, p, &[]));
+    let entries: Vec<series::Entry> = p
+        .series
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| {
+            let mut label = s.label.clone()?;
+            // Said in the legend: the series drawn on top coincides with the one under it.
+            if let Some(&(u, _)) = coincident.iter().find(|(_, j)| *j == i) {
+                if p.series[u].label.is_some() {
+                    label.push_str(" (coincides)");
+                }
+            }
+            let width = area
+                .estimate_text_size(&math::plain(&label), &font)
+                .map_or(0.0, |(w, _)| w as f64);
+            Some(series::Entry {
+                label,
+                style: s.style,
+                color: color_of(s, i),
+                under: coincident.iter().any(|(u, _)| *u == i),
+                width,
+            })
+        })
+        .collect();
+    let preferred = match p.legend {
+        LegendPos::UpperLeft => 1,
+        LegendPos::LowerRight => 2,
+        LegendPos::LowerLeft => 3,
+        _ => 0,
+    };
+    if p.legend == LegendPos::None || entries.is_empty() {
+        return Ok((LegendPlan::None, coincident));
+    }
+    Ok((
+        match series::place_inside(&frame, &map_all(&frame, p, &coincident), entries, preferred) {
+            Ok(l) => LegendPlan::Inside(l),
+            Err(entries) => {
+                let (_, h) = series::rows_below(&entries, frame.right - frame.left);
+                LegendPlan::Below(entries, h)
+            }
+        },
+        coincident,
+    ))
+}
+
+fn color_of(s: &SeriesData, i: usize) -> (u8, u8, u8) {
+    s.color
+        .as_deref()
+        .and_then(named_color)
+        .unwrap_or(PALETTE[i % PALETTE.len()])
+}
+
+/// Draw a panel's axes with plotters in `area` (the panel's size plus `reserve` drawing units
+/// below, kept free for legends below the axes in its row), and lay out its data layer.
+fn draw_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    p: &PanelData,
+    (plan, coincident): Plan,
+    reserve: u32,
+) -> Result<PanelLayer, DrawErr> {
+    let r = ranges(p);
+    let (_, ah) = area.dim_in_pixel();
+    let base = area.get_base_pixel();
+    let mut chart = build_chart(area, p, &r, reserve)?;
+    let frame = frame_of(&chart, p, &r, (0, 0));
+    let (sx, sy) = (r.x.0.abs().max(r.x.1.abs()), r.y.0.abs().max(r.y.1.abs()));
+    let power = |a: &AxisSpec, r: (f64, f64)| if a.scale == Scale::Log { 0 } else { axis_power(r.0, r.1) };
+    let (kx, ky) = (power(&p.x, r.x), power(&p.y, r.y));
+    let (fx, fy) = (10f64.powi(-kx), 10f64.powi(-ky));
     let fmt_x = |v: &f64| match p.x.scale {
         Scale::Log => decade_label(*v),
-        _ => format_tick(*v, sx),
+        _ => format_tick(*v * fx, sx * fx),
     };
     let fmt_y = |v: &f64| match p.y.scale {
         Scale::Log => decade_label(*v),
-        _ => format_tick(*v, sy),
+        _ => format_tick(*v * fy, sy * fy),
     };
+    let (x_desc, y_desc) = (
+        scaled_label(&p.x.label, p.x.unit.as_deref(), kx),
+        scaled_label(&p.y.label, p.y.unit.as_deref(), ky),
+    );
     chart
         .configure_mesh()
-        .x_desc(p.x.label.as_str())
-        .y_desc(p.y.label.as_str())
+        .x_desc(x_desc.as_str())
+        .y_desc(y_desc.as_str())
         .x_label_formatter(&fmt_x)
         .y_label_formatter(&fmt_y)
-        .label_style(("sans-serif", 14 * K))
-        .axis_desc_style(("sans-serif", 16 * K))
+        .label_style(("sans-serif", LABEL_SIZE * K))
+        .axis_desc_style(("sans-serif", DESC_SIZE * K))
         .axis_style(BLACK.stroke_width(K))
+        .set_all_tick_mark_size(5 * K)
         .light_line_style(RGBColor(235, 235, 235).stroke_width(K))
         .bold_line_style(RGBColor(215, 215, 215).stroke_width(K))
         .draw()
         .map_err(|e| e.to_string())?;
-    let mut any_label = false;
-    for (i, s) in p.series.iter().enumerate() {
-        let (r, g, bl) = PALETTE[i % PALETTE.len()];
-        let color = s.color.as_deref().and_then(named_color).unwrap_or(RGBColor(r, g, bl));
-        let pts: Vec<(f64, f64)> =
-            s.x.iter()
-                .zip(&s.y)
-                .map(|(x, y)| (tf(p.x.scale, *x), tf(p.y.scale, *y)))
-                .collect();
-        // Split at non-finite points so that gaps stay gaps.
-        let segments: Vec<Vec<(f64, f64)>> = pts
-            .split(|(x, y)| !(x.is_finite() && y.is_finite()))
-            .filter(|s| !s.is_empty())
-            .map(|s| s.to_vec())
-            .collect();
-        let stroke = color.stroke_width(2 * K);
-        let label = s.label.clone();
-        let mut first = true;
-        match s.style {
-            Style::Band => {
-                let upper = s.y2.as_ref().ok_or("band without y2")?;
-                let mut poly: Vec<(f64, f64)> = pts.clone();
-                poly.extend(
-                    s.x.iter()
-                        .zip(upper)
-                        .rev()
-                        .map(|(x, y)| (tf(p.x.scale, *x), tf(p.y.scale, *y))),
-                );
-                let fill = color.mix(0.25).filled();
-                let a = chart
-                    .draw_series(std::iter::once(Polygon::new(poly, fill)))
-                    .map_err(|e| e.to_string())?;
-                any_label |= annotate(a, &label, s.style, color);
-            }
-            Style::Points => {
-                let a = chart
-                    .draw_series(
-                        pts.iter()
-                            .filter(|(x, y)| x.is_finite() && y.is_finite())
-                            .map(|&(x, y)| Circle::new((x, y), 3 * K, color.filled())),
-                    )
-                    .map_err(|e| e.to_string())?;
-                any_label |= annotate(a, &label, s.style, color);
-            }
-            Style::Solid | Style::Dashed | Style::Dotted => {
-                for seg in segments {
-                    let a = match s.style {
-                        Style::Solid => chart.draw_series(LineSeries::new(seg, stroke)),
-                        Style::Dashed => chart.draw_series(DashedLineSeries::new(seg, 10 * K, 6 * K, stroke)),
-                        _ => chart.draw_series(DashedLineSeries::new(seg, 2 * K, 4 * K, stroke)),
-                    }
-                    .map_err(|e| e.to_string())?;
-                    if first {
-                        any_label |= annotate(a, &label, s.style, color);
-                        first = false;
-                    }
-                }
-            }
+    let legend = match plan {
+        LegendPlan::None => None,
+        LegendPlan::Inside(mut l) => {
+            let (dx, dy) = (base.0 as f64, base.1 as f64);
+            l.rect = [l.rect[0] + dx, l.rect[1] + dy, l.rect[2] + dx, l.rect[3] + dy];
+            Some(l)
         }
-    }
-    if any_label && p.legend != LegendPos::None {
-        let pos = match p.legend {
-            LegendPos::UpperLeft => SeriesLabelPosition::UpperLeft,
-            LegendPos::LowerLeft => SeriesLabelPosition::LowerLeft,
-            LegendPos::LowerRight => SeriesLabelPosition::LowerRight,
-            _ => SeriesLabelPosition::UpperRight,
-        };
-        chart
-            .configure_series_labels()
-            .position(pos)
-            .label_font(("sans-serif", 14 * K))
-            .margin(10 * K)
-            .legend_area_size(30 * K)
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(160, 160, 160).stroke_width(K))
-            .draw()
-            .map_err(|e| e.to_string())?;
-    }
-    Ok(())
-}
-
-/// A linear f64 coordinate with the tick positions given (see [`ticks`]); labels come from the
-/// mesh's formatters.
-struct Ticked {
-    inner: plotters::coord::types::RangedCoordf64,
-    major: Vec<f64>,
-    minor: Vec<f64>,
-}
-
-impl Ticked {
-    fn new(r: std::ops::Range<f64>, major: Vec<f64>, minor: Vec<f64>) -> Self {
-        Self {
-            inner: r.into(),
-            major,
-            minor,
+        LegendPlan::Below(entries, h) => {
+            let top = (base.1 + ah as i32) as f64 - h - 6.0 * series::K;
+            Some(series::below(&frame, entries, top))
         }
-    }
-}
-
-impl plotters::coord::ranged1d::Ranged for Ticked {
-    type FormatOption = plotters::coord::ranged1d::DefaultFormatting;
-    type ValueType = f64;
-    fn map(&self, v: &f64, limit: (i32, i32)) -> i32 {
-        self.inner.map(v, limit)
-    }
-    fn key_points<Hint: plotters::coord::ranged1d::KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
-        if hint.weight().allow_light_points() {
-            self.minor.clone()
-        } else {
-            self.major.clone()
-        }
-    }
-    fn range(&self) -> std::ops::Range<f64> {
-        self.inner.range()
-    }
-}
-
-/// Major (labelled) and minor tick positions of an axis over `[lo, hi]` in plotting coordinates
-/// (log10 of the value on a log axis). Linear: plotters' nice numbers, no minor ticks (a light
-/// major grid only). Log: every decade `10^k` labelled, minor ticks at `2…9·10^k`; an axis that
-/// spans no whole decade labels its minor ticks instead.
-fn ticks(lo: f64, hi: f64, scale: Scale) -> (Vec<f64>, Vec<f64>) {
-    use plotters::coord::ranged1d::Ranged;
-    if scale != Scale::Log {
-        return (
-            plotters::coord::types::RangedCoordf64::from(lo..hi).key_points(10usize),
-            vec![],
-        );
-    }
-    let decades: Vec<f64> = ((lo.ceil() as i64)..=(hi.floor() as i64)).map(|k| k as f64).collect();
-    let minor: Vec<f64> = ((lo.floor() as i64)..=(hi.floor() as i64))
-        .flat_map(|k| (2..10).map(move |m| k as f64 + (m as f64).log10()))
-        .filter(|v| (lo..=hi).contains(v))
-        .collect();
-    if decades.is_empty() {
-        (minor, vec![])
-    } else {
-        (decades, minor)
-    }
-}
-
-/// The label of a log-axis tick at `v = log10(value)`: `10⁻²` at a decade, `2·10⁻³` between.
-fn decade_label(v: f64) -> String {
-    let sup = |k: i64| -> String {
-        k.to_string()
-            .chars()
-            .map(|c| match c {
-                '-' => '⁻',
-                d => ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'][d.to_digit(10).unwrap_or(0) as usize],
-            })
-            .collect()
     };
-    let k = v.floor();
-    let m = 10f64.powf(v - k);
-    if (v - v.round()).abs() < 1e-9 {
-        format!("10{}", sup(v.round() as i64))
-    } else {
-        format!("{}·10{}", m.round(), sup(k as i64))
-    }
+    Ok(PanelLayer {
+        series: map_all(&frame, p, &coincident),
+        minor: (ticks(r.x.0, r.x.1, p.x.scale).1, ticks(r.y.0, r.y.1, p.y.scale).1),
+        frame,
+        legend,
+    })
 }
 
-/// Give a series its legend entry (label and sample) if it has a label; true if it has.
-fn annotate<'a, DB: DrawingBackend + 'a>(
-    anno: &mut plotters::chart::SeriesAnno<'a, DB>,
-    label: &Option<String>,
-    style: Style,
-    c: RGBColor,
-) -> bool {
-    let Some(l) = label else { return false };
-    anno.label(l.as_str())
-        .legend(move |at| LegendSample { style, color: c, at });
-    true
-}
-
-/// The legend's sample of a series, in the series' own style: a line, a dashed or dotted line
-/// (the series' dash pattern), a marker, or a filled band.
-struct LegendSample {
-    style: Style,
-    color: RGBColor,
-    at: (i32, i32),
-}
-
-impl<'a> plotters::element::PointCollection<'a, (i32, i32)> for &'a LegendSample {
-    type Point = &'a (i32, i32);
-    type IntoIter = std::iter::Once<&'a (i32, i32)>;
-    fn point_iter(self) -> Self::IntoIter {
-        std::iter::once(&self.at)
-    }
-}
-
-impl<DB: DrawingBackend> plotters::element::Drawable<DB> for LegendSample {
-    fn draw<I: Iterator<Item = (i32, i32)>>(
-        &self,
-        mut pos: I,
-        backend: &mut DB,
-        _: (u32, u32),
-    ) -> Result<(), plotters_backend::DrawingErrorKind<DB::ErrorType>> {
-        let Some((x, y)) = pos.next() else { return Ok(()) };
-        let (k, stroke) = (K as i32, self.color.stroke_width(2 * K));
-        let mut dashes = |on: i32, off: i32| {
-            let mut a = 0;
-            while a < 20 * k {
-                backend.draw_line((x + a, y), (x + (a + on).min(20 * k), y), &stroke)?;
-                a += on + off;
-            }
-            Ok(())
-        };
-        match self.style {
-            Style::Solid => dashes(20 * k, 0),
-            Style::Dashed => dashes(10 * k, 6 * k),
-            Style::Dotted => dashes(2 * k, 4 * k),
-            Style::Points => backend.draw_circle((x + 10 * k, y), 3 * K, &self.color.filled(), true),
-            Style::Band => backend.draw_rect(
-                (x, y - 4 * k),
-                (x + 20 * k, y + 4 * k),
-                &self.color.mix(0.25).filled(),
-                true,
-            ),
+/// The legends of a figure's panels, and the extra height (drawing units) of each row: the
+/// tallest legend below the axes in that row, so the axes keep their published size.
+fn plan_figure(fig: &FigureData) -> Result<(Vec<Plan>, Vec<u32>), DrawErr> {
+    let cols = fig.cols.max(1);
+    let plans = fig
+        .panels
+        .iter()
+        .map(|p| plan_legend(p, fig.panel_width, fig.panel_height))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut extra = vec![0u32; fig.rows.max(1)];
+    for (i, pl) in plans.iter().enumerate() {
+        if let ((LegendPlan::Below(_, h), _), Some(e)) = (pl, extra.get_mut(i / cols)) {
+            *e = (*e).max(h.ceil() as u32 + 8 * K);
         }
     }
+    Ok((plans, extra))
 }
 
-/// Tick labels: short, without trailing zeros, scientific for very large or small values;
-/// rounding noise around zero (relative to the axis `scale`) prints as 0.
-fn format_tick(v: f64, scale: f64) -> String {
-    if v == 0.0 || v.abs() < 1e-9 * scale {
-        return "0".into();
-    }
-    let a = v.abs();
-    if !(1e-3..1e5).contains(&a) {
-        return format!("{v:.1e}");
-    }
-    let s = format!("{v:.4}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".into()
-    } else {
-        s.to_string()
-    }
-}
-
-fn draw_figure<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, fig: &FigureData) -> Result<(), DrawErr> {
+fn draw_figure<DB: DrawingBackend>(
+    root: DrawingArea<DB, Shift>,
+    fig: &FigureData,
+    plans: Vec<Plan>,
+    extra: &[u32],
+) -> Result<Vec<PanelLayer>, DrawErr> {
     root.fill(&WHITE).map_err(|e| e.to_string())?;
-    let areas = root.split_evenly((fig.rows.max(1), fig.cols.max(1)));
-    for (p, a) in fig.panels.iter().zip(areas.iter()) {
-        draw_panel(a, p)?;
+    let cols = fig.cols.max(1);
+    let xs: Vec<u32> = (1..cols as u32).map(|c| c * fig.panel_width * K).collect();
+    let mut ys = Vec::new();
+    let mut y = 0;
+    for e in extra.iter().take(extra.len().saturating_sub(1)) {
+        y += fig.panel_height * K + e;
+        ys.push(y);
     }
-    root.present().map_err(|e| e.to_string())
+    let areas = root.split_by_breakpoints(xs, ys);
+    let layers = fig
+        .panels
+        .iter()
+        .zip(plans)
+        .enumerate()
+        .zip(areas.iter())
+        .map(|((i, (p, plan)), a)| draw_panel(a, p, plan, extra[(i / cols).min(extra.len() - 1)]))
+        .collect::<Result<Vec<_>, _>>()?;
+    root.present().map_err(|e| e.to_string())?;
+    Ok(layers)
 }
 
-fn size(fig: &FigureData) -> (u32, u32) {
+/// The figure's size in SVG pixels: the panels, plus the rows' legends below their axes.
+fn size(fig: &FigureData, extra: &[u32]) -> (u32, u32) {
     (
         fig.panel_width * fig.cols.max(1) as u32,
-        fig.panel_height * fig.rows.max(1) as u32,
+        fig.panel_height * fig.rows.max(1) as u32 + extra.iter().sum::<u32>().div_ceil(K),
     )
 }
 
 /// Drawing units per SVG pixel. plotters places everything on an integer grid; drawing on a grid
 /// `K` times finer and declaring the SVG at the published size (a `viewBox` `K` times larger)
-/// puts coordinates on quarter pixels, so smooth curves do not print as staircases.
+/// puts its coordinates on quarter pixels (the data layer is written with unrounded ones).
 const K: u32 = 4;
 
 /// Render to SVG text, `size(fig)` pixels wide and high.
 pub fn render_svg(fig: &FigureData) -> Result<Vec<u8>, DrawErr> {
     register_font();
-    let (w, h) = size(fig);
-    let mut s = String::new();
-    {
-        let root = SVGBackend::with_string(&mut s, (w * K, h * K)).into_drawing_area();
-        draw_figure(root, fig)?;
+    let (plans, mut extra) = plan_figure(fig)?;
+    let (w, h) = size(fig, &extra);
+    // Whole SVG pixels: the last row takes the rounding.
+    let used = fig.panel_height * K * fig.rows.max(1) as u32 + extra.iter().sum::<u32>();
+    if let Some(last) = extra.last_mut() {
+        *last += h * K - used;
     }
+    let mut s = String::new();
+    let layers = {
+        let root = SVGBackend::with_string(&mut s, (w * K, h * K)).into_drawing_area();
+        draw_figure(root, fig, plans, &extra)?
+    };
     let fine = format!(r#"<svg width="{}" height="{}" viewBox"#, w * K, h * K);
     let shown = format!(r#"<svg width="{w}" height="{h}" viewBox"#);
     if !s.starts_with(&fine) {
         return Err("unexpected SVG header from plotters".into());
     }
-    Ok(s.replacen(&fine, &shown, 1).into_bytes())
-}
-
-/// Pixels of the PNG per SVG pixel. A 640-pixel panel is then 1280 pixels wide: 366 dpi at the
-/// published width of about 3.5 in.
-pub const PNG_SCALE: f32 = 2.0;
-
-/// The font database for rasterising: the bundled font only, as every generic family.
-fn fontdb() -> std::sync::Arc<resvg::usvg::fontdb::Database> {
-    static DB: std::sync::OnceLock<std::sync::Arc<resvg::usvg::fontdb::Database>> = std::sync::OnceLock::new();
-    DB.get_or_init(|| {
-        let mut db = resvg::usvg::fontdb::Database::new();
-        db.load_font_data(FONT.to_vec());
-        let family = db
-            .faces()
-            .next()
-            .and_then(|f| f.families.first().map(|(name, _)| name.clone()))
-            .unwrap_or_else(|| "DejaVu Sans".into());
-        db.set_sans_serif_family(family.clone());
-        db.set_serif_family(family.clone());
-        db.set_monospace_family(family);
-        std::sync::Arc::new(db)
-    })
-    .clone()
-}
-
-/// Rasterise SVG bytes to PNG at [`PNG_SCALE`], anti-aliased, on white (resvg/tiny-skia: every
-/// stroke is stroked as drawn in the SVG, so no overlapping part of a path cancels another).
-pub fn rasterize(svg: &[u8]) -> Result<Vec<u8>, DrawErr> {
-    let opt = resvg::usvg::Options {
-        fontdb: fontdb(),
-        font_family: "sans-serif".into(),
-        ..Default::default()
-    };
-    let tree = resvg::usvg::Tree::from_data(svg, &opt).map_err(|e| format!("svg: {e}"))?;
-    let size = tree.size();
-    let (w, h) = (
-        (size.width() * PNG_SCALE).ceil() as u32,
-        (size.height() * PNG_SCALE).ceil() as u32,
-    );
-    let mut pixmap = resvg::tiny_skia::Pixmap::new(w.max(1), h.max(1)).ok_or("pixmap allocation failed")?;
-    pixmap.fill(resvg::tiny_skia::Color::WHITE);
-    resvg::render(
-        &tree,
-        resvg::tiny_skia::Transform::from_scale(PNG_SCALE, PNG_SCALE),
-        &mut pixmap.as_mut(),
-    );
-    // Opaque RGB with fixed encoder settings, so the bytes are deterministic.
-    let rgb: Vec<u8> = pixmap.data().chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
-    let mut out = Vec::new();
-    {
-        let mut enc = png::Encoder::new(&mut out, w.max(1), h.max(1));
-        enc.set_color(png::ColorType::Rgb);
-        enc.set_depth(png::BitDepth::Eight);
-        enc.set_compression(png::Compression::Default);
-        let mut wr = enc.write_header().map_err(|e| e.to_string())?;
-        wr.write_image_data(&rgb).map_err(|e| e.to_string())?;
+    let end = s.rfind("</svg>").ok_or("unexpected SVG end from plotters")?;
+    let mut out = math::rewrite_texts(&s[..end]).replacen(&fine, &shown, 1);
+    for (n, (layer, p)) in layers.iter().zip(&fig.panels).enumerate() {
+        series::write_panel(
+            &mut out,
+            n,
+            &p.id,
+            &layer.frame,
+            &layer.series,
+            layer.legend.as_ref(),
+            &layer.minor,
+        );
     }
-    Ok(out)
+    out.push_str("</svg>\n");
+    Ok(out.into_bytes())
 }
 
 /// Render to PNG bytes: the SVG rasterised (see [`rasterize`]).
@@ -544,14 +500,17 @@ mod tests {
             panel_height: 240,
             panels: vec![
                 PanelData {
+                    id: "a".into(),
                     title: Some("(a)".into()),
                     x: AxisSpec {
-                        label: "u [m]".into(),
+                        label: "u".into(),
+                        unit: Some("m".into()),
                         scale: Scale::Linear,
                         range: None,
                     },
                     y: AxisSpec {
-                        label: "F [N]".into(),
+                        label: "F".into(),
+                        unit: Some("N".into()),
                         scale: Scale::Linear,
                         range: None,
                     },
@@ -566,14 +525,17 @@ mod tests {
                     }],
                 },
                 PanelData {
+                    id: "b".into(),
                     title: None,
                     x: AxisSpec {
                         label: "v".into(),
+                        unit: None,
                         scale: Scale::Log,
                         range: None,
                     },
                     y: AxisSpec {
                         label: "y".into(),
+                        unit: None,
                         scale: Scale::Linear,
                         range: Some([-2.0, 2.0]),
                     },

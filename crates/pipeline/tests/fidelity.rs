@@ -1,0 +1,376 @@
+//! Figure fidelity: every figure the project draws shows its data. For every panel of every
+//! figure (the panel's frame, axis ranges and legend box are recorded on its SVG group,
+//! `fric-plot`'s `series.rs`):
+//! - every exported sample (`figures/<doc>/<name>/<panel>-<k>.csv`) inside the axis ranges maps
+//!   to an inked pixel of the PNG within one SVG pixel (within half a dash gap plus one pixel for
+//!   dashed and dotted series, whose samples may fall in a gap);
+//! - the data layer alone, rasterised, puts no ink outside the axes frame;
+//! - a legend inside the axes covers no sample or segment of any series;
+//! - every log-axis tick label is the decade (or multiple of it) it stands at.
+//!
+//! `FRIC_FIDELITY_FIGURES=<figures dir>` checks an existing `figures/` directory instead of
+//! regenerating the project's (how the test was shown to fail on the PNGs of plotters' bitmap
+//! backend).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+fn attr<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let key = format!(" {name}=\"");
+    let i = tag.find(&key)? + key.len();
+    Some(&tag[i..i + tag[i..].find('"')?])
+}
+
+fn nums(s: &str) -> Vec<f64> {
+    s.split_whitespace().filter_map(|v| v.parse().ok()).collect()
+}
+
+struct Axis {
+    log: bool,
+    lo: f64,
+    hi: f64,
+}
+
+impl Axis {
+    fn parse(s: &str) -> Axis {
+        let mut it = s.split_whitespace();
+        let log = it.next() == Some("log");
+        let v: Vec<f64> = it.filter_map(|v| v.parse().ok()).collect();
+        Axis {
+            log,
+            lo: v[0],
+            hi: v[1],
+        }
+    }
+    /// Plotting coordinate of a value (None if it cannot be drawn).
+    fn coord(&self, v: f64) -> Option<f64> {
+        let u = if self.log { (v > 0.0).then(|| v.log10())? } else { v };
+        u.is_finite().then_some(u)
+    }
+}
+
+struct Panel {
+    id: String,
+    frame: [f64; 4],
+    x: Axis,
+    y: Axis,
+    legend: Option<[f64; 4]>,
+    /// Style of each series, by its 1-based index.
+    styles: Vec<String>,
+}
+
+impl Panel {
+    /// Drawing position of a sample inside the axis ranges.
+    fn map(&self, x: f64, y: f64) -> Option<(f64, f64)> {
+        let (u, v) = (self.x.coord(x)?, self.y.coord(y)?);
+        let eps = 1e-9;
+        let inside = |a: &Axis, w: f64| {
+            let (l, h) = (a.lo.min(a.hi), a.lo.max(a.hi));
+            w >= l - eps * (h - l) && w <= h + eps * (h - l)
+        };
+        if !inside(&self.x, u) || !inside(&self.y, v) {
+            return None;
+        }
+        let f = self.frame;
+        Some((
+            f[0] + (u - self.x.lo) / (self.x.hi - self.x.lo) * (f[2] - f[0]),
+            f[3] - (v - self.y.lo) / (self.y.hi - self.y.lo) * (f[3] - f[1]),
+        ))
+    }
+}
+
+fn panels(svg: &str) -> Vec<Panel> {
+    let mut out = Vec::new();
+    for (i, _) in svg.match_indices("<g class=\"fric-panel\"") {
+        let tag = &svg[i..i + svg[i..].find('>').unwrap()];
+        let end = svg[i..].find("</g>\n").map_or(svg.len(), |e| i + e);
+        let body = &svg[i..end];
+        let styles = body
+            .match_indices("<g class=\"fric-series\"")
+            .map(|(j, _)| {
+                attr(&body[j..j + body[j..].find('>').unwrap()], "data-style")
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        let f = nums(attr(tag, "data-frame").unwrap());
+        let l = nums(attr(tag, "data-legend").unwrap());
+        out.push(Panel {
+            id: attr(tag, "data-panel").unwrap().to_string(),
+            frame: [f[0], f[1], f[2], f[3]],
+            x: Axis::parse(attr(tag, "data-x").unwrap()),
+            y: Axis::parse(attr(tag, "data-y").unwrap()),
+            legend: (l.len() == 4).then(|| [l[0], l[1], l[2], l[3]]),
+            styles,
+        });
+    }
+    out
+}
+
+struct Image {
+    w: usize,
+    h: usize,
+    rgb: Vec<u8>,
+}
+
+impl Image {
+    fn decode(bytes: &[u8]) -> Image {
+        let mut dec = png::Decoder::new(std::io::Cursor::new(bytes));
+        dec.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+        let mut r = dec.read_info().unwrap();
+        let mut buf = vec![0; r.output_buffer_size()];
+        let info = r.next_frame(&mut buf).unwrap();
+        let ch = info.color_type.samples();
+        let rgb = buf[..info.buffer_size()]
+            .chunks_exact(ch)
+            .flat_map(|p| {
+                if ch >= 3 {
+                    [p[0], p[1], p[2]]
+                } else {
+                    [p[0], p[0], p[0]]
+                }
+            })
+            .collect();
+        Image {
+            w: info.width as usize,
+            h: info.height as usize,
+            rgb,
+        }
+    }
+    /// Ink: darker than the major grid (#D7D7D7) and its blends with white, or coloured.
+    fn inked(&self, x: usize, y: usize) -> bool {
+        let p = &self.rgb[3 * (y * self.w + x)..3 * (y * self.w + x) + 3];
+        let (lo, hi) = (*p.iter().min().unwrap(), *p.iter().max().unwrap());
+        lo <= 205 || hi - lo > 12
+    }
+    fn ink_near(&self, x: f64, y: f64, r: f64) -> bool {
+        let (x0, x1) = (
+            (x - r).floor().max(0.0) as usize,
+            ((x + r).ceil() as usize).min(self.w - 1),
+        );
+        let (y0, y1) = (
+            (y - r).floor().max(0.0) as usize,
+            ((y + r).ceil() as usize).min(self.h - 1),
+        );
+        (y0..=y1).any(|j| (x0..=x1).any(|i| self.inked(i, j)))
+    }
+}
+
+fn read_csv(p: &Path) -> Vec<Vec<f64>> {
+    let text = std::fs::read_to_string(p).unwrap();
+    let mut lines = text.lines();
+    let n = lines.next().unwrap().split(',').count();
+    let mut cols = vec![Vec::new(); n];
+    for l in lines {
+        for (c, v) in cols.iter_mut().zip(l.split(',')) {
+            c.push(v.trim().parse().unwrap_or(f64::NAN));
+        }
+    }
+    cols
+}
+
+/// Problems of one figure (`<stem>.svg`, `<stem>.png`, `<stem>/<panel>-<k>.csv`).
+fn figure_problems(stem: &Path) -> Vec<String> {
+    let name = stem.display().to_string();
+    let svg = std::fs::read_to_string(format!("{}.svg", stem.display())).unwrap();
+    let png = Image::decode(&std::fs::read(format!("{}.png", stem.display())).unwrap());
+    let vb = nums(
+        &attr(&svg[..svg.find('>').unwrap()], "viewBox")
+            .unwrap()
+            .replace(',', " "),
+    );
+    let scale = png.w as f64 / vb[2];
+    let unit = vb[2] / nums(attr(&svg[..svg.find('>').unwrap()], "width").unwrap())[0];
+    let mut bad = Vec::new();
+    let panels = panels(&svg);
+    assert!(!panels.is_empty(), "{name}: no panel groups in the SVG");
+    for p in &panels {
+        for (k, style) in p.styles.iter().enumerate() {
+            let csv = PathBuf::from(format!("{}/{}-{}.csv", stem.display(), p.id, k + 1));
+            let cols = read_csv(&csv);
+            // One SVG pixel; dashes and dots may leave a sample in a gap (24 and 16 units).
+            let r = scale
+                * unit
+                * match style.as_str() {
+                    "dashed" => 1.0 + 3.0,
+                    "dotted" => 1.0 + 2.0,
+                    _ => 1.0,
+                };
+            let mut missing = Vec::new();
+            let mut total = 0;
+            let edges: Vec<&Vec<f64>> = cols[1..].iter().collect();
+            for y in edges {
+                let pts: Vec<Option<(f64, f64)>> = cols[0].iter().zip(y).map(|(&a, &b)| p.map(a, b)).collect();
+                for (i, q) in pts.iter().enumerate() {
+                    let Some((u, v)) = *q else { continue };
+                    total += 1;
+                    if !png.ink_near(u * scale, v * scale, r) {
+                        missing.push((cols[0][i], y[i]));
+                    }
+                    if let Some(l) = p.legend.filter(|l| l[3] <= p.frame[3] && l[1] >= p.frame[1]) {
+                        let g = unit; // half the stroke width
+                        let hit = |(a, b): (f64, f64)| a > l[0] - g && a < l[2] + g && b > l[1] - g && b < l[3] + g;
+                        let mid = pts
+                            .get(i + 1)
+                            .copied()
+                            .flatten()
+                            .map(|(a, b)| ((u + a) / 2.0, (v + b) / 2.0));
+                        if hit((u, v)) || mid.is_some_and(hit) {
+                            bad.push(format!(
+                                "{name} panel {}: the legend covers series {} near ({}, {})",
+                                p.id,
+                                k + 1,
+                                cols[0][i],
+                                y[i]
+                            ));
+                            break;
+                        }
+                    }
+                }
+            }
+            if !missing.is_empty() {
+                bad.push(format!(
+                    "{name} panel {} series {} ({style}): {} of {total} samples not inked, first at {:?}",
+                    p.id,
+                    k + 1,
+                    missing.len(),
+                    &missing[..missing.len().min(3)]
+                ));
+            }
+        }
+    }
+    bad.extend(log_label_problems(&name, &svg, &panels));
+    // The data layer alone: no ink outside the frames.
+    let head = &svg[..svg.find('>').unwrap() + 1];
+    let mut layer = String::from(head);
+    for (i, _) in svg.match_indices("<g class=\"fric-panel\"") {
+        let g = &svg[i..];
+        let end = g.find("<g class=\"fric-legend\"").or_else(|| g.find("</g>\n")).unwrap();
+        let open_minor = g[..end].find("<path class=\"fric-minor-ticks\"");
+        let body = match open_minor {
+            Some(m) => format!("{}{}", &g[..m], &g[m + g[m..].find("/>").unwrap() + 2..end]),
+            None => g[..end].to_string(),
+        };
+        layer.push_str(&body);
+        layer.push_str("</g>");
+    }
+    layer.push_str("</svg>");
+    let img = Image::decode(&fric_plot::rasterize(layer.as_bytes()).unwrap());
+    let s = img.w as f64 / vb[2];
+    let frames: Vec<[f64; 4]> = panels.iter().map(|p| p.frame.map(|v| v * s)).collect();
+    let mut outside = 0;
+    for y in 0..img.h {
+        for x in 0..img.w {
+            let (fx, fy) = (x as f64 + 0.5, y as f64 + 0.5);
+            if img.inked(x, y)
+                && !frames
+                    .iter()
+                    .any(|f| fx >= f[0] - 1.0 && fx <= f[2] + 1.0 && fy >= f[1] - 1.0 && fy <= f[3] + 1.0)
+            {
+                outside += 1;
+            }
+        }
+    }
+    if outside > 0 {
+        bad.push(format!(
+            "{name}: {outside} pixels of data drawn outside the axes frames"
+        ));
+    }
+    bad
+}
+
+/// The value of a log-axis tick label (`10⁻²`, `2·10⁻³`), if the text is one.
+fn decade_value(text: &str) -> Option<f64> {
+    let (m, e) = match text.split_once("·10") {
+        Some((m, e)) => (m.parse::<f64>().ok()?, e),
+        None => (1.0, text.strip_prefix("10")?),
+    };
+    let digits: String = e
+        .chars()
+        .map(|c| match c {
+            '⁻' => Some('-'),
+            c => "⁰¹²³⁴⁵⁶⁷⁸⁹"
+                .chars()
+                .position(|d| d == c)
+                .and_then(|d| char::from_digit(d as u32, 10)),
+        })
+        .collect::<Option<String>>()?;
+    Some(m * 10f64.powi(digits.parse().ok()?))
+}
+
+/// Tick labels of log axes that do not name the value at their position.
+fn log_label_problems(name: &str, svg: &str, panels: &[Panel]) -> Vec<String> {
+    let mut bad = Vec::new();
+    for (i, _) in svg.match_indices("<text ") {
+        let tag = &svg[i..i + svg[i..].find('>').unwrap()];
+        let body = &svg[i + tag.len() + 1..i + svg[i..].find("</text>").unwrap()];
+        let Some(value) = decade_value(body.trim()) else {
+            continue;
+        };
+        let (x, y) = (nums(attr(tag, "x").unwrap())[0], nums(attr(tag, "y").unwrap())[0]);
+        let mut placed = false;
+        for p in panels {
+            let f = p.frame;
+            let at = if p.y.log && x < f[0] && x > f[0] - 40.0 * 4.0 && y >= f[1] - 1.0 && y <= f[3] + 1.0 {
+                Some(p.y.lo + (f[3] - y) / (f[3] - f[1]) * (p.y.hi - p.y.lo))
+            } else if p.x.log && y > f[3] && y < f[3] + 40.0 * 4.0 && x >= f[0] - 1.0 && x <= f[2] + 1.0 {
+                Some(p.x.lo + (x - f[0]) / (f[2] - f[0]) * (p.x.hi - p.x.lo))
+            } else {
+                None
+            };
+            if let Some(at) = at {
+                placed = true;
+                // Within a quarter pixel of the axis (the tick mark's own rounding).
+                let tol =
+                    0.25 * 4.0 * (p.y.hi - p.y.lo).abs().max((p.x.hi - p.x.lo).abs()) / (f[3] - f[1]).min(f[2] - f[0]);
+                if (value.log10() - at).abs() > tol.max(1e-6) {
+                    bad.push(format!("{name} panel {}: tick label {body} stands at 10^{at:.4}", p.id));
+                }
+            }
+        }
+        if !placed {
+            bad.push(format!("{name}: tick label {body} at ({x}, {y}) is beside no log axis"));
+        }
+    }
+    bad
+}
+
+#[test]
+fn decade_labels_parse() {
+    assert_eq!(decade_value("10⁻²"), Some(1e-2));
+    assert_eq!(decade_value("2·10⁻³"), Some(2e-3));
+    assert_eq!(decade_value("10⁰"), Some(1.0));
+    assert_eq!(decade_value("1.5"), None);
+}
+
+/// Every `<stem>.svg` under `figures/` that has series files.
+fn figures(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "svg"))
+        .map(|e| PathBuf::from(e.path().display().to_string().trim_end_matches(".svg")))
+        .filter(|s| s.is_dir())
+        .collect();
+    out.sort();
+    out
+}
+
+fn check(dir: &Path) {
+    let figs = figures(dir);
+    assert!(figs.len() >= 40, "{} figures under {}", figs.len(), dir.display());
+    let bad: Vec<String> = figs.iter().flat_map(|f| figure_problems(f)).collect();
+    assert!(bad.is_empty(), "{} problems:\n{}", bad.len(), bad.join("\n"));
+}
+
+#[test]
+fn every_plotted_sample_is_visible_and_nothing_leaves_its_frame() {
+    if let Ok(d) = std::env::var("FRIC_FIDELITY_FIGURES") {
+        return check(Path::new(&d));
+    }
+    let (_t, root) = common::project_copy();
+    let s = fric_pipeline::run(&fric_pipeline::Options::new(&root)).unwrap();
+    assert!(s.invalid.is_empty());
+    check(&root.join("figures"));
+}

@@ -1,0 +1,213 @@
+//! Labels as they are written in manifests (`F_f`, `F_ss`, `x_{i+1}`, `du/dt`, `kg-m^2`) to the
+//! typography of the field: subscripts and superscripts as SVG `tspan`s, `d<q>/dt` as a dotted
+//! `q̇`, and `-` between unit symbols inside `[...]` as a half-high dot (`N·m`).
+//!
+//! The conversion is purely textual and total: any string is accepted, text it does not
+//! recognise is kept as written.
+
+/// A piece of a label: normal text, a subscript or a superscript.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Run {
+    Text(String),
+    Sub(String),
+    Sup(String),
+}
+
+/// True for a character that can be a variable name (Latin or Greek letter).
+fn is_letter(c: char) -> bool {
+    c.is_alphabetic()
+}
+
+/// Split a label into runs (see the module documentation).
+pub fn parse(label: &str) -> Vec<Run> {
+    let chars: Vec<char> = label.chars().collect();
+    let mut runs: Vec<Run> = Vec::new();
+    let mut text = String::new();
+    let mut in_unit = false;
+    let mut i = 0;
+    let flush = |text: &mut String, runs: &mut Vec<Run>| {
+        if !text.is_empty() {
+            runs.push(Run::Text(std::mem::take(text)));
+        }
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        // d<q>/dt → q̇ (a single-letter quantity, at a word start, not followed by a letter).
+        if c == 'd'
+            && (i == 0 || !chars[i - 1].is_alphanumeric())
+            && i + 4 < chars.len()
+            && is_letter(chars[i + 1])
+            && chars[i + 2..].starts_with(&['/', 'd', 't'])
+            && chars.get(i + 5).is_none_or(|n| !n.is_alphanumeric())
+        {
+            text.push(chars[i + 1]);
+            text.push('\u{307}');
+            i += 5;
+            continue;
+        }
+        if (c == '_' || c == '^') && i + 1 < chars.len() {
+            let (body, next) = if chars[i + 1] == '{' {
+                match chars[i + 2..].iter().position(|&d| d == '}') {
+                    Some(p) => (chars[i + 2..i + 2 + p].iter().collect::<String>(), i + 3 + p),
+                    None => (String::new(), i),
+                }
+            } else {
+                let start = i + 1 + usize::from(c == '^' && matches!(chars[i + 1], '-' | '−'));
+                let end = (start..chars.len())
+                    .find(|&j| !chars[j].is_alphanumeric())
+                    .unwrap_or(chars.len());
+                (chars[i + 1..end].iter().collect::<String>(), end)
+            };
+            if next > i && !body.is_empty() && i > 0 {
+                flush(&mut text, &mut runs);
+                runs.push(if c == '_' { Run::Sub(body) } else { Run::Sup(body) });
+                i = next;
+                continue;
+            }
+        }
+        match c {
+            '[' => in_unit = true,
+            ']' => in_unit = false,
+            _ => {}
+        }
+        if in_unit && c == '-' && i > 0 && is_letter(chars[i - 1]) && chars.get(i + 1).is_some_and(|n| is_letter(*n)) {
+            text.push('·');
+        } else {
+            text.push(c);
+        }
+        i += 1;
+    }
+    flush(&mut text, &mut runs);
+    runs
+}
+
+/// The label as plain text (subscripts and superscripts inline), for measuring its width.
+pub fn plain(label: &str) -> String {
+    parse(label)
+        .into_iter()
+        .map(|r| match r {
+            Run::Text(s) | Run::Sub(s) | Run::Sup(s) => s,
+        })
+        .collect()
+}
+
+pub fn escape(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            c => o.push(c),
+        }
+    }
+    o
+}
+
+pub fn unescape(s: &str) -> String {
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&apos;", "'")
+        .replace("&amp;", "&")
+}
+
+/// The content of an SVG `text` element for a label: escaped text and `tspan`s for scripts.
+pub fn svg(label: &str) -> String {
+    let mut o = String::new();
+    for r in parse(label) {
+        match r {
+            Run::Text(s) => o.push_str(&escape(&s)),
+            Run::Sub(s) => o.push_str(&format!(
+                r#"<tspan baseline-shift="-0.3em" font-size="72%">{}</tspan>"#,
+                escape(&s)
+            )),
+            Run::Sup(s) => o.push_str(&format!(
+                r#"<tspan baseline-shift="0.55em" font-size="72%">{}</tspan>"#,
+                escape(&s)
+            )),
+        }
+    }
+    o
+}
+
+/// Rewrite the content of every `<text>` element plotters wrote (escaped, on its own line) as
+/// [`svg`] markup.
+pub fn rewrite_texts(doc: &str) -> String {
+    let mut out = String::with_capacity(doc.len() + doc.len() / 16);
+    let mut rest = doc;
+    while let Some(open) = rest.find("<text") {
+        let Some(gt) = rest[open..].find('>') else { break };
+        let body_start = open + gt + 1;
+        let Some(close) = rest[body_start..].find("</text>") else {
+            break;
+        };
+        let body_end = body_start + close;
+        out.push_str(&rest[..body_start]);
+        let raw = unescape(rest[body_start..body_end].trim_matches('\n'));
+        out.push_str(&svg(&raw));
+        out.push_str("</text>");
+        rest = &rest[body_end + "</text>".len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn show(l: &str) -> String {
+        parse(l)
+            .into_iter()
+            .map(|r| match r {
+                Run::Text(s) => s,
+                Run::Sub(s) => format!("_<{s}>"),
+                Run::Sup(s) => format!("^<{s}>"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn labels_of_the_manifests() {
+        assert_eq!(show("F_f [N]"), "F_<f> [N]");
+        assert_eq!(show("F_ss"), "F_<ss>");
+        assert_eq!(
+            show("branch (3.5) from x_i to x_{i+1}"),
+            "branch (3.5) from x_<i> to x_<i+1>"
+        );
+        assert_eq!(show("du/dt [m/s]"), "u\u{307} [m/s]");
+        assert_eq!(show("dθ/dt [rad/s]"), "θ\u{307} [rad/s]");
+        assert_eq!(
+            show("du/dt increasing (offset +0.03 N)"),
+            "u\u{307} increasing (offset +0.03 N)"
+        );
+        assert_eq!(show("T_m [N-m]"), "T_<m> [N·m]");
+        assert_eq!(show("J [kg-m^2]"), "J [kg·m^<2>]");
+        assert_eq!(show("a [m/s^2]"), "a [m/s^<2>]");
+        assert_eq!(show("E_p(i+n) [J]"), "E_<p>(i+n) [J]");
+        assert_eq!(show("σ/F_c = 8"), "σ/F_<c> = 8");
+        assert_eq!(show("|E_f| [J]"), "|E_<f>| [J]");
+        // Not markup: kept as written.
+        assert_eq!(show("x-y plane, 2-3 s"), "x-y plane, 2-3 s");
+        assert_eq!(show("a_"), "a_");
+        assert_eq!(show("_x"), "_x");
+        assert_eq!(show("dudt"), "dudt");
+        assert_eq!(show("odd/dt"), "odd/dt");
+    }
+
+    #[test]
+    fn svg_markup_is_escaped_and_rewrites_plotters_text() {
+        assert_eq!(
+            svg("a<b & F_f"),
+            r#"a&lt;b &amp; F<tspan baseline-shift="-0.3em" font-size="72%">f</tspan>"#
+        );
+        let doc = "<svg><text x=\"1\">\nF_f [N]\n</text><text>\n1 &lt; 2\n</text></svg>";
+        assert_eq!(
+            rewrite_texts(doc),
+            "<svg><text x=\"1\">F<tspan baseline-shift=\"-0.3em\" font-size=\"72%\">f</tspan> [N]</text><text>1 &lt; 2</text></svg>"
+        );
+        assert_eq!(plain("x_{i+1}"), "xi+1");
+    }
+}
