@@ -90,6 +90,7 @@ fn build(entry: &Entry, runs: &HashMap<String, &RunData>) -> Result<(FigureData,
                     columns: cols,
                 });
                 series.push(SeriesData {
+                    arrows: s.arrows,
                     x,
                     y,
                     y2,

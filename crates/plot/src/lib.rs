@@ -54,6 +54,8 @@ pub struct SeriesData {
     pub style: Style,
     pub label: Option<String>,
     pub color: Option<String>,
+    /// Arrowheads along the curve showing its direction.
+    pub arrows: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -180,10 +182,38 @@ fn ranges(p: &PanelData) -> Ranges {
         .series
         .iter()
         .flat_map(|s| s.y.iter().copied().chain(s.y2.iter().flatten().copied()));
+    let mut y = auto_range(ys, p.y.range, p.y.scale);
+    if p.y.scale == Scale::Log && p.y.range.is_none() {
+        if let Some(floor) = log_floor(p.series.iter().map(|s| s.y.as_slice())) {
+            y.0 = y.0.max(floor - 0.05 * (y.1 - floor));
+        }
+    }
     Ranges {
         x: auto_range(xs, p.x.range, p.x.scale),
-        y: auto_range(ys, p.y.range, p.y.scale),
+        y,
     }
+}
+
+/// The data-driven floor of a log axis (log10): per series, the smallest positive value, unless
+/// some values fall more than a decade below the series' 2nd percentile (a quantity dipping
+/// through zero, like an energy reset at each reversal): then a decade below that percentile, so
+/// the dips are cut at the axis and the envelope is shown whole. The lowest over the series.
+fn log_floor<'a>(series: impl Iterator<Item = &'a [f64]>) -> Option<f64> {
+    series
+        .filter_map(|ys| {
+            let mut v: Vec<f64> = ys
+                .iter()
+                .filter(|y| **y > 0.0 && y.is_finite())
+                .map(|y| y.log10())
+                .collect();
+            if v.is_empty() {
+                return None;
+            }
+            v.sort_by(f64::total_cmp);
+            let p2 = v[v.len() / 50];
+            Some(v[0].max(p2 - 1.0))
+        })
+        .min_by(f64::total_cmp)
 }
 
 /// The chart of a panel (caption and coordinates; nothing else drawn), `reserve` drawing units
@@ -233,7 +263,11 @@ fn map_all(frame: &Frame, p: &PanelData, coincident: &[(usize, usize)]) -> Vec<M
         .series
         .iter()
         .enumerate()
-        .map(|(i, s)| series::map_series(frame, &s.x, &s.y, s.y2.as_deref(), s.style, color_of(s, i)))
+        .map(|(i, s)| {
+            let mut m = series::map_series(frame, &s.x, &s.y, s.y2.as_deref(), s.style, color_of(s, i));
+            m.arrows = s.arrows;
+            m
+        })
         .collect();
     for &(i, _) in coincident {
         m[i].under = true;
@@ -522,6 +556,7 @@ mod tests {
                         style: Style::Dashed,
                         label: Some("sin".into()),
                         color: None,
+                        arrows: 0,
                     }],
                 },
                 PanelData {
@@ -547,10 +582,23 @@ mod tests {
                         style: Style::Band,
                         label: None,
                         color: Some("gray".into()),
+                        arrows: 0,
                     }],
                 },
             ],
         }
+    }
+
+    #[test]
+    fn log_floors_cut_dips_through_zero_not_data() {
+        // A smooth decay: every value shown.
+        let smooth: Vec<f64> = (0..1000).map(|i| 10f64.powf(-(i as f64) / 250.0)).collect();
+        assert_eq!(log_floor([smooth.as_slice()].into_iter()), Some(smooth[999].log10()));
+        // |sin| through zero: the few samples near the zeros are cut a decade below the 2nd
+        // percentile, not at 1e-16.
+        let dips: Vec<f64> = (0..1000).map(|i| (i as f64 * 0.0314159).sin().abs()).collect();
+        let f = log_floor([dips.as_slice()].into_iter()).unwrap();
+        assert!(f > -3.5 && f < -1.0, "{f}");
     }
 
     /// Every log tick label equals the decade it stands at (they read 1e-2, 1e-2, 1e-2, 1e-3
@@ -629,6 +677,7 @@ mod tests {
             style: Style::Solid,
             label: None,
             color: None,
+            arrows: 0,
         }];
         f
     }

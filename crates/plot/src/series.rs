@@ -69,6 +69,45 @@ pub(crate) struct Mapped {
     pub band: Vec<(f64, f64)>,
     /// Drawn as a wide light line, because a later series runs on top of it.
     pub under: bool,
+    /// Arrowheads along the longest piece, showing the direction of travel.
+    pub arrows: u32,
+}
+
+/// Arrowheads (tip, unit direction) at arc-length fractions (k + 1/2)/n of the longest piece.
+pub(crate) fn arrow_marks(s: &Mapped) -> Vec<((f64, f64), (f64, f64))> {
+    let Some(l) = s
+        .lines
+        .iter()
+        .filter(|l| l.len() > 1)
+        .max_by(|a, b| length(a).total_cmp(&length(b)))
+    else {
+        return vec![];
+    };
+    let total = length(l);
+    let mut out = Vec::new();
+    let (mut acc, mut seg) = (0.0, 0);
+    for k in 0..s.arrows {
+        let target = (k as f64 + 0.5) / s.arrows as f64 * total;
+        while seg + 1 < l.len() {
+            let d = (l[seg + 1].0 - l[seg].0).hypot(l[seg + 1].1 - l[seg].1);
+            if acc + d >= target && d > 0.0 {
+                let t = (target - acc) / d;
+                let p = (
+                    l[seg].0 + t * (l[seg + 1].0 - l[seg].0),
+                    l[seg].1 + t * (l[seg + 1].1 - l[seg].1),
+                );
+                out.push((p, ((l[seg + 1].0 - l[seg].0) / d, (l[seg + 1].1 - l[seg].1) / d)));
+                break;
+            }
+            acc += d;
+            seg += 1;
+        }
+    }
+    out
+}
+
+fn length(l: &[(f64, f64)]) -> f64 {
+    l.windows(2).map(|w| (w[1].0 - w[0].0).hypot(w[1].1 - w[0].1)).sum()
 }
 
 /// Pairs `(i, j)`, `i < j`: line series `j` runs within a pixel of series `i` for at least 90 % of
@@ -102,22 +141,25 @@ pub(crate) fn coincident(series: &[Mapped]) -> Vec<(usize, usize)> {
             continue;
         }
         let under = cells(&series[i]);
+        // The share of a series' points within a cell of the other's ink.
+        let share = |pts: &[&(f64, f64)], ink: &HashSet<(i64, i64)>| {
+            let near = pts
+                .iter()
+                .filter(|p| {
+                    let (cx, cy) = ((p.0 / cell).floor() as i64, (p.1 / cell).floor() as i64);
+                    (-1..=1).any(|dx| (-1..=1).any(|dy| ink.contains(&(cx + dx, cy + dy))))
+                })
+                .count();
+            near as f64 / pts.len().max(1) as f64
+        };
+        let own: Vec<&(f64, f64)> = series[i].lines.iter().flatten().collect();
         for (j, top) in series.iter().enumerate().skip(i + 1) {
             if !is_line(top) {
                 continue;
             }
             let pts: Vec<&(f64, f64)> = top.lines.iter().flatten().collect();
-            if pts.len() < 2 {
-                continue;
-            }
-            let near = pts
-                .iter()
-                .filter(|p| {
-                    let (cx, cy) = ((p.0 / cell).floor() as i64, (p.1 / cell).floor() as i64);
-                    (-1..=1).any(|dx| (-1..=1).any(|dy| under.contains(&(cx + dx, cy + dy))))
-                })
-                .count();
-            if near as f64 >= 0.9 * pts.len() as f64 {
+            // Both ways: a curve through a densely inked region is not on top of it.
+            if pts.len() >= 2 && share(&pts, &under) >= 0.9 && share(&own, &cells(top)) >= 0.9 {
                 out.push((i, j));
                 break;
             }
@@ -168,6 +210,7 @@ pub(crate) fn map_series(
         lines,
         band,
         under: false,
+        arrows: 0,
     }
 }
 
@@ -511,6 +554,19 @@ pub(crate) fn write_panel(
                 }
             }
         }
+        for ((x, y), (dx, dy)) in arrow_marks(s) {
+            // A filled arrowhead 4 px long, its tip on the curve.
+            let (len, half) = (4.0 * STROKE, 2.0 * STROKE);
+            let (bx, by) = (x - len * dx, y - len * dy);
+            let _ = write!(
+                out,
+                r#"<path class="fric-arrow" d="M{x:.1} {y:.1}L{:.1} {:.1}L{:.1} {:.1}Z" fill="{col}"/>"#,
+                bx - half * dy,
+                by + half * dx,
+                bx + half * dy,
+                by - half * dx
+            );
+        }
         out.push_str("</g>");
     }
     out.push_str("</g>");
@@ -567,6 +623,7 @@ mod tests {
             lines: vec![pts.to_vec()],
             band: vec![],
             under: false,
+            arrows: 0,
         }
     }
 

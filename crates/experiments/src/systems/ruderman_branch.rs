@@ -26,6 +26,12 @@ impl System for RudermanBranch {
         ("s", "1", "fraction of the way"),
         ("x", "m", "displacement, zero crossing at 0"),
         ("f", "N", "friction force"),
+        ("zero", "N", "0, the lower edge of the areas Δ1 and Δ2 of (2.9)"),
+        ("f_before", "N", "f on [x_i, x_0] (Δ1), NaN elsewhere"),
+        ("f_after", "N", "f on [x_0, x_{i+1}] (Δ2), NaN elsewhere"),
+        ("spring", "N", "the conservative reference of (2.6): σ x saturated at ±F_c"),
+        ("reversal", "N", "f at the reversals x_i and x_{i+1}, NaN elsewhere"),
+        ("crossing", "N", "f at the sample nearest the zero crossing x_0 = 0, NaN elsewhere"),
     ];
     const METHODS: &'static [&'static str] = &["analytic"];
 
@@ -50,8 +56,27 @@ impl System for RudermanBranch {
         let (xn, an) = r::next_reversal(a, fc, sigma, variant(p.variant))
             .ok_or("the printed (3.13) has a non-positive denominator here")?;
         let x: Vec<f64> = s.iter().map(|s| xi + s * (xn - xi)).collect();
-        let f = x.iter().map(|&x| r::branch_force(x, fc, sigma)).collect();
-        Ok(table(vec![("s", s), ("x", x), ("f", f)]).with_info(&[
+        let f: Vec<f64> = x.iter().map(|&x| r::branch_force(x, fc, sigma)).collect();
+        let pick = |keep: &dyn Fn(usize, f64) -> bool| -> Vec<f64> {
+            x.iter()
+                .zip(&f)
+                .enumerate()
+                .map(|(k, (&x, &f))| if keep(k, x) { f } else { f64::NAN })
+                .collect()
+        };
+        let n = x.len();
+        let nearest = (0..n).min_by(|&a, &b| x[a].abs().total_cmp(&x[b].abs()));
+        let cols = vec![
+            ("zero", vec![0.0; n]),
+            ("f_before", pick(&|_, x| x <= 0.0)),
+            ("f_after", pick(&|_, x| x >= 0.0)),
+            ("spring", x.iter().map(|&x| (sigma * x).clamp(-fc, fc)).collect()),
+            ("reversal", pick(&|k, _| k == 0 || k + 1 == n)),
+            ("crossing", pick(&|k, _| Some(k) == nearest)),
+        ];
+        let mut all = vec![("s", s), ("x", x.clone()), ("f", f.clone())];
+        all.extend(cols);
+        Ok(table(all).with_info(&[
             ("x_i", xi),
             ("x_next", xn),
             ("a_next", an),

@@ -77,6 +77,14 @@ pub struct SeriesSpec {
     pub window: Option<Window>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub color: Option<String>,
+    /// Arrowheads along the curve showing its direction (for loops whose orientation the text
+    /// discusses): how many, evenly spaced by arc length.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub arrows: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
