@@ -118,6 +118,16 @@ fn pipeline(root: PathBuf, a: &RunArgs, check: bool) -> ExitCode {
         Err(code) => return code,
     };
     if !check {
+        // A hint only: `check` is what fails on it.
+        if let Ok(changes) = fric_pipeline::metrics::diff(&root, &s, None) {
+            if !changes.is_empty() {
+                eprintln!(
+                    "note: metrics against the baseline: {} (`cargo xtask diff` lists them, \
+                     `cargo xtask bless` accepts them)",
+                    fric_report::metrics::counts(&changes)
+                );
+            }
+        }
         let ok = s.invalid.is_empty() && s.runs_failed.is_empty();
         return if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE };
     }

@@ -226,6 +226,13 @@ fn check_fails_on_a_moved_metric_until_blessed() {
         &root.join("experiments/thesis/fig9.1.yaml"),
         &DAHL.replace("sigma: 7.5", "sigma: 7.4"),
     );
+    let o = xtask(root, &["figures"]);
+    assert_eq!(o.code, 0, "`figures` only notes it: {}", o.stderr);
+    assert!(
+        o.stderr.contains("note: metrics against the baseline: 1 moved"),
+        "{}",
+        o.stderr
+    );
     let o = xtask(root, &["diff"]);
     assert_eq!(o.code, 0, "{}", o.stderr);
     let row = o.stdout.lines().find(|l| l.starts_with("moved ")).unwrap_or_default();
