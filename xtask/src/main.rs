@@ -136,7 +136,10 @@ fn pipeline(root: PathBuf, a: &RunArgs, check: bool) -> ExitCode {
         eprintln!("check failed");
     }
     match fric_pipeline::metrics::diff(&root, &s, None) {
-        Ok(changes) if changes.is_empty() => {}
+        Ok(changes) if changes.is_empty() => print::out!(
+            "metrics:   every metric matches the baseline {} within its tolerance",
+            fric_pipeline::metrics::BASELINE
+        ),
         Ok(changes) => {
             ok = false;
             print::baseline_failure(&changes);

@@ -222,6 +222,7 @@ fn check_fails_on_a_moved_metric_until_blessed() {
     assert!(o.stdout.contains("1 new") && root.join("experiments/metrics.baseline.csv").is_file());
     let o = xtask(root, &["check"]);
     assert_eq!(o.code, 0, "{}{}", o.stdout, o.stderr);
+    assert!(o.stdout.contains("every metric matches the baseline"), "{}", o.stdout);
     write(
         &root.join("experiments/thesis/fig9.1.yaml"),
         &DAHL.replace("sigma: 7.5", "sigma: 7.4"),
