@@ -49,7 +49,21 @@ fn fingerprint(crates: &Path, names: &[&str]) -> String {
     h.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// `rustc --version` of the compiler cargo builds with (empty when it cannot be run). A new
+/// compiler rebuilds every crate, and so reruns this script.
+fn rustc_version() -> String {
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    std::process::Command::new(rustc)
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default()
+}
+
 fn main() {
+    println!("cargo:rustc-env=FRIC_RUSTC_VERSION={}", rustc_version());
     let here = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
     let crates = here.parent().unwrap().to_path_buf();
     println!(

@@ -15,6 +15,9 @@ Examples:
   cargo xtask figures --only 'thesis/fig1.*'       # one chapter's manifests
   cargo xtask figures --dry-run                    # what would be computed and drawn
   cargo xtask check                                # the same as figures; fails on any failed check
+                                                   # or any metric that moved against the baseline
+  cargo xtask diff                                 # the metrics that moved against the baseline
+  cargo xtask bless                                # accept them as the new baseline
   cargo xtask list --status pending --doc report   # what is left to do in one document
   cargo xtask help figures                         # the options of one command";
 
@@ -27,13 +30,37 @@ Examples:
   cargo xtask --root ../other-checkout figures";
 
 const CHECK_EXAMPLES: &str = "\
-Exit status: 0 when every manifest is valid and no check fails (known discrepancies allowed),
-1 otherwise, 2 for a usage error.
+Exit status: 0 when every manifest is valid, no check fails (known discrepancies allowed) and
+every metric matches the committed baseline experiments/metrics.baseline.csv within its
+tolerance (no metric moved, new or removed); 1 otherwise, 2 for a usage error. With --only,
+only the selected manifests' metrics are compared.
 
 Examples:
   cargo xtask check
   cargo xtask check --only 'ruderman-paper/*'
   cargo xtask check --dry-run";
+
+const DIFF_EXAMPLES: &str = "\
+Runs the pipeline like `figures`, then lists every metric that moved beyond its tolerance
+(default relative 1e-9, absolute 1e-12; a manifest may set `baseline_tol` on a metric), is new
+or was removed, against experiments/metrics.baseline.csv or the file given with --against.
+Exit status 0 whatever moved (`check` is the command that fails).
+
+Examples:
+  cargo xtask diff
+  cargo xtask diff --only 'thesis/fig1.*'
+  cargo xtask diff --against old/figures/report.json
+  cargo xtask diff --against old/figures/metrics.csv";
+
+const BLESS_EXAMPLES: &str = "\
+Runs the pipeline like `figures`, then writes the current metrics into the committed baseline
+experiments/metrics.baseline.csv and prints what changed; commit the file with the change
+that moved them. Metrics within their tolerance keep their baseline value. With --only, only
+the selected manifests' rows are replaced. Refuses while a manifest is invalid or a run fails.
+
+Examples:
+  cargo xtask bless
+  cargo xtask bless --only ruderman-paper/fig3";
 
 const LIST_EXAMPLES: &str = "\
 Examples:
@@ -85,9 +112,16 @@ pub enum Command {
     /// Regenerate every figure, table and figures/report.json (through the run cache)
     #[command(after_help = FIGURES_EXAMPLES)]
     Figures(RunArgs),
-    /// The same as `figures`, then exit non-zero if any manifest is invalid or any check fails
+    /// The same as `figures`, then exit non-zero if any manifest is invalid, any check fails or
+    /// any metric moved against the baseline
     #[command(after_help = CHECK_EXAMPLES)]
     Check(RunArgs),
+    /// The metrics that moved against the committed baseline (or another report), as a table
+    #[command(after_help = DIFF_EXAMPLES)]
+    Diff(DiffArgs),
+    /// Accept the current metrics as the committed baseline (experiments/metrics.baseline.csv)
+    #[command(after_help = BLESS_EXAMPLES)]
+    Bless(BlessArgs),
     /// Coverage per document, or the manifests with one status
     #[command(after_help = LIST_EXAMPLES)]
     List(ListArgs),
@@ -116,6 +150,30 @@ pub struct RunArgs {
     /// List the runs that would be computed and the figures that would be drawn; write nothing
     #[arg(long)]
     pub dry_run: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// Only the manifests whose id matches this glob (repeatable), e.g. 'thesis/fig1.*'
+    #[arg(long, value_name = "PATTERN", value_parser = fric_pipeline::plan::pattern)]
+    pub only: Vec<String>,
+    /// Compare against this file instead of the baseline: a report.json or a metrics CSV
+    /// (figures/metrics.csv or a baseline)
+    #[arg(long, value_name = "FILE")]
+    pub against: Option<PathBuf>,
+    /// Worker threads [default: all cores]
+    #[arg(long, short, value_name = "N", value_parser = positive, allow_negative_numbers = true)]
+    pub jobs: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+pub struct BlessArgs {
+    /// Only the manifests whose id matches this glob (repeatable), e.g. 'thesis/fig1.*'
+    #[arg(long, value_name = "PATTERN", value_parser = fric_pipeline::plan::pattern)]
+    pub only: Vec<String>,
+    /// Worker threads [default: all cores]
+    #[arg(long, short, value_name = "N", value_parser = positive, allow_negative_numbers = true)]
+    pub jobs: Option<usize>,
 }
 
 #[derive(Debug, Args)]

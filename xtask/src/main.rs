@@ -7,8 +7,8 @@ mod cli;
 mod print;
 
 use clap::Parser;
-use cli::{Cli, Command, RunArgs};
-use fric_pipeline::{Options, Progress, ProgressFn};
+use cli::{BlessArgs, Cli, Command, DiffArgs, RunArgs};
+use fric_pipeline::{Options, Progress, ProgressFn, Summary};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -51,54 +51,164 @@ fn progress_bar() -> Box<ProgressFn> {
     Box::new(f)
 }
 
-/// `figures` and `check` (`check` fails on any invalid manifest or failed check).
-fn pipeline(root: PathBuf, a: &RunArgs, check: bool) -> ExitCode {
+/// Run the pipeline and print its summary; `Err` carries the exit status of a run that could
+/// not go on (an error, or nothing selected).
+fn run(root: PathBuf, only: &[String], force: bool, jobs: Option<usize>) -> Result<Summary, ExitCode> {
     let mut opts = Options::new(root);
-    opts.only = a.only.clone();
-    opts.force = a.force;
-    opts.jobs = a.jobs;
-    let selected = if a.dry_run {
-        match fric_pipeline::plan::plan(&opts) {
+    opts.only = only.to_vec();
+    opts.force = force;
+    opts.jobs = jobs;
+    opts.progress = Some(progress_bar());
+    match fric_pipeline::run(&opts) {
+        Ok(s) => {
+            print::summary(&s);
+            if s.selected == 0 && !only.is_empty() {
+                return Err(no_match(only));
+            }
+            Ok(s)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            // Selecting nothing is a usage error, like a bad option.
+            let usage = !only.is_empty() && e.starts_with("no manifest id matches");
+            Err(if usage { ExitCode::from(2) } else { ExitCode::FAILURE })
+        }
+    }
+}
+
+fn no_match(only: &[String]) -> ExitCode {
+    eprintln!(
+        "error: no manifest id matches --only {}; ids are <doc>/<name>, e.g. 'thesis/fig1.11' \
+         (`cargo xtask list --status reproduced` lists them)",
+        only.join(" --only ")
+    );
+    ExitCode::from(2)
+}
+
+/// Whether the run computed everything it selected (no invalid manifest, failed run or
+/// evaluation error).
+fn complete(s: &Summary) -> bool {
+    s.invalid.is_empty() && s.runs_failed.is_empty() && s.experiment_errors() == 0
+}
+
+/// `figures` and `check` (`check` fails on any invalid manifest, failed check or metric that
+/// moved against the baseline).
+fn pipeline(root: PathBuf, a: &RunArgs, check: bool) -> ExitCode {
+    if a.dry_run {
+        let mut opts = Options::new(root);
+        opts.only = a.only.clone();
+        opts.force = a.force;
+        opts.jobs = a.jobs;
+        return match fric_pipeline::plan::plan(&opts) {
             Ok(p) => {
                 print::plan(&p);
-                p.selected
+                if p.selected == 0 && !a.only.is_empty() {
+                    return no_match(&a.only);
+                }
+                ExitCode::SUCCESS
             }
             Err(e) => {
                 eprintln!("error: {e}");
-                return ExitCode::from(2);
+                ExitCode::from(2)
             }
-        }
-    } else {
-        opts.progress = Some(progress_bar());
-        match fric_pipeline::run(&opts) {
-            Ok(s) => {
-                print::summary(&s);
-                if check && !s.ok() {
-                    eprintln!("check failed");
-                    return ExitCode::FAILURE;
-                }
-                if !s.invalid.is_empty() || !s.runs_failed.is_empty() {
-                    return ExitCode::FAILURE;
-                }
-                s.selected
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                // Selecting nothing is a usage error, like a bad option.
-                let usage = !a.only.is_empty() && e.starts_with("no manifest id matches");
-                return if usage { ExitCode::from(2) } else { ExitCode::FAILURE };
-            }
-        }
-    };
-    if selected == 0 && !a.only.is_empty() {
-        eprintln!(
-            "error: no manifest id matches --only {}; ids are <doc>/<name>, e.g. 'thesis/fig1.11' \
-             (`cargo xtask list --status reproduced` lists them)",
-            a.only.join(" --only ")
-        );
-        return ExitCode::from(2);
+        };
     }
-    ExitCode::SUCCESS
+    let s = match run(root.clone(), &a.only, a.force, a.jobs) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    if !check {
+        // A hint only: `check` is what fails on it.
+        if let Ok(changes) = fric_pipeline::metrics::diff(&root, &s, None) {
+            if !changes.is_empty() {
+                eprintln!(
+                    "note: metrics against the baseline: {} (`cargo xtask diff` lists them, \
+                     `cargo xtask bless` accepts them)",
+                    fric_report::metrics::counts(&changes)
+                );
+            }
+        }
+        let ok = s.invalid.is_empty() && s.runs_failed.is_empty();
+        return if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE };
+    }
+    let mut ok = s.ok();
+    if !ok {
+        eprintln!("check failed");
+    }
+    match fric_pipeline::metrics::diff(&root, &s, None) {
+        Ok(changes) if changes.is_empty() => print::out!(
+            "metrics:   every metric matches the baseline {} within its tolerance",
+            fric_pipeline::metrics::BASELINE
+        ),
+        Ok(changes) => {
+            ok = false;
+            print::baseline_failure(&changes);
+        }
+        Err(e) => {
+            ok = false;
+            eprintln!("error: {e}");
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// `diff`: what moved against the baseline or another report.
+fn diff(root: PathBuf, a: &DiffArgs) -> ExitCode {
+    let s = match run(root.clone(), &a.only, false, a.jobs) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    if a.against.is_none() && !fric_pipeline::metrics::baseline_exists(&root) {
+        eprintln!(
+            "note: there is no baseline {} yet: every metric is new (`cargo xtask bless` writes it)",
+            fric_pipeline::metrics::BASELINE
+        );
+    }
+    match fric_pipeline::metrics::diff(&root, &s, a.against.as_deref()) {
+        Ok(changes) => {
+            let against = a
+                .against
+                .as_ref()
+                .map_or(fric_pipeline::metrics::BASELINE.to_string(), |p| {
+                    p.display().to_string()
+                });
+            print::changes(&changes, &against);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `bless`: accept the current metrics as the baseline.
+fn bless(root: PathBuf, a: &BlessArgs) -> ExitCode {
+    let s = match run(root.clone(), &a.only, false, a.jobs) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    if !complete(&s) {
+        eprintln!(
+            "error: not blessing: a manifest is invalid, a run failed or a metric could not be \
+             computed (errors above); fix that first"
+        );
+        return ExitCode::FAILURE;
+    }
+    match fric_pipeline::metrics::bless(&root, &s) {
+        Ok(changes) => {
+            print::blessed(&changes);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// The workspace a command works on, announced on stderr.
@@ -119,6 +229,8 @@ fn main() -> ExitCode {
         }
         Command::Figures(a) => ws().map(|root| pipeline(root, a, false)),
         Command::Check(a) => ws().map(|root| pipeline(root, a, true)),
+        Command::Diff(a) => ws().map(|root| diff(root, a)),
+        Command::Bless(a) => ws().map(|root| bless(root, a)),
         Command::List(a) => ws().map(|root| {
             print::list(&root, a.status.as_deref(), a.doc.as_deref());
             ExitCode::SUCCESS

@@ -2,6 +2,7 @@
 
 use fric_pipeline::plan::{Plan, Reason};
 use fric_pipeline::{InvalidManifest, Summary};
+use fric_report::metrics::{self, Change};
 use fric_report::Outcome;
 use std::path::Path;
 
@@ -83,6 +84,56 @@ pub fn summary(s: &Summary) {
     out!(
         "time:      {:.2} s   report: figures/report.json",
         s.elapsed.as_secs_f64()
+    );
+}
+
+/// `diff`: the table of what moved against `against`.
+pub fn changes(changes: &[Change], against: &str) {
+    if changes.is_empty() {
+        out!("metrics: every metric matches {against} within its tolerance");
+        return;
+    }
+    out!("metrics against {against}:\n{}", metrics::diff_table(changes));
+    out!("metrics:   {}", metrics::counts(changes));
+}
+
+/// `check`: metrics that moved without a bless.
+pub fn baseline_failure(changes: &[Change]) {
+    out!(
+        "metrics against {}:\n{}",
+        fric_pipeline::metrics::BASELINE,
+        metrics::diff_table(changes)
+    );
+    let names: Vec<String> = changes
+        .iter()
+        .take(5)
+        .map(|c| format!("{} {}#{}", c.kind.as_str(), c.experiment, c.metric))
+        .collect();
+    let more = if changes.len() > 5 {
+        format!(" and {} more", changes.len() - 5)
+    } else {
+        String::new()
+    };
+    eprintln!(
+        "check failed: {} against the baseline {} ({}{more}); review with `cargo xtask diff`, \
+         accept with `cargo xtask bless` and commit the baseline",
+        metrics::counts(changes),
+        fric_pipeline::metrics::BASELINE,
+        names.join(", ")
+    );
+}
+
+/// `bless`: what the baseline took.
+pub fn blessed(changes: &[Change]) {
+    if changes.is_empty() {
+        out!("baseline: unchanged ({})", fric_pipeline::metrics::BASELINE);
+        return;
+    }
+    out!("{}", metrics::diff_table(changes));
+    out!(
+        "baseline: {} written to {}; commit it",
+        metrics::counts(changes),
+        fric_pipeline::metrics::BASELINE
     );
 }
 

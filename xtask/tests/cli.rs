@@ -4,7 +4,7 @@
 mod common;
 use common::{repo, xtask};
 
-const COMMANDS: [&str; 6] = ["figures", "check", "list", "schema", "clean", "bench"];
+const COMMANDS: [&str; 8] = ["figures", "check", "diff", "bless", "list", "schema", "clean", "bench"];
 
 #[test]
 fn help_lists_every_command_with_examples() {
@@ -34,7 +34,7 @@ fn help_lists_every_command_with_examples() {
 
 #[test]
 fn every_command_has_its_own_help_with_examples() {
-    let expect: [(&str, &[&str]); 6] = [
+    let expect: [(&str, &[&str]); 8] = [
         (
             "figures",
             &[
@@ -45,7 +45,19 @@ fn every_command_has_its_own_help_with_examples() {
                 "figures --only 'thesis/fig1.*'",
             ],
         ),
-        ("check", &["--dry-run", "Exit status", "check --only"]),
+        (
+            "check",
+            &["--dry-run", "Exit status", "check --only", "metrics.baseline.csv"],
+        ),
+        (
+            "diff",
+            &[
+                "--against <FILE>",
+                "--only <PATTERN>",
+                "diff --against old/figures/report.json",
+            ],
+        ),
+        ("bless", &["--only <PATTERN>", "metrics.baseline.csv", "bless --only"]),
         (
             "list",
             &[
@@ -167,9 +179,10 @@ fn readme_shows_the_real_help() {
         readme.contains(help.trim()),
         "README.md lacks the output of `cargo xtask --help`:\n{help}"
     );
-    for cmd in ["figures", "list"] {
+    for cmd in ["figures", "diff", "list"] {
         let h = xtask(&repo(), &["help", cmd]).stdout;
-        let options = &h[h.find("Options:").unwrap()..h.find("\n\nExamples:").unwrap()];
+        let options = &h[h.find("Options:").unwrap()..];
+        let options = &options[..options.find("\n\n").unwrap()];
         assert!(
             readme.contains(options),
             "README.md lacks the options of `{cmd}`:\n{options}"

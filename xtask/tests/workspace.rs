@@ -200,3 +200,47 @@ fn failure_table_names_file_line_deviation_and_tolerance() {
     );
     assert!(known.contains("3.000000e1") && known.contains("3.00e-2"), "{known}");
 }
+
+/// `check` fails while a metric differs from the committed baseline (here: none yet, then a
+/// parameter change), `diff` shows it as a table with exit status 0, and `bless` accepts it.
+#[test]
+fn check_fails_on_a_moved_metric_until_blessed() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL)]);
+    let root = ws.path();
+    let o = xtask(root, &["check"]);
+    assert_eq!(o.code, 1, "{}{}", o.stdout, o.stderr);
+    assert!(
+        o.stderr.contains("0 moved, 1 new, 0 removed")
+            && o.stderr.contains("new thesis/fig9.1#area")
+            && o.stderr.contains("cargo xtask diff")
+            && o.stderr.contains("cargo xtask bless"),
+        "{}",
+        o.stderr
+    );
+    let o = xtask(root, &["bless"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(o.stdout.contains("1 new") && root.join("experiments/metrics.baseline.csv").is_file());
+    let o = xtask(root, &["check"]);
+    assert_eq!(o.code, 0, "{}{}", o.stdout, o.stderr);
+    assert!(o.stdout.contains("every metric matches the baseline"), "{}", o.stdout);
+    write(
+        &root.join("experiments/thesis/fig9.1.yaml"),
+        &DAHL.replace("sigma: 7.5", "sigma: 7.4"),
+    );
+    let o = xtask(root, &["figures"]);
+    assert_eq!(o.code, 0, "`figures` only notes it: {}", o.stderr);
+    assert!(
+        o.stderr.contains("note: metrics against the baseline: 1 moved"),
+        "{}",
+        o.stderr
+    );
+    let o = xtask(root, &["diff"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let row = o.stdout.lines().find(|l| l.starts_with("moved ")).unwrap_or_default();
+    assert!(row.contains("thesis/fig9.1") && row.contains("area"), "{}", o.stdout);
+    let o = xtask(root, &["check"]);
+    assert_eq!(o.code, 1, "{}{}", o.stdout, o.stderr);
+    assert!(o.stderr.contains("moved thesis/fig9.1#area"), "{}", o.stderr);
+    assert_eq!(xtask(root, &["bless"]).code, 0);
+    assert_eq!(xtask(root, &["check"]).code, 0);
+}

@@ -111,12 +111,21 @@ pub fn check(m: &Manifest) -> Vec<Problem> {
             }
         }
     }
-    for (i, c) in m.checks.iter().enumerate() {
-        let Some(tol) = c.tol else { continue };
+    let tols = m
+        .checks
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| Some((format!("checks[{i}].tol"), c.tol?)));
+    let baseline_tols = m
+        .metrics
+        .iter()
+        .enumerate()
+        .filter_map(|(i, mt)| Some((format!("metrics[{i}].baseline_tol"), mt.baseline_tol?)));
+    for (at, tol) in tols.chain(baseline_tols) {
         for (name, v) in [("abs", tol.abs), ("rel", tol.rel)] {
             if let Some(v) = v.filter(|v| *v < 0.0) {
                 out.push((
-                    format!("checks[{i}].tol.{name}"),
+                    format!("{at}.{name}"),
                     format!("negative tolerance `{name}: {v}`"),
                     "a tolerance ≥ 0".into(),
                 ));

@@ -13,6 +13,7 @@ pub mod evaluate;
 mod frames;
 mod hash;
 pub mod load;
+pub mod metrics;
 pub mod plan;
 mod render;
 pub mod site;
@@ -100,6 +101,8 @@ pub struct Summary {
     pub report: Report,
     /// The manifests this run selected: what the counts and the exit status are about.
     pub selected_ids: std::collections::BTreeSet<String>,
+    /// Whether `--only` restricted the selection.
+    pub only: bool,
     pub elapsed: Duration,
 }
 
@@ -116,6 +119,7 @@ impl Summary {
         Report {
             experiments: self.selected_reports().cloned().collect(),
             coverage: self.report.coverage.clone(),
+            provenance: self.report.provenance.clone(),
         }
     }
     /// Checks of the selected manifests with outcome `o` (a check that could not be evaluated,
@@ -273,6 +277,10 @@ fn build_entry(
         return b;
     }
     for mt in &m.metrics {
+        let info = metric_info(e, mt);
+        if !info.is_empty() {
+            rep.metric_info.insert(mt.name.clone(), info);
+        }
         let v = evaluate::metric(mt, &runs, &rep.metrics);
         match v {
             Ok(v) => {
@@ -326,6 +334,30 @@ fn build_entry(
         }
     }
     b
+}
+
+/// The sweep coordinates of run `run` of a manifest (`input.omega=2`), if it is a sweep member.
+fn coordinate(e: &Entry, run: &str) -> Option<String> {
+    let (base, _) = run.rsplit_once('[')?;
+    let value = e.sweeps.get(base)?.iter().find(|(id, _)| id == run)?.1;
+    let spec = e.manifest.runs.iter().find(|r| r.id == base)?;
+    Some(format!("{}={value}", spec.sweep.as_ref()?.param))
+}
+
+/// Unit, sweep coordinates and baseline tolerance of a metric, for the report.
+fn metric_info(e: &Entry, mt: &fric_manifest::MetricSpec) -> fric_report::MetricInfo {
+    let at = mt.run.as_deref().and_then(|r| coordinate(e, r));
+    let other = mt.other.as_ref().and_then(|o| coordinate(e, &o.run));
+    fric_report::MetricInfo {
+        unit: mt.unit.clone().filter(|u| !u.is_empty()),
+        sweep: match (at, other) {
+            (Some(a), Some(b)) if a != b => Some(format!("{a} vs {b}")),
+            (a, b) => a.or(b),
+        },
+        baseline_tol: mt
+            .baseline_tol
+            .map(|t| fric_report::Tolerance { abs: t.abs, rel: t.rel }),
+    }
 }
 
 /// The message of a caught panic.
@@ -396,6 +428,11 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         if let Some(f) = &opts.progress {
             f(p)
         }
+    };
+    // `git status` (for the provenance) runs beside the pipeline.
+    let provenance = {
+        let root = root.clone();
+        std::thread::spawn(move || metrics::provenance(&root))
     };
     let loaded = load::load(root);
     let Selection {
@@ -612,13 +649,16 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         .map(|e| e.manifest.id.clone())
         .chain(invalid.iter().map(|i| invalid_id(i)))
         .collect();
+    summary.only = sel.is_some();
     summary.report = Report {
         experiments: by_id.into_values().collect(),
         coverage: coverage(&loaded),
+        provenance: provenance.join().ok(),
     };
     summary.invalid = invalid.into_iter().cloned().collect();
     let json = serde_json::to_vec_pretty(&summary.report).map_err(|e| e.to_string())?;
     write_if_changed(&root.join("figures/report.json"), &json).map_err(|e| format!("figures/report.json: {e}"))?;
+    metrics::write_tidy(root, &summary.report)?;
     let checks = fric_report::render_checks(&summary.report)?;
     write_if_changed(&root.join("figures/checks.tex"), checks.as_bytes())
         .map_err(|e| format!("figures/checks.tex: {e}"))?;

@@ -99,7 +99,10 @@ pub fn build(root: &Path, loaded: &Loaded, report: &Report) -> Site {
             .filter(|e| !reported.contains(e.manifest.id.as_str()))
             .map(crate::registry_report),
     );
-    let mut site = Site::default();
+    let mut site = Site {
+        provenance: report.provenance.clone(),
+        ..Site::default()
+    };
     let mut all = CoverageRow {
         doc: "all".into(),
         ..Default::default()

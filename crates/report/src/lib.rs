@@ -4,6 +4,7 @@
 //!
 //! This crate formats results it is given; it computes nothing and writes no files.
 
+pub mod metrics;
 pub mod site;
 
 use serde::{Deserialize, Serialize};
@@ -19,6 +20,53 @@ pub struct Report {
     pub experiments: Vec<ExperimentReport>,
     /// Per document: count of manifests by status.
     pub coverage: BTreeMap<String, BTreeMap<String, usize>>,
+    /// What produced this report (commit, tool and compiler). The only part of the report that
+    /// depends on the checkout rather than on the manifests; figures and tables never carry it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provenance: Option<Provenance>,
+}
+
+/// What produced a report.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct Provenance {
+    /// The commit checked out (`git rev-parse HEAD`); `None` outside a git checkout or without git.
+    pub commit: Option<String>,
+    /// Whether tracked files differ from that commit (untracked files do not count); `None`
+    /// when unknown.
+    pub dirty: Option<bool>,
+    /// The runner: `fric-pipeline <version>`.
+    pub tool: String,
+    /// `rustc --version` of the compiler that built the runner; `None` when unknown.
+    pub rustc: Option<String>,
+}
+
+/// A tolerance as a manifest writes it: the larger of the two bounds applies.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct Tolerance {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abs: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rel: Option<f64>,
+}
+
+/// What the manifest says about one metric besides its value.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct MetricInfo {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// Sweep coordinates of the run the metric reads, `input.omega=2` (and of the other series
+    /// of a `max-diff`, `input.omega=2 vs input.omega=0.1`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sweep: Option<String>,
+    /// The manifest's `baseline_tol`, when it overrides the default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub baseline_tol: Option<Tolerance>,
+}
+
+impl MetricInfo {
+    pub fn is_empty(&self) -> bool {
+        self.unit.is_none() && self.sweep.is_none() && self.baseline_tol.is_none()
+    }
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
@@ -33,6 +81,9 @@ pub struct ExperimentReport {
     /// Files written, relative to the workspace root.
     pub outputs: Vec<String>,
     pub metrics: BTreeMap<String, Option<f64>>,
+    /// Unit, sweep coordinates and baseline tolerance of the metrics that have any.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub metric_info: BTreeMap<String, MetricInfo>,
     pub checks: Vec<CheckReport>,
     /// Problems that kept this experiment from running (invalid manifest, solver failure).
     pub errors: Vec<String>,

@@ -16,6 +16,8 @@ pub struct Site {
     /// One row per document, then the row of all documents.
     pub coverage: Vec<CoverageRow>,
     pub documents: Vec<DocPage>,
+    /// What produced the report, shown on the index page only.
+    pub provenance: Option<crate::Provenance>,
 }
 
 /// A row of the coverage table: manifests by status and checks by outcome.
@@ -237,6 +239,7 @@ pub fn render_site(site: &Site) -> Result<Vec<(String, String)>, String> {
     ctx.insert("up", "");
     ctx.insert("coverage", &site.coverage);
     ctx.insert("documents", &site.documents);
+    ctx.insert("provenance", &site.provenance);
     pages.push(("index.html".to_string(), render("index.html", &ctx)?));
 
     for d in &site.documents {
@@ -350,10 +353,20 @@ mod tests {
                 items: vec![item],
                 ..Default::default()
             }],
+            provenance: Some(crate::Provenance {
+                commit: Some("0123abc".into()),
+                dirty: Some(true),
+                tool: "fric-pipeline 9.9".into(),
+                rustc: None,
+            }),
         };
         let pages = render_site(&site).unwrap();
         let names: Vec<&str> = pages.iter().map(|p| p.0.as_str()).collect();
         assert_eq!(names, ["index.html", "thesis/index.html", "discrepancies.html"]);
+        assert!(pages[0]
+            .1
+            .contains("Produced by fric-pipeline 9.9, from commit <code>0123abc</code> with modified tracked files."));
+        assert!(!pages[1].1.contains("0123abc"), "the commit is on the index page only");
         let doc = &pages[1].1;
         assert!(doc.contains("a &quot;quoted&quot; &lt;b&gt;caption&lt;/b&gt; with $x_1$"));
         assert!(doc.contains("no regenerated image") && doc.contains("L7"));

@@ -31,6 +31,11 @@ pub struct MetricSpec {
     pub unit: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// How far the value may move against the committed baseline
+    /// (`experiments/metrics.baseline.csv`) before `cargo xtask check` fails; default
+    /// `{rel: 1e-9, abs: 1e-12}`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub baseline_tol: Option<Tol>,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]

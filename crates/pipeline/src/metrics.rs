@@ -1,0 +1,218 @@
+//! Every number guarded: the tidy metrics file (`figures/metrics.csv` and `.parquet`), the
+//! committed baseline (`experiments/metrics.baseline.csv`), what moved against it, blessing new
+//! values, and the provenance of a report (commit, dirty flag, tool and compiler versions).
+//!
+//! The rows, their CSV form and the comparison are `fric_report::metrics`; this module reads
+//! and writes the files.
+
+use crate::hash::sha256_hex;
+use crate::store::write_if_changed;
+use crate::Summary;
+use fric_report::metrics::{self, Change, MetricRow};
+use fric_report::{Provenance, Report};
+use polars::prelude::*;
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+/// The committed baseline of every metric, relative to the workspace root.
+pub const BASELINE: &str = "experiments/metrics.baseline.csv";
+/// The tidy metrics file, relative to the workspace root (with `.parquet` beside it).
+pub const TIDY_CSV: &str = "figures/metrics.csv";
+pub const TIDY_PARQUET: &str = "figures/metrics.parquet";
+
+/// The rows as a Parquet file: strings, `value` as f64, nulls where a row has no sweep, value or
+/// unit.
+pub fn to_parquet(rows: &[MetricRow]) -> Result<Vec<u8>, String> {
+    let text = |f: fn(&MetricRow) -> &str| rows.iter().map(f).collect::<Vec<&str>>();
+    let opt = |f: fn(&MetricRow) -> Option<&str>| rows.iter().map(f).collect::<Vec<Option<&str>>>();
+    let cols = vec![
+        Column::new("document".into(), text(|r| &r.document)),
+        Column::new("experiment".into(), text(|r| &r.experiment)),
+        Column::new("metric".into(), text(|r| &r.metric)),
+        Column::new("sweep".into(), opt(|r| r.sweep.as_deref())),
+        Column::new(
+            "value".into(),
+            rows.iter().map(|r| r.value).collect::<Vec<Option<f64>>>(),
+        ),
+        Column::new("unit".into(), opt(|r| r.unit.as_deref())),
+    ];
+    let mut df = DataFrame::new(rows.len(), cols).map_err(|e| e.to_string())?;
+    let mut buf = Vec::new();
+    ParquetWriter::new(&mut buf)
+        .finish(&mut df)
+        .map_err(|e| e.to_string())?;
+    Ok(buf)
+}
+
+/// Where the hashes of the last tidy files are kept, so that an unchanged run neither builds
+/// the Parquet file (polars costs ~15 MB and tens of milliseconds) nor misses a damaged one.
+const TIDY_STAMP: &str = "data/cache/entries/metrics.sha256";
+
+/// Write `figures/metrics.csv` and `figures/metrics.parquet` from the report, each only if its
+/// bytes changed. The Parquet file is a function of the CSV text: it is rebuilt when the CSV
+/// changed or either file no longer has the hash recorded when it was written.
+pub fn write_tidy(root: &Path, report: &Report) -> Result<(), String> {
+    let rows = metrics::rows(report);
+    let csv = metrics::to_csv(&rows);
+    write_if_changed(&root.join(TIDY_CSV), csv.as_bytes()).map_err(|e| format!("{TIDY_CSV}: {e}"))?;
+    let pq_path = root.join(TIDY_PARQUET);
+    let file_hash = |p: &Path| std::fs::read(p).map(|b| sha256_hex(&b)).unwrap_or_default();
+    let stamp_path = root.join(TIDY_STAMP);
+    let stamp = |pq: &str| format!("{} csv\n{pq} parquet\n", sha256_hex(csv.as_bytes()));
+    if std::fs::read_to_string(&stamp_path).is_ok_and(|s| s == stamp(&file_hash(&pq_path))) {
+        return Ok(());
+    }
+    let pq = to_parquet(&rows).map_err(|e| format!("{TIDY_PARQUET}: {e}"))?;
+    write_if_changed(&pq_path, &pq).map_err(|e| format!("{TIDY_PARQUET}: {e}"))?;
+    write_if_changed(&stamp_path, stamp(&sha256_hex(&pq)).as_bytes()).map_err(|e| format!("{TIDY_STAMP}: {e}"))?;
+    Ok(())
+}
+
+/// The metric rows of a file: a `report.json` (by extension) or a metrics CSV (the tidy file or
+/// a baseline).
+pub fn read_rows(path: &Path) -> Result<Vec<MetricRow>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if path.extension().is_some_and(|x| x == "json") {
+        let r: Report = serde_json::from_slice(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        return Ok(metrics::rows(&r));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
+    metrics::from_csv(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Whether the workspace has a committed baseline.
+pub fn baseline_exists(root: &Path) -> bool {
+    root.join(BASELINE).is_file()
+}
+
+/// The committed baseline; none (every metric new) when the file does not exist.
+pub fn baseline(root: &Path) -> Result<Vec<MetricRow>, String> {
+    let p = root.join(BASELINE);
+    if !p.exists() {
+        return Ok(Vec::new());
+    }
+    read_rows(&p)
+}
+
+/// Whether a manifest id is within what a run selected: every id without `--only` (so baseline
+/// rows of deleted manifests count as removed), else the selected ones.
+fn scope(s: &Summary) -> impl Fn(&str) -> bool + '_ {
+    move |id: &str| !s.only || s.selected_ids.contains(id)
+}
+
+/// What moved in the run `s` against the baseline, or against `against` (a `report.json` or a
+/// metrics CSV), within the manifests the run selected.
+pub fn diff(root: &Path, s: &Summary, against: Option<&Path>) -> Result<Vec<Change>, String> {
+    let old = match against {
+        Some(p) => read_rows(p)?,
+        None => baseline(root)?,
+    };
+    let cur = metrics::rows(&s.report);
+    let tols = metrics::tolerances(&s.report);
+    Ok(metrics::compare(&old, &cur, &tols, &scope(s)))
+}
+
+/// Accept the values of the run `s` (its selected manifests) as the new baseline; returns what
+/// changed. A metric within its tolerance keeps its baseline value, so blessing on another
+/// machine does not churn the last bits of every number. The file is rewritten only if its text
+/// changed.
+pub fn bless(root: &Path, s: &Summary) -> Result<Vec<Change>, String> {
+    let old = baseline(root)?;
+    let changes = diff(root, s, None)?;
+    let changed: HashSet<(&str, &str)> = changes
+        .iter()
+        .map(|c| (c.experiment.as_str(), c.metric.as_str()))
+        .collect();
+    let kept: HashMap<(&str, &str), Option<f64>> = old
+        .iter()
+        .map(|r| ((r.experiment.as_str(), r.metric.as_str()), r.value))
+        .collect();
+    let mut cur = metrics::rows(&s.report);
+    for r in &mut cur {
+        let k = (r.experiment.as_str(), r.metric.as_str());
+        if let (false, Some(v)) = (changed.contains(&k), kept.get(&k)) {
+            r.value = *v;
+        }
+    }
+    let merged = metrics::merge(&old, &cur, &scope(s));
+    write_if_changed(&root.join(BASELINE), metrics::to_csv(&merged).as_bytes())
+        .map_err(|e| format!("{BASELINE}: {e}"))?;
+    Ok(changes)
+}
+
+/// The version of the compiler that built this crate (`rustc --version`, from the build script).
+pub const RUSTC_VERSION: &str = env!("FRIC_RUSTC_VERSION");
+
+/// Commit and dirty flag of the checkout at `root`, from one `git status` (no git, or not a
+/// checkout: both unknown).
+fn git(root: &Path) -> (Option<String>, Option<bool>) {
+    let out = std::process::Command::new("git")
+        .arg("-C")
+        .arg(root)
+        .args(["status", "--porcelain=v2", "--branch", "--untracked-files=no"])
+        // Never take the index lock: other processes may be using the checkout.
+        .env("GIT_OPTIONAL_LOCKS", "0")
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .output();
+    let Ok(out) = out
+        .map_err(|_| ())
+        .and_then(|o| if o.status.success() { Ok(o) } else { Err(()) })
+    else {
+        return (None, None);
+    };
+    let text = String::from_utf8_lossy(&out.stdout);
+    let commit = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# branch.oid "))
+        .filter(|oid| oid.len() >= 40 && oid.bytes().all(|b| b.is_ascii_hexdigit()))
+        .map(str::to_string);
+    let dirty = text.lines().any(|l| !l.starts_with('#') && !l.is_empty());
+    (commit, Some(dirty))
+}
+
+/// The provenance of a report written now at `root`.
+pub fn provenance(root: &Path) -> Provenance {
+    let (commit, dirty) = git(root);
+    Provenance {
+        commit,
+        dirty,
+        tool: format!("fric-pipeline {}", env!("CARGO_PKG_VERSION")),
+        rustc: (!RUSTC_VERSION.is_empty()).then(|| RUSTC_VERSION.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parquet_is_deterministic_and_readable() {
+        let rows = vec![
+            MetricRow {
+                document: "thesis".into(),
+                experiment: "thesis/fig1.9".into(),
+                metric: "area".into(),
+                sweep: Some("input.omega=2".into()),
+                value: Some(28.8),
+                unit: Some("J".into()),
+            },
+            MetricRow {
+                document: "thesis".into(),
+                experiment: "thesis/fig1.9".into(),
+                metric: "b".into(),
+                sweep: None,
+                value: None,
+                unit: None,
+            },
+        ];
+        let a = to_parquet(&rows).unwrap();
+        assert_eq!(a, to_parquet(&rows).unwrap());
+        let df = ParquetReader::new(std::io::Cursor::new(a)).finish().unwrap();
+        assert_eq!(df.height(), 2);
+        let v = df.column("value").unwrap().f64().unwrap().to_vec();
+        assert_eq!(v, [Some(28.8), None]);
+        let s = df.column("sweep").unwrap().str().unwrap().get(1);
+        assert_eq!(s, None);
+    }
+}
