@@ -89,14 +89,16 @@ pub struct FigureData {
     pub panels: Vec<PanelData>,
 }
 
+/// Okabe–Ito colours (distinguishable with the common colour-vision deficiencies), black first,
+/// and a neutral grey; series without a colour take them in turn.
 const PALETTE: [(u8, u8, u8); 8] = [
     (0, 0, 0),
-    (31, 119, 180),
-    (214, 39, 40),
-    (44, 160, 44),
-    (255, 127, 14),
-    (148, 103, 189),
-    (140, 86, 75),
+    (0, 114, 178),
+    (213, 94, 0),
+    (0, 158, 115),
+    (230, 159, 0),
+    (204, 121, 167),
+    (86, 180, 233),
     (127, 127, 127),
 ];
 
@@ -108,7 +110,8 @@ fn named_color(name: &str) -> Option<(u8, u8, u8)> {
         "green" => PALETTE[3],
         "orange" => PALETTE[4],
         "purple" => PALETTE[5],
-        "brown" => PALETTE[6],
+        "brown" => (140, 86, 75),
+        "skyblue" => PALETTE[6],
         "gray" | "grey" => PALETTE[7],
         "lightgray" | "lightgrey" => (200, 200, 200),
         _ => return None,
@@ -116,7 +119,7 @@ fn named_color(name: &str) -> Option<(u8, u8, u8)> {
 }
 
 /// The palette's colours by name, in palette order (series without a colour take them in turn).
-pub const PALETTE_NAMES: &[&str] = &["black", "blue", "red", "green", "orange", "purple", "brown", "gray"];
+pub const PALETTE_NAMES: &[&str] = &["black", "blue", "red", "green", "orange", "purple", "skyblue", "gray"];
 
 /// Color names accepted in manifests.
 pub const COLOR_NAMES: &[&str] = &[
@@ -127,6 +130,7 @@ pub const COLOR_NAMES: &[&str] = &[
     "orange",
     "purple",
     "brown",
+    "skyblue",
     "gray",
     "lightgray",
 ];
@@ -216,6 +220,13 @@ fn log_floor<'a>(series: impl Iterator<Item = &'a [f64]>) -> Option<f64> {
         .min_by(f64::total_cmp)
 }
 
+/// At most how many labelled ticks fit along the x and y axes of a panel drawn in `area`: one per
+/// 90 px across (room for a 6-character label at 8 pt), one per 55 px up.
+fn max_ticks<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>) -> (usize, usize) {
+    let (w, h) = area.dim_in_pixel();
+    ((w / K / 90) as usize, (h / K / 55) as usize)
+}
+
 /// The chart of a panel (caption and coordinates; nothing else drawn), `reserve` drawing units
 /// left free below the axes for a legend.
 fn build_chart<'a, DB: DrawingBackend>(
@@ -233,7 +244,11 @@ fn build_chart<'a, DB: DrawingBackend>(
         b.caption(t, ("sans-serif", TITLE_SIZE * K));
     }
     // Minor ticks are drawn by the data layer as marks on the axes (no minor grid).
-    let (bx, by) = (ticks(r.x.0, r.x.1, p.x.scale).0, ticks(r.y.0, r.y.1, p.y.scale).0);
+    let (mx, my) = max_ticks(area);
+    let (bx, by) = (
+        ticks(r.x.0, r.x.1, p.x.scale, mx).0,
+        ticks(r.y.0, r.y.1, p.y.scale, my).0,
+    );
     b.build_cartesian_2d(
         Ticked::new(r.x.0..r.x.1, bx, vec![]),
         Ticked::new(r.y.0..r.y.1, by, vec![]),
@@ -413,7 +428,10 @@ fn draw_panel<DB: DrawingBackend>(
     };
     Ok(PanelLayer {
         series: map_all(&frame, p, &coincident),
-        minor: (ticks(r.x.0, r.x.1, p.x.scale).1, ticks(r.y.0, r.y.1, p.y.scale).1),
+        minor: (
+            ticks(r.x.0, r.x.1, p.x.scale, max_ticks(area).0).1,
+            ticks(r.y.0, r.y.1, p.y.scale, max_ticks(area).1).1,
+        ),
         frame,
         legend,
     })
@@ -605,7 +623,7 @@ mod tests {
     /// when fractional exponents were printed with `{:.0}`).
     #[test]
     fn log_ticks_are_decades_labelled_as_powers_of_ten() {
-        let (major, minor) = ticks(-6.3, -1.7, Scale::Log);
+        let (major, minor) = ticks(-6.3, -1.7, Scale::Log, 10);
         assert_eq!(major, vec![-6.0, -5.0, -4.0, -3.0, -2.0]);
         let labels: Vec<String> = major.iter().map(|v| decade_label(*v)).collect();
         assert_eq!(labels, ["10⁻⁶", "10⁻⁵", "10⁻⁴", "10⁻³", "10⁻²"]);
@@ -637,7 +655,7 @@ mod tests {
             assert!((10f64.powf(*v) / x - 1.0).abs() < 1e-12, "{v} vs {x}");
         }
         // Less than a decade: the minor ticks are labelled.
-        let (major, _) = ticks(2f64.log10(), 8f64.log10() + 0.01, Scale::Log);
+        let (major, _) = ticks(2f64.log10(), 8f64.log10() + 0.01, Scale::Log, 10);
         let labels: Vec<String> = major.iter().map(|v| decade_label(*v)).collect();
         assert_eq!(labels, ["2·10⁰", "3·10⁰", "4·10⁰", "5·10⁰", "6·10⁰", "7·10⁰", "8·10⁰"]);
     }

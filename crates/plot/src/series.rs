@@ -141,25 +141,22 @@ pub(crate) fn coincident(series: &[Mapped]) -> Vec<(usize, usize)> {
             continue;
         }
         let under = cells(&series[i]);
-        // The share of a series' points within a cell of the other's ink.
-        let share = |pts: &[&(f64, f64)], ink: &HashSet<(i64, i64)>| {
-            let near = pts
+        // The share of one ink's cells within a cell of the other's: by ink, not by samples, so
+        // a fast jump that one curve makes elsewhere counts for its length.
+        let share = |a: &HashSet<(i64, i64)>, b: &HashSet<(i64, i64)>| {
+            let near = a
                 .iter()
-                .filter(|p| {
-                    let (cx, cy) = ((p.0 / cell).floor() as i64, (p.1 / cell).floor() as i64);
-                    (-1..=1).any(|dx| (-1..=1).any(|dy| ink.contains(&(cx + dx, cy + dy))))
-                })
+                .filter(|(cx, cy)| (-1..=1).any(|dx| (-1..=1).any(|dy| b.contains(&(cx + dx, cy + dy)))))
                 .count();
-            near as f64 / pts.len().max(1) as f64
+            near as f64 / a.len().max(1) as f64
         };
-        let own: Vec<&(f64, f64)> = series[i].lines.iter().flatten().collect();
         for (j, top) in series.iter().enumerate().skip(i + 1) {
-            if !is_line(top) {
+            if !is_line(top) || top.lines.iter().all(|l| l.len() < 2) {
                 continue;
             }
-            let pts: Vec<&(f64, f64)> = top.lines.iter().flatten().collect();
+            let over = cells(top);
             // Both ways: a curve through a densely inked region is not on top of it.
-            if pts.len() >= 2 && share(&pts, &under) >= 0.9 && share(&own, &cells(top)) >= 0.9 {
+            if share(&over, &under) >= 0.9 && share(&under, &over) >= 0.9 {
                 out.push((i, j));
                 break;
             }

@@ -40,14 +40,14 @@ impl plotters::coord::ranged1d::Ranged for Ticked {
 }
 
 /// Major (labelled) and minor tick positions of an axis over `[lo, hi]` in plotting coordinates
-/// (log10 of the value on a log axis). Linear: plotters' nice numbers, no minor ticks (a light
+/// (log10 of the value on a log axis). Linear: at most `max` of plotters' nice numbers, no minor ticks (a light
 /// major grid only). Log: every decade `10^k` labelled, minor ticks at `2…9·10^k`; an axis that
 /// spans no whole decade labels its minor ticks instead.
-pub(crate) fn ticks(lo: f64, hi: f64, scale: Scale) -> (Vec<f64>, Vec<f64>) {
+pub(crate) fn ticks(lo: f64, hi: f64, scale: Scale, max: usize) -> (Vec<f64>, Vec<f64>) {
     use plotters::coord::ranged1d::Ranged;
     if scale != Scale::Log {
         return (
-            plotters::coord::types::RangedCoordf64::from(lo..hi).key_points(10usize),
+            plotters::coord::types::RangedCoordf64::from(lo..hi).key_points(max.max(2)),
             vec![],
         );
     }
