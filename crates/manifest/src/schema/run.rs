@@ -152,6 +152,74 @@ pub enum InputSpec {
     },
     /// No input: an autonomous system (run for `sim.t_end`).
     None,
+    /// `offset + amplitude tri(omega t + phase)`: a triangle wave with the sine's phase
+    /// convention (0 at t = 0 rising, extrema where the sine has them).
+    Triangle {
+        amplitude: f64,
+        omega: f64,
+        phase: f64,
+        offset: f64,
+    },
+    /// A continuous sawtooth: rises for `width` of the period (0 < width < 1), falls for the rest;
+    /// 0 at t = 0 rising (phase 0). `width: 0.5` is the triangle.
+    Sawtooth {
+        amplitude: f64,
+        omega: f64,
+        phase: f64,
+        offset: f64,
+        width: f64,
+    },
+    /// Hold `from` until `start`, ramp linearly to `to` over `ramp` seconds, then hold `to`.
+    RampHold { from: f64, to: f64, ramp: f64, start: f64 },
+    /// Linear interpolation through `[t, u]` points (t strictly increasing), constant beyond
+    /// the first and last point.
+    PiecewiseLinear { points: Vec<[f64; 2]> },
+    /// `offset + Σ amplitude_k sin(omega_k t + phase_k)`.
+    SumOfSines {
+        components: Vec<SineComponent>,
+        offset: f64,
+    },
+    /// Samples read from a CSV file under `data/` (with a header row), linearly interpolated and
+    /// held constant beyond the ends; the file's sha256 is part of the run's cache key.
+    Csv {
+        path: String,
+        t_column: String,
+        u_column: String,
+    },
+}
+
+impl InputSpec {
+    /// Whether the input repeats with a period (`sim.periods` and `sim.steady_state` need one).
+    pub fn is_periodic(&self) -> bool {
+        matches!(
+            self,
+            InputSpec::Sine { .. }
+                | InputSpec::Cosine { .. }
+                | InputSpec::SwitchedSine { .. }
+                | InputSpec::Triangle { .. }
+                | InputSpec::Sawtooth { .. }
+        )
+    }
+}
+
+/// One term of a `sum-of-sines` input.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SineComponent {
+    pub amplitude: f64,
+    /// rad/s
+    pub omega: f64,
+    /// rad (default 0)
+    #[serde(default)]
+    pub phase: f64,
+}
+
+/// `points`: a grid's number of points, or a piecewise-linear input's `[t, u]` points.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged, expecting = "a number of grid points, or a list of [t, u] points")]
+enum Points {
+    Count(usize),
+    List(Vec<[f64; 2]>),
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -162,6 +230,12 @@ pub enum InputKind {
     SwitchedSine,
     Grid,
     None,
+    Triangle,
+    Sawtooth,
+    RampHold,
+    PiecewiseLinear,
+    SumOfSines,
+    Csv,
 }
 
 /// The written form of an input: every field of every kind, checked against the kind.
@@ -176,8 +250,15 @@ pub struct InputFields {
     pieces: Option<Vec<SinePiece>>,
     from: Option<f64>,
     to: Option<f64>,
-    points: Option<usize>,
+    points: Option<Points>,
     scale: Option<Scale>,
+    width: Option<f64>,
+    ramp: Option<f64>,
+    start: Option<f64>,
+    components: Option<Vec<SineComponent>>,
+    path: Option<String>,
+    t_column: Option<String>,
+    u_column: Option<String>,
 }
 
 impl TryFrom<InputFields> for InputSpec {
@@ -195,6 +276,13 @@ impl TryFrom<InputFields> for InputSpec {
             ("to", f.to.is_some()),
             ("points", f.points.is_some()),
             ("scale", f.scale.is_some()),
+            ("width", f.width.is_some()),
+            ("ramp", f.ramp.is_some()),
+            ("start", f.start.is_some()),
+            ("components", f.components.is_some()),
+            ("path", f.path.is_some()),
+            ("t_column", f.t_column.is_some()),
+            ("u_column", f.u_column.is_some()),
         ]
         .into_iter()
         .filter(|x| x.1)
@@ -247,8 +335,67 @@ impl TryFrom<InputFields> for InputSpec {
                 InputSpec::Grid {
                     from: need(f.from, "from", "grid")?,
                     to: need(f.to, "to", "grid")?,
-                    points: f.points.ok_or("input kind `grid` needs `points`")?,
+                    points: match f.points {
+                        Some(Points::Count(n)) => n,
+                        Some(Points::List(_)) => return Err("grid `points` is a number of points".into()),
+                        None => return Err("input kind `grid` needs `points`".into()),
+                    },
                     scale: f.scale.unwrap_or_default(),
+                }
+            }
+            InputKind::Triangle => {
+                only(&["amplitude", "omega", "phase", "offset"], "triangle")?;
+                InputSpec::Triangle {
+                    amplitude: need(f.amplitude, "amplitude", "triangle")?,
+                    omega: need(f.omega, "omega", "triangle")?,
+                    phase: f.phase.unwrap_or(0.0),
+                    offset: f.offset.unwrap_or(0.0),
+                }
+            }
+            InputKind::Sawtooth => {
+                only(&["amplitude", "omega", "phase", "offset", "width"], "sawtooth")?;
+                InputSpec::Sawtooth {
+                    amplitude: need(f.amplitude, "amplitude", "sawtooth")?,
+                    omega: need(f.omega, "omega", "sawtooth")?,
+                    phase: f.phase.unwrap_or(0.0),
+                    offset: f.offset.unwrap_or(0.0),
+                    width: need(f.width, "width", "sawtooth")?,
+                }
+            }
+            InputKind::RampHold => {
+                only(&["from", "to", "ramp", "start"], "ramp-hold")?;
+                InputSpec::RampHold {
+                    from: need(f.from, "from", "ramp-hold")?,
+                    to: need(f.to, "to", "ramp-hold")?,
+                    ramp: need(f.ramp, "ramp", "ramp-hold")?,
+                    start: f.start.unwrap_or(0.0),
+                }
+            }
+            InputKind::PiecewiseLinear => {
+                only(&["points"], "piecewise-linear")?;
+                InputSpec::PiecewiseLinear {
+                    points: match f.points {
+                        Some(Points::List(p)) => p,
+                        Some(Points::Count(_)) => {
+                            return Err("piecewise-linear `points` is a list of [t, u] points".into())
+                        }
+                        None => return Err("input kind `piecewise-linear` needs `points`".into()),
+                    },
+                }
+            }
+            InputKind::SumOfSines => {
+                only(&["components", "offset"], "sum-of-sines")?;
+                InputSpec::SumOfSines {
+                    components: f.components.ok_or("input kind `sum-of-sines` needs `components`")?,
+                    offset: f.offset.unwrap_or(0.0),
+                }
+            }
+            InputKind::Csv => {
+                only(&["path", "t_column", "u_column"], "csv")?;
+                InputSpec::Csv {
+                    path: f.path.ok_or("input kind `csv` needs `path` (a file under data/)")?,
+                    t_column: f.t_column.unwrap_or_else(|| "t".into()),
+                    u_column: f.u_column.unwrap_or_else(|| "u".into()),
                 }
             }
         })
