@@ -45,7 +45,9 @@ Examples:
 const SCHEMA_EXAMPLES: &str = "\
 Examples:
   cargo xtask schema
-  cargo xtask schema | less";
+  cargo xtask schema | less
+  cargo xtask schema --json                        # the JSON Schema of the manifest format
+  cargo xtask schema --write                       # write it to experiments/manifest.schema.json";
 
 const CLEAN_EXAMPLES: &str = "\
 Examples:
@@ -93,7 +95,7 @@ pub enum Command {
     List(ListArgs),
     /// The systems, inputs, metrics and checks a manifest can use
     #[command(after_help = SCHEMA_EXAMPLES)]
-    Schema,
+    Schema(SchemaArgs),
     /// Remove the generated outputs in figures/ and the cache data/cache/
     #[command(after_help = CLEAN_EXAMPLES)]
     Clean,
@@ -116,6 +118,16 @@ pub struct RunArgs {
     /// List the runs that would be computed and the figures that would be drawn; write nothing
     #[arg(long)]
     pub dry_run: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SchemaArgs {
+    /// Print the JSON Schema of the manifest format (generated from its Rust types) instead
+    #[arg(long)]
+    pub json: bool,
+    /// Write the JSON Schema to experiments/manifest.schema.json in the workspace
+    #[arg(long, conflicts_with = "json")]
+    pub write: bool,
 }
 
 #[derive(Debug, Args)]

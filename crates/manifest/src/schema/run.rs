@@ -1,10 +1,11 @@
 //! Runs: parameters, input signals and grids, simulation settings, sweeps, post-processing.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A parameter value: a number, a list of numbers, or the long form with unit and source line.
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(
     untagged,
     expecting = "a number, a list of numbers, or a mapping {value, unit, line}"
@@ -15,7 +16,7 @@ pub enum ParamValue {
     Long(LongParam),
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct LongParam {
     pub value: NumberOrList,
@@ -26,7 +27,7 @@ pub struct LongParam {
     pub line: Option<u32>,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(untagged, expecting = "a number or a list of numbers")]
 pub enum NumberOrList {
     Number(f64),
@@ -64,7 +65,7 @@ impl ParamValue {
 }
 
 /// One simulation or analytic evaluation.
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct RunSpec {
     /// Unique within the manifest; panels and metrics refer to it.
@@ -91,7 +92,7 @@ pub struct RunSpec {
 }
 
 /// One post-processing step: a new column `name` computed from column `of`.
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PostOp {
     pub name: String,
@@ -106,7 +107,7 @@ pub struct PostOp {
     pub by: Option<String>,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
 #[serde(rename_all = "kebab-case")]
 pub enum PostKind {
     /// Exponentially weighted moving average `m_k = β y_k + (1 − β) m_{k−1}`, `m_0 = y_0`.
@@ -203,7 +204,7 @@ impl InputSpec {
 }
 
 /// One term of a `sum-of-sines` input.
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SineComponent {
     pub amplitude: f64,
@@ -288,7 +289,11 @@ impl TryFrom<InputFields> for InputSpec {
         .filter(|x| x.1)
         .map(|x| x.0)
         .collect();
-        let only = |allowed: &[&str], kind: &str| -> Result<(), String> {
+        // The fields a kind takes are its declaration's (`kinds.rs`, which `schema` prints).
+        let only = |kind: &str| -> Result<(), String> {
+            let allowed = super::kind(super::INPUT_KINDS, kind)
+                .map(|k| k.field_names())
+                .unwrap_or_default();
             match given.iter().find(|g| !allowed.contains(g)) {
                 Some(g) => Err(format!(
                     "input kind `{kind}` takes no `{g}` (fields: {})",
@@ -300,7 +305,7 @@ impl TryFrom<InputFields> for InputSpec {
         Ok(match f.kind {
             InputKind::Sine | InputKind::Cosine => {
                 let kind = if f.kind == InputKind::Sine { "sine" } else { "cosine" };
-                only(&["amplitude", "omega", "phase", "offset"], kind)?;
+                only(kind)?;
                 let (amplitude, omega) = (need(f.amplitude, "amplitude", kind)?, need(f.omega, "omega", kind)?);
                 let (phase, offset) = (f.phase.unwrap_or(0.0), f.offset.unwrap_or(0.0));
                 if f.kind == InputKind::Sine {
@@ -320,18 +325,18 @@ impl TryFrom<InputFields> for InputSpec {
                 }
             }
             InputKind::SwitchedSine => {
-                only(&["omega", "pieces"], "switched-sine")?;
+                only("switched-sine")?;
                 InputSpec::SwitchedSine {
                     omega: need(f.omega, "omega", "switched-sine")?,
                     pieces: f.pieces.ok_or("input kind `switched-sine` needs `pieces`")?,
                 }
             }
             InputKind::None => {
-                only(&[], "none")?;
+                only("none")?;
                 InputSpec::None
             }
             InputKind::Grid => {
-                only(&["from", "to", "points", "scale"], "grid")?;
+                only("grid")?;
                 InputSpec::Grid {
                     from: need(f.from, "from", "grid")?,
                     to: need(f.to, "to", "grid")?,
@@ -344,7 +349,7 @@ impl TryFrom<InputFields> for InputSpec {
                 }
             }
             InputKind::Triangle => {
-                only(&["amplitude", "omega", "phase", "offset"], "triangle")?;
+                only("triangle")?;
                 InputSpec::Triangle {
                     amplitude: need(f.amplitude, "amplitude", "triangle")?,
                     omega: need(f.omega, "omega", "triangle")?,
@@ -353,7 +358,7 @@ impl TryFrom<InputFields> for InputSpec {
                 }
             }
             InputKind::Sawtooth => {
-                only(&["amplitude", "omega", "phase", "offset", "width"], "sawtooth")?;
+                only("sawtooth")?;
                 InputSpec::Sawtooth {
                     amplitude: need(f.amplitude, "amplitude", "sawtooth")?,
                     omega: need(f.omega, "omega", "sawtooth")?,
@@ -363,7 +368,7 @@ impl TryFrom<InputFields> for InputSpec {
                 }
             }
             InputKind::RampHold => {
-                only(&["from", "to", "ramp", "start"], "ramp-hold")?;
+                only("ramp-hold")?;
                 InputSpec::RampHold {
                     from: need(f.from, "from", "ramp-hold")?,
                     to: need(f.to, "to", "ramp-hold")?,
@@ -372,7 +377,7 @@ impl TryFrom<InputFields> for InputSpec {
                 }
             }
             InputKind::PiecewiseLinear => {
-                only(&["points"], "piecewise-linear")?;
+                only("piecewise-linear")?;
                 InputSpec::PiecewiseLinear {
                     points: match f.points {
                         Some(Points::List(p)) => p,
@@ -384,14 +389,14 @@ impl TryFrom<InputFields> for InputSpec {
                 }
             }
             InputKind::SumOfSines => {
-                only(&["components", "offset"], "sum-of-sines")?;
+                only("sum-of-sines")?;
                 InputSpec::SumOfSines {
                     components: f.components.ok_or("input kind `sum-of-sines` needs `components`")?,
                     offset: f.offset.unwrap_or(0.0),
                 }
             }
             InputKind::Csv => {
-                only(&["path", "t_column", "u_column"], "csv")?;
+                only("csv")?;
                 InputSpec::Csv {
                     path: f.path.ok_or("input kind `csv` needs `path` (a file under data/)")?,
                     t_column: f.t_column.unwrap_or_else(|| "t".into()),
@@ -402,7 +407,7 @@ impl TryFrom<InputFields> for InputSpec {
     }
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SinePiece {
     /// Start, in periods of the input (the first piece starts at 0).
@@ -411,7 +416,7 @@ pub struct SinePiece {
 }
 
 /// Simulation settings.
-#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SimSpec {
     /// Duration in input periods (exclusive with `t_end` and `steady_state`).
@@ -433,7 +438,7 @@ pub struct SimSpec {
     pub atol: Option<f64>,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SteadyState {
     /// Largest period-to-period change accepted (max norm relative to 1 + |x|).
@@ -441,7 +446,7 @@ pub struct SteadyState {
     pub max_periods: usize,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Sweep {
     /// A parameter name, or `input.<field>` for a field of the input.
@@ -449,7 +454,7 @@ pub struct Sweep {
     pub values: Vec<f64>,
 }
 
-#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
 #[serde(rename_all = "kebab-case")]
 pub enum Scale {
     #[default]

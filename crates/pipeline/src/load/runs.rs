@@ -147,7 +147,18 @@ pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
                             .or_insert_with(|| super::csv::read(cx.root, path, t_column, u_column))
                             .clone();
                         match read {
-                            Ok(data) => req.input_data = Some(data),
+                            Ok(data) => {
+                                req.input_data = Some(data);
+                                // The budget again, now that the number of samples is known.
+                                let columns = fric_experiments::system(&req.system).map_or(1, |s| s.columns.len());
+                                let mut over = Vec::new();
+                                fric_experiments::budget::check(&req, columns, &mut over);
+                                if let Some(e) = over.into_iter().next() {
+                                    failed = true;
+                                    cx.err(format!("{at}.{}", e.path), e.message, e.allowed);
+                                    continue;
+                                }
+                            }
                             Err((field, msg, allowed)) => {
                                 failed = true;
                                 let path = format!("{at}.input.{field}");
@@ -231,12 +242,12 @@ pub(super) fn check_post(cx: &mut Ctx) {
             if let Some(b) = p.by.as_ref().filter(|b| !known.contains(b)) {
                 errs.push((format!("{at}.by"), format!("no column `{b}`"), known.join(", ")));
             }
-            let needs_param = matches!(p.op, PostKind::Ewma | PostKind::MovingAverage);
-            if needs_param && p.param.is_none() {
+            let decl = fric_manifest::kind(fric_manifest::POST_KINDS, &fric_manifest::kind_name(&p.op));
+            if let (Some(d), None) = (decl.and_then(|d| d.field("param")).filter(|f| f.required), p.param) {
                 errs.push((
                     at.clone(),
                     "this step needs `param`".into(),
-                    "ewma: β in (0, 1]; moving-average: window in samples".into(),
+                    format!("param: {}", d.doc),
                 ));
             }
             if p.op == PostKind::Ewma && p.param.is_some_and(|b| !(b > 0.0 && b <= 1.0)) {
