@@ -128,3 +128,26 @@ fn from_runs_take_their_own_post_processing() {
     let s = go(ws.path());
     assert!(s.invalid[0].diagnostics[0].message.contains("`id` and `post`"));
 }
+
+/// A field a kind does not take, or one it needs, is reported at the input's line in the
+/// manifest's words (the fields come from the kind's declaration, as `schema` lists them).
+#[test]
+fn input_fields_are_checked_against_the_kind() {
+    let cases = [
+        (
+            "{kind: triangle, amplitude: 1, omega: 1, width: 0.5}",
+            "takes no `width`",
+        ),
+        ("{kind: sawtooth, amplitude: 1, omega: 1}", "needs `width`"),
+        ("{kind: piecewise-linear, points: 3}", "list of [t, u] points"),
+        ("{kind: csv, t_column: t}", "needs `path`"),
+    ];
+    for (input, want) in cases {
+        let text = DAHL_TRIANGLE.replace("{kind: triangle, amplitude: 1.5, omega: 1.5707963267948966}", input);
+        let ws = workspace(&[("thesis/fig9.5.yaml", &text)]);
+        let s = go(ws.path());
+        assert_eq!(s.invalid.len(), 1, "{input}");
+        let d = &s.invalid[0].diagnostics[0];
+        assert!(d.message.contains(want) && d.line == 10, "{input}: {d}");
+    }
+}
