@@ -212,6 +212,9 @@ fn examples_of_every_kind_validate_and_parse() {
         check(&s, &defs["MetricSpec"], &yaml_to_json(k.example), k.name, &mut errs);
         let m: fric_manifest::MetricSpec = serde_yaml::from_str(k.example).unwrap();
         assert_eq!(fric_manifest::kind_name(&m.kind), k.name);
+        // The loader's rule (a run, or two earlier metrics) is the declaration's.
+        assert_eq!(m.kind.needs_run(), k.requires("run"), "{}", k.name);
+        assert_eq!(!m.kind.needs_run(), k.requires("of"), "{}", k.name);
     }
     for k in fric_manifest::CHECK_KINDS {
         check(&s, &defs["CheckSpec"], &yaml_to_json(k.example), k.name, &mut errs);
