@@ -72,7 +72,9 @@ Examples:
 const SCHEMA_EXAMPLES: &str = "\
 Examples:
   cargo xtask schema
-  cargo xtask schema | less";
+  cargo xtask schema | less
+  cargo xtask schema --json                        # the JSON Schema of the manifest format
+  cargo xtask schema --write                       # write it to experiments/manifest.schema.json";
 
 const CLEAN_EXAMPLES: &str = "\
 Examples:
@@ -127,7 +129,7 @@ pub enum Command {
     List(ListArgs),
     /// The systems, inputs, metrics and checks a manifest can use
     #[command(after_help = SCHEMA_EXAMPLES)]
-    Schema,
+    Schema(SchemaArgs),
     /// Remove the generated outputs in figures/ and the cache data/cache/
     #[command(after_help = CLEAN_EXAMPLES)]
     Clean,
@@ -174,6 +176,16 @@ pub struct BlessArgs {
     /// Worker threads [default: all cores]
     #[arg(long, short, value_name = "N", value_parser = positive, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+pub struct SchemaArgs {
+    /// Print the JSON Schema of the manifest format (generated from its Rust types) instead
+    #[arg(long)]
+    pub json: bool,
+    /// Write the JSON Schema to experiments/manifest.schema.json in the workspace
+    #[arg(long, conflicts_with = "json")]
+    pub write: bool,
 }
 
 #[derive(Debug, Args)]

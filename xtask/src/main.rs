@@ -223,7 +223,24 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let ws = || workspace(cli.root.as_deref());
     let done = match &cli.command {
-        Command::Schema => {
+        Command::Schema(a) if a.write => ws().map(|root| {
+            let path = root.join("experiments/manifest.schema.json");
+            match std::fs::write(&path, fric_manifest::json_schema()) {
+                Ok(()) => {
+                    eprintln!("wrote {}", path.display());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {}: {e}", path.display());
+                    ExitCode::FAILURE
+                }
+            }
+        }),
+        Command::Schema(a) if a.json => {
+            print::out!("{}", fric_manifest::json_schema().trim_end());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Schema(_) => {
             print::schema();
             Ok(ExitCode::SUCCESS)
         }

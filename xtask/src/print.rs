@@ -258,6 +258,28 @@ pub fn list(root: &Path, status: Option<&str>, doc: Option<&str>) {
 }
 
 /// `schema`: what a manifest can use.
+/// One list of kind declarations: name, meaning, fields (type, unit, required) and an example.
+fn kinds(title: &str, list: &[fric_manifest::KindDoc]) {
+    out!("{title}:\n");
+    for k in list {
+        out!("{}\n  {}", k.name, k.doc);
+        fields(k.fields);
+        out!("  example: {}\n", k.example);
+    }
+}
+
+fn fields(list: &[fric_manifest::FieldDoc]) {
+    for f in list {
+        let unit = if f.unit.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", f.unit)
+        };
+        let need = if f.required { "required" } else { "optional" };
+        out!("  - {:<10} {:<8} {need}{unit}: {}", f.name, f.ty.name(), f.doc);
+    }
+}
+
 pub fn schema() {
     out!("Systems (runs[].system):\n");
     for s in fric_experiments::systems() {
@@ -280,12 +302,20 @@ pub fn schema() {
         let cols: Vec<String> = s.columns.iter().map(|(n, u, _)| format!("{n} [{u}]")).collect();
         out!("  columns: {}\n", cols.join(", "));
     }
-    out!("Inputs: sine {{amplitude, omega, phase, offset}}, cosine {{...}}, switched-sine {{omega, pieces: [{{from_period, amplitude}}]}}, grid {{from, to, points, scale: linear|log|sym-log}}");
     out!("Sim: periods | t_end | steady_state {{tol, max_periods}}; samples_per_period; method; rtol; atol");
-    out!("Windows: all | last-period | {{periods: [a, b]}} | {{t: [a, b]}}");
-    out!("Post-processing (runs[].post): {{name, op: ewma|moving-average|abs|gradient|cumulative-integral|scale|offset, of, param, by}}");
-    out!("Metric kinds: loop-area, max, min, max-abs, value-at, slope, intercept, max-diff, final, quantile, info, difference, sum, ratio, relative-difference");
-    out!("Checks: {{metric, op: within|lt|gt, expected, tol: {{abs, rel}}, provenance: published {{line}} | derived \"...\" | claim {{kind, lines}}, known_discrepancy}}");
+    out!("  (inputs without a period run for t_end; samples_per_period then counts samples over t_end)\n");
+    kinds("Inputs (runs[].input, by `kind`)", fric_manifest::INPUT_KINDS);
+    kinds("Post-processing (runs[].post[], by `op`)", fric_manifest::POST_KINDS);
+    kinds("Metrics (metrics[], by `kind`)", fric_manifest::METRIC_KINDS);
+    kinds("Windows (window: of series and metrics)", fric_manifest::WINDOW_KINDS);
+    kinds("Figures (layout, panels[], axes, series)", fric_manifest::PANEL_KINDS);
+    out!("Checks (checks[]):");
+    fields(fric_manifest::CHECK_FIELDS);
+    out!("");
+    kinds(
+        "Check provenance (checks[].provenance, one of)",
+        fric_manifest::CHECK_KINDS,
+    );
     out!(
         "Series styles: solid, dashed, dotted, points, band (with y2); colors: {}",
         fric_plot::COLOR_NAMES.join(", ")

@@ -207,3 +207,28 @@ fn a_closed_stdout_is_not_a_panic() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(out.status.code(), Some(0), "{stderr}");
 }
+
+/// `schema` lists every kind with its fields and an example (the `scale` step's factor among
+/// them); `schema --json` prints the JSON Schema that `experiments/manifest.schema.json` holds.
+#[test]
+fn schema_lists_fields_and_prints_the_json_schema() {
+    let o = xtask(&repo(), &["schema"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    for needle in [
+        "Inputs (runs[].input",
+        "triangle",
+        "t_column",
+        "Post-processing (runs[].post[]",
+        "the factor",
+        "Metrics (metrics[]",
+        "example: {name: area, kind: loop-area",
+        "Check provenance",
+        "Figures (layout, panels[]",
+    ] {
+        assert!(o.stdout.contains(needle), "schema lacks {needle:?}");
+    }
+    let o = xtask(&repo(), &["schema", "--json"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let committed = std::fs::read_to_string(repo().join("experiments/manifest.schema.json")).unwrap();
+    assert_eq!(o.stdout, committed);
+}

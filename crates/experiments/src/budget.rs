@@ -24,6 +24,24 @@ pub fn estimate(req: &RunRequest) -> (f64, f64) {
         InputSpec::Sine { omega, .. } | InputSpec::Cosine { omega, .. } | InputSpec::SwitchedSine { omega, .. } => {
             2.0 * PI / omega
         }
+        InputSpec::Triangle { omega, .. } | InputSpec::Sawtooth { omega, .. } => 2.0 * PI / omega,
+        InputSpec::SumOfSines { components, .. } => {
+            // No period: t_end is recorded with samples_per_period samples; the integration is
+            // measured in periods of the fastest term.
+            let spp = req.sim.samples_per_period.unwrap_or(DEFAULT_SAMPLES) as f64;
+            let fastest = components.iter().map(|c| c.omega).fold(0.0, f64::max);
+            let t = req.sim.t_end.unwrap_or(0.0);
+            return (spp + 1.0, t * fastest / (2.0 * PI));
+        }
+        InputSpec::RampHold { .. } | InputSpec::PiecewiseLinear { .. } | InputSpec::Csv { .. } => {
+            // No period: samples_per_period samples over t_end, plus the breakpoints.
+            let spp = req.sim.samples_per_period.unwrap_or(DEFAULT_SAMPLES) as f64;
+            let points = match &req.input {
+                InputSpec::PiecewiseLinear { points } => points.len(),
+                _ => req.input_data.as_ref().map_or(2, |d| d.t.len()),
+            };
+            return (spp + 1.0 + points as f64, 1.0);
+        }
         InputSpec::Grid { points, .. } => return (*points as f64, 0.0),
         InputSpec::None => {
             let n = req.sim.samples_per_period.unwrap_or(DEFAULT_AUTONOMOUS_SAMPLES);

@@ -40,13 +40,20 @@ pub fn method_name(req: &RunRequest) -> &str {
 
 /// Time plan of a prescribed-input run.
 pub struct Plan {
+    /// The input period, or `t_end` for an input that is not periodic: the span
+    /// `samples_per_period` refers to.
     pub period: f64,
+    /// The input's period, `None` when it is not periodic (what the run data records).
+    pub input_period: Option<f64>,
+    /// The time the step cap is 1/1000 of: the period, or a shorter time scale of the input
+    /// (a sum of sines' shortest period).
+    pub scale: f64,
     pub samples_per_period: usize,
     /// `(t_start, t_end)` of the recorded window.
     pub record: (f64, f64),
 }
 
-pub fn tolerances(req: &RunRequest, method: Method, period: f64) -> Tolerances {
+pub fn tolerances(req: &RunRequest, method: Method, scale: f64) -> Tolerances {
     let (rtol, atol) = match method {
         Method::Dopri5 => (1e-10, 1e-12),
         Method::Rosenbrock23 => (1e-7, 1e-12),
@@ -60,7 +67,7 @@ pub fn tolerances(req: &RunRequest, method: Method, period: f64) -> Tolerances {
     Tolerances {
         rtol: req.sim.rtol.unwrap_or(rtol),
         atol: req.sim.atol.unwrap_or(atol),
-        hmax: period / 1000.0,
+        hmax: scale / 1000.0,
         ..Default::default()
     }
 }
@@ -105,7 +112,7 @@ fn integrate<M: InputDriven>(
     out: &mut dyn FnMut(f64, &[f64]),
 ) -> Result<(), String> {
     let mut stops = Vec::new();
-    sys.sig.extrema(t0, t1, &mut stops);
+    sys.sig.kinks(t0, t1, &mut stops);
     stops.push(t1);
     let mut a = t0;
     let mut idx = 0;
@@ -124,12 +131,17 @@ fn integrate<M: InputDriven>(
 }
 
 pub fn periodic_plan(req: &RunRequest, sig: &Signal) -> (Plan, Option<(f64, usize)>) {
-    let period = sig.period();
+    let input_period = sig.period();
+    // Validation requires `t_end` for an input without a period.
+    let period = input_period.unwrap_or_else(|| req.sim.t_end.unwrap_or(1.0));
+    let scale = sig.time_scale().map_or(period, |s| s.min(period));
     let spp = req.sim.samples_per_period.unwrap_or(DEFAULT_SAMPLES);
     if let Some(ss) = &req.sim.steady_state {
         return (
             Plan {
                 period,
+                input_period,
+                scale,
                 samples_per_period: spp,
                 record: (0.0, 0.0),
             },
@@ -140,6 +152,8 @@ pub fn periodic_plan(req: &RunRequest, sig: &Signal) -> (Plan, Option<(f64, usiz
     (
         Plan {
             period,
+            input_period,
+            scale,
             samples_per_period: spp,
             record: (0.0, t_end),
         },
@@ -158,11 +172,11 @@ pub fn driven<M: InputDriven>(
 ) -> Result<RunData, String> {
     let method = method_of(req);
     let (mut plan, steady) = periodic_plan(req, sig);
-    let tol = tolerances(req, method, plan.period);
+    let tol = tolerances(req, method, plan.scale);
     let sys = Driven { model, sig };
     let mut stats = Stats::default();
     let mut data = RunData {
-        period: Some(plan.period),
+        period: plan.input_period,
         ..Default::default()
     };
     if let Some((stol, max)) = steady {
@@ -217,12 +231,16 @@ pub fn driven<M: InputDriven>(
     Ok(data)
 }
 
-/// Run an exact rate-independent operator on the input samples (every extremum included).
+/// Run an exact rate-independent operator on the input samples. The samples include every
+/// extremum of the input (for a piecewise-linear input, every breakpoint where its direction
+/// changes), and between two samples the input is monotone, so the operator, which depends only
+/// on the input's reversal values, is exact at every sample: triangle, sawtooth, ramp-and-hold,
+/// piecewise-linear and sampled (csv) inputs are driven exactly, not approximated.
 pub fn exact(req: &RunRequest, sig: &Signal, mut op: impl FnMut(f64) -> f64) -> Result<RunData, String> {
     let (mut plan, steady) = periodic_plan(req, sig);
     let p = plan.period;
     let mut data = RunData {
-        period: Some(p),
+        period: plan.input_period,
         ..Default::default()
     };
     let mut t = Vec::new();

@@ -1,9 +1,9 @@
 //! Inputs of a run: the prescribed signal and the evaluation grid of an analytic run, and the
 //! columns of an analytic run.
 
-use crate::RunData;
+use crate::{RunData, RunRequest};
 use fric_manifest::{InputSpec, Scale};
-use fric_models::signal::{Piecewise, Signal, Sine};
+use fric_models::signal::{Linear, Piecewise, Sawtooth, Signal, Sine, SumOfSines};
 use std::f64::consts::PI;
 
 /// Named columns of an analytic run, without period or diagnostics.
@@ -15,9 +15,11 @@ pub fn table(cols: Vec<(&str, Vec<f64>)>) -> RunData {
     }
 }
 
-/// The input signal of a prescribed-input run.
-pub fn signal(input: &InputSpec) -> Signal {
-    match *input {
+/// The input signal of a prescribed-input run. An error only for a `csv` input whose samples
+/// the loader did not attach (a request built without the pipeline).
+pub fn signal(req: &RunRequest) -> Result<Signal, String> {
+    let input = &req.input;
+    Ok(match *input {
         InputSpec::Sine {
             amplitude,
             omega,
@@ -56,8 +58,56 @@ pub fn signal(input: &InputSpec) -> Signal {
                 })
                 .collect(),
         }),
-        InputSpec::Grid { .. } | InputSpec::None => unreachable!("validated: a signal input"),
-    }
+        InputSpec::Triangle {
+            amplitude,
+            omega,
+            phase,
+            offset,
+        } => Signal::Sawtooth(Sawtooth::triangle(amplitude, omega, phase, offset)),
+        InputSpec::Sawtooth {
+            amplitude,
+            omega,
+            phase,
+            offset,
+            width,
+        } => Signal::Sawtooth(Sawtooth {
+            amplitude,
+            omega,
+            phase,
+            offset,
+            width,
+        }),
+        InputSpec::RampHold { from, to, ramp, start } => Signal::Linear(Linear {
+            t: vec![start, start + ramp],
+            u: vec![from, to],
+        }),
+        InputSpec::PiecewiseLinear { ref points } => Signal::Linear(Linear {
+            t: points.iter().map(|p| p[0]).collect(),
+            u: points.iter().map(|p| p[1]).collect(),
+        }),
+        InputSpec::SumOfSines { ref components, offset } => Signal::SumOfSines(SumOfSines {
+            terms: components
+                .iter()
+                .map(|c| Sine {
+                    amplitude: c.amplitude,
+                    omega: c.omega,
+                    phase: c.phase,
+                    offset: 0.0,
+                })
+                .collect(),
+            offset,
+        }),
+        InputSpec::Csv { ref path, .. } => {
+            let d = req.input_data.as_ref().ok_or_else(|| {
+                format!("the samples of `{path}` were not read (a csv input is loaded by the pipeline)")
+            })?;
+            Signal::Linear(Linear {
+                t: d.t.clone(),
+                u: d.u.clone(),
+            })
+        }
+        InputSpec::Grid { .. } | InputSpec::None => return Err("this run has no input signal (grid or none)".into()),
+    })
 }
 
 /// Evaluation grid of an analytic run.

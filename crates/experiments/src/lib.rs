@@ -42,7 +42,7 @@ mod spring;
 pub mod system;
 mod systems;
 
-pub use resolve::{input_kind, resolve};
+pub use resolve::{csv_path_problem, input_kind, resolve};
 pub use system::{ParamInfo, ParamKind, SystemInfo};
 
 use fric_manifest::{InputSpec, SimSpec};
@@ -58,6 +58,24 @@ pub struct RunRequest {
     pub params: BTreeMap<String, Vec<f64>>,
     pub input: InputSpec,
     pub sim: SimSpec,
+    /// The samples of a `csv` input, read by the pipeline (this crate does no I/O). Only the
+    /// file's path and sha256 are serialised, so they, not the samples, enter the cache key.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input_data: Option<InputData>,
+}
+
+/// Samples of a sampled input (`csv`), with the file they were read from.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct InputData {
+    /// Relative to the workspace root, `data/...`.
+    pub path: String,
+    /// sha256 of the file's bytes.
+    pub sha256: String,
+    /// Strictly increasing times and finite values, at least two.
+    #[serde(skip)]
+    pub t: Vec<f64>,
+    #[serde(skip)]
+    pub u: Vec<f64>,
 }
 
 /// The result of a run: named columns of equal length, the input period and diagnostics.

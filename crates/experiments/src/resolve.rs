@@ -121,6 +121,16 @@ pub fn resolve(
             message: "an autonomous run needs `t_end`".into(),
             allowed: "t_end: <seconds>".into(),
         });
+    } else if kind != "grid" && kind != "none" && !input.is_periodic() {
+        if sim.t_end.is_none() || sim.periods.is_some() || sim.steady_state.is_some() {
+            errs.push(Invalid {
+                path: "sim".into(),
+                message: format!(
+                    "a `{kind}` input has no period: the run needs `t_end` (and no `periods` or `steady_state`)"
+                ),
+                allowed: "t_end: <seconds> (samples_per_period then counts samples over t_end)".into(),
+            });
+        }
     } else if kind != "grid" && kind != "none" && durations.iter().filter(|b| **b).count() != 1 {
         errs.push(Invalid {
             path: "sim".into(),
@@ -167,6 +177,7 @@ pub fn resolve(
         params: out,
         input: input.clone(),
         sim,
+        input_data: None,
     };
     if errs.is_empty() {
         crate::budget::check(&req, info.columns.len(), &mut errs);
@@ -186,7 +197,47 @@ pub fn input_kind(i: &InputSpec) -> &'static str {
         InputSpec::SwitchedSine { .. } => "switched-sine",
         InputSpec::Grid { .. } => "grid",
         InputSpec::None => "none",
+        InputSpec::Triangle { .. } => "triangle",
+        InputSpec::Sawtooth { .. } => "sawtooth",
+        InputSpec::RampHold { .. } => "ramp-hold",
+        InputSpec::PiecewiseLinear { .. } => "piecewise-linear",
+        InputSpec::SumOfSines { .. } => "sum-of-sines",
+        InputSpec::Csv { .. } => "csv",
     }
+}
+
+/// Why the `path` of a `csv` input is not allowed, if it is not: a relative path under `data/`
+/// (`data/<dir>/<file>.csv`) made of plain names, so that a manifest cannot read outside the
+/// workspace's data (`..`, absolute paths, drive prefixes and backslashes are refused) or the
+/// generated cache (`data/cache/`).
+pub fn csv_path_problem(path: &str) -> Option<String> {
+    use std::path::{Component, Path};
+    let allowed = "a relative path under data/ such as `data/measured/run1.csv`";
+    if path.contains('\\') || path.contains('\0') {
+        return Some(format!("`{path}` contains a backslash or NUL; use `/`; {allowed}"));
+    }
+    let p = Path::new(path);
+    if p.is_absolute() || path.starts_with('/') {
+        return Some(format!("`{path}` is absolute; {allowed}"));
+    }
+    let mut parts = Vec::new();
+    for c in p.components() {
+        match c {
+            Component::Normal(n) => parts.push(n.to_string_lossy().to_string()),
+            Component::CurDir => {}
+            _ => return Some(format!("`{path}` leaves its directory (`..` or a root); {allowed}")),
+        }
+    }
+    if parts.first().map(String::as_str) != Some("data") || parts.len() < 2 {
+        return Some(format!("`{path}` is not under data/; {allowed}"));
+    }
+    if parts.get(1).map(String::as_str) == Some("cache") {
+        return Some(format!("`{path}` is in the generated cache data/cache/; {allowed}"));
+    }
+    if !path.ends_with(".csv") {
+        return Some(format!("`{path}` does not end in `.csv`; {allowed}"));
+    }
+    None
 }
 
 fn check_input(input: &InputSpec, errs: &mut Vec<Invalid>) {
@@ -234,6 +285,93 @@ fn check_input(input: &InputSpec, errs: &mut Vec<Invalid>) {
             }
         }
         InputSpec::None => {}
+        InputSpec::Triangle { omega, amplitude, .. } | InputSpec::Sawtooth { omega, amplitude, .. } => {
+            if !(*omega > 0.0 && omega.is_finite()) {
+                bad(
+                    "input.omega",
+                    format!("omega = {omega} must be positive"),
+                    "omega > 0 (rad/s)",
+                );
+            }
+            if !amplitude.is_finite() {
+                bad("input.amplitude", "amplitude is not finite".into(), "a finite number");
+            }
+            if let InputSpec::Sawtooth { width, .. } = input {
+                if !(*width > 0.0 && *width < 1.0) {
+                    bad(
+                        "input.width",
+                        format!("width = {width} is outside (0, 1)"),
+                        "0 < width < 1 (the rising fraction of the period; a jump in a prescribed position cannot be driven)",
+                    );
+                }
+            }
+        }
+        InputSpec::RampHold { ramp, start, .. } => {
+            if !(*ramp > 0.0) {
+                bad(
+                    "input.ramp",
+                    format!("ramp = {ramp} s must be positive"),
+                    "ramp > 0 (s)",
+                );
+            }
+            if !(*start >= 0.0) {
+                bad("input.start", format!("start = {start} s is negative"), "start ≥ 0 (s)");
+            }
+        }
+        InputSpec::PiecewiseLinear { points } => {
+            if points.len() < 2 {
+                bad(
+                    "input.points",
+                    format!("{} point(s)", points.len()),
+                    "at least two [t, u] points",
+                );
+            }
+            if let Some(i) = (1..points.len()).find(|&i| !(points[i][0] > points[i - 1][0])) {
+                bad(
+                    &format!("input.points[{i}]"),
+                    format!(
+                        "t = {} does not come after the previous point's t = {}",
+                        points[i][0],
+                        points[i - 1][0]
+                    ),
+                    "strictly increasing t",
+                );
+            }
+        }
+        InputSpec::SumOfSines { components, .. } => {
+            if components.is_empty() {
+                bad(
+                    "input.components",
+                    "no components".into(),
+                    "[{amplitude, omega, phase}, ...]",
+                );
+            }
+            for (i, c) in components.iter().enumerate() {
+                if !(c.omega > 0.0) {
+                    bad(
+                        &format!("input.components[{i}].omega"),
+                        format!("omega = {} must be positive", c.omega),
+                        "omega > 0 (rad/s)",
+                    );
+                }
+            }
+        }
+        InputSpec::Csv {
+            path,
+            t_column,
+            u_column,
+        } => {
+            if let Some(p) = csv_path_problem(path) {
+                bad("input.path", p, "data/<dir>/<file>.csv");
+            }
+            if t_column == u_column {
+                bad(
+                    "input.u_column",
+                    format!("t_column and u_column are both `{t_column}`"),
+                    "two different columns",
+                );
+            }
+        }
         InputSpec::Grid {
             from,
             to,

@@ -66,29 +66,29 @@ pub struct Setup {
 }
 
 impl SpringPlant {
-    pub fn setup(&self, req: &RunRequest) -> Setup {
-        Setup {
+    pub fn setup(&self, req: &RunRequest) -> Result<Setup, String> {
+        Ok(Setup {
             plant: Plant { m: self.m, ks: self.ks },
-            sig: signal(&req.input),
+            sig: signal(req)?,
             x0: [self.q0, self.v0],
             view: View::MassSpring,
-        }
+        })
     }
 }
 
 impl DrumPlant {
     /// (40)–(41): `I θ'' + (k1 + k2) r² θ = km i_m − T_f − (F10 − F20) r`.
-    pub fn setup(&self, req: &RunRequest) -> Setup {
+    pub fn setup(&self, req: &RunRequest) -> Result<Setup, String> {
         let bias = (self.f10 - self.f20) * self.r;
-        Setup {
+        Ok(Setup {
             plant: Plant {
                 m: self.inertia,
                 ks: (self.k1 + self.k2) * self.r * self.r,
             },
-            sig: signal(&req.input).affine(self.km, -bias),
+            sig: signal(req)?.affine(self.km, -bias),
             x0: [self.theta0, self.omega0],
             view: View::Drum { km: self.km, bias },
-        }
+        })
     }
 }
 
@@ -200,7 +200,7 @@ pub fn maxwell_slip(req: &RunRequest, s: Setup, elements: &MaxwellSlipElements) 
     let tol = Tolerances {
         rtol: req.sim.rtol.unwrap_or(1e-10),
         atol: req.sim.atol.unwrap_or(1e-13),
-        hmax: (natural / 8.0).min(plan.period / 1000.0),
+        hmax: (natural / 8.0).min(plan.scale / 1000.0),
         ..Default::default()
     };
     let h = SpringHybrid {
@@ -230,7 +230,7 @@ pub fn maxwell_slip(req: &RunRequest, s: Setup, elements: &MaxwellSlipElements) 
     )
     .map_err(|e| e.to_string())?;
     let mut data = RunData {
-        period: Some(plan.period),
+        period: plan.input_period,
         ..Default::default()
     };
     data.columns = ["t", "u", "q", "v", "F"]

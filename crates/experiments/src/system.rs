@@ -58,7 +58,17 @@ pub type Column = (&'static str, &'static str, &'static str);
 pub type Inputs = &'static [&'static str];
 
 /// Inputs of a run driven by a prescribed signal.
-pub const PRESCRIBED: Inputs = &["sine", "cosine", "switched-sine"];
+pub const PRESCRIBED: Inputs = &[
+    "sine",
+    "cosine",
+    "switched-sine",
+    "triangle",
+    "sawtooth",
+    "ramp-hold",
+    "piecewise-linear",
+    "sum-of-sines",
+    "csv",
+];
 /// Input of an analytic evaluation on a grid.
 pub const GRID: Inputs = &["grid"];
 /// Input of an autonomous run.

@@ -25,7 +25,19 @@ fn names_are_unique_kebab_case_and_found() {
 
 #[test]
 fn every_declaration_is_well_formed() {
-    let kinds = ["sine", "cosine", "switched-sine", "grid", "none"];
+    let kinds = [
+        "sine",
+        "cosine",
+        "switched-sine",
+        "triangle",
+        "sawtooth",
+        "ramp-hold",
+        "piecewise-linear",
+        "sum-of-sines",
+        "csv",
+        "grid",
+        "none",
+    ];
     let methods = ["dopri5", "dop853", "rosenbrock23", "radau5", "exact", "ode", "analytic"];
     for s in systems() {
         let mut names = BTreeSet::new();

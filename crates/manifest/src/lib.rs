@@ -28,6 +28,16 @@ use tree::Issue;
 
 use std::fmt;
 
+/// The JSON Schema of the manifest format (draft 2020-12), generated from the schema types:
+/// editors complete and validate manifests with it (`experiments/manifest.schema.json`, written
+/// by `cargo xtask schema --json`).
+pub fn json_schema() -> String {
+    let schema = schemars::schema_for!(Manifest);
+    let mut text = serde_json::to_string_pretty(&schema).expect("a schema serialises");
+    text.push('\n');
+    text
+}
+
 /// A problem in a manifest, located in its file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Diagnostic {

@@ -54,11 +54,227 @@ pub struct Piecewise {
     pub pieces: Vec<(f64, Sine)>,
 }
 
+/// A periodic piecewise-linear wave `offset + amplitude · saw(omega t + phase + π width, width)`,
+/// where `saw(θ, w)` rises linearly from −1 at θ = 0 to 1 at θ = 2π w and falls back to −1 at
+/// θ = 2π (SciPy's `sawtooth`). The shift by `π width` makes it start at `offset` rising, like
+/// [`Sine`]; `width = 0.5` is the triangle wave. `width` is in (0, 1): the wave is continuous.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sawtooth {
+    pub amplitude: f64,
+    pub omega: f64,
+    pub phase: f64,
+    pub offset: f64,
+    pub width: f64,
+}
+
+impl Sawtooth {
+    /// The triangle wave: zero at `t = 0` (with phase 0), rising, extrema at the sine's extrema.
+    pub fn triangle(amplitude: f64, omega: f64, phase: f64, offset: f64) -> Sawtooth {
+        Sawtooth {
+            amplitude,
+            omega,
+            phase,
+            offset,
+            width: 0.5,
+        }
+    }
+    fn theta(&self, t: f64) -> f64 {
+        self.omega * t + self.phase + PI * self.width
+    }
+    /// Position in the cycle, in [0, 1).
+    fn cycle(&self, t: f64) -> f64 {
+        let x = self.theta(t) / (2.0 * PI);
+        x - x.floor()
+    }
+    pub fn value(&self, t: f64) -> f64 {
+        let (x, w) = (self.cycle(t), self.width);
+        let saw = if x < w {
+            -1.0 + 2.0 * x / w
+        } else {
+            1.0 - 2.0 * (x - w) / (1.0 - w)
+        };
+        self.offset + self.amplitude * saw
+    }
+    /// The right derivative (at a corner, the slope of the segment that starts there).
+    pub fn deriv(&self, t: f64) -> f64 {
+        let (x, w) = (self.cycle(t), self.width);
+        let slope = if x < w { 2.0 / w } else { -2.0 / (1.0 - w) };
+        self.amplitude * slope * self.omega / (2.0 * PI)
+    }
+    pub fn period(&self) -> f64 {
+        2.0 * PI / self.omega
+    }
+    /// The corners in `(t0, t1)` (minima at θ = 2πk, maxima at θ = 2π(k + width)), ascending.
+    pub fn extrema(&self, t0: f64, t1: f64, out: &mut Vec<f64>) {
+        if self.amplitude == 0.0 || self.omega == 0.0 {
+            return;
+        }
+        let w = self.omega;
+        let shift = self.phase + PI * self.width;
+        let k0 = ((w * t0 + shift) / (2.0 * PI)).floor() as i64 - 1;
+        let mut k = k0;
+        loop {
+            let lo = (2.0 * PI * k as f64 - shift) / w;
+            if lo >= t1 {
+                break;
+            }
+            for c in [lo, (2.0 * PI * (k as f64 + self.width) - shift) / w] {
+                if c > t0 && c < t1 {
+                    out.push(c);
+                }
+            }
+            k += 1;
+        }
+    }
+}
+
+/// A piecewise-linear signal through the points `(t[i], u[i])` (`t` strictly increasing), held
+/// constant before the first and after the last point.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Linear {
+    pub t: Vec<f64>,
+    pub u: Vec<f64>,
+}
+
+impl Linear {
+    /// The segment `i` with `t[i] <= t < t[i + 1]`, or `None` outside `[t[0], t[n-1])`.
+    fn segment(&self, t: f64) -> Option<usize> {
+        let i = self.t.partition_point(|&x| x <= t);
+        (i > 0 && i < self.t.len()).then(|| i - 1)
+    }
+    pub fn value(&self, t: f64) -> f64 {
+        match self.segment(t) {
+            Some(i) => {
+                let (ta, tb, ua, ub) = (self.t[i], self.t[i + 1], self.u[i], self.u[i + 1]);
+                ua + (ub - ua) * ((t - ta) / (tb - ta))
+            }
+            None if self.t.first().is_some_and(|&t0| t < t0) => self.u[0],
+            None => self.u.last().copied().unwrap_or(0.0),
+        }
+    }
+    /// The right derivative: the slope of the segment that starts at or before `t`.
+    pub fn deriv(&self, t: f64) -> f64 {
+        match self.segment(t) {
+            Some(i) => (self.u[i + 1] - self.u[i]) / (self.t[i + 1] - self.t[i]),
+            None => 0.0,
+        }
+    }
+    fn slope(&self, i: usize) -> f64 {
+        match i {
+            0 => 0.0,
+            i if i >= self.t.len() => 0.0,
+            // `signum` of 0.0 is 1.0: a flat segment is its own direction.
+            i => {
+                let d = self.u[i] - self.u[i - 1];
+                if d > 0.0 {
+                    1.0
+                } else if d < 0.0 {
+                    -1.0
+                } else {
+                    0.0
+                }
+            }
+        }
+    }
+    /// The reversal points in `(t0, t1)`: breakpoints where the direction of the input changes
+    /// (a flat stretch between a rise and a fall counts at both of its ends).
+    pub fn extrema(&self, t0: f64, t1: f64, out: &mut Vec<f64>) {
+        for (i, &t) in self.t.iter().enumerate() {
+            if t > t0 && t < t1 && self.slope(i) != self.slope(i + 1) {
+                out.push(t);
+            }
+        }
+    }
+    /// Every breakpoint in `(t0, t1)`: where the derivative jumps.
+    pub fn kinks(&self, t0: f64, t1: f64, out: &mut Vec<f64>) {
+        out.extend(self.t.iter().copied().filter(|&t| t > t0 && t < t1));
+    }
+}
+
+/// A sum of sines `offset + Σ amplitude_k sin(omega_k t + phase_k)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SumOfSines {
+    /// The terms; their `offset` fields are ignored.
+    pub terms: Vec<Sine>,
+    pub offset: f64,
+}
+
+impl SumOfSines {
+    pub fn value(&self, t: f64) -> f64 {
+        self.offset
+            + self
+                .terms
+                .iter()
+                .map(|s| s.amplitude * (s.omega * t + s.phase).sin())
+                .sum::<f64>()
+    }
+    pub fn deriv(&self, t: f64) -> f64 {
+        self.terms.iter().map(|s| s.deriv(t)).sum()
+    }
+    /// The shortest period of a term.
+    pub fn shortest_period(&self) -> f64 {
+        self.terms
+            .iter()
+            .filter(|s| s.amplitude != 0.0 && s.omega != 0.0)
+            .map(|s| s.period().abs())
+            .fold(f64::INFINITY, f64::min)
+    }
+    /// Zeros of the derivative in `(t0, t1)`, ascending: sign changes of `u'` on a grid of 1/64
+    /// of the shortest period, each bisected to rounding. Two extrema closer than that grid
+    /// (a near-tangency of `u'` with zero) can be missed; they bound a change of `u` of order
+    /// `amplitude · (2π/64)²`.
+    pub fn extrema(&self, t0: f64, t1: f64, out: &mut Vec<f64>) {
+        let p = self.shortest_period();
+        if !p.is_finite() || t1 <= t0 || t1.is_nan() {
+            return;
+        }
+        let n = (((t1 - t0) / (p / 64.0)).ceil() as usize).max(1);
+        let at = |i: usize| t0 + (t1 - t0) * i as f64 / n as f64;
+        let mut a = t0;
+        let mut da = self.deriv(a);
+        for i in 1..=n {
+            let b = at(i);
+            let db = self.deriv(b);
+            if db == 0.0 && i < n {
+                out.push(b);
+            } else if da * db < 0.0 {
+                let (mut lo, mut hi, mut dlo) = (a, b, da);
+                for _ in 0..200 {
+                    let mid = 0.5 * (lo + hi);
+                    if mid <= lo || mid >= hi {
+                        break;
+                    }
+                    let dm = self.deriv(mid);
+                    if dm == 0.0 {
+                        lo = mid;
+                        hi = mid;
+                        break;
+                    }
+                    if (dm > 0.0) == (dlo > 0.0) {
+                        lo = mid;
+                        dlo = dm;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                out.push(0.5 * (lo + hi));
+            }
+            a = b;
+            da = db;
+        }
+    }
+}
+
 /// The input signals a manifest can ask for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Signal {
     Sine(Sine),
     Piecewise(Piecewise),
+    /// Triangle and sawtooth waves.
+    Sawtooth(Sawtooth),
+    /// Piecewise-linear: ramp-and-hold, points, sampled data.
+    Linear(Linear),
+    SumOfSines(SumOfSines),
 }
 
 impl Signal {
@@ -74,28 +290,63 @@ impl Signal {
             Signal::Piecewise(p) => Signal::Piecewise(Piecewise {
                 pieces: p.pieces.iter().map(|(t, s)| (*t, map(s))).collect(),
             }),
+            Signal::Sawtooth(s) => Signal::Sawtooth(Sawtooth {
+                amplitude: k * s.amplitude,
+                offset: k * s.offset + c,
+                ..*s
+            }),
+            Signal::Linear(l) => Signal::Linear(Linear {
+                t: l.t.clone(),
+                u: l.u.iter().map(|u| k * u + c).collect(),
+            }),
+            Signal::SumOfSines(s) => Signal::SumOfSines(SumOfSines {
+                terms: s.terms.iter().map(|x| Sine { offset: 0.0, ..map(x) }).collect(),
+                offset: k * s.offset + c,
+            }),
         }
     }
-    fn piece(&self, t: f64) -> &Sine {
-        match self {
-            Signal::Sine(s) => s,
-            Signal::Piecewise(p) => {
-                let i = p.pieces.partition_point(|(s, _)| *s <= t);
-                &p.pieces[i.saturating_sub(1)].1
-            }
-        }
+    fn piece(p: &Piecewise, t: f64) -> &Sine {
+        let i = p.pieces.partition_point(|(s, _)| *s <= t);
+        &p.pieces[i.saturating_sub(1)].1
     }
     pub fn value(&self, t: f64) -> f64 {
-        self.piece(t).value(t)
-    }
-    pub fn deriv(&self, t: f64) -> f64 {
-        self.piece(t).deriv(t)
-    }
-    /// Fundamental period of the last piece (the steady state), if periodic.
-    pub fn period(&self) -> f64 {
         match self {
-            Signal::Sine(s) => s.period(),
-            Signal::Piecewise(p) => p.pieces.last().map(|x| x.1.period()).unwrap_or(f64::NAN),
+            Signal::Sine(s) => s.value(t),
+            Signal::Piecewise(p) => Self::piece(p, t).value(t),
+            Signal::Sawtooth(s) => s.value(t),
+            Signal::Linear(l) => l.value(t),
+            Signal::SumOfSines(s) => s.value(t),
+        }
+    }
+    /// The derivative; at a corner of a piecewise-linear signal, the right derivative.
+    pub fn deriv(&self, t: f64) -> f64 {
+        match self {
+            Signal::Sine(s) => s.deriv(t),
+            Signal::Piecewise(p) => Self::piece(p, t).deriv(t),
+            Signal::Sawtooth(s) => s.deriv(t),
+            Signal::Linear(l) => l.deriv(t),
+            Signal::SumOfSines(s) => s.deriv(t),
+        }
+    }
+    /// The period (of the last piece, the steady state, for a piecewise sine); `None` for a
+    /// signal that is not periodic (piecewise-linear through points, a sum of sines).
+    pub fn period(&self) -> Option<f64> {
+        match self {
+            Signal::Sine(s) => Some(s.period()),
+            Signal::Piecewise(p) => p.pieces.last().map(|x| x.1.period()),
+            Signal::Sawtooth(s) => Some(s.period()),
+            Signal::Linear(_) => None,
+            Signal::SumOfSines(_) => None,
+        }
+    }
+    /// The shortest time over which the signal changes character (the step cap is a fraction
+    /// of it): the period, or a sum's shortest period; `None` for a piecewise-linear signal,
+    /// which is linear between its breakpoints.
+    pub fn time_scale(&self) -> Option<f64> {
+        match self {
+            Signal::SumOfSines(s) => Some(s.shortest_period()).filter(|p| p.is_finite()),
+            Signal::Piecewise(p) => p.pieces.iter().map(|x| x.1.period()).reduce(f64::min),
+            other => other.period(),
         }
     }
     /// Times of switches between pieces in `(t0, t1)`.
@@ -104,10 +355,14 @@ impl Signal {
             out.extend(p.pieces.iter().skip(1).map(|x| x.0).filter(|&s| s > t0 && s < t1));
         }
     }
-    /// Times of extrema (and piece switches) in `(t0, t1)`, ascending.
+    /// Times of extrema (and piece switches) in `(t0, t1)`, ascending: the reversal points a
+    /// rate-independent operator must see to be exact.
     pub fn extrema(&self, t0: f64, t1: f64, out: &mut Vec<f64>) {
         match self {
             Signal::Sine(s) => s.extrema(t0, t1, out),
+            Signal::Sawtooth(s) => s.extrema(t0, t1, out),
+            Signal::Linear(l) => l.extrema(t0, t1, out),
+            Signal::SumOfSines(s) => s.extrema(t0, t1, out),
             Signal::Piecewise(p) => {
                 for (i, (start, s)) in p.pieces.iter().enumerate() {
                     let end = p.pieces.get(i + 1).map(|x| x.0).unwrap_or(f64::INFINITY);
@@ -121,6 +376,14 @@ impl Signal {
                     }
                 }
             }
+        }
+    }
+    /// Where an integrator must restart in `(t0, t1)`, ascending: every extremum and switch, and
+    /// every breakpoint of a piecewise-linear signal (its derivative jumps there).
+    pub fn kinks(&self, t0: f64, t1: f64, out: &mut Vec<f64>) {
+        match self {
+            Signal::Linear(l) => l.kinks(t0, t1, out),
+            other => other.extrema(t0, t1, out),
         }
     }
     /// Sample times: a uniform grid of `n` intervals on `[t0, t1]`, merged with every extremum and
@@ -200,5 +463,141 @@ mod tests {
             assert!(t.iter().any(|&x| (x - e).abs() < 1e-12), "missing extremum {e}");
         }
         assert!((s.value(1.25 * PI) - 0.5).abs() < 1e-12);
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 1e-12 * (1.0 + b.abs())
+    }
+
+    #[test]
+    fn triangle_hand_values() {
+        // Period 4 s, amplitude 2, offset 1: 1, 3, 1, -1, 1 at t = 0, 1, 2, 3, 4.
+        let s = Signal::Sawtooth(Sawtooth::triangle(2.0, PI / 2.0, 0.0, 1.0));
+        for (t, u) in [
+            (0.0, 1.0),
+            (0.5, 2.0),
+            (1.0, 3.0),
+            (2.0, 1.0),
+            (3.0, -1.0),
+            (4.0, 1.0),
+            (5.0, 3.0),
+        ] {
+            assert!(close(s.value(t), u), "u({t}) = {} != {u}", s.value(t));
+        }
+        assert!(close(s.deriv(0.5), 2.0) && close(s.deriv(1.5), -2.0));
+        assert_eq!(s.period(), Some(4.0));
+        let mut e = Vec::new();
+        s.extrema(0.0, 8.0, &mut e);
+        assert_eq!(e.len(), 4);
+        for (a, b) in e.iter().zip([1.0, 3.0, 5.0, 7.0]) {
+            assert!(close(*a, b), "{e:?}");
+        }
+        // A phase of π/2 starts at the maximum, like a cosine.
+        let c = Sawtooth::triangle(2.0, PI / 2.0, PI / 2.0, 0.0);
+        assert!(close(c.value(0.0), 2.0) && close(c.value(2.0), -2.0));
+    }
+
+    #[test]
+    fn sawtooth_hand_values() {
+        // Period 1 s, rising for 0.8 s: 0 at t = 0, 1 at 0.4, −1 at 0.6 and 1.6.
+        let s = Signal::Sawtooth(Sawtooth {
+            amplitude: 1.0,
+            omega: 2.0 * PI,
+            phase: 0.0,
+            offset: 0.0,
+            width: 0.8,
+        });
+        for (t, u) in [
+            (0.0, 0.0),
+            (0.2, 0.5),
+            (0.4, 1.0),
+            (0.5, 0.0),
+            (0.6, -1.0),
+            (1.0, 0.0),
+            (1.4, 1.0),
+        ] {
+            assert!((s.value(t) - u).abs() < 1e-12, "u({t}) = {}", s.value(t));
+        }
+        assert!(close(s.deriv(0.1), 2.5) && close(s.deriv(0.5), -10.0));
+        let mut e = Vec::new();
+        s.extrema(0.0, 1.5, &mut e);
+        let want = [0.4, 0.6, 1.4];
+        assert_eq!(e.len(), 3, "{e:?}");
+        assert!(e.iter().zip(want).all(|(a, b)| (a - b).abs() < 1e-12), "{e:?}");
+    }
+
+    #[test]
+    fn linear_hand_values_and_reversals() {
+        // Ramp 0 → 2 over [1, 3], hold, then down to 1 at t = 5, up to 4 at t = 6.
+        let l = Linear {
+            t: vec![1.0, 3.0, 4.0, 5.0, 6.0],
+            u: vec![0.0, 2.0, 2.0, 1.0, 4.0],
+        };
+        let s = Signal::Linear(l.clone());
+        for (t, u) in [
+            (0.0, 0.0),
+            (1.0, 0.0),
+            (2.0, 1.0),
+            (3.0, 2.0),
+            (3.5, 2.0),
+            (4.5, 1.5),
+            (5.5, 2.5),
+            (9.0, 4.0),
+        ] {
+            assert!(close(s.value(t), u), "u({t}) = {}", s.value(t));
+        }
+        assert!(close(s.deriv(2.0), 1.0) && s.deriv(3.5) == 0.0 && close(s.deriv(5.0), 3.0) && s.deriv(7.0) == 0.0);
+        assert_eq!(s.period(), None);
+        let mut e = Vec::new();
+        s.extrema(0.0, 10.0, &mut e);
+        // Reversals: start of the ramp, both ends of the hold (rise → flat → fall), the
+        // minimum at 5 and the end at 6.
+        assert_eq!(e, vec![1.0, 3.0, 4.0, 5.0, 6.0]);
+        let mono = Linear {
+            t: vec![0.0, 1.0, 2.0],
+            u: vec![0.0, 1.0, 3.0],
+        };
+        let mut e = Vec::new();
+        mono.extrema(-1.0, 3.0, &mut e);
+        assert_eq!(e, vec![0.0, 2.0], "the breakpoint at 1 is not a reversal");
+        let mut k = Vec::new();
+        mono.kinks(-1.0, 3.0, &mut k);
+        assert_eq!(k, vec![0.0, 1.0, 2.0]);
+    }
+
+    #[test]
+    fn sum_of_sines_hand_values_and_extrema() {
+        let s = SumOfSines {
+            terms: vec![
+                Sine {
+                    amplitude: 1.0,
+                    omega: 1.0,
+                    phase: 0.0,
+                    offset: 0.0,
+                },
+                Sine {
+                    amplitude: 0.5,
+                    omega: 3.0,
+                    phase: PI / 2.0,
+                    offset: 0.0,
+                },
+            ],
+            offset: 0.25,
+        };
+        assert!(close(s.value(0.0), 0.75));
+        assert!(close(s.value(PI / 2.0), 1.25 + 0.5 * (3.0 * PI / 2.0 + PI / 2.0).sin()));
+        assert!(close(s.deriv(0.0), 1.0));
+        let mut e = Vec::new();
+        s.extrema(0.0, 4.0 * PI, &mut e);
+        assert!(!e.is_empty());
+        for t in &e {
+            assert!(s.deriv(*t).abs() < 1e-12, "u'({t}) = {}", s.deriv(*t));
+        }
+        // Between two extrema the input is monotone.
+        for w in e.windows(2) {
+            let m = 0.5 * (w[0] + w[1]);
+            assert!(s.deriv(m) != 0.0 && (s.deriv(m) > 0.0) == (s.deriv(0.5 * (w[0] + m)) > 0.0));
+        }
+        assert!(close(s.shortest_period(), 2.0 * PI / 3.0));
     }
 }

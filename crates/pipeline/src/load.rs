@@ -7,6 +7,7 @@
 //! `load/refs.rs`) runs on that partial manifest, and a problem that only follows from an
 //! earlier one (a panel drawing a run that is itself invalid) is not reported again.
 
+mod csv;
 mod refs;
 mod runs;
 
@@ -138,6 +139,8 @@ fn err(errs: &mut Errs, path: impl Into<String>, msg: impl Into<String>, allowed
 
 /// One manifest under validation.
 struct Ctx<'a> {
+    /// The workspace root (sampled inputs are read under its `data/`).
+    root: &'a Path,
     file: &'a str,
     m: &'a Manifest,
     doc: &'a Document,
@@ -214,6 +217,7 @@ pub fn load(root: &Path) -> Loaded {
             continue;
         };
         let mut cx = Ctx {
+            root,
             file: &p.file,
             m,
             doc: &p.document,

@@ -48,7 +48,7 @@ impl System for CoulombMassSpring {
     const METHODS: &'static [&'static str] = &["dopri5"];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
-        let sig = signal(&req.input);
+        let sig = signal(req)?;
         let m = coulomb::MassSpring {
             m: p.m,
             k: p.law.k,
@@ -97,7 +97,7 @@ impl System for CoulombMassSpring {
         .map_err(|e| e.to_string())?;
         let names = ["t", "u", "x", "v", "F", "applied", "mode"];
         let mut data = RunData {
-            period: Some(plan.period),
+            period: plan.input_period,
             ..Default::default()
         };
         data.columns = names.iter().map(|s| s.to_string()).zip(cols).collect();

@@ -28,7 +28,7 @@ impl System for Cubic {
     const METHODS: &'static [&'static str] = &["dopri5", "rosenbrock23"];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
-        driven(req, &signal(&req.input), &Model, vec![p.x0], &["x", "eq_residual"], |u, _, x, out| {
+        driven(req, &signal(req)?, &Model, vec![p.x0], &["x", "eq_residual"], |u, _, x, out| {
             out[0] = x[0];
             out[1] = (u - Model::equilibrium_input(x[0])).abs();
         })

@@ -32,7 +32,7 @@ impl System for Dahl {
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = p.law.model();
-        let sig = signal(&req.input);
+        let sig = signal(req)?;
         if method_name(req) == "ode" {
             driven(req, &sig, &m, vec![p.law.f0], &["v", "F"], |_, du, x, out| {
                 out[0] = du;

@@ -27,6 +27,6 @@ impl System for DrumLuGre {
     }
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
-        spring::lugre(req, p.plant.setup(req), &p.law)
+        spring::lugre(req, p.plant.setup(req)?, &p.law)
     }
 }

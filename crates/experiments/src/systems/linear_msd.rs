@@ -34,7 +34,7 @@ impl System for LinearMsd {
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = Model { m: p.m, c: p.c, k: p.k };
-        driven(req, &signal(&req.input), &m, vec![p.x0, p.v0], &["y", "v"], |_, _, x, out| {
+        driven(req, &signal(req)?, &m, vec![p.x0, p.v0], &["y", "v"], |_, _, x, out| {
             out[0] = x[0];
             out[1] = x[1];
         })

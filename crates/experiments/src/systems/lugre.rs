@@ -35,7 +35,7 @@ impl System for LuGre {
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = p.law.model();
-        driven(req, &signal(&req.input), &m, vec![p.law.z0], &["v", "z", "F"], |u, du, x, out| {
+        driven(req, &signal(req)?, &m, vec![p.law.z0], &["v", "z", "F"], |u, du, x, out| {
             out[0] = du;
             out[1] = x[0];
             out[2] = m.output(u, du, x);

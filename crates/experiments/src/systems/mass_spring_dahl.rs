@@ -27,6 +27,6 @@ impl System for MassSpringDahl {
     }
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
-        spring::dahl(req, p.plant.setup(req), &p.law)
+        spring::dahl(req, p.plant.setup(req)?, &p.law)
     }
 }

@@ -27,6 +27,6 @@ impl System for MassSpringMaxwellSlip {
     }
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
-        spring::maxwell_slip(req, p.plant.setup(req), &p.law)
+        spring::maxwell_slip(req, p.plant.setup(req)?, &p.law)
     }
 }

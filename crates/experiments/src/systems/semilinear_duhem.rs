@@ -50,10 +50,10 @@ impl System for SemilinearDuhem {
             c: p.c,
             d: p.d,
         };
-        let sig = signal(&req.input);
+        let sig = signal(req)?;
         let (u_min, u_max) = match &sig {
             Signal::Sine(s) => (s.offset - s.amplitude.abs(), s.offset + s.amplitude.abs()),
-            Signal::Piecewise(_) => return Err("semilinear-duhem takes a sine or cosine input".into()),
+            _ => return Err("semilinear-duhem takes a sine or cosine input".into()),
         };
         driven(req, &sig, &m, vec![p.x0], &["v", "y", "y_limit"], |u, du, x, out| {
             out[0] = du;

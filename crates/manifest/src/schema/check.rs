@@ -1,9 +1,10 @@
 //! Metrics computed from runs, checks against published or derived values, and tables.
 
 use super::Window;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct MetricSpec {
     pub name: String,
@@ -38,7 +39,7 @@ pub struct MetricSpec {
     pub baseline_tol: Option<Tol>,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct OtherSeries {
     pub run: String,
@@ -47,7 +48,7 @@ pub struct OtherSeries {
     pub window: Option<Window>,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
 #[serde(rename_all = "kebab-case")]
 pub enum MetricKind {
     /// Signed `∮ y dx` over the window (positive clockwise).
@@ -84,7 +85,7 @@ impl MetricKind {
     }
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CheckSpec {
     pub metric: String,
@@ -95,6 +96,7 @@ pub struct CheckSpec {
     pub tol: Option<Tol>,
     /// Written as a one-key map: `{published: {line}}`, `{derived: "..."}`, `{claim: {kind, lines}}`.
     #[serde(with = "serde_yaml::with::singleton_map")]
+    #[schemars(with = "Provenance")]
     pub provenance: Provenance,
     /// The source contradicts itself here: the evidence. Reported, not failing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -103,7 +105,7 @@ pub struct CheckSpec {
     pub note: Option<String>,
 }
 
-#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
 #[serde(rename_all = "kebab-case")]
 pub enum Op {
     /// |computed − expected| ≤ tol.
@@ -115,7 +117,7 @@ pub enum Op {
     Gt,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Tol {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -132,7 +134,7 @@ impl Tol {
 }
 
 /// Where an expected value comes from: exactly one of the three.
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub enum Provenance {
     /// A number printed in the source.
@@ -152,7 +154,7 @@ pub enum Provenance {
     },
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
 #[serde(rename_all = "kebab-case")]
 pub enum ClaimKind {
     RateIndependence,
@@ -171,7 +173,7 @@ pub enum ClaimKind {
     InEquilibria,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TableSpec {
     pub columns: Vec<String>,

@@ -1,9 +1,10 @@
 //! Figures: layout, panels, axes, series and the windows they draw.
 
 use super::Scale;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Layout {
     pub rows: usize,
@@ -22,7 +23,7 @@ fn default_panel_height() -> u32 {
     480
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Panel {
     /// As published: "a", "b" ... (one panel: "main").
@@ -36,7 +37,7 @@ pub struct Panel {
     pub legend: Option<LegendPos>,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Axis {
     pub label: String,
@@ -48,7 +49,7 @@ pub struct Axis {
     pub range: Option<[f64; 2]>,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum LegendPos {
     UpperLeft,
@@ -58,7 +59,7 @@ pub enum LegendPos {
     None,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SeriesSpec {
     /// A run id, `<id>[k]` for one member of a sweep, or a swept id for one curve per value.
@@ -87,7 +88,7 @@ fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
-#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
 #[serde(rename_all = "kebab-case")]
 pub enum Style {
     #[default]
@@ -99,7 +100,7 @@ pub enum Style {
 }
 
 /// Which samples of a run: everything, the last period, a range of periods or of time.
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(untagged, expecting = "`all`, `last-period`, {periods: [a, b]} or {t: [a, b]}")]
 pub enum Window {
     Named(NamedWindow),
@@ -107,7 +108,7 @@ pub enum Window {
     Time { t: [f64; 2] },
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum NamedWindow {
     All,

@@ -4,18 +4,21 @@
 
 mod check;
 mod figure;
+mod kinds;
 mod run;
 
 pub use check::*;
 pub use figure::*;
+pub use kinds::*;
 pub use run::*;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The five source documents.
 pub const DOCUMENTS: [&str; 5] = ["thesis", "stribeck-paper", "report", "duhem-paper", "ruderman-paper"];
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Manifest {
     /// `<doc>/<name>`, equal to the path under `experiments/` without `.yaml`.
@@ -47,14 +50,14 @@ pub struct Manifest {
     pub table: Option<TableSpec>,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
     Figure,
     Table,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
 #[serde(rename_all = "kebab-case")]
 pub enum Content {
     Simulation,
@@ -68,7 +71,7 @@ pub enum Content {
     Table,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
     Reproduced,
@@ -98,7 +101,7 @@ impl Status {
     }
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Source {
     pub document: String,
@@ -111,14 +114,14 @@ pub struct Source {
     pub catalog: Option<String>,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Related {
     pub id: String,
     pub relation: Relation,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum Relation {
     SameAs,
@@ -127,7 +130,7 @@ pub enum Relation {
     UsesRunOf,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Assumption {
     pub what: String,

@@ -1,10 +1,11 @@
 //! Runs: parameters, input signals and grids, simulation settings, sweeps, post-processing.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A parameter value: a number, a list of numbers, or the long form with unit and source line.
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(
     untagged,
     expecting = "a number, a list of numbers, or a mapping {value, unit, line}"
@@ -15,7 +16,7 @@ pub enum ParamValue {
     Long(LongParam),
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct LongParam {
     pub value: NumberOrList,
@@ -26,7 +27,7 @@ pub struct LongParam {
     pub line: Option<u32>,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(untagged, expecting = "a number or a list of numbers")]
 pub enum NumberOrList {
     Number(f64),
@@ -64,7 +65,7 @@ impl ParamValue {
 }
 
 /// One simulation or analytic evaluation.
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct RunSpec {
     /// Unique within the manifest; panels and metrics refer to it.
@@ -91,7 +92,7 @@ pub struct RunSpec {
 }
 
 /// One post-processing step: a new column `name` computed from column `of`.
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PostOp {
     pub name: String,
@@ -106,7 +107,7 @@ pub struct PostOp {
     pub by: Option<String>,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
 #[serde(rename_all = "kebab-case")]
 pub enum PostKind {
     /// Exponentially weighted moving average `m_k = β y_k + (1 − β) m_{k−1}`, `m_0 = y_0`.
@@ -152,6 +153,74 @@ pub enum InputSpec {
     },
     /// No input: an autonomous system (run for `sim.t_end`).
     None,
+    /// `offset + amplitude tri(omega t + phase)`: a triangle wave with the sine's phase
+    /// convention (0 at t = 0 rising, extrema where the sine has them).
+    Triangle {
+        amplitude: f64,
+        omega: f64,
+        phase: f64,
+        offset: f64,
+    },
+    /// A continuous sawtooth: rises for `width` of the period (0 < width < 1), falls for the rest;
+    /// 0 at t = 0 rising (phase 0). `width: 0.5` is the triangle.
+    Sawtooth {
+        amplitude: f64,
+        omega: f64,
+        phase: f64,
+        offset: f64,
+        width: f64,
+    },
+    /// Hold `from` until `start`, ramp linearly to `to` over `ramp` seconds, then hold `to`.
+    RampHold { from: f64, to: f64, ramp: f64, start: f64 },
+    /// Linear interpolation through `[t, u]` points (t strictly increasing), constant beyond
+    /// the first and last point.
+    PiecewiseLinear { points: Vec<[f64; 2]> },
+    /// `offset + Σ amplitude_k sin(omega_k t + phase_k)`.
+    SumOfSines {
+        components: Vec<SineComponent>,
+        offset: f64,
+    },
+    /// Samples read from a CSV file under `data/` (with a header row), linearly interpolated and
+    /// held constant beyond the ends; the file's sha256 is part of the run's cache key.
+    Csv {
+        path: String,
+        t_column: String,
+        u_column: String,
+    },
+}
+
+impl InputSpec {
+    /// Whether the input repeats with a period (`sim.periods` and `sim.steady_state` need one).
+    pub fn is_periodic(&self) -> bool {
+        matches!(
+            self,
+            InputSpec::Sine { .. }
+                | InputSpec::Cosine { .. }
+                | InputSpec::SwitchedSine { .. }
+                | InputSpec::Triangle { .. }
+                | InputSpec::Sawtooth { .. }
+        )
+    }
+}
+
+/// One term of a `sum-of-sines` input.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SineComponent {
+    pub amplitude: f64,
+    /// rad/s
+    pub omega: f64,
+    /// rad (default 0)
+    #[serde(default)]
+    pub phase: f64,
+}
+
+/// `points`: a grid's number of points, or a piecewise-linear input's `[t, u]` points.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged, expecting = "a number of grid points, or a list of [t, u] points")]
+enum Points {
+    Count(usize),
+    List(Vec<[f64; 2]>),
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -162,6 +231,12 @@ pub enum InputKind {
     SwitchedSine,
     Grid,
     None,
+    Triangle,
+    Sawtooth,
+    RampHold,
+    PiecewiseLinear,
+    SumOfSines,
+    Csv,
 }
 
 /// The written form of an input: every field of every kind, checked against the kind.
@@ -176,8 +251,15 @@ pub struct InputFields {
     pieces: Option<Vec<SinePiece>>,
     from: Option<f64>,
     to: Option<f64>,
-    points: Option<usize>,
+    points: Option<Points>,
     scale: Option<Scale>,
+    width: Option<f64>,
+    ramp: Option<f64>,
+    start: Option<f64>,
+    components: Option<Vec<SineComponent>>,
+    path: Option<String>,
+    t_column: Option<String>,
+    u_column: Option<String>,
 }
 
 impl TryFrom<InputFields> for InputSpec {
@@ -195,12 +277,23 @@ impl TryFrom<InputFields> for InputSpec {
             ("to", f.to.is_some()),
             ("points", f.points.is_some()),
             ("scale", f.scale.is_some()),
+            ("width", f.width.is_some()),
+            ("ramp", f.ramp.is_some()),
+            ("start", f.start.is_some()),
+            ("components", f.components.is_some()),
+            ("path", f.path.is_some()),
+            ("t_column", f.t_column.is_some()),
+            ("u_column", f.u_column.is_some()),
         ]
         .into_iter()
         .filter(|x| x.1)
         .map(|x| x.0)
         .collect();
-        let only = |allowed: &[&str], kind: &str| -> Result<(), String> {
+        // The fields a kind takes are its declaration's (`kinds.rs`, which `schema` prints).
+        let only = |kind: &str| -> Result<(), String> {
+            let allowed = super::kind(super::INPUT_KINDS, kind)
+                .map(|k| k.field_names())
+                .unwrap_or_default();
             match given.iter().find(|g| !allowed.contains(g)) {
                 Some(g) => Err(format!(
                     "input kind `{kind}` takes no `{g}` (fields: {})",
@@ -212,7 +305,7 @@ impl TryFrom<InputFields> for InputSpec {
         Ok(match f.kind {
             InputKind::Sine | InputKind::Cosine => {
                 let kind = if f.kind == InputKind::Sine { "sine" } else { "cosine" };
-                only(&["amplitude", "omega", "phase", "offset"], kind)?;
+                only(kind)?;
                 let (amplitude, omega) = (need(f.amplitude, "amplitude", kind)?, need(f.omega, "omega", kind)?);
                 let (phase, offset) = (f.phase.unwrap_or(0.0), f.offset.unwrap_or(0.0));
                 if f.kind == InputKind::Sine {
@@ -232,30 +325,89 @@ impl TryFrom<InputFields> for InputSpec {
                 }
             }
             InputKind::SwitchedSine => {
-                only(&["omega", "pieces"], "switched-sine")?;
+                only("switched-sine")?;
                 InputSpec::SwitchedSine {
                     omega: need(f.omega, "omega", "switched-sine")?,
                     pieces: f.pieces.ok_or("input kind `switched-sine` needs `pieces`")?,
                 }
             }
             InputKind::None => {
-                only(&[], "none")?;
+                only("none")?;
                 InputSpec::None
             }
             InputKind::Grid => {
-                only(&["from", "to", "points", "scale"], "grid")?;
+                only("grid")?;
                 InputSpec::Grid {
                     from: need(f.from, "from", "grid")?,
                     to: need(f.to, "to", "grid")?,
-                    points: f.points.ok_or("input kind `grid` needs `points`")?,
+                    points: match f.points {
+                        Some(Points::Count(n)) => n,
+                        Some(Points::List(_)) => return Err("grid `points` is a number of points".into()),
+                        None => return Err("input kind `grid` needs `points`".into()),
+                    },
                     scale: f.scale.unwrap_or_default(),
+                }
+            }
+            InputKind::Triangle => {
+                only("triangle")?;
+                InputSpec::Triangle {
+                    amplitude: need(f.amplitude, "amplitude", "triangle")?,
+                    omega: need(f.omega, "omega", "triangle")?,
+                    phase: f.phase.unwrap_or(0.0),
+                    offset: f.offset.unwrap_or(0.0),
+                }
+            }
+            InputKind::Sawtooth => {
+                only("sawtooth")?;
+                InputSpec::Sawtooth {
+                    amplitude: need(f.amplitude, "amplitude", "sawtooth")?,
+                    omega: need(f.omega, "omega", "sawtooth")?,
+                    phase: f.phase.unwrap_or(0.0),
+                    offset: f.offset.unwrap_or(0.0),
+                    width: need(f.width, "width", "sawtooth")?,
+                }
+            }
+            InputKind::RampHold => {
+                only("ramp-hold")?;
+                InputSpec::RampHold {
+                    from: need(f.from, "from", "ramp-hold")?,
+                    to: need(f.to, "to", "ramp-hold")?,
+                    ramp: need(f.ramp, "ramp", "ramp-hold")?,
+                    start: f.start.unwrap_or(0.0),
+                }
+            }
+            InputKind::PiecewiseLinear => {
+                only("piecewise-linear")?;
+                InputSpec::PiecewiseLinear {
+                    points: match f.points {
+                        Some(Points::List(p)) => p,
+                        Some(Points::Count(_)) => {
+                            return Err("piecewise-linear `points` is a list of [t, u] points".into())
+                        }
+                        None => return Err("input kind `piecewise-linear` needs `points`".into()),
+                    },
+                }
+            }
+            InputKind::SumOfSines => {
+                only("sum-of-sines")?;
+                InputSpec::SumOfSines {
+                    components: f.components.ok_or("input kind `sum-of-sines` needs `components`")?,
+                    offset: f.offset.unwrap_or(0.0),
+                }
+            }
+            InputKind::Csv => {
+                only("csv")?;
+                InputSpec::Csv {
+                    path: f.path.ok_or("input kind `csv` needs `path` (a file under data/)")?,
+                    t_column: f.t_column.unwrap_or_else(|| "t".into()),
+                    u_column: f.u_column.unwrap_or_else(|| "u".into()),
                 }
             }
         })
     }
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SinePiece {
     /// Start, in periods of the input (the first piece starts at 0).
@@ -264,7 +416,7 @@ pub struct SinePiece {
 }
 
 /// Simulation settings.
-#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SimSpec {
     /// Duration in input periods (exclusive with `t_end` and `steady_state`).
@@ -286,7 +438,7 @@ pub struct SimSpec {
     pub atol: Option<f64>,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SteadyState {
     /// Largest period-to-period change accepted (max norm relative to 1 + |x|).
@@ -294,7 +446,7 @@ pub struct SteadyState {
     pub max_periods: usize,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Sweep {
     /// A parameter name, or `input.<field>` for a field of the input.
@@ -302,7 +454,7 @@ pub struct Sweep {
     pub values: Vec<f64>,
 }
 
-#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
 #[serde(rename_all = "kebab-case")]
 pub enum Scale {
     #[default]

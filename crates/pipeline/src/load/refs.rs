@@ -193,10 +193,10 @@ pub(super) fn metrics(cx: &mut Ctx) {
                 }
                 Some(r) if !metric_run(cx, format!("{at}.run"), r) => false,
                 Some(r) => {
-                    let needs_x = matches!(
-                        mt.kind,
-                        MetricKind::LoopArea | MetricKind::ValueAt | MetricKind::Slope | MetricKind::Intercept
-                    );
+                    // What a kind needs is its declaration's (`fric_manifest::METRIC_KINDS`).
+                    let decl = fric_manifest::kind(fric_manifest::METRIC_KINDS, &fric_manifest::kind_name(&mt.kind));
+                    let needs = |f: &str| decl.is_some_and(|d| d.requires(f));
+                    let needs_x = needs("x");
                     match (&mt.x, needs_x) {
                         (Some(x), _) => cx.check_col(format!("{at}.x"), r, x),
                         (None, true) => cx.err(at.clone(), "this metric kind needs `x`", "x: <column>"),
@@ -211,7 +211,7 @@ pub(super) fn metrics(cx: &mut Ctx) {
                             "y: <column> (or the info name for kind: info)",
                         ),
                     }
-                    if matches!(mt.kind, MetricKind::ValueAt | MetricKind::Quantile) && mt.at.is_none() {
+                    if needs("at") && mt.at.is_none() {
                         cx.err(
                             at.clone(),
                             "this metric kind needs `at`",

@@ -3,7 +3,7 @@
 
 use super::{run_key, Ctx, ResolvedRun};
 use fric_experiments::resolve;
-use fric_manifest::{Manifest, PostKind, RunSpec};
+use fric_manifest::{InputSpec, Manifest, PostKind, RunSpec};
 use std::collections::HashMap;
 
 /// Apply one sweep value to a run spec.
@@ -30,18 +30,19 @@ fn apply_sweep(spec: &RunSpec, param: &str, value: f64) -> Result<RunSpec, Strin
     Ok(s)
 }
 
-/// The spec a `from:` reference stands for, or the error at `<at>.from`.
+/// The spec a `from:` reference stands for, or the error at `<at>.from`. The referencing run
+/// may add `post` steps: they apply after the referenced run's own, to the same run data (the
+/// run, and so its cache key, is the referenced one).
 fn referenced(spec: &RunSpec, r: &str, by_id: &HashMap<&str, &Manifest>) -> Result<RunSpec, (String, String)> {
     if spec.system.is_some()
         || !spec.params.is_empty()
         || spec.input.is_some()
         || spec.sim.is_some()
         || spec.sweep.is_some()
-        || !spec.post.is_empty()
     {
         return Err((
-            "a run with `from` takes no other field than `id`".into(),
-            "{id, from}".into(),
+            "a run with `from` takes no other field than `id` and `post`".into(),
+            "{id, from, post}".into(),
         ));
     }
     let Some((mid, rid)) = r.split_once('#') else {
@@ -54,10 +55,15 @@ fn referenced(spec: &RunSpec, r: &str, by_id: &HashMap<&str, &Manifest>) -> Resu
         ));
     };
     match other.runs.iter().find(|r| r.id == rid) {
-        Some(o) if o.from.is_none() => Ok(RunSpec {
-            id: spec.id.clone(),
-            ..o.clone()
-        }),
+        Some(o) if o.from.is_none() => {
+            let mut post = o.post.clone();
+            post.extend(spec.post.iter().cloned());
+            Ok(RunSpec {
+                id: spec.id.clone(),
+                post,
+                ..o.clone()
+            })
+        }
         Some(_) => Err((format!("`{r}` is itself a reference"), "a run defined in place".into())),
         None => {
             let known: Vec<&str> = other.runs.iter().map(|r| r.id.as_str()).collect();
@@ -100,6 +106,8 @@ pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
         };
         let mut members = Vec::new();
         let mut failed = false;
+        // Sampled inputs read once per run, not once per sweep member.
+        let mut sampled = HashMap::new();
         match &spec.sweep {
             None => members.push((spec.id.clone(), spec.clone())),
             Some(sw) => {
@@ -127,7 +135,40 @@ pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
         }
         for (mid, s) in members {
             match resolve(&system, &s.params, s.input.as_ref(), s.sim.as_ref()) {
-                Ok(req) => {
+                Ok(mut req) => {
+                    if let InputSpec::Csv {
+                        path,
+                        t_column,
+                        u_column,
+                    } = &req.input
+                    {
+                        let read = sampled
+                            .entry((path.clone(), t_column.clone(), u_column.clone()))
+                            .or_insert_with(|| super::csv::read(cx.root, path, t_column, u_column))
+                            .clone();
+                        match read {
+                            Ok(data) => {
+                                req.input_data = Some(data);
+                                // The budget again, now that the number of samples is known.
+                                let columns = fric_experiments::system(&req.system).map_or(1, |s| s.columns.len());
+                                let mut over = Vec::new();
+                                fric_experiments::budget::check(&req, columns, &mut over);
+                                if let Some(e) = over.into_iter().next() {
+                                    failed = true;
+                                    cx.err(format!("{at}.{}", e.path), e.message, e.allowed);
+                                    continue;
+                                }
+                            }
+                            Err((field, msg, allowed)) => {
+                                failed = true;
+                                let path = format!("{at}.input.{field}");
+                                if !cx.errs.iter().any(|(p, m, _)| *p == path && *m == msg) {
+                                    cx.err(path, msg, allowed);
+                                }
+                                continue;
+                            }
+                        }
+                    }
                     let key = run_key(&req);
                     let post = s.post.clone();
                     cx.runs.insert(
@@ -186,8 +227,14 @@ pub(super) fn check_post(cx: &mut Ctx) {
         };
         let mut known: Vec<String> = sys.columns.iter().map(|c| c.0.to_string()).collect();
         let mut errs = Vec::new();
+        // A `from:` run's steps follow the referenced run's, which its own manifest checks.
+        let inherited = first.post.len() - spec.post.len().min(first.post.len());
         for (j, p) in first.post.iter().enumerate() {
-            let at = format!("runs[{i}].post[{j}]");
+            if j < inherited {
+                known.push(p.name.clone());
+                continue;
+            }
+            let at = format!("runs[{i}].post[{}]", j - inherited);
             if !known.contains(&p.of) {
                 let msg = format!("no column `{}` before this step", p.of);
                 errs.push((format!("{at}.of"), msg, known.join(", ")));
@@ -195,12 +242,12 @@ pub(super) fn check_post(cx: &mut Ctx) {
             if let Some(b) = p.by.as_ref().filter(|b| !known.contains(b)) {
                 errs.push((format!("{at}.by"), format!("no column `{b}`"), known.join(", ")));
             }
-            let needs_param = matches!(p.op, PostKind::Ewma | PostKind::MovingAverage);
-            if needs_param && p.param.is_none() {
+            let decl = fric_manifest::kind(fric_manifest::POST_KINDS, &fric_manifest::kind_name(&p.op));
+            if let (Some(d), None) = (decl.and_then(|d| d.field("param")).filter(|f| f.required), p.param) {
                 errs.push((
                     at.clone(),
                     "this step needs `param`".into(),
-                    "ewma: β in (0, 1]; moving-average: window in samples".into(),
+                    format!("param: {}", d.doc),
                 ));
             }
             if p.op == PostKind::Ewma && p.param.is_some_and(|b| !(b > 0.0 && b <= 1.0)) {

@@ -45,3 +45,29 @@ panels:
     series:
       - {run: msd, x: u, y: y, label: "w = {value}"}
 "#;
+
+/// A Dahl model (γ = 1) under a triangle wave of amplitude 1.5 and period 4 s: the force at the
+/// first reversal (t = 1 s) is the closed form `Fc (1 − exp(−σ A / Fc))`, which the exact
+/// operator reaches because the reversal is one of its samples.
+pub const DAHL_TRIANGLE: &str = r#"id: thesis/fig9.5
+kind: figure
+source: {document: thesis, number: "9.5", caption: "Dahl under a triangle wave", lines: [5]}
+content: simulation
+status: reproduced
+runs:
+  - id: tri
+    system: dahl
+    params: {sigma: 2, fc: 1, gamma: 1}
+    input: {kind: triangle, amplitude: 1.5, omega: 1.5707963267948966}
+    sim: {periods: 2, samples_per_period: 400}
+panels:
+  - id: main
+    x: {label: u, unit: m}
+    y: {label: F, unit: N}
+    series:
+      - {run: tri, x: u, y: F}
+metrics:
+  - {name: f_reversal, kind: max, run: tri, y: F, window: {t: [0, 1]}}
+checks:
+  - {metric: f_reversal, expected: 0.950212931632136, tol: {rel: 1.0e-12}, provenance: {derived: "Fc (1 - exp(-sigma A / Fc)) with sigma = 2, Fc = 1, A = 1.5"}}
+"#;

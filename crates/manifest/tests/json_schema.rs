@@ -1,0 +1,242 @@
+//! The JSON Schema of the manifest format: the committed `experiments/manifest.schema.json` is
+//! the generated one, it names every field the parser accepts, and every manifest of the project
+//! validates against it (with a small validator for the keywords schemars emits), as do the
+//! examples of every declared kind.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn schema() -> Value {
+    serde_json::from_str(&fric_manifest::json_schema()).unwrap()
+}
+
+/// Validate `v` against `s`; problems are pushed with their JSON path. Supports the keywords
+/// schemars emits: $ref, type, properties, required, additionalProperties, items, anyOf, oneOf,
+/// enum, const, minItems, maxItems, minimum.
+fn check(root: &Value, s: &Value, v: &Value, at: &str, errs: &mut Vec<String>) {
+    let Some(o) = s.as_object() else { return };
+    if let Some(r) = o.get("$ref").and_then(Value::as_str) {
+        let name = r.strip_prefix("#/$defs/").expect("local refs");
+        check(root, &root["$defs"][name], v, at, errs);
+    }
+    if let Some(t) = o.get("type") {
+        let types: Vec<&str> = match t {
+            Value::String(s) => vec![s.as_str()],
+            Value::Array(a) => a.iter().filter_map(Value::as_str).collect(),
+            _ => vec![],
+        };
+        let ok = types.iter().any(|t| match *t {
+            "object" => v.is_object(),
+            "array" => v.is_array(),
+            "string" => v.is_string(),
+            "number" => v.is_number(),
+            "integer" => v.is_i64() || v.is_u64(),
+            "boolean" => v.is_boolean(),
+            "null" => v.is_null(),
+            _ => false,
+        });
+        if !ok {
+            errs.push(format!("{at}: {v} is not of type {types:?}"));
+            return;
+        }
+    }
+    if let Some(c) = o.get("const") {
+        if c != v {
+            errs.push(format!("{at}: {v} is not {c}"));
+        }
+    }
+    if let Some(e) = o.get("enum").and_then(Value::as_array) {
+        if !e.contains(v) {
+            errs.push(format!("{at}: {v} is not one of {e:?}"));
+        }
+    }
+    if let (Some(m), Some(x)) = (o.get("minimum").and_then(Value::as_f64), v.as_f64()) {
+        if x < m {
+            errs.push(format!("{at}: {x} < {m}"));
+        }
+    }
+    for (key, many) in [("anyOf", false), ("oneOf", true)] {
+        if let Some(alts) = o.get(key).and_then(Value::as_array) {
+            let n = alts
+                .iter()
+                .filter(|a| {
+                    let mut e = Vec::new();
+                    check(root, a, v, at, &mut e);
+                    e.is_empty()
+                })
+                .count();
+            if n == 0 || (many && n > 1) {
+                errs.push(format!("{at}: {v} matches {n} of the {key} alternatives"));
+            }
+        }
+    }
+    if let Some(obj) = v.as_object() {
+        let props = o.get("properties").and_then(Value::as_object);
+        for r in o.get("required").and_then(Value::as_array).into_iter().flatten() {
+            if !obj.contains_key(r.as_str().unwrap()) {
+                errs.push(format!("{at}: missing {r}"));
+            }
+        }
+        for (k, x) in obj {
+            match props.and_then(|p| p.get(k)) {
+                Some(ps) => check(root, ps, x, &format!("{at}.{k}"), errs),
+                None => match o.get("additionalProperties") {
+                    Some(Value::Bool(false)) => errs.push(format!("{at}: unknown field {k}")),
+                    Some(s @ Value::Object(_)) => check(root, s, x, &format!("{at}.{k}"), errs),
+                    _ => {}
+                },
+            }
+        }
+    }
+    if let Some(arr) = v.as_array() {
+        if let Some(n) = o.get("minItems").and_then(Value::as_u64) {
+            if (arr.len() as u64) < n {
+                errs.push(format!("{at}: fewer than {n} items"));
+            }
+        }
+        if let Some(n) = o.get("maxItems").and_then(Value::as_u64) {
+            if (arr.len() as u64) > n {
+                errs.push(format!("{at}: more than {n} items"));
+            }
+        }
+        if let Some(items) = o.get("items") {
+            for (i, x) in arr.iter().enumerate() {
+                check(root, items, x, &format!("{at}[{i}]"), errs);
+            }
+        }
+    }
+}
+
+fn yaml_to_json(text: &str) -> Value {
+    let y: serde_yaml::Value = serde_yaml::from_str(text).unwrap();
+    serde_json::to_value(y).unwrap()
+}
+
+#[test]
+fn committed_schema_is_the_generated_one() {
+    let committed = std::fs::read_to_string(root().join("experiments/manifest.schema.json"))
+        .expect("experiments/manifest.schema.json exists (cargo xtask schema --write)");
+    assert!(
+        committed == fric_manifest::json_schema(),
+        "experiments/manifest.schema.json is out of date: run `cargo xtask schema --write`"
+    );
+}
+
+#[test]
+fn schema_names_every_field_the_parser_accepts() {
+    let s = schema();
+    let props = s["properties"].as_object().unwrap();
+    for field in [
+        "id",
+        "kind",
+        "source",
+        "content",
+        "status",
+        "reason",
+        "related",
+        "assumptions",
+        "runs",
+        "layout",
+        "panels",
+        "metrics",
+        "checks",
+        "table",
+    ] {
+        assert!(props.contains_key(field), "{field}");
+    }
+    assert_eq!(s["additionalProperties"], Value::Bool(false));
+    // Every declared field of every metric and post-processing kind is a field of its struct,
+    // and every declared input kind is an alternative of the input's schema.
+    let defs = &s["$defs"];
+    for (kinds, def) in [
+        (fric_manifest::METRIC_KINDS, "MetricSpec"),
+        (fric_manifest::POST_KINDS, "PostOp"),
+    ] {
+        for k in kinds {
+            for f in k.fields {
+                assert!(
+                    defs[def]["properties"].get(f.name).is_some(),
+                    "{def}: {} of {}",
+                    f.name,
+                    k.name
+                );
+            }
+        }
+    }
+    let alts = defs["InputSpec"]["oneOf"].as_array().unwrap();
+    assert_eq!(alts.len(), fric_manifest::INPUT_KINDS.len());
+}
+
+#[test]
+fn every_project_manifest_validates() {
+    let s = schema();
+    let mut n = 0;
+    let mut errs = Vec::new();
+    let mut stack = vec![root().join("experiments")];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "yaml") {
+                let v = yaml_to_json(&std::fs::read_to_string(&p).unwrap());
+                check(&s, &s, &v, &p.display().to_string(), &mut errs);
+                n += 1;
+            }
+        }
+    }
+    assert!(n > 100, "{n} manifests");
+    assert!(errs.is_empty(), "{}", errs.join("\n"));
+}
+
+#[test]
+fn examples_of_every_kind_validate_and_parse() {
+    let s = schema();
+    let defs = &s["$defs"];
+    let mut errs = Vec::new();
+    for k in fric_manifest::INPUT_KINDS {
+        let v = yaml_to_json(k.example);
+        check(&s, &defs["InputSpec"], &v, k.name, &mut errs);
+        serde_yaml::from_str::<fric_manifest::InputSpec>(k.example).unwrap_or_else(|e| panic!("{}: {e}", k.name));
+    }
+    for k in fric_manifest::POST_KINDS {
+        check(&s, &defs["PostOp"], &yaml_to_json(k.example), k.name, &mut errs);
+        let p: fric_manifest::PostOp = serde_yaml::from_str(k.example).unwrap();
+        assert_eq!(fric_manifest::kind_name(&p.op), k.name);
+    }
+    for k in fric_manifest::METRIC_KINDS {
+        check(&s, &defs["MetricSpec"], &yaml_to_json(k.example), k.name, &mut errs);
+        let m: fric_manifest::MetricSpec = serde_yaml::from_str(k.example).unwrap();
+        assert_eq!(fric_manifest::kind_name(&m.kind), k.name);
+        // The loader's rule (a run, or two earlier metrics) is the declaration's.
+        assert_eq!(m.kind.needs_run(), k.requires("run"), "{}", k.name);
+        assert_eq!(!m.kind.needs_run(), k.requires("of"), "{}", k.name);
+    }
+    for k in fric_manifest::CHECK_KINDS {
+        check(&s, &defs["CheckSpec"], &yaml_to_json(k.example), k.name, &mut errs);
+    }
+    for (k, def) in fric_manifest::PANEL_KINDS
+        .iter()
+        .zip(["Layout", "Panel", "Axis", "SeriesSpec"])
+    {
+        check(&s, &defs[def], &yaml_to_json(k.example), k.name, &mut errs);
+    }
+    for k in fric_manifest::WINDOW_KINDS {
+        check(&s, &defs["Window"], &yaml_to_json(k.example), k.name, &mut errs);
+    }
+    assert!(errs.is_empty(), "{}", errs.join("\n"));
+    // A wrong field is refused by the schema, as by the parser.
+    let mut e = Vec::new();
+    check(
+        &s,
+        &defs["InputSpec"],
+        &yaml_to_json("{kind: triangle, amplitude: 1, omega: 1, width: 0.5}"),
+        "x",
+        &mut e,
+    );
+    assert!(!e.is_empty());
+}
