@@ -186,6 +186,14 @@ fn figure_problems(stem: &Path) -> Vec<String> {
     let panels = panels(&svg);
     assert!(!panels.is_empty(), "{name}: no panel groups in the SVG");
     for p in &panels {
+        if let Some(l) = p
+            .legend
+            .filter(|l| l[0] < 0.0 || l[1] < 0.0 || l[2] > vb[2] || l[3] > vb[3])
+        {
+            bad.push(format!("{name} panel {}: the legend {l:?} runs off the figure", p.id));
+        }
+    }
+    for p in &panels {
         for (k, style) in p.styles.iter().enumerate() {
             let csv = PathBuf::from(format!("{}/{}-{}.csv", stem.display(), p.id, k + 1));
             let cols = read_csv(&csv);

@@ -180,7 +180,40 @@ struct Ranges {
     y: (f64, f64),
 }
 
-fn ranges(p: &PanelData) -> Ranges {
+/// A panel in a column of panels sharing their x axis: the common x range, and whether this
+/// panel (the bottom one) carries the x tick labels and the axis label.
+#[derive(Clone, Copy)]
+struct Shared {
+    x: (f64, f64),
+    labels: bool,
+}
+
+/// Panel `i`'s share of a common x axis, if the figure's panels share one.
+fn shared_of(fig: &FigureData, i: usize) -> Option<Shared> {
+    shared_x(fig).map(|x| Shared {
+        x,
+        labels: i + 1 == fig.panels.len(),
+    })
+}
+
+/// Panels stacked in one column with the same x quantity, unit and scale share one x range and
+/// label it once, at the bottom (time histories of quantities with different units).
+fn shared_x(fig: &FigureData) -> Option<(f64, f64)> {
+    let first = fig.panels.first()?;
+    let same = |a: &AxisSpec| {
+        a.label == first.x.label && a.unit == first.x.unit && a.scale == first.x.scale && a.range == first.x.range
+    };
+    if fig.cols.max(1) != 1 || fig.panels.len() < 2 || !fig.panels.iter().all(|p| same(&p.x)) {
+        return None;
+    }
+    let xs = fig
+        .panels
+        .iter()
+        .flat_map(|p| p.series.iter().flat_map(|s| s.x.iter().copied()));
+    Some(auto_range(xs, first.x.range, first.x.scale))
+}
+
+fn ranges(p: &PanelData, shared: Option<Shared>) -> Ranges {
     let xs = p.series.iter().flat_map(|s| s.x.iter().copied());
     let ys = p
         .series
@@ -193,7 +226,7 @@ fn ranges(p: &PanelData) -> Ranges {
         }
     }
     Ranges {
-        x: auto_range(xs, p.x.range, p.x.scale),
+        x: shared.map_or_else(|| auto_range(xs, p.x.range, p.x.scale), |s| s.x),
         y,
     }
 }
@@ -234,11 +267,12 @@ fn build_chart<'a, DB: DrawingBackend>(
     p: &PanelData,
     r: &Ranges,
     reserve: u32,
+    x_labels: bool,
 ) -> Result<Chart<'a, DB>, DrawErr> {
     let mut b = ChartBuilder::on(area);
     b.margin(12 * K)
         .margin_bottom(12 * K + reserve)
-        .x_label_area_size(X_AREA * K)
+        .x_label_area_size(if x_labels { X_AREA } else { 8 } * K)
         .y_label_area_size(Y_AREA * K);
     if let Some(t) = &p.title {
         b.caption(t, ("sans-serif", TITLE_SIZE * K));
@@ -312,12 +346,18 @@ enum LegendPlan {
 
 /// Plan a panel's legend on a scratch backend the panel's size, with nothing reserved below the
 /// axes: the preferred corner if it covers no data, else another empty corner, else below.
-fn plan_legend(p: &PanelData, w: u32, h: u32) -> Result<(LegendPlan, Vec<(usize, usize)>), DrawErr> {
-    let r = ranges(p);
+fn plan_legend(
+    p: &PanelData,
+    w: u32,
+    h: u32,
+    shared: Option<Shared>,
+) -> Result<(LegendPlan, Vec<(usize, usize)>), DrawErr> {
+    let r = ranges(p, shared);
     let mut scratch = String::new();
     let area = SVGBackend::with_string(&mut scratch, (w * K, h * K)).into_drawing_area();
     let font: TextStyle = ("sans-serif", LABEL_SIZE * K).into();
-    let frame = frame_of(&build_chart(&area, p, &r, 0)?, p, &r, (0, 0));
+    let labels = shared.is_none_or(|s| s.labels);
+    let frame = frame_of(&build_chart(&area, p, &r, 0, labels)?, p, &r, (0, 0));
     let coincident = series::coincident(&map_all(&frame, p, &[]));
     let entries: Vec<series::Entry> = p
         .series
@@ -356,7 +396,7 @@ fn plan_legend(p: &PanelData, w: u32, h: u32) -> Result<(LegendPlan, Vec<(usize,
         match series::place_inside(&frame, &map_all(&frame, p, &coincident), entries, preferred) {
             Ok(l) => LegendPlan::Inside(l),
             Err(entries) => {
-                let (_, h) = series::rows_below(&entries, frame.right - frame.left);
+                let (_, h) = series::rows_below(&entries, (w * K) as f64 - 8.0 * series::K);
                 LegendPlan::Below(entries, h)
             }
         },
@@ -378,17 +418,20 @@ fn draw_panel<DB: DrawingBackend>(
     p: &PanelData,
     (plan, coincident): Plan,
     reserve: u32,
+    shared: Option<Shared>,
 ) -> Result<PanelLayer, DrawErr> {
-    let r = ranges(p);
+    let r = ranges(p, shared);
+    let x_labels = shared.is_none_or(|s| s.labels);
     let (_, ah) = area.dim_in_pixel();
     let base = area.get_base_pixel();
-    let mut chart = build_chart(area, p, &r, reserve)?;
+    let mut chart = build_chart(area, p, &r, reserve, x_labels)?;
     let frame = frame_of(&chart, p, &r, (0, 0));
     let (sx, sy) = (r.x.0.abs().max(r.x.1.abs()), r.y.0.abs().max(r.y.1.abs()));
     let power = |a: &AxisSpec, r: (f64, f64)| if a.scale == Scale::Log { 0 } else { axis_power(r.0, r.1) };
     let (kx, ky) = (power(&p.x, r.x), power(&p.y, r.y));
     let (fx, fy) = (10f64.powi(-kx), 10f64.powi(-ky));
     let fmt_x = |v: &f64| match p.x.scale {
+        _ if !x_labels => String::new(),
         Scale::Log => decade_label(*v),
         _ => format_tick(*v * fx, sx * fx),
     };
@@ -397,7 +440,11 @@ fn draw_panel<DB: DrawingBackend>(
         _ => format_tick(*v * fy, sy * fy),
     };
     let (x_desc, y_desc) = (
-        scaled_label(&p.x.label, p.x.unit.as_deref(), kx),
+        if x_labels {
+            scaled_label(&p.x.label, p.x.unit.as_deref(), kx)
+        } else {
+            String::new()
+        },
         scaled_label(&p.y.label, p.y.unit.as_deref(), ky),
     );
     chart
@@ -423,7 +470,8 @@ fn draw_panel<DB: DrawingBackend>(
         }
         LegendPlan::Below(entries, h) => {
             let top = (base.1 + ah as i32) as f64 - h - 6.0 * series::K;
-            Some(series::below(&frame, entries, top))
+            let (left, right) = (base.0 as f64, (base.0 + area.dim_in_pixel().0 as i32) as f64);
+            Some(series::below(&frame, entries, top, (left, right)))
         }
     };
     Ok(PanelLayer {
@@ -444,7 +492,8 @@ fn plan_figure(fig: &FigureData) -> Result<(Vec<Plan>, Vec<u32>), DrawErr> {
     let plans = fig
         .panels
         .iter()
-        .map(|p| plan_legend(p, fig.panel_width, fig.panel_height))
+        .enumerate()
+        .map(|(i, p)| plan_legend(p, fig.panel_width, fig.panel_height, shared_of(fig, i)))
         .collect::<Result<Vec<_>, _>>()?;
     let mut extra = vec![0u32; fig.rows.max(1)];
     for (i, pl) in plans.iter().enumerate() {
@@ -477,7 +526,7 @@ fn draw_figure<DB: DrawingBackend>(
         .zip(plans)
         .enumerate()
         .zip(areas.iter())
-        .map(|((i, (p, plan)), a)| draw_panel(a, p, plan, extra[(i / cols).min(extra.len() - 1)]))
+        .map(|((i, (p, plan)), a)| draw_panel(a, p, plan, extra[(i / cols).min(extra.len() - 1)], shared_of(fig, i)))
         .collect::<Result<Vec<_>, _>>()?;
     root.present().map_err(|e| e.to_string())?;
     Ok(layers)
@@ -605,6 +654,33 @@ mod tests {
                 },
             ],
         }
+    }
+
+    /// Panels stacked in one column with the same x quantity share one x range and label it
+    /// once, at the bottom; side by side they each keep their own.
+    #[test]
+    fn stacked_time_histories_share_their_time_axis() {
+        let mut f = fig();
+        f.panels[1].x = f.panels[0].x.clone();
+        f.panels[1].series[0].x = f.panels[1].series[0].x.iter().map(|v| v * 2.0).collect();
+        let svg = |f: &FigureData| String::from_utf8(render_svg(f).unwrap()).unwrap();
+        let frames = |s: &str| -> Vec<String> {
+            s.match_indices("data-x=\"")
+                .map(|(i, _)| s[i..i + s[i..].find("\" ").unwrap()].to_string())
+                .collect()
+        };
+        let side = svg(&f);
+        assert_eq!(side.matches(">u [m]</text>").count(), 2);
+        assert_ne!(frames(&side)[0], frames(&side)[1]);
+        f.rows = 2;
+        f.cols = 1;
+        let stacked = svg(&f);
+        assert_eq!(
+            stacked.matches(">u [m]</text>").count(),
+            1,
+            "one x label, at the bottom"
+        );
+        assert_eq!(frames(&stacked)[0], frames(&stacked)[1], "one x range");
     }
 
     #[test]

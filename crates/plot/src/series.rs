@@ -110,11 +110,11 @@ fn length(l: &[(f64, f64)]) -> f64 {
     l.windows(2).map(|w| (w[1].0 - w[0].0).hypot(w[1].1 - w[0].1)).sum()
 }
 
-/// Pairs `(i, j)`, `i < j`: line series `j` runs within a pixel of series `i` for at least 90 % of
-/// its length, so drawn on top it would hide `i`. Each `i` is listed once, with the first `j`.
+/// Pairs `(i, j)`, `i < j`: line series `j` runs within about a pixel and a half of series `i`
+/// for at least 97 % of its ink and `i` of `j`'s, so drawn on top it would hide `i`. Each `i` is listed once, with the first `j`.
 pub(crate) fn coincident(series: &[Mapped]) -> Vec<(usize, usize)> {
     use std::collections::HashSet;
-    let cell = 2.0 * K;
+    let cell = K;
     let cells = |s: &Mapped| -> HashSet<(i64, i64)> {
         let mut h = HashSet::new();
         for l in &s.lines {
@@ -156,7 +156,7 @@ pub(crate) fn coincident(series: &[Mapped]) -> Vec<(usize, usize)> {
             }
             let over = cells(top);
             // Both ways: a curve through a densely inked region is not on top of it.
-            if share(&over, &under) >= 0.9 && share(&under, &over) >= 0.9 {
+            if share(&over, &under) >= 0.97 && share(&under, &over) >= 0.97 {
                 out.push((i, j));
                 break;
             }
@@ -315,33 +315,36 @@ pub(crate) fn place_inside(
 
 /// Rows of a legend laid out below the axes within `width`, and its height.
 pub(crate) fn rows_below(entries: &[Entry], width: f64) -> (Vec<Vec<usize>>, f64) {
-    let mut rows: Vec<Vec<usize>> = vec![];
-    let mut used = f64::INFINITY;
-    for (k, e) in entries.iter().enumerate() {
-        let w = entry_w(e.width);
-        if used + 4.0 * GAP + w > width - 2.0 * PAD && !rows.last().is_none_or(|r| r.is_empty()) || rows.is_empty() {
-            rows.push(vec![k]);
-            used = w;
-        } else {
-            if let Some(r) = rows.last_mut() {
-                r.push(k);
-            }
-            used += 4.0 * GAP + w;
-        }
-    }
+    // Equal columns, as many as fit, filled row by row.
+    let col = column_width(entries);
+    let n = (((width - 2.0 * PAD + 4.0 * GAP) / (col + 4.0 * GAP)).floor() as usize).max(1);
+    let rows: Vec<Vec<usize>> = (0..entries.len())
+        .collect::<Vec<_>>()
+        .chunks(n)
+        .map(|c| c.to_vec())
+        .collect();
     let h = 2.0 * PAD + ROW * rows.len() as f64;
     (rows, h)
 }
 
-fn row_width(row: &[usize], entries: &[Entry]) -> f64 {
-    row.iter().map(|&k| entry_w(entries[k].width)).sum::<f64>() + 4.0 * GAP * (row.len().saturating_sub(1)) as f64
+/// The width of a column of legend entries below the axes: the widest entry.
+fn column_width(entries: &[Entry]) -> f64 {
+    entries.iter().map(|e| entry_w(e.width)).fold(0.0, f64::max)
 }
 
-/// A legend below the frame, centred under it, its top at `top`.
-pub(crate) fn below(frame: &Frame, entries: Vec<Entry>, top: f64) -> Legend {
-    let (rows, h) = rows_below(&entries, frame.right - frame.left);
+fn row_width(row: &[usize], entries: &[Entry]) -> f64 {
+    let col = column_width(entries);
+    let last = row.last().map_or(0.0, |&k| entry_w(entries[k].width));
+    (col + 4.0 * GAP) * (row.len().saturating_sub(1)) as f64 + last
+}
+
+/// A legend below the frame, its top at `top`: rows wrapped to the panel's width
+/// (`span`, left and right edge), centred under the frame as far as the panel allows.
+pub(crate) fn below(frame: &Frame, entries: Vec<Entry>, top: f64, span: (f64, f64)) -> Legend {
+    let (rows, h) = rows_below(&entries, span.1 - span.0 - 8.0 * K);
     let w = rows.iter().map(|r| row_width(r, &entries)).fold(0.0, f64::max) + 2.0 * PAD;
-    let x = (frame.left + frame.right - w) / 2.0;
+    let centred = (frame.left + frame.right - w) / 2.0;
+    let x = centred.min(span.1 - 4.0 * K - w).max(span.0 + 4.0 * K);
     Legend {
         rect: [x, top, x + w, top + h],
         rows,
@@ -590,7 +593,7 @@ pub(crate) fn write_panel(
                     x + SAMPLE_W + GAP,
                     math::svg(&e.label)
                 );
-                x += entry_w(e.width) + 4.0 * GAP;
+                x += column_width(&l.entries) + 4.0 * GAP;
             }
         }
         out.push_str("</g>");

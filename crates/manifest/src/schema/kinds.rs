@@ -301,6 +301,12 @@ const M_Y: FieldDoc = req("y", Column, "", "the column measured");
 const M_WINDOW: FieldDoc = opt("window", Other, "", "which samples (default all): see Windows");
 const M_UNIT: FieldDoc = opt("unit", Text, "", "unit of the value, for the report");
 const M_NOTE: FieldDoc = opt("note", Text, "", "a remark for the report");
+const M_BASELINE: FieldDoc = opt(
+    "baseline_tol",
+    Other,
+    "",
+    "{rel, abs}: how far the value may move from the committed baseline (default rel 1e-9, abs 1e-12)",
+);
 const M_OF: FieldDoc = req("of", Pair, "", "two earlier metric names");
 
 /// Metric kinds (`metrics[].kind`).
@@ -308,25 +314,25 @@ pub const METRIC_KINDS: &[KindDoc] = &[
     KindDoc {
         name: "loop-area",
         doc: "signed ∮ y dx over the window (positive clockwise); unit x·y",
-        fields: &[M_NAME, M_RUN, M_X, M_Y, M_WINDOW, M_UNIT, M_NOTE],
+        fields: &[M_NAME, M_RUN, M_X, M_Y, M_WINDOW, M_UNIT, M_NOTE, M_BASELINE],
         example: "{name: area, kind: loop-area, run: dahl, x: u, y: F, window: last-period}",
     },
     KindDoc {
         name: "max",
         doc: "largest y over the window; unit of y",
-        fields: &[M_NAME, M_RUN, M_X_OPT, M_Y, M_WINDOW, M_UNIT, M_NOTE],
+        fields: &[M_NAME, M_RUN, M_X_OPT, M_Y, M_WINDOW, M_UNIT, M_NOTE, M_BASELINE],
         example: "{name: fmax, kind: max, run: dahl, y: F}",
     },
     KindDoc {
         name: "min",
         doc: "smallest y over the window; unit of y",
-        fields: &[M_NAME, M_RUN, M_X_OPT, M_Y, M_WINDOW, M_UNIT, M_NOTE],
+        fields: &[M_NAME, M_RUN, M_X_OPT, M_Y, M_WINDOW, M_UNIT, M_NOTE, M_BASELINE],
         example: "{name: fmin, kind: min, run: dahl, y: F}",
     },
     KindDoc {
         name: "max-abs",
         doc: "largest |y| over the window; unit of y",
-        fields: &[M_NAME, M_RUN, M_X_OPT, M_Y, M_WINDOW, M_UNIT, M_NOTE],
+        fields: &[M_NAME, M_RUN, M_X_OPT, M_Y, M_WINDOW, M_UNIT, M_NOTE, M_BASELINE],
         example: "{name: fpeak, kind: max-abs, run: dahl, y: F}",
     },
     KindDoc {
@@ -341,6 +347,7 @@ pub const METRIC_KINDS: &[KindDoc] = &[
             M_WINDOW,
             M_UNIT,
             M_NOTE,
+            M_BASELINE,
         ],
         example: "{name: f0, kind: value-at, run: dahl, x: u, y: F, at: 0, window: last-period}",
     },
@@ -356,6 +363,7 @@ pub const METRIC_KINDS: &[KindDoc] = &[
             M_WINDOW,
             M_UNIT,
             M_NOTE,
+            M_BASELINE,
         ],
         example: "{name: k, kind: slope, run: dahl, x: u, y: F, range: [-0.1, 0.1]}",
     },
@@ -371,6 +379,7 @@ pub const METRIC_KINDS: &[KindDoc] = &[
             M_WINDOW,
             M_UNIT,
             M_NOTE,
+            M_BASELINE,
         ],
         example: "{name: b, kind: intercept, run: dahl, x: u, y: F, range: [-0.1, 0.1]}",
     },
@@ -385,13 +394,14 @@ pub const METRIC_KINDS: &[KindDoc] = &[
             M_WINDOW,
             M_UNIT,
             M_NOTE,
+            M_BASELINE,
         ],
         example: "{name: d, kind: max-diff, run: exact, y: F, other: {run: ode, y: F}}",
     },
     KindDoc {
         name: "final",
         doc: "y of the last sample in the window; unit of y",
-        fields: &[M_NAME, M_RUN, M_X_OPT, M_Y, M_WINDOW, M_UNIT, M_NOTE],
+        fields: &[M_NAME, M_RUN, M_X_OPT, M_Y, M_WINDOW, M_UNIT, M_NOTE, M_BASELINE],
         example: "{name: f_end, kind: final, run: dahl, y: F}",
     },
     KindDoc {
@@ -403,6 +413,7 @@ pub const METRIC_KINDS: &[KindDoc] = &[
             req("y", Text, "", "the diagnostic's name"),
             M_UNIT,
             M_NOTE,
+            M_BASELINE,
         ],
         example: "{name: n, kind: info, run: msd, y: periods_to_steady_state}",
     },
@@ -418,31 +429,32 @@ pub const METRIC_KINDS: &[KindDoc] = &[
             M_WINDOW,
             M_UNIT,
             M_NOTE,
+            M_BASELINE,
         ],
         example: "{name: median, kind: quantile, run: dahl, y: F, at: 0.5}",
     },
     KindDoc {
         name: "difference",
         doc: "a − b of two earlier metrics",
-        fields: &[M_NAME, M_OF, M_UNIT, M_NOTE],
+        fields: &[M_NAME, M_OF, M_UNIT, M_NOTE, M_BASELINE],
         example: "{name: d, kind: difference, of: [fmax, fmin]}",
     },
     KindDoc {
         name: "sum",
         doc: "a + b of two earlier metrics",
-        fields: &[M_NAME, M_OF, M_UNIT, M_NOTE],
+        fields: &[M_NAME, M_OF, M_UNIT, M_NOTE, M_BASELINE],
         example: "{name: s, kind: sum, of: [fmax, fmin]}",
     },
     KindDoc {
         name: "ratio",
         doc: "a / b of two earlier metrics",
-        fields: &[M_NAME, M_OF, M_UNIT, M_NOTE],
+        fields: &[M_NAME, M_OF, M_UNIT, M_NOTE, M_BASELINE],
         example: "{name: r, kind: ratio, of: [fmax, fpeak]}",
     },
     KindDoc {
         name: "relative-difference",
         doc: "(a − b) / |b| of two earlier metrics",
-        fields: &[M_NAME, M_OF, M_UNIT, M_NOTE],
+        fields: &[M_NAME, M_OF, M_UNIT, M_NOTE, M_BASELINE],
         example: "{name: rd, kind: relative-difference, of: [area_fast, area_slow]}",
     },
 ];
@@ -539,6 +551,12 @@ pub const PANEL_KINDS: &[KindDoc] = &[
             ),
             opt("window", Other, "", "which samples (see Windows)"),
             opt("color", Text, "", "a color name"),
+            opt(
+                "arrows",
+                Other,
+                "",
+                "arrowheads along the curve showing its direction: how many (default 0)",
+            ),
         ],
         example: "{run: dahl, x: u, y: F, window: last-period, style: dashed, label: \"ω = {value}\"}",
     },
