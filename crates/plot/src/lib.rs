@@ -66,31 +66,19 @@ pub struct FigureData {
     pub panels: Vec<PanelData>,
 }
 
-const PALETTE: [(u8, u8, u8); 8] = [
-    (0, 0, 0),
-    (31, 119, 180),
-    (214, 39, 40),
-    (44, 160, 44),
-    (255, 127, 14),
-    (148, 103, 189),
-    (140, 86, 75),
-    (127, 127, 127),
+/// Every colour a manifest may name, with its sRGB value; the first eight, in order, are the
+/// palette that series without a colour take in turn.
+pub const COLORS: &[(&str, (u8, u8, u8))] = &[
+    ("black", (0, 0, 0)),
+    ("blue", (31, 119, 180)),
+    ("red", (214, 39, 40)),
+    ("green", (44, 160, 44)),
+    ("orange", (255, 127, 14)),
+    ("purple", (148, 103, 189)),
+    ("brown", (140, 86, 75)),
+    ("gray", (127, 127, 127)),
+    ("lightgray", (200, 200, 200)),
 ];
-
-fn named_color(name: &str) -> Option<RGBColor> {
-    Some(match name {
-        "black" => RGBColor(0, 0, 0),
-        "blue" => RGBColor(31, 119, 180),
-        "red" => RGBColor(214, 39, 40),
-        "green" => RGBColor(44, 160, 44),
-        "orange" => RGBColor(255, 127, 14),
-        "purple" => RGBColor(148, 103, 189),
-        "brown" => RGBColor(140, 86, 75),
-        "gray" | "grey" => RGBColor(127, 127, 127),
-        "lightgray" | "lightgrey" => RGBColor(200, 200, 200),
-        _ => return None,
-    })
-}
 
 /// The palette's colours by name, in palette order (series without a colour take them in turn).
 pub const PALETTE_NAMES: &[&str] = &["black", "blue", "red", "green", "orange", "purple", "brown", "gray"];
@@ -107,6 +95,34 @@ pub const COLOR_NAMES: &[&str] = &[
     "gray",
     "lightgray",
 ];
+
+/// The canonical name of a colour (`grey` is `gray`), if a manifest may use it.
+fn canonical_color(name: &str) -> Option<&'static str> {
+    let name = match name {
+        "grey" => "gray",
+        "lightgrey" => "lightgray",
+        n => n,
+    };
+    COLORS.iter().find(|(n, _)| *n == name).map(|(n, _)| *n)
+}
+
+/// The sRGB value of a colour name.
+pub fn color_rgb(name: &str) -> Option<(u8, u8, u8)> {
+    let name = canonical_color(name)?;
+    COLORS.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
+}
+
+/// The colour (canonical name) the `i`-th series of a panel is drawn in: its own when it names
+/// a known colour, otherwise the palette's in turn.
+pub fn series_color(i: usize, color: Option<&str>) -> &'static str {
+    color
+        .and_then(canonical_color)
+        .unwrap_or(PALETTE_NAMES[i % PALETTE_NAMES.len()])
+}
+
+fn named_color(name: &str) -> Option<RGBColor> {
+    color_rgb(name).map(|(r, g, b)| RGBColor(r, g, b))
+}
 
 pub fn is_known_color(name: &str) -> bool {
     named_color(name).is_some()
@@ -190,8 +206,7 @@ fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData) 
         .map_err(|e| e.to_string())?;
     let mut any_label = false;
     for (i, s) in p.series.iter().enumerate() {
-        let (r, g, bl) = PALETTE[i % PALETTE.len()];
-        let color = s.color.as_deref().and_then(named_color).unwrap_or(RGBColor(r, g, bl));
+        let color = named_color(series_color(i, s.color.as_deref())).unwrap_or(BLACK);
         let pts: Vec<(f64, f64)> =
             s.x.iter()
                 .zip(&s.y)
@@ -533,6 +548,17 @@ pub fn render_png(fig: &FigureData) -> Result<Vec<u8>, DrawErr> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn colour_tables_agree() {
+        let names: Vec<&str> = COLORS.iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, COLOR_NAMES);
+        assert_eq!(&names[..PALETTE_NAMES.len()], PALETTE_NAMES);
+        assert_eq!(series_color(9, None), "blue");
+        assert_eq!(series_color(0, Some("grey")), "gray");
+        assert_eq!(series_color(2, Some("teal")), "red");
+        assert_eq!(color_rgb("lightgrey"), Some((200, 200, 200)));
+    }
 
     fn fig() -> FigureData {
         let x: Vec<f64> = (0..50).map(|i| i as f64 / 10.0).collect();
