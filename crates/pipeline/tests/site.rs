@@ -6,6 +6,9 @@
 //! Chromium is the Debian package `chromium` (or set `FRIC_CHROMIUM` to a binary). Without it
 //! these tests fail, unless `FRIC_SKIP_BROWSER=1` skips the browser half.
 
+mod common;
+
+use common::{project_workspace, repo};
 use fric_pipeline::{run, Options};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -162,22 +165,10 @@ fn check_site(root: &Path) {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
 /// The project's manifests in a temporary workspace, beside a link to the real seeds.
 #[test]
 fn project_site_has_no_broken_links_images_or_console_errors() {
-    let t = tempfile::tempdir().unwrap();
-    let root = t.path().join("ws");
-    for e in walkdir::WalkDir::new(repo().join("experiments")).into_iter().flatten() {
-        let rel = e.path().strip_prefix(repo()).unwrap();
-        if e.file_type().is_file() {
-            std::fs::create_dir_all(root.join(rel).parent().unwrap()).unwrap();
-            std::fs::copy(e.path(), root.join(rel)).unwrap();
-        }
-    }
+    let (t, root) = project_workspace();
     let seeds = repo().join("../shared");
     if seeds.join("seeds").is_dir() {
         std::os::unix::fs::symlink(seeds.canonicalize().unwrap(), t.path().join("shared")).unwrap();

@@ -541,6 +541,21 @@ pub fn text_to_tex(s: &str) -> String {
     out
 }
 
+/// Text whose `$...$` spans are LaTeX math already (a caption): the math kept, the rest as
+/// [`text_to_tex`].
+pub fn caption_to_tex(s: &str) -> String {
+    s.split('$')
+        .enumerate()
+        .map(|(k, part)| {
+            if k % 2 == 1 {
+                format!("${part}$")
+            } else {
+                text_to_tex(part)
+            }
+        })
+        .collect()
+}
+
 /// A unit as LaTeX text: `kg-m^2` → `kg-m\textsuperscript{2}`, `µm` → `$\mu$m`.
 pub fn unit_to_tex(u: &str) -> String {
     text_to_tex(u)
@@ -788,6 +803,14 @@ mod tests {
             assert_eq!(got, want, "{label}");
             assert!(tex_problems(&got).is_empty(), "{label}: {:?}", tex_problems(&got));
         }
+    }
+
+    #[test]
+    fn captions_keep_their_math() {
+        assert_eq!(
+            caption_to_tex("maps $\\mathcal{H}_T$ of (1.3)–(1.4), σ = 1 & 50%"),
+            "maps $\\mathcal{H}_T$ of (1.3)--(1.4), $\\sigma$ = 1 \\& 50\\%"
+        );
     }
 
     #[test]

@@ -299,7 +299,7 @@ pub fn render_pgfplots_all(site: &Site) -> Result<String, String> {
             Some(crate::pgf::PgfEntry {
                 file,
                 title: tex_escape(&format!("{} {} {}", d.id, i.kind, i.number)),
-                caption: crate::pgf::text_to_tex(&i.caption),
+                caption: crate::pgf::caption_to_tex(&i.caption),
             })
         })
         .collect();

@@ -16,3 +16,23 @@ pub fn workspace(files: &[(&str, &str)]) -> tempfile::TempDir {
     }
     dir
 }
+
+/// The repository root.
+pub fn repo() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A temporary directory whose `ws/` is a workspace holding a copy of the project's
+/// `experiments/`; returns the directory and the workspace root.
+pub fn project_workspace() -> (tempfile::TempDir, std::path::PathBuf) {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("ws");
+    for e in walkdir::WalkDir::new(repo().join("experiments")).into_iter().flatten() {
+        let rel = e.path().strip_prefix(repo()).unwrap();
+        if e.file_type().is_file() {
+            std::fs::create_dir_all(root.join(rel).parent().unwrap()).unwrap();
+            std::fs::copy(e.path(), root.join(rel)).unwrap();
+        }
+    }
+    (t, root)
+}
