@@ -1,5 +1,6 @@
-//! From a manifest's panels and its runs' data to SVG, PNG and one CSV per plotted series,
-//! skipped when nothing that affects the drawing changed.
+//! From a manifest's panels and its runs' data to SVG, PNG, one CSV per plotted series and a
+//! PGFPlots `.pgf.tex` that reads those CSVs, skipped when nothing that affects the drawing
+//! changed.
 
 use crate::evaluate::window;
 use crate::hash::sha256_hex;
@@ -10,12 +11,13 @@ use crate::{frames, RENDER_FINGERPRINT};
 use fric_experiments::RunData;
 use fric_manifest::LegendPos;
 use fric_plot::{AxisSpec, FigureData, PanelData, SeriesData};
+use fric_report::pgf::{PgfAxis, PgfFigure, PgfLegend, PgfPanel, PgfSeries, PgfStyle};
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 pub struct Rendered {
-    /// Output files relative to the root (SVG, PNG, then the series CSVs), with the sha256 of
-    /// their content.
+    /// Output files relative to the root (SVG, PNG, the PGFPlots `.pgf.tex`, then the series
+    /// CSVs), with the sha256 of their content.
     pub outputs: Vec<(String, String)>,
     /// False when the previous drawing was current and intact.
     pub drawn: bool,
@@ -35,6 +37,77 @@ fn format_value(v: f64) -> String {
 struct Csv {
     name: String,
     columns: Vec<(String, Vec<f64>)>,
+}
+
+fn pgf_axis(a: &fric_manifest::Axis) -> PgfAxis {
+    PgfAxis {
+        label: a.label.clone(),
+        unit: a.unit.clone(),
+        // fric-plot draws sym-log axes linearly, and so does this.
+        log: a.scale == fric_manifest::Scale::Log,
+        range: a.range,
+    }
+}
+
+fn pgf_style(s: fric_manifest::Style) -> PgfStyle {
+    use fric_manifest::Style;
+    match s {
+        Style::Solid => PgfStyle::Solid,
+        Style::Dashed => PgfStyle::Dashed,
+        Style::Dotted => PgfStyle::Dotted,
+        Style::Points => PgfStyle::Points,
+        Style::Band => PgfStyle::Band,
+    }
+}
+
+/// The same figure for PGFPlots: series in the colours fric-plot draws them in, reading the CSV
+/// files `csvs` (one per series, in order).
+fn pgf_figure(id: &str, fig: &FigureData, panels: &[fric_manifest::Panel], csvs: &[Csv]) -> PgfFigure {
+    let mut files = csvs.iter();
+    let panels = fig
+        .panels
+        .iter()
+        .zip(panels)
+        .map(|(p, m)| PgfPanel {
+            title: p.title.clone(),
+            x: pgf_axis(&m.x),
+            y: pgf_axis(&m.y),
+            legend: match p.legend {
+                LegendPos::UpperLeft => PgfLegend::UpperLeft,
+                LegendPos::UpperRight => PgfLegend::UpperRight,
+                LegendPos::LowerLeft => PgfLegend::LowerLeft,
+                LegendPos::LowerRight => PgfLegend::LowerRight,
+                LegendPos::None => PgfLegend::None,
+            },
+            series: p
+                .series
+                .iter()
+                .enumerate()
+                .zip(files.by_ref())
+                .map(|((i, s), csv)| {
+                    let col = |k: usize| csv.columns.get(k).map(|c| c.0.clone());
+                    PgfSeries {
+                        style: pgf_style(s.style),
+                        color: fric_plot::series_color(i, s.color.as_deref()).to_string(),
+                        label: s.label.clone(),
+                        csv: format!("{id}/{}", csv.name),
+                        x: col(0).unwrap_or_default(),
+                        y: col(1).unwrap_or_default(),
+                        y2: col(2),
+                    }
+                })
+                .collect(),
+        })
+        .collect();
+    PgfFigure {
+        id: id.to_string(),
+        rows: fig.rows,
+        cols: fig.cols,
+        panel_width: fig.panel_width,
+        panel_height: fig.panel_height,
+        panels,
+        colors: fric_plot::COLORS.iter().map(|(n, c)| (n.to_string(), *c)).collect(),
+    }
 }
 
 fn build(entry: &Entry, runs: &HashMap<String, &RunData>) -> Result<(FigureData, Vec<Csv>), String> {
@@ -156,9 +229,9 @@ pub fn render(
     let id = &entry.manifest.id;
     let key = render_key(entry);
     let (fig, csvs) = build(entry, runs)?;
-    let (svg, png) = (out_rel(id, "svg"), out_rel(id, "png"));
+    let (svg, png, pgf) = (out_rel(id, "svg"), out_rel(id, "png"), out_rel(id, "pgf.tex"));
     let csv_rel = |name: &str| format!("figures/{id}/{name}");
-    let mut wanted = vec![svg.clone(), png.clone()];
+    let mut wanted = vec![svg.clone(), png.clone(), pgf.clone()];
     wanted.extend(csvs.iter().map(|c| csv_rel(&c.name)));
     if let Some(prev) = prev.filter(|p| !force && p.render_key.as_deref() == Some(key.as_str())) {
         let kept: BTreeMap<String, String> = wanted
@@ -183,6 +256,8 @@ pub fn render(
     let svg_bytes = fric_plot::render_svg(&fig)?;
     put(&svg, &svg_bytes)?;
     put(&png, &fric_plot::rasterize(&svg_bytes)?)?;
+    let tex = fric_report::pgf::render_pgfplots(&pgf_figure(id, &fig, &entry.manifest.panels, &csvs))?;
+    put(&pgf, tex.as_bytes())?;
     // Remove series files of an earlier layout, then write the current ones.
     let dir = output_path(root, &format!("figures/{id}"))?;
     if let Ok(rd) = std::fs::read_dir(&dir) {

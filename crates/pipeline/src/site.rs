@@ -1,6 +1,6 @@
 //! The reproduction report as a static site under `figures/` (`index.html`, `<doc>/index.html`,
-//! `discrepancies.html`) and `figures/reproduction-body.tex`, which `paper/reproduction.tex`
-//! inputs.
+//! `discrepancies.html`), `figures/reproduction-body.tex`, which `paper/reproduction.tex`
+//! inputs, and `figures/pgfplots-all.tex`, which inputs every figure's PGFPlots version.
 //!
 //! Gathered from the full report (with `--only`, the other manifests as the last report had
 //! them), the loaded manifests and, when present, the seed files in `../shared/seeds/` (cited
@@ -135,7 +135,12 @@ pub fn build(root: &Path, loaded: &Loaded, report: &Report) -> Site {
             let file = entry
                 .map(|e| e.file.as_str())
                 .or_else(|| invalid_files.get(&r.id).copied());
-            let output = |ext: &str| r.outputs.iter().find(|o| o.ends_with(ext) && exists(o)).cloned();
+            let output = |ext: &str| {
+                r.outputs
+                    .iter()
+                    .find(|o| o.ends_with(ext) && !(ext == ".tex" && o.ends_with(".pgf.tex")) && exists(o))
+                    .cloned()
+            };
             let checks = r
                 .checks
                 .iter()
@@ -168,6 +173,7 @@ pub fn build(root: &Path, loaded: &Loaded, report: &Report) -> Site {
                 png: output(".png"),
                 svg: output(".svg"),
                 tex: output(".tex"),
+                pgf: output(".pgf.tex"),
                 csvs: r
                     .outputs
                     .iter()
@@ -218,6 +224,10 @@ pub fn write(root: &Path, site: &Site) -> Result<(), String> {
     files.insert(
         "figures/reproduction-body.tex".into(),
         fric_report::site::render_reproduction_body(site)?,
+    );
+    files.insert(
+        "figures/pgfplots-all.tex".into(),
+        fric_report::site::render_pgfplots_all(site)?,
     );
     for (rel, text) in files {
         let p = output_path(root, &rel)?;

@@ -89,33 +89,25 @@ pub struct FigureData {
     pub panels: Vec<PanelData>,
 }
 
-/// Okabe–Ito colours (distinguishable with the common colour-vision deficiencies), black first,
-/// and a neutral grey; series without a colour take them in turn.
-const PALETTE: [(u8, u8, u8); 8] = [
-    (0, 0, 0),
-    (0, 114, 178),
-    (213, 94, 0),
-    (0, 158, 115),
-    (230, 159, 0),
-    (204, 121, 167),
-    (86, 180, 233),
-    (127, 127, 127),
+/// Every colour a manifest may name, with its sRGB value; the first eight, in order, are the
+/// palette that series without a colour take in turn: Okabe–Ito colours (distinguishable with
+/// the common colour-vision deficiencies), black first, and a neutral grey.
+pub const COLORS: &[(&str, (u8, u8, u8))] = &[
+    ("black", (0, 0, 0)),
+    ("blue", (0, 114, 178)),
+    ("red", (213, 94, 0)),
+    ("green", (0, 158, 115)),
+    ("orange", (230, 159, 0)),
+    ("purple", (204, 121, 167)),
+    ("skyblue", (86, 180, 233)),
+    ("gray", (127, 127, 127)),
+    ("brown", (140, 86, 75)),
+    ("lightgray", (200, 200, 200)),
 ];
 
-fn named_color(name: &str) -> Option<(u8, u8, u8)> {
-    Some(match name {
-        "black" => PALETTE[0],
-        "blue" => PALETTE[1],
-        "red" => PALETTE[2],
-        "green" => PALETTE[3],
-        "orange" => PALETTE[4],
-        "purple" => PALETTE[5],
-        "brown" => (140, 86, 75),
-        "skyblue" => PALETTE[6],
-        "gray" | "grey" => PALETTE[7],
-        "lightgray" | "lightgrey" => (200, 200, 200),
-        _ => return None,
-    })
+/// The palette colour of the `i`-th series without a colour of its own.
+fn palette(i: usize) -> (u8, u8, u8) {
+    COLORS[i % PALETTE_NAMES.len()].1
 }
 
 /// The palette's colours by name, in palette order (series without a colour take them in turn).
@@ -134,6 +126,34 @@ pub const COLOR_NAMES: &[&str] = &[
     "gray",
     "lightgray",
 ];
+
+/// The canonical name of a colour (`grey` is `gray`), if a manifest may use it.
+fn canonical_color(name: &str) -> Option<&'static str> {
+    let name = match name {
+        "grey" => "gray",
+        "lightgrey" => "lightgray",
+        n => n,
+    };
+    COLORS.iter().find(|(n, _)| *n == name).map(|(n, _)| *n)
+}
+
+/// The sRGB value of a colour name.
+pub fn color_rgb(name: &str) -> Option<(u8, u8, u8)> {
+    let name = canonical_color(name)?;
+    COLORS.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
+}
+
+/// The colour (canonical name) the `i`-th series of a panel is drawn in: its own when it names
+/// a known colour, otherwise the palette's in turn.
+pub fn series_color(i: usize, color: Option<&str>) -> &'static str {
+    color
+        .and_then(canonical_color)
+        .unwrap_or(PALETTE_NAMES[i % PALETTE_NAMES.len()])
+}
+
+fn named_color(name: &str) -> Option<(u8, u8, u8)> {
+    color_rgb(name)
+}
 
 pub fn is_known_color(name: &str) -> bool {
     named_color(name).is_some()
@@ -405,10 +425,7 @@ fn plan_legend(
 }
 
 fn color_of(s: &SeriesData, i: usize) -> (u8, u8, u8) {
-    s.color
-        .as_deref()
-        .and_then(named_color)
-        .unwrap_or(PALETTE[i % PALETTE.len()])
+    s.color.as_deref().and_then(named_color).unwrap_or(palette(i))
 }
 
 /// Draw a panel's axes with plotters in `area` (the panel's size plus `reserve` drawing units
@@ -590,6 +607,17 @@ pub fn render_png(fig: &FigureData) -> Result<Vec<u8>, DrawErr> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn colour_tables_agree() {
+        let names: Vec<&str> = COLORS.iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, COLOR_NAMES);
+        assert_eq!(&names[..PALETTE_NAMES.len()], PALETTE_NAMES);
+        assert_eq!(series_color(9, None), "blue");
+        assert_eq!(series_color(0, Some("grey")), "gray");
+        assert_eq!(series_color(2, Some("teal")), "red");
+        assert_eq!(color_rgb("lightgrey"), Some((200, 200, 200)));
+    }
 
     fn fig() -> FigureData {
         let x: Vec<f64> = (0..50).map(|i| i as f64 / 10.0).collect();

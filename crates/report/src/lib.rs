@@ -1,10 +1,11 @@
 //! The report: the data model of `figures/report.json`, LaTeX rendering of tables and of the
-//! checks table (tera templates in `templates/`), the HTML reproduction report ([`site`]), and
-//! the terminal summary.
+//! checks table (tera templates in `templates/`), the PGFPlots version of each figure ([`pgf`]),
+//! the HTML reproduction report ([`site`]), and the terminal summary.
 //!
 //! This crate formats results it is given; it computes nothing and writes no files.
 
 pub mod metrics;
+pub mod pgf;
 pub mod site;
 
 use serde::{Deserialize, Serialize};
@@ -176,24 +177,27 @@ pub fn tex_escape(s: &str) -> String {
         if ch == '$' {
             in_math = !in_math;
             out.push(ch);
-            continue;
-        }
-        if in_math {
+        } else if in_math {
             out.push(ch);
-            continue;
-        }
-        match ch {
-            '&' | '%' | '#' | '_' | '{' | '}' => {
-                out.push('\\');
-                out.push(ch);
-            }
-            '~' => out.push_str("\\textasciitilde{}"),
-            '^' => out.push_str("\\textasciicircum{}"),
-            '\\' => out.push_str("\\textbackslash{}"),
-            _ => out.push(ch),
+        } else {
+            push_escaped(&mut out, ch);
         }
     }
     out
+}
+
+/// Push one character of text, escaped for LaTeX outside math.
+pub(crate) fn push_escaped(out: &mut String, ch: char) {
+    match ch {
+        '&' | '%' | '#' | '_' | '{' | '}' | '$' => {
+            out.push('\\');
+            out.push(ch);
+        }
+        '~' => out.push_str("\\textasciitilde{}"),
+        '^' => out.push_str("\\textasciicircum{}"),
+        '\\' => out.push_str("\\textbackslash{}"),
+        _ => out.push(ch),
+    }
 }
 
 fn templates() -> Tera {

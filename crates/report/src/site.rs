@@ -63,7 +63,10 @@ pub struct Item {
     pub manifest: Option<String>,
     pub png: Option<String>,
     pub svg: Option<String>,
+    /// A table's LaTeX.
     pub tex: Option<String>,
+    /// A figure's PGFPlots version (`<name>.pgf.tex`).
+    pub pgf: Option<String>,
     pub csvs: Vec<String>,
     /// The seed lines the manifest cites, caption first.
     pub lines: Vec<Quote>,
@@ -167,6 +170,7 @@ struct ItemView<'a> {
     png: Option<String>,
     svg: Option<String>,
     tex: Option<String>,
+    pgf: Option<String>,
     csvs: Vec<(String, String)>,
     checks: Vec<CheckRow>,
 }
@@ -179,6 +183,7 @@ fn view<'a>(item: &'a Item, prefix: &str) -> ItemView<'a> {
         png: rel(&item.png),
         svg: rel(&item.svg),
         tex: rel(&item.tex),
+        pgf: rel(&item.pgf),
         csvs: item
             .csvs
             .iter()
@@ -282,6 +287,26 @@ pub fn render_site(site: &Site) -> Result<Vec<(String, String)>, String> {
     ctx.insert("known", &known);
     pages.push(("discrepancies.html".to_string(), render("discrepancies.html", &ctx)?));
     Ok(pages)
+}
+
+/// `figures/pgfplots-all.tex`: a document that inputs the PGFPlots version of every reproduced
+/// or partial figure, by document (paths relative to `figures/`).
+pub fn render_pgfplots_all(site: &Site) -> Result<String, String> {
+    let entries: Vec<crate::pgf::PgfEntry> = site
+        .documents
+        .iter()
+        .flat_map(|d| d.items.iter().map(move |i| (d, i)))
+        .filter(|(_, i)| matches!(i.status.as_str(), "reproduced" | "partial"))
+        .filter_map(|(d, i)| {
+            let file = i.pgf.as_ref()?.strip_prefix("figures/")?.to_string();
+            Some(crate::pgf::PgfEntry {
+                file,
+                title: tex_escape(&format!("{} {} {}", d.id, i.kind, i.number)),
+                caption: crate::pgf::caption_to_tex(&i.caption),
+            })
+        })
+        .collect();
+    crate::pgf::render_pgfplots_all(&entries)
 }
 
 /// The body of `paper/reproduction.tex`: every reproduced or partial figure (its PNG) and table

@@ -1,0 +1,208 @@
+//! The LaTeX route for figures: every label of the project's manifests converts to clean LaTeX,
+//! every drawn figure has a `.pgf.tex` whose CSV files and columns exist, the stamp covers it,
+//! and `figures/pgfplots-all.tex` compiles when LuaLaTeX is installed (optional: skipped with a
+//! note otherwise; the whole document takes over 10 minutes on 2 cores).
+
+mod common;
+
+use common::{project_copy, repo, workspace, DAHL};
+use fric_pipeline::{run, Options};
+use fric_report::pgf::{label_to_tex, tex_problems, unit_to_tex};
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn every_label_and_unit_of_the_project_converts_to_clean_latex() {
+    let loaded = fric_pipeline::load(&repo());
+    let mut n = 0;
+    let mut bad = Vec::new();
+    let mut check = |id: &str, what: &str, tex: String| {
+        n += 1;
+        let p = tex_problems(&tex);
+        if !p.is_empty() {
+            bad.push(format!("{id}: {what} -> {tex}: {p:?}"));
+        }
+    };
+    for e in &loaded.entries {
+        let id = &e.manifest.id;
+        for p in &e.manifest.panels {
+            if let Some(t) = &p.title {
+                check(id, t, label_to_tex(t));
+            }
+            for a in [&p.x, &p.y] {
+                check(id, &a.label, label_to_tex(&a.label));
+                if let Some(u) = &a.unit {
+                    check(id, u, unit_to_tex(u));
+                }
+            }
+            for s in p.series.iter().filter_map(|s| s.label.as_ref()) {
+                // As the pipeline writes it for a sweep member.
+                let l = s.replace("{value}", "0.25");
+                check(id, &l, label_to_tex(&l));
+            }
+        }
+    }
+    assert!(n > 100, "only {n} labels found");
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// The `(csv path, [columns])` of every `table[...] {\fricfiguresdir/...}` in a `.pgf.tex`.
+fn tables(tex: &str) -> Vec<(String, Vec<String>)> {
+    let mut out = Vec::new();
+    let mut rest = tex;
+    while let Some(i) = rest.find("table[") {
+        rest = &rest[i + "table[".len()..];
+        let (opts, after) = rest.split_once(']').unwrap();
+        let columns = opts
+            .split(',')
+            .filter_map(|o| o.trim().split_once('='))
+            .filter(|(k, _)| matches!(*k, "x" | "y"))
+            .map(|(_, v)| v.to_string())
+            .collect();
+        let file = after.trim_start().strip_prefix("{\\fricfiguresdir/").unwrap();
+        out.push((file[..file.find('}').unwrap()].to_string(), columns));
+        rest = after;
+    }
+    out
+}
+
+/// Problems of one figure's `.pgf.tex`, with `figures/` as the directory it reads from.
+fn pgf_problems(figures: &Path, rel: &str) -> Vec<String> {
+    let tex = std::fs::read_to_string(figures.join(rel)).unwrap();
+    let mut bad: Vec<String> = tex_problems(&tex).into_iter().map(|p| format!("{rel}: {p}")).collect();
+    let tables = tables(&tex);
+    if tables.is_empty() {
+        bad.push(format!("{rel}: reads no table"));
+    }
+    for (csv, columns) in tables {
+        let Ok(text) = std::fs::read_to_string(figures.join(&csv)) else {
+            bad.push(format!("{rel}: `{csv}` does not exist"));
+            continue;
+        };
+        let header: Vec<&str> = text.lines().next().unwrap_or("").split(',').collect();
+        for c in columns.iter().filter(|c| !header.contains(&c.as_str())) {
+            bad.push(format!("{rel}: `{csv}` has no column `{c}` (header {header:?})"));
+        }
+    }
+    let panels = tex.matches("\\nextgroupplot").count();
+    if panels == 0 {
+        bad.push(format!("{rel}: no panel"));
+    }
+    for name in tex.split("fill between[of=").skip(1) {
+        let (a, b) = name[..name.find(']').unwrap()].split_once(" and ").unwrap();
+        for p in [a, b] {
+            if !tex.contains(&format!("name path={p},")) {
+                bad.push(format!("{rel}: fill between names an unknown path `{p}`"));
+            }
+        }
+    }
+    bad
+}
+
+/// LuaLaTeX on PATH. pdfLaTeX is not used: its fixed main memory (5·10^6 words) overflows on
+/// a 20,000-point series (tried on thesis/fig1.5), and several figures have 100,000 points.
+fn tex_engine() -> Option<&'static str> {
+    ["lualatex"].into_iter().find(|e| {
+        Command::new(e)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
+#[test]
+fn every_drawn_project_figure_has_a_pgfplots_file_that_reads_existing_csv_columns() {
+    let (_t, root) = project_copy();
+    let s = run(&Options::new(&root)).unwrap();
+    assert!(s.invalid.is_empty());
+    let figures = root.join("figures");
+    let all = std::fs::read_to_string(figures.join("pgfplots-all.tex")).unwrap();
+    assert!(tex_problems(&all).is_empty(), "{:?}", tex_problems(&all));
+    let mut bad = Vec::new();
+    let mut drawn = 0;
+    for e in s.report.experiments.iter().filter(|e| e.kind == "figure") {
+        let svg = format!("figures/{}.svg", e.id);
+        if !e.outputs.contains(&svg) {
+            continue;
+        }
+        drawn += 1;
+        let pgf = format!("figures/{}.pgf.tex", e.id);
+        if !e.outputs.contains(&pgf) || !root.join(&pgf).is_file() {
+            bad.push(format!("{}: no {pgf}", e.id));
+            continue;
+        }
+        let rel = pgf.strip_prefix("figures/").unwrap();
+        bad.extend(pgf_problems(&figures, rel));
+        let listed = all.contains(&format!("\\input{{{rel}}}"));
+        let wanted = matches!(e.status.as_str(), "reproduced" | "partial");
+        if listed != wanted {
+            bad.push(format!("{}: status {}, in pgfplots-all.tex: {listed}", e.id, e.status));
+        }
+    }
+    assert!(drawn >= 30, "only {drawn} figures drawn");
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+
+    // Optional: compile every figure when TeX is installed.
+    let Some(engine) = tex_engine() else {
+        eprintln!("note: no lualatex on PATH; figures/pgfplots-all.tex was not compiled");
+        return;
+    };
+    let out = Command::new(engine)
+        .args(["-interaction=nonstopmode", "-halt-on-error", "pgfplots-all.tex"])
+        .current_dir(&figures)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success() && figures.join("pgfplots-all.pdf").is_file(),
+        "{engine} failed on pgfplots-all.tex:\n{}",
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .rev()
+            .take(40)
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+/// The `.pgf.tex` is one of the figure's recorded outputs: deleting it redraws the figure, and a
+/// run with nothing to do leaves it alone.
+#[test]
+fn the_pgfplots_file_is_a_stamped_output() {
+    let dir = workspace(&[(
+        "thesis/fig9.1.yaml",
+        DAHL.replace("LABEL", "F_ss (σ = 7.5 N/m)").as_str(),
+    )]);
+    let root = dir.path();
+    let s = run(&Options::new(root)).unwrap();
+    assert_eq!(s.figures_drawn, 1);
+    let rel = "figures/thesis/fig9.1.pgf.tex";
+    assert!(s.report.experiments[0].outputs.iter().any(|o| o == rel));
+    let tex = std::fs::read_to_string(root.join(rel)).unwrap();
+    assert!(
+        tex.contains("\\addlegendentry{$F_{ss}$ ($\\sigma = 7.5$ N/m)}"),
+        "{tex}"
+    );
+    assert!(tex.contains("xlabel={$u$ [m]}"), "{tex}");
+    assert!(pgf_problems(&root.join("figures"), "thesis/fig9.1.pgf.tex").is_empty());
+    // The checker sees a missing column, a missing file and an unbalanced brace.
+    let broken = tex.replace("y=F,", "y=G,").replace("main-1.csv", "main-9.csv") + "{";
+    std::fs::write(root.join("figures/thesis/broken.pgf.tex"), broken).unwrap();
+    let p = pgf_problems(&root.join("figures"), "thesis/broken.pgf.tex").join("\n");
+    assert!(
+        p.contains("main-9.csv` does not exist") && p.contains("unclosed"),
+        "{p}"
+    );
+    let missing_column = tex.replace("y=F,", "y=G,");
+    std::fs::write(root.join("figures/thesis/broken.pgf.tex"), missing_column).unwrap();
+    let p = pgf_problems(&root.join("figures"), "thesis/broken.pgf.tex").join("\n");
+    assert!(p.contains("has no column `G`"), "{p}");
+    std::fs::remove_file(root.join("figures/thesis/broken.pgf.tex")).unwrap();
+    let s = run(&Options::new(root)).unwrap();
+    assert_eq!((s.figures_drawn, s.figures_current), (0, 1));
+    std::fs::remove_file(root.join(rel)).unwrap();
+    let s = run(&Options::new(root)).unwrap();
+    assert_eq!((s.figures_drawn, s.runs_computed), (1, 0));
+    assert_eq!(std::fs::read_to_string(root.join(rel)).unwrap(), tex);
+    let page = std::fs::read_to_string(root.join("figures/thesis/index.html")).unwrap();
+    assert!(page.contains("href=\"../../figures/thesis/fig9.1.pgf.tex\">PGFPlots</a>"));
+}
