@@ -315,13 +315,14 @@ pub(crate) fn place_inside(
 
 /// Rows of a legend laid out below the axes within `width`, and its height.
 pub(crate) fn rows_below(entries: &[Entry], width: f64) -> (Vec<Vec<usize>>, f64) {
-    // Equal columns, as many as fit, filled row by row.
+    // Equal columns, as many as fit, filled column by column so the entries read down in
+    // their order.
     let col = column_width(entries);
     let n = (((width - 2.0 * PAD + 4.0 * GAP) / (col + 4.0 * GAP)).floor() as usize).max(1);
-    let rows: Vec<Vec<usize>> = (0..entries.len())
-        .collect::<Vec<_>>()
-        .chunks(n)
-        .map(|c| c.to_vec())
+    let r = entries.len().div_ceil(n).max(1);
+    let rows: Vec<Vec<usize>> = (0..r)
+        .map(|i| (i..entries.len()).step_by(r).collect::<Vec<usize>>())
+        .filter(|row| !row.is_empty())
         .collect();
     let h = 2.0 * PAD + ROW * rows.len() as f64;
     (rows, h)

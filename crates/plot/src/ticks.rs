@@ -41,7 +41,8 @@ impl plotters::coord::ranged1d::Ranged for Ticked {
 
 /// Major (labelled) and minor tick positions of an axis over `[lo, hi]` in plotting coordinates
 /// (log10 of the value on a log axis). Linear: at most `max` of plotters' nice numbers, no minor ticks (a light
-/// major grid only). Log: every decade `10^k` labelled, minor ticks at `2…9·10^k`; an axis that
+/// major grid only). Log: every decade `10^k` labelled (every 2nd, 3rd… when more than `max`
+/// would not fit, the others minor), minor ticks at `2…9·10^k`; an axis that
 /// spans no whole decade labels its minor ticks instead.
 pub(crate) fn ticks(lo: f64, hi: f64, scale: Scale, max: usize) -> (Vec<f64>, Vec<f64>) {
     use plotters::coord::ranged1d::Ranged;
@@ -57,10 +58,16 @@ pub(crate) fn ticks(lo: f64, hi: f64, scale: Scale, max: usize) -> (Vec<f64>, Ve
         .filter(|v| (lo..=hi).contains(v))
         .collect();
     if decades.is_empty() {
-        (minor, vec![])
-    } else {
-        (decades, minor)
+        return (minor, vec![]);
     }
+    // More decades than labels fit: label every `step`-th decade (multiples of `step`), the
+    // others become minor ticks and the 2…9 ticks are dropped.
+    let step = decades.len().div_ceil(max.max(2)) as i64;
+    if step == 1 {
+        return (decades, minor);
+    }
+    let (major, other): (Vec<f64>, Vec<f64>) = decades.iter().partition(|d| (**d as i64).rem_euclid(step) == 0);
+    (major, other)
 }
 
 /// The label of a log-axis tick at `v = log10(value)`: `10⁻²` at a decade, `2·10⁻³` between.
@@ -174,5 +181,14 @@ mod tests {
         assert_eq!(scaled_label("n", None, 3), "n [10^{3}]");
         assert_eq!(scaled_label("F", Some("N"), 0), "F [N]");
         assert_eq!(scaled_label("x", Some("m"), -12), "x [10^{-12} m]");
+    }
+
+    #[test]
+    fn crowded_log_axes_label_every_few_decades() {
+        let (major, minor) = ticks(-12.2, 0.1, Scale::Log, 5);
+        assert_eq!(major, vec![-12.0, -9.0, -6.0, -3.0, 0.0]);
+        assert_eq!(minor.len(), 13 - 5, "the other decades");
+        let (major, _) = ticks(-3.2, 0.1, Scale::Log, 5);
+        assert_eq!(major, vec![-3.0, -2.0, -1.0, 0.0]);
     }
 }

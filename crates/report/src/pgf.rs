@@ -345,6 +345,8 @@ fn math_symbol(c: char) -> Option<&'static str> {
         '·' => "\\cdot",
         '→' => "\\to",
         '∂' => "\\partial",
+        '∫' => "\\int",
+        '∮' => "\\oint",
         '°' => "^{\\circ}",
         '−' | '–' => "-",
         '′' => "'",
@@ -394,8 +396,10 @@ fn precomposed(c: char) -> Option<(char, &'static str)> {
 
 /// Whether a character marks a word as mathematics.
 fn is_math_char(c: char) -> bool {
-    matches!(c, '_' | '^' | '|' | '∞' | '≥' | '≤' | '≈' | '≠' | '±' | '∂' | '′')
-        || greek(c).is_some()
+    matches!(
+        c,
+        '_' | '^' | '|' | '∞' | '≥' | '≤' | '≈' | '≠' | '±' | '∂' | '∫' | '∮' | '′'
+    ) || greek(c).is_some()
         || accent(c).is_some()
         || precomposed(c).is_some()
 }
@@ -768,6 +772,7 @@ mod tests {
             ("|F_i|/F_c", "$|F_{i}|/F_{c}$"),
             ("E_p(i+n)", "$E_{p}(i+n)$"),
             ("t ≥ 20 s", "$t \\geq 20$ s"),
+            ("∫ f dx", "$\\int f$ dx"),
             ("ω = 0.1 rad/s", "$\\omega = 0.1$ rad/s"),
             ("F_c = 2 N", "$F_{c} = 2$ N"),
             ("offset +0.03 N", "offset $+0.03$ N"),
