@@ -553,7 +553,7 @@ pub const PANEL_KINDS: &[KindDoc] = &[
             opt("color", Text, "", "a color name"),
             opt(
                 "arrows",
-                Other,
+                Count,
                 "",
                 "arrowheads along the curve showing its direction: how many (default 0)",
             ),
