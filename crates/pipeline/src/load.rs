@@ -25,8 +25,8 @@ pub struct Entry {
     pub manifest: Manifest,
     /// Every concrete run (sweeps expanded) by id.
     pub runs: BTreeMap<String, ResolvedRun>,
-    /// Swept runs: base id → member ids with their values.
-    pub sweeps: BTreeMap<String, Vec<(String, f64)>>,
+    /// Swept runs: base id → member ids with their coordinates (parameter, value).
+    pub sweeps: BTreeMap<String, Vec<(String, fric_manifest::Coords)>>,
 }
 
 #[derive(Clone, Debug)]
@@ -146,7 +146,7 @@ struct Ctx<'a> {
     doc: &'a Document,
     errs: Errs,
     runs: BTreeMap<String, ResolvedRun>,
-    sweeps: BTreeMap<String, Vec<(String, f64)>>,
+    sweeps: BTreeMap<String, Vec<(String, fric_manifest::Coords)>>,
     /// Runs and metrics that are invalid themselves: what refers to them is not checked.
     failed_runs: HashSet<String>,
     failed_metrics: HashSet<String>,
@@ -236,6 +236,7 @@ pub fn load(root: &Path) -> Loaded {
         refs::panels(&mut cx);
         refs::metrics(&mut cx);
         refs::checks(&mut cx);
+        refs::table(&mut cx);
         let Ctx { errs, runs, sweeps, .. } = cx;
         for (path, message, allowed) in errs {
             diagnostics.extend(p.document.diagnostic(&p.file, &path, message, allowed));

@@ -4,7 +4,7 @@
 
 mod fixtures;
 #[allow(unused_imports)] // each test binary uses some of them
-pub use fixtures::{DAHL, DAHL_TRIANGLE, LINEAR};
+pub use fixtures::{DAHL, DAHL_GRID, DAHL_TABLE, DAHL_TRIANGLE, LINEAR};
 
 /// A temporary workspace whose `experiments/` holds `files` (`(path under experiments/, text)`).
 pub fn workspace(files: &[(&str, &str)]) -> tempfile::TempDir {
