@@ -130,6 +130,48 @@ pub fn parse_document(file: &str, text: &str) -> Parsed {
     }
 }
 
+/// Read a document declaration (`experiments/<doc>/document.yaml`): the declaration, or its
+/// problems, located (file, line, column, what is allowed).
+pub fn parse_declaration(file: &str, text: &str) -> Result<DocumentDecl, Vec<Diagnostic>> {
+    let diag = |i: Issue| Diagnostic {
+        file: file.to_string(),
+        line: i.line,
+        column: i.col,
+        message: i.message,
+        allowed: i.allowed,
+    };
+    let (text, issues) = text::strip_bom(text);
+    let mut diagnostics: Vec<Diagnostic> = issues.into_iter().map(diag).collect();
+    let syntax = text::syntax(&text)
+        .map(Err)
+        .unwrap_or_else(|| tree::build(&text).map_err(|i| text::scanner_issue(&text, i)));
+    let document = match syntax {
+        Err(i) => {
+            diagnostics.push(diag(i));
+            return Err(diagnostics);
+        }
+        Ok((root, issues)) => {
+            diagnostics.extend(issues.into_iter().map(diag));
+            Document::new(root)
+        }
+    };
+    let shape = "title, authors, year, source: {file: <path>} | {doi: <doi>} | none";
+    if document.is_empty() {
+        diagnostics.push(diag(Issue::new(1, 1, "the file is empty", shape)));
+        return Err(diagnostics);
+    }
+    match document.deserialize_as::<DocumentDecl>() {
+        Ok(d) if diagnostics.is_empty() => Ok(d),
+        Ok(_) => Err(diagnostics),
+        Err(e) => {
+            let (message, allowed) = e.message();
+            let (line, col) = e.at.as_ref().map(|a| (a.line, a.col)).unwrap_or((1, 1));
+            diagnostics.push(diag(Issue::new(line, col, message, allowed)));
+            Err(diagnostics)
+        }
+    }
+}
+
 /// Parse a manifest's text: the manifest, or every problem found (see [`parse_document`]).
 pub fn parse(file: &str, text: &str) -> Result<Manifest, Vec<Diagnostic>> {
     let p = parse_document(file, text);

@@ -22,7 +22,7 @@ pub mod store;
 pub mod tables;
 
 use fric_experiments::RunData;
-use fric_manifest::{Kind, Status, DOCUMENTS};
+use fric_manifest::{Kind, Status};
 use fric_report::{ExperimentReport, Outcome, Report};
 use load::{Entry, Loaded};
 use rayon::prelude::*;
@@ -160,8 +160,8 @@ fn selector(only: &[String]) -> Result<Option<globset::GlobSet>, String> {
 /// Count manifests by document and status.
 pub fn coverage(loaded: &Loaded) -> BTreeMap<String, BTreeMap<String, usize>> {
     let mut out: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
-    for d in DOCUMENTS {
-        let m = out.entry(d.to_string()).or_default();
+    for d in &loaded.documents {
+        let m = out.entry(d.id.clone()).or_default();
         for s in Status::ALL {
             m.insert(s.as_str().to_string(), 0);
         }
@@ -381,7 +381,7 @@ fn build_entry(
         },
         Kind::Table => {
             if let Some(t) = &m.table {
-                let tex = tables::build(t, e, rep).and_then(|(columns, rows)| {
+                let tex = tables::build(t, e, rep).and_then(|(columns, rows, notes)| {
                     fric_report::render_table(&fric_report::TableInput {
                         manifest: &m.id,
                         document: &m.source.document,
@@ -390,7 +390,7 @@ fn build_entry(
                         lines: &t.lines,
                         columns: &columns,
                         rows: &rows,
-                        notes: &t.notes,
+                        notes: &notes,
                     })
                 });
                 let rel = render::out_rel(&m.id, "tex");

@@ -201,11 +201,12 @@ fn build(
         let mut bases: HashMap<&str, usize> = HashMap::new();
         for s in &p.series {
             if let Some(metric) = &s.metric {
-                let sweep_base = series.len();
+                // Group k takes palette colour k, so every series drawn from one group (its
+                // points and its line, say) has the same colour.
                 for (k, (label, x, y)) in metric_series(entry, metrics, metric, s)?.into_iter().enumerate() {
                     let color = s.color.clone().or_else(|| {
                         let names = fric_plot::PALETTE_NAMES;
-                        Some(names[(sweep_base + k) % names.len()].to_string())
+                        Some(names[k % names.len()].to_string())
                     });
                     csvs.push(Csv {
                         name: format!("{}-{}.csv", p.id, series.len() + 1),

@@ -142,9 +142,22 @@ pub fn fill(cell: &str, metrics: &BTreeMap<String, Option<f64>>) -> Result<Strin
     Ok(out)
 }
 
-/// The table's columns and rows: written cells filled in, then the rows generated from
-/// metric tables.
-pub fn build(
+/// A table as rendered: columns, rows, notes.
+pub type Built = (Vec<String>, Vec<Vec<String>>, Vec<String>);
+
+/// The table's columns and rows (written cells filled in, then the rows generated from metric
+/// tables) and its notes (filled in).
+pub fn build(t: &TableSpec, e: &Entry, report: &fric_report::ExperimentReport) -> Result<Built, String> {
+    let notes = t
+        .notes
+        .iter()
+        .map(|n| fill(n, &report.metrics))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (columns, rows) = rows(t, e, report)?;
+    Ok((columns, rows, notes))
+}
+
+fn rows(
     t: &TableSpec,
     e: &Entry,
     report: &fric_report::ExperimentReport,

@@ -121,9 +121,9 @@ pub const COLOR_NAMES: &[&str] = &[
     "green",
     "orange",
     "purple",
-    "brown",
     "skyblue",
     "gray",
+    "brown",
     "lightgray",
 ];
 

@@ -22,10 +22,10 @@ pub(super) fn registry(cx: &mut Ctx) {
         let msg = format!("document `{}` does not match the directory `{doc}`", m.source.document);
         cx.err("source.document", msg, doc);
     }
-    if m.source.lines.is_empty() || m.source.lines.contains(&0) {
+    if m.source.lines.contains(&0) || (cx.has_text && m.source.lines.is_empty()) {
         cx.err(
             "source.lines",
-            "source lines must be a non-empty list of seed line numbers (1-based)",
+            "source lines must be a non-empty list of seed line numbers (1-based) for a document with a source text",
             "lines: [caption line, ...]",
         );
     }
@@ -357,9 +357,12 @@ pub(super) fn metrics(cx: &mut Ctx) {
                 Some([a, b]) => {
                     let mut ok = true;
                     for (k, n) in [a, b].into_iter().enumerate() {
-                        if cx.failed_metrics.contains(n) {
+                        // An earlier metric, or member `name[k]` of an earlier metric table.
+                        let base = n.split('[').next().unwrap_or(n);
+                        let member_ok = n == base || metric_ref(cx, n) == Some(true);
+                        if cx.failed_metrics.contains(base) {
                             ok = false;
-                        } else if !names.contains(&n.as_str()) {
+                        } else if !names.contains(&base) || !member_ok {
                             let msg = format!("`{n}` is not an earlier metric");
                             cx.err(format!("{at}.of[{k}]"), msg, names.join(", "));
                             ok = false;
@@ -427,9 +430,18 @@ fn metric_names(cx: &Ctx) -> String {
 /// Table cells that refer to metrics, and rows generated from metric tables.
 pub(super) fn table(cx: &mut Ctx) {
     let Some(t) = &cx.m.table else { return };
-    for (i, r) in t.rows.iter().enumerate() {
-        for (j, cell) in r.iter().enumerate() {
-            let at = format!("table.rows[{i}][{j}]");
+    let cells = t.rows.iter().enumerate().flat_map(|(i, r)| {
+        r.iter()
+            .enumerate()
+            .map(move |(j, c)| (format!("table.rows[{i}][{j}]"), c))
+    });
+    let notes = t
+        .notes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (format!("table.notes[{i}]"), n));
+    for (at, cell) in cells.chain(notes) {
+        {
             match crate::tables::cell_refs(cell) {
                 Err((msg, allowed)) => cx.err(at, msg, allowed),
                 Ok(refs) => {

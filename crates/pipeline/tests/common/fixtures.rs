@@ -129,3 +129,22 @@ table:
     - ["5", "1", "{{ area[0] | fmt(\".4g\") }}"]
   from_metrics: {metrics: [area], format: ".3f"}
 "#;
+
+/// The declaration of a test document `<doc>` (with a source text, so seed lines are required).
+pub fn declaration(doc: &str) -> String {
+    format!("title: \"test document {doc}\"\nsource: {{file: ../shared/seeds/{doc}.txt}}\n")
+}
+
+/// Declare every document folder that `files` (paths under `experiments/`) use and that has
+/// no `document.yaml` among them.
+pub fn declare_documents(experiments: &std::path::Path, files: &[(&str, &str)]) {
+    for (name, _) in files {
+        let Some((doc, _)) = name.split_once('/') else { continue };
+        let decl = experiments.join(doc).join("document.yaml");
+        let given = files.iter().any(|(n, _)| *n == format!("{doc}/document.yaml"));
+        if !given && !decl.exists() {
+            std::fs::create_dir_all(decl.parent().unwrap()).unwrap();
+            std::fs::write(decl, declaration(doc)).unwrap();
+        }
+    }
+}
