@@ -3,7 +3,7 @@
 
 use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand};
-use fric_manifest::{Status, DOCUMENTS};
+use fric_manifest::Status;
 use std::path::{Path, PathBuf};
 
 /// The problems of `bench/` (its own workspace; keep in step with `bench/src/problems.rs`).
@@ -64,7 +64,7 @@ Examples:
 
 const LIST_EXAMPLES: &str = "\
 Examples:
-  cargo xtask list                                 # coverage table of the five documents
+  cargo xtask list                                 # coverage table of every declared document
   cargo xtask list --doc thesis                    # one document's row
   cargo xtask list --status pending --doc report   # manifests still to implement
   cargo xtask list --status invalid                # manifests that fail validation";
@@ -193,8 +193,8 @@ pub struct ListArgs {
     /// List the manifests with this status instead of the coverage table
     #[arg(long, value_name = "STATUS", value_parser = PossibleValuesParser::new(statuses()))]
     pub status: Option<String>,
-    /// Only this document
-    #[arg(long, value_name = "DOC", value_parser = PossibleValuesParser::new(DOCUMENTS))]
+    /// Only this document (a folder of experiments/ with a document.yaml)
+    #[arg(long, value_name = "DOC")]
     pub doc: Option<String>,
 }
 

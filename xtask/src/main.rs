@@ -249,8 +249,11 @@ fn main() -> ExitCode {
         Command::Diff(a) => ws().map(|root| diff(root, a)),
         Command::Bless(a) => ws().map(|root| bless(root, a)),
         Command::List(a) => ws().map(|root| {
-            print::list(&root, a.status.as_deref(), a.doc.as_deref());
-            ExitCode::SUCCESS
+            if print::list(&root, a.status.as_deref(), a.doc.as_deref()) {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(2)
+            }
         }),
         Command::Clean => ws().map(|root| match fric_pipeline::clean(&root) {
             Ok(removed) => {

@@ -174,10 +174,18 @@ pub fn plan(p: &Plan) {
     out!("tables: {} (each written only if its text changed)", p.tables);
 }
 
-/// `list`: the coverage table, or the manifests with one status (`status` and `doc` are
-/// validated by the command line).
-pub fn list(root: &Path, status: Option<&str>, doc: Option<&str>) {
+/// `list`: the coverage table, or the manifests with one status (`status` is validated by the
+/// command line, `doc` here against the declared documents: false when it is not one).
+pub fn list(root: &Path, status: Option<&str>, doc: Option<&str>) -> bool {
     let loaded = fric_pipeline::load(root);
+    if let Some(d) = doc.filter(|d| loaded.document(d).is_none()) {
+        let ids: Vec<&str> = loaded.documents.iter().map(|d| d.id.as_str()).collect();
+        eprintln!(
+            "error: invalid value '{d}' for '--doc <DOC>': not a declared document\n  [possible values: {}]",
+            ids.join(", ")
+        );
+        return false;
+    }
     let cov = fric_pipeline::coverage(&loaded);
     if let Some(status) = status {
         let doc_ok = |id: &str| doc.is_none_or(|d| id.starts_with(&format!("{d}/")));
@@ -195,7 +203,7 @@ pub fn list(root: &Path, status: Option<&str>, doc: Option<&str>) {
                 out!("{:<28} {}", m.id, cap);
             }
         }
-        return;
+        return true;
     }
     out!(
         "{:<16} {:>10} {:>8} {:>8} {:>17} {:>8} {:>6}",
@@ -255,6 +263,7 @@ pub fn list(root: &Path, status: Option<&str>, doc: Option<&str>) {
         figs,
         loaded.entries.len() - figs
     );
+    true
 }
 
 /// `schema`: what a manifest can use.

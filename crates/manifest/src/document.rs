@@ -40,6 +40,16 @@ impl Document {
         self.root.is_none()
     }
 
+    /// Deserialize the whole file as a `T` (a document declaration): the value or the first
+    /// error, located.
+    pub(crate) fn deserialize_as<T: for<'de> Deserialize<'de>>(&self) -> Result<T, DeError> {
+        let root = self
+            .root
+            .as_ref()
+            .ok_or_else(|| <DeError as serde::de::Error>::custom("the file is empty"))?;
+        T::deserialize(NodeDe::new(root, Vec::new())).map_err(|e| e.located(root, &[], false))
+    }
+
     /// Deserialize what can be: the manifest (None when the root itself is unusable) and the
     /// errors that are not consequences of earlier ones.
     pub(crate) fn deserialize(&mut self) -> (Option<Manifest>, Vec<DeError>) {

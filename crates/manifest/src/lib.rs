@@ -71,17 +71,10 @@ pub struct Parsed {
     pub document: Document,
 }
 
-/// Read a manifest's text and report every problem of its syntax, structure and schema, and of
-/// the [`rules`] a manifest follows on its own, each located, sorted by line. A byte-order mark
-/// at the very start is dropped.
-pub fn parse_document(file: &str, text: &str) -> Parsed {
-    let diag = |i: Issue| Diagnostic {
-        file: file.to_string(),
-        line: i.line,
-        column: i.col,
-        message: i.message,
-        allowed: i.allowed,
-    };
+/// The located tree of a YAML file (empty when its syntax is broken) and the problems found
+/// reading it (byte-order marks, syntax, duplicate keys, anchors, tags).
+fn read_tree(file: &str, text: &str) -> (Document, Vec<Diagnostic>) {
+    let diag = |i: Issue| locate_issue(file, i);
     let (text, issues) = text::strip_bom(text);
     let mut diagnostics: Vec<Diagnostic> = issues.into_iter().map(diag).collect();
     let mut document = Document::default();
@@ -95,6 +88,25 @@ pub fn parse_document(file: &str, text: &str) -> Parsed {
             document = Document::new(root);
         }
     }
+    (document, diagnostics)
+}
+
+fn locate_issue(file: &str, i: Issue) -> Diagnostic {
+    Diagnostic {
+        file: file.to_string(),
+        line: i.line,
+        column: i.col,
+        message: i.message,
+        allowed: i.allowed,
+    }
+}
+
+/// Read a manifest's text and report every problem of its syntax, structure and schema, and of
+/// the [`rules`] a manifest follows on its own, each located, sorted by line. A byte-order mark
+/// at the very start is dropped.
+pub fn parse_document(file: &str, text: &str) -> Parsed {
+    let diag = |i: Issue| locate_issue(file, i);
+    let (mut document, mut diagnostics) = read_tree(file, text);
     let mut manifest = None;
     if document.is_empty() {
         if diagnostics.is_empty() {
@@ -127,6 +139,31 @@ pub fn parse_document(file: &str, text: &str) -> Parsed {
         manifest,
         diagnostics,
         document,
+    }
+}
+
+/// Read a document declaration (`experiments/<doc>/document.yaml`): the declaration, or its
+/// problems, located (file, line, column, what is allowed).
+pub fn parse_declaration(file: &str, text: &str) -> Result<DocumentDecl, Vec<Diagnostic>> {
+    let diag = |i: Issue| locate_issue(file, i);
+    let (document, mut diagnostics) = read_tree(file, text);
+    if document.is_empty() && !diagnostics.is_empty() {
+        return Err(diagnostics);
+    }
+    let shape = "title, authors, year, source: {file: <path>} | {doi: <doi>} | none";
+    if document.is_empty() {
+        diagnostics.push(diag(Issue::new(1, 1, "the file is empty", shape)));
+        return Err(diagnostics);
+    }
+    match document.deserialize_as::<DocumentDecl>() {
+        Ok(d) if diagnostics.is_empty() => Ok(d),
+        Ok(_) => Err(diagnostics),
+        Err(e) => {
+            let (message, allowed) = e.message();
+            let (line, col) = e.at.as_ref().map(|a| (a.line, a.col)).unwrap_or((1, 1));
+            diagnostics.push(diag(Issue::new(line, col, message, allowed)));
+            Err(diagnostics)
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! safe to put in file names, unique ids, tolerances that can be met, a figure size that can be
 //! drawn.
 
-use crate::{Manifest, DOCUMENTS};
+use crate::Manifest;
 use std::collections::HashMap;
 
 /// The characters of a run id, panel id or metric name (panel ids become file names:
@@ -46,13 +46,23 @@ pub fn is_manifest_name(name: &str) -> bool {
     (number(first) || appendix) && parts.all(number)
 }
 
-/// Why a manifest id (`<doc>/<name>`) breaks the naming rule, or None.
-pub fn manifest_id_problem(id: &str) -> Option<(String, String)> {
-    let Some((doc, name)) = id.split_once('/') else {
-        return Some((format!("`{id}` is not in a document directory"), DOCUMENTS.join(", ")));
+/// Why a manifest id (`<doc>/<name>`) breaks the naming rule, or None; `documents` are the
+/// declared documents (folders with a `document.yaml`).
+pub fn manifest_id_problem(id: &str, documents: &[&str]) -> Option<(String, String)> {
+    let declared = || {
+        format!(
+            "a declared document: {} (a folder declares one with document.yaml)",
+            documents.join(", ")
+        )
     };
-    if !DOCUMENTS.contains(&doc) {
-        return Some((format!("`{doc}` is not a document directory"), DOCUMENTS.join(", ")));
+    let Some((doc, name)) = id.split_once('/') else {
+        return Some((format!("`{id}` is not in a document directory"), declared()));
+    };
+    if !documents.contains(&doc) {
+        return Some((
+            format!("`{doc}` is not a document directory (no experiments/{doc}/document.yaml)"),
+            declared(),
+        ));
     }
     if !is_manifest_name(name) {
         return Some((format!("`{name}` is not a manifest name"), NAME_ALLOWED.into()));

@@ -182,7 +182,7 @@ fn every_project_manifest_validates() {
             let p = e.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "yaml") {
+            } else if p.extension().is_some_and(|x| x == "yaml") && !p.ends_with("document.yaml") {
                 let v = yaml_to_json(&std::fs::read_to_string(&p).unwrap());
                 check(&s, &s, &v, &p.display().to_string(), &mut errs);
                 n += 1;

@@ -19,9 +19,10 @@ mod render;
 pub mod site;
 mod stamp;
 pub mod store;
+pub mod tables;
 
 use fric_experiments::RunData;
-use fric_manifest::{Kind, Status, DOCUMENTS};
+use fric_manifest::{Kind, Status};
 use fric_report::{ExperimentReport, Outcome, Report};
 use load::{Entry, Loaded};
 use rayon::prelude::*;
@@ -159,8 +160,8 @@ fn selector(only: &[String]) -> Result<Option<globset::GlobSet>, String> {
 /// Count manifests by document and status.
 pub fn coverage(loaded: &Loaded) -> BTreeMap<String, BTreeMap<String, usize>> {
     let mut out: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
-    for d in DOCUMENTS {
-        let m = out.entry(d.to_string()).or_default();
+    for d in &loaded.documents {
+        let m = out.entry(d.id.clone()).or_default();
         for s in Status::ALL {
             m.insert(s.as_str().to_string(), 0);
         }
@@ -193,9 +194,43 @@ fn name<T: serde::Serialize>(v: &T) -> String {
         .unwrap_or_default()
 }
 
+/// The resolved runs of a manifest, for the report.
+fn run_infos(e: &Entry) -> BTreeMap<String, fric_report::RunInfo> {
+    let coords: HashMap<&str, &fric_manifest::Coords> =
+        e.sweeps.values().flatten().map(|(id, c)| (id.as_str(), c)).collect();
+    e.runs
+        .iter()
+        .map(|(id, r)| {
+            let params = r
+                .request
+                .params
+                .iter()
+                .map(|(k, v)| {
+                    let v = match v.as_slice() {
+                        [x] => serde_json::json!(x),
+                        xs => serde_json::json!(xs),
+                    };
+                    (k.clone(), v)
+                })
+                .collect();
+            let info = fric_report::RunInfo {
+                system: r.request.system.clone(),
+                params,
+                input: serde_json::to_value(&r.request.input).unwrap_or_default(),
+                sweep: coords
+                    .get(id.as_str())
+                    .map(|c| c.iter().cloned().collect())
+                    .unwrap_or_default(),
+            };
+            (id.clone(), info)
+        })
+        .collect()
+}
+
 fn registry_report(e: &Entry) -> ExperimentReport {
     let m = &e.manifest;
     ExperimentReport {
+        runs: run_infos(e),
         id: m.id.clone(),
         kind: name(&m.kind),
         content: name(&m.content),
@@ -277,25 +312,65 @@ fn build_entry(
         return b;
     }
     for mt in &m.metrics {
-        let info = metric_info(e, mt);
-        if !info.is_empty() {
-            rep.metric_info.insert(mt.name.clone(), info);
-        }
-        let v = evaluate::metric(mt, &runs, &rep.metrics);
-        match v {
-            Ok(v) => {
-                rep.metrics.insert(mt.name.clone(), Some(v));
+        match swept_base(e, mt).and_then(|b| e.sweeps.get(&b).map(|ms| (b, ms))) {
+            None => {
+                let info = metric_info(e, mt);
+                if !info.is_empty() {
+                    rep.metric_info.insert(mt.name.clone(), info);
+                }
+                record(rep, &mt.name, evaluate::metric(mt, &runs, &rep.metrics));
             }
-            Err(err) => {
-                rep.metrics.insert(mt.name.clone(), None);
-                rep.errors.push(format!("metric `{}`: {err}", mt.name));
+            // A metric over a swept run: one value per member, `name[k]`, with its coordinates.
+            Some((base, members)) => {
+                let mut table = fric_report::MetricTable {
+                    run: base.clone(),
+                    params: e
+                        .manifest
+                        .runs
+                        .iter()
+                        .find(|r| r.id == base)
+                        .and_then(|r| r.sweep.as_ref())
+                        .map(|s| s.params())
+                        .unwrap_or_default(),
+                    unit: mt.unit.clone().filter(|u| !u.is_empty()),
+                    members: Vec::new(),
+                };
+                for (k, (member, coords)) in members.iter().enumerate() {
+                    let spec = member_spec(e, mt, member, k);
+                    let name = format!("{}[{k}]", mt.name);
+                    let mut info = metric_info(e, &spec);
+                    info.sweep = Some(coords_text(coords));
+                    rep.metric_info.insert(name.clone(), info);
+                    record(rep, &name, evaluate::metric(&spec, &runs, &rep.metrics));
+                    table.members.push(fric_report::MetricMember {
+                        run: member.clone(),
+                        coords: coords.iter().cloned().collect(),
+                        value: rep.metrics.get(&name).copied().flatten(),
+                    });
+                }
+                rep.metric_tables.insert(mt.name.clone(), table);
             }
         }
     }
-    rep.checks = m.checks.iter().map(|c| evaluate::check(c, &rep.metrics)).collect();
+    rep.checks = Vec::new();
+    for c in &m.checks {
+        // A check on a metric table applies to every member: one check row per member.
+        match rep.metric_tables.get(&c.metric) {
+            Some(t) => {
+                for k in 0..t.members.len() {
+                    let spec = fric_manifest::CheckSpec {
+                        metric: format!("{}[{k}]", c.metric),
+                        ..c.clone()
+                    };
+                    rep.checks.push(evaluate::check(&spec, &rep.metrics));
+                }
+            }
+            None => rep.checks.push(evaluate::check(c, &rep.metrics)),
+        }
+    }
     evaluate::locate_checks(root, &e.file, &mut rep.checks);
     match m.kind {
-        Kind::Figure => match render::render(root, e, &runs, prev, force) {
+        Kind::Figure => match render::render(root, e, &runs, &rep.metrics, prev, force) {
             Ok(r) => {
                 b.drawn = r.drawn;
                 rep.outputs = r.outputs.iter().map(|o| o.0.clone()).collect();
@@ -306,15 +381,17 @@ fn build_entry(
         },
         Kind::Table => {
             if let Some(t) = &m.table {
-                let tex = fric_report::render_table(&fric_report::TableInput {
-                    manifest: &m.id,
-                    document: &m.source.document,
-                    number: &m.source.number,
-                    caption: &m.source.caption,
-                    lines: &t.lines,
-                    columns: &t.columns,
-                    rows: &t.rows,
-                    notes: &t.notes,
+                let tex = tables::build(t, e, rep).and_then(|(columns, rows, notes)| {
+                    fric_report::render_table(&fric_report::TableInput {
+                        manifest: &m.id,
+                        document: &m.source.document,
+                        number: &m.source.number,
+                        caption: &m.source.caption,
+                        lines: &t.lines,
+                        columns: &columns,
+                        rows: &rows,
+                        notes: &notes,
+                    })
                 });
                 let rel = render::out_rel(&m.id, "tex");
                 let written = tex.and_then(|s| {
@@ -336,12 +413,70 @@ fn build_entry(
     b
 }
 
+/// Record a metric's value (or its error).
+fn record(rep: &mut ExperimentReport, name: &str, v: Result<f64, String>) {
+    match v {
+        Ok(v) => {
+            rep.metrics.insert(name.to_string(), Some(v));
+        }
+        Err(err) => {
+            rep.metrics.insert(name.to_string(), None);
+            rep.errors.push(format!("metric `{name}`: {err}"));
+        }
+    }
+}
+
+/// Sweep coordinates as text: `input.omega=2`, `sigma1=10,input.omega=2`.
+fn coords_text(c: &fric_manifest::Coords) -> String {
+    let parts: Vec<String> = c.iter().map(|(p, v)| format!("{p}={v}")).collect();
+    parts.join(",")
+}
+
+/// The swept run a metric is evaluated over, member by member: its own run when that is a
+/// swept id, or for a metric of two earlier metrics, the swept run of either.
+pub(crate) fn swept_base(e: &Entry, mt: &fric_manifest::MetricSpec) -> Option<String> {
+    if let Some(r) = &mt.run {
+        return e.sweeps.contains_key(r).then(|| r.clone());
+    }
+    let [a, b] = mt.of.as_ref()?;
+    let by_name = |n: &str| e.manifest.metrics.iter().find(|x| x.name == n);
+    [a, b]
+        .into_iter()
+        .find_map(|n| by_name(n).filter(|x| x.name != mt.name).and_then(|x| swept_base(e, x)))
+}
+
+/// Member `k`'s version of a metric over a swept run: its run (and `other`'s, when that is
+/// the same swept run) is the member, and operands that are metric tables read their member.
+fn member_spec(e: &Entry, mt: &fric_manifest::MetricSpec, member: &str, k: usize) -> fric_manifest::MetricSpec {
+    let mut spec = mt.clone();
+    if let Some(r) = &mt.run {
+        let base = r.clone();
+        spec.run = Some(member.to_string());
+        if let Some(o) = spec.other.as_mut().filter(|o| o.run == base) {
+            o.run = member.to_string();
+        }
+    }
+    if let Some(of) = spec.of.as_mut() {
+        for n in of.iter_mut() {
+            let swept = e
+                .manifest
+                .metrics
+                .iter()
+                .find(|x| x.name == *n)
+                .and_then(|x| swept_base(e, x));
+            if swept.is_some() {
+                *n = format!("{n}[{k}]");
+            }
+        }
+    }
+    spec
+}
+
 /// The sweep coordinates of run `run` of a manifest (`input.omega=2`), if it is a sweep member.
 fn coordinate(e: &Entry, run: &str) -> Option<String> {
     let (base, _) = run.rsplit_once('[')?;
-    let value = e.sweeps.get(base)?.iter().find(|(id, _)| id == run)?.1;
-    let spec = e.manifest.runs.iter().find(|r| r.id == base)?;
-    Some(format!("{}={value}", spec.sweep.as_ref()?.param))
+    let coords = &e.sweeps.get(base)?.iter().find(|(id, _)| id == run)?.1;
+    Some(coords_text(coords))
 }
 
 /// Unit, sweep coordinates and baseline tolerance of a metric, for the report.

@@ -25,8 +25,8 @@ pub struct Entry {
     pub manifest: Manifest,
     /// Every concrete run (sweeps expanded) by id.
     pub runs: BTreeMap<String, ResolvedRun>,
-    /// Swept runs: base id → member ids with their values.
-    pub sweeps: BTreeMap<String, Vec<(String, f64)>>,
+    /// Swept runs: base id → member ids with their coordinates (parameter, value).
+    pub sweeps: BTreeMap<String, Vec<(String, fric_manifest::Coords)>>,
 }
 
 #[derive(Clone, Debug)]
@@ -50,6 +50,72 @@ pub struct InvalidManifest {
 pub struct Loaded {
     pub entries: Vec<Entry>,
     pub invalid: Vec<InvalidManifest>,
+    /// The declared documents (`experiments/<doc>/document.yaml` that parse), sorted by id.
+    pub documents: Vec<Declared>,
+}
+
+/// A declared document.
+#[derive(Clone, Debug)]
+pub struct Declared {
+    /// The folder name, `<doc>`.
+    pub id: String,
+    /// `experiments/<doc>/document.yaml`.
+    pub file: String,
+    pub decl: fric_manifest::DocumentDecl,
+}
+
+/// The file name that declares a document in its folder.
+pub const DECLARATION: &str = "document.yaml";
+
+impl Loaded {
+    /// The declared document `id`.
+    pub fn document(&self, id: &str) -> Option<&Declared> {
+        self.documents.iter().find(|d| d.id == id)
+    }
+}
+
+/// Read every `experiments/<doc>/document.yaml`: the declarations, and the ones that are invalid.
+fn declarations(root: &Path, files: &mut Vec<PathBuf>) -> (Vec<Declared>, Vec<InvalidManifest>) {
+    let mut docs = Vec::new();
+    let mut bad = Vec::new();
+    let (decl, rest): (Vec<PathBuf>, Vec<PathBuf>) = std::mem::take(files)
+        .into_iter()
+        .partition(|p| p.file_name().is_some_and(|n| n == DECLARATION));
+    *files = rest;
+    for path in decl {
+        let file = relative(root, &path);
+        let parts: Vec<&str> = file.split('/').collect();
+        let [_, doc, _] = parts.as_slice() else {
+            bad.push(file_error(
+                file.clone(),
+                "a document declaration belongs directly in a document's folder".into(),
+                "experiments/<doc>/document.yaml",
+            ));
+            continue;
+        };
+        let doc = doc.to_string();
+        if let Some(m) = fric_manifest::rules::id_problem(&doc) {
+            bad.push(file_error(
+                file,
+                format!("folder name `{doc}`: {m}"),
+                "[a-z0-9][a-z0-9._-]*",
+            ));
+            continue;
+        }
+        match std::fs::read_to_string(&path).map_err(|e| e.to_string()) {
+            Err(e) => bad.push(file_error(file, format!("cannot read: {e}"), "")),
+            Ok(text) => match fric_manifest::parse_declaration(&file, &text) {
+                Ok(decl) => docs.push(Declared { id: doc, file, decl }),
+                Err(diagnostics) => bad.push(InvalidManifest {
+                    file,
+                    id: None,
+                    diagnostics,
+                }),
+            },
+        }
+    }
+    docs.sort_by(|a, b| a.id.cmp(&b.id));
+    (docs, bad)
 }
 
 /// Cache key of a run request.
@@ -119,7 +185,7 @@ pub fn manifest_files(root: &Path) -> Vec<PathBuf> {
 }
 
 /// Why a manifest's file path breaks the naming rule `experiments/<doc>/<name>.yaml`.
-fn file_problem(file: &str) -> Option<(String, String)> {
+fn file_problem(file: &str, documents: &[&str]) -> Option<(String, String)> {
     let rel = file.strip_prefix("experiments/").unwrap_or(file);
     let Some(id) = rel.strip_suffix(".yaml") else {
         return Some((
@@ -127,7 +193,7 @@ fn file_problem(file: &str) -> Option<(String, String)> {
             "experiments/<doc>/<name>.yaml".into(),
         ));
     };
-    fric_manifest::rules::manifest_id_problem(id).map(|(m, a)| (format!("file `{file}`: {m}"), a))
+    fric_manifest::rules::manifest_id_problem(id, documents).map(|(m, a)| (format!("file `{file}`: {m}"), a))
 }
 
 /// A problem at a path of the manifest: (path, message, allowed).
@@ -144,9 +210,11 @@ struct Ctx<'a> {
     file: &'a str,
     m: &'a Manifest,
     doc: &'a Document,
+    /// Whether the manifest's document has a source text (its manifests cite seed lines).
+    has_text: bool,
     errs: Errs,
     runs: BTreeMap<String, ResolvedRun>,
-    sweeps: BTreeMap<String, Vec<(String, f64)>>,
+    sweeps: BTreeMap<String, Vec<(String, fric_manifest::Coords)>>,
     /// Runs and metrics that are invalid themselves: what refers to them is not checked.
     failed_runs: HashSet<String>,
     failed_metrics: HashSet<String>,
@@ -167,11 +235,16 @@ struct Parsed {
 
 /// Load and validate every manifest under `root`.
 pub fn load(root: &Path) -> Loaded {
-    let (files, invalid) = walk(root);
+    let (mut files, mut invalid) = walk(root);
+    let (documents, bad) = declarations(root, &mut files);
+    invalid.extend(bad);
     let mut out = Loaded {
         entries: Vec::new(),
         invalid,
+        documents,
     };
+    let doc_ids: Vec<String> = out.documents.iter().map(|d| d.id.clone()).collect();
+    let doc_ids: Vec<&str> = doc_ids.iter().map(String::as_str).collect();
     let mut parsed = Vec::new();
     for path in files {
         let file = relative(root, &path);
@@ -197,7 +270,7 @@ pub fn load(root: &Path) -> Loaded {
     let mut seen: HashMap<&str, &str> = HashMap::new();
     for p in &parsed {
         let mut diagnostics = p.diagnostics.clone();
-        if let Some((message, allowed)) = file_problem(&p.file) {
+        if let Some((message, allowed)) = file_problem(&p.file, &doc_ids) {
             let (line, column) = p.document.position("id");
             diagnostics.push(Diagnostic {
                 file: p.file.clone(),
@@ -221,6 +294,15 @@ pub fn load(root: &Path) -> Loaded {
             file: &p.file,
             m,
             doc: &p.document,
+            has_text: out
+                .documents
+                .iter()
+                .find(|d| {
+                    p.file
+                        .strip_prefix("experiments/")
+                        .is_some_and(|f| f.starts_with(&format!("{}/", d.id)))
+                })
+                .is_none_or(|d| d.decl.has_text()),
             errs: Vec::new(),
             runs: BTreeMap::new(),
             sweeps: BTreeMap::new(),
@@ -236,6 +318,7 @@ pub fn load(root: &Path) -> Loaded {
         refs::panels(&mut cx);
         refs::metrics(&mut cx);
         refs::checks(&mut cx);
+        refs::table(&mut cx);
         let Ctx { errs, runs, sweeps, .. } = cx;
         for (path, message, allowed) in errs {
             diagnostics.extend(p.document.diagnostic(&p.file, &path, message, allowed));

@@ -130,6 +130,7 @@ pub fn plan(opts: &Options) -> Result<Plan, String> {
 /// key and every output it recorded is intact.
 fn drawing_current(root: &Path, e: &Entry) -> bool {
     stamp::read(root, &e.manifest.id).is_some_and(|s| {
-        s.render_key.as_deref() == Some(render_key(e).as_str()) && stamp::outputs_intact(root, &s.outputs)
+        s.render_key.as_deref() == Some(render_key(e, &s.report.metrics).as_str())
+            && stamp::outputs_intact(root, &s.outputs)
     })
 }

@@ -110,7 +110,84 @@ fn pgf_figure(id: &str, fig: &FigureData, panels: &[fric_manifest::Panel], csvs:
     }
 }
 
-fn build(entry: &Entry, runs: &HashMap<String, &RunData>) -> Result<(FigureData, Vec<Csv>), String> {
+/// A legend entry with `{value}` (the first swept parameter's value) and `{<param>}` (each
+/// swept parameter's value) replaced.
+fn substitute(label: &str, coords: &fric_manifest::Coords) -> String {
+    let mut out = label.to_string();
+    if let Some((_, v)) = coords.first() {
+        out = out.replace("{value}", &format_value(*v));
+    }
+    for (p, v) in coords {
+        out = out.replace(&format!("{{{p}}}"), &format_value(*v));
+    }
+    out
+}
+
+/// The series of a metric series: a metric over a swept run against one swept parameter
+/// (`x`), one series per value of another (`group`), each sorted by x: (label, x, y).
+type MetricCurve = (Option<String>, Vec<f64>, Vec<f64>);
+
+fn metric_series(
+    entry: &Entry,
+    metrics: &BTreeMap<String, Option<f64>>,
+    metric: &str,
+    s: &fric_manifest::SeriesSpec,
+) -> Result<Vec<MetricCurve>, String> {
+    let m = &entry.manifest;
+    let spec = m
+        .metrics
+        .iter()
+        .find(|x| x.name == metric)
+        .ok_or_else(|| format!("no metric `{metric}`"))?;
+    let base = crate::swept_base(entry, spec).ok_or_else(|| format!("metric `{metric}` is not over a swept run"))?;
+    let members = entry
+        .sweeps
+        .get(&base)
+        .ok_or_else(|| format!("run `{base}` is not swept"))?;
+    let coord = |c: &fric_manifest::Coords, p: &str| c.iter().find(|(q, _)| q == p).map(|(_, v)| *v);
+    // (group value, points (x, y)) in order of first appearance.
+    type Group = (Option<f64>, Vec<(f64, f64)>);
+    let mut groups: Vec<Group> = Vec::new();
+    for (k, (_, c)) in members.iter().enumerate() {
+        let x = coord(c, &s.x).ok_or_else(|| format!("run `{base}` does not sweep `{}`", s.x))?;
+        let g = match &s.group {
+            Some(g) => Some(coord(c, g).ok_or_else(|| format!("run `{base}` does not sweep `{g}`"))?),
+            None => None,
+        };
+        let y = metrics
+            .get(&format!("{metric}[{k}]"))
+            .copied()
+            .flatten()
+            .ok_or_else(|| format!("metric `{metric}[{k}]` has no value"))?;
+        match groups.iter_mut().find(|(v, _)| *v == g) {
+            Some((_, pts)) => pts.push((x, y)),
+            None => groups.push((g, vec![(x, y)])),
+        }
+    }
+    Ok(groups
+        .into_iter()
+        .enumerate()
+        .map(|(k, (g, mut pts))| {
+            pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let label = s.label.as_ref().and_then(|l| match (g, &s.group) {
+                (Some(v), Some(p)) if l.contains('{') => Some(substitute(l, &vec![(p.clone(), v)])),
+                _ if k > 0 => None,
+                _ => Some(l.clone()),
+            });
+            (
+                label,
+                pts.iter().map(|p| p.0).collect(),
+                pts.iter().map(|p| p.1).collect(),
+            )
+        })
+        .collect())
+}
+
+fn build(
+    entry: &Entry,
+    runs: &HashMap<String, &RunData>,
+    metrics: &BTreeMap<String, Option<f64>>,
+) -> Result<(FigureData, Vec<Csv>), String> {
     let m = &entry.manifest;
     let mut panels = Vec::new();
     let mut csvs = Vec::new();
@@ -123,8 +200,32 @@ fn build(entry: &Entry, runs: &HashMap<String, &RunData>) -> Result<(FigureData,
         let mut series = Vec::new();
         let mut bases: HashMap<&str, usize> = HashMap::new();
         for s in &p.series {
-            let members: Vec<(String, Option<f64>)> = match entry.sweeps.get(&s.run) {
-                Some(ms) => ms.iter().map(|(id, v)| (id.clone(), Some(*v))).collect(),
+            if let Some(metric) = &s.metric {
+                // Group k takes palette colour k, so every series drawn from one group (its
+                // points and its line, say) has the same colour.
+                for (k, (label, x, y)) in metric_series(entry, metrics, metric, s)?.into_iter().enumerate() {
+                    let color = s.color.clone().or_else(|| {
+                        let names = fric_plot::PALETTE_NAMES;
+                        Some(names[k % names.len()].to_string())
+                    });
+                    csvs.push(Csv {
+                        name: format!("{}-{}.csv", p.id, series.len() + 1),
+                        columns: vec![(s.x.clone(), x.clone()), (metric.clone(), y.clone())],
+                    });
+                    series.push(SeriesData {
+                        arrows: s.arrows,
+                        x,
+                        y,
+                        y2: None,
+                        style: s.style,
+                        label,
+                        color,
+                    });
+                }
+                continue;
+            }
+            let members: Vec<(String, Option<&fric_manifest::Coords>)> = match entry.sweeps.get(&s.run) {
+                Some(ms) => ms.iter().map(|(id, c)| (id.clone(), Some(c))).collect(),
                 None => vec![(s.run.clone(), None)],
             };
             let sweep_base = *bases.entry(s.run.as_str()).or_insert(series.len());
@@ -141,7 +242,7 @@ fn build(entry: &Entry, runs: &HashMap<String, &RunData>) -> Result<(FigureData,
                 let y2 = s.y2.as_deref().map(pick).transpose()?;
                 // A label without `{value}` names the whole sweep: shown once, not per member.
                 let label = s.label.as_ref().and_then(|l| match value {
-                    Some(v) if l.contains("{value}") => Some(l.replace("{value}", &format_value(v))),
+                    Some(c) if l.contains('{') => Some(substitute(l, c)),
                     Some(_) if k > 0 => None,
                     _ => Some(l.clone()),
                 });
@@ -210,11 +311,16 @@ fn build(entry: &Entry, runs: &HashMap<String, &RunData>) -> Result<(FigureData,
 
 /// Key of everything a drawing depends on: panels, layout, the data (by run keys) and the
 /// drawing code.
-pub(crate) fn render_key(entry: &Entry) -> String {
+pub(crate) fn render_key(entry: &Entry, metrics: &BTreeMap<String, Option<f64>>) -> String {
     let m = &entry.manifest;
     let keys: Vec<(&String, &String, &Vec<fric_manifest::PostOp>)> =
         entry.runs.iter().map(|(id, r)| (id, &r.key, &r.post)).collect();
-    let v = serde_json::json!({ "panels": m.panels, "layout": m.layout, "runs": keys, "code": RENDER_FINGERPRINT });
+    let mut v = serde_json::json!({ "panels": m.panels, "layout": m.layout, "runs": keys, "code": RENDER_FINGERPRINT });
+    // Metric series draw metric values: those are part of the drawing then (only then, so the
+    // key of every other figure is unchanged).
+    if m.panels.iter().any(|p| p.series.iter().any(|s| s.metric.is_some())) {
+        v["metrics"] = serde_json::json!(metrics);
+    }
     sha256_hex(v.to_string().as_bytes())
 }
 
@@ -223,12 +329,13 @@ pub fn render(
     root: &Path,
     entry: &Entry,
     runs: &HashMap<String, &RunData>,
+    metrics: &BTreeMap<String, Option<f64>>,
     prev: Option<&Stamp>,
     force: bool,
 ) -> Result<Rendered, String> {
     let id = &entry.manifest.id;
-    let key = render_key(entry);
-    let (fig, csvs) = build(entry, runs)?;
+    let key = render_key(entry, metrics);
+    let (fig, csvs) = build(entry, runs, metrics)?;
     let (svg, png, pgf) = (out_rel(id, "svg"), out_rel(id, "png"), out_rel(id, "pgf.tex"));
     let csv_rel = |name: &str| format!("figures/{id}/{name}");
     let mut wanted = vec![svg.clone(), png.clone(), pgf.clone()];

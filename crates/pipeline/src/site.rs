@@ -3,8 +3,9 @@
 //! inputs, and `figures/pgfplots-all.tex`, which inputs every figure's PGFPlots version.
 //!
 //! Gathered from the full report (with `--only`, the other manifests as the last report had
-//! them), the loaded manifests and, when present, the seed files in `../shared/seeds/` (cited
-//! lines are quoted; without the seeds the site is built without quotes). Formatting is
+//! them), the loaded manifests and documents and, when present, each document's source text
+//! (its `document.yaml` names it; cited lines are quoted; without the text the site is built
+//! without quotes). Formatting is
 //! `fric_report::site`'s.
 
 use crate::load::Loaded;
@@ -14,39 +15,27 @@ use fric_report::{Outcome, Report};
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
-/// Document id, title and seed file (`../shared/README.md`).
-pub const DOCUMENTS: [(&str, &str, &str); 5] = [
-    (
-        "thesis",
-        "B. Drinčić, Mechanical Models of Friction That Exhibit Hysteresis, Stick-Slip, and the Stribeck Effect (PhD thesis, 2012)",
-        "000_bc826e5a11a56fe0.txt",
-    ),
-    (
-        "stribeck-paper",
-        "Drinčić & Bernstein, A Frictionless Bristle-Based Friction Model That Exhibits Hysteresis and the Dynamic Stribeck Effect",
-        "001_d4fedaa6d61cf243.txt",
-    ),
-    (
-        "report",
-        "M. Gäfvert, Comparison of two Friction Models (technical report, 1996)",
-        "002_83676197f182eaeb.txt",
-    ),
-    (
-        "duhem-paper",
-        "Padthe, Drinčić, Oh, Rizos, Fassois, Bernstein, Duhem Modeling of Friction-Induced Hysteresis",
-        "003_69efcfd0b7d23500.txt",
-    ),
-    (
-        "ruderman-paper",
-        "M. Ruderman, Energy dissipation and hysteresis cycles in pre-sliding transients of kinetic friction",
-        "004_90b44fa651fad1e3.txt",
-    ),
-];
-
-/// The lines of a seed file, when it can be read.
+/// The lines of a document's source text (a path relative to the workspace root), when it
+/// can be read.
 fn seed_lines(root: &Path, file: &str) -> Option<Vec<String>> {
-    let text = std::fs::read(root.join("../shared/seeds").join(file)).ok()?;
+    let text = std::fs::read(root.join(file)).ok()?;
     Some(String::from_utf8_lossy(&text).lines().map(str::to_string).collect())
+}
+
+/// A document's title line: authors, title (year), DOI when it has one.
+fn title_line(d: &fric_manifest::DocumentDecl) -> String {
+    let mut t = if d.authors.is_empty() {
+        d.title.clone()
+    } else {
+        format!("{}, {}", d.authors.join(", "), d.title)
+    };
+    if let Some(y) = d.year {
+        t.push_str(&format!(" ({y})"));
+    }
+    if let fric_manifest::DocSource::Doi(doi) = &d.source {
+        t.push_str(&format!(", doi:{doi}"));
+    }
+    t
 }
 
 fn quotes(lines: &[u32], seed: Option<&Vec<String>>) -> Vec<Quote> {
@@ -107,12 +96,17 @@ pub fn build(root: &Path, loaded: &Loaded, report: &Report) -> Site {
         doc: "all".into(),
         ..Default::default()
     };
-    for (doc, title, seed_file) in DOCUMENTS {
-        let seed = seed_lines(root, seed_file);
+    for d in &loaded.documents {
+        let doc = d.id.as_str();
+        let seed_file = match &d.decl.source {
+            fric_manifest::DocSource::File(f) => Some(f.as_str()),
+            _ => None,
+        };
+        let seed = seed_file.and_then(|f| seed_lines(root, f));
         let mut page = DocPage {
             id: doc.into(),
-            title: title.into(),
-            seed: Some(seed_file.into()),
+            title: title_line(&d.decl),
+            seed: seed_file.map(|f| f.rsplit('/').next().unwrap_or(f).to_string()),
             seed_present: seed.is_some(),
             items: Vec::new(),
         };

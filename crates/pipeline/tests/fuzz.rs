@@ -3,6 +3,8 @@
 //! tabs, byte-order marks and other unicode inserted, files truncated) never make
 //! `fric_pipeline::load` panic, and always give a valid entry or located diagnostics.
 
+mod common;
+
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
@@ -205,6 +207,7 @@ fn mutated_manifests_never_panic_and_are_always_located() {
         let path = dir.join(SEEDS[k]);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, &text).unwrap();
+        common::declare_documents(&dir, &[(SEEDS[k], "")]);
         tried.set(tried.get() + 1);
         let ok = check(ws.path(), &format!("experiments/{}", SEEDS[k]), &text)?;
         valid.set(valid.get() + ok as usize);

@@ -234,6 +234,7 @@ fn hostile_ids_write_nothing_outside_figures() {
         let m = DAHL.replace("  - id: main", &format!("  - id: \"{id}\""));
         std::fs::create_dir_all(ws.path().join("experiments/thesis")).unwrap();
         std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), m).unwrap();
+        common::declare_documents(&ws.path().join("experiments"), &[("thesis/fig9.1.yaml", "")]);
         let s = go(ws.path());
         assert!(!s.ok(), "panel id {id:?} accepted");
         assert!(!outside.exists() && !Path::new(&format!("/tmp/{escape}-1.csv")).exists());

@@ -228,8 +228,8 @@ fn messages_name_the_problem_in_the_manifest_s_words() {
             "    sim: {",
             "    sweep: abc\n    sim: {",
             14,
-            "invalid type: `sweep` must be a mapping {param, values}, got `abc`",
-            "{param, values}",
+            "invalid type: `sweep` must be a mapping {param, values, grid, zip}, got `abc`",
+            "{param, values, grid, zip}",
         ),
         (
             "amplitude: 5",

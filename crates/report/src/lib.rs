@@ -70,6 +70,39 @@ impl MetricInfo {
     }
 }
 
+/// A concrete run as the report records it.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct RunInfo {
+    pub system: String,
+    /// Every parameter, defaults filled in (a number, or a list for list parameters).
+    pub params: BTreeMap<String, serde_json::Value>,
+    pub input: serde_json::Value,
+    /// The sweep coordinates of a sweep member (parameter → value).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sweep: BTreeMap<String, f64>,
+}
+
+/// A metric evaluated over every member of a swept run.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct MetricTable {
+    /// The swept run.
+    pub run: String,
+    /// The swept parameters, in the sweep's order.
+    pub params: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// One row per member, in member order (`<run>[k]`).
+    pub members: Vec<MetricMember>,
+}
+
+/// One member of a metric table: its run, its coordinates and the metric's value there.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct MetricMember {
+    pub run: String,
+    pub coords: BTreeMap<String, f64>,
+    pub value: Option<f64>,
+}
+
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct ExperimentReport {
     pub id: String,
@@ -85,6 +118,14 @@ pub struct ExperimentReport {
     /// Unit, sweep coordinates and baseline tolerance of the metrics that have any.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub metric_info: BTreeMap<String, MetricInfo>,
+    /// Metrics evaluated over every member of a swept run (each member's value is also in
+    /// `metrics` as `name[k]`): name → the table indexed by the sweep values.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub metric_tables: BTreeMap<String, MetricTable>,
+    /// Every concrete run (sweep members included): its system, its resolved parameters
+    /// (defaults filled in) and input, and its sweep coordinates.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub runs: BTreeMap<String, RunInfo>,
     pub checks: Vec<CheckReport>,
     /// Problems that kept this experiment from running (invalid manifest, solver failure).
     pub errors: Vec<String>,

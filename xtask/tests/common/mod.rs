@@ -9,7 +9,7 @@ use std::process::Command;
 #[path = "../../../crates/pipeline/tests/common/fixtures.rs"]
 mod fixtures;
 #[allow(unused_imports)] // each test binary uses some of them
-pub use fixtures::{DAHL, LINEAR};
+pub use fixtures::{declare_documents, DAHL, LINEAR};
 
 pub struct Out {
     pub code: i32,
@@ -46,6 +46,7 @@ pub fn workspace(manifests: &[(&str, &str)]) -> tempfile::TempDir {
     for (name, text) in manifests {
         write(&dir.path().join("experiments").join(name), text);
     }
+    declare_documents(&dir.path().join("experiments"), manifests);
     dir
 }
 

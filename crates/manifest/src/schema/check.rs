@@ -176,10 +176,33 @@ pub enum ClaimKind {
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TableSpec {
+    /// The column headings (with `from_metrics` and no rows: may be left out, then the swept
+    /// parameters and the metrics with their units).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub columns: Vec<String>,
+    /// Cells as text; `{{ name }}` or `{{ name | fmt(".3g") }}` is replaced by a metric's value
+    /// (`name[k]` for member k of a metric table), formatted `.Ng` (N significant digits),
+    /// `.Ne` (scientific, N decimals) or `.Nf` (fixed, N decimals); default: shortest exact.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rows: Vec<Vec<String>>,
-    /// Lines in the seed the rows are transcribed from.
+    /// Lines in the seed the rows are transcribed from (none for a document without a source).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lines: Vec<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// Rows generated from metric tables (metrics over the same swept run): one row per
+    /// member, its sweep coordinates then each metric's value; after the written `rows`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_metrics: Option<TableFromMetrics>,
+}
+
+/// Rows generated from metric tables.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TableFromMetrics {
+    /// Metrics over one swept run.
+    pub metrics: Vec<String>,
+    /// Number format of the values (`.4g`, `.3e`, `.2f`); default: shortest exact.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
 }

@@ -62,9 +62,20 @@ pub enum LegendPos {
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SeriesSpec {
-    /// A run id, `<id>[k]` for one member of a sweep, or a swept id for one curve per value.
+    /// A run id, `<id>[k]` for one member of a sweep, or a swept id for one curve per value
+    /// (empty for a metric series).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub run: String,
+    /// A metric over a swept run, drawn against the swept parameter `x` (instead of `run`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metric: Option<String>,
+    /// With `metric`: one series per value of this other swept parameter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+    /// A column of the run, or with `metric` a swept parameter (`sigma1`, `input.omega`).
     pub x: String,
+    /// A column of the run (empty for a metric series).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub y: String,
     /// Upper edge for `style: band` (`y` is the lower edge).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -294,7 +294,12 @@ pub const POST_KINDS: &[KindDoc] = &[
 ];
 
 const M_NAME: FieldDoc = req("name", Text, "", "the metric's name (checks refer to it)");
-const M_RUN: FieldDoc = req("run", Text, "", "a run id (one member `<id>[k]` of a sweep)");
+const M_RUN: FieldDoc = req(
+    "run",
+    Text,
+    "",
+    "a run id: one member `<id>[k]` of a sweep, or a swept id for one value per member (a metric table)",
+);
 const M_X: FieldDoc = req("x", Column, "", "the abscissa column");
 const M_X_OPT: FieldDoc = opt("x", Column, "", "the abscissa column (unused)");
 const M_Y: FieldDoc = req("y", Column, "", "the column measured");
@@ -533,21 +538,33 @@ pub const PANEL_KINDS: &[KindDoc] = &[
         name: "series",
         doc: "one curve (one per value of a swept run)",
         fields: &[
-            req(
+            opt(
                 "run",
                 Text,
                 "",
-                "a run id, `<id>[k]`, or a swept id for one curve per value",
+                "a run id, `<id>[k]`, or a swept id for one curve per value (required unless `metric`)",
             ),
-            req("x", Column, "", "the x column"),
-            req("y", Column, "", "the y column (the lower edge of a band)"),
+            opt(
+                "metric",
+                Text,
+                "",
+                "instead of `run`: a metric over a swept run, drawn against the swept parameter `x`",
+            ),
+            opt(
+                "group",
+                Text,
+                "",
+                "with `metric`: one series per value of this other swept parameter",
+            ),
+            req("x", Column, "", "the x column (with `metric`: a swept parameter)"),
+            opt("y", Column, "", "the y column, the lower edge of a band (required unless `metric`)"),
             opt("y2", Column, "", "the upper edge, for style: band"),
             opt("style", Text, "", "solid | dashed | dotted | points | band"),
             opt(
                 "label",
                 Text,
                 "",
-                "legend entry; {value} is replaced by the sweep value",
+                "legend entry; {value} is replaced by the sweep value (the group's value), {<param>} by that parameter's",
             ),
             opt("window", Other, "", "which samples (see Windows)"),
             opt("color", Text, "", "a color name"),

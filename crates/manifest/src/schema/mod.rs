@@ -15,8 +15,37 @@ pub use run::*;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// The five source documents.
-pub const DOCUMENTS: [&str; 5] = ["thesis", "stribeck-paper", "report", "duhem-paper", "ruderman-paper"];
+/// A document: declared by `experiments/<doc>/document.yaml`; its manifests are the other
+/// files of that folder.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DocumentDecl {
+    pub title: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub authors: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub year: Option<u32>,
+    /// The document's text: `{file: <path relative to the folder>}` (seed lines are then
+    /// required and quoted), `{doi: ...}`, or `none` (a document of this repository, whose
+    /// manifests cite no lines).
+    pub source: DocSource,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "lowercase")]
+pub enum DocSource {
+    /// A text file, relative to the document's folder (`../../../shared/seeds/....txt`).
+    File(String),
+    Doi(String),
+    None,
+}
+
+impl DocumentDecl {
+    /// Whether the document has a source text whose lines manifests cite.
+    pub fn has_text(&self) -> bool {
+        matches!(self.source, DocSource::File(_))
+    }
+}
 
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -108,7 +137,8 @@ pub struct Source {
     /// As printed: "1.7", "6(a)", "C.1".
     pub number: String,
     pub caption: String,
-    /// Seed line numbers: the caption first.
+    /// Seed line numbers: the caption first (required when the document has a source text).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lines: Vec<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub catalog: Option<String>,

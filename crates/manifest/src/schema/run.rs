@@ -449,9 +449,121 @@ pub struct SteadyState {
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Sweep {
+    /// One parameter: a parameter name, or `input.<field>` for a field of the input.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub param: Option<String>,
+    /// The values of `param`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<f64>>,
+    /// Several parameters, every combination (cartesian product, the last one varying fastest).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub grid: Vec<SweepAxis>,
+    /// Several parameters taken together, value k of each for member k (equal lengths).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zip: Vec<SweepAxis>,
+}
+
+/// One swept parameter of a `grid` or `zip` sweep.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SweepAxis {
     /// A parameter name, or `input.<field>` for a field of the input.
     pub param: String,
     pub values: Vec<f64>,
+}
+
+/// The coordinates of one sweep member: (parameter, value) in the order the sweep names them.
+pub type Coords = Vec<(String, f64)>;
+
+impl Sweep {
+    /// The members' coordinates in row-major order (the last parameter of a grid varies
+    /// fastest), or what is wrong: (field path under `sweep`, message, allowed).
+    pub fn members(&self) -> Result<Vec<Coords>, (String, String, String)> {
+        let forms = [
+            self.param.is_some() || self.values.is_some(),
+            !self.grid.is_empty(),
+            !self.zip.is_empty(),
+        ];
+        let allowed = "{param, values}, {grid: [{param, values}, ...]} or {zip: [{param, values}, ...]}";
+        if forms.iter().filter(|f| **f).count() != 1 {
+            return Err((
+                String::new(),
+                "a sweep is exactly one of three forms".into(),
+                allowed.into(),
+            ));
+        }
+        let bad = |path: String, msg: String, allowed: &str| Err((path, msg, allowed.to_string()));
+        if forms[0] {
+            let (Some(p), Some(v)) = (&self.param, &self.values) else {
+                return bad(
+                    String::new(),
+                    "a one-parameter sweep needs both `param` and `values`".into(),
+                    allowed,
+                );
+            };
+            if v.is_empty() {
+                return bad("values".into(), "empty sweep".into(), "at least one value");
+            }
+            return Ok(v.iter().map(|x| vec![(p.clone(), *x)]).collect());
+        }
+        let (axes, name) = if forms[1] {
+            (&self.grid, "grid")
+        } else {
+            (&self.zip, "zip")
+        };
+        for (i, a) in axes.iter().enumerate() {
+            if a.values.is_empty() {
+                return bad(
+                    format!("{name}[{i}].values"),
+                    "empty sweep".into(),
+                    "at least one value",
+                );
+            }
+            if let Some(j) = axes[..i].iter().position(|b| b.param == a.param) {
+                return bad(
+                    format!("{name}[{i}].param"),
+                    format!("`{}` is swept twice (also {name}[{j}])", a.param),
+                    "each parameter once",
+                );
+            }
+        }
+        if forms[1] {
+            let mut out: Vec<Coords> = vec![Vec::new()];
+            for a in axes {
+                out = out
+                    .into_iter()
+                    .flat_map(|c| {
+                        a.values.iter().map(move |v| {
+                            let mut c = c.clone();
+                            c.push((a.param.clone(), *v));
+                            c
+                        })
+                    })
+                    .collect();
+            }
+            Ok(out)
+        } else {
+            let n = axes[0].values.len();
+            if let Some(i) = axes.iter().position(|a| a.values.len() != n) {
+                return bad(
+                    format!("zip[{i}].values"),
+                    format!("{} values, zip[0] has {n}", axes[i].values.len()),
+                    "the same number of values in every zipped parameter",
+                );
+            }
+            Ok((0..n)
+                .map(|k| axes.iter().map(|a| (a.param.clone(), a.values[k])).collect())
+                .collect())
+        }
+    }
+
+    /// The swept parameters, in order.
+    pub fn params(&self) -> Vec<String> {
+        match &self.param {
+            Some(p) => vec![p.clone()],
+            None => self.grid.iter().chain(&self.zip).map(|a| a.param.clone()).collect(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]

@@ -22,10 +22,10 @@ pub(super) fn registry(cx: &mut Ctx) {
         let msg = format!("document `{}` does not match the directory `{doc}`", m.source.document);
         cx.err("source.document", msg, doc);
     }
-    if m.source.lines.is_empty() || m.source.lines.contains(&0) {
+    if m.source.lines.contains(&0) || (cx.has_text && m.source.lines.is_empty()) {
         cx.err(
             "source.lines",
-            "source lines must be a non-empty list of seed line numbers (1-based)",
+            "source lines must be a non-empty list of seed line numbers (1-based) for a document with a source text",
             "lines: [caption line, ...]",
         );
     }
@@ -61,8 +61,15 @@ pub(super) fn registry(cx: &mut Ctx) {
         }
     }
     if let Some(t) = &m.table {
+        if t.columns.is_empty() && (t.from_metrics.is_none() || !t.rows.is_empty()) {
+            cx.err(
+                "table",
+                "a table needs `columns`",
+                "columns: [...] (left out only with from_metrics and no rows)",
+            );
+        }
         for (i, r) in t.rows.iter().enumerate() {
-            if r.len() != t.columns.len() {
+            if !t.columns.is_empty() && r.len() != t.columns.len() {
                 cx.err(
                     format!("table.rows[{i}]"),
                     format!("row has {} cells, the table has {} columns", r.len(), t.columns.len()),
@@ -143,6 +150,19 @@ pub(super) fn panels(cx: &mut Ctx) {
                 );
             }
             cx.check_window(format!("{at}.window"), &s.window);
+            if s.metric.is_some() || s.group.is_some() {
+                metric_series(cx, &at, s);
+                continue;
+            }
+            if s.run.is_empty() || s.y.is_empty() {
+                let missing = if s.run.is_empty() { "run" } else { "y" };
+                cx.err(
+                    at,
+                    format!("a series needs `{missing}`"),
+                    "{run, x, y} (columns of a run) or {metric, x, group} (a metric against swept parameters)",
+                );
+                continue;
+            }
             // Columns are checked against a valid run only.
             if cx.run_failed(&s.run) {
                 continue;
@@ -161,7 +181,100 @@ pub(super) fn panels(cx: &mut Ctx) {
     }
 }
 
-/// A metric's run: known, one run (not a whole sweep), not invalid itself.
+/// The swept run a metric (by name) is evaluated over, if any: its own run when swept, or
+/// either operand's for a metric of two metrics.
+fn swept_run_of(
+    m: &fric_manifest::Manifest,
+    sweeps: &std::collections::BTreeMap<String, Vec<(String, fric_manifest::Coords)>>,
+    name: &str,
+    depth: usize,
+) -> Option<String> {
+    let mt = m.metrics.iter().find(|x| x.name == name)?;
+    if let Some(r) = &mt.run {
+        return sweeps.contains_key(r).then(|| r.clone());
+    }
+    let [a, b] = mt.of.as_ref()?;
+    if depth > m.metrics.len() {
+        return None;
+    }
+    swept_run_of(m, sweeps, a, depth + 1).or_else(|| swept_run_of(m, sweeps, b, depth + 1))
+}
+
+/// A series drawing a metric over a swept run against one swept parameter (`x`), one series
+/// per value of another (`group`).
+fn metric_series(cx: &mut Ctx, at: &str, s: &fric_manifest::SeriesSpec) {
+    let shape = "{metric, x: <swept parameter>, group: <another swept parameter>} without run and y";
+    let Some(metric) = &s.metric else {
+        cx.err(format!("{at}.group"), "`group` belongs to a metric series", shape);
+        return;
+    };
+    for (field, set) in [
+        ("run", !s.run.is_empty()),
+        ("y", !s.y.is_empty()),
+        ("y2", s.y2.is_some()),
+    ] {
+        if set {
+            cx.err(
+                format!("{at}.{field}"),
+                format!("a metric series takes no `{field}`"),
+                shape,
+            );
+        }
+    }
+    if cx.failed_metrics.contains(metric) {
+        return;
+    }
+    let names: Vec<String> = cx.m.metrics.iter().map(|x| x.name.clone()).collect();
+    if !names.contains(metric) {
+        cx.err(
+            format!("{at}.metric"),
+            format!("unknown metric `{metric}`"),
+            names.join(", "),
+        );
+        return;
+    }
+    let Some(base) = swept_run_of(cx.m, &cx.sweeps, metric, 0) else {
+        cx.err(
+            format!("{at}.metric"),
+            format!("metric `{metric}` is not evaluated over a swept run"),
+            "a metric whose `run` is a swept id (or of such metrics)",
+        );
+        return;
+    };
+    if cx.run_failed(&base) {
+        return;
+    }
+    let params: Vec<String> = cx.sweeps[&base]
+        .first()
+        .map(|(_, c)| c.iter().map(|p| p.0.clone()).collect())
+        .unwrap_or_default();
+    let allowed = format!("a parameter run `{base}` sweeps: {}", params.join(", "));
+    if !params.contains(&s.x) {
+        cx.err(
+            format!("{at}.x"),
+            format!("run `{base}` does not sweep `{}`", s.x),
+            allowed.clone(),
+        );
+    }
+    match &s.group {
+        Some(g) if !params.contains(g) || *g == s.x => cx.err(
+            format!("{at}.group"),
+            format!("`{g}` is not another parameter run `{base}` sweeps"),
+            allowed,
+        ),
+        None if params.len() > 1 => cx.err(
+            at.to_string(),
+            format!(
+                "run `{base}` sweeps {} parameters: name the others in `group`",
+                params.len()
+            ),
+            "group: <another swept parameter>",
+        ),
+        _ => {}
+    }
+}
+
+/// A metric's run: known (a run, a member `id[k]`, or a swept id), not invalid itself.
 fn metric_run(cx: &mut Ctx, path: String, r: &str) -> bool {
     if cx.run_failed(r) {
         return false;
@@ -169,13 +282,12 @@ fn metric_run(cx: &mut Ctx, path: String, r: &str) -> bool {
     if cx.runs.contains_key(r) {
         return true;
     }
-    let members: Vec<String> = cx.runs.keys().cloned().collect();
+    // A swept id: the metric is evaluated over every member (a metric table).
     if cx.sweeps.contains_key(r) {
-        let msg = format!("run `{r}` is swept: a metric reads one member, `{r}[k]`");
-        cx.err(path, msg, members.join(", "));
-    } else {
-        cx.err(path, format!("unknown run `{r}`"), members.join(", "));
+        return true;
     }
+    let allowed = cx.run_ids();
+    cx.err(path, format!("unknown run `{r}`"), allowed);
     false
 }
 
@@ -245,11 +357,26 @@ pub(super) fn metrics(cx: &mut Ctx) {
                 Some([a, b]) => {
                     let mut ok = true;
                     for (k, n) in [a, b].into_iter().enumerate() {
-                        if cx.failed_metrics.contains(n) {
+                        // An earlier metric, or member `name[k]` of an earlier metric table.
+                        let base = n.split('[').next().unwrap_or(n);
+                        let member_ok = n == base || metric_ref(cx, n) == Some(true);
+                        if cx.failed_metrics.contains(base) {
                             ok = false;
-                        } else if !names.contains(&n.as_str()) {
+                        } else if !names.contains(&base) || !member_ok {
                             let msg = format!("`{n}` is not an earlier metric");
                             cx.err(format!("{at}.of[{k}]"), msg, names.join(", "));
+                            ok = false;
+                        }
+                    }
+                    let (ra, rb) = (swept_run_of(m, &cx.sweeps, a, 0), swept_run_of(m, &cx.sweeps, b, 0));
+                    if let (true, Some(ra), Some(rb)) = (ok, &ra, &rb) {
+                        if ra != rb {
+                            cx.err(
+                                format!("{at}.of"),
+                                format!("`{a}` is over swept run `{ra}`, `{b}` over `{rb}`"),
+                                "metrics over the same swept run (member by member), or one of them a single value",
+                            );
+                            ok = false;
                         }
                     }
                     ok
@@ -263,16 +390,139 @@ pub(super) fn metrics(cx: &mut Ctx) {
     }
 }
 
+/// Whether `name` is a metric, or member `name[k]` of a metric table (with k in range), or
+/// refers to one that is invalid itself (`Some(false)`: do not report). `None`: unknown.
+fn metric_ref(cx: &Ctx, name: &str) -> Option<bool> {
+    let m = cx.m;
+    let (base, k) = match name.strip_suffix(']').and_then(|n| n.split_once('[')) {
+        Some((b, k)) => (b, Some(k.parse::<usize>().ok()?)),
+        None => (name, None),
+    };
+    if cx.failed_metrics.contains(base) {
+        return Some(false);
+    }
+    m.metrics.iter().find(|x| x.name == base)?;
+    match k {
+        None => Some(true),
+        Some(k) => {
+            let run = swept_run_of(m, &cx.sweeps, base, 0)?;
+            if cx.run_failed(&run) {
+                return Some(false);
+            }
+            (k < cx.sweeps[&run].len()).then_some(true)
+        }
+    }
+}
+
+/// What a metric reference may be, for an error message.
+fn metric_names(cx: &Ctx) -> String {
+    let names: Vec<String> =
+        cx.m.metrics
+            .iter()
+            .map(|x| match swept_run_of(cx.m, &cx.sweeps, &x.name, 0) {
+                Some(r) => format!("{} (or {}[0..{}])", x.name, x.name, cx.sweeps[&r].len()),
+                None => x.name.clone(),
+            })
+            .collect();
+    names.join(", ")
+}
+
+/// Table cells that refer to metrics, and rows generated from metric tables.
+pub(super) fn table(cx: &mut Ctx) {
+    let Some(t) = &cx.m.table else { return };
+    let cells = t.rows.iter().enumerate().flat_map(|(i, r)| {
+        r.iter()
+            .enumerate()
+            .map(move |(j, c)| (format!("table.rows[{i}][{j}]"), c))
+    });
+    let notes = t
+        .notes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (format!("table.notes[{i}]"), n));
+    for (at, cell) in cells.chain(notes) {
+        {
+            match crate::tables::cell_refs(cell) {
+                Err((msg, allowed)) => cx.err(at, msg, allowed),
+                Ok(refs) => {
+                    for r in refs {
+                        if metric_ref(cx, &r.metric).is_none() {
+                            let allowed = metric_names(cx);
+                            cx.err(
+                                at.clone(),
+                                format!("unknown metric `{}` in the cell", r.metric),
+                                allowed,
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let Some(f) = &t.from_metrics else { return };
+    if let Some(Err(e)) = f.format.as_deref().map(crate::tables::check_format) {
+        cx.err("table.from_metrics.format", e, ".Ng, .Ne or .Nf, e.g. .3g");
+    }
+    if f.metrics.is_empty() {
+        cx.err("table.from_metrics.metrics", "no metrics", "metrics over one swept run");
+    }
+    let mut run: Option<String> = None;
+    for (i, n) in f.metrics.iter().enumerate() {
+        let at = format!("table.from_metrics.metrics[{i}]");
+        if cx.failed_metrics.contains(n) {
+            return;
+        }
+        if !cx.m.metrics.iter().any(|x| x.name == *n) {
+            let allowed = metric_names(cx);
+            cx.err(at, format!("unknown metric `{n}`"), allowed);
+            return;
+        }
+        match (swept_run_of(cx.m, &cx.sweeps, n, 0), &run) {
+            (None, _) => {
+                cx.err(
+                    at,
+                    format!("metric `{n}` is not over a swept run"),
+                    "metrics whose `run` is a swept id",
+                );
+                return;
+            }
+            (Some(r), Some(first)) if r != *first => {
+                cx.err(
+                    at,
+                    format!("metric `{n}` is over `{r}`, the first over `{first}`"),
+                    "metrics over one swept run",
+                );
+                return;
+            }
+            (Some(r), _) => run = Some(r),
+        }
+    }
+    if let (Some(r), false) = (run, t.columns.is_empty()) {
+        let params = cx.sweeps[&r].first().map_or(0, |(_, c)| c.len());
+        let want = params + f.metrics.len();
+        if t.columns.len() != want {
+            cx.err(
+                "table.columns",
+                format!("{} columns; the generated rows have {want} cells", t.columns.len()),
+                format!(
+                    "{params} swept parameters then {} metrics (or leave `columns` out)",
+                    f.metrics.len()
+                ),
+            );
+        }
+    }
+}
+
 pub(super) fn checks(cx: &mut Ctx) {
     let m = cx.m;
-    let names: Vec<&str> = m.metrics.iter().map(|x| x.name.as_str()).collect();
     for (i, c) in m.checks.iter().enumerate() {
         let at = format!("checks[{i}]");
-        if !names.contains(&c.metric.as_str()) && !cx.failed_metrics.contains(&c.metric) {
+        if metric_ref(cx, &c.metric).is_none() {
+            let allowed = metric_names(cx);
             cx.err(
                 format!("{at}.metric"),
                 format!("unknown metric `{}`", c.metric),
-                names.join(", "),
+                allowed,
             );
         }
         if c.op == Op::Within && c.tol.is_none_or(|t| t.abs.is_none() && t.rel.is_none()) {

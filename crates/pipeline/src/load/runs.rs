@@ -30,6 +30,18 @@ fn apply_sweep(spec: &RunSpec, param: &str, value: f64) -> Result<RunSpec, Strin
     Ok(s)
 }
 
+/// The manifest path (under `sweep`) of a swept parameter's name.
+fn sweep_field(sw: &fric_manifest::Sweep, param: &str) -> String {
+    let find = |axes: &[fric_manifest::SweepAxis], name: &str| {
+        axes.iter()
+            .position(|a| a.param == param)
+            .map(|i| format!("{name}[{i}].param"))
+    };
+    find(&sw.grid, "grid")
+        .or_else(|| find(&sw.zip, "zip"))
+        .unwrap_or_else(|| "param".into())
+}
+
 /// The spec a `from:` reference stands for, or the error at `<at>.from`. The referencing run
 /// may add `post` steps: they apply after the referenced run's own, to the same run data (the
 /// run, and so its cache key, is the referenced one).
@@ -111,24 +123,38 @@ pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
         match &spec.sweep {
             None => members.push((spec.id.clone(), spec.clone())),
             Some(sw) => {
-                if sw.values.is_empty() {
-                    cx.err(format!("{at}.sweep.values"), "empty sweep", "at least one value");
-                    failed = true;
-                }
+                let coords = match sw.members() {
+                    Ok(c) => c,
+                    Err((path, msg, allowed)) => {
+                        let path = if path.is_empty() {
+                            format!("{at}.sweep")
+                        } else {
+                            format!("{at}.sweep.{path}")
+                        };
+                        cx.err(path, msg, allowed);
+                        failed = true;
+                        Vec::new()
+                    }
+                };
                 let mut values = Vec::new();
-                for (k, v) in sw.values.iter().enumerate() {
-                    match apply_sweep(&spec, &sw.param, *v) {
-                        Ok(s) => {
-                            members.push((format!("{}[{k}]", spec.id), s));
-                            values.push((format!("{}[{k}]", spec.id), *v));
-                        }
-                        Err(e) => {
-                            failed = true;
-                            if !cx.errs.iter().any(|(_, msg, _)| *msg == e) {
-                                cx.err(format!("{at}.sweep.param"), e, "a parameter name or input.<field>");
+                'member: for (k, c) in coords.into_iter().enumerate() {
+                    let mut s = spec.clone();
+                    s.sweep = None;
+                    for (param, v) in &c {
+                        match apply_sweep(&s, param, *v) {
+                            Ok(next) => s = next,
+                            Err(e) => {
+                                failed = true;
+                                if !cx.errs.iter().any(|(_, msg, _)| *msg == e) {
+                                    let field = sweep_field(sw, param);
+                                    cx.err(format!("{at}.sweep.{field}"), e, "a parameter name or input.<field>");
+                                }
+                                continue 'member;
                             }
                         }
                     }
+                    members.push((format!("{}[{k}]", spec.id), s));
+                    values.push((format!("{}[{k}]", spec.id), c));
                 }
                 cx.sweeps.insert(spec.id.clone(), values);
             }

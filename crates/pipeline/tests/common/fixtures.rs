@@ -71,3 +71,80 @@ metrics:
 checks:
   - {metric: f_reversal, expected: 0.950212931632136, tol: {rel: 1.0e-12}, provenance: {derived: "Fc (1 - exp(-sigma A / Fc)) with sigma = 2, Fc = 1, A = 1.5"}}
 "#;
+
+/// A Dahl model (γ = 1) swept over a grid σ × amplitude (4 members: σ = 5, 10 each with
+/// A = 1, 2): its loop area over every member (a metric table), drawn against σ with one series
+/// per amplitude. The closed form of the area is `4 Fc (A − L tanh(A/L))`, `L = Fc/σ`.
+pub const DAHL_GRID: &str = r#"id: thesis/fig9.6
+kind: figure
+source: {document: thesis, number: "9.6", caption: "Dahl loop area over a grid", lines: [6]}
+content: simulation
+status: reproduced
+runs:
+  - id: dahl
+    system: dahl
+    params: {sigma: 5, fc: 1, gamma: 1}
+    input: {kind: sine, amplitude: 1, omega: 2}
+    sim: {periods: 2, samples_per_period: 2000}
+    sweep:
+      grid:
+        - {param: sigma, values: [5, 10]}
+        - {param: input.amplitude, values: [1, 2]}
+panels:
+  - id: main
+    x: {label: σ, unit: N/m}
+    y: {label: area, unit: J}
+    series:
+      - {metric: area, x: sigma, group: input.amplitude, style: points, label: "A = {value}"}
+metrics:
+  - {name: area, kind: loop-area, run: dahl, x: u, y: F, window: {periods: [1, 2]}, unit: J}
+  - {name: bound, kind: max, run: "dahl[0]", y: u}
+  - {name: per_a, kind: ratio, of: [area, bound]}
+checks:
+  - {metric: area, op: lt, expected: 5, provenance: {derived: "area < 4 Fc A"}}
+"#;
+
+/// A table of the same sweep: written cells with metric values, and rows generated from the
+/// metric table.
+pub const DAHL_TABLE: &str = r#"id: thesis/table9.7
+kind: table
+source: {document: thesis, number: "9.7", caption: "Dahl loop areas", lines: [7]}
+content: table
+status: reproduced
+runs:
+  - id: dahl
+    system: dahl
+    params: {sigma: 5, fc: 1, gamma: 1}
+    input: {kind: sine, amplitude: 1, omega: 2}
+    sim: {periods: 2, samples_per_period: 2000}
+    sweep:
+      zip:
+        - {param: sigma, values: [5, 10]}
+        - {param: input.amplitude, values: [1, 2]}
+metrics:
+  - {name: area, kind: loop-area, run: dahl, x: u, y: F, window: {periods: [1, 2]}, unit: J}
+table:
+  columns: [σ, A, area]
+  rows:
+    - ["5", "1", "{{ area[0] | fmt(\".4g\") }}"]
+  from_metrics: {metrics: [area], format: ".3f"}
+"#;
+
+/// The declaration of a test document `<doc>` (with a source text, so seed lines are required).
+pub fn declaration(doc: &str) -> String {
+    format!("title: \"test document {doc}\"\nsource: {{file: ../shared/seeds/{doc}.txt}}\n")
+}
+
+/// Declare every document folder that `files` (paths under `experiments/`) use and that has
+/// no `document.yaml` among them.
+pub fn declare_documents(experiments: &std::path::Path, files: &[(&str, &str)]) {
+    for (name, _) in files {
+        let Some((doc, _)) = name.split_once('/') else { continue };
+        let decl = experiments.join(doc).join("document.yaml");
+        let given = files.iter().any(|(n, _)| *n == format!("{doc}/document.yaml"));
+        if !given && !decl.exists() {
+            std::fs::create_dir_all(decl.parent().unwrap()).unwrap();
+            std::fs::write(decl, declaration(doc)).unwrap();
+        }
+    }
+}

@@ -4,7 +4,7 @@
 
 mod fixtures;
 #[allow(unused_imports)] // each test binary uses some of them
-pub use fixtures::{DAHL, DAHL_TRIANGLE, LINEAR};
+pub use fixtures::{declaration, declare_documents, DAHL, DAHL_GRID, DAHL_TABLE, DAHL_TRIANGLE, LINEAR};
 
 /// A temporary workspace whose `experiments/` holds `files` (`(path under experiments/, text)`).
 pub fn workspace(files: &[(&str, &str)]) -> tempfile::TempDir {
@@ -14,6 +14,7 @@ pub fn workspace(files: &[(&str, &str)]) -> tempfile::TempDir {
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(p, text).unwrap();
     }
+    declare_documents(&dir.path().join("experiments"), files);
     dir
 }
 
