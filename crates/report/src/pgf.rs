@@ -336,7 +336,6 @@ fn greek(c: char) -> Option<&'static str> {
 fn math_symbol(c: char) -> Option<&'static str> {
     Some(match c {
         '∞' => "\\infty",
-        '∫' => "\\int",
         '≥' => "\\geq",
         '≤' => "\\leq",
         '≈' => "\\approx",
