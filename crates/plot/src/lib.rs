@@ -208,9 +208,9 @@ struct Shared {
     labels: bool,
 }
 
-/// Panel `i`'s share of a common x axis, if the figure's panels share one.
-fn shared_of(fig: &FigureData, i: usize) -> Option<Shared> {
-    shared_x(fig).map(|x| Shared {
+/// Panel `i`'s share of the figure's common x range `x` (see [`shared_x`]), if it has one.
+fn shared_of(fig: &FigureData, x: Option<(f64, f64)>, i: usize) -> Option<Shared> {
+    x.map(|x| Shared {
         x,
         labels: i + 1 == fig.panels.len(),
     })
@@ -378,7 +378,9 @@ fn plan_legend(
     let font: TextStyle = ("sans-serif", LABEL_SIZE * K).into();
     let labels = shared.is_none_or(|s| s.labels);
     let frame = frame_of(&build_chart(&area, p, &r, 0, labels)?, p, &r, (0, 0));
-    let coincident = series::coincident(&map_all(&frame, p, &[]));
+    // Mapped once: placement reads the series' ink, which does not depend on `under`.
+    let mapped = map_all(&frame, p, &[]);
+    let coincident = series::coincident(&mapped);
     let entries: Vec<series::Entry> = p
         .series
         .iter()
@@ -413,7 +415,7 @@ fn plan_legend(
         return Ok((LegendPlan::None, coincident));
     }
     Ok((
-        match series::place_inside(&frame, &map_all(&frame, p, &coincident), entries, preferred) {
+        match series::place_inside(&frame, &mapped, entries, preferred) {
             Ok(l) => LegendPlan::Inside(l),
             Err(entries) => {
                 let (_, h) = series::rows_below(&entries, (w * K) as f64 - 8.0 * series::K);
@@ -504,13 +506,13 @@ fn draw_panel<DB: DrawingBackend>(
 
 /// The legends of a figure's panels, and the extra height (drawing units) of each row: the
 /// tallest legend below the axes in that row, so the axes keep their published size.
-fn plan_figure(fig: &FigureData) -> Result<(Vec<Plan>, Vec<u32>), DrawErr> {
+fn plan_figure(fig: &FigureData, shared: Option<(f64, f64)>) -> Result<(Vec<Plan>, Vec<u32>), DrawErr> {
     let cols = fig.cols.max(1);
     let plans = fig
         .panels
         .iter()
         .enumerate()
-        .map(|(i, p)| plan_legend(p, fig.panel_width, fig.panel_height, shared_of(fig, i)))
+        .map(|(i, p)| plan_legend(p, fig.panel_width, fig.panel_height, shared_of(fig, shared, i)))
         .collect::<Result<Vec<_>, _>>()?;
     let mut extra = vec![0u32; fig.rows.max(1)];
     for (i, pl) in plans.iter().enumerate() {
@@ -526,6 +528,7 @@ fn draw_figure<DB: DrawingBackend>(
     fig: &FigureData,
     plans: Vec<Plan>,
     extra: &[u32],
+    shared: Option<(f64, f64)>,
 ) -> Result<Vec<PanelLayer>, DrawErr> {
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let cols = fig.cols.max(1);
@@ -543,7 +546,15 @@ fn draw_figure<DB: DrawingBackend>(
         .zip(plans)
         .enumerate()
         .zip(areas.iter())
-        .map(|((i, (p, plan)), a)| draw_panel(a, p, plan, extra[(i / cols).min(extra.len() - 1)], shared_of(fig, i)))
+        .map(|((i, (p, plan)), a)| {
+            draw_panel(
+                a,
+                p,
+                plan,
+                extra[(i / cols).min(extra.len() - 1)],
+                shared_of(fig, shared, i),
+            )
+        })
         .collect::<Result<Vec<_>, _>>()?;
     root.present().map_err(|e| e.to_string())?;
     Ok(layers)
@@ -565,7 +576,9 @@ const K: u32 = 4;
 /// Render to SVG text, `size(fig)` pixels wide and high.
 pub fn render_svg(fig: &FigureData) -> Result<Vec<u8>, DrawErr> {
     register_font();
-    let (plans, mut extra) = plan_figure(fig)?;
+    // The common x range of stacked panels: one scan of the data for the whole figure.
+    let shared = shared_x(fig);
+    let (plans, mut extra) = plan_figure(fig, shared)?;
     let (w, h) = size(fig, &extra);
     // Whole SVG pixels: the last row takes the rounding.
     let used = fig.panel_height * K * fig.rows.max(1) as u32 + extra.iter().sum::<u32>();
@@ -575,7 +588,7 @@ pub fn render_svg(fig: &FigureData) -> Result<Vec<u8>, DrawErr> {
     let mut s = String::new();
     let layers = {
         let root = SVGBackend::with_string(&mut s, (w * K, h * K)).into_drawing_area();
-        draw_figure(root, fig, plans, &extra)?
+        draw_figure(root, fig, plans, &extra, shared)?
     };
     let fine = format!(r#"<svg width="{}" height="{}" viewBox"#, w * K, h * K);
     let shown = format!(r#"<svg width="{w}" height="{h}" viewBox"#);
