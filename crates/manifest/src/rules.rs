@@ -90,6 +90,10 @@ fn ids<'a>(out: &mut Vec<Problem>, what: &str, list: &str, field: &str, ids: imp
     }
 }
 
+/// The most arrowheads one series may ask for: more would hide the curve under them (and a huge
+/// count would cost time and memory before anything is drawn).
+pub const MAX_ARROWS: u32 = 100;
+
 /// Every problem of these rules.
 pub fn check(m: &Manifest) -> Vec<Problem> {
     let mut out = Vec::new();
@@ -118,6 +122,17 @@ pub fn check(m: &Manifest) -> Vec<Problem> {
             if !(lo..=hi).contains(&v) {
                 let msg = format!("`{name}` = {v} is out of range");
                 out.push((format!("layout.{name}"), msg, format!("{lo} to {hi}")));
+            }
+        }
+    }
+    for (i, panel) in m.panels.iter().enumerate() {
+        for (k, s) in panel.series.iter().enumerate() {
+            if s.arrows > MAX_ARROWS {
+                out.push((
+                    format!("panels[{i}].series[{k}].arrows"),
+                    format!("`arrows` = {} is too many arrowheads for one curve", s.arrows),
+                    format!("0 to {MAX_ARROWS}"),
+                ));
             }
         }
     }

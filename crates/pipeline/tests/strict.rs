@@ -142,6 +142,20 @@ fn duplicate_keys_are_errors_at_their_own_line() {
 }
 
 #[test]
+fn arrowheads_are_bounded() {
+    let series = "{run: dahl, x: u, y: F, window: {periods: [1, 2]}}";
+    let with = |n: &str| BASE.replace(series, &series.replace("}}", &("}, arrows: ".to_owned() + n + "}")));
+    let ws = workspace(&[("thesis/fig9.1.yaml", &with("100"))]);
+    assert!(fric_pipeline::load(ws.path()).invalid.is_empty());
+    one(
+        &with("4000000000"),
+        20,
+        "`arrows` = 4000000000 is too many arrowheads for one curve",
+        "0 to 100",
+    );
+}
+
+#[test]
 fn tolerances_and_expected_values_must_be_usable() {
     let check = "{metric: area, expected: 28.8, tol: {rel: 1.0e-3}";
     let text = BASE.replace(check, "{metric: area, expected: 28.8, tol: {rel: -1.0e-3}");

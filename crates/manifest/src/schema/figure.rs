@@ -92,6 +92,7 @@ pub struct SeriesSpec {
     /// Arrowheads along the curve showing its direction (for loops whose orientation the text
     /// discusses): how many, evenly spaced by arc length.
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(max = 100))]
     pub arrows: u32,
 }
 

@@ -572,7 +572,7 @@ pub const PANEL_KINDS: &[KindDoc] = &[
                 "arrows",
                 Count,
                 "",
-                "arrowheads along the curve showing its direction: how many (default 0)",
+                "arrowheads along the curve showing its direction: how many, 0 to 100 (default 0)",
             ),
         ],
         example: "{run: dahl, x: u, y: F, window: last-period, style: dashed, label: \"ω = {value}\"}",
