@@ -313,11 +313,13 @@ pub fn schema() {
     }
     out!("Sim: periods | t_end | steady_state {{tol, max_periods}}; samples_per_period; method; rtol; atol");
     out!("  (inputs without a period run for t_end; samples_per_period then counts samples over t_end)\n");
+    kinds("Runs (runs[], one of these forms)", fric_manifest::RUN_KINDS);
     kinds("Inputs (runs[].input, by `kind`)", fric_manifest::INPUT_KINDS);
     kinds("Post-processing (runs[].post[], by `op`)", fric_manifest::POST_KINDS);
     kinds("Metrics (metrics[], by `kind`)", fric_manifest::METRIC_KINDS);
     kinds("Windows (window: of series and metrics)", fric_manifest::WINDOW_KINDS);
     kinds("Figures (layout, panels[], axes, series)", fric_manifest::PANEL_KINDS);
+    kinds("Tables (table: of a kind: table manifest)", fric_manifest::TABLE_KINDS);
     out!("Checks (checks[]):");
     fields(fric_manifest::CHECK_FIELDS);
     out!("");

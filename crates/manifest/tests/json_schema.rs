@@ -157,18 +157,19 @@ fn schema_names_every_field_the_parser_accepts() {
         (fric_manifest::POST_KINDS, "PostOp"),
     ] {
         for k in kinds {
-            for f in k.fields {
-                assert!(
-                    defs[def]["properties"].get(f.name).is_some(),
-                    "{def}: {} of {}",
-                    f.name,
-                    k.name
-                );
-            }
+            fields_exist(defs, def, k);
         }
     }
     let alts = defs["InputSpec"]["oneOf"].as_array().unwrap();
     assert_eq!(alts.len(), fric_manifest::INPUT_KINDS.len());
+}
+
+/// Every field `k` declares is a property of the schema definition `def`.
+fn fields_exist(defs: &Value, def: &str, k: &fric_manifest::KindDoc) {
+    for f in k.fields {
+        let found = defs[def]["properties"].get(f.name).is_some();
+        assert!(found, "{def}: {} of {}", f.name, k.name);
+    }
 }
 
 #[test]
@@ -227,6 +228,16 @@ fn examples_of_every_kind_validate_and_parse() {
     }
     for k in fric_manifest::WINDOW_KINDS {
         check(&s, &defs["Window"], &yaml_to_json(k.example), k.name, &mut errs);
+    }
+    // Runs, sweeps and tables: every example validates and every declared field is a field of
+    // its struct (a sweep form's fields are `Sweep`'s).
+    for (k, def) in fric_manifest::RUN_KINDS
+        .iter()
+        .zip(["RunSpec", "RunSpec", "Sweep", "Sweep", "Sweep"])
+        .chain(fric_manifest::TABLE_KINDS.iter().zip(["TableSpec", "TableFromMetrics"]))
+    {
+        check(&s, &defs[def], &yaml_to_json(k.example), k.name, &mut errs);
+        fields_exist(defs, def, k);
     }
     assert!(errs.is_empty(), "{}", errs.join("\n"));
     // A wrong field is refused by the schema, as by the parser.

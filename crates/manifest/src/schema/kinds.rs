@@ -25,6 +25,8 @@ pub enum FieldType {
     Scale,
     /// A mapping or other structure, described in `doc`.
     Other,
+    /// A list, its items described in `doc`.
+    List,
 }
 
 impl FieldType {
@@ -40,6 +42,7 @@ impl FieldType {
             FieldType::Pieces => "[{from_period, amplitude}, ...]",
             FieldType::Scale => "linear | log | sym-log",
             FieldType::Other => "mapping",
+            FieldType::List => "list",
         }
     }
 }
@@ -652,6 +655,7 @@ impl FieldType {
             FieldType::Pieces => generator.subschema_for::<Vec<super::SinePiece>>(),
             FieldType::Scale => generator.subschema_for::<super::Scale>(),
             FieldType::Other => json_schema!({}),
+            FieldType::List => json_schema!({"type": "array"}),
         }
     }
 }
@@ -697,3 +701,97 @@ impl schemars::JsonSchema for super::InputSpec {
         })
     }
 }
+
+/// The forms of a run (`runs[]`): a computed run, a reference to another manifest's run, and the
+/// three sweep forms that expand one run into members `<id>[0]`, `<id>[1]`, ...
+pub const RUN_KINDS: &[KindDoc] = &[
+    KindDoc {
+        name: "run",
+        doc: "one simulation or analytic evaluation of a system",
+        fields: &[
+            req("id", Text, "", "unique in the manifest; panels and metrics name it"),
+            req("system", Text, "", "a system listed under Systems"),
+            opt(
+                "params",
+                Other,
+                "",
+                "name: number | [list] | {value, unit, line}; unset parameters take their defaults",
+            ),
+            opt("input", Other, "", "the input signal or grid (see Inputs)"),
+            opt("sim", Other, "", "the simulation settings (see Sim)"),
+            opt("sweep", Other, "", "one run per member (see sweep, grid, zip)"),
+            opt("post", List, "", "derived columns (see Post-processing)"),
+        ],
+        example: "{id: dahl, system: dahl, params: {sigma: {value: 7.5, unit: N/m, line: 412}, fc: 1.5}, input: {kind: sine, amplitude: 5, omega: 2}, sim: {periods: 2}}",
+    },
+    KindDoc {
+        name: "from",
+        doc: "another manifest's run, shared (computed once, cached once); no other field but `id`",
+        fields: &[
+            req("id", Text, "", "this manifest's name for it"),
+            req("from", Text, "", "<doc>/<name>#<run id>"),
+        ],
+        example: "{id: cbm, from: \"thesis/fig4.4#cbm\"}",
+    },
+    KindDoc {
+        name: "sweep",
+        doc: "one parameter over a list of values: members <id>[k], k = 0, 1, ...",
+        fields: &[
+            req("param", Text, "", "a parameter name, or input.<field> for a field of the input"),
+            req("values", List, "", "[v0, v1, ...]"),
+        ],
+        example: "{param: input.omega, values: [1, 0.1, 0.01]}",
+    },
+    KindDoc {
+        name: "grid",
+        doc: "several parameters, every combination (row-major: the last varies fastest)",
+        fields: &[req(
+            "grid",
+            List,
+            "",
+            "[{param, values}, ...]; members are numbered in row-major order",
+        )],
+        example: "{grid: [{param: sigma1, values: [0, 10]}, {param: input.omega, values: [1, 10]}]}",
+    },
+    KindDoc {
+        name: "zip",
+        doc: "several parameters taken together: value k of each for member k",
+        fields: &[req("zip", List, "", "[{param, values}, ...] with lists of equal length")],
+        example: "{zip: [{param: fc, values: [1, 2]}, {param: fs, values: [1.5, 3]}]}",
+    },
+];
+
+/// A table (`table:` of a `kind: table` manifest) and its rows generated from metric tables.
+pub const TABLE_KINDS: &[KindDoc] = &[
+    KindDoc {
+        name: "table",
+        doc: "a LaTeX table: written rows (cells may hold metric values), then generated rows",
+        fields: &[
+            opt(
+                "columns",
+                List,
+                "",
+                "[heading, ...]; may be left out with from_metrics and no rows",
+            ),
+            opt(
+                "rows",
+                List,
+                "",
+                "[[cell, ...], ...]; {{ name }} or {{ name | fmt(\".3g\") }} is a metric's value (name[k] for member k)",
+            ),
+            opt("lines", List, "", "[seed line, ...] the rows are transcribed from"),
+            opt("notes", List, "", "[text, ...] printed under the table; may hold metric cells"),
+            opt("from_metrics", Other, "", "rows generated from metric tables (see from_metrics)"),
+        ],
+        example: "{columns: [model, \"area [J]\"], rows: [[Dahl, \"{{ area | fmt(\\\".4g\\\") }}\"]], lines: [350]}",
+    },
+    KindDoc {
+        name: "from_metrics",
+        doc: "one row per member of a swept run: its sweep coordinates, then each metric's value",
+        fields: &[
+            req("metrics", List, "", "[metric, ...] evaluated over the same swept run"),
+            opt("format", Text, "", ".Ng | .Ne | .Nf (default: shortest exact)"),
+        ],
+        example: "{metrics: [area, area_over_dahl], format: \".4g\"}",
+    },
+];
