@@ -105,6 +105,10 @@ pub struct Cli {
     /// at or above the current directory]
     #[arg(long, global = true, value_name = "DIR", display_order = 100)]
     pub root: Option<PathBuf>,
+    /// Run cache directory, e.g. on a filesystem shared by several machines [default:
+    /// data/cache/runs in the workspace]
+    #[arg(long, global = true, value_name = "DIR", display_order = 101)]
+    pub cache: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -136,7 +140,46 @@ pub enum Command {
     /// Time our solvers against SciPy's solve_ivp and Rust ODE crates at matched accuracy
     #[command(after_help = BENCH_EXAMPLES)]
     Bench(BenchArgs),
+    /// Write the runs that `figures` would compute (not cached) to a plan file, for `compute`
+    #[command(after_help = PLAN_EXAMPLES)]
+    Plan(PlanArgs),
+    /// Compute one shard of a plan into the run cache (nothing else is written)
+    #[command(after_help = COMPUTE_EXAMPLES)]
+    Compute(ComputeArgs),
+    /// Write (and with --submit submit) a Slurm job array of shards and a final `figures` job
+    #[command(after_help = SLURM_EXAMPLES)]
+    Slurm(SlurmArgs),
 }
+
+const PLAN_EXAMPLES: &str = "\
+The plan lists each run's cache key, system, estimated cost (samples recorded plus 1000 steps
+per input period integrated) and the manifests that use it; only runs not in the cache appear.
+
+Examples:
+  cargo xtask plan
+  cargo xtask plan --only 'followup/*' --out data/followup-plan.json";
+
+const COMPUTE_EXAMPLES: &str = "\
+Shards are numbered 1..N. The runs are split by estimated cost (longest first, each to the least
+loaded shard), the same way by every shard, so N processes with I = 1..N compute the plan once
+between them; they may run at the same time on different machines against one cache
+(--cache on a shared filesystem). A run already cached is skipped. Exit status 1 if a run failed.
+
+Examples:
+  cargo xtask compute --plan data/plan.json --shard 1/4
+  cargo xtask --cache /shared/fric-cache compute --plan data/plan.json --shard 3/4 --jobs 8";
+
+const SLURM_EXAMPLES: &str = "\
+Writes <dir>/plan.json, <dir>/shards.sbatch (a job array, task I running `compute --shard I/N`
+with this program) and <dir>/figures.sbatch (`figures`, after every task has ended), logs in
+<dir>/logs/. The workspace (and --cache, if given) must be on a filesystem the compute nodes
+share. Without --shards, one task per 5e7 units of estimated cost (at most 256, at most one per
+run). Nothing but `slurm --submit` needs Slurm.
+
+Examples:
+  cargo xtask slurm --only 'followup/*'                       # write the scripts, print how to submit
+  cargo xtask slurm --partition short --time 00:20:00 --submit
+  cargo xtask --cache /scratch/fric-cache slurm --shards 32 --mem 4G --cpus 4 --submit";
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
@@ -196,6 +239,66 @@ pub struct ListArgs {
     /// Only this document (a folder of experiments/ with a document.yaml)
     #[arg(long, value_name = "DOC")]
     pub doc: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct PlanArgs {
+    /// Only the manifests whose id matches this glob (repeatable), e.g. 'thesis/fig1.*'
+    #[arg(long, value_name = "PATTERN", value_parser = fric_pipeline::plan::pattern)]
+    pub only: Vec<String>,
+    /// Where to write the plan, relative to the workspace, under data/ or figures/
+    #[arg(long, value_name = "FILE", default_value = "data/plan.json")]
+    pub out: String,
+}
+
+#[derive(Debug, Args)]
+pub struct ComputeArgs {
+    /// The plan file (written by `plan` or `slurm`)
+    #[arg(long, value_name = "FILE")]
+    pub plan: PathBuf,
+    /// Which share: I/N, 1 ≤ I ≤ N
+    #[arg(long, value_name = "I/N", value_parser = fric_pipeline::shard::parse_shard)]
+    pub shard: (usize, usize),
+    /// Worker threads [default: all cores]
+    #[arg(long, short, value_name = "N", value_parser = positive, allow_negative_numbers = true)]
+    pub jobs: Option<usize>,
+    /// Recompute the shard's runs even if they are cached
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SlurmArgs {
+    /// Only the manifests whose id matches this glob (repeatable), e.g. 'followup/*'
+    #[arg(long, value_name = "PATTERN", value_parser = fric_pipeline::plan::pattern)]
+    pub only: Vec<String>,
+    /// Array tasks [default: sized from the plan's estimated cost]
+    #[arg(long, value_name = "N", value_parser = positive, allow_negative_numbers = true)]
+    pub shards: Option<usize>,
+    /// Slurm partition [default: the cluster's default]
+    #[arg(long, value_name = "NAME")]
+    pub partition: Option<String>,
+    /// Slurm account [default: the user's default]
+    #[arg(long, value_name = "NAME")]
+    pub account: Option<String>,
+    /// Time limit of each array task (Slurm syntax)
+    #[arg(long, value_name = "TIME", default_value = "01:00:00")]
+    pub time: String,
+    /// Time limit of the final `figures` job
+    #[arg(long, value_name = "TIME", default_value = "01:00:00")]
+    pub final_time: String,
+    /// Memory per job (Slurm syntax)
+    #[arg(long, value_name = "SIZE", default_value = "4G")]
+    pub mem: String,
+    /// CPUs per job (each job runs that many worker threads)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive, allow_negative_numbers = true)]
+    pub cpus: usize,
+    /// Directory for the plan, the scripts and the logs, under data/
+    #[arg(long, value_name = "DIR", default_value = "data/slurm")]
+    pub dir: String,
+    /// Submit the jobs with sbatch (else only write the scripts)
+    #[arg(long)]
+    pub submit: bool,
 }
 
 #[derive(Debug, Args)]

@@ -4,6 +4,7 @@
 
 mod bench;
 mod cli;
+mod cluster;
 mod print;
 
 use clap::Parser;
@@ -53,8 +54,15 @@ fn progress_bar() -> Box<ProgressFn> {
 
 /// Run the pipeline and print its summary; `Err` carries the exit status of a run that could
 /// not go on (an error, or nothing selected).
-fn run(root: PathBuf, only: &[String], force: bool, jobs: Option<usize>) -> Result<Summary, ExitCode> {
+fn run(
+    root: PathBuf,
+    cache: Option<&Path>,
+    only: &[String],
+    force: bool,
+    jobs: Option<usize>,
+) -> Result<Summary, ExitCode> {
     let mut opts = Options::new(root);
+    opts.cache_dir = cache.map(Path::to_path_buf);
     opts.only = only.to_vec();
     opts.force = force;
     opts.jobs = jobs;
@@ -93,9 +101,10 @@ fn complete(s: &Summary) -> bool {
 
 /// `figures` and `check` (`check` fails on any invalid manifest, failed check or metric that
 /// moved against the baseline).
-fn pipeline(root: PathBuf, a: &RunArgs, check: bool) -> ExitCode {
+fn pipeline(root: PathBuf, cache: Option<&Path>, a: &RunArgs, check: bool) -> ExitCode {
     if a.dry_run {
         let mut opts = Options::new(root);
+        opts.cache_dir = cache.map(Path::to_path_buf);
         opts.only = a.only.clone();
         opts.force = a.force;
         opts.jobs = a.jobs;
@@ -113,7 +122,7 @@ fn pipeline(root: PathBuf, a: &RunArgs, check: bool) -> ExitCode {
             }
         };
     }
-    let s = match run(root.clone(), &a.only, a.force, a.jobs) {
+    let s = match run(root.clone(), cache, &a.only, a.force, a.jobs) {
         Ok(s) => s,
         Err(code) => return code,
     };
@@ -157,8 +166,8 @@ fn pipeline(root: PathBuf, a: &RunArgs, check: bool) -> ExitCode {
 }
 
 /// `diff`: what moved against the baseline or another report.
-fn diff(root: PathBuf, a: &DiffArgs) -> ExitCode {
-    let s = match run(root.clone(), &a.only, false, a.jobs) {
+fn diff(root: PathBuf, cache: Option<&Path>, a: &DiffArgs) -> ExitCode {
+    let s = match run(root.clone(), cache, &a.only, false, a.jobs) {
         Ok(s) => s,
         Err(code) => return code,
     };
@@ -187,8 +196,8 @@ fn diff(root: PathBuf, a: &DiffArgs) -> ExitCode {
 }
 
 /// `bless`: accept the current metrics as the baseline.
-fn bless(root: PathBuf, a: &BlessArgs) -> ExitCode {
-    let s = match run(root.clone(), &a.only, false, a.jobs) {
+fn bless(root: PathBuf, cache: Option<&Path>, a: &BlessArgs) -> ExitCode {
+    let s = match run(root.clone(), cache, &a.only, false, a.jobs) {
         Ok(s) => s,
         Err(code) => return code,
     };
@@ -222,6 +231,10 @@ fn workspace(root: Option<&Path>) -> Result<PathBuf, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let ws = || workspace(cli.root.as_deref());
+    let cwd = std::env::current_dir().unwrap_or_default();
+    // A relative --cache is relative to where the command was typed, like --root.
+    let cache_abs = cli.cache.as_ref().map(|c| cwd.join(c));
+    let cache = cache_abs.as_deref();
     let done = match &cli.command {
         Command::Schema(a) if a.write => ws().map(|root| {
             let path = root.join("experiments/manifest.schema.json");
@@ -244,10 +257,13 @@ fn main() -> ExitCode {
             print::schema();
             Ok(ExitCode::SUCCESS)
         }
-        Command::Figures(a) => ws().map(|root| pipeline(root, a, false)),
-        Command::Check(a) => ws().map(|root| pipeline(root, a, true)),
-        Command::Diff(a) => ws().map(|root| diff(root, a)),
-        Command::Bless(a) => ws().map(|root| bless(root, a)),
+        Command::Figures(a) => ws().map(|root| pipeline(root, cache, a, false)),
+        Command::Check(a) => ws().map(|root| pipeline(root, cache, a, true)),
+        Command::Diff(a) => ws().map(|root| diff(root, cache, a)),
+        Command::Bless(a) => ws().map(|root| bless(root, cache, a)),
+        Command::Plan(a) => ws().map(|root| cluster::plan(&root, cache, a)),
+        Command::Compute(a) => ws().map(|root| cluster::compute(&root, cache, a)),
+        Command::Slurm(a) => ws().map(|root| cluster::slurm(&root, cache, a)),
         Command::List(a) => ws().map(|root| {
             if print::list(&root, a.status.as_deref(), a.doc.as_deref()) {
                 ExitCode::SUCCESS

@@ -16,7 +16,7 @@ macro_rules! out {
 }
 pub(crate) use out;
 
-fn invalid(invalid: &[InvalidManifest]) {
+pub fn invalid(invalid: &[InvalidManifest]) {
     for inv in invalid {
         for d in &inv.diagnostics {
             eprintln!("error: {d}");

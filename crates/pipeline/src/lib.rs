@@ -16,6 +16,7 @@ pub mod load;
 pub mod metrics;
 pub mod plan;
 mod render;
+pub mod shard;
 pub mod site;
 mod stamp;
 pub mod store;
@@ -66,6 +67,9 @@ pub struct Options {
     /// Worker threads (default: all cores).
     pub jobs: Option<usize>,
     pub progress: Option<Box<ProgressFn>>,
+    /// The run cache directory (default `data/cache/runs` under `root`); one directory may be
+    /// shared by several workspaces and machines (entries are written by atomic rename).
+    pub cache_dir: Option<PathBuf>,
 }
 
 impl Options {
@@ -76,7 +80,16 @@ impl Options {
             force: false,
             jobs: None,
             progress: None,
+            cache_dir: None,
         }
+    }
+    /// The run cache this run reads and writes.
+    pub fn run_cache(&self) -> RunCache {
+        RunCache::new(
+            self.cache_dir
+                .clone()
+                .unwrap_or_else(|| self.root.join("data/cache/runs")),
+        )
     }
 }
 
@@ -505,7 +518,19 @@ fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
 
 /// `f()`, with a panic turned into an error: one run or manifest that panics must not take down
 /// the others.
-fn isolated<T>(what: &str, f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+/// Compute the run `req` (a panic becomes its error) and store it in `cache` under `key`.
+pub(crate) fn compute_and_store(
+    cache: &RunCache,
+    key: &str,
+    req: &fric_experiments::RunRequest,
+) -> Result<RunData, String> {
+    let d = isolated("the run", || fric_experiments::execute(req))
+        .map_err(|e| format!("{} run failed: {e}", req.system))?;
+    cache.put(key, req, &d).map_err(|e| format!("cache write: {e}"))?;
+    Ok(d)
+}
+
+pub(crate) fn isolated<T>(what: &str, f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
         .unwrap_or_else(|p| Err(format!("{what} panicked: {}", panic_message(p))))
 }
@@ -615,7 +640,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             unique.insert(&r.key, &r.request);
         }
     }
-    let cache = RunCache::new(root.join("data/cache/runs"));
+    let cache = opts.run_cache();
     progress(Progress::Start {
         total: unique.len() + todo.len(),
     });
@@ -637,12 +662,9 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
                         Lookup::Miss => {}
                     }
                 }
-                let got = match isolated("the run", || fric_experiments::execute(req)) {
-                    Ok(d) => match cache.put(key, req, &d) {
-                        Ok(()) => Got::Computed(d, recovered),
-                        Err(e) => Got::Failed(format!("cache write: {e}")),
-                    },
-                    Err(e) => Got::Failed(format!("{} run failed: {e}", req.system)),
+                let got = match compute_and_store(&cache, key, req) {
+                    Ok(d) => Got::Computed(d, recovered),
+                    Err(e) => Got::Failed(e),
                 };
                 progress(Progress::Step {
                     what: req.system.clone(),

@@ -4,7 +4,7 @@
 use crate::load::{self, Entry, InvalidManifest};
 use crate::render::render_key;
 use crate::stamp;
-use crate::store::{Probe, RunCache};
+use crate::store::Probe;
 use crate::{select, selector, Options, Selection};
 use fric_manifest::Kind;
 use std::collections::BTreeMap;
@@ -29,6 +29,19 @@ pub struct PlannedRun {
     /// `<manifest id>#<run id>` of every selected manifest that uses it, sorted.
     pub used_by: Vec<String>,
     pub reason: Reason,
+    /// Estimated cost, [`cost`].
+    pub cost: f64,
+}
+
+/// Steps the integrator takes per input period at most (the step cap is 1/1000 of a period).
+const STEPS_PER_PERIOD: f64 = 1000.0;
+
+/// An estimate of a run's cost in arbitrary units, from its sample budget: the samples it
+/// records plus 1000 steps per input period it integrates (the step cap). Only ratios matter:
+/// it balances shards and sizes a Slurm array.
+pub fn cost(request: &fric_experiments::RunRequest) -> f64 {
+    let (samples, periods) = fric_experiments::budget::estimate(request);
+    samples + STEPS_PER_PERIOD * periods
 }
 
 /// What a pipeline run with the same options would do.
@@ -80,7 +93,7 @@ pub fn plan(opts: &Options) -> Result<Plan, String> {
             used_by.push(format!("{}#{id}", e.manifest.id));
         }
     }
-    let cache = RunCache::new(root.join("data/cache/runs"));
+    let cache = opts.run_cache();
     let mut to_compute: Vec<PlannedRun> = runs
         .iter()
         .filter_map(|(key, (request, used_by))| {
@@ -100,6 +113,7 @@ pub fn plan(opts: &Options) -> Result<Plan, String> {
                 system: request.system.clone(),
                 used_by,
                 reason,
+                cost: cost(request),
             })
         })
         .collect();
