@@ -293,97 +293,22 @@ fn build_entry(
         outputs: BTreeMap::new(),
         render_key: None,
     };
-    let rep = &mut b.report;
     let m = &e.manifest;
-    // Runs with post-processing get their own copy with the derived columns.
-    let mut derived: HashMap<String, RunData> = HashMap::new();
-    for (id, r) in &e.runs {
-        if let (false, Some(d)) = (r.post.is_empty(), data.get(&r.key)) {
-            match evaluate::post_process(d, &r.post) {
-                Ok(p) => {
-                    derived.insert(id.clone(), p);
-                }
-                Err(err) => rep.errors.push(format!("run `{id}` post-processing: {err}")),
-            }
+    let mut rendered = None;
+    let evaluated = with_run_data(e, data, failed, &mut b.report, |runs, rep| {
+        metrics_and_checks(e, runs, rep);
+        evaluate::locate_checks(root, &e.file, &mut rep.checks);
+        if m.kind == Kind::Figure {
+            rendered = Some(render::render(root, e, runs, &rep.metrics, prev, force));
         }
-    }
-    let mut runs: HashMap<String, &RunData> = HashMap::new();
-    for (id, r) in &e.runs {
-        match derived.get(id).or_else(|| data.get(&r.key).map(|d| &**d)) {
-            Some(d) => {
-                runs.insert(id.clone(), d);
-            }
-            None => rep.errors.push(format!(
-                "run `{id}` failed: {}",
-                failed.get(&r.key).map(String::as_str).unwrap_or("not computed")
-            )),
-        }
-    }
-    if !rep.errors.is_empty() {
-        rep.checks = unevaluated(m, "a run of this manifest failed");
+    });
+    let rep = &mut b.report;
+    if evaluated.is_none() {
         evaluate::locate_checks(root, &e.file, &mut rep.checks);
         return b;
     }
-    for mt in &m.metrics {
-        match swept_base(e, mt).and_then(|b| e.sweeps.get(&b).map(|ms| (b, ms))) {
-            None => {
-                let info = metric_info(e, mt);
-                if !info.is_empty() {
-                    rep.metric_info.insert(mt.name.clone(), info);
-                }
-                record(rep, &mt.name, evaluate::metric(mt, &runs, &rep.metrics));
-            }
-            // A metric over a swept run: one value per member, `name[k]`, with its coordinates.
-            Some((base, members)) => {
-                let mut table = fric_report::MetricTable {
-                    run: base.clone(),
-                    params: e
-                        .manifest
-                        .runs
-                        .iter()
-                        .find(|r| r.id == base)
-                        .and_then(|r| r.sweep.as_ref())
-                        .map(|s| s.params())
-                        .unwrap_or_default(),
-                    unit: mt.unit.clone().filter(|u| !u.is_empty()),
-                    members: Vec::new(),
-                };
-                for (k, (member, coords)) in members.iter().enumerate() {
-                    let spec = member_spec(e, mt, member, k);
-                    let name = format!("{}[{k}]", mt.name);
-                    let mut info = metric_info(e, &spec);
-                    info.sweep = Some(coords_text(coords));
-                    rep.metric_info.insert(name.clone(), info);
-                    record(rep, &name, evaluate::metric(&spec, &runs, &rep.metrics));
-                    table.members.push(fric_report::MetricMember {
-                        run: member.clone(),
-                        coords: coords.iter().cloned().collect(),
-                        value: rep.metrics.get(&name).copied().flatten(),
-                    });
-                }
-                rep.metric_tables.insert(mt.name.clone(), table);
-            }
-        }
-    }
-    rep.checks = Vec::new();
-    for c in &m.checks {
-        // A check on a metric table applies to every member: one check row per member.
-        match rep.metric_tables.get(&c.metric) {
-            Some(t) => {
-                for k in 0..t.members.len() {
-                    let spec = fric_manifest::CheckSpec {
-                        metric: format!("{}[{k}]", c.metric),
-                        ..c.clone()
-                    };
-                    rep.checks.push(evaluate::check(&spec, &rep.metrics));
-                }
-            }
-            None => rep.checks.push(evaluate::check(c, &rep.metrics)),
-        }
-    }
-    evaluate::locate_checks(root, &e.file, &mut rep.checks);
     match m.kind {
-        Kind::Figure => match render::render(root, e, &runs, &rep.metrics, prev, force) {
+        Kind::Figure => match rendered.expect("a figure is rendered") {
             Ok(r) => {
                 b.drawn = r.drawn;
                 rep.outputs = r.outputs.iter().map(|o| o.0.clone()).collect();
@@ -424,6 +349,109 @@ fn build_entry(
         }
     }
     b
+}
+
+/// Call `f` with the data of every run of `e` by id (a copy with the derived columns for a run
+/// with post-processing), or record why it cannot be: a run failed or its post-processing did
+/// (then every check is unevaluated and `None` is returned).
+pub(crate) fn with_run_data<R>(
+    e: &Entry,
+    data: &HashMap<String, Arc<RunData>>,
+    failed: &HashMap<String, String>,
+    rep: &mut ExperimentReport,
+    f: impl FnOnce(&HashMap<String, &RunData>, &mut ExperimentReport) -> R,
+) -> Option<R> {
+    // Runs with post-processing get their own copy with the derived columns.
+    let mut derived: HashMap<String, RunData> = HashMap::new();
+    for (id, r) in &e.runs {
+        if let (false, Some(d)) = (r.post.is_empty(), data.get(&r.key)) {
+            match evaluate::post_process(d, &r.post) {
+                Ok(p) => {
+                    derived.insert(id.clone(), p);
+                }
+                Err(err) => rep.errors.push(format!("run `{id}` post-processing: {err}")),
+            }
+        }
+    }
+    let mut runs: HashMap<String, &RunData> = HashMap::new();
+    for (id, r) in &e.runs {
+        match derived.get(id).or_else(|| data.get(&r.key).map(|d| &**d)) {
+            Some(d) => {
+                runs.insert(id.clone(), d);
+            }
+            None => rep.errors.push(format!(
+                "run `{id}` failed: {}",
+                failed.get(&r.key).map(String::as_str).unwrap_or("not computed")
+            )),
+        }
+    }
+    if !rep.errors.is_empty() {
+        rep.checks = unevaluated(&e.manifest, "a run of this manifest failed");
+        return None;
+    }
+    Some(f(&runs, rep))
+}
+
+/// Evaluate the metrics and checks of `e` on the data of its runs into `rep`.
+pub(crate) fn metrics_and_checks(e: &Entry, runs: &HashMap<String, &RunData>, rep: &mut ExperimentReport) {
+    let m = &e.manifest;
+    for mt in &m.metrics {
+        match swept_base(e, mt).and_then(|b| e.sweeps.get(&b).map(|ms| (b, ms))) {
+            None => {
+                let info = metric_info(e, mt);
+                if !info.is_empty() {
+                    rep.metric_info.insert(mt.name.clone(), info);
+                }
+                record(rep, &mt.name, evaluate::metric(mt, runs, &rep.metrics));
+            }
+            // A metric over a swept run: one value per member, `name[k]`, with its coordinates.
+            Some((base, members)) => {
+                let mut table = fric_report::MetricTable {
+                    run: base.clone(),
+                    params: e
+                        .manifest
+                        .runs
+                        .iter()
+                        .find(|r| r.id == base)
+                        .and_then(|r| r.sweep.as_ref())
+                        .map(|s| s.params())
+                        .unwrap_or_default(),
+                    unit: mt.unit.clone().filter(|u| !u.is_empty()),
+                    members: Vec::new(),
+                };
+                for (k, (member, coords)) in members.iter().enumerate() {
+                    let spec = member_spec(e, mt, member, k);
+                    let name = format!("{}[{k}]", mt.name);
+                    let mut info = metric_info(e, &spec);
+                    info.sweep = Some(coords_text(coords));
+                    rep.metric_info.insert(name.clone(), info);
+                    record(rep, &name, evaluate::metric(&spec, runs, &rep.metrics));
+                    table.members.push(fric_report::MetricMember {
+                        run: member.clone(),
+                        coords: coords.iter().cloned().collect(),
+                        value: rep.metrics.get(&name).copied().flatten(),
+                    });
+                }
+                rep.metric_tables.insert(mt.name.clone(), table);
+            }
+        }
+    }
+    rep.checks = Vec::new();
+    for c in &m.checks {
+        // A check on a metric table applies to every member: one check row per member.
+        match rep.metric_tables.get(&c.metric) {
+            Some(t) => {
+                for k in 0..t.members.len() {
+                    let spec = fric_manifest::CheckSpec {
+                        metric: format!("{}[{k}]", c.metric),
+                        ..c.clone()
+                    };
+                    rep.checks.push(evaluate::check(&spec, &rep.metrics));
+                }
+            }
+            None => rep.checks.push(evaluate::check(c, &rep.metrics)),
+        }
+    }
 }
 
 /// Record a metric's value (or its error).
