@@ -140,6 +140,12 @@ pub enum Command {
     /// Time our solvers against SciPy's solve_ivp and Rust ODE crates at matched accuracy
     #[command(after_help = BENCH_EXAMPLES)]
     Bench(BenchArgs),
+    /// Evaluate every check under each alternative reading of the manifests' assumptions
+    #[command(after_help = SENSITIVITY_EXAMPLES)]
+    Sensitivity(SensitivityArgs),
+    /// Solve for the parameter value that would reproduce a known discrepancy's published number
+    #[command(after_help = EXPLAIN_EXAMPLES)]
+    Explain(ExplainArgs),
     /// Write the runs that `figures` would compute (not cached) to a plan file, for `compute`
     #[command(after_help = PLAN_EXAMPLES)]
     Plan(PlanArgs),
@@ -150,6 +156,34 @@ pub enum Command {
     #[command(after_help = SLURM_EXAMPLES)]
     Slurm(SlurmArgs),
 }
+
+const SENSITIVITY_EXAMPLES: &str = "\
+An assumption lists its alternative readings in the manifest:
+  assumptions:
+    - what: \"m = 1 kg\"
+      why: \"not stated\"
+      alternatives:
+        - {name: m_2kg, run: sim, set: {m: 2}, why: \"...\"}
+Each reading is run through the cache; a check is robust when its result (met or not) is the
+same under every reading, assumption-sensitive otherwise (the readings that flip it are named).
+Writes figures/sensitivity.json.
+
+Examples:
+  cargo xtask sensitivity
+  cargo xtask sensitivity --only 'duhem-paper/*'";
+
+const EXPLAIN_EXAMPLES: &str = "\
+The check on METRIC declares which parameters could explain it:
+  checks:
+    - metric: energy
+      expected: 2.6
+      known_discrepancy: \"...\"
+      explain: [{run: dahl, param: sigma, range: [1, 20]}]
+For each, a scan of the range (9 points) and regula falsi on the first sign change of
+metric − expected, to a relative tolerance of 1e-6 on the value; every evaluation is a cached run.
+
+Examples:
+  cargo xtask explain duhem-paper/fig1 energy";
 
 const PLAN_EXAMPLES: &str = "\
 The plan lists each run's cache key, system, estimated cost (samples recorded plus 1000 steps
@@ -239,6 +273,29 @@ pub struct ListArgs {
     /// Only this document (a folder of experiments/ with a document.yaml)
     #[arg(long, value_name = "DOC")]
     pub doc: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct SensitivityArgs {
+    /// Only the manifests whose id matches this glob (repeatable), e.g. 'thesis/fig1.*'
+    #[arg(long, value_name = "PATTERN", value_parser = fric_pipeline::plan::pattern)]
+    pub only: Vec<String>,
+    /// Worker threads [default: all cores]
+    #[arg(long, short, value_name = "N", value_parser = positive, allow_negative_numbers = true)]
+    pub jobs: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The manifest id, e.g. duhem-paper/fig1
+    #[arg(value_name = "EXPERIMENT")]
+    pub experiment: String,
+    /// The metric a known discrepancy's check is on
+    #[arg(value_name = "METRIC")]
+    pub metric: String,
+    /// Worker threads [default: all cores]
+    #[arg(long, short, value_name = "N", value_parser = positive, allow_negative_numbers = true)]
+    pub jobs: Option<usize>,
 }
 
 #[derive(Debug, Args)]

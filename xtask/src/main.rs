@@ -2,6 +2,7 @@
 //! command line (`cli.rs`), shows progress and prints summaries (`print.rs`); all work happens
 //! in the library crates.
 
+mod assumptions;
 mod bench;
 mod cli;
 mod cluster;
@@ -261,6 +262,8 @@ fn main() -> ExitCode {
         Command::Check(a) => ws().map(|root| pipeline(root, cache, a, true)),
         Command::Diff(a) => ws().map(|root| diff(root, cache, a)),
         Command::Bless(a) => ws().map(|root| bless(root, cache, a)),
+        Command::Sensitivity(a) => ws().map(|root| assumptions::sensitivity(&root, cache, a)),
+        Command::Explain(a) => ws().map(|root| assumptions::explain(&root, cache, a)),
         Command::Plan(a) => ws().map(|root| cluster::plan(&root, cache, a)),
         Command::Compute(a) => ws().map(|root| cluster::compute(&root, cache, a)),
         Command::Slurm(a) => ws().map(|root| cluster::slurm(&root, cache, a)),

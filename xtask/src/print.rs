@@ -37,6 +37,12 @@ pub fn summary(s: &Summary) {
             }
         }
     }
+    for (key, e) in &s.readings_failed {
+        eprintln!(
+            "note: run {} of an alternative reading failed ({e}); the reading is reported as not evaluated",
+            &key[..12]
+        );
+    }
     for (key, why) in &s.runs_recovered {
         eprintln!(
             "note: cache entry {} was corrupted ({why}) and has been recomputed",
@@ -67,6 +73,25 @@ pub fn summary(s: &Summary) {
         s.runs_recovered.len(),
         s.runs_failed.len()
     );
+    let checks: Vec<&fric_report::CheckReport> = s.selected_reports().flat_map(|e| &e.checks).collect();
+    let sens: Vec<&fric_report::Sensitivity> = checks.iter().filter_map(|c| c.sensitivity.as_ref()).collect();
+    let explained: Vec<&fric_report::CheckReport> =
+        checks.iter().copied().filter(|c| !c.explained_by.is_empty()).collect();
+    if !sens.is_empty() || !explained.is_empty() {
+        let robust = sens.iter().filter(|x| x.robust).count();
+        let with_value = explained
+            .iter()
+            .filter(|c| c.explained_by.iter().any(|x| x.value.is_some()))
+            .count();
+        out!(
+            "readings:  {} checks under alternative readings: {robust} robust, {} assumption-sensitive; \
+             {} known discrepancies explained ({with_value} by a parameter value, {} by none in range)",
+            sens.len(),
+            sens.len() - robust,
+            explained.len(),
+            explained.len() - with_value
+        );
+    }
     out!(
         "outputs:   {} figures drawn, {} up to date, {} tables",
         s.figures_drawn,

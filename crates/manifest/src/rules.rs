@@ -125,6 +125,67 @@ pub fn check(m: &Manifest) -> Vec<Problem> {
             }
         }
     }
+    let alternatives: Vec<(String, &crate::Alternative)> = m
+        .assumptions
+        .iter()
+        .enumerate()
+        .flat_map(|(i, a)| {
+            a.alternatives
+                .iter()
+                .enumerate()
+                .map(move |(j, alt)| (format!("assumptions[{i}].alternatives[{j}]"), alt))
+        })
+        .collect();
+    let mut names: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
+    let run_ids: Vec<&str> = m.runs.iter().map(|r| r.id.as_str()).collect();
+    let unknown_run = |run: &str| {
+        (!run_ids.contains(&run)).then(|| {
+            (
+                format!("no run `{run}` in this manifest"),
+                format!("a run id of this manifest: {}", run_ids.join(", ")),
+            )
+        })
+    };
+    for (at, alt) in &alternatives {
+        if let Some(p) = id_problem(&alt.name) {
+            out.push((
+                format!("{at}.name"),
+                format!("alternative name `{}` {p}", alt.name),
+                ID_ALLOWED.into(),
+            ));
+        } else if let Some(first) = names.insert(&alt.name, at) {
+            out.push((
+                format!("{at}.name"),
+                format!("duplicate alternative name `{}` (also {first})", alt.name),
+                "unique alternative names".into(),
+            ));
+        }
+        if let Some((msg, allowed)) = unknown_run(&alt.run) {
+            out.push((format!("{at}.run"), msg, allowed));
+        }
+        if alt.set.is_empty() {
+            out.push((
+                format!("{at}.set"),
+                "an alternative that sets nothing".into(),
+                "{param: value, ...}".into(),
+            ));
+        }
+    }
+    for (i, c) in m.checks.iter().enumerate() {
+        for (k, x) in c.explain.iter().enumerate() {
+            let at = format!("checks[{i}].explain[{k}]");
+            if let Some((msg, allowed)) = unknown_run(&x.run) {
+                out.push((format!("{at}.run"), msg, allowed));
+            }
+            if x.range[0].partial_cmp(&x.range[1]) != Some(std::cmp::Ordering::Less) {
+                out.push((
+                    format!("{at}.range"),
+                    format!("empty range [{}, {}]", x.range[0], x.range[1]),
+                    "[lo, hi] with lo < hi".into(),
+                ));
+            }
+        }
+    }
     for (i, panel) in m.panels.iter().enumerate() {
         for (k, s) in panel.series.iter().enumerate() {
             if s.arrows > MAX_ARROWS {

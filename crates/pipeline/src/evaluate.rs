@@ -203,6 +203,8 @@ pub fn check(c: &CheckSpec, metrics: &BTreeMap<String, Option<f64>>) -> CheckRep
         known_discrepancy: c.known_discrepancy.clone(),
         note: c.note.clone(),
         location: None,
+        sensitivity: None,
+        explained_by: Vec::new(),
     }
 }
 

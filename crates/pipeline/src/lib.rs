@@ -16,6 +16,7 @@ pub mod load;
 pub mod metrics;
 pub mod plan;
 mod render;
+pub mod sensitivity;
 pub mod shard;
 pub mod site;
 mod stamp;
@@ -106,6 +107,9 @@ pub struct Summary {
     pub runs_recovered: Vec<(String, String)>,
     /// Runs whose computation failed: `(key, error)`.
     pub runs_failed: Vec<(String, String)>,
+    /// Runs of alternative readings only (`assumptions[].alternatives`) that failed: the
+    /// readings are reported as not evaluated; they do not fail the run.
+    pub readings_failed: Vec<(String, String)>,
     pub figures_drawn: usize,
     pub figures_current: usize,
     pub tables: usize,
@@ -159,7 +163,7 @@ impl Summary {
     }
 }
 
-fn selector(only: &[String]) -> Result<Option<globset::GlobSet>, String> {
+pub(crate) fn selector(only: &[String]) -> Result<Option<globset::GlobSet>, String> {
     if only.is_empty() {
         return Ok(None);
     }
@@ -240,7 +244,7 @@ fn run_infos(e: &Entry) -> BTreeMap<String, fric_report::RunInfo> {
         .collect()
 }
 
-fn registry_report(e: &Entry) -> ExperimentReport {
+pub(crate) fn registry_report(e: &Entry) -> ExperimentReport {
     let m = &e.manifest;
     ExperimentReport {
         runs: run_infos(e),
@@ -277,15 +281,26 @@ struct Built {
     render_key: Option<String>,
 }
 
-/// Evaluate and render one built manifest.
+/// The runs a manifest's evaluation may use: the computed ones, the failed ones, and the cache
+/// (for the runs `explain` needs, which are not known in advance).
+struct Runs<'a> {
+    data: &'a HashMap<String, Arc<RunData>>,
+    failed: &'a HashMap<String, String>,
+    cache: &'a RunCache,
+}
+
+/// Evaluate and render one built manifest, its checks also under the alternative `readings` of
+/// its assumptions and, for known discrepancies that declare them, with the parameter values
+/// that would explain them.
 fn build_entry(
     root: &Path,
     e: &Entry,
-    data: &HashMap<String, Arc<RunData>>,
-    failed: &HashMap<String, String>,
+    runs: &Runs,
+    readings: &[sensitivity::Planned],
     prev: Option<&stamp::Stamp>,
     force: bool,
 ) -> Built {
+    let (data, failed, cache) = (runs.data, runs.failed, runs.cache);
     let mut b = Built {
         report: registry_report(e),
         drawn: false,
@@ -297,6 +312,9 @@ fn build_entry(
     let mut rendered = None;
     let evaluated = with_run_data(e, data, failed, &mut b.report, |runs, rep| {
         metrics_and_checks(e, runs, rep);
+        sensitivity::attach(readings, &mut rep.checks, data, failed);
+        let errors = sensitivity::explain_known(cache, e, &mut rep.checks);
+        rep.errors.extend(errors);
         evaluate::locate_checks(root, &e.file, &mut rep.checks);
         if m.kind == Kind::Figure {
             rendered = Some(render::render(root, e, runs, &rep.metrics, prev, force));
@@ -662,9 +680,18 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         .filter(|(_, r)| r.is_none())
         .map(|((e, k), _)| (*e, k))
         .collect();
+    // The alternative readings of the manifests' assumptions: their runs are computed with the
+    // others, and every check is evaluated under each.
+    let readings: Vec<Vec<sensitivity::Planned>> = todo.iter().map(|(e, _)| sensitivity::readings(e)).collect();
     let mut unique: BTreeMap<&str, &fric_experiments::RunRequest> = BTreeMap::new();
     for (e, _) in &todo {
         for r in e.runs.values() {
+            unique.insert(&r.key, &r.request);
+        }
+    }
+    let own_keys: std::collections::BTreeSet<&str> = unique.keys().copied().collect();
+    for v in readings.iter().flatten().filter_map(|(_, v)| v.as_ref()) {
+        for r in v.runs.values() {
             unique.insert(&r.key, &r.request);
         }
     }
@@ -704,8 +731,9 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     let mut summary = Summary {
         manifests: loaded.entries.len() + loaded.invalid.len(),
         selected: selected.len() + invalid.len(),
-        runs_total: all_runs.len(),
-        runs_cached: all_runs.len() - unique.len(),
+        // The runs of the manifests and those only alternative readings use.
+        runs_total: all_runs.len() + unique.len() - own_keys.len(),
+        runs_cached: all_runs.len() - own_keys.len(),
         temps_removed: temps,
         ..Default::default()
     };
@@ -725,7 +753,12 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
                 data.insert(key.to_string(), Arc::new(d));
             }
             Got::Failed(e) => {
-                summary.runs_failed.push((key.to_string(), e.clone()));
+                let list = if own_keys.contains(key) {
+                    &mut summary.runs_failed
+                } else {
+                    &mut summary.readings_failed
+                };
+                list.push((key.to_string(), e.clone()));
                 failed.insert(key.to_string(), e);
             }
         }
@@ -733,10 +766,16 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
 
     let fresh: Vec<Built> = pool.install(|| {
         todo.par_iter()
-            .map(|(e, key)| {
+            .zip(&readings)
+            .map(|((e, key), readings)| {
                 let prev = stamp::read(root, &e.manifest.id);
                 let b = isolated("evaluating the manifest", || {
-                    Ok(build_entry(root, e, &data, &failed, prev.as_ref(), opts.force))
+                    let runs = Runs {
+                        data: &data,
+                        failed: &failed,
+                        cache: &cache,
+                    };
+                    Ok(build_entry(root, e, &runs, readings, prev.as_ref(), opts.force))
                 });
                 let b = b.unwrap_or_else(|err| {
                     let mut report = registry_report(e);

@@ -11,6 +11,8 @@ mod csv;
 mod refs;
 mod runs;
 
+pub(crate) use runs::set_input_field;
+
 use crate::hash::sha256_hex;
 use fric_experiments::RunRequest;
 use fric_manifest::{parse_document, Diagnostic, Document, Manifest};

@@ -181,6 +181,15 @@ pub fn build(root: &Path, loaded: &Loaded, report: &Report) -> Site {
                         .map(|a| Assumption {
                             what: a.what.clone(),
                             why: a.why.clone(),
+                            alternatives: a
+                                .alternatives
+                                .iter()
+                                .map(|x| {
+                                    let set: Vec<String> = x.set.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+                                    let why = x.why.as_ref().map_or(String::new(), |w| format!(" — {w}"));
+                                    format!("{} (run {}): {}{why}", x.name, x.run, set.join(", "))
+                                })
+                                .collect(),
                         })
                         .collect()
                 }),

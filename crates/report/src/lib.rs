@@ -184,6 +184,88 @@ pub struct CheckReport {
     /// Where the check is written: `experiments/<doc>/<name>.yaml:<line>`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub location: Option<String>,
+    /// The check under the alternative readings of the manifest's assumptions (none listed:
+    /// absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sensitivity: Option<Sensitivity>,
+    /// For a known discrepancy that declares parameters that could explain it: the value of
+    /// each that reproduces the expected number, or that none in its range does.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub explained_by: Vec<Explained>,
+}
+
+/// A check across the alternative readings of its manifest's assumptions.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Sensitivity {
+    /// Met (or not met) under the manifest's reading and every alternative that could be
+    /// evaluated.
+    pub robust: bool,
+    /// Each reading: its name, the computed value and whether it meets the expectation
+    /// (`None`: the reading could not be evaluated).
+    pub readings: Vec<ReadingOutcome>,
+}
+
+impl Sensitivity {
+    /// The readings under which the check's result differs from the manifest's reading.
+    pub fn flipped_by(&self, met: bool) -> Vec<&str> {
+        self.readings
+            .iter()
+            .filter(|r| r.met.is_some_and(|m| m != met))
+            .map(|r| r.name.as_str())
+            .collect()
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ReadingOutcome {
+    pub name: String,
+    pub computed: Option<f64>,
+    pub met: Option<bool>,
+}
+
+/// One parameter's explanation of a known discrepancy.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Explained {
+    pub run: String,
+    pub param: String,
+    pub range: [f64; 2],
+    /// The manifest's value.
+    pub current: Option<f64>,
+    /// The value that reproduces the expected number, if any in the range does.
+    pub value: Option<f64>,
+    /// The metric at `value`.
+    pub metric_at_value: Option<f64>,
+    /// The smallest and largest metric the scan of the range saw.
+    pub scanned: [f64; 2],
+    /// Metric evaluations (one run each, cached or computed).
+    pub evaluations: usize,
+    /// Sign changes of metric − expected the scan found (several: several values reproduce it;
+    /// the first is given).
+    pub brackets: usize,
+}
+
+impl Explained {
+    /// One line: `sigma of run dahl = 5.62500 (written 1.5) reproduces it (15 runs)`.
+    pub fn text(&self) -> String {
+        let written = self.current.map_or(String::new(), |c| format!(" (written {c})"));
+        match self.value {
+            Some(v) => format!(
+                "{} of run `{}` = {v:.6} reproduces it{written}, found in {} runs{}",
+                self.param,
+                self.run,
+                self.evaluations,
+                if self.brackets > 1 {
+                    format!("; {} values in [{}, {}] do, the smallest given", self.brackets, self.range[0], self.range[1])
+                } else {
+                    String::new()
+                }
+            ),
+            None => format!(
+                "no value of {} (run `{}`) in [{}, {}] reproduces it{written}: the metric spans [{:.6}, {:.6}] there ({} runs)",
+                self.param, self.run, self.range[0], self.range[1], self.scanned[0], self.scanned[1], self.evaluations
+            ),
+        }
+    }
 }
 
 /// Decide a check's outcome.

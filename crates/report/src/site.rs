@@ -86,6 +86,9 @@ pub struct Quote {
 pub struct Assumption {
     pub what: String,
     pub why: String,
+    /// Its alternative readings, one line each (`m_2kg: m = 2 — why`).
+    #[serde(default)]
+    pub alternatives: Vec<String>,
 }
 
 /// A check with what the pipeline worked out for display.
@@ -115,6 +118,49 @@ struct CheckRow {
     class: &'static str,
     evidence: Option<String>,
     note: Option<String>,
+    /// Robust or assumption-sensitive, with each alternative reading's value.
+    readings: Option<String>,
+    readings_class: &'static str,
+    /// The parameter values that would explain a known discrepancy.
+    explained: Vec<String>,
+}
+
+/// The check under the alternative readings of its manifest's assumptions, as one line.
+fn readings_text(r: &CheckReport) -> Option<(String, &'static str)> {
+    let s = r.sensitivity.as_ref()?;
+    let each: Vec<String> = s
+        .readings
+        .iter()
+        .map(|x| match x.met {
+            Some(m) => format!(
+                "{}: {} ({})",
+                x.name,
+                sci(x.computed),
+                if m { "met" } else { "not met" }
+            ),
+            None => format!("{}: not evaluated", x.name),
+        })
+        .collect();
+    let met = r.computed.is_some() && r.pass;
+    Some(if s.robust {
+        (
+            format!(
+                "robust: {} under every alternative reading — {}",
+                if met { "met" } else { "not met" },
+                each.join("; ")
+            ),
+            "robust",
+        )
+    } else {
+        (
+            format!(
+                "assumption-sensitive: the result changes under {} — {}",
+                s.flipped_by(met).join(", "),
+                each.join("; ")
+            ),
+            "sensitive",
+        )
+    })
 }
 
 fn sci(v: Option<f64>) -> String {
@@ -159,6 +205,9 @@ fn row(c: &Check) -> CheckRow {
         },
         evidence: r.known_discrepancy.clone(),
         note: r.note.clone(),
+        readings: readings_text(r).map(|x| x.0),
+        readings_class: readings_text(r).map_or("", |x| x.1),
+        explained: r.explained_by.iter().map(|x| x.text()).collect(),
     }
 }
 

@@ -149,6 +149,8 @@ mod tests {
             known_discrepancy: None,
             note: None,
             location: Some(format!("experiments/thesis/fig9.1.yaml:{}", 10 + metric.len())),
+            sensitivity: None,
+            explained_by: vec![],
         }
     }
 

@@ -101,6 +101,10 @@ pub struct CheckSpec {
     /// The source contradicts itself here: the evidence. Reported, not failing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub known_discrepancy: Option<String>,
+    /// Parameters that could explain a known discrepancy: `cargo xtask explain` solves for the
+    /// value of each that reproduces `expected`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub explain: Vec<Explain>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
@@ -205,4 +209,16 @@ pub struct TableFromMetrics {
     /// Number format of the values (`.4g`, `.3e`, `.2f`); default: shortest exact.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<String>,
+}
+
+/// A parameter that could explain a known discrepancy, and the range to search.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Explain {
+    /// The run whose parameter is varied (a run id of this manifest).
+    pub run: String,
+    /// Parameter name, or `input.<field>`.
+    pub param: String,
+    /// `[lo, hi]`: the values the search may try (a physically allowed range).
+    pub range: [f64; 2],
 }

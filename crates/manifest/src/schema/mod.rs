@@ -14,6 +14,7 @@ pub use run::*;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// A document: declared by `experiments/<doc>/document.yaml`; its manifests are the other
 /// files of that folder.
@@ -165,4 +166,23 @@ pub enum Relation {
 pub struct Assumption {
     pub what: String,
     pub why: String,
+    /// Other readings the assumption stands for; `cargo xtask sensitivity` evaluates every check
+    /// of the manifest under each of them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alternatives: Vec<Alternative>,
+}
+
+/// Another reading of an assumption: new values for parameters (or input fields) of one run.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Alternative {
+    /// Unique among the manifest's alternatives (`y0_eq`, `m_2kg`).
+    pub name: String,
+    /// The run it changes: a run id of this manifest (a `from:` run too; a swept run changes
+    /// every member).
+    pub run: String,
+    /// Parameter name, or `input.<field>`, → its value under this reading.
+    pub set: BTreeMap<String, f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
 }

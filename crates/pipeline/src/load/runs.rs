@@ -12,22 +12,27 @@ fn apply_sweep(spec: &RunSpec, param: &str, value: f64) -> Result<RunSpec, Strin
     s.sweep = None;
     if let Some(field) = param.strip_prefix("input.") {
         let input = s.input.as_ref().ok_or("sweep over an input field needs an input")?;
-        let mut v = serde_json::to_value(input).map_err(|e| e.to_string())?;
-        let obj = v.as_object_mut().ok_or("input is not a mapping")?;
-        if !obj.contains_key(field) || field == "kind" {
-            let fields: Vec<String> = obj.keys().filter(|k| *k != "kind").map(|k| format!("`{k}`")).collect();
-            return Err(format!(
-                "the input has no numeric field `{field}` (fields: {})",
-                fields.join(", ")
-            ));
-        }
-        obj.insert(field.to_string(), serde_json::json!(value));
-        s.input = Some(serde_json::from_value(v).map_err(|_| format!("cannot set `input.{field}` to {value}"))?);
+        s.input = Some(set_input_field(input, field, value)?);
     } else {
         s.params
             .insert(param.to_string(), fric_manifest::ParamValue::Number(value));
     }
     Ok(s)
+}
+
+/// `input` with its numeric field `field` set to `value`.
+pub(crate) fn set_input_field(input: &InputSpec, field: &str, value: f64) -> Result<InputSpec, String> {
+    let mut v = serde_json::to_value(input).map_err(|e| e.to_string())?;
+    let obj = v.as_object_mut().ok_or("input is not a mapping")?;
+    if !obj.contains_key(field) || field == "kind" {
+        let fields: Vec<String> = obj.keys().filter(|k| *k != "kind").map(|k| format!("`{k}`")).collect();
+        return Err(format!(
+            "the input has no numeric field `{field}` (fields: {})",
+            fields.join(", ")
+        ));
+    }
+    obj.insert(field.to_string(), serde_json::json!(value));
+    serde_json::from_value(v).map_err(|_| format!("cannot set `input.{field}` to {value}"))
 }
 
 /// The manifest path (under `sweep`) of a swept parameter's name.

@@ -1,0 +1,600 @@
+//! How much each assumption matters, and which parameter value would explain a discrepancy.
+//!
+//! An assumption may list alternative readings (`assumptions[].alternatives[]`: new values for
+//! parameters or input fields of one run). [`sensitivity`] evaluates every check of such a
+//! manifest under each reading, through the same run cache, and calls a check robust when it
+//! passes (or fails) under every reading, assumption-sensitive when a reading flips it.
+//!
+//! A check with a known discrepancy may list parameters that could explain it
+//! (`checks[].explain[]`: run, parameter, range). [`explain`] solves `metric(p) = expected` for
+//! each by a scan of the range and Illinois regula falsi on the first sign change, every
+//! evaluation a cached run, and reports the value or that none in the range reproduces it.
+
+use crate::load::{run_key, set_input_field, Entry, ResolvedRun};
+use crate::store::{Lookup, RunCache};
+use crate::{compute_and_store, load, metrics_and_checks, registry_report, select, selector, with_run_data, Options};
+use fric_experiments::RunData;
+use fric_manifest::ParamValue;
+use fric_report::CheckReport;
+use fric_report::Explained;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+/// The manifest `e` with the run `run` (every member, for a swept run) changed by `set`
+/// (parameter name or `input.<field>` → value), revalidated against its system and re-keyed.
+pub fn variant(e: &Entry, run: &str, set: &[(String, f64)]) -> Result<Entry, String> {
+    let mut v = e.clone();
+    let mut hit = false;
+    for (id, r) in v.runs.iter_mut() {
+        let member_of = id.strip_suffix(']').and_then(|s| s.rsplit_once('[')).map(|(b, _)| b);
+        if id != run && member_of != Some(run) {
+            continue;
+        }
+        hit = true;
+        *r = patch(r, set).map_err(|err| format!("run `{id}`: {err}"))?;
+    }
+    if !hit {
+        return Err(format!("no run `{run}` in {}", e.manifest.id));
+    }
+    Ok(v)
+}
+
+fn patch(r: &ResolvedRun, set: &[(String, f64)]) -> Result<ResolvedRun, String> {
+    let req = &r.request;
+    let mut params: BTreeMap<String, ParamValue> = req
+        .params
+        .iter()
+        .map(|(k, v)| {
+            let pv = if v.len() == 1 {
+                ParamValue::Number(v[0])
+            } else {
+                ParamValue::List(v.clone())
+            };
+            (k.clone(), pv)
+        })
+        .collect();
+    let mut input = req.input.clone();
+    for (name, value) in set {
+        if let Some(field) = name.strip_prefix("input.") {
+            input = set_input_field(&input, field, *value)?;
+        } else if params.contains_key(name) {
+            params.insert(name.clone(), ParamValue::Number(*value));
+        } else {
+            let names: Vec<&str> = params.keys().map(String::as_str).collect();
+            return Err(format!(
+                "`{name}` is not a parameter of `{}` (parameters: {}; or input.<field>)",
+                req.system,
+                names.join(", ")
+            ));
+        }
+    }
+    let mut request =
+        fric_experiments::resolve(&req.system, &params, Some(&input), Some(&req.sim)).map_err(|errs| {
+            errs.iter()
+                .map(|i| format!("{}: {} (allowed: {})", i.path, i.message, i.allowed))
+                .collect::<Vec<_>>()
+                .join("; ")
+        })?;
+    request.input_data = req.input_data.clone();
+    let key = run_key(&request);
+    Ok(ResolvedRun {
+        request,
+        post: r.post.clone(),
+        key,
+    })
+}
+
+/// Run data by key, errors by key, and how many runs were computed.
+type Fetched = (HashMap<String, Arc<RunData>>, HashMap<String, String>, usize);
+
+/// A reading with its variant of the manifest (`None`: the reading is invalid).
+pub type Planned = (Reading, Option<Entry>);
+
+/// The data of every run of `entries`, from the cache or computed into it (in parallel), and the
+/// runs that failed: `(data by key, error by key, how many were computed)`.
+fn fetch(opts: &Options, entries: &[&Entry]) -> Result<Fetched, String> {
+    let mut unique: BTreeMap<&str, &fric_experiments::RunRequest> = BTreeMap::new();
+    for e in entries {
+        for r in e.runs.values() {
+            unique.insert(&r.key, &r.request);
+        }
+    }
+    let cache = opts.run_cache();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let got: Vec<(&str, Result<RunData, String>, bool)> = pool.install(|| {
+        unique
+            .par_iter()
+            .map(|(key, req)| match cache.get(key, req) {
+                Lookup::Hit(d) => (*key, Ok(d), false),
+                _ => (*key, compute_and_store(&cache, key, req), true),
+            })
+            .collect()
+    });
+    let (mut data, mut failed, mut computed) = (HashMap::new(), HashMap::new(), 0);
+    for (key, r, fresh) in got {
+        computed += fresh as usize;
+        match r {
+            Ok(d) => {
+                data.insert(key.to_string(), Arc::new(d));
+            }
+            Err(e) => {
+                failed.insert(key.to_string(), e);
+            }
+        }
+    }
+    Ok((data, failed, computed))
+}
+
+/// The metrics and checks of `e` evaluated on `data` (problems in the report's `errors`).
+fn evaluate(
+    e: &Entry,
+    data: &HashMap<String, Arc<RunData>>,
+    failed: &HashMap<String, String>,
+) -> fric_report::ExperimentReport {
+    let mut rep = registry_report(e);
+    with_run_data(e, data, failed, &mut rep, |runs, rep| metrics_and_checks(e, runs, rep));
+    rep
+}
+
+/// One alternative reading and what the checks gave under it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Reading {
+    pub name: String,
+    /// The assumption it belongs to (its `what`).
+    pub assumption: String,
+    pub set: BTreeMap<String, f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+    /// One per check of the manifest, in its order (empty when the reading is invalid).
+    pub checks: Vec<CheckReport>,
+    pub errors: Vec<String>,
+}
+
+/// One check's verdict across the readings.
+#[derive(Clone, Debug, Serialize)]
+pub struct Verdict {
+    pub metric: String,
+    /// Where the check is written.
+    pub location: Option<String>,
+    /// Passes (or fails) under the manifest's reading and every alternative.
+    pub robust: bool,
+    /// The readings under which the check's result differs from the manifest's reading.
+    pub flipped_by: Vec<String>,
+}
+
+/// The sensitivity of one manifest's checks to its assumptions.
+#[derive(Clone, Debug, Serialize)]
+pub struct ManifestSensitivity {
+    pub id: String,
+    /// The checks under the manifest's own reading.
+    pub baseline: Vec<CheckReport>,
+    pub readings: Vec<Reading>,
+    pub verdicts: Vec<Verdict>,
+}
+
+impl ManifestSensitivity {
+    pub fn robust(&self) -> usize {
+        self.verdicts.iter().filter(|v| v.robust).count()
+    }
+}
+
+/// Where [`write`] puts the sensitivity report.
+pub const REPORT: &str = "figures/sensitivity.json";
+
+/// Write the sensitivity of `all` to [`REPORT`] (only if its text changed).
+pub fn write(root: &std::path::Path, all: &[ManifestSensitivity]) -> Result<(), String> {
+    let json = serde_json::to_string_pretty(all).map_err(|e| e.to_string())? + "\n";
+    let p = crate::store::output_path(root, REPORT)?;
+    crate::store::write_if_changed(&p, json.as_bytes())
+        .map(|_| ())
+        .map_err(|e| format!("{}: {e}", p.display()))
+}
+
+/// Whether a check's value meets its expectation; `None` when it could not be evaluated.
+fn met(c: &CheckReport) -> Option<bool> {
+    c.computed.map(|_| c.pass)
+}
+
+/// The alternative readings of `e`'s assumptions, each with its variant of `e` (`None` when
+/// the reading is invalid: its error is in the reading).
+pub fn readings(e: &Entry) -> Vec<Planned> {
+    let mut rs = Vec::new();
+    for a in &e.manifest.assumptions {
+        for alt in &a.alternatives {
+            let set: Vec<(String, f64)> = alt.set.iter().map(|(k, v)| (k.clone(), *v)).collect();
+            let mut reading = Reading {
+                name: alt.name.clone(),
+                assumption: a.what.clone(),
+                set: alt.set.clone(),
+                why: alt.why.clone(),
+                checks: Vec::new(),
+                errors: Vec::new(),
+            };
+            match variant(e, &alt.run, &set) {
+                Ok(v) => rs.push((reading, Some(v))),
+                Err(err) => {
+                    reading
+                        .errors
+                        .push(format!("{}: alternative `{}`: {err}", e.file, alt.name));
+                    rs.push((reading, None));
+                }
+            }
+        }
+    }
+    rs
+}
+
+/// Evaluate every reading on `data` and record in each of `checks` (the manifest's own
+/// reading) its outcome under each reading. Returns the readings with their checks.
+pub(crate) fn attach(
+    readings: &[Planned],
+    checks: &mut [CheckReport],
+    data: &HashMap<String, Arc<RunData>>,
+    failed: &HashMap<String, String>,
+) -> Vec<Reading> {
+    let mut out = Vec::new();
+    for (reading, v) in readings {
+        let mut reading = reading.clone();
+        if let Some(v) = v {
+            let rep = evaluate(v, data, failed);
+            reading.checks = rep.checks;
+            reading.errors.extend(rep.errors);
+        }
+        out.push(reading);
+    }
+    if out.is_empty() {
+        return out;
+    }
+    for (k, c) in checks.iter_mut().enumerate() {
+        let readings: Vec<fric_report::ReadingOutcome> = out
+            .iter()
+            .map(|r| {
+                let rc = r.checks.get(k).filter(|_| r.errors.is_empty());
+                fric_report::ReadingOutcome {
+                    name: r.name.clone(),
+                    computed: rc.and_then(|x| x.computed),
+                    met: rc.and_then(met),
+                }
+            })
+            .collect();
+        let own = met(c);
+        let robust = own.is_some() && readings.iter().all(|r| r.met.is_none() || r.met == own);
+        c.sensitivity = Some(fric_report::Sensitivity { robust, readings });
+    }
+    out
+}
+
+/// Evaluate every check of every selected manifest that has alternative readings, under each.
+/// Returns them and how many runs were computed (the others came from the cache).
+pub fn sensitivity(opts: &Options) -> Result<(Vec<ManifestSensitivity>, usize), String> {
+    let sel = selector(&opts.only)?;
+    let loaded = load::load(&opts.root);
+    let chosen = select(&loaded, sel.as_ref());
+    let with_alts: Vec<&Entry> = chosen
+        .built
+        .iter()
+        .copied()
+        .filter(|e| e.manifest.assumptions.iter().any(|a| !a.alternatives.is_empty()))
+        .collect();
+    let plans: Vec<(&Entry, Vec<Planned>)> = with_alts.iter().map(|e| (*e, readings(e))).collect();
+    let mut all: Vec<&Entry> = with_alts.clone();
+    for (_, rs) in &plans {
+        all.extend(rs.iter().filter_map(|(_, v)| v.as_ref()));
+    }
+    let (data, failed, computed) = fetch(opts, &all)?;
+    let mut out = Vec::new();
+    for (e, rs) in plans {
+        let mut base = evaluate(e, &data, &failed);
+        crate::evaluate::locate_checks(&opts.root, &e.file, &mut base.checks);
+        let readings = attach(&rs, &mut base.checks, &data, &failed);
+        let verdicts = base
+            .checks
+            .iter()
+            .map(|c| {
+                let s = c.sensitivity.as_ref();
+                let own = met(c).unwrap_or(false);
+                Verdict {
+                    metric: c.metric.clone(),
+                    location: c.location.clone(),
+                    robust: s.is_some_and(|s| s.robust),
+                    flipped_by: s.map_or_else(Vec::new, |s| s.flipped_by(own).into_iter().map(String::from).collect()),
+                }
+            })
+            .collect();
+        out.push(ManifestSensitivity {
+            id: e.manifest.id.clone(),
+            baseline: base.checks,
+            readings,
+            verdicts,
+        });
+    }
+    Ok((out, computed))
+}
+
+/// Points of the initial scan of a range.
+pub const SCAN_POINTS: usize = 9;
+/// Relative tolerance on the explaining value.
+pub const XTOL: f64 = 1e-6;
+/// At most this many evaluations per parameter.
+pub const MAX_EVALUATIONS: usize = 80;
+
+/// The data of `entries`' runs fetched one by one (inside a pipeline worker): from the cache,
+/// or computed into it. `(data, failed, computed)`.
+fn fetch_serial(cache: &RunCache, entries: &[&Entry]) -> Fetched {
+    let (mut data, mut failed, mut computed) = (HashMap::new(), HashMap::new(), 0);
+    for e in entries {
+        for r in e.runs.values() {
+            if data.contains_key(&r.key) || failed.contains_key(&r.key) {
+                continue;
+            }
+            let got = match cache.get(&r.key, &r.request) {
+                Lookup::Hit(d) => Ok(d),
+                _ => {
+                    computed += 1;
+                    compute_and_store(cache, &r.key, &r.request)
+                }
+            };
+            match got {
+                Ok(d) => {
+                    data.insert(r.key.clone(), Arc::new(d));
+                }
+                Err(err) => {
+                    failed.insert(r.key.clone(), err);
+                }
+            }
+        }
+    }
+    (data, failed, computed)
+}
+
+/// Solve, for each `explain` entry of the check `spec`, for the parameter value that makes its
+/// metric equal the expected value. Returns the explanations and the runs computed.
+pub(crate) fn explanations(
+    cache: &RunCache,
+    e: &Entry,
+    spec: &fric_manifest::CheckSpec,
+) -> Result<(Vec<Explained>, usize), String> {
+    let mut computed_runs = 0;
+    let mut out = Vec::new();
+    for x in &spec.explain {
+        let current = e
+            .runs
+            .iter()
+            .find(|(rid, _)| *rid == &x.run || rid.starts_with(&format!("{}[", x.run)))
+            .and_then(|(_, r)| r.request.params.get(&x.param))
+            .and_then(|v| v.first().copied());
+        let computed = std::cell::Cell::new(0);
+        let f = |p: f64| -> Result<f64, String> {
+            let v = variant(e, &x.run, &[(x.param.clone(), p)])?;
+            let (data, failed, n) = fetch_serial(cache, &[&v]);
+            computed.set(computed.get() + n);
+            let rep = evaluate(&v, &data, &failed);
+            match rep.metrics.get(&spec.metric).copied().flatten() {
+                Some(m) => Ok(m - spec.expected),
+                None => Err(format!(
+                    "`{}` at {} = {p}: {}",
+                    spec.metric,
+                    x.param,
+                    rep.errors.join("; ")
+                )),
+            }
+        };
+        let s = solve(&f, x.range)?;
+        computed_runs += computed.get();
+        out.push(Explained {
+            run: x.run.clone(),
+            param: x.param.clone(),
+            range: x.range,
+            current,
+            value: s.root,
+            metric_at_value: s.f_root.map(|r| r + spec.expected),
+            scanned: [s.f_min + spec.expected, s.f_max + spec.expected],
+            evaluations: s.evaluations,
+            brackets: s.brackets,
+        });
+    }
+    Ok((out, computed_runs))
+}
+
+/// Record in the known discrepancies among `checks` (evaluated for `e`) the parameter values
+/// that would explain them, for the checks that declare `explain`.
+pub(crate) fn explain_known(cache: &RunCache, e: &Entry, checks: &mut [CheckReport]) -> Vec<String> {
+    let mut errors = Vec::new();
+    for spec in e.manifest.checks.iter().filter(|c| !c.explain.is_empty()) {
+        let mine = checks
+            .iter_mut()
+            .filter(|c| c.metric == spec.metric && c.expected == spec.expected && c.known_discrepancy.is_some());
+        let mut mine = mine.peekable();
+        if mine.peek().is_none() {
+            continue;
+        }
+        match explanations(cache, e, spec) {
+            Ok((ex, _)) => {
+                for c in mine {
+                    c.explained_by = ex.clone();
+                }
+            }
+            Err(err) => errors.push(format!("explaining `{}`: {err}", spec.metric)),
+        }
+    }
+    errors
+}
+
+/// The result of `explain` for one check.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExplainReport {
+    pub id: String,
+    pub metric: String,
+    pub expected: f64,
+    pub computed: Option<f64>,
+    pub known_discrepancy: Option<String>,
+    pub explanations: Vec<Explained>,
+}
+
+/// Solve, for every `explain` entry of the check on `metric` in manifest `id`, for the value of
+/// the parameter that makes the metric equal the expected value.
+pub fn explain(opts: &Options, id: &str, metric: &str) -> Result<ExplainReport, String> {
+    let loaded = load::load(&opts.root);
+    let e = loaded.entries.iter().find(|e| e.manifest.id == id).ok_or_else(|| {
+        match loaded.invalid.iter().find(|i| i.id.as_deref() == Some(id)) {
+            Some(i) => format!("{id} is invalid ({}); fix it first", i.file),
+            None => format!("no manifest `{id}` (ids are <doc>/<name>, e.g. duhem-paper/fig1)"),
+        }
+    })?;
+    let checks: Vec<&fric_manifest::CheckSpec> = e.manifest.checks.iter().filter(|c| c.metric == metric).collect();
+    if checks.is_empty() {
+        let names: Vec<&str> = e.manifest.checks.iter().map(|c| c.metric.as_str()).collect();
+        return Err(format!(
+            "{id} has no check on `{metric}` (checked metrics: {})",
+            names.join(", ")
+        ));
+    }
+    let Some(check) = checks.iter().find(|c| !c.explain.is_empty()) else {
+        return Err(format!(
+            "no check on `{metric}` in {} declares `explain: [{{run, param, range}}]`: the parameters \
+             that could explain it",
+            e.file
+        ));
+    };
+    let cache = opts.run_cache();
+    let (data, failed, _) = fetch_serial(&cache, &[e]);
+    let computed = evaluate(e, &data, &failed).metrics.get(metric).copied().flatten();
+    let (explanations, _) = explanations(&cache, e, check)?;
+    Ok(ExplainReport {
+        id: id.to_string(),
+        metric: metric.to_string(),
+        expected: check.expected,
+        computed,
+        known_discrepancy: check.known_discrepancy.clone(),
+        explanations,
+    })
+}
+
+/// What [`solve`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solved {
+    pub root: Option<f64>,
+    pub f_root: Option<f64>,
+    pub f_min: f64,
+    pub f_max: f64,
+    pub evaluations: usize,
+    pub brackets: usize,
+}
+
+/// A root of `f` in `[lo, hi]`: a scan of [`SCAN_POINTS`] points (geometric when the range is
+/// positive and spans more than a decade), then Illinois regula falsi on the first bracket to a
+/// relative width [`XTOL`]. Exact zeros of the scan are roots.
+pub fn solve(f: &impl Fn(f64) -> Result<f64, String>, range: [f64; 2]) -> Result<Solved, String> {
+    let [lo, hi] = range;
+    let geometric = lo > 0.0 && hi / lo > 10.0;
+    let xs: Vec<f64> = (0..SCAN_POINTS)
+        .map(|k| {
+            let t = k as f64 / (SCAN_POINTS - 1) as f64;
+            if geometric {
+                lo * (hi / lo).powf(t)
+            } else {
+                lo + (hi - lo) * t
+            }
+        })
+        .collect();
+    let mut fs = Vec::with_capacity(xs.len());
+    for &x in &xs {
+        fs.push(f(x)?);
+    }
+    let mut evaluations = xs.len();
+    let f_min = fs.iter().cloned().fold(f64::INFINITY, f64::min);
+    let f_max = fs.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    let brackets = fs
+        .windows(2)
+        .filter(|w| w[0] == 0.0 || w[0].signum() != w[1].signum())
+        .count()
+        + (fs.last() == Some(&0.0)) as usize;
+    let first = (0..xs.len()).find(|&k| fs[k] == 0.0 || (k + 1 < xs.len() && fs[k].signum() != fs[k + 1].signum()));
+    let Some(k) = first else {
+        return Ok(Solved {
+            root: None,
+            f_root: None,
+            f_min,
+            f_max,
+            evaluations,
+            brackets,
+        });
+    };
+    if fs[k] == 0.0 {
+        return Ok(Solved {
+            root: Some(xs[k]),
+            f_root: Some(0.0),
+            f_min,
+            f_max,
+            evaluations,
+            brackets,
+        });
+    }
+    let (mut a, mut b, mut fa, mut fb) = (xs[k], xs[k + 1], fs[k], fs[k + 1]);
+    let mut side = 0i8;
+    while (b - a).abs() > XTOL * a.abs().max(b.abs()) && evaluations < MAX_EVALUATIONS {
+        let c = (a * fb - b * fa) / (fb - fa);
+        let fc = f(c)?;
+        evaluations += 1;
+        if fc == 0.0 {
+            (a, b, fa, fb) = (c, c, fc, fc);
+            break;
+        }
+        if fc.signum() == fb.signum() {
+            (b, fb) = (c, fc);
+            if side == 1 {
+                fa /= 2.0;
+            }
+            side = 1;
+        } else {
+            (a, fa) = (c, fc);
+            if side == -1 {
+                fb /= 2.0;
+            }
+            side = -1;
+        }
+    }
+    let (root, f_root) = if fa.abs() <= fb.abs() { (a, fa) } else { (b, fb) };
+    Ok(Solved {
+        root: Some(root),
+        f_root: Some(f_root),
+        f_min,
+        f_max,
+        evaluations,
+        brackets,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solve_finds_a_root_to_the_tolerance_and_reports_none_outside() {
+        let f = |x: f64| Ok(x * x - 2.0);
+        let s = solve(&f, [0.0, 3.0]).unwrap();
+        let r = s.root.unwrap();
+        assert!((r - 2f64.sqrt()).abs() < 2.0 * XTOL * r, "{r}");
+        assert_eq!(s.brackets, 1);
+        assert!(s.evaluations < 40, "{}", s.evaluations);
+        let s = solve(&f, [2.0, 3.0]).unwrap();
+        assert_eq!(s.root, None);
+        assert_eq!((s.f_min, s.f_max), (2.0, 7.0));
+        // Geometric scan over decades; the half-width of an exponential's root.
+        let g = |x: f64| Ok((-x).exp() - 0.5);
+        let r = solve(&g, [1e-3, 1e2]).unwrap().root.unwrap();
+        assert!((r - 2f64.ln()).abs() < 2.0 * XTOL * r, "{r}");
+        // A non-monotone function: two brackets, the first refined.
+        let h = |x: f64| Ok((x - 1.0) * (x - 3.0));
+        let s = solve(&h, [0.0, 4.5]).unwrap();
+        assert_eq!(s.brackets, 2);
+        assert!((s.root.unwrap() - 1.0).abs() < 1e-5);
+        // An evaluation error is an error.
+        assert!(solve(&|_| Err::<f64, _>("boom".to_string()), [0.0, 1.0]).is_err());
+    }
+}

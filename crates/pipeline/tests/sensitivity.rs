@@ -1,0 +1,118 @@
+//! Alternative readings and explanations on a model whose answer is known in closed form: one
+//! Maxwell-slip element (k = 1 N/m, Δ = 0.5 m) under u = A sin t has the loop area
+//! 4kΔ(A − Δ) = 2(A − 0.5) J for A > Δ and none for A ≤ Δ (the element never slips).
+
+mod common;
+
+use common::workspace;
+use fric_pipeline::sensitivity;
+use fric_pipeline::Options;
+
+const MANIFEST: &str = r#"id: thesis/fig9.1
+kind: figure
+source: {document: thesis, number: "9.1", caption: "one Maxwell-slip element", lines: [1]}
+content: simulation
+status: reproduced
+assumptions:
+  - what: "A = 0.8 m."
+    why: "not stated"
+    alternatives:
+      - {name: a_1.2, run: ms, set: {input.amplitude: 1.2}, why: "larger: still slips"}
+      - {name: a_0.4, run: ms, set: {input.amplitude: 0.4}, why: "below the deadband: never slips"}
+      - {name: a_bad, run: ms, set: {kk: 1}}
+runs:
+  - id: ms
+    system: maxwell-slip
+    params: {k: [1], delta: [0.5]}
+    input: {kind: sine, amplitude: 0.8, omega: 1}
+    sim: {periods: 3, samples_per_period: 4000}
+panels:
+  - id: main
+    x: {label: u, unit: m}
+    y: {label: F, unit: N}
+    series:
+      - {run: ms, x: u, y: F}
+metrics:
+  - {name: area, kind: loop-area, run: ms, x: u, y: F, window: {periods: [2, 3]}, unit: J}
+checks:
+  - {metric: area, op: gt, expected: 0.001, provenance: {derived: "hysteretic: the element slips"}}
+  - metric: area
+    expected: 1.0
+    tol: {rel: 1.0e-6}
+    provenance: {derived: "a published area of 1 J, for the test"}
+    known_discrepancy: "with A = 0.8 m the area is 0.6 J"
+    explain: [{run: ms, param: input.amplitude, range: [0.6, 3]}, {run: ms, param: input.amplitude, range: [2, 3]}]
+"#;
+
+/// The error of a sampled loop area here (absolute, J or m).
+const SAMPLING: f64 = 1e-5;
+
+#[test]
+fn a_reading_below_the_deadband_flips_the_hysteresis_check_and_only_it() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", MANIFEST)]);
+    let (all, _) = sensitivity::sensitivity(&Options::new(ws.path())).unwrap();
+    assert_eq!(all.len(), 1);
+    let m = &all[0];
+    assert_eq!(m.readings.len(), 3);
+    // The invalid reading (a negative amplitude is not allowed) is reported, not evaluated.
+    let bad = &m.readings[2];
+    assert!(
+        bad.checks.is_empty() && bad.errors.iter().any(|e| e.contains("a_bad")),
+        "{:?}",
+        bad.errors
+    );
+    // Areas in closed form: 2(A − 0.5), 0 below the deadband (to the trapezoid sum over 4000
+    // samples per period: the corners of the loop fall between samples, ~3e-7 relative).
+    let area = |k: usize| m.readings[k].checks[0].computed.unwrap();
+    assert!(
+        (m.baseline[0].computed.unwrap() - 0.6).abs() < SAMPLING,
+        "{:?}",
+        m.baseline[0].computed
+    );
+    assert!((area(0) - 1.4).abs() < SAMPLING, "{}", area(0));
+    assert!(area(1).abs() < 1e-12, "{}", area(1));
+    // area > 0.001 holds as written and for A = 1.2, not for A = 0.4.
+    let v = &m.verdicts[0];
+    assert!(!v.robust);
+    assert_eq!(v.flipped_by, ["a_0.4"]);
+    // The known discrepancy (area = 1 J) is missed under every reading that can be evaluated.
+    assert!(m.verdicts[1].robust, "{:?}", m.verdicts[1]);
+    assert!(m.baseline[0].sensitivity.as_ref().unwrap().readings[2].met.is_none());
+}
+
+#[test]
+fn explain_recovers_the_amplitude_that_gives_the_published_area() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", MANIFEST)]);
+    let r = sensitivity::explain(&Options::new(ws.path()), "thesis/fig9.1", "area").unwrap();
+    assert!((r.computed.unwrap() - 0.6).abs() < SAMPLING, "{:?}", r.computed);
+    // 2(A − 0.5) = 1 at A = 1.
+    let x = &r.explanations[0];
+    let a = x.value.unwrap();
+    assert!((a - 1.0).abs() < 2.0 * sensitivity::XTOL + SAMPLING, "{a}");
+    assert!(x.evaluations < 40, "{}", x.evaluations);
+    // None in [2, 3]: the area spans [3, 5] J there.
+    let y = &r.explanations[1];
+    assert_eq!(y.value, None);
+    assert!(
+        (y.scanned[0] - 3.0).abs() < SAMPLING && (y.scanned[1] - 5.0).abs() < SAMPLING,
+        "{:?}",
+        y.scanned
+    );
+    // The pipeline records the same in the report, and marks the checks.
+    let s = fric_pipeline::run(&Options::new(ws.path())).unwrap();
+    let e = &s.report.experiments[0];
+    assert_eq!(e.checks[1].explained_by.len(), 2);
+    assert!((e.checks[1].explained_by[0].value.unwrap() - 1.0).abs() < 2.0 * sensitivity::XTOL + SAMPLING);
+    let sens = e.checks[0].sensitivity.as_ref().unwrap();
+    assert!(!sens.robust);
+    assert_eq!(sens.flipped_by(true), ["a_0.4"]);
+    // A reading's invalid request does not fail the run.
+    assert!(
+        s.runs_failed.is_empty() && s.readings_failed.is_empty(),
+        "{:?}",
+        s.runs_failed
+    );
+    // Asking for a metric without `explain` says what to declare.
+    let err = sensitivity::explain(&Options::new(ws.path()), "thesis/fig9.1", "nope").unwrap_err();
+    assert!(err.contains("no check on `nope`"), "{err}");
+}
