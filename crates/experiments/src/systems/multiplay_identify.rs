@@ -24,7 +24,7 @@ pub struct MultiplayIdentify;
 
 impl System for MultiplayIdentify {
     const NAME: &'static str = "multiplay-identify";
-    const DOC: &'static str = "Identification (2.24)-(2.26) from a DC hysteresis map (Fig 2.7 procedure) on a synthetic map: the true multiplay's DC limit (stop operators, relaxed start) on the input samples gives y; the vertices of the last ascending branch (from the last minimum of u to the next maximum) are detected from the samples; k = A^-1 s and Δ = (u_i - u_min)/2; y_est is the estimated model re-simulated on the same input. Info: n_identified, k_err and delta_err (max abs deviation from the true, Δ-sorted, parameters; NaN if N differs).";
+    const DOC: &'static str = "Identification (2.24)-(2.26) from a DC hysteresis map (Fig 2.7 procedure) on a synthetic map: the true multiplay's DC limit (stop operators, relaxed start) on the input samples gives y; the vertices of the last complete ascending branch (between two reversals) are detected from the samples; k = A^-1 s and Δ = (u_i - u_min)/2; y_est is the estimated model re-simulated on the same input. Info: n_identified, k_err and delta_err (max abs deviation from the true, Δ-sorted, parameters; NaN if N differs).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[
@@ -53,15 +53,26 @@ impl System for MultiplayIdentify {
         let mut st = truth.state(sig.value(0.0), 0.0);
         let mut data = exact(req, &sig, |u| truth.advance(&mut st, u))?;
         let (u, y) = (&data.columns[1].1, &data.columns[3].1);
-        // The last ascending branch: from the last global minimum of u, up to the next maximum.
-        let umin = u.iter().copied().fold(f64::INFINITY, f64::min);
-        let i0 = u.iter().rposition(|x| *x == umin).ok_or("empty run")?;
-        let mut i1 = i0;
-        while i1 + 1 < u.len() && u[i1 + 1] > u[i1] {
-            i1 += 1;
+        // The last complete ascending branch: a maximal run of increasing u that starts and ends
+        // at a reversal (not at the ends of the run).
+        let mut branch = None;
+        let mut i = 1;
+        while i < u.len() {
+            if u[i] > u[i - 1] {
+                let i0 = i - 1;
+                while i < u.len() && u[i] > u[i - 1] {
+                    i += 1;
+                }
+                if i0 > 0 && i < u.len() {
+                    branch = Some((i0, i - 1));
+                }
+            } else {
+                i += 1;
+            }
         }
+        let (i0, i1) = branch.ok_or("no complete ascending branch between two reversals (run longer)")?;
         if i1 < i0 + 3 {
-            return Err("no ascending branch after the last minimum of u (run longer)".into());
+            return Err("the ascending branch has fewer than 4 samples".into());
         }
         let v = branch_vertices(&u[i0..=i1], &y[i0..=i1], p.slope_tol);
         let est = DcMap::identify(&v);
