@@ -1,7 +1,7 @@
 //! `multiplay-inverse`: the two inverses of the multiplay of thesis §2.7–§2.8, driven by the
 //! forward model's output `y(t)` for a prescribed input `u(t)`, with `u_est` the recreated input.
-//! `slope`: the slope inverse (2.27)–(2.29) in the DC limit — the forward stop operators give `y`,
-//! the inverse multiplay (k', Δ') as stop operators driven by `y` gives `u_est` (exact). `dynamic`:
+//! `exact` (the default): the slope inverse (2.27)–(2.29) in the DC limit — the forward stop operators give `y`,
+//! the inverse multiplay (k', Δ') as stop operators driven by `y` gives `u_est` (exact). `dopri5`:
 //! the forward ODE (2.3)–(2.4) and the inverse system (2.32)–(2.33) with `ū = y`, integrated as one
 //! ODE from the same state, `u_est = ȳ`.
 
@@ -47,7 +47,7 @@ impl InputDriven for Chain {
 
 impl System for MultiplayInverse {
     const NAME: &'static str = "multiplay-inverse";
-    const DOC: &'static str = "Inverses of the multiplay, thesis (2.27)-(2.33), driven by the forward output y for a prescribed input u; u_est is the recreated input. `slope`: DC limit, forward stop operators, then the slope-inverse multiplay (k' = A^-1 s', Δ' = rise/2; the zero-slope segment s_N+1 = 0 is not inverted, info vertical_at = its |y|) as stop operators driven by y, both from the relaxed state. `dynamic`: the forward ODE (2.3)-(2.4) and the inverse system (2.32)-(2.33) with ū = y, one ODE, same initial state (at rest, x_i = u(0)). Info (slope): sum_k_prime, sum_k_prime_delta_prime, delta_prime_max, vertical_at.";
+    const DOC: &'static str = "Inverses of the multiplay, thesis (2.27)-(2.33), driven by the forward output y for a prescribed input u; u_est is the recreated input. `exact` (slope inverse): DC limit, forward stop operators, then the slope-inverse multiplay (k' = A^-1 s', Δ' = rise/2; the zero-slope segment s_N+1 = 0 is not inverted, info vertical_at = its |y|) as stop operators driven by y, both from the relaxed state. `dopri5` (dynamic inverse): the forward ODE (2.3)-(2.4) and the inverse system (2.32)-(2.33) with ū = y, one ODE, same initial state (at rest, x_i = u(0)). Info (exact): sum_k_prime, sum_k_prime_delta_prime, delta_prime_max, vertical_at.";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[
@@ -57,7 +57,7 @@ impl System for MultiplayInverse {
         ("y", "N", "forward output (2.4)"),
         ("u_est", "m", "recreated input: slope inverse or ȳ (2.33)"),
     ];
-    const METHODS: &'static [&'static str] = &["slope", "dynamic"];
+    const METHODS: &'static [&'static str] = &["exact", "dopri5"];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.elements.check(errs)
@@ -67,7 +67,7 @@ impl System for MultiplayInverse {
         let m = p.elements.model();
         let sig = signal(req)?;
         let u0 = sig.value(0.0);
-        if method_name(req) == "dynamic" {
+        if method_name(req) == "dopri5" {
             let inv = DynamicInverse::new(m.clone())?;
             let chain = Chain { fwd: m.clone(), inv };
             let x0 = m.state_at_rest(&vec![u0; m.len()]);
