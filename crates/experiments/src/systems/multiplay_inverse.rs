@@ -17,6 +17,7 @@ use fric_models::InputDriven;
 crate::system::params! {
     pub struct Params {
         elements: MultiplayElements = Group(LINEAR),
+        x0_offset: f64 = crate::system::initial("m", "dopri5 only: offset of every inverse element's initial position from the forward one's (0: the same state)"),
     }
 }
 
@@ -71,7 +72,12 @@ impl System for MultiplayInverse {
             let inv = DynamicInverse::new(m.clone())?;
             let chain = Chain { fwd: m.clone(), inv };
             let x0 = m.state_at_rest(&vec![u0; m.len()]);
-            let x0: Vec<f64> = x0.iter().chain(&x0).copied().collect();
+            let shifted: Vec<f64> = x0
+                .iter()
+                .enumerate()
+                .map(|(i, x)| if i % 2 == 0 { x + p.x0_offset } else { *x })
+                .collect();
+            let x0: Vec<f64> = x0.iter().chain(&shifted).copied().collect();
             let n = m.dim();
             return driven(req, &sig, &chain, x0, &["v", "y", "u_est"], |u, du, x, out| {
                 out[0] = du;
