@@ -4,7 +4,7 @@
 use crate::system::params;
 use crate::system::{any, initial, invalid, nonneg, positive, Group};
 use crate::Invalid;
-use fric_models::{dahl::Dahl, lugre::LuGre, maxwell_slip::MaxwellSlip};
+use fric_models::{dahl::Dahl, lugre::LuGre, maxwell_slip::MaxwellSlip, multiplay::Multiplay};
 
 params! {
     /// The LuGre steady-state curve (1.27): what is left of LuGre when σ0 and σ1 cancel.
@@ -109,5 +109,36 @@ impl MaxwellSlipElements {
     }
     pub fn model(&self) -> MaxwellSlip {
         MaxwellSlip::new(self.k.clone(), self.delta.clone())
+    }
+}
+
+params! {
+    /// Multiplay elements (2.3)–(2.4): masses, dampers, stiffnesses and deadzone half-widths
+    /// (each may be negative except Δ, L602, L700).
+    pub struct MultiplayElements(u) {
+        k: Vec<f64> = any(u.stiffness, "element stiffnesses k_i"),
+        delta: Vec<f64> = positive(u.disp, "deadzone half-widths Δ_i (gap 2Δ_i)"),
+        m: Vec<f64> = any("kg", "element masses m_i (non-zero; negative with negative k_i, L700)"),
+        c: Vec<f64> = any(u.damping, "element dampers c_i"),
+    }
+}
+
+impl MultiplayElements {
+    pub fn check(&self, errs: &mut Vec<Invalid>) {
+        for (name, len) in [("delta", self.delta.len()), ("m", self.m.len()), ("c", self.c.len())] {
+            if len != self.k.len() {
+                errs.push(invalid(
+                    name,
+                    format!("k has {} elements, {name} has {len}", self.k.len()),
+                    "k, delta, m and c of equal length",
+                ));
+            }
+        }
+        if self.m.contains(&0.0) {
+            errs.push(invalid("m", "a mass is zero", "non-zero masses"));
+        }
+    }
+    pub fn model(&self) -> Multiplay {
+        Multiplay::new(self.m.clone(), self.c.clone(), self.k.clone(), self.delta.clone())
     }
 }

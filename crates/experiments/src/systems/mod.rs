@@ -42,4 +42,7 @@ registry! {
     drum_dahl::DrumDahl,
     drum_lugre::DrumLuGre,
     drum_maxwell_slip::DrumMaxwellSlip,
+    multiplay::Multiplay,
+    multiplay_inverse::MultiplayInverse,
+    multiplay_identify::MultiplayIdentify,
 }
