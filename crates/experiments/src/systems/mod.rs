@@ -33,6 +33,8 @@ registry! {
     ruderman_branch::RudermanBranch,
     ruderman_reversals::RudermanReversals,
     cbm_stick_slip::CbmStickSlip,
+    cbm_force_driven::CbmForceDriven,
+    cbm_prescribed_height::CbmPrescribedHeight,
     ruderman_oscillator::RudermanOscillator,
     ruderman_oscillator_reversals::RudermanOscillatorReversals,
     semilinear_duhem::SemilinearDuhem,
