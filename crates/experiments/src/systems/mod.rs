@@ -35,6 +35,7 @@ registry! {
     cbm_stick_slip::CbmStickSlip,
     cbm_force_driven::CbmForceDriven,
     cbm_prescribed_height::CbmPrescribedHeight,
+    lugre_stick_slip::LuGreStickSlip,
     ruderman_oscillator::RudermanOscillator,
     ruderman_oscillator_reversals::RudermanOscillatorReversals,
     semilinear_duhem::SemilinearDuhem,
