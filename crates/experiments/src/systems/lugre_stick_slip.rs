@@ -83,8 +83,10 @@ impl System for LuGreStickSlip {
             cols[5].push(m.friction(x[1], x[3]));
         })
         .map_err(|e| e.to_string())?;
-        let mut data = RunData::default();
-        data.columns = names.iter().map(|s| s.to_string()).zip(cols).collect();
+        let mut data = RunData {
+            columns: names.iter().map(|s| s.to_string()).zip(cols).collect(),
+            ..Default::default()
+        };
         data.info.insert("steps".into(), o.stats.accepted as f64);
         Ok(data)
     }
