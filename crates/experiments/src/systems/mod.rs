@@ -36,6 +36,8 @@ registry! {
     cbm_force_driven::CbmForceDriven,
     cbm_prescribed_height::CbmPrescribedHeight,
     lugre_stick_slip::LuGreStickSlip,
+    cbm_mean_height::CbmMeanHeight,
+    cbm_mean_curve::CbmMeanCurve,
     ruderman_oscillator::RudermanOscillator,
     ruderman_oscillator_reversals::RudermanOscillatorReversals,
     semilinear_duhem::SemilinearDuhem,
