@@ -36,7 +36,7 @@ pub struct LuGreStickSlip;
 
 impl System for LuGreStickSlip {
     const NAME: &'static str = "lugre-stick-slip";
-    const DOC: &'static str = "Body on a spring pulled at v_p with LuGre friction (thesis (4.18)-(4.20) + (4.54)-(4.56)); the SCBM (4.76)-(4.77) of Fig 4.12(a). Stiff: Radau IIA by default, step cap sim.t_end/2e5.";
+    const DOC: &'static str = "Body on a spring pulled at v_p with LuGre friction (thesis (4.18)-(4.20) + (4.54)-(4.56)); the SCBM (4.76)-(4.77) of Fig 4.12(a). Stiff: Radau IIA by default, step cap sim.t_end/2e4.";
     type Params = Params;
     const INPUTS: &'static [&'static str] = NONE;
     const COLUMNS: &'static [Column] = &[
@@ -70,7 +70,7 @@ impl System for LuGreStickSlip {
         let tol = Tolerances {
             rtol: req.sim.rtol.unwrap_or(1e-8),
             atol: req.sim.atol.unwrap_or(1e-12),
-            hmax: t_end / 2e5,
+            hmax: t_end / 2e4,
             ..Default::default()
         };
         let names = ["t", "x", "v", "l", "z", "F"];
