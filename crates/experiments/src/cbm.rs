@@ -12,10 +12,32 @@ use fric_models::cbm::{Branch as CbmBranch, Cbm, Configuration, Windows, VELOCIT
 use fric_solvers::hybrid::simulate;
 use fric_solvers::switch::{Branch, Region, SwitchModel, Switched};
 use fric_solvers::{Method, SolveError, Stats, Tolerances};
+use std::cell::RefCell;
 
 /// A CBM configuration seen as a [`Switched`] system with the frozen windows as its mode.
 pub struct CbmSwitched<'a, C: Configuration> {
     pub config: &'a C,
+    /// Switch Model band, to tell forward sliding (`v > η`) at an event.
+    pub eta: f64,
+    /// Jumps of `F_f+` at the located `+`-window events while sliding forward.
+    pub jumps: RefCell<Jumps>,
+}
+
+/// Jumps of the friction `F_f+` at the bristle events met while sliding forward (`v > η`),
+/// measured at the located event state: the friction with the window after the event minus the
+/// friction with the window before it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Jumps {
+    /// Number of `+`-window events while sliding forward.
+    pub events: usize,
+    /// Bristles that left the slant at its bottom corner in those events.
+    pub exits: usize,
+    /// Sum of the jumps, in N.
+    pub sum: f64,
+    /// Largest drop (most negative jump), in N.
+    pub max_drop: f64,
+    /// Largest rise, in N.
+    pub max_rise: f64,
 }
 
 /// The model's branch for a Switch Model branch.
@@ -50,10 +72,22 @@ impl<C: Configuration> Switched for CbmSwitched<'_, C> {
     /// Cross the window whose threshold was reached, then any further one `x` is already past.
     /// The solver returns the event state on the far side of the threshold, so `settle` never
     /// crosses back.
-    fn jump(&self, mut win: Windows, guard: usize, _t: f64, x: &mut [f64]) -> Windows {
+    fn jump(&self, mut win: Windows, guard: usize, t: f64, x: &mut [f64]) -> Windows {
         let cbm = self.config.cbm();
+        let before = win.plus;
         win.cross(cbm, guard);
         win.settle(cbm, x[0]);
+        if guard < 2 && x[VELOCITY] > self.eta {
+            let y = self.config.height(t, x);
+            let df =
+                cbm.friction_in(CbmBranch::Plus, win.plus, x[0], y) - cbm.friction_in(CbmBranch::Plus, before, x[0], y);
+            let mut j = self.jumps.borrow_mut();
+            j.events += 1;
+            j.exits += (win.plus.first - before.first).max(0) as usize;
+            j.sum += df;
+            j.max_drop = j.max_drop.min(df);
+            j.max_rise = j.max_rise.max(df);
+        }
         win
     }
 }
@@ -84,6 +118,8 @@ pub struct CbmRun {
     /// window changes.
     pub region_changes: Vec<(f64, Region)>,
     pub window_events: usize,
+    /// Friction jumps at the bristle events while sliding forward.
+    pub jumps: Jumps,
     pub stats: Stats,
 }
 
@@ -95,7 +131,11 @@ pub fn run<C: Configuration>(
     saveat: &[f64],
     s: &CbmSettings,
 ) -> Result<CbmRun, SolveError> {
-    let sys = CbmSwitched { config };
+    let sys = CbmSwitched {
+        config,
+        eta: s.eta,
+        jumps: RefCell::new(Jumps::default()),
+    };
     let sm = SwitchModel::new(&sys, s.eta, s.tau);
     let win = Windows::locate(config.cbm(), x0[0]);
     let mode0 = sm.initial_mode(win, 0.0, x0);
@@ -133,6 +173,7 @@ pub fn run<C: Configuration>(
         prev = mode;
     }
     r.stats = o.stats;
+    r.jumps = *sys.jumps.borrow();
     Ok(r)
 }
 
@@ -248,6 +289,18 @@ pub fn columns<C: Configuration>(config: &C, r: &CbmRun, eta: f64, names: &[&str
         ("steps", r.stats.accepted as f64),
         ("stuck_fraction", frac),
         ("n_from_delta", config.cbm().n_from_delta()),
+        ("forward_events", r.jumps.events as f64),
+        ("forward_exits", r.jumps.exits as f64),
+        (
+            "jump_per_bristle",
+            if r.jumps.exits > 0 {
+                r.jumps.sum / r.jumps.exits as f64
+            } else {
+                f64::NAN
+            },
+        ),
+        ("jump_max_drop", r.jumps.max_drop),
+        ("jump_max_rise", r.jumps.max_rise),
     ])
 }
 
