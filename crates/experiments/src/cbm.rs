@@ -6,14 +6,38 @@
 //!
 //! Owns only the glue: which model function is `f±`, `g`, `∇g`, the guards and the jumps.
 
-use fric_models::cbm::{Branch as CbmBranch, Configuration, Windows, VELOCITY};
+use crate::system::{params, positive};
+use crate::{RunData, RunRequest};
+use fric_models::cbm::{Branch as CbmBranch, Cbm, Configuration, Windows, VELOCITY};
 use fric_solvers::hybrid::simulate;
 use fric_solvers::switch::{Branch, Region, SwitchModel, Switched};
 use fric_solvers::{Method, SolveError, Stats, Tolerances};
+use std::cell::RefCell;
 
 /// A CBM configuration seen as a [`Switched`] system with the frozen windows as its mode.
 pub struct CbmSwitched<'a, C: Configuration> {
     pub config: &'a C,
+    /// Switch Model band, to tell forward sliding (`v > η`) at an event.
+    pub eta: f64,
+    /// Jumps of `F_f+` at the located `+`-window events while sliding forward.
+    pub jumps: RefCell<Jumps>,
+}
+
+/// Jumps of the friction `F_f+` at the bristle events met while sliding forward (`v > η`),
+/// measured at the located event state: the friction with the window after the event minus the
+/// friction with the window before it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Jumps {
+    /// Number of `+`-window events while sliding forward.
+    pub events: usize,
+    /// Bristles that left the slant at its bottom corner in those events.
+    pub exits: usize,
+    /// Sum of the jumps, in N.
+    pub sum: f64,
+    /// Largest drop (most negative jump), in N.
+    pub max_drop: f64,
+    /// Largest rise, in N.
+    pub max_rise: f64,
 }
 
 /// The model's branch for a Switch Model branch.
@@ -48,10 +72,22 @@ impl<C: Configuration> Switched for CbmSwitched<'_, C> {
     /// Cross the window whose threshold was reached, then any further one `x` is already past.
     /// The solver returns the event state on the far side of the threshold, so `settle` never
     /// crosses back.
-    fn jump(&self, mut win: Windows, guard: usize, _t: f64, x: &mut [f64]) -> Windows {
+    fn jump(&self, mut win: Windows, guard: usize, t: f64, x: &mut [f64]) -> Windows {
         let cbm = self.config.cbm();
+        let before = win.plus;
         win.cross(cbm, guard);
         win.settle(cbm, x[0]);
+        if guard < 2 && x[VELOCITY] > self.eta {
+            let y = self.config.height(t, x);
+            let df =
+                cbm.friction_in(CbmBranch::Plus, win.plus, x[0], y) - cbm.friction_in(CbmBranch::Plus, before, x[0], y);
+            let mut j = self.jumps.borrow_mut();
+            j.events += 1;
+            j.exits += (win.plus.first - before.first).max(0) as usize;
+            j.sum += df;
+            j.max_drop = j.max_drop.min(df);
+            j.max_rise = j.max_rise.max(df);
+        }
         win
     }
 }
@@ -82,6 +118,8 @@ pub struct CbmRun {
     /// window changes.
     pub region_changes: Vec<(f64, Region)>,
     pub window_events: usize,
+    /// Friction jumps at the bristle events while sliding forward.
+    pub jumps: Jumps,
     pub stats: Stats,
 }
 
@@ -93,7 +131,11 @@ pub fn run<C: Configuration>(
     saveat: &[f64],
     s: &CbmSettings,
 ) -> Result<CbmRun, SolveError> {
-    let sys = CbmSwitched { config };
+    let sys = CbmSwitched {
+        config,
+        eta: s.eta,
+        jumps: RefCell::new(Jumps::default()),
+    };
     let sm = SwitchModel::new(&sys, s.eta, s.tau);
     let win = Windows::locate(config.cbm(), x0[0]);
     let mode0 = sm.initial_mode(win, 0.0, x0);
@@ -131,5 +173,171 @@ pub fn run<C: Configuration>(
         prev = mode;
     }
     r.stats = o.stats;
+    r.jumps = *sys.jumps.borrow();
     Ok(r)
+}
+
+params! {
+    /// Body, bristles and spring of a CBM configuration (L1432–L1443; `K` at L1523, L1556).
+    pub struct CbmBody {
+        m: f64 = positive("kg", "body mass"),
+        w: f64 = positive("m", "body thickness"),
+        d: f64 = positive("m", "body length"),
+        alpha: f64 = positive("deg", "slant angle from the vertical"),
+        k_spring: f64 = positive("N/m", "spring stiffness K"),
+        k: f64 = positive("N/m", "bristle stiffness"),
+        h0: f64 = positive("m", "relaxed bristle length"),
+        delta: f64 = positive("m", "bristle spacing (bases at i delta)"),
+    }
+}
+
+params! {
+    /// The vertical degree of freedom (4.17), (4.21): flat-bottom bristle count and gravity.
+    pub struct CbmVertical {
+        n: f64 = positive("1", "number N of bristles under the flat bottom (4.17)"),
+        g: f64 = positive("m/s^2", "gravity"),
+    }
+}
+
+params! {
+    /// The Switch Model's stick band and time constant (4.33)–(4.43).
+    pub struct SwitchBand {
+        eta: f64 = positive("m/s", "Switch Model stick band |v| <= eta"),
+        tau: f64 = positive("s", "Switch Model time constant (g' = -g/tau in the band)"),
+    }
+}
+
+impl CbmBody {
+    /// The model; `vertical` `None` (prescribed height) leaves `N = g = 0` (unused).
+    pub fn cbm(&self, vertical: Option<&CbmVertical>) -> Cbm {
+        Cbm {
+            m: self.m,
+            w: self.w,
+            d: self.d,
+            alpha: self.alpha.to_radians(),
+            spring_k: self.k_spring,
+            n_bottom: vertical.map_or(0.0, |v| v.n),
+            k: self.k,
+            h0: self.h0,
+            delta: self.delta,
+            g: vertical.map_or(0.0, |v| v.g),
+        }
+    }
+}
+
+impl SwitchBand {
+    /// Run settings: Dormand–Prince (or Radau IIA by `sim.method`), rtol 1e-9, atol 1e-11 unless
+    /// the manifest says otherwise.
+    pub fn settings(&self, req: &RunRequest) -> CbmSettings {
+        CbmSettings {
+            eta: self.eta,
+            tau: self.tau,
+            method: match req.sim.method.as_deref() {
+                Some("radau5") => Method::Radau5,
+                _ => Method::Dopri5,
+            },
+            tol: Tolerances {
+                rtol: req.sim.rtol.unwrap_or(1e-9),
+                atol: req.sim.atol.unwrap_or(1e-11),
+                ..Default::default()
+            },
+            max_events: 10_000_000,
+        }
+    }
+}
+
+/// The common columns of a CBM run: `t`, the state (named by `names`), `F` (acting), `Ff`
+/// ((4.13) at the sampled state, branch `+` for `v ≥ −η`), `stuck`, `v_stuck`; diagnostics
+/// `stick_phases`, `window_events`, `steps`, `stuck_fraction`.
+pub fn columns<C: Configuration>(config: &C, r: &CbmRun, eta: f64, names: &[&str]) -> RunData {
+    let col = |i: usize| r.state.iter().map(|s| s[i]).collect::<Vec<f64>>();
+    let mut columns = vec![("t".to_string(), r.t.clone())];
+    for (i, n) in names.iter().enumerate() {
+        columns.push((n.to_string(), col(i)));
+    }
+    let ff =
+        r.t.iter()
+            .zip(&r.state)
+            .map(|(&t, s)| {
+                let b = if s[VELOCITY] < -eta {
+                    CbmBranch::Minus
+                } else {
+                    CbmBranch::Plus
+                };
+                config.cbm().friction(b, s[0], config.height(t, s))
+            })
+            .collect();
+    let v_stuck = r
+        .state
+        .iter()
+        .zip(&r.stuck)
+        .map(|(s, &k)| if k == 1.0 { s[VELOCITY].abs() } else { 0.0 })
+        .collect();
+    columns.push(("F".to_string(), r.friction.clone()));
+    columns.push(("Ff".to_string(), ff));
+    columns.push(("stuck".to_string(), r.stuck.clone()));
+    columns.push(("v_stuck".to_string(), v_stuck));
+    let sticks = r.region_changes.iter().filter(|c| c.1 == Region::Stick).count();
+    let frac = r.stuck.iter().sum::<f64>() / r.stuck.len().max(1) as f64;
+    RunData {
+        columns,
+        ..Default::default()
+    }
+    .with_info(&[
+        ("stick_phases", sticks as f64),
+        ("window_events", r.window_events as f64),
+        ("steps", r.stats.accepted as f64),
+        ("stuck_fraction", frac),
+        ("n_from_delta", config.cbm().n_from_delta()),
+        ("forward_events", r.jumps.events as f64),
+        ("forward_exits", r.jumps.exits as f64),
+        (
+            "jump_per_bristle",
+            if r.jumps.exits > 0 {
+                r.jumps.sum / r.jumps.exits as f64
+            } else {
+                f64::NAN
+            },
+        ),
+        ("jump_max_drop", r.jumps.max_drop),
+        ("jump_max_rise", r.jumps.max_rise),
+    ])
+}
+
+/// The angular frequency of an oscillating signal over the second half of the record:
+/// `2π (c − 1)/(t_c − t_1)` from its `c` upward crossings of its mean there (derived; linear
+/// interpolation of each crossing). `NaN` with fewer than two crossings.
+pub fn dominant_omega(t: &[f64], y: &[f64]) -> f64 {
+    let half = t.len() / 2;
+    let (t, y) = (&t[half..], &y[half..]);
+    let mean = y.iter().sum::<f64>() / y.len().max(1) as f64;
+    let mut first = None;
+    let mut last = 0.0;
+    let mut count = 0usize;
+    for i in 1..y.len() {
+        let (a, b) = (y[i - 1] - mean, y[i] - mean);
+        if a < 0.0 && b >= 0.0 {
+            let tc = t[i - 1] + (t[i] - t[i - 1]) * (-a) / (b - a);
+            first.get_or_insert(tc);
+            last = tc;
+            count += 1;
+        }
+    }
+    match first {
+        Some(t1) if count >= 2 => 2.0 * std::f64::consts::PI * (count - 1) as f64 / (last - t1),
+        _ => f64::NAN,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dominant_omega;
+
+    #[test]
+    fn dominant_omega_of_a_sine() {
+        let t: Vec<f64> = (0..20001).map(|i| i as f64 * 0.005).collect();
+        let y: Vec<f64> = t.iter().map(|&t| 0.3 + 1.2 * (2.28 * t + 0.4).sin()).collect();
+        let w = dominant_omega(&t, &y);
+        assert!((w - 2.28).abs() < 1e-4, "{w}");
+    }
 }

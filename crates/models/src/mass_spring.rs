@@ -103,3 +103,58 @@ impl WithMaxwellSlip {
         x[1] = 0.0;
     }
 }
+
+/// Body on a spring whose free end moves at `v_p`, with LuGre friction: thesis (4.18)–(4.20)
+/// with `F_f` from (4.54)–(4.56) (the SCBM (4.76)–(4.77) of Fig 4.12(a), L1884). State
+/// `[x, v, l, z]`: `ẋ = v`, `v̇ = (K l − F)/m`, `l̇ = v_p − v`, `ż = v − |v| σ0 z / g(v)`.
+#[derive(Clone, Copy, Debug)]
+pub struct PulledLuGre {
+    pub plant: Plant,
+    pub vp: f64,
+    pub lugre: LuGre,
+}
+
+impl PulledLuGre {
+    pub fn zdot(&self, v: f64, z: f64) -> f64 {
+        v - v.abs() * self.lugre.sigma0 * z / self.lugre.g(v)
+    }
+    pub fn friction(&self, v: f64, z: f64) -> f64 {
+        self.lugre.sigma0 * z + self.lugre.sigma1 * self.zdot(v, z) + self.lugre.sigma2 * v
+    }
+    /// `ẋ = f(x)` for `[x, v, l, z]`.
+    pub fn rhs(&self, x: &[f64], dx: &mut [f64]) {
+        let (v, l, z) = (x[1], x[2], x[3]);
+        dx[0] = v;
+        dx[1] = (self.plant.ks * l - self.friction(v, z)) / self.plant.m;
+        dx[2] = self.vp - v;
+        dx[3] = self.zdot(v, z);
+    }
+}
+
+#[cfg(test)]
+mod pulled_tests {
+    use super::*;
+
+    #[test]
+    fn pulled_lugre_steady_sliding_is_an_equilibrium_of_the_relative_motion() {
+        // At v = v_p, z = z_ss(v_p), K l = F_ss(v_p): v̇ = l̇ = ż = 0 (derived).
+        let lugre = LuGre {
+            sigma0: 1e5,
+            sigma1: 0.0,
+            sigma2: 0.0,
+            fc: 1.0,
+            fs: 1.5,
+            vs: 0.1,
+        };
+        let m = PulledLuGre {
+            plant: Plant { m: 1.0, ks: 1.0 },
+            vp: 0.1,
+            lugre,
+        };
+        let z = lugre.g(0.1) / 1e5;
+        let l = lugre.g(0.1);
+        let mut dx = [0.0; 4];
+        m.rhs(&[3.0, 0.1, l, z], &mut dx);
+        assert!((dx[0] - 0.1).abs() < 1e-15 && dx[1].abs() < 1e-12 && dx[2].abs() < 1e-15 && dx[3].abs() < 1e-12);
+    }
+}

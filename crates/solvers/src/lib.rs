@@ -14,6 +14,7 @@
 
 pub mod analysis;
 mod dop853;
+pub mod fit;
 pub mod hybrid;
 pub mod limit_cycle;
 mod linalg;

@@ -2,7 +2,7 @@
 //! `v_p` over a row of bristles, under the Switch Model (glue in `crate::cbm`).
 
 use crate::cbm::{run, CbmSettings};
-use crate::system::{initial, params, positive, Column, System, NONE};
+use crate::system::{any, initial, params, positive, Column, System, NONE};
 use crate::{RunData, RunRequest};
 use fric_models::cbm::{Branch as CbmBranch, Cbm, StickSlip};
 use fric_solvers::switch::Region;
@@ -20,7 +20,7 @@ params! {
         h0: f64 = positive("m", "relaxed bristle length"),
         delta: f64 = positive("m", "bristle spacing (bases at i delta)"),
         g: f64 = positive("m/s^2", "gravity"),
-        vp: f64 = positive("m/s", "speed of the spring's free end"),
+        vp: f64 = any("m/s", "speed of the spring's free end (negative: pulled backwards)"),
         eta: f64 = positive("m/s", "Switch Model stick band |v| <= eta"),
         tau: f64 = positive("s", "Switch Model time constant (g' = -g/tau in the band)"),
         x0: f64 = initial("m", "initial position"),
@@ -130,6 +130,8 @@ impl System for CbmStickSlip {
         data.info.insert("stick_phases".into(), sticks as f64);
         data.info.insert("window_events".into(), r.window_events as f64);
         data.info.insert("steps".into(), r.stats.accepted as f64);
+        data.info.insert("y_omega".into(), crate::cbm::dominant_omega(&r.t, &col(3)));
+        data.info.insert("n_from_delta".into(), config.cbm.n_from_delta());
         Ok(data)
 }
 }
