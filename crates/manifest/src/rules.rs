@@ -160,8 +160,18 @@ pub fn check(m: &Manifest) -> Vec<Problem> {
                 "unique alternative names".into(),
             ));
         }
-        if let Some((msg, allowed)) = unknown_run(&alt.run) {
-            out.push((format!("{at}.run"), msg, allowed));
+        let ids = alt.run.ids();
+        if ids.is_empty() {
+            out.push((
+                format!("{at}.run"),
+                "no run named".into(),
+                "a run id or a list of run ids".into(),
+            ));
+        }
+        for id in ids {
+            if let Some((msg, allowed)) = unknown_run(id) {
+                out.push((format!("{at}.run"), msg, allowed));
+            }
         }
         if alt.set.is_empty() {
             out.push((

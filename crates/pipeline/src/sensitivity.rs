@@ -215,7 +215,12 @@ pub fn readings(e: &Entry) -> Vec<Planned> {
                 checks: Vec::new(),
                 errors: Vec::new(),
             };
-            match variant(e, &alt.run, &set) {
+            let changed = alt
+                .run
+                .ids()
+                .iter()
+                .try_fold(e.clone(), |v, run| variant(&v, run, &set));
+            match changed {
                 Ok(v) => rs.push((reading, Some(v))),
                 Err(err) => {
                     reading

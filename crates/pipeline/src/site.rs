@@ -187,7 +187,7 @@ pub fn build(root: &Path, loaded: &Loaded, report: &Report) -> Site {
                                 .map(|x| {
                                     let set: Vec<String> = x.set.iter().map(|(k, v)| format!("{k} = {v}")).collect();
                                     let why = x.why.as_ref().map_or(String::new(), |w| format!(" — {w}"));
-                                    format!("{} (run {}): {}{why}", x.name, x.run, set.join(", "))
+                                    format!("{} (run {}): {}{why}", x.name, x.run.ids().join(", "), set.join(", "))
                                 })
                                 .collect(),
                         })

@@ -172,6 +172,23 @@ pub struct Assumption {
     pub alternatives: Vec<Alternative>,
 }
 
+/// One run id, or several.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(untagged, expecting = "a run id or a list of run ids")]
+pub enum RunIds {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl RunIds {
+    pub fn ids(&self) -> Vec<&str> {
+        match self {
+            RunIds::One(s) => vec![s.as_str()],
+            RunIds::Many(v) => v.iter().map(String::as_str).collect(),
+        }
+    }
+}
+
 /// Another reading of an assumption: new values for parameters (or input fields) of one run.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -179,8 +196,8 @@ pub struct Alternative {
     /// Unique among the manifest's alternatives (`y0_eq`, `m_2kg`).
     pub name: String,
     /// The run it changes: a run id of this manifest (a `from:` run too; a swept run changes
-    /// every member).
-    pub run: String,
+    /// every member), or a list of them, changed alike.
+    pub run: RunIds,
     /// Parameter name, or `input.<field>`, → its value under this reading.
     pub set: BTreeMap<String, f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
