@@ -21,6 +21,7 @@ pub mod multiplay;
 pub mod prandtl_ishlinskii;
 pub mod ruderman;
 pub mod signal;
+pub mod two_bar_linkage;
 
 /// `sign` with `sign(0) = 0`.
 #[inline]

@@ -358,7 +358,10 @@ mod tests {
         let mut l = loop_areas(&gx, &gy);
         assert_eq!(l.len(), 2, "{l:?}");
         l.sort_by(f64::total_cmp);
-        assert!((l[0] + 2.0 / 3.0).abs() < 1e-5 && (l[1] - 2.0 / 3.0).abs() < 1e-5, "{l:?}");
+        assert!(
+            (l[0] + 2.0 / 3.0).abs() < 1e-5 && (l[1] - 2.0 / 3.0).abs() < 1e-5,
+            "{l:?}"
+        );
         assert!(loop_area(&gx, &gy).abs() < 1e-9);
         // Lemniscate of Bernoulli (a = 1): two lobes of area a²/2 = 1/2 each; start mid-lobe.
         let (bx, by): (Vec<f64>, Vec<f64>) = s
@@ -370,7 +373,10 @@ mod tests {
             .unzip();
         let l = loop_areas(&bx, &by);
         assert_eq!(l.len(), 2, "{l:?}");
-        assert!(l.iter().all(|a| (a.abs() - 0.5).abs() < 1e-5) && l[0] * l[1] < 0.0, "{l:?}");
+        assert!(
+            l.iter().all(|a| (a.abs() - 0.5).abs() < 1e-5) && l[0] * l[1] < 0.0,
+            "{l:?}"
+        );
         // x = cos t, y = ½ sin t (4cos²t − 1): crossings at x = ±1/2, three loops with
         // alternating orientation; their areas sum to the total.
         let (tx, ty): (Vec<f64>, Vec<f64>) = s

@@ -42,4 +42,6 @@ registry! {
     drum_dahl::DrumDahl,
     drum_lugre::DrumLuGre,
     drum_maxwell_slip::DrumMaxwellSlip,
+    two_bar_linkage::TwoBarLinkage,
+    two_bar_linkage_equilibria::TwoBarLinkageEquilibria,
 }
