@@ -54,7 +54,7 @@ pub fn loop_areas(x: &[f64], y: &[f64]) -> Vec<f64> {
         let d = (q0.0 - p0.0, q0.1 - p0.1);
         let t = (d.0 * s.1 - d.1 * s.0) / den;
         let u = (d.0 * r.1 - d.1 * r.0) / den;
-        (t > 0.0 && t <= 1.0 && (0.0..1.0).contains(&u)).then(|| (p0.0 + t * r.0, p0.1 + t * r.1))
+        (t > 0.0 && t <= 1.0 && (0.0..1.0).contains(&u)).then_some((p0.0 + t * r.0, p0.1 + t * r.1))
     }
     let mut path: Vec<(f64, f64)> = vec![(x[0], y[0])];
     let mut lp: Vec<(f64, f64)> = Vec::new();
