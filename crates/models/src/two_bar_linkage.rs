@@ -221,8 +221,8 @@ mod tests {
         let mut area = 0.0;
         for i in 0..n {
             let f = -fstar + 2.0 * fstar * (i as f64 + 0.5) / n as f64;
-            let up = s.y(solve(f, thc, 1.5707963));
-            let down = -s.y(solve(-f, thc, 1.5707963));
+            let up = s.y(solve(f, thc, std::f64::consts::FRAC_PI_2 - 1e-9));
+            let down = -s.y(solve(-f, thc, std::f64::consts::FRAC_PI_2 - 1e-9));
             area += (up - down) * 2.0 * fstar / n as f64;
         }
         assert!((area - 1.0340).abs() < 5e-4, "{area}");

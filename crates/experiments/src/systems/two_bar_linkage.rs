@@ -14,7 +14,7 @@ params! {
         c: f64 = nonneg("N-s/m", "dashpot on the q motion").default(1.0),
         m_bar: f64 = positive("kg", "inertia of each bar").default(0.5),
         l: f64 = positive("m", "bar length").default(1.0),
-        theta0: f64 = between("rad", 0.0, 1.5, "angle at which the spring is relaxed").default(0.7853981633974483),
+        theta0: f64 = between("rad", 0.0, 1.5, "angle at which the spring is relaxed").default(std::f64::consts::FRAC_PI_4),
         th0: f64 = initial("rad", "initial angle θ(0)"),
         dth0: f64 = initial("rad/s", "initial angular velocity"),
     }

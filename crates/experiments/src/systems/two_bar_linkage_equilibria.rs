@@ -10,7 +10,7 @@ params! {
     pub struct Params {
         k: f64 = positive("N/m", "spring stiffness").default(1.0),
         l: f64 = positive("m", "bar length").default(1.0),
-        theta0: f64 = between("rad", 0.0, 1.5, "angle at which the spring is relaxed").default(0.7853981633974483),
+        theta0: f64 = between("rad", 0.0, 1.5, "angle at which the spring is relaxed").default(std::f64::consts::FRAC_PI_4),
         probe: f64 = any("N", "a constant force at which the equilibria are counted (info n_equilibria)").default(0.0),
     }
 }
