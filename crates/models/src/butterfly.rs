@@ -239,7 +239,10 @@ mod tests {
         assert_eq!(z.len(), 1);
         assert!(z[0].abs() < 1e-9);
         let a = loop_areas(&c, &f, &z, 2000);
-        assert!((a[0] + 0.2914568).abs() < 1e-5 && (a[1] - 0.2914568).abs() < 1e-5, "{a:?}");
+        assert!(
+            (a[0] + 0.2914568).abs() < 1e-5 && (a[1] - 0.2914568).abs() < 1e-5,
+            "{a:?}"
+        );
         // Ex 5.3.2: boundaries ±sqrt(11)/6.
         let z = loop_boundaries(&circle, &lin(0.5, 2.0, 1.0, 4.0), 2000);
         assert_eq!(z.len(), 2);
@@ -330,13 +333,18 @@ mod tests {
     struct Lcg(u64);
     impl Lcg {
         fn uniform(&mut self, a: f64, b: f64) -> f64 {
-            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             a + (b - a) * ((self.0 >> 11) as f64 / (1u64 << 53) as f64)
         }
     }
 
     fn random_case(g: &mut Lcg) -> (Curve, Unimodal) {
-        let c = Curve::Lens { r: g.uniform(0.05, 0.45) };
+        let c = Curve::Lens {
+            r: g.uniform(0.05, 0.45),
+        };
         let f = Unimodal {
             yc: g.uniform(-0.8, 0.8),
             peak: g.uniform(-1.0, 1.0),
@@ -362,8 +370,9 @@ mod tests {
             let n = 4000;
             let pts: Vec<(f64, f64)> = (0..n).map(|i| c.point(i as f64 / n as f64)).collect();
             let q: Vec<f64> = pts.iter().map(|p| f.eval(p.1)).collect();
-            let minima: Vec<usize> =
-                (0..n).filter(|&i| q[i] < q[(i + n - 1) % n] && q[i] <= q[(i + 1) % n]).collect();
+            let minima: Vec<usize> = (0..n)
+                .filter(|&i| q[i] < q[(i + n - 1) % n] && q[i] <= q[(i + 1) % n])
+                .collect();
             assert_eq!(minima.len(), 2, "case {case}: {c:?} {f:?}");
             // Between samples the curve moves by less than 2π/n·(1 + 2r) in y.
             let dy = 2.0 * std::f64::consts::PI / n as f64 * 2.0;
@@ -400,7 +409,9 @@ mod tests {
             }
             // Orientation: C1 counterclockwise (clockwise-positive area < 0), C2 clockwise.
             let area = |y: &[f64]| {
-                -0.5 * (0..n).map(|i| x[i] * y[(i + 1) % n] - x[(i + 1) % n] * y[i]).sum::<f64>()
+                -0.5 * (0..n)
+                    .map(|i| x[i] * y[(i + 1) % n] - x[(i + 1) % n] * y[i])
+                    .sum::<f64>()
             };
             assert!(area(&c1) < 0.0 && area(&c2) > 0.0, "case {case}");
             // C2's branches decrease (up to the switch sample).

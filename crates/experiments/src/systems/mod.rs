@@ -42,6 +42,7 @@ registry! {
     drum_dahl::DrumDahl,
     drum_lugre::DrumLuGre,
     drum_maxwell_slip::DrumMaxwellSlip,
+    butterfly_transform::ButterflyTransform,
     two_bar_linkage::TwoBarLinkage,
     two_bar_linkage_equilibria::TwoBarLinkageEquilibria,
 }
