@@ -16,6 +16,7 @@ pub mod dahl;
 pub mod duhem;
 pub mod linear;
 pub mod lugre;
+pub mod magnetostriction;
 pub mod mass_spring;
 pub mod maxwell_slip;
 pub mod multiplay;

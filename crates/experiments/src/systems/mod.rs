@@ -43,6 +43,7 @@ registry! {
     drum_lugre::DrumLuGre,
     drum_maxwell_slip::DrumMaxwellSlip,
     butterfly_transform::ButterflyTransform,
+    generalized_pi::GeneralizedPi,
     two_bar_linkage::TwoBarLinkage,
     two_bar_linkage_equilibria::TwoBarLinkageEquilibria,
 }
