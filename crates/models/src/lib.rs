@@ -8,6 +8,7 @@
 //! Every model cites the equation numbers of the source it implements. One implementation per
 //! model: a document that reuses a model reuses the code here.
 
+pub mod butterfly;
 pub mod cbm;
 pub mod coulomb;
 pub mod cubic;
@@ -15,12 +16,14 @@ pub mod dahl;
 pub mod duhem;
 pub mod linear;
 pub mod lugre;
+pub mod magnetostriction;
 pub mod mass_spring;
 pub mod maxwell_slip;
 pub mod multiplay;
 pub mod prandtl_ishlinskii;
 pub mod ruderman;
 pub mod signal;
+pub mod two_bar_linkage;
 
 /// `sign` with `sign(0) = 0`.
 #[inline]

@@ -50,4 +50,8 @@ registry! {
     multiplay::Multiplay,
     multiplay_inverse::MultiplayInverse,
     multiplay_identify::MultiplayIdentify,
+    butterfly_transform::ButterflyTransform,
+    generalized_pi::GeneralizedPi,
+    two_bar_linkage::TwoBarLinkage,
+    two_bar_linkage_equilibria::TwoBarLinkageEquilibria,
 }
