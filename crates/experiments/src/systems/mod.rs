@@ -42,4 +42,7 @@ registry! {
     drum_dahl::DrumDahl,
     drum_lugre::DrumLuGre,
     drum_maxwell_slip::DrumMaxwellSlip,
+    rbm_prescribed::RbmPrescribed,
+    drbm_stick_slip::DrbmStickSlip,
+    drbm_force_driven::DrbmForceDriven,
 }
