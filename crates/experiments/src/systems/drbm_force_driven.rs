@@ -127,6 +127,14 @@ impl System for DrbmForceDriven {
         data.info.insert("lattice_events".into(), r.lattice_events as f64);
         data.info.insert("steps".into(), r.stats.accepted as f64);
         data.info.insert("t_start".into(), plan.record.0);
+        if let (Law::Bristle(b), Some(per)) = (law, plan.input_period) {
+            // (3.45)-(3.46) over the last input period: N_e = 2 floor((x_max - x_min)/Δ).
+            let t1 = plan.record.1 - per * (1.0 - 1e-9);
+            let (lo, hi) = data.column("t").unwrap().iter().zip(data.column("x").unwrap()).filter(|(t, _)| **t >= t1).fold((f64::INFINITY, f64::NEG_INFINITY), |(a, c), (_, &x)| (a.min(x), c.max(x)));
+            let n_e = 2.0 * ((hi - lo) / b.delta).floor();
+            data.info.insert("n_e".into(), n_e);
+            data.info.insert("e_stored".into(), n_e * b.bristle_energy());
+        }
         if let Law::Bristle(b) = law {
             data.info.insert("bristle_energy".into(), b.bristle_energy());
             data.info.insert("d0".into(), b.d0());
