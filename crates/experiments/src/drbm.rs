@@ -65,7 +65,7 @@ impl Law {
             }
             Law::Saw(s) => {
                 let k = c.plus.first as f64 * s.delta;
-                [x - (k + s.delta), k - x, f64::NEG_INFINITY, f64::NEG_INFINITY]
+                [x - (k + s.delta), k - x, x - (k + s.delta), k - x]
             }
         }
     }
@@ -226,4 +226,52 @@ pub fn run(
     }
     r.stats = o.stats;
     Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fric_models::signal::{Signal, Sine};
+
+    /// Sawtooth rig: every stick point lies in the equilibria set (3.58) and the friction never
+    /// leaves [F_min, F_max] in magnitude (the tooth events fire).
+    #[test]
+    #[ignore = "known defect, open: with the sawtooth law some tooth events are missed (a left slip from x = 0.7 to 0.33 keeps the frozen cell), F_f reaches -2.33 N; the DRBM bristle law (Fig 3.9) is not affected"]
+    fn sawtooth_rig_stays_on_the_teeth() {
+        let u = Signal::Sine(Sine {
+            amplitude: 2.0,
+            omega: 0.01,
+            phase: 0.0,
+            offset: 0.0,
+        });
+        let law = Law::Saw(Sawtooth {
+            f_min: 0.5,
+            f_max: 1.0,
+            delta: 0.1,
+        });
+        let sys = DrbmSwitched {
+            law,
+            rig: Rig::Driven { m: 1.0, k: 1.0, u: &u },
+        };
+        let t1 = 700.0;
+        let save: Vec<f64> = (0..=7000).map(|i| i as f64 * 0.1).collect();
+        let tol = Tolerances {
+            rtol: 1e-9,
+            atol: 1e-12,
+            hmax: 1.0,
+            ..Default::default()
+        };
+        let r = run(&sys, &[0.0, 0.0], 0.0, t1, &save, 1e-6, 1e-3, Method::Dopri5, &tol).unwrap();
+        assert!(r.lattice_events > 10, "{}", r.lattice_events);
+        let mut worst = (0.0f64, 0.0, 0.0);
+        for ((f, s), (t, x)) in r.friction.iter().zip(&r.stuck).zip(r.t.iter().zip(&r.state)) {
+            if *s == 0.0 {
+                let e = (f.abs() - 1.0).max(0.5 - f.abs());
+                if e > worst.0 {
+                    worst = (e, *t, x[0]);
+                }
+            }
+        }
+        assert!(worst.0 < 1e-6, "{worst:?} events {}", r.lattice_events);
+    }
 }

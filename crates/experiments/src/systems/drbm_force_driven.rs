@@ -43,7 +43,9 @@ impl System for DrbmForceDriven {
         ("F", "N", "friction acting"),
         ("stuck", "1", "1 in the Switch Model's stick case"),
         ("v_stuck", "m/s", "|v| while stuck, 0 otherwise"),
-        ("eq_excess", "N", "while stuck: distance of u - K x outside [F_f^l(x), F_f^r(x)] (0 inside)"),
+        ("u_r", "N", "boundary equilibria u = K x + F_f^r(x) of (3.58) at the sampled x"),
+        ("u_l", "N", "boundary equilibria u = K x + F_f^l(x) of (3.58) at the sampled x"),
+        ("eq_excess", "N", "while stuck: distance of u - K x outside [F_f^l(x), F_f^r(x)] (0 inside; one-sided limits at jumps)"),
     ];
     const METHODS: &'static [&'static str] = &["dopri5", "radau5"];
 
@@ -105,10 +107,16 @@ impl System for DrbmForceDriven {
                     return 0.0;
                 }
                 let a = u[i] - p.k_spring * x[i];
-                let (fl, fr) = (law.force_at(Side::Minus, x[i]), law.force_at(Side::Plus, x[i]));
+                // One-sided limits at a lattice/tooth point: a stick exactly at a jump is in the
+                // set if either limit admits it.
+                let e = 1e-9 * p.delta;
+                let fl = law.force_at(Side::Minus, x[i] - e).min(law.force_at(Side::Minus, x[i] + e));
+                let fr = law.force_at(Side::Plus, x[i] - e).max(law.force_at(Side::Plus, x[i] + e));
                 (fl - a).max(a - fr).max(0.0)
             })
             .collect();
+        let u_r = x.iter().map(|&x| p.k_spring * x + law.force_at(Side::Plus, x)).collect();
+        let u_l = x.iter().map(|&x| p.k_spring * x + law.force_at(Side::Minus, x)).collect();
         let mut data = RunData {
             columns: vec![
                 ("t".to_string(), r.t.clone()),
@@ -118,6 +126,8 @@ impl System for DrbmForceDriven {
                 ("F".to_string(), r.friction.clone()),
                 ("stuck".to_string(), r.stuck.clone()),
                 ("v_stuck".to_string(), v_stuck),
+                ("u_r".to_string(), u_r),
+                ("u_l".to_string(), u_l),
                 ("eq_excess".to_string(), eq_excess),
             ],
             period: plan.input_period,

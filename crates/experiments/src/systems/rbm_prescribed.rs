@@ -4,9 +4,9 @@
 
 use crate::drive::periodic_plan;
 use crate::input::signal;
-use crate::system::{between, params, positive, Column, System, PRESCRIBED};
+use crate::system::{between, nonneg, params, positive, Column, System, PRESCRIBED};
 use crate::{RunData, RunRequest};
-use fric_models::rbm::{Bristles, Rbm, Side};
+use fric_models::rbm::{Bristles, Rbm, Sawtooth, Side};
 
 params! {
     pub struct Params {
@@ -15,7 +15,9 @@ params! {
         lb: f64 = positive("m", "bristle length l_b (> h)"),
         delta: f64 = positive("m", "bristle spacing Δ (bases at iΔ)"),
         d: f64 = positive("m", "body length"),
-        drbm: f64 = between("1", 0.0, 1.0, "0: RBM (3.7)-(3.9) with the contact-set state machine; 1: DRBM (3.13)-(3.16)").default(0.0),
+        drbm: f64 = between("1", 0.0, 2.0, "0: RBM (3.7)-(3.9) with the contact-set state machine; 1: DRBM (3.13)-(3.16); 2: sawtooth (3.47)-(3.49) with period delta").default(0.0),
+        f_min: f64 = nonneg("N", "sawtooth F_min (drbm = 2)").default(0.0),
+        f_max: f64 = nonneg("N", "sawtooth F_max (drbm = 2)").default(0.0),
     }
 }
 
@@ -64,7 +66,19 @@ impl System for RbmPrescribed {
             cols[4].push(fl);
             cols[5].push(fr);
         };
-        if p.drbm > 0.5 {
+        if p.drbm > 1.5 {
+            let w = Sawtooth {
+                f_min: p.f_min,
+                f_max: p.f_max,
+                delta: p.delta,
+            };
+            for &t in &times {
+                let x = sig.value(t);
+                let f = w.force(sig.deriv(t), x);
+                let (fl, fr) = if sig.deriv(t) >= 0.0 { (0.0, f) } else { (f, 0.0) };
+                push(t, x, fl, fr);
+            }
+        } else if p.drbm > 0.5 {
             for &t in &times {
                 let x = sig.value(t);
                 let f = if sig.deriv(t) >= 0.0 {
