@@ -65,7 +65,7 @@ impl Law {
             }
             Law::Saw(s) => {
                 let k = c.plus.first as f64 * s.delta;
-                [x - (k + s.delta), k - x, x - (k + s.delta), k - x]
+                [x - (k + s.delta), k - x, -1.0, -1.0]
             }
         }
     }
