@@ -88,10 +88,19 @@ impl Law {
         }
         c
     }
+    /// Cross further thresholds `x` is already past. A located root may sit a rounding error
+    /// before the threshold just crossed; crossing back over it would leave the state on the
+    /// far side of a guard that can no longer rise, so only a clear violation (beyond 1e-9 of
+    /// the lattice period) counts.
     fn settle(&self, mut c: Cells, x: f64) -> Cells {
+        let eps = 1e-9
+            * match self {
+                Law::Bristle(b) => b.delta,
+                Law::Saw(s) => s.delta,
+            };
         for _ in 0..1000 {
             let e = self.events(c, x);
-            match e.iter().position(|&g| g > 0.0) {
+            match e.iter().position(|&g| g > eps) {
                 Some(j) => c = self.cross(c, j),
                 None => break,
             }
@@ -236,7 +245,6 @@ mod tests {
     /// Sawtooth rig: every stick point lies in the equilibria set (3.58) and the friction never
     /// leaves [F_min, F_max] in magnitude (the tooth events fire).
     #[test]
-    #[ignore = "known defect, open: with the sawtooth law some tooth events are missed (a left slip from x = 0.7 to 0.33 keeps the frozen cell), F_f reaches -2.33 N; the DRBM bristle law (Fig 3.9) is not affected"]
     fn sawtooth_rig_stays_on_the_teeth() {
         let u = Signal::Sine(Sine {
             amplitude: 2.0,
