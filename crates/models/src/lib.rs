@@ -21,6 +21,7 @@ pub mod mass_spring;
 pub mod maxwell_slip;
 pub mod multiplay;
 pub mod prandtl_ishlinskii;
+pub mod rbm;
 pub mod ruderman;
 pub mod signal;
 pub mod two_bar_linkage;

@@ -54,4 +54,7 @@ registry! {
     generalized_pi::GeneralizedPi,
     two_bar_linkage::TwoBarLinkage,
     two_bar_linkage_equilibria::TwoBarLinkageEquilibria,
+    rbm_prescribed::RbmPrescribed,
+    drbm_stick_slip::DrbmStickSlip,
+    drbm_force_driven::DrbmForceDriven,
 }

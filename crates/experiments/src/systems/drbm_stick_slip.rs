@@ -1,0 +1,116 @@
+//! `drbm-stick-slip`: a block on a spring pulled at `v_p` over the DRBM bristles, thesis
+//! (3.38)–(3.39), under the Switch Model (glue in `crate::drbm`).
+
+use crate::drbm::{run, DrbmSwitched, Law, Rig};
+use crate::system::{initial, params, positive, Column, System, NONE};
+use crate::{RunData, RunRequest};
+use fric_models::rbm::{Bristles, Side};
+use fric_solvers::{Method, Tolerances};
+
+params! {
+    pub struct Params {
+        m: f64 = positive("kg", "body mass"),
+        k_spring: f64 = positive("N/m", "spring stiffness K"),
+        vp: f64 = positive("m/s", "speed of the spring's free end"),
+        kappa: f64 = positive("N*m/rad", "bristle torsional stiffness κ"),
+        h: f64 = positive("m", "height of the body's lower surface"),
+        lb: f64 = positive("m", "bristle length l_b (> h)"),
+        delta: f64 = positive("m", "bristle spacing Δ (bases at iΔ)"),
+        d: f64 = positive("m", "body length"),
+        eta: f64 = positive("m/s", "Switch Model stick band |v| <= eta"),
+        tau: f64 = positive("s", "Switch Model time constant (g' = -g/tau in the band)"),
+        x0: f64 = initial("m", "initial position"),
+        v0: f64 = initial("m/s", "initial velocity"),
+        l0: f64 = initial("m", "initial spring extension"),
+    }
+}
+
+pub struct DrbmStickSlip;
+
+impl System for DrbmStickSlip {
+    const NAME: &'static str = "drbm-stick-slip";
+    const DOC: &'static str = "Discontinuous rotating bristle model, thesis ch. III: block on a spring pulled at v_p, (3.10)-(3.12) with F_f of (3.13)-(3.16), as the inclusion (3.38)-(3.39) integrated with the Switch Model (stick band |v| <= eta, time constant tau); every lattice threshold is a located event.";
+    type Params = Params;
+    const INPUTS: &'static [&'static str] = NONE;
+    const COLUMNS: &'static [Column] = &[
+        ("t", "s", "time"),
+        ("x", "m", "position"),
+        ("v", "m/s", "velocity"),
+        ("l", "m", "spring extension"),
+        ("F", "N", "friction acting (F_f+- on a branch; in the stick band K l + m v/tau)"),
+        ("theta_s", "rad", "sum of the contributing pivot angles (L1313), branch + for v >= -eta"),
+        ("stuck", "1", "1 in the Switch Model's stick case"),
+        ("v_stuck", "m/s", "|v| while stuck, 0 otherwise"),
+    ];
+    const METHODS: &'static [&'static str] = &["dopri5", "radau5"];
+
+    fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
+        if p.lb <= p.h {
+            return Err("drbm-stick-slip needs l_b > h".into());
+        }
+        let b = Bristles {
+            kappa: p.kappa,
+            h: p.h,
+            lb: p.lb,
+            delta: p.delta,
+            d: p.d,
+        };
+        let sys = DrbmSwitched {
+            law: Law::Bristle(b),
+            rig: Rig::Pulled {
+                m: p.m,
+                k: p.k_spring,
+                vp: p.vp,
+            },
+        };
+        let t_end = req.sim.t_end.ok_or("drbm-stick-slip needs sim.t_end")?;
+        let n = req.sim.samples_per_period.unwrap_or(crate::budget::DEFAULT_AUTONOMOUS_SAMPLES);
+        let save: Vec<f64> = (0..=n).map(|i| t_end * i as f64 / n as f64).collect();
+        let method = match req.sim.method.as_deref() {
+            Some("radau5") => Method::Radau5,
+            _ => Method::Dopri5,
+        };
+        let tol = Tolerances {
+            rtol: req.sim.rtol.unwrap_or(1e-9),
+            atol: req.sim.atol.unwrap_or(1e-12),
+            ..Default::default()
+        };
+        let r = run(&sys, &[p.x0, p.v0, p.l0], 0.0, t_end, &save, p.eta, p.tau, method, &tol)
+            .map_err(|e| e.to_string())?;
+        let col = |i: usize| r.state.iter().map(|s| s[i]).collect::<Vec<f64>>();
+        let v_stuck = r
+            .state
+            .iter()
+            .zip(&r.stuck)
+            .map(|(s, &k)| if k == 1.0 { s[1].abs() } else { 0.0 })
+            .collect();
+        let theta = r
+            .state
+            .iter()
+            .map(|s| b.angle_sum(if s[1] < -p.eta { Side::Minus } else { Side::Plus }, s[0]))
+            .collect();
+        let mut data = RunData {
+            columns: vec![
+                ("t".to_string(), r.t.clone()),
+                ("x".to_string(), col(0)),
+                ("v".to_string(), col(1)),
+                ("l".to_string(), col(2)),
+                ("F".to_string(), r.friction.clone()),
+                ("theta_s".to_string(), theta),
+                ("stuck".to_string(), r.stuck.clone()),
+                ("v_stuck".to_string(), v_stuck),
+            ],
+            ..Default::default()
+        };
+        data.info.insert("stick_phases".into(), r.sticks as f64);
+        data.info.insert("lattice_events".into(), r.lattice_events as f64);
+        data.info.insert("steps".into(), r.stats.accepted as f64);
+        let (lo, hi, mean) = b.sawtooth_stats(4000);
+        data.info.insert("sawtooth_min".into(), lo);
+        data.info.insert("sawtooth_max".into(), hi);
+        data.info.insert("sawtooth_mean".into(), mean);
+        data.info.insert("f_min_319".into(), b.f_min_319());
+        data.info.insert("d0".into(), b.d0());
+        Ok(data)
+    }
+}

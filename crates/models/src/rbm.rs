@@ -1,0 +1,604 @@
+//! Rotating bristle models, thesis ch. III §3.2–§3.3 (Drinčić 2012), source lines L833–L1219.
+//!
+//! A rigid body of length `d` slides at height `h` over an infinite row of rigid bristles of length
+//! `l_b` with bases `x_b = iΔ` (the lattice phase is not stated; catalog M1) and torsional springs
+//! `κ`. Only bristles touching a lower corner push horizontally (L835–L840).
+//!
+//! # Equations
+//!
+//! * `d0 = sqrt(l_b² − h²)` (L833), (3.1) `θ_max = arccos(h/l_b)` (L852).
+//! * (3.2) `θ^r = arctan((x + d/2 − x_b)/h)`, (3.3) `θ^l = arctan((x − d/2 − x_b)/h)` (L858, L862).
+//! * (3.4)–(3.6) `F_f,i = κ θ cos²θ / h` (L870–L878).
+//! * (3.7)–(3.9) `F_f = (κ/h) Σ θ cos²θ` over the contact sets (L904, L921, L925).
+//! * DRBM (3.13)–(3.16): `X^r = {x + d/2 − d0 < x_b ≤ x + d/2}` for `v ≥ 0`,
+//!   `X^l = {x − d/2 ≤ x_b < x − d/2 + d0}` for `v < 0` (L980–L992).
+//! * (3.19) `F_min = (κ/h) φ cos²φ`, `φ = arctan((d0 − Δ)/h)` (L1010): the sawtooth minimum
+//!   when one bristle remains, valid for `1 < d0/Δ ≤ 2` (catalog M4 caveat).
+//! * Sawtooth (3.48)–(3.49) with the floored modulus (L1166–L1178).
+//!
+//! # RBM contact sets as a per-bristle state machine
+//!
+//! Table 3.1 (L884–L896) describes the contact sets after an isolated reversal with `2Δ`
+//! thresholds that are consistent only for `d0 ≤ 2Δ` and only when a reversal is followed by at
+//! least `d + d0` of travel (catalog Table 3.1 notes). [`BristleState`] replaces it by the
+//! geometry it describes: every bristle is upright, rotated by the right corner (`R`, θ ≥ 0), by
+//! the left corner (`L`, θ ≤ 0), or pressed flat under the body at `±θ_max` (`FlatP`, `FlatM`).
+//! The transitions are purely positional (corners `c_r = x + d/2`, `c_l = x − d/2`):
+//! `Up → R` when `c_r` passes the base moving right, `Up → L` when `c_l` passes it moving left;
+//! `R → FlatP` at `c_r − x_b ≥ d0`, `R → Up` at `c_r ≤ x_b`; `L → FlatM` at `x_b − c_l ≥ d0`,
+//! `L → Up` at `c_l ≥ x_b`; `FlatP → R` when the right corner comes back over the tip
+//! (`c_r < x_b + d0`), `FlatP → Up` when the left corner passes the tip (`c_l > x_b + d0`);
+//! `FlatM → L` when `c_l > x_b − d0`, `FlatM → Up` when `c_r < x_b − d0`. Before the first
+//! reversal this is Table 3.2, and after an isolated reversal with `d0 ≤ 2Δ` Table 3.1.
+
+/// Bristle row and body geometry.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bristles {
+    /// Torsional stiffness `κ`, N·m/rad.
+    pub kappa: f64,
+    /// Height of the body's lower surface `h`, m.
+    pub h: f64,
+    /// Bristle length `l_b`, m.
+    pub lb: f64,
+    /// Bristle spacing `Δ`, m (bases at `iΔ`).
+    pub delta: f64,
+    /// Body length `d`, m.
+    pub d: f64,
+}
+
+/// Which branch of the discontinuous law: `Plus` for `v ≥ 0`, `Minus` for `v < 0` (3.13), (3.15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    Plus,
+    Minus,
+}
+
+/// A frozen lattice index range `first..=last` (empty when `first > last`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Range {
+    pub first: i64,
+    pub last: i64,
+}
+
+/// Frozen ranges of both branches of a discontinuous friction law.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cells {
+    pub plus: Range,
+    pub minus: Range,
+}
+
+impl Bristles {
+    /// `d0 = sqrt(l_b² − h²)` (L833).
+    pub fn d0(&self) -> f64 {
+        (self.lb * self.lb - self.h * self.h).sqrt()
+    }
+    /// (3.1) `θ_max = arccos(h/l_b)` (L852).
+    pub fn theta_max(&self) -> f64 {
+        (self.h / self.lb).acos()
+    }
+    /// (3.5)–(3.6): horizontal force of one bristle at angle `θ`.
+    pub fn force_of_angle(&self, theta: f64) -> f64 {
+        let c = theta.cos();
+        self.kappa * theta * c * c / self.h
+    }
+    /// (3.2)/(3.3): angle of a bristle at base `xb` touching a corner at `c`.
+    pub fn angle(&self, corner: f64, xb: f64) -> f64 {
+        ((corner - xb) / self.h).atan()
+    }
+    /// Energy stored in one bristle pivoted to `θ_max`: `κ θ_max²/2` (implicit in (3.45)).
+    pub fn bristle_energy(&self) -> f64 {
+        0.5 * self.kappa * self.theta_max().powi(2)
+    }
+    /// (3.19) `F_f,min = (κ/h) φ cos²φ`, `φ = arctan((d0 − Δ)/h)` (L1010).
+    pub fn f_min_319(&self) -> f64 {
+        self.force_of_angle(((self.d0() - self.delta) / self.h).atan())
+    }
+    /// Offsets `(a, b)` of the DRBM window relative to `x`: bases in `(x + a, x + b]` for `Plus`,
+    /// `[x + a, x + b)` for `Minus` (3.14), (3.16).
+    fn window_offsets(&self, s: Side) -> (f64, f64) {
+        match s {
+            Side::Plus => (self.d / 2.0 - self.d0(), self.d / 2.0),
+            Side::Minus => (-self.d / 2.0, -self.d / 2.0 + self.d0()),
+        }
+    }
+    /// The DRBM contact range at `x` (3.14)/(3.16).
+    pub fn range(&self, s: Side, x: f64) -> Range {
+        let (a, b) = self.window_offsets(s);
+        let dl = self.delta;
+        match s {
+            Side::Plus => Range {
+                first: ((x + a) / dl).floor() as i64 + 1,
+                last: ((x + b) / dl).floor() as i64,
+            },
+            Side::Minus => Range {
+                first: ((x + a) / dl).ceil() as i64,
+                last: ((x + b) / dl).ceil() as i64 - 1,
+            },
+        }
+    }
+    /// Both ranges at `x`.
+    pub fn cells(&self, x: f64) -> Cells {
+        Cells {
+            plus: self.range(Side::Plus, x),
+            minus: self.range(Side::Minus, x),
+        }
+    }
+    /// DRBM friction with a frozen range: (3.7) for `Plus` (corner `x + d/2`), (3.8) for `Minus`.
+    pub fn force_in(&self, s: Side, r: Range, x: f64) -> f64 {
+        let corner = match s {
+            Side::Plus => x + self.d / 2.0,
+            Side::Minus => x - self.d / 2.0,
+        };
+        (r.first..=r.last)
+            .map(|i| self.force_of_angle(self.angle(corner, i as f64 * self.delta)))
+            .sum()
+    }
+    /// DRBM friction (3.13)/(3.15) at `x` (located range, exact and discontinuous in `x`).
+    pub fn drbm(&self, s: Side, x: f64) -> f64 {
+        self.force_in(s, self.range(s, x), x)
+    }
+    /// The `x`-interval on which the frozen range `r` is the geometric one: `[lo, hi]`.
+    pub fn range_bounds(&self, s: Side, r: Range) -> (f64, f64) {
+        let (a, b) = self.window_offsets(s);
+        let dl = self.delta;
+        let (f, l) = (r.first as f64, r.last as f64);
+        // Plus: (f−1)Δ ≤ x + a < fΔ and lΔ ≤ x + b < (l+1)Δ; Minus: (f−1)Δ < x + a ≤ fΔ and
+        // lΔ < x + b ≤ (l+1)Δ; the closures differ only on a null set.
+        (
+            (((f - 1.0) * dl - a).max(l * dl - b)),
+            ((f * dl - a).min((l + 1.0) * dl - b)),
+        )
+    }
+    /// Event functions `[x − hi, lo − x]`: `≤ 0` while `r` is valid, each rising when violated.
+    pub fn range_events(&self, s: Side, r: Range, x: f64) -> [f64; 2] {
+        let (lo, hi) = self.range_bounds(s, r);
+        [x - hi, lo - x]
+    }
+    /// The range after crossing its upper (`forward`) or lower bound: the index ends whose
+    /// threshold is the active bound move, deterministically (no re-location at the boundary).
+    pub fn cross(&self, s: Side, r: Range, forward: bool) -> Range {
+        let (a, b) = self.window_offsets(s);
+        let dl = self.delta;
+        let (f, l) = (r.first as f64, r.last as f64);
+        let mut n = r;
+        if forward {
+            let (tf, tl) = (f * dl - a, (l + 1.0) * dl - b);
+            let hi = tf.min(tl);
+            if tf <= hi {
+                n.first += 1;
+            }
+            if tl <= hi {
+                n.last += 1;
+            }
+        } else {
+            let (tf, tl) = ((f - 1.0) * dl - a, l * dl - b);
+            let lo = tf.max(tl);
+            if tf >= lo {
+                n.first -= 1;
+            }
+            if tl >= lo {
+                n.last -= 1;
+            }
+        }
+        n
+    }
+    /// Cross until `x` lies in the range's interval; returns the number of crossings.
+    pub fn settle(&self, s: Side, r: &mut Range, x: f64) -> usize {
+        let mut n = 0;
+        loop {
+            let e = self.range_events(s, *r, x);
+            if e[0] > 0.0 {
+                *r = self.cross(s, *r, true);
+            } else if e[1] > 0.0 {
+                *r = self.cross(s, *r, false);
+            } else {
+                return n;
+            }
+            n += 1;
+        }
+    }
+    /// Sawtooth range of the DRBM for `v ≥ 0` on a fine grid over one lattice period:
+    /// `(min, max, mean)` of `F_f^r` (the numerical minimum that replaces (3.19) for `d0/Δ > 2`).
+    pub fn sawtooth_stats(&self, n: usize) -> (f64, f64, f64) {
+        let (mut lo, mut hi, mut sum) = (f64::INFINITY, f64::NEG_INFINITY, 0.0);
+        for k in 0..n {
+            let x = self.delta * (k as f64 + 0.5) / n as f64;
+            let f = self.drbm(Side::Plus, x);
+            lo = lo.min(f);
+            hi = hi.max(f);
+            sum += f;
+        }
+        (lo, hi, sum / n as f64)
+    }
+    /// Sum of the signed pivot angles of the contributing bristles (θ_s of L1313).
+    pub fn angle_sum(&self, s: Side, x: f64) -> f64 {
+        let r = self.range(s, x);
+        let corner = match s {
+            Side::Plus => x + self.d / 2.0,
+            Side::Minus => x - self.d / 2.0,
+        };
+        (r.first..=r.last)
+            .map(|i| self.angle(corner, i as f64 * self.delta))
+            .sum()
+    }
+}
+
+/// Sawtooth approximation (3.48)–(3.49), `F_min ≤ |F| < F_max`, period `Δ` (L1166–L1178).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sawtooth {
+    pub f_min: f64,
+    pub f_max: f64,
+    pub delta: f64,
+}
+
+impl Sawtooth {
+    fn slope(&self) -> f64 {
+        (self.f_max - self.f_min) / self.delta
+    }
+    /// (3.48) `F_f^r(x)` with the floored modulus.
+    pub fn right(&self, x: f64) -> f64 {
+        self.f_min + self.slope() * x.rem_euclid(self.delta)
+    }
+    /// (3.49) `F_f^l(x)`.
+    pub fn left(&self, x: f64) -> f64 {
+        -(self.f_min + self.slope() * (-x).rem_euclid(self.delta))
+    }
+    /// (3.47): `F_f^r` for `v ≥ 0`, `F_f^l` for `v < 0`.
+    pub fn force(&self, v: f64, x: f64) -> f64 {
+        if v >= 0.0 {
+            self.right(x)
+        } else {
+            self.left(x)
+        }
+    }
+    /// Lattice cell `k` with `x ∈ [kΔ, (k+1)Δ)`.
+    pub fn cell(&self, x: f64) -> i64 {
+        (x / self.delta).floor() as i64
+    }
+    /// (3.48)/(3.49) with a frozen cell `k` (smooth, linear in `x`).
+    pub fn force_in(&self, s: Side, k: i64, x: f64) -> f64 {
+        let k = k as f64 * self.delta;
+        match s {
+            Side::Plus => self.f_min + self.slope() * (x - k),
+            Side::Minus => -(self.f_min + self.slope() * (k + self.delta - x)),
+        }
+    }
+    /// Boundary equilibria (3.58): `ū` interval `[K x̄ + F_f^l(x̄), K x̄ + F_f^r(x̄)]` at `x̄`.
+    pub fn equilibrium_band(&self, k_spring: f64, x: f64) -> (f64, f64) {
+        (k_spring * x + self.left(x), k_spring * x + self.right(x))
+    }
+}
+
+/// One bristle's contact state in the rotating bristle model (RBM).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BristleState {
+    Up,
+    /// Rotated by the right corner, `0 ≤ θ < θ_max`.
+    R,
+    /// Rotated by the left corner, `−θ_max < θ ≤ 0`.
+    L,
+    /// Pressed flat under the body at `+θ_max` (tip at `x_b + d0`).
+    FlatP,
+    /// Pressed flat at `−θ_max` (tip at `x_b − d0`).
+    FlatM,
+}
+
+/// Next state of a bristle at base `xb` after the corners moved from `x_prev` to `x` (monotone
+/// in between, `|x − x_prev|` small against `d`). Iterates the positional transitions to a fixed
+/// point, so a step may cross several thresholds.
+pub fn step_bristle(b: &Bristles, st: BristleState, xb: f64, x_prev: f64, x: f64) -> BristleState {
+    let (cr, cl) = (x + b.d / 2.0, x - b.d / 2.0);
+    let d0 = b.d0();
+    let mut s = st;
+    for _ in 0..4 {
+        let n = match s {
+            BristleState::Up => {
+                if x > x_prev && x_prev + b.d / 2.0 < xb && cr >= xb {
+                    BristleState::R
+                } else if x < x_prev && x_prev - b.d / 2.0 > xb && cl <= xb {
+                    BristleState::L
+                } else {
+                    s
+                }
+            }
+            BristleState::R => {
+                if cr - xb >= d0 {
+                    BristleState::FlatP
+                } else if cr < xb {
+                    BristleState::Up
+                } else {
+                    s
+                }
+            }
+            BristleState::L => {
+                if xb - cl >= d0 {
+                    BristleState::FlatM
+                } else if cl > xb {
+                    BristleState::Up
+                } else {
+                    s
+                }
+            }
+            BristleState::FlatP => {
+                if cl > xb + d0 {
+                    BristleState::Up
+                } else if cr < xb + d0 {
+                    BristleState::R
+                } else {
+                    s
+                }
+            }
+            BristleState::FlatM => {
+                if cr < xb - d0 {
+                    BristleState::Up
+                } else if cl > xb - d0 {
+                    BristleState::L
+                } else {
+                    s
+                }
+            }
+        };
+        if n == s {
+            break;
+        }
+        s = n;
+    }
+    s
+}
+
+/// The RBM along a prescribed path: bristle states on the lattice indices `[i0, i0 + n)`.
+#[derive(Clone, Debug)]
+pub struct Rbm {
+    pub b: Bristles,
+    pub i0: i64,
+    pub states: Vec<BristleState>,
+    pub x: f64,
+}
+
+impl Rbm {
+    /// Initial state (L900, Table 3.2): the body at `x0`, bristles under the flat surface pressed
+    /// flat, the corner sets empty, `F_f = 0`. `span` bounds the travel `|x − x0|`. The lying
+    /// direction of the bristles under the body is not stated; they start `FlatP` for a first
+    /// motion to the right (flat in the direction of the first motion, so no corner set is
+    /// populated until a corner passes a base, as Table 3.2 says).
+    pub fn new(b: Bristles, x0: f64, span: f64, first_right: bool) -> Rbm {
+        let lo = ((x0 - span - b.d / 2.0 - 2.0 * b.d0()) / b.delta).floor() as i64 - 2;
+        let hi = ((x0 + span + b.d / 2.0 + 2.0 * b.d0()) / b.delta).ceil() as i64 + 2;
+        let (cl, cr) = (x0 - b.d / 2.0, x0 + b.d / 2.0);
+        let d0 = b.d0();
+        let states = (lo..hi)
+            .map(|i| {
+                let xb = i as f64 * b.delta;
+                // Flat toward the first motion, tip under the body; bases within d0 of the
+                // leading corner are out of contact until the corner passes them (Table 3.2).
+                if first_right && xb + d0 >= cl && xb + d0 <= cr {
+                    BristleState::FlatP
+                } else if !first_right && xb - d0 >= cl && xb - d0 <= cr {
+                    BristleState::FlatM
+                } else {
+                    BristleState::Up
+                }
+            })
+            .collect();
+        Rbm {
+            b,
+            i0: lo,
+            states,
+            x: x0,
+        }
+    }
+    fn xb(&self, k: usize) -> f64 {
+        (self.i0 + k as i64) as f64 * self.b.delta
+    }
+    /// Move the body to `x`, updating only the bristles near the two corners.
+    pub fn advance(&mut self, x: f64) {
+        let reach = self.b.d0() + (x - self.x).abs() + 2.0 * self.b.delta;
+        for c in [self.b.d / 2.0, -self.b.d / 2.0] {
+            let lo = (self.x.min(x) + c - reach) / self.b.delta;
+            let hi = (self.x.max(x) + c + reach) / self.b.delta;
+            let k0 = ((lo.floor() as i64) - self.i0).max(0) as usize;
+            let k1 = ((hi.ceil() as i64) - self.i0).min(self.states.len() as i64 - 1) as usize;
+            for k in k0..=k1 {
+                let xb = self.xb(k);
+                self.states[k] = step_bristle(&self.b, self.states[k], xb, self.x, x);
+            }
+        }
+        self.x = x;
+    }
+    /// Move to `x` updating every bristle (brute force; for verification).
+    pub fn advance_all(&mut self, x: f64) {
+        for k in 0..self.states.len() {
+            let xb = self.xb(k);
+            self.states[k] = step_bristle(&self.b, self.states[k], xb, self.x, x);
+        }
+        self.x = x;
+    }
+    /// (3.7)–(3.9): `F_f = F_f^l + F_f^r` over the bristles in `R` and `L`.
+    pub fn friction(&self) -> (f64, f64) {
+        let (mut fl, mut fr) = (0.0, 0.0);
+        let (cr, cl) = (self.x + self.b.d / 2.0, self.x - self.b.d / 2.0);
+        let reach = self.b.d0() + 2.0 * self.b.delta;
+        for c in [cr, cl] {
+            let k0 = (((c - reach) / self.b.delta).floor() as i64 - self.i0).max(0) as usize;
+            let k1 = (((c + reach) / self.b.delta).ceil() as i64 - self.i0).min(self.states.len() as i64 - 1) as usize;
+            for k in k0..=k1 {
+                let xb = self.xb(k);
+                match self.states[k] {
+                    BristleState::R if c == cr => fr += self.b.force_of_angle(self.b.angle(cr, xb)),
+                    BristleState::L if c == cl => fl += self.b.force_of_angle(self.b.angle(cl, xb)),
+                    _ => {}
+                }
+            }
+        }
+        (fl, fr)
+    }
+    /// Number of bristles in each state `[Up, R, L, FlatP, FlatM]`.
+    pub fn census(&self) -> [usize; 5] {
+        let mut c = [0; 5];
+        for s in &self.states {
+            c[*s as usize] += 1;
+        }
+        c
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fig33() -> Bristles {
+        Bristles {
+            kappa: 0.1,
+            h: 0.098,
+            lb: 0.1,
+            delta: 0.002,
+            d: 1.0,
+        }
+    }
+
+    #[test]
+    fn geometry_d0_and_theta_max() {
+        let b = fig33();
+        assert!((b.d0() - 0.0199).abs() < 1e-5); // L929
+        assert!((b.theta_max() - 0.98f64.acos()).abs() < 1e-15);
+        assert!((b.theta_max().tan() - b.d0() / b.h).abs() < 1e-12);
+    }
+
+    #[test]
+    fn work_per_bristle_is_kappa_theta_max_sq_over_two() {
+        // ∫ F dx with x = h tan θ: κ θ_max²/2.
+        let b = fig33();
+        let n = 200_000;
+        let mut w = 0.0;
+        for k in 0..n {
+            let s = b.d0() * (k as f64 + 0.5) / n as f64;
+            w += b.force_of_angle((s / b.h).atan()) * b.d0() / n as f64;
+        }
+        assert!((w - b.bristle_energy()).abs() < 1e-9 * b.bristle_energy());
+    }
+
+    #[test]
+    fn drbm_frozen_range_matches_located_and_sign() {
+        let b = Bristles {
+            kappa: 0.1,
+            h: 0.0995,
+            lb: 0.1,
+            delta: 0.005,
+            d: 0.5,
+        };
+        let mut rp = b.range(Side::Plus, -0.3);
+        let mut rm = b.range(Side::Minus, -0.3);
+        for k in 0..60_000 {
+            let x = -0.3 + 3.7e-7 + k as f64 * 1.0003e-5;
+            b.settle(Side::Plus, &mut rp, x);
+            b.settle(Side::Minus, &mut rm, x);
+            assert_eq!(rp, b.range(Side::Plus, x), "x = {x}");
+            assert_eq!(rm, b.range(Side::Minus, x), "x = {x}");
+            assert!(b.drbm(Side::Plus, x) > 0.0 && b.drbm(Side::Minus, x) < 0.0);
+        }
+        // (3.19) is the sawtooth minimum when 1 < d0/Δ ≤ 2.
+        let (lo, _, _) = b.sawtooth_stats(20_000);
+        assert!((lo - b.f_min_319()).abs() < 1e-4 * lo, "{lo} vs {}", b.f_min_319());
+    }
+
+    #[test]
+    fn sawtooth_floored_mod() {
+        let s = Sawtooth {
+            f_min: 0.5,
+            f_max: 1.0,
+            delta: 0.033,
+        };
+        assert_eq!(s.right(0.0), 0.5);
+        for k in 0..1000 {
+            let x = -1.0 + 1.3e-7 + k as f64 * 0.002;
+            let (r, l) = (s.right(x), s.left(x));
+            assert!((0.5..1.0).contains(&r) && (-1.0..=-0.5).contains(&l));
+            let c = s.cell(x);
+            assert!((s.force_in(Side::Plus, c, x) - r).abs() < 1e-9);
+            assert!((s.force_in(Side::Minus, c, x) - l).abs() < 1e-9, "{x}");
+        }
+    }
+
+    /// Brute-force check of the RBM state machine: random back-and-forth motions, the local
+    /// update with coarse steps against updating every bristle with fine substeps.
+    #[test]
+    fn rbm_state_machine_local_equals_brute_force() {
+        let mut seed = 12345u64;
+        let mut rnd = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((seed >> 11) as f64) / ((1u64 << 53) as f64)
+        };
+        for b in [
+            fig33(),
+            Bristles {
+                kappa: 0.5,
+                h: 0.098,
+                lb: 0.1,
+                delta: 0.01,
+                d: 1.0,
+            },
+        ] {
+            let mut fast = Rbm::new(b, 0.0, 3.0, true);
+            let mut slow = fast.clone();
+            let mut x = 0.0;
+            for _ in 0..200 {
+                // A leg of random length (short ones: repeated short reversals) and sign.
+                let len = if rnd() < 0.5 { 0.05 * rnd() } else { 0.6 * rnd() };
+                let dir = if rnd() < 0.5 { -1.0 } else { 1.0 };
+                let target = (x + dir * len).clamp(-2.5, 2.5);
+                let nsteps = 20;
+                for k in 1..=nsteps {
+                    let xn = if k == nsteps {
+                        x + (target - x)
+                    } else {
+                        x + (target - x) * k as f64 / nsteps as f64
+                    };
+                    fast.advance(xn);
+                }
+                let nfine = ((target - x).abs() / (b.delta / 7.0)).ceil().max(1.0) as usize;
+                for k in 1..=nfine {
+                    let xn = if k == nfine {
+                        x + (target - x)
+                    } else {
+                        x + (target - x) * k as f64 / nfine as f64
+                    };
+                    slow.advance_all(xn);
+                }
+                x += target - x;
+                assert_eq!(fast.states, slow.states);
+                let (a, c) = (fast.friction(), slow.friction());
+                assert!((a.0 - c.0).abs() < 1e-12 && (a.1 - c.1).abs() < 1e-12);
+                // Geometry: every corner-contact bristle has |θ| ≤ θ_max, every flat bristle
+                // has its tip under the body.
+                for (k, s) in slow.states.iter().enumerate() {
+                    let xb = slow.xb(k);
+                    let (cr, cl) = (x + b.d / 2.0, x - b.d / 2.0);
+                    match s {
+                        BristleState::R => assert!(cr >= xb && cr - xb <= b.d0() + 1e-12),
+                        BristleState::L => assert!(cl <= xb && xb - cl <= b.d0() + 1e-12),
+                        BristleState::FlatP => assert!(xb + b.d0() >= cl && xb + b.d0() <= cr + 1e-12),
+                        BristleState::FlatM => assert!(xb - b.d0() <= cr && xb - b.d0() >= cl - 1e-12),
+                        BristleState::Up => {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// In unidirectional sliding the RBM equals the DRBM (Table 3.1 rows (a)-(5), (b)-(5)).
+    #[test]
+    fn rbm_unidirectional_equals_drbm() {
+        let b = fig33();
+        let mut r = Rbm::new(b, 0.0, 2.0, true);
+        let mut x = 0.0;
+        while x < 1.5 {
+            x += 1.3e-4;
+            r.advance(x);
+            if x > b.d + b.d0() {
+                let (fl, fr) = r.friction();
+                assert_eq!(fl, 0.0);
+                assert!((fr - b.drbm(Side::Plus, x)).abs() < 1e-12, "{x}");
+            }
+        }
+    }
+}
