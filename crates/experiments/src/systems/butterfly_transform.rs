@@ -39,6 +39,9 @@ impl System for ButterflyTransform {
         ("f", "1", "f(y)"),
         ("y_c1", "1", "C1 of Thm 5.3.3 (5.4)-(5.7)"),
         ("y_c2", "1", "C2 of Thm 5.3.3 (5.8)-(5.11)"),
+        ("x_yc", "1", "x_min(y_c) for t ≤ 0.5, x_max(y_c) for t > 0.5: where C crosses y = y_c (linear interpolation between samples; NaN if it does not)"),
+        ("y_yc", "1", "y_c (constant), to mark (x_min(y_c), y_c), (x_max(y_c), y_c) and (y_c, q_c)"),
+        ("q_yc", "1", "q_c = f(y_c) (constant): the extremum of f and of C'"),
     ];
     const METHODS: &'static [&'static str] = &["analytic"];
 
@@ -96,6 +99,22 @@ impl System for ButterflyTransform {
             .collect();
         let c1_err = c1.iter().zip(&y).fold(0.0f64, |m, (a, b)| m.max((a - b).abs()));
         let c2_err = c2.iter().zip(&q).fold(0.0f64, |m, (a, b)| m.max((f.eval(*a) - b).abs()));
+        // Where the closed sampled curve crosses y = y_c: x_min(y_c) and x_max(y_c).
+        let mut xs: Vec<f64> = Vec::new();
+        for i in 0..n {
+            let (a, b) = (y[i] - p.yc, y[(i + 1) % n] - p.yc);
+            if a == 0.0 {
+                xs.push(x[i]);
+            } else if a * b < 0.0 {
+                let j = (i + 1) % n;
+                xs.push(x[i] + (x[j] - x[i]) * a / (a - b));
+            }
+        }
+        let x_min_yc = xs.iter().copied().fold(f64::NAN, f64::min);
+        let x_max_yc = xs.iter().copied().fold(f64::NAN, f64::max);
+        let x_yc: Vec<f64> = s.iter().map(|&t| if t <= 0.5 { x_min_yc } else { x_max_yc }).collect();
+        let y_yc = vec![p.yc; s.len()];
+        let q_yc = vec![f.eval(p.yc); s.len()];
         let bool_col = |v: &[bool]| v.iter().map(|&b| f64::from(u8::from(b))).collect::<Vec<f64>>();
 
         let mut info: Vec<(String, f64)> = vec![
@@ -126,6 +145,9 @@ impl System for ButterflyTransform {
             ("f", fy),
             ("y_c1", c1),
             ("y_c2", c2),
+            ("x_yc", x_yc),
+            ("y_yc", y_yc),
+            ("q_yc", q_yc),
         ]);
         data.info.extend(info);
         Ok(data)

@@ -46,6 +46,7 @@ impl System for GeneralizedPi {
         ("M", "A/m", "magnetization"),
         ("lambda", "1", "magnetostriction (5.19)"),
         ("dL", "m", "rod elongation (5.18)"),
+        ("dL_um", "μm", "rod elongation (5.18) in micrometres (dL · 1e6), for plotting"),
     ];
     const METHODS: &'static [&'static str] = &["exact"];
 
@@ -86,6 +87,7 @@ impl System for GeneralizedPi {
             info: data.info.clone(),
             ..Default::default()
         };
+        let dl_um: Vec<f64> = dl.iter().map(|v| v * 1e6).collect();
         out.columns = vec![
             ("t".into(), t),
             ("u".into(), i),
@@ -94,6 +96,7 @@ impl System for GeneralizedPi {
             ("M".into(), big_m),
             ("lambda".into(), lambda),
             ("dL".into(), dl),
+            ("dL_um".into(), dl_um),
         ];
         Ok(out.with_info(&[
             ("c0", p.c0),
