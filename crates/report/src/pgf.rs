@@ -352,6 +352,7 @@ fn math_symbol(c: char) -> Option<&'static str> {
         '′' => "'",
         '²' => "^{2}",
         '³' => "^{3}",
+        '√' => "\\surd",
         '*' => "^{*}",
         '~' => "\\sim",
         '\\' => "\\backslash",
@@ -361,6 +362,25 @@ fn math_symbol(c: char) -> Option<&'static str> {
         '$' => "\\$",
         '{' => "\\{",
         '}' => "\\}",
+        _ => return None,
+    })
+}
+
+/// The ASCII character a superscript character stands for (`⁴` → `4`, `⁻` → `-`).
+fn superscript(c: char) -> Option<char> {
+    Some(match c {
+        '⁰' => '0',
+        '¹' => '1',
+        '²' => '2',
+        '³' => '3',
+        '⁴' => '4',
+        '⁵' => '5',
+        '⁶' => '6',
+        '⁷' => '7',
+        '⁸' => '8',
+        '⁹' => '9',
+        '⁻' => '-',
+        '⁺' => '+',
         _ => return None,
     })
 }
@@ -524,8 +544,16 @@ pub fn text_to_tex(s: &str) -> String {
                 i = j;
                 continue;
             }
-            '²' => out.push_str("\\textsuperscript{2}"),
-            '³' => out.push_str("\\textsuperscript{3}"),
+            _ if superscript(c).is_some() => {
+                // A run of superscript characters (`10⁻⁴`) is one superscript.
+                let mut sup = String::new();
+                while let Some(a) = cs.get(i).copied().and_then(superscript) {
+                    sup.push(a);
+                    i += 1;
+                }
+                out.push_str(&format!("\\textsuperscript{{{sup}}}"));
+                continue;
+            }
             '–' => out.push_str("--"),
             '—' => out.push_str("---"),
             '…' => out.push_str("\\ldots{}"),
@@ -822,6 +850,8 @@ mod tests {
     fn units_are_text() {
         assert_eq!(unit_to_tex("kg-m^2"), "kg-m\\textsuperscript{2}");
         assert_eq!(unit_to_tex("m²"), "m\\textsuperscript{2}");
+        assert_eq!(text_to_tex("10⁻⁴ H"), "10\\textsuperscript{-4} H");
+        assert_eq!(text_to_tex("√2"), "$\\surd$2");
         assert_eq!(unit_to_tex("µm"), "$\\mu$m");
         assert_eq!(unit_to_tex("N-m-s/rad"), "N-m-s/rad");
         assert_eq!(unit_to_tex("1/m"), "1/m");
