@@ -22,14 +22,19 @@ use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
+/// Whether the concrete run id `id` is `run` or a member `run[k]` of the swept run `run`.
+fn is_run_or_member(id: &str, run: &str) -> bool {
+    let member_of = id.strip_suffix(']').and_then(|s| s.rsplit_once('[')).map(|(b, _)| b);
+    id == run || member_of == Some(run)
+}
+
 /// The manifest `e` with the run `run` (every member, for a swept run) changed by `set`
 /// (parameter name or `input.<field>` → value), revalidated against its system and re-keyed.
 pub fn variant(e: &Entry, run: &str, set: &[(String, f64)]) -> Result<Entry, String> {
     let mut v = e.clone();
     let mut hit = false;
     for (id, r) in v.runs.iter_mut() {
-        let member_of = id.strip_suffix(']').and_then(|s| s.rsplit_once('[')).map(|(b, _)| b);
-        if id != run && member_of != Some(run) {
+        if !is_run_or_member(id, run) {
             continue;
         }
         hit = true;
@@ -92,29 +97,25 @@ type Fetched = (HashMap<String, Arc<RunData>>, HashMap<String, String>, usize);
 /// A reading with its variant of the manifest (`None`: the reading is invalid).
 pub type Planned = (Reading, Option<Entry>);
 
-/// The data of every run of `entries`, from the cache or computed into it (in parallel), and the
-/// runs that failed: `(data by key, error by key, how many were computed)`.
-fn fetch(opts: &Options, entries: &[&Entry]) -> Result<Fetched, String> {
-    let mut unique: BTreeMap<&str, &fric_experiments::RunRequest> = BTreeMap::new();
-    for e in entries {
-        for r in e.runs.values() {
-            unique.insert(&r.key, &r.request);
-        }
+/// The distinct runs of `entries`, by key.
+fn unique_runs<'a>(entries: &[&'a Entry]) -> BTreeMap<&'a str, &'a fric_experiments::RunRequest> {
+    entries
+        .iter()
+        .flat_map(|e| e.runs.values())
+        .map(|r| (r.key.as_str(), &r.request))
+        .collect()
+}
+
+/// One run from the cache, or computed into it; `true` when it was computed.
+fn get_or_compute(cache: &RunCache, key: &str, req: &fric_experiments::RunRequest) -> (Result<RunData, String>, bool) {
+    match cache.get(key, req) {
+        Lookup::Hit(d) => (Ok(d), false),
+        _ => (compute_and_store(cache, key, req), true),
     }
-    let cache = opts.run_cache();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.jobs.unwrap_or(0))
-        .build()
-        .map_err(|e| e.to_string())?;
-    let got: Vec<(&str, Result<RunData, String>, bool)> = pool.install(|| {
-        unique
-            .par_iter()
-            .map(|(key, req)| match cache.get(key, req) {
-                Lookup::Hit(d) => (*key, Ok(d), false),
-                _ => (*key, compute_and_store(&cache, key, req), true),
-            })
-            .collect()
-    });
+}
+
+/// Sort fetched runs into data and failures, and count the computed ones.
+fn gather(got: Vec<(&str, Result<RunData, String>, bool)>) -> Fetched {
     let (mut data, mut failed, mut computed) = (HashMap::new(), HashMap::new(), 0);
     for (key, r, fresh) in got {
         computed += fresh as usize;
@@ -127,7 +128,28 @@ fn fetch(opts: &Options, entries: &[&Entry]) -> Result<Fetched, String> {
             }
         }
     }
-    Ok((data, failed, computed))
+    (data, failed, computed)
+}
+
+/// The data of every run of `entries`, from the cache or computed into it (in parallel), and the
+/// runs that failed: `(data by key, error by key, how many were computed)`.
+fn fetch(opts: &Options, entries: &[&Entry]) -> Result<Fetched, String> {
+    let unique = unique_runs(entries);
+    let cache = opts.run_cache();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let got = pool.install(|| {
+        unique
+            .par_iter()
+            .map(|(key, req)| {
+                let (r, fresh) = get_or_compute(&cache, key, req);
+                (*key, r, fresh)
+            })
+            .collect()
+    });
+    Ok(gather(got))
 }
 
 /// The metrics and checks of `e` evaluated on `data` (problems in the report's `errors`).
@@ -331,30 +353,14 @@ pub const MAX_EVALUATIONS: usize = 80;
 /// The data of `entries`' runs fetched one by one (inside a pipeline worker): from the cache,
 /// or computed into it. `(data, failed, computed)`.
 fn fetch_serial(cache: &RunCache, entries: &[&Entry]) -> Fetched {
-    let (mut data, mut failed, mut computed) = (HashMap::new(), HashMap::new(), 0);
-    for e in entries {
-        for r in e.runs.values() {
-            if data.contains_key(&r.key) || failed.contains_key(&r.key) {
-                continue;
-            }
-            let got = match cache.get(&r.key, &r.request) {
-                Lookup::Hit(d) => Ok(d),
-                _ => {
-                    computed += 1;
-                    compute_and_store(cache, &r.key, &r.request)
-                }
-            };
-            match got {
-                Ok(d) => {
-                    data.insert(r.key.clone(), Arc::new(d));
-                }
-                Err(err) => {
-                    failed.insert(r.key.clone(), err);
-                }
-            }
-        }
-    }
-    (data, failed, computed)
+    let got = unique_runs(entries)
+        .into_iter()
+        .map(|(key, req)| {
+            let (r, fresh) = get_or_compute(cache, key, req);
+            (key, r, fresh)
+        })
+        .collect();
+    gather(got)
 }
 
 /// Solve, for each `explain` entry of the check `spec`, for the parameter value that makes its
@@ -370,7 +376,7 @@ pub(crate) fn explanations(
         let current = e
             .runs
             .iter()
-            .find(|(rid, _)| *rid == &x.run || rid.starts_with(&format!("{}[", x.run)))
+            .find(|(rid, _)| is_run_or_member(rid, &x.run))
             .and_then(|(_, r)| r.request.params.get(&x.param))
             .and_then(|v| v.first().copied());
         let computed = std::cell::Cell::new(0);
