@@ -381,7 +381,7 @@ fn every_plotted_sample_is_visible_and_nothing_leaves_its_frame() {
         return check(Path::new(&d), None);
     }
     let (_t, root) = common::project_copy();
-    let s = fric_pipeline::run(&fric_pipeline::Options::new(&root)).unwrap();
+    let s = fric_pipeline::run(&common::project_options(&root)).unwrap();
     assert!(s.invalid.is_empty());
     let drawn = s
         .report

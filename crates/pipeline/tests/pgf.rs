@@ -113,7 +113,7 @@ fn tex_engine() -> Option<&'static str> {
 #[test]
 fn every_drawn_project_figure_has_a_pgfplots_file_that_reads_existing_csv_columns() {
     let (_t, root) = project_copy();
-    let s = run(&Options::new(&root)).unwrap();
+    let s = run(&common::project_options(&root)).unwrap();
     assert!(s.invalid.is_empty());
     let figures = root.join("figures");
     let all = std::fs::read_to_string(figures.join("pgfplots-all.tex")).unwrap();

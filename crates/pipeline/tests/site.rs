@@ -169,7 +169,7 @@ fn check_site(root: &Path) {
 #[test]
 fn project_site_has_no_broken_links_images_or_console_errors() {
     let (_t, root) = common::project_copy();
-    let s = run(&Options::new(&root)).unwrap();
+    let s = run(&common::project_options(&root)).unwrap();
     assert!(s.invalid.is_empty());
     check_site(&root);
     let index = std::fs::read_to_string(root.join("figures/index.html")).unwrap();

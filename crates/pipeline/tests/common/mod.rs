@@ -42,3 +42,14 @@ pub fn project_copy() -> (tempfile::TempDir, std::path::PathBuf) {
     }
     (t, root)
 }
+
+/// Options for a run over [`project_copy`]: the run cache is shared by every test binary of this
+/// package (`CARGO_TARGET_TMPDIR/project-runs`), so the project's runs are computed once per build
+/// of the computing code, not once per test. Safe because run keys include the fingerprint of the
+/// computing code and every entry is verified on read; what these tests check (drawing, the site,
+/// PGFPlots, metrics and checks) is still done from scratch in the temporary workspace.
+pub fn project_options(root: &std::path::Path) -> fric_pipeline::Options {
+    let mut o = fric_pipeline::Options::new(root);
+    o.cache_dir = Some(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("project-runs"));
+    o
+}
