@@ -87,6 +87,12 @@ fn entries() -> Vec<Entry> {
         v.push(e("coulomb", Box::new(move |r, a| own::coulomb(m, r, a))));
         v.push(e("bristle500", Box::new(move |r, a| own::bristle(m, r, a))));
     }
+    v.push(Entry {
+        problem: "lugre",
+        implementation: "fric-solvers",
+        method: "IntegratingFactor".to_string(),
+        run: Box::new(own::lugre_affine),
+    });
     for (m, name) in [
         (crates::OsMethod::Dopri5, "Dopri5"),
         (crates::OsMethod::Dop853, "Dop853"),

@@ -7,6 +7,7 @@ use crate::system::Column;
 use crate::{RunData, RunRequest};
 use fric_models::signal::Signal;
 use fric_models::InputDriven;
+use fric_solvers::affine::{solve_affine, AffineStats, AffineTolerance};
 use fric_solvers::analysis::until_periodic;
 use fric_solvers::{solve, Method, OdeSystem, Stats, Tolerances};
 
@@ -97,18 +98,35 @@ impl<M: InputDriven> OdeSystem for Driven<'_, M> {
     }
 }
 
+/// The method name of the exact-along-the-input integrator of single-state affine models.
+pub const INTEGRATING_FACTOR: &str = "integrating-factor";
+
+/// How a driven model is integrated: an ODE method in time, or (for a single-state model that
+/// is affine along the input, [`InputDriven::affine`]) exactly from its integrating factor by
+/// adaptive quadrature (`fric_solvers::affine`), with no time step.
+enum Integrator {
+    Ode(Method, Tolerances),
+    Affine(AffineTolerance),
+}
+
+/// Work counters of either integrator.
+#[derive(Default)]
+struct Work {
+    ode: Stats,
+    affine: AffineStats,
+}
+
 /// Integrate a driven model over `[t0, t1]`, restarting the integrator at every input extremum
 /// and switch (the right-hand sides contain `|u'|` and `sign u'`, which kink there).
 #[allow(clippy::too_many_arguments)]
 fn integrate<M: InputDriven>(
     sys: &Driven<M>,
-    method: Method,
-    tol: &Tolerances,
+    how: &Integrator,
     t0: f64,
     x: &mut Vec<f64>,
     t1: f64,
     saveat: &[f64],
-    stats: &mut Stats,
+    work: &mut Work,
     out: &mut dyn FnMut(f64, &[f64]),
 ) -> Result<(), String> {
     let mut stops = Vec::new();
@@ -121,9 +139,38 @@ fn integrate<M: InputDriven>(
             continue;
         }
         let j = idx + saveat[idx..].partition_point(|&s| s <= b);
-        let o = solve(sys, method, tol, a, x, b, &saveat[idx..j], out).map_err(|e| e.to_string())?;
-        *stats += o.stats;
-        *x = o.x;
+        match how {
+            Integrator::Ode(method, tol) => {
+                let o = solve(sys, *method, tol, a, x, b, &saveat[idx..j], out).map_err(|e| e.to_string())?;
+                work.ode += o.stats;
+                *x = o.x;
+            }
+            Integrator::Affine(tol) => {
+                let coef = |t: f64| {
+                    sys.model
+                        .affine(sys.sig.value(t), sys.sig.deriv(t))
+                        .expect("checked when the integrator was chosen")
+                };
+                let before = work.affine.unresolved;
+                x[0] = solve_affine(
+                    &coef,
+                    a,
+                    x[0],
+                    b,
+                    &saveat[idx..j],
+                    *tol,
+                    &mut work.affine,
+                    &mut |t, z| out(t, &[z]),
+                );
+                if work.affine.unresolved > before {
+                    return Err(format!(
+                        "integrating factor: {} interval(s) in [{a}, {b}] s not resolved to {:e} at the deepest bisection",
+                        work.affine.unresolved - before,
+                        tol.abs
+                    ));
+                }
+            }
+        }
         idx = j;
         a = b;
     }
@@ -170,11 +217,24 @@ pub fn driven<M: InputDriven>(
     extra: &[&str],
     record: impl Fn(f64, f64, &[f64], &mut [f64]),
 ) -> Result<RunData, String> {
-    let method = method_of(req);
     let (mut plan, steady) = periodic_plan(req, sig);
-    let tol = tolerances(req, method, plan.scale);
+    let how = if method_name(req) == INTEGRATING_FACTOR {
+        if model.dim() != 1 || model.affine(sig.value(0.0), sig.deriv(0.0)).is_none() {
+            return Err(format!(
+                "method {INTEGRATING_FACTOR} needs a single-state model affine along the input; {} is not",
+                req.system
+            ));
+        }
+        Integrator::Affine(AffineTolerance {
+            abs: req.sim.rtol.unwrap_or(1e-10) * model.state_scale() + req.sim.atol.unwrap_or(0.0),
+            z_scale: model.state_scale(),
+        })
+    } else {
+        let method = method_of(req);
+        Integrator::Ode(method, tolerances(req, method, plan.scale))
+    };
     let sys = Driven { model, sig };
-    let mut stats = Stats::default();
+    let mut work = Work::default();
     let mut data = RunData {
         period: plan.input_period,
         ..Default::default()
@@ -185,13 +245,12 @@ pub fn driven<M: InputDriven>(
             let mut v = x.to_vec();
             integrate(
                 &sys,
-                method,
-                &tol,
+                &how,
                 k as f64 * p,
                 &mut v,
                 (k + 1) as f64 * p,
                 &[],
-                &mut stats,
+                &mut work,
                 &mut |_, _| {},
             )?;
             x.copy_from_slice(&v);
@@ -221,12 +280,21 @@ pub fn driven<M: InputDriven>(
     };
     // With a steady state, the record window is the period after it was reached.
     let (a, b) = plan.record;
-    integrate(&sys, method, &tol, a, &mut x, b, &save, &mut stats, &mut push)?;
+    integrate(&sys, &how, a, &mut x, b, &save, &mut work, &mut push)?;
     let mut names = vec!["t", "u"];
     names.extend_from_slice(extra);
     data.columns = names.iter().map(|s| s.to_string()).zip(cols).collect();
-    data.info.insert("steps".into(), stats.accepted as f64);
-    data.info.insert("rejected".into(), stats.rejected as f64);
+    match how {
+        Integrator::Ode(..) => {
+            data.info.insert("steps".into(), work.ode.accepted as f64);
+            data.info.insert("rejected".into(), work.ode.rejected as f64);
+        }
+        Integrator::Affine(_) => {
+            data.info
+                .insert("quadrature_intervals".into(), work.affine.accepted as f64);
+            data.info.insert("quadrature_leaves".into(), work.affine.leaves as f64);
+        }
+    }
     data.info.insert("t_start".into(), a);
     Ok(data)
 }

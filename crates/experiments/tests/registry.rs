@@ -38,7 +38,16 @@ fn every_declaration_is_well_formed() {
         "grid",
         "none",
     ];
-    let methods = ["dopri5", "dop853", "rosenbrock23", "radau5", "exact", "ode", "analytic"];
+    let methods = [
+        "dopri5",
+        "dop853",
+        "rosenbrock23",
+        "radau5",
+        "exact",
+        "ode",
+        "analytic",
+        "integrating-factor",
+    ];
     for s in systems() {
         let mut names = BTreeSet::new();
         for p in &s.params {

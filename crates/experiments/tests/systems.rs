@@ -76,17 +76,88 @@ fn lugre_reduces_to_dahl() {
         input.clone(),
         SimSpec {
             rtol: Some(1e-9),
+            method: Some("rosenbrock23".into()),
             ..periods(2.0, 400)
         },
     );
     let dahl = run(
         "dahl",
         &[("sigma", n(50.0)), ("fc", n(1.0)), ("gamma", n(1.0))],
-        input,
+        input.clone(),
         periods(2.0, 400),
     );
     let d = max_abs_diff(lugre.column("F").unwrap(), dahl.column("F").unwrap()).unwrap();
-    assert!(d < 1e-5, "max |F_LuGre − F_Dahl| = {d}");
+    assert!(d < 1e-5, "rosenbrock23: max |F_LuGre − F_Dahl| = {d}");
+    // The default, exact along the input from the integrating factor, agrees with the exact Dahl
+    // operator to rounding.
+    let exact = run(
+        "lugre",
+        &[
+            ("sigma0", n(50.0)),
+            ("sigma1", n(0.0)),
+            ("sigma2", n(0.0)),
+            ("fc", n(1.0)),
+            ("fs", n(1.0)),
+            ("vs", n(0.1)),
+        ],
+        input,
+        periods(2.0, 400),
+    );
+    let d = max_abs_diff(exact.column("F").unwrap(), dahl.column("F").unwrap()).unwrap();
+    assert!(d < 1e-12, "integrating factor: max |F_LuGre − F_Dahl| = {d}");
+}
+
+/// The integrating-factor integrator of LuGre (the default, no time step) against Radau5 at tight
+/// tolerance with a step cap, on thesis Fig 1.11(a) (σ0 = 1e4, relaxation rates up to ~1e4 1/s
+/// with a Stribeck region of ~1 % of the period): loop area, extremes and the force at the
+/// reversal agree to the reference's accuracy.
+#[test]
+fn lugre_integrating_factor_matches_tight_radau5() {
+    let p = [
+        ("fc", n(1.0)),
+        ("fs", n(1.5)),
+        ("sigma0", n(1e4)),
+        ("sigma1", n(100.0)),
+        ("sigma2", n(0.6)),
+        ("vs", n(0.04)),
+    ];
+    let input = InputSpec::Cosine {
+        amplitude: 5.0,
+        omega: 0.25,
+        phase: 0.0,
+        offset: 0.0,
+    };
+    let exact = run("lugre", &p, input.clone(), periods(2.0, 20000));
+    let reference = run(
+        "lugre",
+        &p,
+        input,
+        SimSpec {
+            method: Some("radau5".into()),
+            rtol: Some(1e-11),
+            atol: Some(1e-15),
+            ..periods(2.0, 20000)
+        },
+    );
+    assert!(
+        exact.info.contains_key("quadrature_intervals"),
+        "the default is the integrating factor"
+    );
+    let (u1, f1) = (last_period(&exact, "u"), last_period(&exact, "F"));
+    let (u2, f2) = (last_period(&reference, "u"), last_period(&reference, "F"));
+    let (a1, a2) = (loop_area(u1, f1), loop_area(u2, f2));
+    assert!((a1 - a2).abs() < 1e-7 * a2.abs(), "loop area {a1} vs {a2}");
+    let (lo1, hi1) = extremes(f1);
+    let (lo2, hi2) = extremes(f2);
+    assert!(
+        (lo1 - lo2).abs() < 1e-7 && (hi1 - hi2).abs() < 1e-7,
+        "extremes ({lo1}, {hi1}) vs ({lo2}, {hi2})"
+    );
+    // Reversal values: F at the last sample (u = +5, u' = 0).
+    let (r1, r2) = (f1[f1.len() - 1], f2[f2.len() - 1]);
+    assert!((r1 - r2).abs() < 1e-7, "F at the reversal {r1} vs {r2}");
+    let d = max_abs_diff(exact.column("F").unwrap(), reference.column("F").unwrap()).unwrap();
+    assert!(d < 1e-6, "max |ΔF| over two periods = {d}");
 }
 
 /// Dahl γ = 1 integrated in time at two frequencies matches the exact operator (rate

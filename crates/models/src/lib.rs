@@ -53,4 +53,15 @@ pub trait InputDriven {
     fn jacobian(&self, _u: f64, _du: f64, _x: &[f64], _jac: &mut [f64]) -> bool {
         false
     }
+    /// For a single-state model that is affine in its state along a prescribed input,
+    /// `x' = a(u, u') x + b(u, u')`: `Some((a, b))`. Such a model can be integrated exactly along
+    /// the input from its integrating factor (no time step, no stiffness). `None` otherwise.
+    fn affine(&self, _u: f64, _du: f64) -> Option<(f64, f64)> {
+        None
+    }
+    /// The size of the state, for error control (the largest |x| the model reaches in steady
+    /// motion, or 1 when no scale is known).
+    fn state_scale(&self) -> f64 {
+        1.0
+    }
 }

@@ -44,6 +44,14 @@ impl InputDriven for LuGre {
         j[0] = -du.abs() * self.sigma0 / self.g(du);
         true
     }
+    /// `z' = −(|u'| σ0 / g(u')) z + u'`: affine in `z` along the input.
+    fn affine(&self, _u: f64, du: f64) -> Option<(f64, f64)> {
+        Some((-du.abs() * self.sigma0 / self.g(du), du))
+    }
+    /// `max(F_s, F_c) / σ0`, the largest steady-state deflection.
+    fn state_scale(&self) -> f64 {
+        self.fs.abs().max(self.fc.abs()) / self.sigma0
+    }
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@
 // Stage arithmetic updates several equally long buffers in lockstep; index loops read best.
 #![allow(clippy::needless_range_loop)]
 
+pub mod affine;
 pub mod analysis;
 mod dop853;
 pub mod fit;

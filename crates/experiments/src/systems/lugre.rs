@@ -17,7 +17,7 @@ pub struct LuGre;
 
 impl System for LuGre {
     const NAME: &'static str = "lugre";
-    const DOC: &'static str = "LuGre model with prescribed displacement, thesis (1.24)-(1.26); stiff, integrated with Rosenbrock 2(3) by default.";
+    const DOC: &'static str = "LuGre model with prescribed displacement, thesis (1.24)-(1.26); stiff; integrated exactly along the input from its integrating factor by default (adaptive quadrature, no time step), or with rosenbrock23/dopri5.";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[
@@ -27,7 +27,7 @@ impl System for LuGre {
         ("z", "m", "bristle deflection"),
         ("F", "N", "friction force"),
     ];
-    const METHODS: &'static [&'static str] = &["rosenbrock23", "dopri5"];
+    const METHODS: &'static [&'static str] = &[crate::drive::INTEGRATING_FACTOR, "rosenbrock23", "radau5", "dopri5"];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.law.curve.check(errs)
