@@ -63,16 +63,17 @@ fn coulomb_mass_spring_parallelogram() {
 #[test]
 fn lugre_reduces_to_dahl() {
     let input = sine(1.0, 0.5);
+    let reduced = [
+        ("sigma0", n(50.0)),
+        ("sigma1", n(0.0)),
+        ("sigma2", n(0.0)),
+        ("fc", n(1.0)),
+        ("fs", n(1.0)),
+        ("vs", n(0.1)),
+    ];
     let lugre = run(
         "lugre",
-        &[
-            ("sigma0", n(50.0)),
-            ("sigma1", n(0.0)),
-            ("sigma2", n(0.0)),
-            ("fc", n(1.0)),
-            ("fs", n(1.0)),
-            ("vs", n(0.1)),
-        ],
+        &reduced,
         input.clone(),
         SimSpec {
             rtol: Some(1e-9),
@@ -90,19 +91,7 @@ fn lugre_reduces_to_dahl() {
     assert!(d < 1e-5, "rosenbrock23: max |F_LuGre − F_Dahl| = {d}");
     // The default, exact along the input from the integrating factor, agrees with the exact Dahl
     // operator to rounding.
-    let exact = run(
-        "lugre",
-        &[
-            ("sigma0", n(50.0)),
-            ("sigma1", n(0.0)),
-            ("sigma2", n(0.0)),
-            ("fc", n(1.0)),
-            ("fs", n(1.0)),
-            ("vs", n(0.1)),
-        ],
-        input,
-        periods(2.0, 400),
-    );
+    let exact = run("lugre", &reduced, input, periods(2.0, 400));
     let d = max_abs_diff(exact.column("F").unwrap(), dahl.column("F").unwrap()).unwrap();
     assert!(d < 1e-12, "integrating factor: max |F_LuGre − F_Dahl| = {d}");
 }
