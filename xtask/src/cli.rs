@@ -229,6 +229,9 @@ pub struct RunArgs {
     /// List the runs that would be computed and the figures that would be drawn; write nothing
     #[arg(long)]
     pub dry_run: bool,
+    /// Afterwards, print the N manifests that took longest (runs computed and evaluation)
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "10", value_parser = positive, allow_negative_numbers = true)]
+    pub timings: Option<usize>,
 }
 
 #[derive(Debug, Args)]

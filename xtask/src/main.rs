@@ -127,6 +127,13 @@ fn pipeline(root: PathBuf, cache: Option<&Path>, a: &RunArgs, check: bool) -> Ex
         Ok(s) => s,
         Err(code) => return code,
     };
+    if let Some(n) = a.timings {
+        print::timings(
+            &fric_pipeline::timings::per_manifest(&s, &fric_pipeline::load(&root)),
+            n,
+            a.jobs == Some(1),
+        );
+    }
     if !check {
         // A hint only: `check` is what fails on it.
         if let Ok(changes) = fric_pipeline::metrics::diff(&root, &s, None) {

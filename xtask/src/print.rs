@@ -112,6 +112,48 @@ pub fn summary(s: &Summary) {
     );
 }
 
+/// `--timings`: the `n` manifests that took longest.
+pub fn timings(t: &[fric_pipeline::timings::ManifestTime], n: usize, one_thread: bool) {
+    if t.is_empty() {
+        out!("timings:   nothing was computed or evaluated");
+        return;
+    }
+    out!(
+        "timings:   the {} slowest of {} manifests that took time, wall seconds per task",
+        n.min(t.len()),
+        t.len()
+    );
+    if !one_thread {
+        out!(
+            "           (with several threads a task that waits on nested parallel work runs other tasks meanwhile, \
+             so these overlap; `--jobs 1` attributes them exactly)"
+        );
+    }
+    out!(
+        "  {:>8}  {:>8}  {:>5}  {:>10}  {:<24}  manifest",
+        "total s",
+        "runs s",
+        "runs",
+        "evaluate s",
+        "slowest run"
+    );
+    for m in t.iter().take(n) {
+        let slowest = m
+            .slowest_run
+            .as_ref()
+            .map_or("-".to_string(), |(sys, s)| format!("{sys} {s:.2} s"));
+        out!(
+            "  {:>8.2}  {:>8.2}  {:>5}  {:>10.2}  {:<24}  {}",
+            m.total(),
+            m.runs,
+            m.computed,
+            m.evaluate,
+            slowest,
+            m.id
+        );
+    }
+}
+
 /// `diff`: the table of what moved against `against`.
 pub fn changes(changes: &[Change], against: &str) {
     if changes.is_empty() {

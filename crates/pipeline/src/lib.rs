@@ -22,6 +22,7 @@ pub mod site;
 mod stamp;
 pub mod store;
 pub mod tables;
+pub mod timings;
 
 use fric_experiments::RunData;
 use fric_manifest::{Kind, Status};
@@ -122,6 +123,12 @@ pub struct Summary {
     /// Whether `--only` restricted the selection.
     pub only: bool,
     pub elapsed: Duration,
+    /// Seconds spent computing each run this time (`run key → (system, seconds)`): the runs of
+    /// the manifests and of their alternative readings, in parallel, so they add up to CPU time.
+    pub run_seconds: BTreeMap<String, (String, f64)>,
+    /// Seconds spent evaluating each manifest that was not current (metrics, checks, the runs its
+    /// explanations computed, drawing, tables).
+    pub evaluate_seconds: BTreeMap<String, f64>,
 }
 
 impl Summary {
@@ -702,7 +709,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
 
     enum Got {
         Cached(RunData),
-        Computed(RunData, Option<String>),
+        Computed(RunData, Option<String>, f64),
         Failed(String),
     }
     let results: Vec<(&str, Got)> = pool.install(|| {
@@ -717,8 +724,9 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
                         Lookup::Miss => {}
                     }
                 }
+                let t0 = Instant::now();
                 let got = match compute_and_store(&cache, key, req) {
-                    Ok(d) => Got::Computed(d, recovered),
+                    Ok(d) => Got::Computed(d, recovered, t0.elapsed().as_secs_f64()),
                     Err(e) => Got::Failed(e),
                 };
                 progress(Progress::Step {
@@ -745,8 +753,11 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
                 summary.runs_cached += 1;
                 data.insert(key.to_string(), Arc::new(d));
             }
-            Got::Computed(d, recovered) => {
+            Got::Computed(d, recovered, secs) => {
                 summary.runs_computed += 1;
+                if let Some(req) = unique.get(key) {
+                    summary.run_seconds.insert(key.to_string(), (req.system.clone(), secs));
+                }
                 if let Some(why) = recovered {
                     summary.runs_recovered.push((key.to_string(), why));
                 }
@@ -764,10 +775,11 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         }
     }
 
-    let fresh: Vec<Built> = pool.install(|| {
+    let fresh: Vec<(Built, f64)> = pool.install(|| {
         todo.par_iter()
             .zip(&readings)
             .map(|((e, key), readings)| {
+                let t0 = Instant::now();
                 let prev = stamp::read(root, &e.manifest.id);
                 let b = isolated("evaluating the manifest", || {
                     let runs = Runs {
@@ -800,13 +812,13 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
                     if let Err(err) = stamp::write(root, &e.manifest.id, &s) {
                         let mut b = b;
                         b.report.errors.push(format!("stamp: {err}"));
-                        return b;
+                        return (b, t0.elapsed().as_secs_f64());
                     }
                 }
                 progress(Progress::Step {
                     what: e.manifest.id.clone(),
                 });
-                b
+                (b, t0.elapsed().as_secs_f64())
             })
             .collect()
     });
@@ -836,8 +848,9 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         }
         by_id.insert(r.id.clone(), r);
     }
-    for b in fresh {
+    for (b, secs) in fresh {
         let r = b.report;
+        summary.evaluate_seconds.insert(r.id.clone(), secs);
         if b.drawn {
             summary.figures_drawn += 1;
         } else if r.kind == "figure" && r.errors.is_empty() {

@@ -55,6 +55,14 @@ fn cache_hit_on_rerun_and_miss_after_parameter_edit() {
     let s = go(ws.path(), 2);
     assert_eq!((s.runs_computed, s.runs_cached), (1, 2));
     assert_eq!((s.figures_drawn, s.figures_current), (1, 1));
+    // `--timings`: the computed run is timed and attributed to its manifest only; the current
+    // manifest took no time.
+    assert_eq!(s.run_seconds.len(), 1);
+    let t = fric_pipeline::timings::per_manifest(&s, &fric_pipeline::load(ws.path()));
+    assert_eq!(t.len(), 1, "{t:?}");
+    assert_eq!((t[0].id.as_str(), t[0].computed), ("thesis/fig9.1", 1));
+    assert_eq!(t[0].slowest_run.as_ref().map(|(sys, _)| sys.as_str()), Some("dahl"));
+    assert!(t[0].runs >= 0.0 && t[0].evaluate > 0.0);
 }
 
 #[test]
