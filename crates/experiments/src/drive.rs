@@ -9,6 +9,7 @@ use fric_models::signal::Signal;
 use fric_models::InputDriven;
 use fric_solvers::affine::{solve_affine, AffineStats, AffineTolerance};
 use fric_solvers::analysis::until_periodic;
+use fric_solvers::shooting::shoot;
 use fric_solvers::{solve, Method, OdeSystem, Stats, Tolerances};
 
 /// Columns of a friction operator driven by a position (`dahl`, `maxwell-slip`).
@@ -177,6 +178,24 @@ fn integrate<M: InputDriven>(
     Ok(())
 }
 
+/// Whether the run asks for its periodic steady state by shooting (`steady_state.shooting`).
+pub fn shooting(req: &RunRequest) -> bool {
+    req.sim.steady_state.as_ref().is_some_and(|s| s.shooting)
+}
+
+/// For the systems that find periodic steady states only by integrating period after period:
+/// an error when the run asks for shooting.
+pub fn no_shooting(req: &RunRequest) -> Result<(), String> {
+    if shooting(req) {
+        return Err(format!(
+            "steady_state.shooting is not available for system {}: it needs a smooth period map from \
+             the prescribed-input driver; remove `shooting` to integrate period after period",
+            req.system
+        ));
+    }
+    Ok(())
+}
+
 pub fn periodic_plan(req: &RunRequest, sig: &Signal) -> (Plan, Option<(f64, usize)>) {
     let input_period = sig.period();
     // Validation requires `t_end` for an input without a period.
@@ -239,7 +258,27 @@ pub fn driven<M: InputDriven>(
         period: plan.input_period,
         ..Default::default()
     };
-    if let Some((stol, max)) = steady {
+    if let (Some((stol, max)), true) = (steady, shooting(req)) {
+        // Newton on the period map [0, p] (the input is periodic).
+        let p = plan.period;
+        let scale = vec![model.state_scale(); x.len()];
+        let shot = shoot(&mut x, &scale, stol, max, |v| {
+            let mut w = v.to_vec();
+            integrate(&sys, &how, 0.0, &mut w, p, &[], &mut work, &mut |_, _| {})?;
+            v.copy_from_slice(&w);
+            Ok::<(), String>(())
+        })?;
+        if !shot.converged {
+            return Err(format!(
+                "no periodic steady state by shooting after {} period maps (residual {:e})",
+                shot.maps, shot.residual
+            ));
+        }
+        data.info.insert("periods_to_steady_state".into(), shot.maps as f64);
+        data.info.insert("steady_state_residual".into(), shot.residual);
+        data.info.insert("newton_steps".into(), shot.newton_steps as f64);
+        plan.record = (0.0, p);
+    } else if let Some((stol, max)) = steady {
         let p = plan.period;
         let per = until_periodic(&mut x, stol, max, |k, x| {
             let mut v = x.to_vec();
@@ -305,6 +344,7 @@ pub fn driven<M: InputDriven>(
 /// on the input's reversal values, is exact at every sample: triangle, sawtooth, ramp-and-hold,
 /// piecewise-linear and sampled (csv) inputs are driven exactly, not approximated.
 pub fn exact(req: &RunRequest, sig: &Signal, mut op: impl FnMut(f64) -> f64) -> Result<RunData, String> {
+    no_shooting(req)?;
     let (mut plan, steady) = periodic_plan(req, sig);
     let p = plan.period;
     let mut data = RunData {

@@ -191,6 +191,7 @@ pub fn maxwell_slip(req: &RunRequest, s: Setup, elements: &MaxwellSlipElements) 
         elements: elements.model(),
     };
     let (sig, x0) = (&s.sig, s.x0);
+    crate::drive::no_shooting(req)?;
     let (plan, steady) = periodic_plan(req, sig);
     if steady.is_some() {
         return Err("Maxwell-slip spring runs take `periods` or `t_end`".into());

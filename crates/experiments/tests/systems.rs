@@ -223,6 +223,7 @@ fn linear_msd_steady_state_area() {
             steady_state: Some(SteadyState {
                 tol: 1e-10,
                 max_periods: 20,
+                shooting: false,
             }),
             samples_per_period: Some(4000),
             ..Default::default()
@@ -231,6 +232,105 @@ fn linear_msd_steady_state_area() {
     let a = loop_area(d.column("u").unwrap(), d.column("y").unwrap());
     assert!((a + 0.615938).abs() < 1e-5, "{a}");
     assert!(d.info["periods_to_steady_state"] >= 1.0);
+}
+
+/// Shooting needs the prescribed-input driver's smooth period map: an exact operator says so.
+#[test]
+fn shooting_is_refused_where_it_does_not_apply() {
+    let req = resolve(
+        "dahl",
+        &params(&[("sigma", n(1.0)), ("fc", n(1.0)), ("gamma", n(1.0))]),
+        Some(&sine(1.0, 1.0)),
+        Some(&steady(1e-9, 50, true)),
+    )
+    .unwrap();
+    let e = execute(&req).unwrap_err();
+    assert!(
+        e.contains("steady_state.shooting is not available for system dahl"),
+        "{e}"
+    );
+}
+
+fn steady(tol: f64, max_periods: usize, shooting: bool) -> SimSpec {
+    SimSpec {
+        steady_state: Some(SteadyState {
+            tol,
+            max_periods,
+            shooting,
+        }),
+        samples_per_period: Some(4000),
+        ..Default::default()
+    }
+}
+
+/// Shooting (Newton on the period map) against the analytic steady state and against long-run
+/// iteration: the linear MSD of thesis Fig 1.1 with light damping (c = 0.05, ζ = 0.025, the
+/// slowest mode decays by e^{−2πζ/ω} per input period), whose loop area is π|G| sin φ.
+#[test]
+fn shooting_matches_the_analytic_steady_state_in_few_periods() {
+    let (m, c, k, w) = (1.0, 0.05, 1.0, 0.7f64);
+    let p = [("m", n(m)), ("c", n(c)), ("k", n(k))];
+    let shot = run("linear-msd", &p, sine(1.0, w), steady(1e-11, 40, true));
+    let long = run("linear-msd", &p, sine(1.0, w), steady(1e-11, 5000, false));
+    // y = x with m x'' + c x' + k (x − u) = 0: the loop area is π |G| sin φ of G = k/(m s² + c s + k).
+    let exact = fric_models::linear::LinearMsd { m, c, k }.loop_area(1.0, w);
+    let a = loop_area(shot.column("u").unwrap(), shot.column("y").unwrap());
+    let b = loop_area(long.column("u").unwrap(), long.column("y").unwrap());
+    // The polygon through 4000 samples of the ellipse misses (2π/4000)²/6 ≈ 4e-7 of its area.
+    assert!((a - exact).abs() < 1e-6 * exact.abs(), "shooting {a} vs exact {exact}");
+    assert!((b - a).abs() < 1e-8 * exact.abs(), "iteration {b} vs shooting {a}");
+    let (ps, pl) = (
+        shot.info["periods_to_steady_state"],
+        long.info["periods_to_steady_state"],
+    );
+    assert!(shot.info["steady_state_residual"] < 1e-11);
+    assert!(
+        ps <= 20.0 && pl > 10.0 * ps,
+        "period maps: shooting {ps}, iteration {pl}"
+    );
+}
+
+/// Shooting on the duhem-paper Fig 20 drum with LuGre friction (σ0 = 1000, stick–slip-free
+/// periodic motion): the same steady state as 1000-period iteration, in a fraction of the
+/// periods.
+#[test]
+fn shooting_matches_long_run_iteration_on_the_lugre_drum() {
+    let p = [
+        ("inertia", n(3.0e-4)),
+        ("k1", n(2.0)),
+        ("k2", n(2.0)),
+        ("r", n(0.0254)),
+        ("km", n(16.5)),
+        ("f10", n(0.01)),
+        ("f20", n(0.01)),
+        ("fc", n(0.6)),
+        ("fs", n(1.0)),
+        ("vs", n(0.001)),
+        ("sigma0", n(1000.0)),
+        ("sigma1", n(1000f64.sqrt())),
+        ("sigma2", n(1.3)),
+    ];
+    let input = sine(0.05, 2.0 * std::f64::consts::PI / 10.0);
+    let shot = run("drum-lugre", &p, input.clone(), steady(1e-9, 200, true));
+    let long = run("drum-lugre", &p, input, steady(1e-9, 2000, false));
+    let (ts, tl) = (shot.column("Tf").unwrap(), long.column("Tf").unwrap());
+    let (qs, ql) = (shot.column("theta").unwrap(), long.column("theta").unwrap());
+    let (a, b) = (loop_area(qs, ts), loop_area(ql, tl));
+    assert!(
+        (a - b).abs() < 1e-6 * b.abs(),
+        "friction work per period: shooting {a}, iteration {b}"
+    );
+    let d = max_abs_diff(ts, tl).unwrap();
+    assert!(d < 1e-5, "max |ΔTf| = {d}");
+    let (ps, pl) = (
+        shot.info["periods_to_steady_state"],
+        long.info["periods_to_steady_state"],
+    );
+    eprintln!(
+        "drum LuGre: shooting {ps} period maps ({} Newton steps), iteration {pl}",
+        shot.info["newton_steps"]
+    );
+    assert!(ps < pl, "period maps: shooting {ps}, iteration {pl}");
 }
 
 #[test]

@@ -20,6 +20,7 @@ pub mod hybrid;
 pub mod limit_cycle;
 mod linalg;
 mod radau;
+pub mod shooting;
 mod steppers;
 pub mod switch;
 

@@ -51,6 +51,7 @@ impl System for CbmForceDriven {
         let Signal::Sine(input) = sig else {
             return Err("cbm-force-driven takes a sine input".into());
         };
+        crate::drive::no_shooting(req)?;
         let (plan, steady) = periodic_plan(req, &sig);
         if steady.is_some() {
             return Err("cbm-force-driven runs for `periods` or `t_end`; steady_state is not supported".into());

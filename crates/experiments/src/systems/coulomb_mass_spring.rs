@@ -54,6 +54,7 @@ impl System for CoulombMassSpring {
             k: p.law.k,
             fc: p.law.fc,
         };
+        crate::drive::no_shooting(req)?;
         let (plan, steady) = periodic_plan(req, &sig);
         if steady.is_some() {
             return Err("coulomb-mass-spring runs for `periods` or `t_end`; steady_state is not supported".into());

@@ -72,6 +72,7 @@ impl System for DrbmForceDriven {
             })
         };
         let sig = signal(req)?;
+        crate::drive::no_shooting(req)?;
         let (plan, steady) = periodic_plan(req, &sig);
         if steady.is_some() {
             return Err("drbm-force-driven runs for `periods` or `t_end`".into());

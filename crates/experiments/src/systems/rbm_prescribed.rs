@@ -50,6 +50,7 @@ impl System for RbmPrescribed {
             return Err("rbm-prescribed needs l_b > h".into());
         }
         let sig = signal(req)?;
+        crate::drive::no_shooting(req)?;
         let (plan, steady) = periodic_plan(req, &sig);
         if steady.is_some() {
             return Err("rbm-prescribed runs for `periods` or `t_end`".into());

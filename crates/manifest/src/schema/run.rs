@@ -441,9 +441,18 @@ pub struct SimSpec {
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SteadyState {
-    /// Largest period-to-period change accepted (max norm relative to 1 + |x|).
+    /// Largest period-to-period change accepted (max norm relative to 1 + |x|); with
+    /// `shooting`, the largest residual |P(x) − x| of the period map P in the same norm.
     pub tol: f64,
+    /// At most this many periods integrated (with `shooting`: period maps, Jacobian columns
+    /// included).
     pub max_periods: usize,
+    /// Find the periodic steady state by Newton's method on the period map (finite-difference
+    /// Jacobian, backtracking, iteration as a fallback) instead of integrating period after
+    /// period: far fewer periods for lightly damped systems. The steady period is recorded from
+    /// t = 0.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shooting: bool,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
