@@ -290,12 +290,9 @@ fn shooting_matches_the_analytic_steady_state_in_few_periods() {
     );
 }
 
-/// Shooting on the duhem-paper Fig 20 drum with LuGre friction (σ0 = 1000, stick–slip-free
-/// periodic motion): the same steady state as 1000-period iteration, in a fraction of the
-/// periods.
-#[test]
-fn shooting_matches_long_run_iteration_on_the_lugre_drum() {
-    let p = [
+/// The drum testbed of duhem-paper Figs 19–26 (L463).
+fn drum_plant() -> Vec<(&'static str, ParamValue)> {
+    vec![
         ("inertia", n(3.0e-4)),
         ("k1", n(2.0)),
         ("k2", n(2.0)),
@@ -303,13 +300,23 @@ fn shooting_matches_long_run_iteration_on_the_lugre_drum() {
         ("km", n(16.5)),
         ("f10", n(0.01)),
         ("f20", n(0.01)),
+    ]
+}
+
+/// Shooting on the duhem-paper Fig 20 drum with LuGre friction (σ0 = 1000, stick–slip-free
+/// periodic motion): the same steady state as 1000-period iteration, in a fraction of the
+/// periods.
+#[test]
+fn shooting_matches_long_run_iteration_on_the_lugre_drum() {
+    let mut p = drum_plant();
+    p.extend([
         ("fc", n(0.6)),
         ("fs", n(1.0)),
         ("vs", n(0.001)),
         ("sigma0", n(1000.0)),
         ("sigma1", n(1000f64.sqrt())),
         ("sigma2", n(1.3)),
-    ];
+    ]);
     let input = sine(0.05, 2.0 * std::f64::consts::PI / 10.0);
     let shot = run("drum-lugre", &p, input.clone(), steady(1e-9, 200, true));
     let long = run("drum-lugre", &p, input, steady(1e-9, 2000, false));
@@ -467,17 +474,11 @@ fn mass_spring_maxwell_slip_respects_the_force_bound() {
     );
     // The drum testbed of duhem Figs 22–23: Σ k_i Δ_i = 0.81822 N-m < peak torque 0.825 N-m.
     let kd: Vec<f64> = k.iter().map(|k| 2.6 * k).collect();
-    let drum = [
-        ("inertia", n(3e-4)),
-        ("k1", n(2.0)),
-        ("k2", n(2.0)),
-        ("r", n(0.0254)),
-        ("km", n(16.5)),
-        ("f10", n(0.01)),
-        ("f20", n(0.01)),
+    let mut drum = drum_plant();
+    drum.extend([
         ("k", ParamValue::List(kd.clone())),
         ("delta", ParamValue::List(delta.clone())),
-    ];
+    ]);
     let d = run(
         "drum-maxwell-slip",
         &drum,
