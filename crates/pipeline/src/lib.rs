@@ -712,7 +712,13 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         Computed(RunData, Option<String>, f64),
         Failed(String),
     }
-    let results: Vec<(&str, Got)> = pool.install(|| {
+    // The explanations' root-finding chains start beside the runs (their steps are serial).
+    let explaining: Vec<&Entry> = todo
+        .iter()
+        .map(|(e, _)| *e)
+        .filter(|e| e.manifest.checks.iter().any(|c| !c.explain.is_empty()))
+        .collect();
+    let compute_runs = || -> Vec<(&str, Got)> {
         unique
             .par_iter()
             .map(|(key, req)| {
@@ -735,6 +741,13 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
                 (*key, got)
             })
             .collect()
+    };
+    let (results, ()) = pool.install(|| {
+        rayon::join(compute_runs, || {
+            explaining
+                .par_iter()
+                .for_each(|e| sensitivity::warm_explanations(&cache, e))
+        })
     });
     let mut summary = Summary {
         manifests: loaded.entries.len() + loaded.invalid.len(),

@@ -438,6 +438,22 @@ pub(crate) fn explain_known(cache: &RunCache, e: &Entry, checks: &mut [CheckRepo
     errors
 }
 
+/// Compute into the cache the runs the explanations of `e` will need (its checks that declare
+/// `explain` and are marked known discrepancies), so that evaluating `e` later only reads them.
+/// Called beside the computation of the manifests' own runs: an explanation is a chain of
+/// root-finding steps, each waiting for the last, and started early it overlaps the other runs
+/// instead of trailing them. Errors are left for the evaluation to report.
+pub(crate) fn warm_explanations(cache: &RunCache, e: &Entry) {
+    for spec in e
+        .manifest
+        .checks
+        .iter()
+        .filter(|c| !c.explain.is_empty() && c.known_discrepancy.is_some())
+    {
+        let _ = explanations(cache, e, spec);
+    }
+}
+
 /// The result of `explain` for one check.
 #[derive(Clone, Debug, Serialize)]
 pub struct ExplainReport {
