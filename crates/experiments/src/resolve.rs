@@ -115,7 +115,9 @@ pub fn resolve(
         }
     }
     let durations = [sim.periods.is_some(), sim.t_end.is_some(), sim.steady_state.is_some()];
-    if kind == "none" && sim.t_end.is_none() {
+    // A purely analytic system without an input (a closed-form map) has no duration.
+    let timeless = info.methods.iter().all(|m| *m == "analytic");
+    if kind == "none" && sim.t_end.is_none() && !timeless {
         errs.push(Invalid {
             path: "sim".into(),
             message: "an autonomous run needs `t_end`".into(),

@@ -8,6 +8,7 @@
 //! Every model cites the equation numbers of the source it implements. One implementation per
 //! model: a document that reuses a model reuses the code here.
 
+pub mod bliman_sorine;
 pub mod butterfly;
 pub mod cbm;
 pub mod coulomb;

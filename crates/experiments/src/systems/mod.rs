@@ -57,4 +57,6 @@ registry! {
     rbm_prescribed::RbmPrescribed,
     drbm_stick_slip::DrbmStickSlip,
     drbm_force_driven::DrbmForceDriven,
+    bliman_sorine::BlimanSorine,
+    bliman_sorine_identify::BlimanSorineIdentify,
 }
