@@ -14,6 +14,20 @@ pub fn force(fc: f64, v: f64) -> f64 {
     fc * sgn(v)
 }
 
+/// The classical static friction maps of the report (Gäfvert 1996) (1.2)–(1.5) for `v ≠ 0`:
+/// Coulomb `F_C sgn v`, plus viscous `F_v |v|^δ sgn v` (δ = 1: linear (1.4); δ ∈ {1/3, 2/3}:
+/// (1.5)), plus a Stribeck drop from `F_s` to `F_C` (no formula in the report; the Gaussian
+/// `(F_s − F_C) e^{−(v/v_s)²}` when `v_s > 0`). Stiction (1.3) is the set `[−F_s, F_s]` at
+/// `v = 0`, which a curve draws as a vertical segment.
+pub fn static_map(v: f64, fc: f64, fs: f64, fv: f64, delta: f64, vs: f64) -> f64 {
+    let stribeck = if vs > 0.0 {
+        (fs - fc) * (-(v / vs).powi(2)).exp()
+    } else {
+        0.0
+    };
+    sgn(v) * (fc + stribeck + fv * v.abs().powf(delta))
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Mode {
     Stick,

@@ -59,4 +59,5 @@ registry! {
     drbm_force_driven::DrbmForceDriven,
     bliman_sorine::BlimanSorine,
     bliman_sorine_identify::BlimanSorineIdentify,
+    static_friction_map::StaticFrictionMap,
 }
