@@ -385,6 +385,25 @@ fn superscript(c: char) -> Option<char> {
     })
 }
 
+/// The ASCII character a subscript character stands for (`₁` → `1`).
+fn subscript(c: char) -> Option<char> {
+    Some(match c {
+        '₀' => '0',
+        '₁' => '1',
+        '₂' => '2',
+        '₃' => '3',
+        '₄' => '4',
+        '₅' => '5',
+        '₆' => '6',
+        '₇' => '7',
+        '₈' => '8',
+        '₉' => '9',
+        '₋' => '-',
+        '₊' => '+',
+        _ => return None,
+    })
+}
+
 /// Accents written as a combining character after the letter, or precomposed.
 fn accent(c: char) -> Option<&'static str> {
     Some(match c {
@@ -512,6 +531,15 @@ fn math(s: &str) -> String {
             i += 1;
             continue;
         }
+        if subscript(c).is_some() {
+            let mut sub = String::new();
+            while let Some(a) = cs.get(i).copied().and_then(subscript) {
+                sub.push(a);
+                i += 1;
+            }
+            out.push_str(&format!("_{{{sub}}}"));
+            continue;
+        }
         if let Some(g) = greek(c) {
             push_command(&mut out, &format!("\\{g}"), next);
         } else if let Some(m) = math_symbol(c) {
@@ -552,6 +580,16 @@ pub fn text_to_tex(s: &str) -> String {
                     i += 1;
                 }
                 out.push_str(&format!("\\textsuperscript{{{sup}}}"));
+                continue;
+            }
+            _ if subscript(c).is_some() => {
+                // A run of subscript characters (`x₁₂`) is one subscript.
+                let mut sub = String::new();
+                while let Some(a) = cs.get(i).copied().and_then(subscript) {
+                    sub.push(a);
+                    i += 1;
+                }
+                out.push_str(&format!("\\textsubscript{{{sub}}}"));
                 continue;
             }
             '–' => out.push_str("--"),
@@ -851,6 +889,11 @@ mod tests {
         assert_eq!(unit_to_tex("kg-m^2"), "kg-m\\textsuperscript{2}");
         assert_eq!(unit_to_tex("m²"), "m\\textsuperscript{2}");
         assert_eq!(text_to_tex("10⁻⁴ H"), "10\\textsuperscript{-4} H");
+        assert_eq!(
+            text_to_tex("x₁ and f₁₂"),
+            "x\\textsubscript{1} and f\\textsubscript{12}"
+        );
+        assert_eq!(math("x₂"), "x_{2}");
         assert_eq!(text_to_tex("√2"), "$\\surd$2");
         assert_eq!(unit_to_tex("µm"), "$\\mu$m");
         assert_eq!(unit_to_tex("N-m-s/rad"), "N-m-s/rad");
