@@ -60,4 +60,5 @@ registry! {
     bliman_sorine::BlimanSorine,
     bliman_sorine_identify::BlimanSorineIdentify,
     static_friction_map::StaticFrictionMap,
+    inertia_bliman_sorine::InertiaBlimanSorine,
 }

@@ -1,0 +1,75 @@
+//! `inertia-bliman-sorine`: an inertia driven by a torque with Bliman & Sorine and viscous
+//! friction, report Appendix C (L2545) with (2.12): `J θ'' = u − α θ' − F`.
+
+use crate::drive::driven;
+use crate::input::signal;
+use crate::system::{any, between, nonneg, params, positive, Column, System, PRESCRIBED};
+use crate::{Invalid, RunData, RunRequest};
+use fric_models::bliman_sorine::{BlimanSorine, Inertia};
+
+params! {
+    pub struct Params {
+        j: f64 = positive("kg-m^2", "inertia J"),
+        alpha: f64 = nonneg("N-m-s/rad", "viscous friction alpha (alpha_2 of the plant)"),
+        f1: f64 = positive("N-m", "B&S gain f1"),
+        f2: f64 = positive("N-m", "B&S gain f2"),
+        eps: f64 = positive("rad", "B&S space constant eps_f"),
+        eta: f64 = between("1", 0.0, 1.0, "B&S ratio eta"),
+        theta0: f64 = any("rad", "initial angle").default(0.0),
+        omega0: f64 = any("rad/s", "initial velocity").default(0.0),
+    }
+}
+
+pub struct InertiaBlimanSorine;
+
+impl System for InertiaBlimanSorine {
+    const NAME: &'static str = "inertia-bliman-sorine";
+    const DOC: &'static str = "Inertia with Bliman & Sorine and viscous friction driven by a torque u(t), report App. C (L2545) and (2.12): J theta'' = u - alpha theta' - (x1 + x2), zero friction states at the start; Radau IIA (order 5) by default (the friction states are stiff at high speed).";
+    type Params = Params;
+    const INPUTS: &'static [&'static str] = PRESCRIBED;
+    const COLUMNS: &'static [Column] = &[
+        ("t", "s", "time"),
+        ("u", "N-m", "input torque"),
+        ("theta", "rad", "angle"),
+        ("omega", "rad/s", "angular velocity"),
+        ("F", "N-m", "B&S friction torque x1 + x2"),
+    ];
+    const METHODS: &'static [&'static str] = &["radau5", "rosenbrock23", "dopri5"];
+
+    fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
+        if p.f1 <= p.eta * p.f2 {
+            errs.push(crate::system::invalid(
+                "f1",
+                format!("f1 = {} ≤ eta f2 = {}: the zero-state stiffness (2.16) is not positive", p.f1, p.eta * p.f2),
+                "f1 > eta f2",
+            ));
+        }
+    }
+
+    fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
+        let m = Inertia {
+            j: p.j,
+            alpha: p.alpha,
+            friction: BlimanSorine {
+                f1: p.f1,
+                f2: p.f2,
+                eps: p.eps,
+                eta: p.eta,
+            },
+        };
+        let mut d = driven(
+            req,
+            &signal(req)?,
+            &m,
+            vec![p.theta0, p.omega0, 0.0, 0.0],
+            &["theta", "omega", "F"],
+            |_, _, x, out| {
+                out[0] = x[0];
+                out[1] = x[1];
+                out[2] = m.friction_torque(x);
+            },
+        )?;
+        d.info.insert("sigma".into(), m.friction.sigma());
+        Ok(d)
+    }
+}
