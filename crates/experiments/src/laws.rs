@@ -2,9 +2,11 @@
 //! (prescribed displacement, mass–spring, drum), in translational or rotational units.
 
 use crate::system::params;
-use crate::system::{any, initial, invalid, nonneg, positive, Group};
+use crate::system::{any, between, initial, invalid, nonneg, positive, Group};
 use crate::Invalid;
-use fric_models::{dahl::Dahl, lugre::LuGre, maxwell_slip::MaxwellSlip, multiplay::Multiplay};
+use fric_models::{
+    bliman_sorine::BlimanSorine, dahl::Dahl, lugre::LuGre, maxwell_slip::MaxwellSlip, multiplay::Multiplay,
+};
 
 params! {
     /// The LuGre steady-state curve (1.27): what is left of LuGre when σ0 and σ1 cancel.
@@ -84,6 +86,41 @@ impl DahlLaw {
                     self.gamma
                 ),
                 "gamma ≥ 1",
+            ));
+        }
+    }
+}
+
+params! {
+    /// Bliman & Sorine friction, report (2.7): the two first-order responses.
+    pub struct BlimanSorineLaw(u) {
+        f1: f64 = positive(u.force, "gain f1 of the fast first-order response"),
+        f2: f64 = positive(u.force, "gain f2 of the slow response (f1 - f2 is the kinetic level)"),
+        eps: f64 = positive(u.disp, "space constant eps_f of the slow response"),
+        eta: f64 = between("1", 0.0, 1.0, "ratio eta of the fast to the slow space constant"),
+    }
+}
+
+impl BlimanSorineLaw {
+    pub fn model(&self) -> BlimanSorine {
+        BlimanSorine {
+            f1: self.f1,
+            f2: self.f2,
+            eps: self.eps,
+            eta: self.eta,
+        }
+    }
+    /// `f₁ > η f₂`: a positive zero-state stiffness (2.16).
+    pub fn check(&self, errs: &mut Vec<Invalid>) {
+        if self.f1 <= self.eta * self.f2 {
+            errs.push(invalid(
+                "f1",
+                format!(
+                    "f1 = {} ≤ eta f2 = {}: the zero-state stiffness (2.16) is not positive",
+                    self.f1,
+                    self.eta * self.f2
+                ),
+                "f1 > eta f2",
             ));
         }
     }

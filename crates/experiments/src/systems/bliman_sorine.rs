@@ -4,16 +4,14 @@
 
 use crate::drive::{driven, exact, method_name, OPERATOR_METHODS};
 use crate::input::signal;
-use crate::system::{any, between, params, positive, Column, System, PRESCRIBED};
+use crate::laws::BlimanSorineLaw;
+use crate::system::{any, params, Column, Group, System, PRESCRIBED, ROTARY};
 use crate::{Invalid, RunData, RunRequest};
-use fric_models::bliman_sorine::{BlimanSorine as Model, BlimanSorineOperator};
+use fric_models::bliman_sorine::BlimanSorineOperator;
 
 params! {
     pub struct Params {
-        f1: f64 = positive("N-m", "gain f1 of the fast first-order response"),
-        f2: f64 = positive("N-m", "gain f2 of the slow first-order response (f1 - f2 is the kinetic level)"),
-        eps: f64 = positive("rad", "space constant eps_f of the slow response"),
-        eta: f64 = between("1", 0.0, 1.0, "ratio eta of the fast to the slow space constant"),
+        law: BlimanSorineLaw = Group(ROTARY),
         x10: f64 = any("N-m", "initial x1").default(0.0),
         x20: f64 = any("N-m", "initial x2").default(0.0),
     }
@@ -37,22 +35,11 @@ impl System for BlimanSorine {
     const METHODS: &'static [&'static str] = OPERATOR_METHODS;
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
-        if p.f1 <= p.eta * p.f2 {
-            errs.push(crate::system::invalid(
-                "f1",
-                format!("f1 = {} ≤ eta f2 = {}: the zero-state stiffness (2.16) is not positive", p.f1, p.eta * p.f2),
-                "f1 > eta f2",
-            ));
-        }
+        p.law.check(errs)
     }
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
-        let m = Model {
-            f1: p.f1,
-            f2: p.f2,
-            eps: p.eps,
-            eta: p.eta,
-        };
+        let m = p.law.model();
         let sig = signal(req)?;
         let x0 = [p.x10, p.x20];
         if method_name(req) == "ode" {

@@ -3,18 +3,16 @@
 
 use crate::drive::driven;
 use crate::input::signal;
-use crate::system::{any, between, nonneg, params, positive, Column, System, PRESCRIBED};
+use crate::laws::BlimanSorineLaw;
+use crate::system::{any, nonneg, params, positive, Column, Group, System, PRESCRIBED, ROTARY};
 use crate::{Invalid, RunData, RunRequest};
-use fric_models::bliman_sorine::{BlimanSorine, Inertia};
+use fric_models::bliman_sorine::Inertia;
 
 params! {
     pub struct Params {
         j: f64 = positive("kg-m^2", "inertia J"),
         alpha: f64 = nonneg("N-m-s/rad", "viscous friction alpha (alpha_2 of the plant)"),
-        f1: f64 = positive("N-m", "B&S gain f1"),
-        f2: f64 = positive("N-m", "B&S gain f2"),
-        eps: f64 = positive("rad", "B&S space constant eps_f"),
-        eta: f64 = between("1", 0.0, 1.0, "B&S ratio eta"),
+        law: BlimanSorineLaw = Group(ROTARY),
         theta0: f64 = any("rad", "initial angle").default(0.0),
         omega0: f64 = any("rad/s", "initial velocity").default(0.0),
     }
@@ -37,25 +35,14 @@ impl System for InertiaBlimanSorine {
     const METHODS: &'static [&'static str] = &["radau5", "rosenbrock23", "dopri5"];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
-        if p.f1 <= p.eta * p.f2 {
-            errs.push(crate::system::invalid(
-                "f1",
-                format!("f1 = {} ≤ eta f2 = {}: the zero-state stiffness (2.16) is not positive", p.f1, p.eta * p.f2),
-                "f1 > eta f2",
-            ));
-        }
+        p.law.check(errs)
     }
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = Inertia {
             j: p.j,
             alpha: p.alpha,
-            friction: BlimanSorine {
-                f1: p.f1,
-                f2: p.f2,
-                eps: p.eps,
-                eta: p.eta,
-            },
+            friction: p.law.model(),
         };
         let mut d = driven(
             req,
