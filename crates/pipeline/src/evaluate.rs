@@ -146,6 +146,12 @@ pub fn metric(
             v.sort_by(f64::total_cmp);
             v[((v.len() - 1) as f64 * q).round() as usize]
         }
+        MetricKind::CrossingPeriod => {
+            let level = m.at.unwrap_or(0.0);
+            analysis::crossing_period(x.ok_or("needs x")?, y, level)
+                .map(|(p, _)| p)
+                .ok_or_else(|| format!("fewer than two upward crossings of {level} in the window"))?
+        }
         MetricKind::MaxDiff => {
             let o = m.other.as_ref().ok_or("needs `other`")?;
             let od = *runs.get(&o.run).ok_or_else(|| format!("run `{}` has no data", o.run))?;

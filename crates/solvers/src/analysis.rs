@@ -206,6 +206,24 @@ pub fn cumulative_integral(x: &[f64], y: &[f64]) -> Vec<f64> {
     out
 }
 
+/// Mean `x`-interval between successive upward crossings of `y` through `level` (each located by
+/// linear interpolation), and the number of crossings; `None` with fewer than two.
+pub fn crossing_period(x: &[f64], y: &[f64], level: f64) -> Option<(f64, usize)> {
+    let mut first = None;
+    let mut last = 0.0;
+    let mut n = 0;
+    for i in 1..x.len().min(y.len()) {
+        let (a, b) = (y[i - 1] - level, y[i] - level);
+        if a < 0.0 && b >= 0.0 {
+            let xc = x[i - 1] + (x[i] - x[i - 1]) * (-a / (b - a));
+            first.get_or_insert(xc);
+            last = xc;
+            n += 1;
+        }
+    }
+    (n >= 2).then(|| ((last - first.unwrap()) / (n - 1) as f64, n))
+}
+
 /// Linear interpolation of `y(x)` on the first segment of the sampled curve that brackets `x0`.
 pub fn value_at(x: &[f64], y: &[f64], x0: f64) -> Option<f64> {
     for i in 1..x.len() {
@@ -341,6 +359,19 @@ pub fn equilibrium_set(lo: f64, hi: f64, n: usize, bounds: impl Fn(f64) -> (f64,
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn crossing_period_of_a_sampled_sine() {
+        // sin(2π t / 0.018) + 0.3 sampled at 0.1 ms over 0.2 s: period 18 ms to interpolation error.
+        let t: Vec<f64> = (0..2000).map(|k| k as f64 * 1e-4).collect();
+        let y: Vec<f64> = t
+            .iter()
+            .map(|t| (2.0 * std::f64::consts::PI * t / 0.018).sin() + 0.3)
+            .collect();
+        let (p, n) = crossing_period(&t, &y, 0.3).unwrap();
+        assert!((p - 0.018).abs() < 1e-7, "{p}");
+        assert_eq!(n, 11); // at 18 ms, 36 ms, …, 198 ms (the start, exactly at the level, is not a crossing from below)
+        assert_eq!(crossing_period(&t[..100], &y[..100], 0.3), None);
+    }
 
     #[test]
     fn loop_areas_of_known_curves() {

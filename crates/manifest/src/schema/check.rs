@@ -70,6 +70,9 @@ pub enum MetricKind {
     Info,
     /// The `at`-quantile (0…1) of y over the window.
     Quantile,
+    /// Mean interval of x between successive upward crossings of y through the level `at`
+    /// (default 0) in the window: the period of an oscillation.
+    CrossingPeriod,
     Difference,
     Sum,
     Ratio,

@@ -442,6 +442,22 @@ pub const METRIC_KINDS: &[KindDoc] = &[
         example: "{name: median, kind: quantile, run: dahl, y: F, at: 0.5}",
     },
     KindDoc {
+        name: "crossing-period",
+        doc: "mean x-interval between successive upward crossings of y through the level at (default 0), located by linear interpolation, over the window: the period of an oscillation; unit of x; an error with fewer than two crossings",
+        fields: &[
+            M_NAME,
+            M_RUN,
+            M_X,
+            M_Y,
+            opt("at", Number, "", "the level crossed (default 0)"),
+            M_WINDOW,
+            M_UNIT,
+            M_NOTE,
+            M_BASELINE,
+        ],
+        example: "{name: ringing, kind: crossing-period, run: sim, x: t, y: omega, window: {t: [0.7, 0.8]}, unit: s}",
+    },
+    KindDoc {
         name: "difference",
         doc: "a − b of two earlier metrics",
         fields: &[M_NAME, M_OF, M_UNIT, M_NOTE, M_BASELINE],
