@@ -15,6 +15,8 @@ params! {
         law: BlimanSorineLaw = Group(ROTARY),
         theta0: f64 = any("rad", "initial angle").default(0.0),
         omega0: f64 = any("rad/s", "initial velocity").default(0.0),
+        x10: f64 = any("N-m", "initial friction state x1").default(0.0),
+        x20: f64 = any("N-m", "initial friction state x2").default(0.0),
     }
 }
 
@@ -22,7 +24,7 @@ pub struct InertiaBlimanSorine;
 
 impl System for InertiaBlimanSorine {
     const NAME: &'static str = "inertia-bliman-sorine";
-    const DOC: &'static str = "Inertia with Bliman & Sorine and viscous friction driven by a torque u(t), report App. C (L2545) and (2.12): J theta'' = u - alpha theta' - (x1 + x2), zero friction states at the start; Radau IIA (order 5) by default (the friction states are stiff at high speed).";
+    const DOC: &'static str = "Inertia with Bliman & Sorine and viscous friction driven by a torque u(t), report App. C (L2545) and (2.12): J theta'' = u - alpha theta' - (x1 + x2), friction states x10, x20 at the start (default zero); Radau IIA (order 5) by default (the friction states are stiff at high speed).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[
@@ -31,6 +33,8 @@ impl System for InertiaBlimanSorine {
         ("theta", "rad", "angle"),
         ("omega", "rad/s", "angular velocity"),
         ("F", "N-m", "B&S friction torque x1 + x2"),
+        ("x1", "N-m", "fast friction state x1"),
+        ("x2", "N-m", "slow friction state x2"),
     ];
     const METHODS: &'static [&'static str] = &["radau5", "rosenbrock23", "dopri5"];
 
@@ -48,12 +52,14 @@ impl System for InertiaBlimanSorine {
             req,
             &signal(req)?,
             &m,
-            vec![p.theta0, p.omega0, 0.0, 0.0],
-            &["theta", "omega", "F"],
+            vec![p.theta0, p.omega0, p.x10, p.x20],
+            &["theta", "omega", "F", "x1", "x2"],
             |_, _, x, out| {
                 out[0] = x[0];
                 out[1] = x[1];
                 out[2] = m.friction_torque(x);
+                out[3] = x[2];
+                out[4] = x[3];
             },
         )?;
         d.info.insert("sigma".into(), m.friction.sigma());
