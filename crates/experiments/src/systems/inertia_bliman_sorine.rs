@@ -33,6 +33,7 @@ impl System for InertiaBlimanSorine {
         ("theta", "rad", "angle"),
         ("omega", "rad/s", "angular velocity"),
         ("F", "N-m", "B&S friction torque x1 + x2"),
+        ("F_total", "N-m", "total friction F + alpha theta'"),
         ("x1", "N-m", "fast friction state x1"),
         ("x2", "N-m", "slow friction state x2"),
     ];
@@ -53,13 +54,14 @@ impl System for InertiaBlimanSorine {
             &signal(req)?,
             &m,
             vec![p.theta0, p.omega0, p.x10, p.x20],
-            &["theta", "omega", "F", "x1", "x2"],
+            &["theta", "omega", "F", "F_total", "x1", "x2"],
             |_, _, x, out| {
                 out[0] = x[0];
                 out[1] = x[1];
                 out[2] = m.friction_torque(x);
-                out[3] = x[2];
-                out[4] = x[3];
+                out[3] = m.friction_torque(x) + m.alpha * x[1];
+                out[4] = x[2];
+                out[5] = x[3];
             },
         )?;
         d.info.insert("sigma".into(), m.friction.sigma());
