@@ -258,16 +258,18 @@ pub fn driven<M: InputDriven>(
         period: plan.input_period,
         ..Default::default()
     };
+    let p = plan.period;
+    // One input period from `t0`, in place (the input is periodic, so any `t0 = k p` will do).
+    let mut period_map = |t0: f64, v: &mut [f64]| -> Result<(), String> {
+        let mut w = v.to_vec();
+        integrate(&sys, &how, t0, &mut w, t0 + p, &[], &mut work, &mut |_, _| {})?;
+        v.copy_from_slice(&w);
+        Ok(())
+    };
     if let (Some((stol, max)), true) = (steady, shooting(req)) {
-        // Newton on the period map [0, p] (the input is periodic).
-        let p = plan.period;
+        // Newton on the period map [0, p].
         let scale = vec![model.state_scale(); x.len()];
-        let shot = shoot(&mut x, &scale, stol, max, |v| {
-            let mut w = v.to_vec();
-            integrate(&sys, &how, 0.0, &mut w, p, &[], &mut work, &mut |_, _| {})?;
-            v.copy_from_slice(&w);
-            Ok::<(), String>(())
-        })?;
+        let shot = shoot(&mut x, &scale, stol, max, |v| period_map(0.0, v))?;
         if !shot.converged {
             return Err(format!(
                 "no periodic steady state by shooting after {} period maps (residual {:e})",
@@ -279,22 +281,7 @@ pub fn driven<M: InputDriven>(
         data.info.insert("newton_steps".into(), shot.newton_steps as f64);
         plan.record = (0.0, p);
     } else if let Some((stol, max)) = steady {
-        let p = plan.period;
-        let per = until_periodic(&mut x, stol, max, |k, x| {
-            let mut v = x.to_vec();
-            integrate(
-                &sys,
-                &how,
-                k as f64 * p,
-                &mut v,
-                (k + 1) as f64 * p,
-                &[],
-                &mut work,
-                &mut |_, _| {},
-            )?;
-            x.copy_from_slice(&v);
-            Ok::<(), String>(())
-        })?;
+        let per = until_periodic(&mut x, stol, max, |k, x| period_map(k as f64 * p, x))?;
         if !per.converged {
             return Err(format!(
                 "no periodic steady state after {} periods (change {:e})",

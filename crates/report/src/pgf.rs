@@ -404,6 +404,17 @@ fn subscript(c: char) -> Option<char> {
     })
 }
 
+/// The run of characters from `cs[*i]` that `map` translates (`10⁻⁴` → `-4`, `x₁₂` → `12`),
+/// translated; `*i` moves past it.
+fn take_run(cs: &[char], i: &mut usize, map: fn(char) -> Option<char>) -> String {
+    let mut run = String::new();
+    while let Some(a) = cs.get(*i).copied().and_then(map) {
+        run.push(a);
+        *i += 1;
+    }
+    run
+}
+
 /// Accents written as a combining character after the letter, or precomposed.
 fn accent(c: char) -> Option<&'static str> {
     Some(match c {
@@ -532,12 +543,7 @@ fn math(s: &str) -> String {
             continue;
         }
         if subscript(c).is_some() {
-            let mut sub = String::new();
-            while let Some(a) = cs.get(i).copied().and_then(subscript) {
-                sub.push(a);
-                i += 1;
-            }
-            out.push_str(&format!("_{{{sub}}}"));
+            out.push_str(&format!("_{{{}}}", take_run(&cs, &mut i, subscript)));
             continue;
         }
         if let Some(g) = greek(c) {
@@ -572,24 +578,13 @@ pub fn text_to_tex(s: &str) -> String {
                 i = j;
                 continue;
             }
+            // A run of superscript (`10⁻⁴`) or subscript (`x₁₂`) characters is one script.
             _ if superscript(c).is_some() => {
-                // A run of superscript characters (`10⁻⁴`) is one superscript.
-                let mut sup = String::new();
-                while let Some(a) = cs.get(i).copied().and_then(superscript) {
-                    sup.push(a);
-                    i += 1;
-                }
-                out.push_str(&format!("\\textsuperscript{{{sup}}}"));
+                out.push_str(&format!("\\textsuperscript{{{}}}", take_run(&cs, &mut i, superscript)));
                 continue;
             }
             _ if subscript(c).is_some() => {
-                // A run of subscript characters (`x₁₂`) is one subscript.
-                let mut sub = String::new();
-                while let Some(a) = cs.get(i).copied().and_then(subscript) {
-                    sub.push(a);
-                    i += 1;
-                }
-                out.push_str(&format!("\\textsubscript{{{sub}}}"));
+                out.push_str(&format!("\\textsubscript{{{}}}", take_run(&cs, &mut i, subscript)));
                 continue;
             }
             '–' => out.push_str("--"),

@@ -56,15 +56,17 @@ impl System for BlimanSorine {
             return Err("bliman-sorine `exact` records from the start: use `periods` or `t_end`, not `steady_state`".into());
         }
         let mut op = BlimanSorineOperator::new(m, sig.value(0.0), x0);
-        let mut d = exact(req, &sig, |u| op.advance(u))?;
-        // The states along the same samples (the operator is deterministic in the samples).
-        let u = d.columns[1].1.clone();
-        let mut replay = BlimanSorineOperator::new(m, u[0], x0);
-        let (mut x1, mut x2) = (Vec::with_capacity(u.len()), Vec::with_capacity(u.len()));
-        for &s in &u {
-            replay.advance(s);
-            x1.push(replay.x[0]);
-            x2.push(replay.x[1]);
+        // Without a steady state `exact` calls the operator once per recorded sample, in order,
+        // so the states are recorded as it goes.
+        let (mut x1, mut x2) = (Vec::new(), Vec::new());
+        let mut d = exact(req, &sig, |u| {
+            let f = op.advance(u);
+            x1.push(op.x[0]);
+            x2.push(op.x[1]);
+            f
+        })?;
+        if x1.len() != d.columns[0].1.len() {
+            return Err(format!("{} operator calls for {} samples", x1.len(), d.columns[0].1.len()));
         }
         let f = d.columns.pop().expect("F");
         d.columns.push(("x1".into(), x1));
