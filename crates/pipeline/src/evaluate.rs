@@ -2,7 +2,9 @@
 //! the manifest's business.
 
 use fric_experiments::RunData;
-use fric_manifest::{CheckSpec, MetricKind, MetricSpec, NamedWindow, Op, PostKind, PostOp, Provenance, Window};
+use fric_manifest::{
+    CheckSpec, FitPart, MetricKind, MetricSpec, NamedWindow, Op, PostKind, PostOp, Provenance, Window,
+};
 use fric_report::{judge, CheckReport, Outcome};
 use fric_solvers::analysis;
 use std::collections::{BTreeMap, HashMap};
@@ -62,6 +64,10 @@ pub fn post_process(data: &RunData, steps: &[PostOp]) -> Result<RunData, String>
             PostKind::CumulativeIntegral => analysis::cumulative_integral(&by()?, &y),
             PostKind::Scale => y.iter().map(|v| v * p.unwrap_or(1.0)).collect(),
             PostKind::Offset => y.iter().map(|v| v + p.unwrap_or(0.0)).collect(),
+            PostKind::Rising => std::iter::once(f64::NAN)
+                .chain(y.windows(2).map(|w| if w[1] > w[0] { w[1] } else { f64::NAN }))
+                .take(y.len())
+                .collect(),
         };
         d.columns.push((st.name.clone(), v));
     }
@@ -120,16 +126,7 @@ pub fn metric(
                 .ok_or_else(|| format!("x never reaches {at} in the window"))?
         }
         MetricKind::Slope | MetricKind::Intercept => {
-            let x = x.ok_or("needs x")?;
-            let (xs, ys): (Vec<f64>, Vec<f64>) = match m.range {
-                Some([a, b]) => x
-                    .iter()
-                    .zip(y)
-                    .filter(|(x, _)| **x >= a && **x <= b)
-                    .map(|(x, y)| (*x, *y))
-                    .unzip(),
-                None => (x.to_vec(), y.to_vec()),
-            };
+            let (xs, ys) = in_range(x.ok_or("needs x")?, y, m.range);
             let (a, b) = analysis::line_fit(&xs, &ys).ok_or("fewer than two distinct x in the range")?;
             if m.kind == MetricKind::Slope {
                 a
@@ -145,6 +142,22 @@ pub fn metric(
             let mut v = y.to_vec();
             v.sort_by(f64::total_cmp);
             v[((v.len() - 1) as f64 * q).round() as usize]
+        }
+        MetricKind::DecayFit => {
+            let (xs, ys) = in_range(x.ok_or("needs x")?, y, m.range);
+            let f = analysis::decay_fit(&xs, &ys).ok_or("fewer than three samples or no x ≠ 0 in the range")?;
+            if f.at_bound {
+                return Err(format!(
+                    "the best scale {:.3e} lies at the end of the searched range: no decay in the data",
+                    f.scale
+                ));
+            }
+            match m.part.ok_or("needs `part`")? {
+                FitPart::Floor => f.floor,
+                FitPart::Peak => f.peak,
+                FitPart::Scale => f.scale,
+                FitPart::Rms => f.rms,
+            }
         }
         MetricKind::CrossingPeriod => {
             let level = m.at.unwrap_or(0.0);
@@ -162,6 +175,19 @@ pub fn metric(
         }
         _ => unreachable!("handled above"),
     })
+}
+
+/// The samples with x in `range` (all without one).
+fn in_range(x: &[f64], y: &[f64], range: Option<[f64; 2]>) -> (Vec<f64>, Vec<f64>) {
+    match range {
+        Some([a, b]) => x
+            .iter()
+            .zip(y)
+            .filter(|(x, _)| **x >= a && **x <= b)
+            .map(|(x, y)| (*x, *y))
+            .unzip(),
+        None => (x.to_vec(), y.to_vec()),
+    }
 }
 
 /// Evaluate a check against the computed metrics.
@@ -254,5 +280,39 @@ mod tests {
             0..21
         );
         assert!(window(&d, Some(&Window::Time { t: [20.0, 30.0] })).is_err());
+    }
+
+    #[test]
+    fn rising_keeps_the_increasing_samples_and_decay_fit_reads_them() {
+        // v goes up then down through the same values; y = 1 + exp(−(v/0.5)²) on the way up,
+        // 5 on the way down. The rising trace alone fits exactly.
+        let up: Vec<f64> = (1..=20).map(|k| k as f64 * 0.1).collect();
+        let v: Vec<f64> = up.iter().chain(up.iter().rev()).copied().collect();
+        let y: Vec<f64> = (0..v.len())
+            .map(|i| {
+                if i < 20 {
+                    1.0 + (-(v[i] / 0.5) * (v[i] / 0.5)).exp()
+                } else {
+                    5.0
+                }
+            })
+            .collect();
+        let t: Vec<f64> = (0..v.len()).map(|i| i as f64).collect();
+        let d = RunData {
+            columns: vec![("t".into(), t), ("v".into(), v), ("y".into(), y)],
+            period: None,
+            info: Default::default(),
+        };
+        let steps: Vec<PostOp> = serde_json::from_str(r#"[{"name": "v_up", "op": "rising", "of": "v"}]"#).unwrap();
+        let d = post_process(&d, &steps).unwrap();
+        let up_col = d.column("v_up").unwrap();
+        assert!(up_col[0].is_nan() && up_col[1] == 0.2 && up_col[19] == 2.0 && up_col[20..].iter().all(|x| x.is_nan()));
+        let runs: HashMap<String, &RunData> = [("r".to_string(), &d)].into();
+        let spec = |part: &str| -> MetricSpec {
+            serde_json::from_str(&format!(r#"{{"name": "m", "kind": "decay-fit", "run": "r", "x": "v_up", "y": "y", "part": "{part}", "range": [0, 10]}}"#)).unwrap()
+        };
+        let get = |part: &str| metric(&spec(part), &runs, &BTreeMap::new()).unwrap();
+        assert!((get("floor") - 1.0).abs() < 1e-8 && (get("peak") - 2.0).abs() < 1e-8);
+        assert!((get("scale") - 0.5).abs() < 1e-7 && get("rms") < 1e-9);
     }
 }

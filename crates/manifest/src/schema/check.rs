@@ -22,6 +22,9 @@ pub struct MetricSpec {
     pub at: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub range: Option<[f64; 2]>,
+    /// `decay-fit`: which fitted parameter is the value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<FitPart>,
     /// `max-diff`: the series compared against (same sampling).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub other: Option<OtherSeries>,
@@ -73,6 +76,9 @@ pub enum MetricKind {
     /// Mean interval of x between successive upward crossings of y through the level `at`
     /// (default 0) in the window: the period of an oscillation.
     CrossingPeriod,
+    /// One parameter (`part`) of the least-squares fit y ≈ floor + (peak − floor) exp(−(x/scale)²)
+    /// over the samples with x in `range`.
+    DecayFit,
     Difference,
     Sum,
     Ratio,
@@ -110,6 +116,20 @@ pub struct CheckSpec {
     pub explain: Vec<Explain>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+/// The parameter of a `decay-fit` metric.
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum FitPart {
+    /// The limit as |x| → ∞.
+    Floor,
+    /// The value at x = 0.
+    Peak,
+    /// The decay scale, in the unit of x.
+    Scale,
+    /// The root-mean-square residual, in the unit of y.
+    Rms,
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]

@@ -265,6 +265,12 @@ pub const POST_KINDS: &[KindDoc] = &[
         example: "{name: dF_du, op: gradient, of: F, by: u}",
     },
     KindDoc {
+        name: "rising",
+        doc: "of where it rises from the previous sample, NaN elsewhere (the first sample NaN): the increasing trace of a loop, for a metric with x set to this column and a range (NaN lies in no range)",
+        fields: &[POST_NAME, POST_OF],
+        example: "{name: v_up, op: rising, of: v}",
+    },
+    KindDoc {
         name: "cumulative-integral",
         doc: "trapezoidal ∫ of d(by) from the first sample",
         fields: &[
@@ -456,6 +462,23 @@ pub const METRIC_KINDS: &[KindDoc] = &[
             M_BASELINE,
         ],
         example: "{name: ringing, kind: crossing-period, run: sim, x: t, y: omega, window: {t: [0.7, 0.8]}, unit: s}",
+    },
+    KindDoc {
+        name: "decay-fit",
+        doc: "one parameter of the least-squares fit y ≈ floor + (peak − floor) exp(−(x/scale)²) over the samples with x in range (variable projection: exact in floor and peak, golden section in ln scale): floor and peak in the unit of y, scale in the unit of x, rms the residual; an error when the best scale is at the end of the searched range [1e-3, 10] × max|x|",
+        fields: &[
+            M_NAME,
+            M_RUN,
+            M_X,
+            M_Y,
+            req("part", Text, "", "floor, peak, scale or rms"),
+            opt("range", Pair, "unit of x", "the x range of the fit (default all)"),
+            M_WINDOW,
+            M_UNIT,
+            M_NOTE,
+            M_BASELINE,
+        ],
+        example: "{name: vs, kind: decay-fit, run: sim, x: v, y: theta_bar, part: scale, range: [0, 1], unit: m/s}",
     },
     KindDoc {
         name: "difference",

@@ -121,6 +121,9 @@ pub enum PostKind {
     CumulativeIntegral,
     Scale,
     Offset,
+    /// `of` where it rises from the previous sample, NaN elsewhere: selects the increasing trace
+    /// of a loop (metrics skip NaN samples through their `range`).
+    Rising,
 }
 
 /// The input signal or evaluation grid. Deserialised through [`InputFields`] (a plain struct)

@@ -330,6 +330,13 @@ pub(super) fn metrics(cx: &mut Ctx) {
                             "at: <x value> (value-at) or <0…1> (quantile)",
                         );
                     }
+                    if needs("part") && mt.part.is_none() {
+                        cx.err(
+                            at.clone(),
+                            "this metric kind needs `part`",
+                            "part: floor, peak, scale or rms",
+                        );
+                    }
                     if mt.kind == MetricKind::MaxDiff {
                         match &mt.other {
                             None => cx.err(at.clone(), "max-diff needs `other`", "other: {run, y, window}"),
