@@ -56,6 +56,15 @@ impl Law {
     pub fn force_at(&self, s: Side, x: f64) -> f64 {
         self.force(s, self.locate(x), x)
     }
+    /// How far `a = u − K x` of a body at rest at `x` lies outside the equilibria interval
+    /// `[F_f^l(x), F_f^r(x)]` of (3.58) (0 inside). At a lattice or tooth point the one-sided
+    /// limits both count: a rest exactly at a jump is in the set if either limit admits it.
+    pub fn equilibrium_excess(&self, x: f64, a: f64, delta: f64) -> f64 {
+        let e = 1e-9 * delta;
+        let fl = self.force_at(Side::Minus, x - e).min(self.force_at(Side::Minus, x + e));
+        let fr = self.force_at(Side::Plus, x - e).max(self.force_at(Side::Plus, x + e));
+        (fl - a).max(a - fr).max(0.0)
+    }
     fn events(&self, c: Cells, x: f64) -> [f64; 4] {
         match self {
             Law::Bristle(b) => {

@@ -269,6 +269,38 @@ impl Sawtooth {
     }
 }
 
+/// The friction-force-based model (FFBM), thesis (3.65)–(3.67) (L1254–L1302): a single-state
+/// model whose steady-state force is the sawtooth (3.47)–(3.49):
+/// `ż = v − σ0 |v| z / S(v, x)`, `F_f = σ0 z`, with `S(v, x) = F_min + ((F_max − F_min)/Δ)
+/// mod(sign(v) x, Δ) = |F_f^{r/l}(x)|`. S jumps at the lattice points `x ∈ ΔZ`, so an
+/// integrator works in one frozen cell `k` (`x ∈ [kΔ, (k+1)Δ]`) at a time, where it is smooth.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ffbm {
+    pub saw: Sawtooth,
+    /// σ0: the stiffness of z (N/m; L1266 calls z a force, but (3.66) makes it a length).
+    pub sigma0: f64,
+}
+
+impl Ffbm {
+    /// `S(v, x) = σ0 z_ss(v, x)` (3.65) in the frozen cell `k`: `F_f^r` for v ≥ 0, `|F_f^l|` for v < 0.
+    pub fn level_in(&self, k: i64, v: f64, x: f64) -> f64 {
+        let side = if v >= 0.0 { Side::Plus } else { Side::Minus };
+        self.saw.force_in(side, k, x).abs()
+    }
+    /// (3.66) in the frozen cell `k`. Continuous at v = 0 (the factor |v|), smooth in x.
+    pub fn z_rate_in(&self, k: i64, v: f64, x: f64, z: f64) -> f64 {
+        v - self.sigma0 * v.abs() * z / self.level_in(k, v, x)
+    }
+    /// (3.66) as written, the cell located from x.
+    pub fn z_rate(&self, v: f64, x: f64, z: f64) -> f64 {
+        self.z_rate_in(self.saw.cell(x), v, x, z)
+    }
+    /// (3.67) `F_f = σ0 z`.
+    pub fn force(&self, z: f64) -> f64 {
+        self.sigma0 * z
+    }
+}
+
 /// One bristle's contact state in the rotating bristle model (RBM).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BristleState {
@@ -499,6 +531,33 @@ mod tests {
         // (3.19) is the sawtooth minimum when 1 < d0/Δ ≤ 2.
         let (lo, _, _) = b.sawtooth_stats(20_000);
         assert!((lo - b.f_min_319()).abs() < 1e-4 * lo, "{lo} vs {}", b.f_min_319());
+    }
+
+    #[test]
+    fn ffbm_steady_state_is_the_sawtooth() {
+        // (3.65): σ0 z_ss = |F_f^r(x)| for v > 0 and |F_f^l(x)| for v < 0, at every x; ż = 0 there.
+        let f = Ffbm {
+            saw: Sawtooth {
+                f_min: 1.0,
+                f_max: 1.5,
+                delta: 0.05,
+            },
+            sigma0: 1e5,
+        };
+        for i in -40..40 {
+            let x = 0.0123 * i as f64 + 1e-4;
+            let (r, l) = (f.saw.right(x), f.saw.left(x));
+            assert!((f.z_rate(0.3, x, r / f.sigma0)).abs() < 1e-12, "x = {x}");
+            assert!((f.z_rate(-0.3, x, l / f.sigma0)).abs() < 1e-12, "x = {x}");
+            // The frozen cell agrees with the located one inside the cell, and continues the
+            // tooth linearly past its end.
+            let k = f.saw.cell(x);
+            assert!((f.level_in(k, 1.0, x) - r).abs() < 1e-12 && (f.level_in(k, -1.0, x) + l).abs() < 1e-12);
+            let beyond = (k + 1) as f64 * 0.05 + 0.01;
+            assert!((f.level_in(k, 1.0, beyond) - 1.6).abs() < 1e-9);
+        }
+        // At v = 0 the state does not move, whatever z.
+        assert_eq!(f.z_rate(0.0, 0.02, 3e-5), 0.0);
     }
 
     #[test]

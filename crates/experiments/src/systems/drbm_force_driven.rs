@@ -107,13 +107,7 @@ impl System for DrbmForceDriven {
                 if r.stuck[i] != 1.0 {
                     return 0.0;
                 }
-                let a = u[i] - p.k_spring * x[i];
-                // One-sided limits at a lattice/tooth point: a stick exactly at a jump is in the
-                // set if either limit admits it.
-                let e = 1e-9 * p.delta;
-                let fl = law.force_at(Side::Minus, x[i] - e).min(law.force_at(Side::Minus, x[i] + e));
-                let fr = law.force_at(Side::Plus, x[i] - e).max(law.force_at(Side::Plus, x[i] + e));
-                (fl - a).max(a - fr).max(0.0)
+                law.equilibrium_excess(x[i], u[i] - p.k_spring * x[i], p.delta)
             })
             .collect();
         let u_r = x.iter().map(|&x| p.k_spring * x + law.force_at(Side::Plus, x)).collect();

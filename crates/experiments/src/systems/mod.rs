@@ -61,4 +61,5 @@ registry! {
     bliman_sorine_identify::BlimanSorineIdentify,
     static_friction_map::StaticFrictionMap,
     inertia_bliman_sorine::InertiaBlimanSorine,
+    ffbm_force_driven::FfbmForceDriven,
 }
