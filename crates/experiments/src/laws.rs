@@ -6,6 +6,7 @@ use crate::system::{any, between, initial, invalid, nonneg, positive, Group};
 use crate::Invalid;
 use fric_models::{
     bliman_sorine::BlimanSorine, dahl::Dahl, lugre::LuGre, maxwell_slip::MaxwellSlip, multiplay::Multiplay,
+    rbm::Bristles,
 };
 
 params! {
@@ -177,5 +178,38 @@ impl MultiplayElements {
     }
     pub fn model(&self) -> Multiplay {
         Multiplay::new(self.m.clone(), self.c.clone(), self.k.clone(), self.delta.clone())
+    }
+}
+
+params! {
+    /// A row of rigid rotating bristles under a body, thesis (3.1)–(3.6) (RBM and DRBM).
+    pub struct BristleRow(u) {
+        kappa: f64 = positive("N*m/rad", "bristle torsional stiffness κ"),
+        h: f64 = positive("m", "height of the body's lower surface"),
+        lb: f64 = positive("m", "bristle length l_b (> h)"),
+        delta: f64 = positive("m", "bristle spacing Δ (bases at iΔ)"),
+        d: f64 = positive("m", "body length"),
+    }
+}
+
+impl BristleRow {
+    /// `l_b > h`: a bristle reaches the body.
+    pub fn check(&self, errs: &mut Vec<Invalid>) {
+        if self.lb <= self.h {
+            errs.push(invalid(
+                "lb",
+                format!("l_b = {} does not exceed h = {}", self.lb, self.h),
+                "lb > h (the bristles reach the body)",
+            ));
+        }
+    }
+    pub fn bristles(&self) -> Bristles {
+        Bristles {
+            kappa: self.kappa,
+            h: self.h,
+            lb: self.lb,
+            delta: self.delta,
+            d: self.d,
+        }
     }
 }

@@ -447,8 +447,13 @@ impl Rbm {
     }
     /// (3.7)–(3.9): `F_f = F_f^l + F_f^r` over the bristles in `R` and `L`.
     pub fn friction(&self) -> (f64, f64) {
+        self.friction_at(self.x)
+    }
+    /// (3.7)–(3.9) with the contact states frozen and the body at `x` (smooth in `x` between
+    /// two [`Rbm::next_thresholds`]).
+    pub fn friction_at(&self, x: f64) -> (f64, f64) {
         let (mut fl, mut fr) = (0.0, 0.0);
-        let (cr, cl) = (self.x + self.b.d / 2.0, self.x - self.b.d / 2.0);
+        let (cr, cl) = (x + self.b.d / 2.0, x - self.b.d / 2.0);
         let reach = self.b.d0() + 2.0 * self.b.delta;
         for c in [cr, cl] {
             let k0 = (((c - reach) / self.b.delta).floor() as i64 - self.i0).max(0) as usize;
@@ -463,6 +468,36 @@ impl Rbm {
             }
         }
         (fl, fr)
+    }
+    /// The nearest body positions above and below the current `x` at which a bristle changes
+    /// state ([`step_bristle`]'s thresholds: a corner reaching a base, a bristle reaching θ_max,
+    /// a corner passing the tip of a flat bristle), each counted only in the direction in which
+    /// it fires. Between them the contact states are constant and [`Rbm::friction_at`] is smooth.
+    pub fn next_thresholds(&self) -> (f64, f64) {
+        let (h, d0) = (self.b.d / 2.0, self.b.d0());
+        let (mut above, mut below) = (f64::INFINITY, f64::NEG_INFINITY);
+        let reach = d0 + h + 2.0 * self.b.delta;
+        let k0 = (((self.x - reach - h) / self.b.delta).floor() as i64 - self.i0).max(0) as usize;
+        let k1 = (((self.x + reach + h) / self.b.delta).ceil() as i64 - self.i0).clamp(0, self.states.len() as i64 - 1)
+            as usize;
+        for k in k0..=k1 {
+            let xb = self.xb(k);
+            // (crossed from below, crossed from above)
+            let (up, down) = match self.states[k] {
+                BristleState::Up => (xb - h, xb + h),
+                BristleState::R => (xb - h + d0, xb - h),
+                BristleState::L => (xb + h, xb + h - d0),
+                BristleState::FlatP => (xb + d0 + h, xb + d0 - h),
+                BristleState::FlatM => (xb - d0 + h, xb - d0 - h),
+            };
+            if up > self.x {
+                above = above.min(up);
+            }
+            if down < self.x {
+                below = below.max(down);
+            }
+        }
+        (above, below)
     }
     /// Number of bristles in each state `[Up, R, L, FlatP, FlatM]`.
     pub fn census(&self) -> [usize; 5] {
@@ -580,6 +615,43 @@ mod tests {
 
     /// Brute-force check of the RBM state machine: random back-and-forth motions, the local
     /// update with coarse steps against updating every bristle with fine substeps.
+    #[test]
+    fn next_thresholds_bound_the_state_changes() {
+        // Along a random path: moving anywhere strictly between the two thresholds changes no
+        // state, and moving just past the nearer one in its direction changes at least one.
+        let b = Bristles {
+            kappa: 0.5,
+            h: 0.098,
+            lb: 0.1,
+            delta: 0.01,
+            d: 1.0,
+        };
+        let mut seed = 777u64;
+        let mut rnd = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((seed >> 11) as f64) / ((1u64 << 53) as f64)
+        };
+        let mut r = Rbm::new(b, 0.0, 3.0, true);
+        let mut changes = 0;
+        for _ in 0..2000 {
+            let (above, below) = r.next_thresholds();
+            assert!(below < r.x && r.x < above && above - below < 3.0 * b.d0() + 2.0 * b.delta);
+            let inside = below + (above - below) * (0.05 + 0.9 * rnd());
+            let mut probe = r.clone();
+            probe.advance(inside);
+            assert_eq!(probe.states, r.states, "a state changed between the thresholds");
+            // Then cross one threshold (mostly the one ahead in a random direction).
+            let target = if rnd() < 0.5 { above + 1e-9 } else { below - 1e-9 };
+            let mut crossed = r.clone();
+            crossed.advance(target);
+            assert_ne!(crossed.states, r.states, "crossing a threshold changed no state");
+            changes += 1;
+            r = crossed;
+            assert!(r.x.abs() < 2.5, "the walk left the lattice");
+        }
+        assert_eq!(changes, 2000);
+    }
+
     #[test]
     fn rbm_state_machine_local_equals_brute_force() {
         let mut seed = 12345u64;

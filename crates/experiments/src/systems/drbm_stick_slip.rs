@@ -2,9 +2,10 @@
 //! (3.38)–(3.39), under the Switch Model (glue in `crate::drbm`).
 
 use crate::drbm::{run, DrbmSwitched, Law, Rig};
-use crate::system::{initial, params, positive, Column, System, NONE};
-use crate::{RunData, RunRequest};
-use fric_models::rbm::{Bristles, Side};
+use crate::laws::BristleRow;
+use crate::system::{initial, params, positive, Column, System, NONE, Group, LINEAR};
+use crate::{Invalid, RunData, RunRequest};
+use fric_models::rbm::Side;
 use fric_solvers::{Method, Tolerances};
 
 params! {
@@ -12,11 +13,7 @@ params! {
         m: f64 = positive("kg", "body mass"),
         k_spring: f64 = positive("N/m", "spring stiffness K"),
         vp: f64 = positive("m/s", "speed of the spring's free end"),
-        kappa: f64 = positive("N*m/rad", "bristle torsional stiffness κ"),
-        h: f64 = positive("m", "height of the body's lower surface"),
-        lb: f64 = positive("m", "bristle length l_b (> h)"),
-        delta: f64 = positive("m", "bristle spacing Δ (bases at iΔ)"),
-        d: f64 = positive("m", "body length"),
+        row: BristleRow = Group(LINEAR),
         eta: f64 = positive("m/s", "Switch Model stick band |v| <= eta"),
         tau: f64 = positive("s", "Switch Model time constant (g' = -g/tau in the band)"),
         x0: f64 = initial("m", "initial position"),
@@ -44,17 +41,12 @@ impl System for DrbmStickSlip {
     ];
     const METHODS: &'static [&'static str] = &["dopri5", "radau5"];
 
+    fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
+        p.row.check(errs)
+    }
+
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
-        if p.lb <= p.h {
-            return Err("drbm-stick-slip needs l_b > h".into());
-        }
-        let b = Bristles {
-            kappa: p.kappa,
-            h: p.h,
-            lb: p.lb,
-            delta: p.delta,
-            d: p.d,
-        };
+        let b = p.row.bristles();
         let sys = DrbmSwitched {
             law: Law::Bristle(b),
             rig: Rig::Pulled {

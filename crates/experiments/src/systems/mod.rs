@@ -62,4 +62,5 @@ registry! {
     static_friction_map::StaticFrictionMap,
     inertia_bliman_sorine::InertiaBlimanSorine,
     ffbm_force_driven::FfbmForceDriven,
+    rbm_stick_slip::RbmStickSlip,
 }

@@ -4,17 +4,14 @@
 
 use crate::drive::periodic_plan;
 use crate::input::signal;
-use crate::system::{between, nonneg, params, positive, Column, System, PRESCRIBED};
-use crate::{RunData, RunRequest};
-use fric_models::rbm::{Bristles, Rbm, Sawtooth, Side};
+use crate::laws::BristleRow;
+use crate::system::{between, nonneg, params, Column, System, PRESCRIBED, Group, LINEAR};
+use crate::{Invalid, RunData, RunRequest};
+use fric_models::rbm::{Rbm, Sawtooth, Side};
 
 params! {
     pub struct Params {
-        kappa: f64 = positive("N*m/rad", "bristle torsional stiffness κ"),
-        h: f64 = positive("m", "height of the body's lower surface"),
-        lb: f64 = positive("m", "bristle length l_b (> h)"),
-        delta: f64 = positive("m", "bristle spacing Δ (bases at iΔ)"),
-        d: f64 = positive("m", "body length"),
+        row: BristleRow = Group(LINEAR),
         drbm: f64 = between("1", 0.0, 2.0, "0: RBM (3.7)-(3.9) with the contact-set state machine; 1: DRBM (3.13)-(3.16); 2: sawtooth (3.47)-(3.49) with period delta").default(0.0),
         f_min: f64 = nonneg("N", "sawtooth F_min (drbm = 2)").default(0.0),
         f_max: f64 = nonneg("N", "sawtooth F_max (drbm = 2)").default(0.0),
@@ -38,17 +35,12 @@ impl System for RbmPrescribed {
     ];
     const METHODS: &'static [&'static str] = &["exact"];
 
+    fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
+        p.row.check(errs)
+    }
+
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
-        let b = Bristles {
-            kappa: p.kappa,
-            h: p.h,
-            lb: p.lb,
-            delta: p.delta,
-            d: p.d,
-        };
-        if p.lb <= p.h {
-            return Err("rbm-prescribed needs l_b > h".into());
-        }
+        let b = p.row.bristles();
         let sig = signal(req)?;
         crate::drive::no_shooting(req)?;
         let (plan, steady) = periodic_plan(req, &sig);
@@ -71,7 +63,7 @@ impl System for RbmPrescribed {
             let w = Sawtooth {
                 f_min: p.f_min,
                 f_max: p.f_max,
-                delta: p.delta,
+                delta: p.row.delta,
             };
             for &t in &times {
                 let x = sig.value(t);
@@ -93,14 +85,14 @@ impl System for RbmPrescribed {
         } else {
             let x0 = sig.value(a);
             let span = times.iter().map(|&t| (sig.value(t) - x0).abs()).fold(0.0, f64::max);
-            let mut rbm = Rbm::new(b, x0, span + p.d, sig.deriv(a) >= 0.0);
+            let mut rbm = Rbm::new(b, x0, span + p.row.d, sig.deriv(a) >= 0.0);
             let mut tp = a;
             let mut turns = 0usize;
             for &t in &times {
                 // Substeps with |dx| ≤ Δ/4; a sign change of the velocity inside a substep is
                 // located by bisection and the turning point visited.
                 let vmax = times_vmax(&sig, tp, t);
-                let k = ((vmax * (t - tp)) / (p.delta / 4.0)).ceil().max(1.0) as usize;
+                let k = ((vmax * (t - tp)) / (p.row.delta / 4.0)).ceil().max(1.0) as usize;
                 for j in 1..=k {
                     let (s0, s1) = (tp + (t - tp) * (j - 1) as f64 / k as f64, tp + (t - tp) * j as f64 / k as f64);
                     let (d0, d1) = (sig.deriv(s0), sig.deriv(s1));
