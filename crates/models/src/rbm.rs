@@ -615,6 +615,150 @@ mod tests {
 
     /// Brute-force check of the RBM state machine: random back-and-forth motions, the local
     /// update with coarse steps against updating every bristle with fine substeps.
+    /// An independent geometric model of one bristle: a rigid rod of length l_b pivoted at
+    /// (x_b, 0), spring-loaded toward upright, that may not enter the body (the region above
+    /// height h between the corners). After each small move of the body the rod is pushed out of
+    /// the body if the body moved into it, and otherwise relaxes toward θ = 0 as far as the body
+    /// lets it. Nothing of `step_bristle`'s transition rules is used.
+    struct Rod {
+        theta: f64,
+    }
+
+    /// The angles in (−θ_max, θ_max) at which the rod enters the body, an open interval
+    /// `(lo, hi)` (None: empty). For θ ≥ 0 the part of the rod above h spans
+    /// [x_b + h tan θ, x_b + l_b sin θ], both ends increasing in θ, so it meets (c_l, c_r) for
+    /// its bounds follow in closed form; likewise for θ ≤ 0; the two pieces join at θ = 0.
+    fn penetrating(b: &Bristles, xb: f64, x: f64) -> Option<(f64, f64)> {
+        let (cl, cr, tm) = (x - b.d / 2.0, x + b.d / 2.0, b.theta_max());
+        let asin = |s: f64| s.clamp(-1.0, 1.0).asin();
+        // θ ≥ 0: enters iff x_b + h tan θ < c_r and x_b + l_b sin θ > c_l.
+        let plus = (asin((cl - xb) / b.lb).max(0.0), ((cr - xb) / b.h).atan().min(tm));
+        // θ ≤ 0: enters iff x_b + l_b sin θ < c_r and x_b + h tan θ > c_l.
+        let minus = (((cl - xb) / b.h).atan().max(-tm), asin((cr - xb) / b.lb).min(0.0));
+        match (plus.0 < plus.1, minus.0 < minus.1) {
+            (true, true) => Some((minus.0, plus.1)),
+            (true, false) => Some(plus),
+            (false, true) => Some(minus),
+            (false, false) => None,
+        }
+    }
+
+    impl Rod {
+        fn update(&mut self, b: &Bristles, xb: f64, x: f64) {
+            let tm = b.theta_max();
+            let Some((lo, hi)) = penetrating(b, xb, x) else {
+                self.theta = 0.0;
+                return;
+            };
+            let th = self.theta;
+            if th > lo && th < hi {
+                // Pushed: to the nearer side of the body, flat at ±θ_max if the body covers it.
+                self.theta = if th - lo < hi - th { lo } else { hi };
+            } else if th >= hi && hi > 0.0 {
+                // Relaxes toward 0 until the rod touches the body.
+                self.theta = hi;
+            } else if th <= lo && lo < 0.0 {
+                self.theta = lo;
+            } else {
+                self.theta = 0.0;
+            }
+            if self.theta.abs() > tm - 1e-12 {
+                self.theta = tm.copysign(self.theta);
+            }
+        }
+    }
+
+    #[test]
+    fn rbm_state_machine_matches_an_independent_rod_geometry() {
+        // Random paths with long legs and repeated short reversals: at every leg end the state
+        // machine's contact states and friction equal those of the rod model, for the Fig 3.5
+        // (d0/Δ = 1.99) and Fig 3.3 (d0/Δ = 9.95) bristles.
+        let mut seed = 4242u64;
+        let mut rnd = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((seed >> 11) as f64) / ((1u64 << 53) as f64)
+        };
+        for b in [
+            Bristles {
+                kappa: 0.5,
+                h: 0.098,
+                lb: 0.1,
+                delta: 0.01,
+                d: 1.0,
+            },
+            fig33(),
+        ] {
+            let tm = b.theta_max();
+            let mut sm = Rbm::new(b, 0.0, 1.5, true);
+            // Table 3.2 leaves the bases within d0 behind the leading corner upright and out of
+            // contact (F_f(t0) = 0), which a rod cannot be (it would stand inside the body):
+            // start both models from the geometric state, those bristles on the corner.
+            for i in 0..sm.states.len() {
+                let xb = sm.xb(i);
+                if xb <= b.d / 2.0 && xb > b.d / 2.0 - b.d0() && sm.states[i] == BristleState::Up {
+                    sm.states[i] = BristleState::R;
+                }
+            }
+            let reach = 2.0 * b.d0() + 2.0 * b.delta;
+            let mut rods: Vec<Rod> = (0..sm.states.len())
+                .map(|i| Rod {
+                    theta: match sm.states[i] {
+                        BristleState::FlatP => tm,
+                        BristleState::R => b.angle(b.d / 2.0, sm.xb(i)),
+                        _ => 0.0,
+                    },
+                })
+                .collect();
+            let mut x = 0.0;
+            let mut compared = [0usize; 5];
+            for _ in 0..60 {
+                let len = if rnd() < 0.5 { 0.03 * rnd() } else { 0.3 * rnd() };
+                let dir = if rnd() < 0.5 { -1.0 } else { 1.0 };
+                let target: f64 = (x + dir * len).clamp(-1.2, 1.2);
+                let steps = ((target - x).abs() / (b.delta / 40.0)).ceil().max(1.0) as usize;
+                for k in 1..=steps {
+                    let xn = x + (target - x) * k as f64 / steps as f64;
+                    sm.advance(xn);
+                    // A rod reaches at most d0 from its base: only those near a corner can move.
+                    for (i, r) in rods.iter_mut().enumerate() {
+                        let xb = sm.xb(i);
+                        if (xb - xn - b.d / 2.0).abs() < reach || (xb - xn + b.d / 2.0).abs() < reach {
+                            r.update(&b, xb, xn);
+                        }
+                    }
+                }
+                x = target;
+                let mut f = 0.0;
+                for (i, r) in rods.iter().enumerate() {
+                    let geo = if r.theta == 0.0 {
+                        BristleState::Up
+                    } else if r.theta == tm {
+                        BristleState::FlatP
+                    } else if r.theta == -tm {
+                        BristleState::FlatM
+                    } else if r.theta > 0.0 {
+                        BristleState::R
+                    } else {
+                        BristleState::L
+                    };
+                    if matches!(geo, BristleState::R | BristleState::L) {
+                        f += b.force_of_angle(r.theta);
+                    }
+                    assert_eq!(sm.states[i], geo, "bristle {} at x = {x}: θ = {}", sm.xb(i), r.theta);
+                    compared[geo as usize] += 1;
+                }
+                let (fl, fr) = sm.friction();
+                assert!(
+                    (fl + fr - f).abs() < 1e-9,
+                    "x = {x}: state machine {} vs rods {f}",
+                    fl + fr
+                );
+            }
+            // Every state was met.
+            assert!(compared.iter().all(|&c| c > 0), "{compared:?}");
+        }
+    }
+
     #[test]
     fn next_thresholds_bound_the_state_changes() {
         // Along a random path: moving anywhere strictly between the two thresholds changes no
