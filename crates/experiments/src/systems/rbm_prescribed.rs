@@ -120,9 +120,12 @@ impl System for RbmPrescribed {
             data.info.insert("turns".into(), turns as f64);
             data.info.insert("flat_plus".into(), c[3] as f64);
             data.info.insert("flat_minus".into(), c[4] as f64);
+            data.info.insert("d0".into(), b.d0());
             return Ok(data);
         }
-        Ok(data_of(cols, plan.input_period))
+        let mut data = data_of(cols, plan.input_period);
+        data.info.insert("d0".into(), b.d0());
+        Ok(data)
     }
 }
 

@@ -139,6 +139,7 @@ impl System for RbmStickSlip {
         };
         data.info.insert("state_events".into(), r.switches.len() as f64);
         data.info.insert("steps".into(), r.stats.accepted as f64);
+        data.info.insert("d0".into(), p.row.bristles().d0());
         Ok(data)
     }
 }
