@@ -21,6 +21,7 @@ pub mod magnetostriction;
 pub mod mass_spring;
 pub mod maxwell_slip;
 pub mod multiplay;
+pub mod pid;
 pub mod prandtl_ishlinskii;
 pub mod rbm;
 pub mod ruderman;

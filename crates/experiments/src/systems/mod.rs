@@ -63,4 +63,6 @@ registry! {
     inertia_bliman_sorine::InertiaBlimanSorine,
     ffbm_force_driven::FfbmForceDriven,
     rbm_stick_slip::RbmStickSlip,
+    pid_design::PidDesign,
+    pid_limit_cycle_estimate::PidLimitCycleEstimate,
 }
