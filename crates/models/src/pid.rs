@@ -74,6 +74,44 @@ pub fn property_5_2_inverse(a_e: f64, t_half: f64, kp: f64, ki: f64) -> (f64, f6
     (2.0 * kp * a_e, (ki * t_half - 2.0 * kp) * a_e)
 }
 
+/// The closed loop of report Fig 5.1 / Fig C.2: an inertia `J θ'' = u − α θ' − F` under PID
+/// control (5.3)–(5.4) toward a constant reference `r`, with a friction law `F` driven by the
+/// angle. State `[θ, ω, I, friction states…]` with `I = ∫ e dt`, `e = r − θ`, and
+/// `u = k_p e + k_i I − k_d ω`: the derivative acts on the measurement, so a reference step
+/// gives no impulse (catalog A1; the limit cycle does not depend on it).
+#[derive(Clone, Copy, Debug)]
+pub struct PidLoop<F> {
+    pub j: f64,
+    pub alpha: f64,
+    /// Physical gains `k = J k̄′`.
+    pub kp: f64,
+    pub ki: f64,
+    pub kd: f64,
+    pub r: f64,
+    pub friction: F,
+}
+
+impl<F: crate::InputDriven> PidLoop<F> {
+    pub fn dim(&self) -> usize {
+        3 + self.friction.dim()
+    }
+    /// The control signal at state `x`.
+    pub fn control(&self, x: &[f64]) -> f64 {
+        self.kp * (self.r - x[0]) + self.ki * x[2] - self.kd * x[1]
+    }
+    /// The friction law's output (without the viscous `α ω`).
+    pub fn friction(&self, x: &[f64]) -> f64 {
+        self.friction.output(x[0], x[1], &x[3..])
+    }
+    pub fn rhs(&self, x: &[f64], dx: &mut [f64]) {
+        let u = self.control(x);
+        dx[0] = x[1];
+        dx[1] = (u - self.alpha * x[1] - self.friction(x)) / self.j;
+        dx[2] = self.r - x[0];
+        self.friction.rhs(x[0], x[1], &x[3..], &mut dx[3..]);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,5 +140,60 @@ mod tests {
         let (d, sum) = property_5_2_inverse(a2, th, kp, ki);
         assert!((d - 0.16).abs() < 1e-12 && (sum - 0.44).abs() < 1e-12);
         assert!(property_5_2((0.35, 0.15), (0.45, 0.40), kp, ki, 1e-9).is_err());
+    }
+
+    /// The loop without friction is the design's linear closed loop: the Jacobian of the right-hand
+    /// side has the characteristic polynomial s³ + (k̄_d + α/J) s² + k̄_p s + k̄_i of (5.6), which
+    /// for Table 5.2 is s³ + 12 s² + 72 s + 216 (Table 5.1's poles).
+    #[test]
+    fn frictionless_loop_has_the_designed_polynomial() {
+        struct NoFriction;
+        impl crate::InputDriven for NoFriction {
+            fn dim(&self) -> usize {
+                0
+            }
+            fn rhs(&self, _: f64, _: f64, _: &[f64], _: &mut [f64]) {}
+            fn output(&self, _: f64, _: f64, _: &[f64]) -> f64 {
+                0.0
+            }
+        }
+        let j = 0.0025;
+        let lp = PidLoop {
+            j,
+            alpha: 0.017,
+            kp: 72.0 * j,
+            ki: 216.0 * j,
+            kd: 5.2 * j,
+            r: 0.3,
+            friction: NoFriction,
+        };
+        // A = ∂f/∂x by central differences (the loop is linear, so they are exact to rounding).
+        let mut a = [[0.0; 3]; 3];
+        let x0 = [0.1, -0.2, 0.05];
+        for c in 0..3 {
+            let (mut xp, mut xm) = (x0, x0);
+            xp[c] += 1e-6;
+            xm[c] -= 1e-6;
+            let (mut fp, mut fm) = ([0.0; 3], [0.0; 3]);
+            lp.rhs(&xp, &mut fp);
+            lp.rhs(&xm, &mut fm);
+            for r in 0..3 {
+                a[r][c] = (fp[r] - fm[r]) / 2e-6;
+            }
+        }
+        let tr = a[0][0] + a[1][1] + a[2][2];
+        let minors = a[0][0] * a[1][1] - a[0][1] * a[1][0] + a[0][0] * a[2][2] - a[0][2] * a[2][0] + a[1][1] * a[2][2]
+            - a[1][2] * a[2][1];
+        let det = a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0])
+            + a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0]);
+        // det(sI − A) = s³ − tr s² + minors s − det.
+        assert!(
+            (-tr - 12.0).abs() < 1e-6 && (minors - 72.0).abs() < 1e-6 && (-det - 216.0).abs() < 1e-5,
+            "{tr} {minors} {det}"
+        );
+        // At the setpoint with no motion only the integral state would move, and not at all with e = 0.
+        let mut dx = [0.0; 3];
+        lp.rhs(&[0.3, 0.0, 0.0], &mut dx);
+        assert_eq!(dx, [0.0, 0.0, 0.0]);
     }
 }

@@ -65,4 +65,5 @@ registry! {
     rbm_stick_slip::RbmStickSlip,
     pid_design::PidDesign,
     pid_limit_cycle_estimate::PidLimitCycleEstimate,
+    inertia_pid_lugre::InertiaPidLuGre,
 }
