@@ -79,6 +79,7 @@ Examples:
 const CLEAN_EXAMPLES: &str = "\
 Examples:
   cargo xtask clean
+  cargo xtask clean --stale                  # only the cached runs other builds wrote
   cargo xtask --root ../other-checkout clean";
 
 const BENCH_EXAMPLES: &str = "\
@@ -136,7 +137,7 @@ pub enum Command {
     Schema(SchemaArgs),
     /// Remove the generated outputs in figures/ and the cache data/cache/
     #[command(after_help = CLEAN_EXAMPLES)]
-    Clean,
+    Clean(CleanArgs),
     /// Time our solvers against SciPy's solve_ivp and Rust ODE crates at matched accuracy
     #[command(after_help = BENCH_EXAMPLES)]
     Bench(BenchArgs),
@@ -266,6 +267,14 @@ pub struct SchemaArgs {
     /// Write the JSON Schema to experiments/manifest.schema.json in the workspace
     #[arg(long, conflicts_with = "json")]
     pub write: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CleanArgs {
+    /// Keep the figures and this build's cached runs; remove only the cached runs that other
+    /// builds (other computing code) wrote, which this one can never reuse
+    #[arg(long)]
+    pub stale: bool,
 }
 
 #[derive(Debug, Args)]

@@ -281,7 +281,26 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         }),
-        Command::Clean => ws().map(|root| match fric_pipeline::clean(&root) {
+        Command::Clean(a) if a.stale => ws().map(|root| {
+            let mut opts = fric_pipeline::Options::new(root);
+            opts.cache_dir = cache.map(Path::to_path_buf);
+            match opts.run_cache().prune_stale() {
+                Ok(p) => {
+                    print::out!(
+                        "removed {} stale cached runs ({} files, {:.1} MB)",
+                        p.entries,
+                        p.files,
+                        p.bytes as f64 / 1e6
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }),
+        Command::Clean(_) => ws().map(|root| match fric_pipeline::clean(&root) {
             Ok(removed) => {
                 print::out!("removed {} paths", removed.len());
                 ExitCode::SUCCESS

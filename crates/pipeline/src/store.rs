@@ -59,6 +59,10 @@ struct Meta {
     info: BTreeMap<String, f64>,
     /// The request the entry answers; a read checks it against the request asked for.
     request: serde_json::Value,
+    /// The fingerprint of the computing code that wrote the entry (part of its key): entries of
+    /// other builds can never be hit again by this one, and `prune_stale` removes them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    code: Option<String>,
 }
 
 pub struct RunCache {
@@ -153,6 +157,7 @@ impl RunCache {
             period: data.period,
             info: data.info.clone(),
             request: serde_json::to_value(request).map_err(|e| e.to_string())?,
+            code: Some(crate::RUNS_FINGERPRINT.to_string()),
         };
         write_atomic(&pq, &bytes).map_err(|e| format!("{}: {e}", pq.display()))?;
         let mjson = serde_json::to_vec_pretty(&meta).map_err(|e| e.to_string())?;
@@ -199,5 +204,66 @@ pub fn output_path(root: &Path, rel: &str) -> Result<PathBuf, String> {
         Err(format!(
             "refusing to write `{rel}`: outputs stay inside figures/ and data/ (ids may use a-z, 0-9, `.`, `_`, `-`)"
         ))
+    }
+}
+
+/// What [`RunCache::prune_stale`] removed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pruned {
+    pub entries: usize,
+    pub files: usize,
+    pub bytes: u64,
+}
+
+impl RunCache {
+    /// Remove the entries that this build can never hit: written by other computing code (the
+    /// code fingerprint is part of every key) or before entries recorded it, and the files left
+    /// without a partner (a Parquet file without its metadata, an interrupted write's temporary).
+    /// Entries of this build stay, whatever manifest asked for them. Run it while no other
+    /// process writes to the cache (a write in flight is a Parquet file without its metadata).
+    pub fn prune_stale(&self) -> std::io::Result<Pruned> {
+        let mut p = Pruned::default();
+        let Ok(shards) = std::fs::read_dir(&self.dir) else {
+            return Ok(p);
+        };
+        for shard in shards.flatten() {
+            if !shard.path().is_dir() {
+                continue;
+            }
+            for f in std::fs::read_dir(shard.path())?.flatten() {
+                let path = f.path();
+                // A Parquet file already removed with its stale metadata.
+                if !path.exists() {
+                    continue;
+                }
+                let name = f.file_name().to_string_lossy().into_owned();
+                let stale = if let Some(key) = name.strip_suffix(".json") {
+                    let current = std::fs::read(&path)
+                        .ok()
+                        .and_then(|b| serde_json::from_slice::<Meta>(&b).ok())
+                        .is_some_and(|m| m.code.as_deref() == Some(crate::RUNS_FINGERPRINT));
+                    if !current {
+                        p.entries += 1;
+                        let pq = shard.path().join(format!("{key}.parquet"));
+                        if let Ok(md) = pq.metadata() {
+                            p.bytes += md.len();
+                            p.files += 1;
+                            std::fs::remove_file(&pq)?;
+                        }
+                    }
+                    !current
+                } else if let Some(key) = name.strip_suffix(".parquet") {
+                    !shard.path().join(format!("{key}.json")).exists()
+                } else {
+                    name.ends_with(".tmp")
+                };
+                if stale {
+                    p.bytes += f.metadata().map(|m| m.len()).unwrap_or(0);
+                    p.files += 1;
+                    std::fs::remove_file(&path)?;
+                }
+            }
+        }
+        Ok(p)
     }
 }

@@ -263,3 +263,38 @@ fn output_paths_stay_inside_figures_and_data() {
         assert!(output_path(root, bad).is_err(), "{bad} accepted");
     }
 }
+
+/// `clean --stale`: cached runs of another build (a different code fingerprint, or none recorded),
+/// a Parquet file left without its metadata and an interrupted write's temporary are removed;
+/// this build's entries stay and are hit by the next run (nothing recomputed).
+#[test]
+fn pruning_removes_only_what_this_build_cannot_use() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL)]);
+    go(ws.path());
+    let runs = ws.path().join("data/cache/runs");
+    let (pq, js) = (files(&runs, "parquet"), files(&runs, "json"));
+    assert_eq!((pq.len(), js.len()), (1, 1));
+    // A copy of the entry as another build would have written it, one as an older format
+    // (no fingerprint), an orphan Parquet file and a temporary.
+    let meta: serde_json::Value = serde_json::from_slice(&std::fs::read(&js[0]).unwrap()).unwrap();
+    let shard = runs.join("ff");
+    std::fs::create_dir_all(&shard).unwrap();
+    let mut other = meta.clone();
+    other["code"] = serde_json::Value::String("0".repeat(64));
+    let mut old = meta.clone();
+    old.as_object_mut().unwrap().remove("code");
+    for (name, m) in [("ff01", &other), ("ff02", &old)] {
+        std::fs::write(shard.join(format!("{name}.json")), serde_json::to_vec(m).unwrap()).unwrap();
+        std::fs::copy(&pq[0], shard.join(format!("{name}.parquet"))).unwrap();
+    }
+    std::fs::copy(&pq[0], shard.join("ff03.parquet")).unwrap();
+    std::fs::write(shard.join(".ff04.parquet.1.0.tmp"), b"partial").unwrap();
+    let pruned = Options::new(ws.path()).run_cache().prune_stale().unwrap();
+    assert_eq!((pruned.entries, pruned.files), (2, 6), "{pruned:?}");
+    assert!(std::fs::read_dir(&shard).unwrap().next().is_none());
+    assert_eq!((files(&runs, "parquet"), files(&runs, "json")), (pq, js));
+    // This build's entry is still a hit.
+    std::fs::remove_dir_all(ws.path().join("data/cache/entries")).unwrap();
+    let s = go(ws.path());
+    assert_eq!((s.runs_computed, s.runs_cached), (0, 1));
+}
