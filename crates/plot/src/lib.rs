@@ -217,7 +217,8 @@ fn shared_of(fig: &FigureData, x: Option<(f64, f64)>, i: usize) -> Option<Shared
 }
 
 /// Panels stacked in one column with the same x quantity, unit and scale share one x range and
-/// label it once, at the bottom (time histories of quantities with different units).
+/// label it once, at the bottom (time histories of quantities with different units), unless one
+/// panel's data span less than half of the common range.
 fn shared_x(fig: &FigureData) -> Option<(f64, f64)> {
     let first = fig.panels.first()?;
     let same = |a: &AxisSpec| {
@@ -230,7 +231,15 @@ fn shared_x(fig: &FigureData) -> Option<(f64, f64)> {
         .panels
         .iter()
         .flat_map(|p| p.series.iter().flat_map(|s| s.x.iter().copied()));
-    Some(auto_range(xs, first.x.range, first.x.scale))
+    let all = auto_range(xs, first.x.range, first.x.scale);
+    // Panels whose data cover very different spans (a 40 s response above a 1000 s one) keep
+    // their own ranges: a common one would squeeze the shorter records into a sliver.
+    let span = |r: (f64, f64)| r.1 - r.0;
+    let squeezed = fig.panels.iter().any(|p| {
+        let own = auto_range(p.series.iter().flat_map(|s| s.x.iter().copied()), p.x.range, p.x.scale);
+        span(own) < 0.5 * span(all)
+    });
+    (!squeezed).then_some(all)
 }
 
 fn ranges(p: &PanelData, shared: Option<Shared>) -> Ranges {
@@ -722,6 +731,11 @@ mod tests {
             "one x label, at the bottom"
         );
         assert_eq!(frames(&stacked)[0], frames(&stacked)[1], "one x range");
+        // A record 25 times longer below keeps both readable: each panel its own range and label.
+        f.panels[1].series[0].x = f.panels[1].series[0].x.iter().map(|v| v * 25.0).collect();
+        let apart = svg(&f);
+        assert_eq!(apart.matches(">u [m]</text>").count(), 2);
+        assert_ne!(frames(&apart)[0], frames(&apart)[1]);
     }
 
     #[test]

@@ -66,4 +66,5 @@ registry! {
     pid_design::PidDesign,
     pid_limit_cycle_estimate::PidLimitCycleEstimate,
     inertia_pid_lugre::InertiaPidLuGre,
+    inertia_pid_classical::InertiaPidClassical,
 }
