@@ -74,6 +74,19 @@ pub fn tolerances(req: &RunRequest, method: Method, scale: f64) -> Tolerances {
     }
 }
 
+/// `t_end` and the save times of an autonomous run (input `none`): `sim.samples_per_period` + 1
+/// equally spaced points over `[0, sim.t_end]` (default [`crate::budget::DEFAULT_AUTONOMOUS_SAMPLES`],
+/// which the run budget assumes).
+pub fn autonomous_times(req: &RunRequest) -> Result<(f64, Vec<f64>), String> {
+    let t_end = req.sim.t_end.ok_or_else(|| format!("{} needs sim.t_end", req.system))?;
+    let n = req
+        .sim
+        .samples_per_period
+        .unwrap_or(crate::budget::DEFAULT_AUTONOMOUS_SAMPLES)
+        .max(1);
+    Ok((t_end, (0..=n).map(|i| t_end * i as f64 / n as f64).collect()))
+}
+
 pub fn save_times(plan: &Plan) -> Vec<f64> {
     let (a, b) = plan.record;
     let n = (((b - a) / plan.period) * plan.samples_per_period as f64)

@@ -213,3 +213,30 @@ impl BristleRow {
         }
     }
 }
+
+params! {
+    /// The PID position loop of report Fig 5.1: inertia, J-normalised gains (Tables 5.2, 5.14)
+    /// and the reference step.
+    pub struct PidPlant(u) {
+        j: f64 = positive("kg*m^2", "inertia J"),
+        kp_n: f64 = nonneg("1/s^2", "J-normalised proportional gain k̄′_p (physical k_p = J k̄′_p)"),
+        ki_n: f64 = nonneg("1/s^3", "J-normalised integral gain k̄′_i"),
+        kd_n: f64 = nonneg("1/s", "J-normalised derivative gain k̄′_d (on the measurement)"),
+        r: f64 = nonneg("rad", "reference, a step at t = 0 from θ = 0"),
+    }
+}
+
+impl PidPlant {
+    /// The loop with viscous friction `alpha` and the friction law `friction`.
+    pub fn with<F>(&self, alpha: f64, friction: F) -> fric_models::pid::PidLoop<F> {
+        fric_models::pid::PidLoop {
+            j: self.j,
+            alpha,
+            kp: self.j * self.kp_n,
+            ki: self.j * self.ki_n,
+            kd: self.j * self.kd_n,
+            r: self.r,
+            friction,
+        }
+    }
+}

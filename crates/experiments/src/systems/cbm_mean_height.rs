@@ -44,9 +44,7 @@ impl System for CbmMeanHeight {
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let cbm = p.body.cbm(Some(&p.vertical));
-        let t_end = req.sim.t_end.ok_or("cbm-mean-height needs sim.t_end")?;
-        let n = req.sim.samples_per_period.unwrap_or(crate::budget::DEFAULT_AUTONOMOUS_SAMPLES);
-        let save: Vec<f64> = (0..=n).map(|i| t_end * i as f64 / n as f64).collect();
+        let (t_end, save) = crate::drive::autonomous_times(req)?;
         let s = p.band.settings(req);
         let mut samples = Vec::new(); // (v, y, Ff)
         for vp in [p.vp, -p.vp] {

@@ -54,9 +54,7 @@ impl System for CbmPrescribedHeight {
             vp: p.vp,
             height,
         };
-        let t_end = req.sim.t_end.ok_or("cbm-prescribed-height needs sim.t_end")?;
-        let n = req.sim.samples_per_period.unwrap_or(crate::budget::DEFAULT_AUTONOMOUS_SAMPLES);
-        let save: Vec<f64> = (0..=n).map(|i| t_end * i as f64 / n as f64).collect();
+        let (t_end, save) = crate::drive::autonomous_times(req)?;
         let s = p.band.settings(req);
         let r = run(&config, &[p.x0, p.v0, p.l0], t_end, &save, &s).map_err(|e| e.to_string())?;
         let mut data = columns(&config, &r, s.eta, &["x", "v", "l"]);

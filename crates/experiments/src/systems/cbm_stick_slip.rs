@@ -70,9 +70,7 @@ impl System for CbmStickSlip {
             },
             vp: p.vp,
         };
-        let t_end = req.sim.t_end.ok_or("cbm-stick-slip needs sim.t_end")?;
-        let n = req.sim.samples_per_period.unwrap_or(crate::budget::DEFAULT_AUTONOMOUS_SAMPLES);
-        let save: Vec<f64> = (0..=n).map(|i| t_end * i as f64 / n as f64).collect();
+        let (t_end, save) = crate::drive::autonomous_times(req)?;
         let method = match req.sim.method.as_deref() {
             Some("radau5") => Method::Radau5,
             _ => Method::Dopri5,

@@ -3,7 +3,8 @@
 //! exactly as a hybrid system: exact stick (θ' ≡ 0) while the control torque lies within the
 //! stiction levels, sliding on the kinetic level otherwise, every switch a located event.
 
-use crate::system::{nonneg, params, positive, Column, System, NONE};
+use crate::laws::PidPlant;
+use crate::system::{nonneg, params, positive, Column, Group, System, LINEAR, NONE};
 use crate::{RunData, RunRequest};
 use fric_models::pid::PidLoop;
 use fric_models::InputDriven;
@@ -12,11 +13,7 @@ use fric_solvers::{Method, Tolerances};
 
 params! {
     pub struct Params {
-        j: f64 = positive("kg*m^2", "inertia J"),
-        kp_n: f64 = nonneg("1/s^2", "J-normalised proportional gain k̄′_p (physical k_p = J k̄′_p)"),
-        ki_n: f64 = nonneg("1/s^3", "J-normalised integral gain k̄′_i"),
-        kd_n: f64 = nonneg("1/s", "J-normalised derivative gain k̄′_d (on the measurement)"),
-        r: f64 = nonneg("rad", "reference, a step at t = 0 from θ = 0"),
+        pid: PidPlant = Group(LINEAR),
         tau_s: f64 = positive("N-m", "stiction τ_s (the '−' level when tau_s_plus is given)"),
         tau_k: f64 = positive("N-m", "kinetic level τ_k (the '−' level when tau_k_plus is given)"),
         tau_s_plus: f64 = nonneg("N-m", "stiction for breaking away forward (0: symmetric, = tau_s)").default(0.0),
@@ -150,21 +147,11 @@ impl System for InertiaPidClassical {
             return Err(format!("the kinetic levels must not exceed the stiction levels (− {minus:?}, + {plus:?})"));
         }
         let rig = Rig {
-            lp: PidLoop {
-                j: p.j,
-                alpha: p.alpha,
-                kp: p.j * p.kp_n,
-                ki: p.j * p.ki_n,
-                kd: p.j * p.kd_n,
-                r: p.r,
-                friction: Static,
-            },
+            lp: p.pid.with(p.alpha, Static),
             plus,
             minus,
         };
-        let t_end = req.sim.t_end.ok_or("inertia-pid-classical needs sim.t_end")?;
-        let n = req.sim.samples_per_period.unwrap_or(20_000).max(1);
-        let save: Vec<f64> = (0..=n).map(|i| t_end * i as f64 / n as f64).collect();
+        let (t_end, save) = crate::drive::autonomous_times(req)?;
         let tol = Tolerances {
             rtol: req.sim.rtol.unwrap_or(1e-10),
             atol: req.sim.atol.unwrap_or(1e-12),
@@ -175,7 +162,7 @@ impl System for InertiaPidClassical {
         let mut rows: Vec<[f64; 7]> = Vec::with_capacity(save.len());
         let mut out = |t: f64, m: Mode, x: &[f64]| {
             let u = rig.lp.control(x);
-            rows.push([t, x[0], x[1], p.r - x[0], u, rig.friction(m, x), f64::from(m == Mode::Stick)]);
+            rows.push([t, x[0], x[1], p.pid.r - x[0], u, rig.friction(m, x), f64::from(m == Mode::Stick)]);
         };
         let o = simulate(&rig, mode0, Method::Dopri5, &tol, 0.0, &x0, t_end, &save, 1_000_000, &mut out)
             .map_err(|e| e.to_string())?;

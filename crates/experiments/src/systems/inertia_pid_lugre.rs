@@ -2,7 +2,8 @@
 //! friction, report ch. 5 (Fig 5.1, Fig C.2, (5.3)–(5.4), LuGre (3.4) with the static
 //! parameters switched on the sign of the velocity as in Tables 5.6, 5.10, 5.12).
 
-use crate::system::{nonneg, params, positive, Column, System, NONE};
+use crate::laws::PidPlant;
+use crate::system::{nonneg, params, positive, Column, Group, System, LINEAR, NONE};
 use crate::{RunData, RunRequest};
 use fric_models::lugre::{AsymmetricLuGre, LuGre};
 use fric_models::pid::PidLoop;
@@ -10,11 +11,7 @@ use fric_solvers::{solve, OdeSystem, Tolerances};
 
 params! {
     pub struct Params {
-        j: f64 = positive("kg*m^2", "inertia J"),
-        kp_n: f64 = nonneg("1/s^2", "J-normalised proportional gain k̄′_p (physical k_p = J k̄′_p)"),
-        ki_n: f64 = nonneg("1/s^3", "J-normalised integral gain k̄′_i"),
-        kd_n: f64 = nonneg("1/s", "J-normalised derivative gain k̄′_d (on the measurement)"),
-        r: f64 = nonneg("rad", "reference, a step at t = 0 from θ = 0"),
+        pid: PidPlant = Group(LINEAR),
         sigma0: f64 = positive("N-m/rad", "LuGre σ0"),
         sigma1: f64 = nonneg("N-m-s/rad", "LuGre σ1"),
         v0: f64 = positive("rad/s", "Stribeck velocity v0"),
@@ -67,18 +64,8 @@ impl System for InertiaPidLuGre {
         };
         let minus = side(p.alpha0, p.alpha1);
         let plus = if p.alpha0_plus > 0.0 { side(p.alpha0_plus, p.alpha1_plus) } else { minus };
-        let lp = PidLoop {
-            j: p.j,
-            alpha: p.alpha2,
-            kp: p.j * p.kp_n,
-            ki: p.j * p.ki_n,
-            kd: p.j * p.kd_n,
-            r: p.r,
-            friction: AsymmetricLuGre { minus, plus },
-        };
-        let t_end = req.sim.t_end.ok_or("inertia-pid-lugre needs sim.t_end")?;
-        let n = req.sim.samples_per_period.unwrap_or(20_000).max(1);
-        let save: Vec<f64> = (0..=n).map(|i| t_end * i as f64 / n as f64).collect();
+        let lp = p.pid.with(p.alpha2, AsymmetricLuGre { minus, plus });
+        let (t_end, save) = crate::drive::autonomous_times(req)?;
         let method = crate::drive::method_of(req);
         let tol = Tolerances {
             rtol: req.sim.rtol.unwrap_or(1e-8),
@@ -89,7 +76,7 @@ impl System for InertiaPidLuGre {
         let sys = Loop(lp);
         let mut out = |t: f64, x: &[f64]| {
             let f = lp.friction(x);
-            rows.push([t, x[0], x[1], p.r - x[0], lp.control(x), f, f + p.alpha2 * x[1], x[3]]);
+            rows.push([t, x[0], x[1], p.pid.r - x[0], lp.control(x), f, f + p.alpha2 * x[1], x[3]]);
         };
         let o = solve(&sys, method, &tol, 0.0, &[0.0; 4], t_end, &save, &mut out).map_err(|e| e.to_string())?;
         let names = ["t", "theta", "omega", "e", "u", "F", "F_total", "z"];

@@ -91,7 +91,7 @@ impl System for RbmStickSlip {
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let b = p.row.bristles();
-        let t_end = req.sim.t_end.ok_or("rbm-stick-slip needs sim.t_end")?;
+        let (t_end, save) = crate::drive::autonomous_times(req)?;
         // The body cannot outrun the spring's end by more than the initial extension plus the
         // largest friction over K; the lattice covers that travel with a margin of one body.
         let span = p.vp * t_end + p.l0.abs() + p.row.d;
@@ -104,8 +104,6 @@ impl System for RbmStickSlip {
             k: p.k_spring,
             vp: p.vp,
         };
-        let n = req.sim.samples_per_period.unwrap_or(20_000).max(1);
-        let save: Vec<f64> = (0..=n).map(|i| t_end * i as f64 / n as f64).collect();
         let tol = Tolerances {
             rtol: req.sim.rtol.unwrap_or(1e-10),
             atol: req.sim.atol.unwrap_or(1e-12),
