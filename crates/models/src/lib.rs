@@ -67,3 +67,43 @@ pub trait InputDriven {
         1.0
     }
 }
+
+/// A friction law whose parameters switch on the sign of the velocity, as in the asymmetric
+/// models of report §3.7 (L1215) and Tables 5.3–5.6, 5.12: `minus` for `u' < 0`, `plus` for
+/// `u' ≥ 0`. The state dimension is the law's.
+#[derive(Clone, Copy, Debug)]
+pub struct BySign<M> {
+    pub minus: M,
+    pub plus: M,
+}
+
+impl<M: InputDriven> BySign<M> {
+    fn side(&self, du: f64) -> &M {
+        if du < 0.0 {
+            &self.minus
+        } else {
+            &self.plus
+        }
+    }
+}
+
+impl<M: InputDriven> InputDriven for BySign<M> {
+    fn dim(&self) -> usize {
+        self.plus.dim()
+    }
+    fn rhs(&self, u: f64, du: f64, x: &[f64], dx: &mut [f64]) {
+        self.side(du).rhs(u, du, x, dx)
+    }
+    fn output(&self, u: f64, du: f64, x: &[f64]) -> f64 {
+        self.side(du).output(u, du, x)
+    }
+    fn jacobian(&self, u: f64, du: f64, x: &[f64], j: &mut [f64]) -> bool {
+        self.side(du).jacobian(u, du, x, j)
+    }
+    fn affine(&self, u: f64, du: f64) -> Option<(f64, f64)> {
+        self.side(du).affine(u, du)
+    }
+    fn state_scale(&self) -> f64 {
+        self.minus.state_scale().max(self.plus.state_scale())
+    }
+}

@@ -54,46 +54,6 @@ impl InputDriven for LuGre {
     }
 }
 
-/// LuGre with the static parameters switched on the sign of the velocity, report §3.7 (L1215):
-/// `minus` for v < 0, `plus` for v ≥ 0. The state equation stays continuous at v = 0 (the
-/// factor |v|); the output's σ1 ż and σ2 v are continuous as well.
-#[derive(Clone, Copy, Debug)]
-pub struct AsymmetricLuGre {
-    pub minus: LuGre,
-    pub plus: LuGre,
-}
-
-impl AsymmetricLuGre {
-    fn side(&self, du: f64) -> &LuGre {
-        if du < 0.0 {
-            &self.minus
-        } else {
-            &self.plus
-        }
-    }
-}
-
-impl InputDriven for AsymmetricLuGre {
-    fn dim(&self) -> usize {
-        1
-    }
-    fn rhs(&self, u: f64, du: f64, x: &[f64], dx: &mut [f64]) {
-        self.side(du).rhs(u, du, x, dx)
-    }
-    fn output(&self, u: f64, du: f64, x: &[f64]) -> f64 {
-        self.side(du).output(u, du, x)
-    }
-    fn jacobian(&self, u: f64, du: f64, x: &[f64], j: &mut [f64]) -> bool {
-        self.side(du).jacobian(u, du, x, j)
-    }
-    fn affine(&self, u: f64, du: f64) -> Option<(f64, f64)> {
-        self.side(du).affine(u, du)
-    }
-    fn state_scale(&self) -> f64 {
-        self.minus.state_scale().max(self.plus.state_scale())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,8 @@
 use crate::laws::PidPlant;
 use crate::system::{nonneg, params, positive, Column, Group, System, LINEAR, NONE};
 use crate::{RunData, RunRequest};
-use fric_models::lugre::{AsymmetricLuGre, LuGre};
+use fric_models::lugre::LuGre;
+use fric_models::BySign;
 use fric_models::pid::PidLoop;
 use fric_solvers::{solve, OdeSystem, Tolerances};
 
@@ -25,7 +26,7 @@ params! {
 
 pub struct InertiaPidLuGre;
 
-struct Loop(PidLoop<AsymmetricLuGre>);
+struct Loop(PidLoop<BySign<LuGre>>);
 
 impl OdeSystem for Loop {
     fn dim(&self) -> usize {
@@ -64,7 +65,7 @@ impl System for InertiaPidLuGre {
         };
         let minus = side(p.alpha0, p.alpha1);
         let plus = if p.alpha0_plus > 0.0 { side(p.alpha0_plus, p.alpha1_plus) } else { minus };
-        let lp = p.pid.with(p.alpha2, AsymmetricLuGre { minus, plus });
+        let lp = p.pid.with(p.alpha2, BySign { minus, plus });
         let (t_end, save) = crate::drive::autonomous_times(req)?;
         let method = crate::drive::method_of(req);
         let tol = Tolerances {

@@ -67,4 +67,5 @@ registry! {
     pid_limit_cycle_estimate::PidLimitCycleEstimate,
     inertia_pid_lugre::InertiaPidLuGre,
     inertia_pid_classical::InertiaPidClassical,
+    inertia_pid_bliman_sorine::InertiaPidBlimanSorine,
 }

@@ -1,0 +1,94 @@
+//! `inertia-pid-bliman-sorine`: PID position control of an inertia with (asymmetric) Bliman &
+//! Sorine and viscous friction, report ch. 5 (Fig 5.1, (2.12), Tables 5.5 and 5.9).
+
+use crate::laws::{BlimanSorineLaw, PidPlant};
+use crate::system::{nonneg, params, Column, Group, System, LINEAR, NONE, ROTARY};
+use crate::{Invalid, RunData, RunRequest};
+use fric_models::bliman_sorine::BlimanSorine;
+use fric_models::pid::PidLoop;
+use fric_models::BySign;
+use fric_solvers::{solve, OdeSystem, Tolerances};
+
+params! {
+    pub struct Params {
+        pid: PidPlant = Group(LINEAR),
+        law: BlimanSorineLaw = Group(ROTARY),
+        f1_plus: f64 = nonneg("N-m", "f1 for θ' ≥ 0 (0: symmetric, the law's f1, f2, eps, eta on both sides)").default(0.0),
+        f2_plus: f64 = nonneg("N-m", "f2 for θ' ≥ 0 (with f1_plus)").default(0.0),
+        eta_plus: f64 = nonneg("1", "eta for θ' ≥ 0 (with f1_plus); eps_f is common").default(0.0),
+        alpha: f64 = nonneg("N-m-s/rad", "viscous friction α"),
+    }
+}
+
+pub struct InertiaPidBlimanSorine;
+
+struct Loop(PidLoop<BySign<BlimanSorine>>);
+
+impl OdeSystem for Loop {
+    fn dim(&self) -> usize {
+        self.0.dim()
+    }
+    fn rhs(&self, _: f64, x: &[f64], dx: &mut [f64]) {
+        self.0.rhs(x, dx)
+    }
+}
+
+impl System for InertiaPidBlimanSorine {
+    const NAME: &'static str = "inertia-pid-bliman-sorine";
+    const DOC: &'static str = "PID position control of an inertia with Bliman & Sorine and viscous friction, report ch. 5: J θ'' = u − α θ' − (x1 + x2) with (2.12) at v = θ' and (f1, f2, η) switched on the sign of θ' (f1_plus given), u = kp e + ki ∫e − kd θ', e = r − θ, physical gains J k̄′; zero initial state (L656), reference step r at t = 0; Radau IIA by default.";
+    type Params = Params;
+    const INPUTS: &'static [&'static str] = NONE;
+    const COLUMNS: &'static [Column] = &[
+        ("t", "s", "time"),
+        ("theta", "rad", "angle"),
+        ("omega", "rad/s", "angular velocity"),
+        ("e", "rad", "control error r − θ"),
+        ("u", "N-m", "control torque"),
+        ("F", "N-m", "B&S friction x1 + x2"),
+        ("x1", "N-m", "fast friction state"),
+        ("x2", "N-m", "slow friction state"),
+    ];
+    const METHODS: &'static [&'static str] = &["radau5", "rosenbrock23", "dopri5"];
+
+    fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
+        p.law.check(errs)
+    }
+
+    fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
+        let minus = p.law.model();
+        let plus = if p.f1_plus > 0.0 {
+            BlimanSorine {
+                f1: p.f1_plus,
+                f2: p.f2_plus,
+                eps: minus.eps,
+                eta: p.eta_plus,
+            }
+        } else {
+            minus
+        };
+        if plus.f1 <= plus.eta * plus.f2 || !(0.0..=1.0).contains(&plus.eta) {
+            return Err(format!("the '+' side needs 0 ≤ eta_plus ≤ 1 and f1_plus > eta_plus f2_plus (got {plus:?})"));
+        }
+        let lp = p.pid.with(p.alpha, BySign { minus, plus });
+        let (t_end, save) = crate::drive::autonomous_times(req)?;
+        let method = crate::drive::method_of(req);
+        let tol = Tolerances {
+            rtol: req.sim.rtol.unwrap_or(1e-8),
+            atol: req.sim.atol.unwrap_or(1e-11),
+            ..Default::default()
+        };
+        let mut rows: Vec<[f64; 8]> = Vec::with_capacity(save.len());
+        let mut out = |t: f64, x: &[f64]| {
+            rows.push([t, x[0], x[1], lp.r - x[0], lp.control(x), lp.friction(x), x[3], x[4]]);
+        };
+        let o = solve(&Loop(lp), method, &tol, 0.0, &[0.0; 5], t_end, &save, &mut out).map_err(|e| e.to_string())?;
+        let names = ["t", "theta", "omega", "e", "u", "F", "x1", "x2"];
+        let mut data = RunData {
+            columns: names.iter().enumerate().map(|(k, n)| (n.to_string(), rows.iter().map(|r| r[k]).collect())).collect(),
+            period: None,
+            ..Default::default()
+        };
+        data.info.insert("steps".into(), o.stats.accepted as f64);
+        Ok(data)
+    }
+}
