@@ -64,6 +64,14 @@ pub fn post_process(data: &RunData, steps: &[PostOp]) -> Result<RunData, String>
             PostKind::CumulativeIntegral => analysis::cumulative_integral(&by()?, &y),
             PostKind::Scale => y.iter().map(|v| v * p.unwrap_or(1.0)).collect(),
             PostKind::Offset => y.iter().map(|v| v + p.unwrap_or(0.0)).collect(),
+            PostKind::Gate => {
+                let b = by()?;
+                let w = p.ok_or("gate needs `param` (the largest |by|)")?;
+                y.iter()
+                    .zip(&b)
+                    .map(|(v, g)| if g.abs() <= w { *v } else { f64::NAN })
+                    .collect()
+            }
             PostKind::Rising => std::iter::once(f64::NAN)
                 .chain(y.windows(2).map(|w| if w[1] > w[0] { w[1] } else { f64::NAN }))
                 .take(y.len())
@@ -158,6 +166,14 @@ pub fn metric(
                 FitPart::Scale => f.scale,
                 FitPart::Rms => f.rms,
             }
+        }
+        MetricKind::Dwell => {
+            let [lo, hi] = m.range.ok_or("needs `range`")?;
+            let d = analysis::dwell_times(x.ok_or("needs x")?, y, lo, hi);
+            if d.is_empty() {
+                return Err(format!("no complete run of y in [{lo}, {hi}] inside the window"));
+            }
+            d.iter().sum::<f64>() / d.len() as f64
         }
         MetricKind::CrossingPeriod => {
             let level = m.at.unwrap_or(0.0);
@@ -314,5 +330,23 @@ mod tests {
         let get = |part: &str| metric(&spec(part), &runs, &BTreeMap::new()).unwrap();
         assert!((get("floor") - 1.0).abs() < 1e-8 && (get("peak") - 2.0).abs() < 1e-8);
         assert!((get("scale") - 0.5).abs() < 1e-7 && get("rms") < 1e-9);
+    }
+
+    #[test]
+    fn gate_keeps_the_samples_where_the_other_column_is_small() {
+        let d = RunData {
+            columns: vec![
+                ("t".into(), vec![0.0, 1.0, 2.0, 3.0]),
+                ("e".into(), vec![0.5, 0.5, -0.3, -0.3]),
+                ("w".into(), vec![0.0, 2.0, -0.05, 0.01]),
+            ],
+            period: None,
+            info: Default::default(),
+        };
+        let steps: Vec<PostOp> =
+            serde_json::from_str(r#"[{"name": "g", "op": "gate", "of": "e", "by": "w", "param": 0.1}]"#).unwrap();
+        let g = post_process(&d, &steps).unwrap();
+        let g = g.column("g").unwrap();
+        assert!(g[0] == 0.5 && g[1].is_nan() && g[2] == -0.3 && g[3] == -0.3);
     }
 }

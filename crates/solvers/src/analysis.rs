@@ -95,7 +95,7 @@ pub fn loop_areas(x: &[f64], y: &[f64]) -> Vec<f64> {
     loops
 }
 
-/// `(min, max)` of a series (NaN-free input assumed).
+/// `(min, max)` of a series; NaN samples are skipped (`f64::min`/`max` ignore them).
 pub fn extremes(y: &[f64]) -> (f64, f64) {
     y.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &v| {
         (lo.min(v), hi.max(v))
@@ -231,6 +231,27 @@ pub struct DecayFit {
     pub rms: f64,
     /// The best scale lies at an end of the searched range, so it is not a true minimum.
     pub at_bound: bool,
+}
+
+/// The durations (in x) of the maximal runs of consecutive samples with `lo ≤ y ≤ hi` that lie
+/// wholly inside the record (a run touching either end is cut and left out). NaN is in no run.
+pub fn dwell_times(x: &[f64], y: &[f64], lo: f64, hi: f64) -> Vec<f64> {
+    let inside = |v: f64| v >= lo && v <= hi;
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    for i in 0..y.len() {
+        match (start, inside(y[i])) {
+            (None, true) => start = Some(i),
+            (Some(s), false) => {
+                if s > 0 {
+                    out.push(x[i - 1] - x[s]);
+                }
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Exponentially weighted moving average with weight `beta` on the newest sample.
@@ -442,6 +463,14 @@ pub fn equilibrium_set(lo: f64, hi: f64, n: usize, bounds: impl Fn(f64) -> (f64,
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn dwell_times_are_the_complete_runs() {
+        let x: Vec<f64> = (0..12).map(|k| k as f64).collect();
+        let y = [1.0, 1.0, 0.0, 1.0, 1.0, 1.0, 0.0, f64::NAN, 1.0, 0.0, 1.0, 1.0];
+        // Runs inside [0.5, 2]: 0-1 (cut at the start), 3-5, 8-8, 10-11 (cut at the end).
+        assert_eq!(super::dwell_times(&x, &y, 0.5, 2.0), vec![2.0, 0.0]);
+    }
+
     #[test]
     fn decay_fit_recovers_a_stribeck_curve() {
         // Exact data from floor 0.1, peak 0.133, scale 0.01 on 0 ≤ x ≤ 0.05: recovered to rounding.

@@ -79,6 +79,8 @@ pub enum MetricKind {
     /// One parameter (`part`) of the least-squares fit y ≈ floor + (peak − floor) exp(−(x/scale)²)
     /// over the samples with x in `range`.
     DecayFit,
+    /// Mean duration in x of the complete runs of samples with y in `range` (a stick time).
+    Dwell,
     Difference,
     Sum,
     Ratio,

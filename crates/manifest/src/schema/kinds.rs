@@ -271,6 +271,17 @@ pub const POST_KINDS: &[KindDoc] = &[
         example: "{name: v_up, op: rising, of: v}",
     },
     KindDoc {
+        name: "gate",
+        doc: "of where |by| ≤ param, NaN elsewhere: a column restricted to the samples where another is small (the error while at rest), for dwell, max or min metrics",
+        fields: &[
+            POST_NAME,
+            POST_OF,
+            req("by", Column, "", "the column that gates"),
+            req("param", Number, "unit of by", "the largest |by| that passes"),
+        ],
+        example: "{name: e_rest, op: gate, of: e, by: omega, param: 0.01}",
+    },
+    KindDoc {
         name: "cumulative-integral",
         doc: "trapezoidal ∫ of d(by) from the first sample",
         fields: &[
@@ -479,6 +490,22 @@ pub const METRIC_KINDS: &[KindDoc] = &[
             M_BASELINE,
         ],
         example: "{name: vs, kind: decay-fit, run: sim, x: v, y: theta_bar, part: scale, range: [0, 1], unit: m/s}",
+    },
+    KindDoc {
+        name: "dwell",
+        doc: "mean duration, in x, of the maximal runs of consecutive samples with y in range that lie wholly inside the window (runs cut by its ends are left out; NaN is in no run): a stick or rest time; unit of x; an error without a complete run",
+        fields: &[
+            M_NAME,
+            M_RUN,
+            M_X,
+            M_Y,
+            req("range", Pair, "unit of y", "the band of y that counts"),
+            M_WINDOW,
+            M_UNIT,
+            M_NOTE,
+            M_BASELINE,
+        ],
+        example: "{name: t_stick, kind: dwell, run: sim, x: t, y: e_at_rest, range: [0.3, 1], unit: s}",
     },
     KindDoc {
         name: "difference",

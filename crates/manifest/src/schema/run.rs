@@ -124,6 +124,8 @@ pub enum PostKind {
     /// `of` where it rises from the previous sample, NaN elsewhere: selects the increasing trace
     /// of a loop (metrics skip NaN samples through their `range`).
     Rising,
+    /// `of` where `|by| ≤ param`, NaN elsewhere: e.g. the error only while at rest.
+    Gate,
 }
 
 /// The input signal or evaluation grid. Deserialised through [`InputFields`] (a plain struct)

@@ -330,6 +330,13 @@ pub(super) fn metrics(cx: &mut Ctx) {
                             "at: <x value> (value-at) or <0…1> (quantile)",
                         );
                     }
+                    if needs("range") && mt.range.is_none() {
+                        cx.err(
+                            at.clone(),
+                            "this metric kind needs `range`",
+                            "range: [lo, hi] (the band of y)",
+                        );
+                    }
                     if needs("part") && mt.part.is_none() {
                         cx.err(
                             at.clone(),

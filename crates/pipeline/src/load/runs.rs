@@ -281,6 +281,9 @@ pub(super) fn check_post(cx: &mut Ctx) {
                     format!("param: {}", d.doc),
                 ));
             }
+            if decl.is_some_and(|d| d.requires("by")) && p.by.is_none() {
+                errs.push((at.clone(), "this step needs `by`".into(), "by: <column>".into()));
+            }
             if p.op == PostKind::Ewma && p.param.is_some_and(|b| !(b > 0.0 && b <= 1.0)) {
                 errs.push((
                     format!("{at}.param"),
