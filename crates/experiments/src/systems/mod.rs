@@ -68,4 +68,5 @@ registry! {
     inertia_pid_lugre::InertiaPidLuGre,
     inertia_pid_classical::InertiaPidClassical,
     inertia_pid_bliman_sorine::InertiaPidBlimanSorine,
+    frequency_response::FrequencyResponse,
 }
