@@ -226,7 +226,67 @@ params! {
     }
 }
 
+/// A PID loop as an ODE (the friction law's states after θ, ω and the integral).
+struct PidOde<F>(fric_models::pid::PidLoop<F>);
+
+impl<F: fric_models::InputDriven> fric_solvers::OdeSystem for PidOde<F> {
+    fn dim(&self) -> usize {
+        self.0.dim()
+    }
+    fn rhs(&self, _: f64, x: &[f64], dx: &mut [f64]) {
+        self.0.rhs(x, dx)
+    }
+}
+
 impl PidPlant {
+    /// The loop with `friction` from rest, the reference step at t = 0, over the autonomous save
+    /// grid by `sim.method` (rtol 1e-8, atol 1e-11 by default): columns t, theta, omega, e, u,
+    /// F (the law's output, without α θ') and the law's states named `states`; info `steps`.
+    pub fn simulate<F: fric_models::InputDriven>(
+        &self,
+        alpha: f64,
+        friction: F,
+        states: &[&str],
+        req: &crate::RunRequest,
+    ) -> Result<crate::RunData, String> {
+        let ode = PidOde(self.with(alpha, friction));
+        let lp = &ode.0;
+        let (t_end, save) = crate::drive::autonomous_times(req)?;
+        let tol = fric_solvers::Tolerances {
+            rtol: req.sim.rtol.unwrap_or(1e-8),
+            atol: req.sim.atol.unwrap_or(1e-11),
+            ..Default::default()
+        };
+        let mut cols: Vec<Vec<f64>> = vec![Vec::with_capacity(save.len()); 6 + states.len()];
+        let mut out = |t: f64, x: &[f64]| {
+            let row = [t, x[0], x[1], lp.r - x[0], lp.control(x), lp.friction(x)];
+            for (c, v) in cols.iter_mut().zip(row.iter().chain(&x[3..])) {
+                c.push(*v);
+            }
+        };
+        let x0 = vec![0.0; lp.dim()];
+        let o = fric_solvers::solve(
+            &ode,
+            crate::drive::method_of(req),
+            &tol,
+            0.0,
+            &x0,
+            t_end,
+            &save,
+            &mut out,
+        )
+        .map_err(|e| e.to_string())?;
+        let names = ["t", "theta", "omega", "e", "u", "F"]
+            .into_iter()
+            .chain(states.iter().copied());
+        let mut data = crate::RunData {
+            columns: names.map(String::from).zip(cols).collect(),
+            period: None,
+            ..Default::default()
+        };
+        data.info.insert("steps".into(), o.stats.accepted as f64);
+        Ok(data)
+    }
     /// The loop with viscous friction `alpha` and the friction law `friction`.
     pub fn with<F>(&self, alpha: f64, friction: F) -> fric_models::pid::PidLoop<F> {
         fric_models::pid::PidLoop {

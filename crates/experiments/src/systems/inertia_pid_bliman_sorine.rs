@@ -5,9 +5,7 @@ use crate::laws::{BlimanSorineLaw, PidPlant};
 use crate::system::{nonneg, params, Column, Group, System, LINEAR, NONE, ROTARY};
 use crate::{Invalid, RunData, RunRequest};
 use fric_models::bliman_sorine::BlimanSorine;
-use fric_models::pid::PidLoop;
 use fric_models::BySign;
-use fric_solvers::{solve, OdeSystem, Tolerances};
 
 params! {
     pub struct Params {
@@ -21,17 +19,6 @@ params! {
 }
 
 pub struct InertiaPidBlimanSorine;
-
-struct Loop(PidLoop<BySign<BlimanSorine>>);
-
-impl OdeSystem for Loop {
-    fn dim(&self) -> usize {
-        self.0.dim()
-    }
-    fn rhs(&self, _: f64, x: &[f64], dx: &mut [f64]) {
-        self.0.rhs(x, dx)
-    }
-}
 
 impl System for InertiaPidBlimanSorine {
     const NAME: &'static str = "inertia-pid-bliman-sorine";
@@ -69,26 +56,6 @@ impl System for InertiaPidBlimanSorine {
         if plus.f1 <= plus.eta * plus.f2 || !(0.0..=1.0).contains(&plus.eta) {
             return Err(format!("the '+' side needs 0 ≤ eta_plus ≤ 1 and f1_plus > eta_plus f2_plus (got {plus:?})"));
         }
-        let lp = p.pid.with(p.alpha, BySign { minus, plus });
-        let (t_end, save) = crate::drive::autonomous_times(req)?;
-        let method = crate::drive::method_of(req);
-        let tol = Tolerances {
-            rtol: req.sim.rtol.unwrap_or(1e-8),
-            atol: req.sim.atol.unwrap_or(1e-11),
-            ..Default::default()
-        };
-        let mut rows: Vec<[f64; 8]> = Vec::with_capacity(save.len());
-        let mut out = |t: f64, x: &[f64]| {
-            rows.push([t, x[0], x[1], lp.r - x[0], lp.control(x), lp.friction(x), x[3], x[4]]);
-        };
-        let o = solve(&Loop(lp), method, &tol, 0.0, &[0.0; 5], t_end, &save, &mut out).map_err(|e| e.to_string())?;
-        let names = ["t", "theta", "omega", "e", "u", "F", "x1", "x2"];
-        let mut data = RunData {
-            columns: names.iter().enumerate().map(|(k, n)| (n.to_string(), rows.iter().map(|r| r[k]).collect())).collect(),
-            period: None,
-            ..Default::default()
-        };
-        data.info.insert("steps".into(), o.stats.accepted as f64);
-        Ok(data)
+        p.pid.simulate(p.alpha, BySign { minus, plus }, &["x1", "x2"], req)
     }
 }

@@ -7,8 +7,6 @@ use crate::system::{nonneg, params, positive, Column, Group, System, LINEAR, NON
 use crate::{RunData, RunRequest};
 use fric_models::lugre::LuGre;
 use fric_models::BySign;
-use fric_models::pid::PidLoop;
-use fric_solvers::{solve, OdeSystem, Tolerances};
 
 params! {
     pub struct Params {
@@ -25,17 +23,6 @@ params! {
 }
 
 pub struct InertiaPidLuGre;
-
-struct Loop(PidLoop<BySign<LuGre>>);
-
-impl OdeSystem for Loop {
-    fn dim(&self) -> usize {
-        self.0.dim()
-    }
-    fn rhs(&self, _: f64, x: &[f64], dx: &mut [f64]) {
-        self.0.rhs(x, dx)
-    }
-}
 
 impl System for InertiaPidLuGre {
     const NAME: &'static str = "inertia-pid-lugre";
@@ -65,28 +52,11 @@ impl System for InertiaPidLuGre {
         };
         let minus = side(p.alpha0, p.alpha1);
         let plus = if p.alpha0_plus > 0.0 { side(p.alpha0_plus, p.alpha1_plus) } else { minus };
-        let lp = p.pid.with(p.alpha2, BySign { minus, plus });
-        let (t_end, save) = crate::drive::autonomous_times(req)?;
-        let method = crate::drive::method_of(req);
-        let tol = Tolerances {
-            rtol: req.sim.rtol.unwrap_or(1e-8),
-            atol: req.sim.atol.unwrap_or(1e-11),
-            ..Default::default()
-        };
-        let mut rows: Vec<[f64; 8]> = Vec::with_capacity(save.len());
-        let sys = Loop(lp);
-        let mut out = |t: f64, x: &[f64]| {
-            let f = lp.friction(x);
-            rows.push([t, x[0], x[1], p.pid.r - x[0], lp.control(x), f, f + p.alpha2 * x[1], x[3]]);
-        };
-        let o = solve(&sys, method, &tol, 0.0, &[0.0; 4], t_end, &save, &mut out).map_err(|e| e.to_string())?;
-        let names = ["t", "theta", "omega", "e", "u", "F", "F_total", "z"];
-        let mut data = RunData {
-            columns: names.iter().enumerate().map(|(k, n)| (n.to_string(), rows.iter().map(|r| r[k]).collect())).collect(),
-            period: None,
-            ..Default::default()
-        };
-        data.info.insert("steps".into(), o.stats.accepted as f64);
+        let mut data = p.pid.simulate(p.alpha2, BySign { minus, plus }, &["z"], req)?;
+        // F_total = F + α2 θ', in its declared place before z.
+        let (f, w) = (data.column("F").unwrap(), data.column("omega").unwrap());
+        let total = f.iter().zip(w).map(|(f, w)| f + p.alpha2 * w).collect();
+        data.columns.insert(6, ("F_total".into(), total));
         Ok(data)
     }
 }
