@@ -33,6 +33,7 @@
 
 pub mod budget;
 pub mod cbm;
+pub mod describing;
 pub mod drbm;
 mod drive;
 mod input;

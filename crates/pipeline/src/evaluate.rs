@@ -189,6 +189,14 @@ pub fn metric(
             analysis::max_abs_diff(y, oy)
                 .ok_or_else(|| format!("windows sample differently ({} vs {} samples)", y.len(), oy.len()))?
         }
+        MetricKind::CurveCrossings => {
+            let o = m.other.as_ref().ok_or("needs `other`")?;
+            let od = *runs.get(&o.run).ok_or_else(|| format!("run `{}` has no data", o.run))?;
+            let or = window(od, o.window.as_ref())?;
+            let ox = &col(od, o.x.as_deref().ok_or("needs `other.x`")?)?[or.clone()];
+            let oy = &col(od, &o.y)?[or];
+            analysis::curve_crossings(x.ok_or("needs x")?, y, ox, oy) as f64
+        }
         _ => unreachable!("handled above"),
     })
 }

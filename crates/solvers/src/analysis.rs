@@ -343,6 +343,37 @@ pub fn value_at(x: &[f64], y: &[f64], x0: f64) -> Option<f64> {
     None
 }
 
+/// How many times the polyline `(x1, y1)` crosses the polyline `(x2, y2)` (segment pairs that
+/// intersect; a point with a NaN coordinate breaks a polyline). Touching at an end point counts
+/// once per segment pair, so a crossing exactly through a vertex may count twice.
+pub fn curve_crossings(x1: &[f64], y1: &[f64], x2: &[f64], y2: &[f64]) -> usize {
+    let segs = |x: &[f64], y: &[f64]| -> Vec<[f64; 4]> {
+        (1..x.len().min(y.len()))
+            .map(|i| [x[i - 1], y[i - 1], x[i], y[i]])
+            .filter(|s| s.iter().all(|v| v.is_finite()))
+            .collect()
+    };
+    let (a, b) = (segs(x1, y1), segs(x2, y2));
+    let cross = |o: (f64, f64), p: (f64, f64), q: (f64, f64)| (p.0 - o.0) * (q.1 - o.1) - (p.1 - o.1) * (q.0 - o.0);
+    let mut n = 0;
+    for s in &a {
+        let (sx0, sx1) = (s[0].min(s[2]), s[0].max(s[2]));
+        let (sy0, sy1) = (s[1].min(s[3]), s[1].max(s[3]));
+        for t in &b {
+            if t[0].max(t[2]) < sx0 || t[0].min(t[2]) > sx1 || t[1].max(t[3]) < sy0 || t[1].min(t[3]) > sy1 {
+                continue;
+            }
+            let (p, q, r, u) = ((s[0], s[1]), (s[2], s[3]), (t[0], t[1]), (t[2], t[3]));
+            let (d1, d2) = (cross(p, q, r), cross(p, q, u));
+            let (d3, d4) = (cross(r, u, p), cross(r, u, q));
+            if d1 * d2 <= 0.0 && d3 * d4 <= 0.0 && !(d1 == 0.0 && d2 == 0.0) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
 /// Result of a periodic-steady-state search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Periodicity {
@@ -459,6 +490,28 @@ pub fn equilibrium_set(lo: f64, hi: f64, n: usize, bounds: impl Fn(f64) -> (f64,
         out.push((a, hi));
     }
     out
+}
+
+#[cfg(test)]
+mod crossing_tests {
+    use super::curve_crossings;
+
+    #[test]
+    fn counts_plane_crossings_and_respects_breaks() {
+        // The unit circle against the x axis from −2 to 2: two crossings.
+        let t: Vec<f64> = (0..=400)
+            .map(|i| i as f64 * std::f64::consts::TAU / 400.0 + 0.01)
+            .collect();
+        let (cx, cy): (Vec<f64>, Vec<f64>) = t.iter().map(|t| (t.cos(), t.sin())).unzip();
+        assert_eq!(curve_crossings(&cx, &cy, &[-2.0, 2.0], &[0.0, 0.0]), 2);
+        // A line that stays outside: none.
+        assert_eq!(curve_crossings(&cx, &cy, &[-2.0, 2.0], &[1.5, 1.5]), 0);
+        // A NaN row removes the segments around it: the crossing at x = 1 disappears.
+        let (mut bx, mut by) = (cx.clone(), cy.clone());
+        bx[400] = f64::NAN;
+        by[400] = f64::NAN;
+        assert_eq!(curve_crossings(&bx, &by, &[-2.0, 2.0], &[0.0, 0.0]), 1);
+    }
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@
 
 pub mod affine;
 pub mod analysis;
+pub mod describing;
 mod dop853;
 pub mod fit;
 pub mod hybrid;

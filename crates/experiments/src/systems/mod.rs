@@ -69,4 +69,7 @@ registry! {
     inertia_pid_classical::InertiaPidClassical,
     inertia_pid_bliman_sorine::InertiaPidBlimanSorine,
     frequency_response::FrequencyResponse,
+    describing_function_lugre::DescribingFunctionLuGre,
+    describing_function_bliman_sorine::DescribingFunctionBlimanSorine,
+    describing_function_classical::DescribingFunctionClassical,
 }

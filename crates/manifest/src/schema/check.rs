@@ -46,6 +46,9 @@ pub struct MetricSpec {
 #[serde(deny_unknown_fields)]
 pub struct OtherSeries {
     pub run: String,
+    /// `curve-crossings`: the other curve's x column.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub x: Option<String>,
     pub y: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub window: Option<Window>,
@@ -67,6 +70,9 @@ pub enum MetricKind {
     Intercept,
     /// Largest |y − other.y| over equally sampled windows.
     MaxDiff,
+    /// How many times the curve (x, y) crosses the curve (other.x, other.y) in the plane
+    /// (polylines; a NaN row breaks a curve).
+    CurveCrossings,
     /// y of the last sample in the window.
     Final,
     /// A run diagnostic by name (`y`), such as `periods_to_steady_state`.

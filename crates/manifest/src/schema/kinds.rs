@@ -424,6 +424,22 @@ pub const METRIC_KINDS: &[KindDoc] = &[
         example: "{name: d, kind: max-diff, run: exact, y: F, other: {run: ode, y: F}}",
     },
     KindDoc {
+        name: "curve-crossings",
+        doc: "how many times the polyline (x, y) crosses the polyline (other.x, other.y) in the plane, such as a Nyquist curve and −1/N (a NaN row breaks a curve); a count",
+        fields: &[
+            M_NAME,
+            M_RUN,
+            M_X,
+            M_Y,
+            req("other", Other, "", "{run, x, y, window}: the other curve"),
+            M_WINDOW,
+            M_UNIT,
+            M_NOTE,
+            M_BASELINE,
+        ],
+        example: "{name: n, kind: curve-crossings, run: df, x: re, y: im, other: {run: h1, x: re, y: im}}",
+    },
+    KindDoc {
         name: "final",
         doc: "y of the last sample in the window; unit of y",
         fields: &[M_NAME, M_RUN, M_X_OPT, M_Y, M_WINDOW, M_UNIT, M_NOTE, M_BASELINE],

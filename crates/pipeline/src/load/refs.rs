@@ -344,12 +344,27 @@ pub(super) fn metrics(cx: &mut Ctx) {
                             "part: floor, peak, scale or rms",
                         );
                     }
-                    if mt.kind == MetricKind::MaxDiff {
+                    if matches!(mt.kind, MetricKind::MaxDiff | MetricKind::CurveCrossings) {
+                        let crossings = mt.kind == MetricKind::CurveCrossings;
                         match &mt.other {
+                            None if crossings => cx.err(
+                                at.clone(),
+                                "curve-crossings needs `other`",
+                                "other: {run, x, y, window}",
+                            ),
                             None => cx.err(at.clone(), "max-diff needs `other`", "other: {run, y, window}"),
                             Some(o) => {
                                 if metric_run(cx, format!("{at}.other.run"), &o.run) {
                                     cx.check_col(format!("{at}.other.y"), &o.run, &o.y);
+                                    match (&o.x, crossings) {
+                                        (Some(x), _) => cx.check_col(format!("{at}.other.x"), &o.run, x),
+                                        (None, true) => cx.err(
+                                            format!("{at}.other"),
+                                            "curve-crossings needs the other curve's x",
+                                            "other: {run, x, y}",
+                                        ),
+                                        _ => {}
+                                    }
                                 }
                             }
                         }

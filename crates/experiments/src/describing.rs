@@ -1,0 +1,506 @@
+//! Describing-function runs (report §5.3): a friction law in one of the report's decompositions,
+//! its DF `N(a, ω)` on a grid of amplitudes, the jumps of the DF refined by bisection, and the
+//! crossings with a linear part `H(iω)` and the harmonic-balance intersection in `(a, ω)`.
+//! The numerics are [`fric_solvers::describing`]'s; this module wraps the laws and writes columns.
+
+use std::cell::Cell;
+
+use crate::input::grid;
+use crate::system::{any, invalid, nonneg, params, positive, Column};
+use crate::{Invalid, RunData, RunRequest};
+use fric_models::InputDriven;
+use fric_solvers::describing::{
+    bisect_sign, describing_function, distance, illinois, negative_inverse, refine_jump, DfOptions, Forced, Jump,
+};
+
+params! {
+    /// The decomposition, frequency and linear part of a describing-function run.
+    pub struct DfSetup {
+        approach: f64 = crate::system::between("1", 1.0, 3.0, "decomposition of report §5.3: 1 = velocity in, friction out (L1899); 3 = torque in, position out (L1929); 2 is 1 turned by π/2 and not computed (L1925)"),
+        omega: f64 = positive("rad/s", "frequency ω of the input a sin ωt"),
+        jump: f64 = positive("1", "a grid step across which N changes by more than this (|ln N₂/N₁|) is refined by bisection to 1e-12 relative").default(0.25),
+        h_num: Vec<f64> = any("1", "the decomposition's linear part H(s): numerator, highest power first"),
+        h_den: Vec<f64> = any("1", "H(s) denominator, highest power first"),
+        omega_lo: f64 = nonneg("rad/s", "with omega_hi > omega_lo: solve H(iω) N(a, ω) = −1 for ω in [omega_lo, omega_hi] (0: do not)").default(0.0),
+        omega_hi: f64 = nonneg("rad/s", "upper end of the ω bracket").default(0.0),
+        a_lo: f64 = nonneg("1", "the amplitudes [a_lo, a_hi] in which the intersection search looks for −1/N(a, ω) crossing Re H(iω)").default(0.0),
+        a_hi: f64 = nonneg("1", "upper end of the amplitude bracket").default(0.0),
+        drift_tol: f64 = nonneg("1", "a drift of the output per period above this marks one-sided break-away: the runs of such amplitudes are bisected at both ends (info driftK_from/to; 0: not computed)").default(0.0),
+    }
+}
+
+/// The change of N (by [`distance`]) that a jump must keep down to a relative width of 1e-12 to
+/// count as a gap (a discontinuity to double precision).
+const GAP: f64 = 1e-3;
+
+/// The largest shooting residual (states relative to the amplitude) at which a steady state is
+/// used; the target is 1e-10, and a point that stalls between the two is kept with its residual
+/// in the `residual` column.
+const ACCEPT: f64 = 1e-7;
+
+/// An amplitude and the DF computed there.
+type Point = (f64, fric_solvers::describing::DfPoint);
+
+/// A computed curve: its points, whether a gap precedes each, and the gaps.
+type Curve = (Vec<Point>, Vec<bool>, Vec<Jump>);
+
+/// The columns of every DF system.
+pub const COLUMNS: &[Column] = &[
+    ("a", "1", "input amplitude (N·m for approach 3, rad/s for approach 1)"),
+    ("re_n", "1", "Re N(a, ω)"),
+    ("im_n", "1", "Im N(a, ω)"),
+    ("re", "1", "Re(−1/N)"),
+    ("im", "1", "Im(−1/N)"),
+    (
+        "drift",
+        "1",
+        "the output's drift over one period, removed before the fundamental",
+    ),
+    ("residual", "1", "shooting residual of the periodic steady state"),
+];
+
+impl DfSetup {
+    /// Whether the run solves for the intersection in (a, ω).
+    fn searches(&self) -> bool {
+        self.omega_hi > self.omega_lo
+    }
+    pub fn check(&self, errs: &mut Vec<Invalid>) {
+        if self.approach != 1.0 && self.approach != 3.0 {
+            errs.push(invalid(
+                "approach",
+                format!("{} is not a computed decomposition", self.approach),
+                "1 or 3",
+            ));
+        }
+        if self.h_den.iter().all(|c| *c == 0.0) {
+            errs.push(invalid("h_den", "the denominator is zero", "a non-zero coefficient"));
+        }
+        if self.searches() && !(self.a_lo < self.a_hi) {
+            errs.push(invalid(
+                "a_hi",
+                format!(
+                    "the ω search needs an amplitude bracket; got [{}, {}]",
+                    self.a_lo, self.a_hi
+                ),
+                "a_lo < a_hi",
+            ));
+        }
+    }
+}
+
+/// A friction law driven by its velocity (approach 1): states `[s, law…]`, `s' = v`, output the
+/// law's friction (without viscous friction, which the linear part holds).
+pub struct VelocityInput<M>(pub M);
+
+impl<M: InputDriven> Forced for VelocityInput<M> {
+    fn dim(&self) -> usize {
+        1 + self.0.dim()
+    }
+    fn rhs(&self, v: f64, x: &[f64], dx: &mut [f64]) {
+        dx[0] = v;
+        self.0.rhs(x[0], v, &x[1..], &mut dx[1..]);
+    }
+    fn output(&self, v: f64, x: &[f64]) -> f64 {
+        self.0.output(x[0], v, &x[1..])
+    }
+    /// The displacement does not enter a position-invariant law (LuGre, B&S).
+    fn drifting(&self, i: usize) -> bool {
+        i == 0
+    }
+}
+
+/// An inertia with viscous and law friction driven by a torque (approach 3): states
+/// `[θ, θ', law…]`, `J θ'' = u − α θ' − F`, output θ (which drifts where the inertia slides
+/// further one way than the other).
+pub struct TorqueInput<M> {
+    pub j: f64,
+    pub alpha: f64,
+    pub law: M,
+}
+
+impl<M: InputDriven> Forced for TorqueInput<M> {
+    fn dim(&self) -> usize {
+        2 + self.law.dim()
+    }
+    fn rhs(&self, u: f64, x: &[f64], dx: &mut [f64]) {
+        let f = self.law.output(x[0], x[1], &x[2..]);
+        dx[0] = x[1];
+        dx[1] = (u - self.alpha * x[1] - f) / self.j;
+        self.law.rhs(x[0], x[1], &x[2..], &mut dx[2..]);
+    }
+    fn output(&self, _: f64, x: &[f64]) -> f64 {
+        x[0]
+    }
+    fn drifting(&self, i: usize) -> bool {
+        i == 0
+    }
+}
+
+/// An inertia with Bliman & Sorine and viscous friction driven by a torque (approach 3), with the
+/// friction computed exactly along the path: B&S is rate independent, so between two reversals
+/// its state is `advance(x_r, θ − θ_r)` from the state `x_r` at the last reversal `θ_r`. States
+/// `[d = θ − θ_r, θ', x1_r, x2_r, θ]`; the event `θ' = 0` re-anchors. The stiff friction states
+/// (rates |θ'|/(εη)) are gone, only the inertia's two states are integrated.
+pub struct BlimanSorinePath {
+    pub j: f64,
+    pub alpha: f64,
+    pub law: fric_models::bliman_sorine::BlimanSorine,
+}
+
+impl BlimanSorinePath {
+    fn friction(&self, x: &[f64]) -> f64 {
+        let s = self.law.advance([x[2], x[3]], x[0]);
+        s[0] + s[1]
+    }
+}
+
+impl Forced for BlimanSorinePath {
+    fn dim(&self) -> usize {
+        5
+    }
+    fn rhs(&self, u: f64, x: &[f64], dx: &mut [f64]) {
+        dx[0] = x[1];
+        dx[1] = (u - self.alpha * x[1] - self.friction(x)) / self.j;
+        dx[2] = 0.0;
+        dx[3] = 0.0;
+        dx[4] = x[1];
+    }
+    fn output(&self, _: f64, x: &[f64]) -> f64 {
+        x[4]
+    }
+    fn drifting(&self, i: usize) -> bool {
+        i == 4
+    }
+    fn n_events(&self) -> usize {
+        1
+    }
+    fn events(&self, _: f64, x: &[f64], g: &mut [f64]) {
+        g[0] = x[1];
+    }
+    fn on_event(&self, _: usize, _: f64, x: &mut [f64]) {
+        let s = self.law.advance([x[2], x[3]], x[0]);
+        x[0] = 0.0;
+        x[2] = s[0];
+        x[3] = s[1];
+    }
+}
+
+/// An inertia with the classical static friction of report Table 5.7 and exact stick, driven by a
+/// torque (approach 3): `J θ'' = u − τ_k s − α θ'` while sliding in direction `s = ±1`; when `θ'`
+/// reaches 0 it sticks (`s = 0`, `θ'` held at exactly 0) while `|u| ≤ τ_s`, and breaks away in
+/// the direction of `u` when `|u| > τ_s`. States `[θ', θ, s]`; the mode `s` is constant between
+/// events, so the right-hand side is smooth inside every integration segment. Events: `s θ'`
+/// falling to 0 (the slide ends) and `|u| − τ_s` rising through 0 while stuck (break-away).
+pub struct ClassicalStick {
+    pub j: f64,
+    pub alpha: f64,
+    pub tau_s: f64,
+    pub tau_k: f64,
+}
+
+impl Forced for ClassicalStick {
+    fn dim(&self) -> usize {
+        3
+    }
+    fn rhs(&self, u: f64, x: &[f64], dx: &mut [f64]) {
+        let (v, s) = (x[0], x[2]);
+        dx[0] = if s != 0.0 {
+            (u - self.tau_k * s - self.alpha * v) / self.j
+        } else {
+            0.0
+        };
+        dx[1] = v;
+        dx[2] = 0.0;
+    }
+    fn output(&self, _: f64, x: &[f64]) -> f64 {
+        x[1]
+    }
+    /// θ does not enter the dynamics; the mode is set from θ' by `prepare`, not shot.
+    fn drifting(&self, i: usize) -> bool {
+        i != 0
+    }
+    fn n_events(&self) -> usize {
+        2
+    }
+    fn events(&self, u: f64, x: &[f64], g: &mut [f64]) {
+        let s = x[2];
+        g[0] = if s != 0.0 { s * x[0] } else { 1.0 };
+        g[1] = if s == 0.0 { u.abs() - self.tau_s } else { -1.0 };
+    }
+    fn on_event(&self, i: usize, u: f64, x: &mut [f64]) {
+        if i == 1 {
+            // |u| rose through τ_s while stuck (u at the located time may round to τ_s).
+            x[2] = u.signum();
+            return;
+        }
+        // The slide ended: stick, or slide back at once if the torque already exceeds τ_s.
+        x[0] = 0.0;
+        x[2] = if u.abs() > self.tau_s { u.signum() } else { 0.0 };
+    }
+    fn prepare(&self, x: &mut [f64]) {
+        // At t = 0 the input is 0 < τ_s: a body at rest is stuck.
+        x[2] = if x[0] != 0.0 { x[0].signum() } else { 0.0 };
+    }
+}
+
+/// `p(iω)` by Horner's rule, as `(re, im)`.
+pub fn poly_at(p: &[f64], w: f64) -> (f64, f64) {
+    p.iter().fold((0.0, 0.0), |(re, im), &c| (c - im * w, re * w))
+}
+
+/// `H(iω)` of `num/den`.
+pub fn response(num: &[f64], den: &[f64], w: f64) -> (f64, f64) {
+    let (a, b) = poly_at(num, w);
+    let (c, d) = poly_at(den, w);
+    let q = c * c + d * d;
+    ((a * c + b * d) / q, (b * c - a * d) / q)
+}
+
+/// Run a DF system for `law`: in approach 1 driven by its velocity, in approach 3 on the inertia
+/// `j` with viscous friction `alpha` driven by a torque.
+pub fn run_law<M: InputDriven>(
+    setup: &DfSetup,
+    j: f64,
+    alpha: f64,
+    law: M,
+    req: &RunRequest,
+) -> Result<RunData, String> {
+    if setup.approach == 1.0 {
+        run(setup, &VelocityInput(law), req)
+    } else {
+        run(setup, &TorqueInput { j, alpha, law }, req)
+    }
+}
+
+/// Run a DF system: `forced` is the law in the decomposition `setup.approach`.
+pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<RunData, String> {
+    let opt = DfOptions {
+        method: crate::drive::method_of(req),
+        rtol: req.sim.rtol.unwrap_or(1e-8),
+        atol_per_a: req.sim.atol.unwrap_or(1e-13),
+        ..Default::default()
+    };
+    let (steps, evals, max_residual) = (Cell::new(0usize), Cell::new(0usize), Cell::new(0.0f64));
+    let maps = Cell::new(0usize);
+    let point = |a: f64, w: f64| -> Result<fric_solvers::describing::DfPoint, String> {
+        let p = describing_function(forced, a, w, &opt)?;
+        steps.set(steps.get() + p.steps);
+        maps.set(maps.get() + p.maps);
+        evals.set(evals.get() + 1);
+        Ok(p)
+    };
+    // A point is used where its steady state reached ACCEPT; elsewhere the DF is not computed
+    // (as the report's gaps: "the DF could not be computed due to limits in precision").
+    let unresolved = Cell::new(0usize);
+    let usable = |a: f64, w: f64| -> Result<Option<fric_solvers::describing::DfPoint>, String> {
+        let p = point(a, w)?;
+        if p.residual <= ACCEPT {
+            max_residual.set(max_residual.get().max(p.residual));
+            Ok(Some(p))
+        } else {
+            unresolved.set(unresolved.get() + 1);
+            Ok(None)
+        }
+    };
+    let df = |a: f64, w: f64| usable(a, w).map(|p| p.map(|p| p.n));
+    let dfv = |a: f64, w: f64| -> Result<(f64, f64), String> {
+        df(a, w)?.ok_or_else(|| format!("a = {a}, ω = {w}: no periodic steady state to a residual of {ACCEPT:e}"))
+    };
+    // The DF at `amps` (ascending) with every jump between neighbours refined: the points in
+    // order (the refined jump ends included) and the gaps (jumps that survive bisection).
+    // `broken[i]`: a gap lies between points i − 1 and i (the drawn curve is broken there).
+    let curve = |amps: &[f64], w: f64| -> Result<Curve, String> {
+        let mut pts: Vec<Point> = Vec::new();
+        let mut broken = Vec::new();
+        let mut gaps = Vec::new();
+        let end = |n: (f64, f64)| fric_solvers::describing::DfPoint {
+            n,
+            drift: f64::NAN,
+            residual: f64::NAN,
+            converged: true,
+            maps: 0,
+            steps: 0,
+        };
+        for &a in amps {
+            let Some(p) = usable(a, w)? else { continue };
+            let mut gap = false;
+            if let Some(&(a0, p0)) = pts.last() {
+                let zero = |n: (f64, f64)| n == (0.0, 0.0);
+                if !zero(p0.n) && !zero(p.n) && distance(p0.n, p.n) > setup.jump {
+                    let j = refine_jump(|x| df(x, w), (a0, p0.n), (a, p.n), 1e-12, GAP)?;
+                    // A jump that survives a width of 1e-12, or ends where no steady state
+                    // could be computed, is a gap.
+                    gap = j.size >= GAP;
+                    if j.lo > a0 {
+                        pts.push((j.lo, end(j.n_lo)));
+                        broken.push(false);
+                    }
+                    if j.hi < a {
+                        pts.push((j.hi, end(j.n_hi)));
+                        broken.push(gap);
+                        gap = false;
+                    }
+                    if j.size >= GAP {
+                        gaps.push(j);
+                    }
+                }
+            }
+            pts.push((a, p));
+            broken.push(gap);
+        }
+        Ok((pts, broken, gaps))
+    };
+    // The first amplitude where Re(−1/N) crosses Re H(iω) along a curve: (a, Im(−1/N) − Im H(iω),
+    // whether the crossing lies in a gap).
+    let first_crossing =
+        |pts: &[Point], broken: &[bool], w: f64, hw: (f64, f64)| -> Result<Option<(f64, f64, bool)>, String> {
+            // A crossing of the drawn curve first; one across a gap (no drawn segment) only if there
+            // is no other.
+            let r = |n: (f64, f64)| negative_inverse(n).0 - hw.0;
+            let mut across_gap = None;
+            for (i, pair) in pts.windows(2).enumerate() {
+                let ((a0, p0), (a1, p1)) = (pair[0], pair[1]);
+                let (r0, r1) = (r(p0.n), r(p1.n));
+                if (r0 > 0.0) == (r1 > 0.0) || a1 <= a0 {
+                    continue;
+                }
+                if broken[i + 1] {
+                    let m = negative_inverse(p1.n);
+                    across_gap.get_or_insert((0.5 * (a0 + a1), m.1 - hw.1, true));
+                    continue;
+                }
+                let (lo, _, hi, _) = bisect_sign(|a| dfv(a, w).map(&r), (a0, r0), (a1, r1), 1e-12 * a1)?;
+                let m = negative_inverse(dfv(hi, w)?);
+                return Ok(Some((0.5 * (lo + hi), m.1 - hw.1, false)));
+            }
+            Ok(across_gap)
+        };
+    let w = setup.omega;
+    let mut info = std::collections::BTreeMap::new();
+    let amps = grid(&req.input);
+    let (pts, broken, gaps) = curve(&amps, w)?;
+    let mut rows: Vec<[f64; 7]> = Vec::new();
+    for ((a, p), brk) in pts.iter().zip(&broken) {
+        if *brk {
+            rows.push([f64::NAN; 7]);
+        }
+        let m = negative_inverse(p.n);
+        rows.push([*a, p.n.0, p.n.1, m.0, m.1, p.drift, p.residual]);
+    }
+    for (k, g) in gaps.iter().enumerate() {
+        info.insert(format!("gap{}_lo", k + 1), g.lo);
+        info.insert(format!("gap{}_hi", k + 1), g.hi);
+        info.insert(format!("gap{}_size", k + 1), g.size);
+    }
+    info.insert("gaps".into(), gaps.len() as f64);
+    // Where the output drifts (the inertia breaks away further one way than the other, report
+    // §2.9): the runs of grid points with a drift above drift_tol per period, each end bisected
+    // to 1e-9 relative.
+    let drifts = |p: &fric_solvers::describing::DfPoint, _a: f64| p.drift.abs() > setup.drift_tol;
+    let grid_pts: Vec<&Point> = pts.iter().filter(|p| p.1.maps > 0).collect();
+    let mut regions = 0;
+    let mut k = 0;
+    while setup.drift_tol > 0.0 && k < grid_pts.len() {
+        if !drifts(&grid_pts[k].1, grid_pts[k].0) {
+            k += 1;
+            continue;
+        }
+        let start = k;
+        while k + 1 < grid_pts.len() && drifts(&grid_pts[k + 1].1, grid_pts[k + 1].0) {
+            k += 1;
+        }
+        // The edge between a point that does not drift (`quiet`) and one that does.
+        let edge = |mut quiet: f64, mut moving: f64| -> Result<f64, String> {
+            'bisect: while (moving - quiet).abs() > 1e-9 * moving {
+                for f in fric_solvers::describing::PROBES {
+                    let m = quiet + f * (moving - quiet);
+                    if let Some(p) = usable(m, w)? {
+                        if drifts(&p, m) {
+                            moving = m;
+                        } else {
+                            quiet = m;
+                        }
+                        continue 'bisect;
+                    }
+                }
+                break;
+            }
+            Ok(0.5 * (quiet + moving))
+        };
+        regions += 1;
+        let from = match start.checked_sub(1) {
+            Some(q) => edge(grid_pts[q].0, grid_pts[start].0)?,
+            None => grid_pts[start].0,
+        };
+        let to = match grid_pts.get(k + 1) {
+            Some(q) => edge(q.0, grid_pts[k].0)?,
+            None => grid_pts[k].0,
+        };
+        info.insert(format!("drift{regions}_from"), from);
+        info.insert(format!("drift{regions}_to"), to);
+        k += 1;
+    }
+    info.insert("drift_regions".into(), regions as f64);
+    info.insert(
+        "unresolved_grid_points".into(),
+        (amps.len() - pts.iter().filter(|p| p.1.maps > 0).count()) as f64,
+    );
+    {
+        let h = |w: f64| response(&setup.h_num, &setup.h_den, w);
+        if let Some((a, above, in_gap)) = first_crossing(&pts, &broken, w, h(w))? {
+            info.insert("cross_a".into(), a);
+            info.insert("cross_above".into(), above);
+            info.insert("cross_in_gap".into(), in_gap as u8 as f64);
+        }
+        if setup.searches() {
+            let (ab, wb) = ([setup.a_lo, setup.a_hi], [setup.omega_lo, setup.omega_hi]);
+            let scan: Vec<f64> = (0..=16).map(|i| ab[0] + (ab[1] - ab[0]) * i as f64 / 16.0).collect();
+            let at = |w: f64| -> Result<Option<(f64, f64, bool)>, String> {
+                let (pts, broken, _) = curve(&scan, w)?;
+                first_crossing(&pts, &broken, w, h(w))
+            };
+            // A bracket end where −1/N never reaches Re H(iω) means no intersection in the
+            // bracket: recorded (intersection_found = 0), not an error.
+            let mut found = false;
+            if let (Some((a_lo, g_lo, gap_lo)), Some((a_hi, g_hi, gap_hi))) = (at(wb[0])?, at(wb[1])?) {
+                info.insert("bracket_lo_a".into(), a_lo);
+                info.insert("bracket_lo_above".into(), g_lo);
+                info.insert("bracket_hi_a".into(), a_hi);
+                info.insert("bracket_hi_above".into(), g_hi);
+                info.insert("bracket_in_gap".into(), (gap_lo || gap_hi) as u8 as f64);
+                if (g_lo > 0.0) != (g_hi > 0.0) {
+                    let g = |w: f64| -> Result<f64, String> {
+                        at(w)?
+                            .map(|r| r.1)
+                            .ok_or_else(|| format!("−1/N(a, {w}) leaves Re H(i{w}) inside the bracket"))
+                    };
+                    let (w_star, _) = illinois(g, (wb[0], g_lo), (wb[1], g_hi), 1e-5, 40)?;
+                    if let Some((a_star, g, in_gap)) = at(w_star)? {
+                        info.insert("intersection_omega".into(), w_star);
+                        info.insert("intersection_a".into(), a_star);
+                        info.insert("intersection_above".into(), g);
+                        info.insert("intersection_in_gap".into(), in_gap as u8 as f64);
+                        found = true;
+                    }
+                }
+            }
+            info.insert("intersection_found".into(), found as u8 as f64);
+        }
+    }
+    info.insert("df_evaluations".into(), evals.get() as f64);
+    info.insert("steps".into(), steps.get() as f64);
+    info.insert("period_maps".into(), maps.get() as f64);
+    info.insert("max_residual".into(), max_residual.get());
+    info.insert("unresolved_points".into(), unresolved.get() as f64);
+    let names = ["a", "re_n", "im_n", "re", "im", "drift", "residual"];
+    let columns = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.to_string(), rows.iter().map(|r| r[i]).collect()))
+        .collect();
+    Ok(RunData {
+        columns,
+        period: None,
+        info,
+    })
+}

@@ -1,0 +1,49 @@
+//! `describing-function-bliman-sorine`: the describing function of Bliman & Sorine friction in
+//! the report's first or third decomposition (§5.3, Figs 5.14, 5.15, 5.22–5.24), from periodic
+//! steady states.
+
+use crate::describing::{self, DfSetup};
+use crate::laws::BlimanSorineLaw;
+use crate::system::{invalid, nonneg, params, positive, Column, Group, System, GRID, LINEAR, ROTARY};
+use crate::{Invalid, RunData, RunRequest};
+
+params! {
+    pub struct Params {
+        setup: DfSetup = Group(LINEAR),
+        law: BlimanSorineLaw = Group(ROTARY),
+        j: f64 = positive("kg*m^2", "inertia J (approach 3)"),
+        alpha: f64 = nonneg("N-m-s/rad", "viscous friction α on the inertia (approach 3; in approach 1 it belongs to the linear part and must be 0)"),
+    }
+}
+
+pub struct DescribingFunctionBlimanSorine;
+
+impl System for DescribingFunctionBlimanSorine {
+    const NAME: &'static str = "describing-function-bliman-sorine";
+    const DOC: &'static str = "Describing function N(a, ω) = (b1 + i a1)/a (report (5.8)-(5.9)) of Bliman & Sorine friction (2.12) for the amplitudes of the input grid at ω: approach 1 drives the law by the velocity a sin ωt and takes the fundamental of F = x1 + x2; approach 3 drives the inertia J θ'' = u − α θ' − F by the torque a sin ωt and takes the fundamental of θ with its drift removed (the inertia may break away in one direction only). Each point is the periodic steady state reached from rest (zero state, L656), by shooting to a residual of 1e-10 (Radau IIA, rtol 1e-8; rtol 1e-10 moves the gap limits and crossings by less than 1e-10 N·m); jumps, gaps, crossings and the intersection as for describing-function-lugre.";
+    type Params = Params;
+    const INPUTS: &'static [&'static str] = GRID;
+    const COLUMNS: &'static [Column] = describing::COLUMNS;
+    const METHODS: &'static [&'static str] = &["radau5", "rosenbrock23", "dopri5", "dop853"];
+
+    fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
+        p.setup.check(errs);
+        p.law.check(errs);
+        if p.setup.approach == 1.0 && p.alpha != 0.0 {
+            errs.push(invalid("alpha", "viscous friction in approach 1", "0 (it belongs to the linear part H1)"));
+        }
+    }
+
+    fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
+        let law = p.law.model();
+        if p.setup.approach == 3.0 {
+            let path = describing::BlimanSorinePath {
+                j: p.j,
+                alpha: p.alpha,
+                law,
+            };
+            return describing::run(&p.setup, &path, req);
+        }
+        describing::run_law(&p.setup, p.j, p.alpha, law, req)
+    }
+}

@@ -1,0 +1,501 @@
+//! Describing functions from periodic steady states (Fourier coefficients (5.8) and the DF (5.9)
+//! of report §5.3), their discontinuities, and the harmonic-balance condition `H(iω) N(a, ω) = −1`.
+//!
+//! A system [`Forced`] by `u(t) = a sin ωt` is integrated to its periodic steady state by shooting
+//! ([`crate::shooting::shoot`]) on the states that enter the dynamics; a state that does not
+//! (the position of an inertia whose friction depends only on velocity) may drift, and its drift
+//! over one period is removed from the output before the fundamental is taken. The Fourier
+//! integrals `∫ y sin ωt dt` and `∫ y cos ωt dt` are two extra ODE states, so they are as exact as
+//! the integration (no sampling, no interpolation across kinks).
+//!
+//! Near break-away the DF of a friction model is almost discontinuous: [`refine_jump`] bisects a
+//! jump between two amplitudes to a relative width of `1e-12`, and reports how far the DF still
+//! jumps across it (a true discontinuity to double precision keeps a finite jump). [`bisect_sign`]
+//! and [`illinois`] locate the crossings and the intersection in `(a, ω)`.
+
+use crate::shooting::shoot;
+use crate::{solve, Method, OdeSystem, Tolerances};
+
+/// A system driven by a scalar input `u(t)`.
+pub trait Forced {
+    fn dim(&self) -> usize;
+    fn rhs(&self, u: f64, x: &[f64], dx: &mut [f64]);
+    /// The output `y` whose fundamental defines the DF.
+    fn output(&self, u: f64, x: &[f64]) -> f64;
+    /// True for a state that does not enter [`Forced::rhs`] (its value never matters), so the
+    /// steady state may carry it along with a constant drift per period: it is not shot, and its
+    /// drift is removed from the output.
+    fn drifting(&self, _i: usize) -> bool {
+        false
+    }
+    /// Number of event functions: functions of the input and state whose zero crossings (either
+    /// direction) stop the integration so that [`Forced::on_event`] can update the state, such as
+    /// re-anchoring a rate-independent operator at a reversal, or sticking at zero velocity.
+    fn n_events(&self) -> usize {
+        0
+    }
+    fn events(&self, _u: f64, _x: &[f64], _g: &mut [f64]) {}
+    /// Event `i` occurred at input `u`: update the state (the integration restarts from it).
+    fn on_event(&self, _i: usize, _u: f64, _x: &mut [f64]) {}
+    /// Make the state consistent at the start of a period (input `u = 0`), after the shot states
+    /// were set and the others zeroed: set discrete modes from the continuous states.
+    fn prepare(&self, _x: &mut [f64]) {}
+    /// Typical size of state `i` per unit input amplitude, for the finite-difference steps of the
+    /// shooting Jacobian.
+    fn scale(&self, _i: usize) -> f64 {
+        1.0
+    }
+}
+
+/// How a DF point is computed.
+#[derive(Clone, Copy, Debug)]
+pub struct DfOptions {
+    pub method: Method,
+    pub rtol: f64,
+    /// Absolute tolerance per unit amplitude `a` (the states scale with `a` at small amplitudes).
+    pub atol_per_a: f64,
+    /// Shooting residual to reach ([`crate::shooting::Shot::residual`] of the states divided by
+    /// `a`).
+    pub steady_tol: f64,
+    /// Period maps allowed for the shooting.
+    pub max_maps: usize,
+}
+
+impl Default for DfOptions {
+    fn default() -> Self {
+        Self {
+            method: Method::Radau5,
+            rtol: 1e-10,
+            atol_per_a: 1e-13,
+            steady_tol: 1e-10,
+            max_maps: 80,
+        }
+    }
+}
+
+/// One value of the describing function.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DfPoint {
+    /// `N(a, ω) = (b1 + i a1) / a` as `(re, im)`.
+    pub n: (f64, f64),
+    /// The output's drift over one period (removed before the fundamental was taken).
+    pub drift: f64,
+    /// Shooting residual of the steady state (`converged` when below the tolerance; an
+    /// unconverged point is returned with its residual for the caller to judge).
+    pub residual: f64,
+    pub converged: bool,
+    /// Period maps and integration steps spent.
+    pub maps: usize,
+    pub steps: usize,
+}
+
+/// The forced system with the two Fourier integrals appended.
+struct Augmented<'a, S> {
+    sys: &'a S,
+    a: f64,
+    w: f64,
+}
+
+impl<S: Forced> OdeSystem for Augmented<'_, S> {
+    fn dim(&self) -> usize {
+        self.sys.dim() + 2
+    }
+    fn rhs(&self, t: f64, x: &[f64], dx: &mut [f64]) {
+        let n = self.sys.dim();
+        let (s, c) = (self.w * t).sin_cos();
+        let u = self.a * s;
+        self.sys.rhs(u, &x[..n], &mut dx[..n]);
+        let y = self.sys.output(u, &x[..n]);
+        dx[n] = y * s;
+        dx[n + 1] = y * c;
+    }
+    fn n_events(&self) -> usize {
+        self.sys.n_events()
+    }
+    fn events(&self, t: f64, x: &[f64], g: &mut [f64]) {
+        self.sys.events(self.a * (self.w * t).sin(), &x[..self.sys.dim()], g);
+    }
+    fn event_kind(&self, _i: usize) -> crate::EventKind {
+        crate::EventKind {
+            direction: crate::Direction::Either,
+            terminal: true,
+        }
+    }
+}
+
+/// Most events one period may hold (a guard against chattering).
+const MAX_EVENTS: usize = 100_000;
+
+/// `N(a, ω)` of `sys` from its periodic steady state under `u = a sin ωt`, starting the search
+/// from rest (zero state) at `t = 0`.
+pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) -> Result<DfPoint, String> {
+    let n = sys.dim();
+    let period = 2.0 * std::f64::consts::PI / w;
+    let ode = Augmented { sys, a, w };
+    let tol = Tolerances {
+        rtol: opt.rtol,
+        atol: opt.atol_per_a * a,
+        hmax: period / 16.0,
+        ..Default::default()
+    };
+    let shot_idx: Vec<usize> = (0..n).filter(|&i| !sys.drifting(i)).collect();
+    // Shot in units of `a` (the states scale with it at small amplitudes), so the residual is
+    // relative at every amplitude.
+    let scale: Vec<f64> = shot_idx.iter().map(|&i| sys.scale(i)).collect();
+    let mut steps = 0;
+    let mut full = vec![0.0; n + 2];
+    // One period from the shot states (drifting states and integrals from zero).
+    let one_period = |v: &[f64], full: &mut Vec<f64>, steps: &mut usize| -> Result<(), String> {
+        full.iter_mut().for_each(|x| *x = 0.0);
+        for (k, &i) in shot_idx.iter().enumerate() {
+            full[i] = v[k] * a;
+        }
+        sys.prepare(&mut full[..n]);
+        // Quarter periods: |u| is monotone inside each, so an event function of |u| (a
+        // break-away threshold) cannot rise and fall again within one step unseen.
+        let mut events = 0;
+        for q in 1..=4 {
+            let (mut t, end) = ((q - 1) as f64 * period / 4.0, q as f64 * period / 4.0);
+            loop {
+                let o = solve(&ode, opt.method, &tol, t, full, end, &[], &mut |_, _| {})
+                    .map_err(|e| format!("a = {a}, ω = {w}: {e}"))?;
+                *steps += o.stats.accepted;
+                full.copy_from_slice(&o.x);
+                let Some(i) = o.event.filter(|_| o.t < end) else {
+                    break;
+                };
+                events += 1;
+                if events > MAX_EVENTS {
+                    return Err(format!("a = {a}, ω = {w}: more than {MAX_EVENTS} events in one period"));
+                }
+                sys.on_event(i, a * (w * o.t).sin(), &mut full[..n]);
+                t = o.t;
+            }
+        }
+        Ok(())
+    };
+    let mut v = vec![0.0; shot_idx.len()];
+    let shot = {
+        let mut buf = vec![0.0; n + 2];
+        shoot(&mut v, &scale, opt.steady_tol, opt.max_maps, |v| {
+            one_period(v, &mut buf, &mut steps)?;
+            for (k, &i) in shot_idx.iter().enumerate() {
+                v[k] = buf[i] / a;
+            }
+            Ok::<(), String>(())
+        })?
+    };
+    let start = {
+        let mut x = vec![0.0; n];
+        for (k, &i) in shot_idx.iter().enumerate() {
+            x[i] = v[k] * a;
+        }
+        x
+    };
+    one_period(&v, &mut full, &mut steps)?;
+    let drift = sys.output(0.0, &full[..n]) - sys.output(0.0, &start);
+    let pi = std::f64::consts::PI;
+    let b1 = w / pi * full[n] + drift / pi;
+    let a1 = w / pi * full[n + 1];
+    Ok(DfPoint {
+        n: (b1 / a, a1 / a),
+        drift,
+        residual: shot.residual,
+        converged: shot.converged,
+        maps: shot.maps + 1,
+        steps,
+    })
+}
+
+/// `−1/N` as `(re, im)`.
+pub fn negative_inverse(n: (f64, f64)) -> (f64, f64) {
+    let q = n.0 * n.0 + n.1 * n.1;
+    (-n.0 / q, n.1 / q)
+}
+
+/// How far two DF values are apart: `|ln(N_q / N_p)|` (the complex logarithm measures the
+/// relative change of magnitude and the change of phase alike).
+pub fn distance(p: (f64, f64), q: (f64, f64)) -> f64 {
+    let (mp, mq) = (p.0.hypot(p.1), q.0.hypot(q.1));
+    let mut dphi = q.1.atan2(q.0) - p.1.atan2(p.0);
+    let tau = 2.0 * std::f64::consts::PI;
+    dphi -= tau * (dphi / tau).round();
+    (mq / mp).ln().hypot(dphi)
+}
+
+/// Where in a bracket a bisection probes: the midpoint first, then nearby points when the
+/// function has no value there (an isolated steady state that would not converge).
+pub const PROBES: [f64; 5] = [0.5, 0.45, 0.55, 0.4, 0.6];
+
+/// A jump of the DF between two amplitudes, refined by bisection.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Jump {
+    pub lo: f64,
+    pub hi: f64,
+    pub n_lo: (f64, f64),
+    pub n_hi: (f64, f64),
+    /// [`distance`] between `n_lo` and `n_hi` at the final width.
+    pub size: f64,
+    pub evaluations: usize,
+    /// The bisection stopped at an amplitude where `df` could not be computed (`None`).
+    pub unresolved: bool,
+}
+
+/// Bisect `[lo, hi]` towards the larger change of `df` (by [`distance`]) until the interval is
+/// narrower than `rel · hi`, or the change across it has fallen below `continuous` (then the
+/// change is steep but continuous, and the bisection stops early). A discontinuity keeps a finite
+/// `size` down to the final width. Where `df` returns `None` (no value could be computed there)
+/// the bisection stops with `unresolved`.
+pub fn refine_jump<E>(
+    mut df: impl FnMut(f64) -> Result<Option<(f64, f64)>, E>,
+    (mut lo, mut n_lo): (f64, (f64, f64)),
+    (mut hi, mut n_hi): (f64, (f64, f64)),
+    rel: f64,
+    continuous: f64,
+) -> Result<Jump, E> {
+    let mut evaluations = 0;
+    let mut unresolved = false;
+    while hi - lo > rel * hi && distance(n_lo, n_hi) >= continuous {
+        // The midpoint, or a point near it where the midpoint has no value.
+        let mut probe = None;
+        for f in PROBES {
+            let m = lo + f * (hi - lo);
+            if m <= lo || m >= hi {
+                continue;
+            }
+            evaluations += 1;
+            if let Some(nm) = df(m)? {
+                probe = Some((m, nm));
+                break;
+            }
+        }
+        let Some((m, nm)) = probe else {
+            unresolved = true;
+            break;
+        };
+        if distance(n_lo, nm) >= distance(nm, n_hi) {
+            (hi, n_hi) = (m, nm);
+        } else {
+            (lo, n_lo) = (m, nm);
+        }
+    }
+    Ok(Jump {
+        lo,
+        hi,
+        n_lo,
+        n_hi,
+        size: distance(n_lo, n_hi),
+        evaluations,
+        unresolved,
+    })
+}
+
+/// Bisection of a sign change of `f` on `[lo, hi]` (`f(lo)` and `f(hi)` of opposite signs) to a
+/// width of `xtol`: the final bracket `(lo, f(lo), hi, f(hi))`. Across a discontinuity the
+/// bracket closes on the jump and the values keep their size.
+pub fn bisect_sign<E>(
+    mut f: impl FnMut(f64) -> Result<f64, E>,
+    (mut lo, mut f_lo): (f64, f64),
+    (mut hi, mut f_hi): (f64, f64),
+    xtol: f64,
+) -> Result<(f64, f64, f64, f64), E> {
+    while hi - lo > xtol {
+        let m = 0.5 * (lo + hi);
+        if m <= lo || m >= hi {
+            break;
+        }
+        let fm = f(m)?;
+        if (fm > 0.0) == (f_lo > 0.0) {
+            (lo, f_lo) = (m, fm);
+        } else {
+            (hi, f_hi) = (m, fm);
+        }
+    }
+    Ok((lo, f_lo, hi, f_hi))
+}
+
+/// The Illinois variant of regula falsi for a sign change of `f` on `[lo, hi]`, to `xtol`: the
+/// root estimate and the number of evaluations. Superlinear where `f` is smooth, never leaves
+/// the bracket.
+pub fn illinois<E>(
+    mut f: impl FnMut(f64) -> Result<f64, E>,
+    (mut lo, mut f_lo): (f64, f64),
+    (mut hi, mut f_hi): (f64, f64),
+    xtol: f64,
+    max_evals: usize,
+) -> Result<(f64, usize), E> {
+    let mut side = 0;
+    let mut evals = 0;
+    let mut x = lo;
+    while (hi - lo).abs() > xtol && evals < max_evals {
+        x = (lo * f_hi - hi * f_lo) / (f_hi - f_lo);
+        if !(x > lo.min(hi) && x < lo.max(hi)) {
+            x = 0.5 * (lo + hi);
+        }
+        let fx = f(x)?;
+        evals += 1;
+        if fx == 0.0 {
+            return Ok((x, evals));
+        }
+        if (fx > 0.0) == (f_hi > 0.0) {
+            (hi, f_hi) = (x, fx);
+            if side == -1 {
+                f_lo /= 2.0;
+            }
+            side = -1;
+        } else {
+            (lo, f_lo) = (x, fx);
+            if side == 1 {
+                f_hi /= 2.0;
+            }
+            side = 1;
+        }
+    }
+    Ok((x, evals))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `J x'' + c x' + k x = u`: the DF of a linear system is its frequency response.
+    struct Msd {
+        j: f64,
+        c: f64,
+        k: f64,
+    }
+    impl Forced for Msd {
+        fn dim(&self) -> usize {
+            2
+        }
+        fn rhs(&self, u: f64, x: &[f64], dx: &mut [f64]) {
+            dx[0] = x[1];
+            dx[1] = (u - self.c * x[1] - self.k * x[0]) / self.j;
+        }
+        fn output(&self, _: f64, x: &[f64]) -> f64 {
+            x[0]
+        }
+    }
+
+    #[test]
+    fn linear_system_gives_its_frequency_response() {
+        let m = Msd { j: 0.5, c: 0.3, k: 2.0 };
+        for &(a, w) in &[(1e-3, 0.7), (2.0, 2.0), (10.0, 5.0)] {
+            let p = describing_function(&m, a, w, &DfOptions::default()).unwrap();
+            // 1/(k − J ω² + i c ω).
+            let (re, im) = (m.k - m.j * w * w, m.c * w);
+            let q = re * re + im * im;
+            let exact = (re / q, -im / q);
+            assert!((p.n.0 - exact.0).abs() < 1e-8 * q.sqrt().recip(), "{p:?} vs {exact:?}");
+            assert!((p.n.1 - exact.1).abs() < 1e-8 * q.sqrt().recip(), "{p:?} vs {exact:?}");
+            assert!(p.residual < 1e-10 && p.converged);
+        }
+    }
+
+    /// A free inertia `J x'' + c x' = u` plus a constant torque bias: the position drifts, and the
+    /// DF of the drift-free part is still `1/(−J ω² + i c ω)`.
+    struct Drifting {
+        j: f64,
+        c: f64,
+        bias: f64,
+    }
+    impl Forced for Drifting {
+        fn dim(&self) -> usize {
+            2
+        }
+        fn rhs(&self, u: f64, x: &[f64], dx: &mut [f64]) {
+            dx[0] = x[1];
+            dx[1] = (u + self.bias - self.c * x[1]) / self.j;
+        }
+        fn output(&self, _: f64, x: &[f64]) -> f64 {
+            x[0]
+        }
+        fn drifting(&self, i: usize) -> bool {
+            i == 0
+        }
+    }
+
+    #[test]
+    fn drift_is_removed() {
+        let m = Drifting {
+            j: 0.01,
+            c: 0.2,
+            bias: 0.3,
+        };
+        let (a, w) = (1.0, 3.0);
+        let p = describing_function(&m, a, w, &DfOptions::default()).unwrap();
+        let (re, im) = (-m.j * w * w, m.c * w);
+        let q = re * re + im * im;
+        assert!((p.n.0 - re / q).abs() < 1e-8 / q.sqrt(), "{p:?}");
+        assert!((p.n.1 + im / q).abs() < 1e-8 / q.sqrt(), "{p:?}");
+        // The drift per period is bias/c · T.
+        let t = 2.0 * std::f64::consts::PI / w;
+        assert!((p.drift - m.bias / m.c * t).abs() < 1e-8, "{}", p.drift);
+    }
+
+    #[test]
+    fn jumps_are_told_from_steep_slopes() {
+        let step = |a: f64| Ok::<_, ()>(Some(if a < 0.4 { (1.0, 0.0) } else { (0.1, -0.2) }));
+        let j = refine_jump(
+            step,
+            (0.3, step(0.3).unwrap().unwrap()),
+            (0.5, step(0.5).unwrap().unwrap()),
+            1e-12,
+            1e-3,
+        )
+        .unwrap();
+        assert!(j.lo < 0.4 && j.hi >= 0.4 && j.hi - j.lo <= 1e-12);
+        assert!(j.size > 1.0 && !j.unresolved);
+        // A hole at the midpoint is stepped around; where no nearby probe has a value either, the
+        // bisection stops there.
+        let small_hole = |a: f64| {
+            Ok::<_, ()>(if (0.399..0.401).contains(&a) {
+                None
+            } else {
+                step(a).unwrap()
+            })
+        };
+        let k = refine_jump(small_hole, (0.3, (1.0, 0.0)), (0.5, (0.1, -0.2)), 1e-12, 1e-3).unwrap();
+        // It narrows from 0.2 to about the hole's size around the jump, then stops.
+        assert!(k.unresolved && k.lo < 0.4 && k.hi > 0.4 && k.hi - k.lo < 0.01, "{k:?}");
+        let holey = |a: f64| {
+            Ok::<_, ()>(if (0.37..0.43).contains(&a) {
+                None
+            } else {
+                step(a).unwrap()
+            })
+        };
+        let h = refine_jump(holey, (0.3, (1.0, 0.0)), (0.5, (0.1, -0.2)), 1e-12, 1e-3).unwrap();
+        assert!(h.unresolved && h.lo == 0.3 && h.hi == 0.5, "{h:?}");
+        let steep = |a: f64| Ok::<_, ()>(Some(((1.0 + ((a - 0.4) * 1e4).tanh()) + 0.1, 0.0)));
+        let j = refine_jump(
+            steep,
+            (0.3, steep(0.3).unwrap().unwrap()),
+            (0.5, steep(0.5).unwrap().unwrap()),
+            1e-12,
+            0.0,
+        )
+        .unwrap();
+        assert!(j.size < 1e-6, "{j:?}");
+        // With a threshold the bisection stops once the change is below it.
+        let k = refine_jump(
+            steep,
+            (0.3, steep(0.3).unwrap().unwrap()),
+            (0.5, steep(0.5).unwrap().unwrap()),
+            1e-12,
+            1e-3,
+        )
+        .unwrap();
+        assert!(k.size < 1e-3 && k.evaluations < j.evaluations, "{k:?}");
+    }
+
+    #[test]
+    fn root_finders_bracket_and_converge() {
+        let f = |x: f64| Ok::<_, ()>(x * x * x - 2.0);
+        let (lo, _, hi, _) = bisect_sign(f, (0.0, -2.0), (2.0, 6.0), 1e-12).unwrap();
+        assert!(lo <= 2f64.cbrt() && hi >= 2f64.cbrt() && hi - lo <= 1e-12);
+        let (x, evals) = illinois(f, (0.0, -2.0), (2.0, 6.0), 1e-13, 100).unwrap();
+        assert!((x - 2f64.cbrt()).abs() < 1e-12, "{x}");
+        assert!(evals < 20, "{evals}");
+    }
+}
