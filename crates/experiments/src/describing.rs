@@ -243,17 +243,17 @@ impl Forced for ClassicalStick {
     }
 }
 
-/// `p(iω)` by Horner's rule, as `(re, im)`.
-pub fn poly_at(p: &[f64], w: f64) -> (f64, f64) {
+/// `p(iω)` by Horner's rule on complex numbers, as `(re, im)`.
+fn poly_at(p: &[f64], w: f64) -> (f64, f64) {
     p.iter().fold((0.0, 0.0), |(re, im), &c| (c - im * w, re * w))
 }
 
-/// `H(iω)` of `num/den`.
-pub fn response(num: &[f64], den: &[f64], w: f64) -> (f64, f64) {
+/// `H(iω)` of `num/den`; `None` where `den(iω) = 0`.
+pub fn response(num: &[f64], den: &[f64], w: f64) -> Option<(f64, f64)> {
     let (a, b) = poly_at(num, w);
     let (c, d) = poly_at(den, w);
     let q = c * c + d * d;
-    ((a * c + b * d) / q, (b * c - a * d) / q)
+    (q != 0.0).then(|| ((a * c + b * d) / q, (b * c - a * d) / q))
 }
 
 /// Run a DF system for `law`: in approach 1 driven by its velocity, in approach 3 on the inertia
@@ -396,17 +396,17 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
     // Where the output drifts (the inertia breaks away further one way than the other, report
     // §2.9): the runs of grid points with a drift above drift_tol per period, each end bisected
     // to 1e-9 relative.
-    let drifts = |p: &fric_solvers::describing::DfPoint, _a: f64| p.drift.abs() > setup.drift_tol;
+    let drifts = |p: &fric_solvers::describing::DfPoint| p.drift.abs() > setup.drift_tol;
     let grid_pts: Vec<&Point> = pts.iter().filter(|p| p.1.maps > 0).collect();
     let mut regions = 0;
     let mut k = 0;
     while setup.drift_tol > 0.0 && k < grid_pts.len() {
-        if !drifts(&grid_pts[k].1, grid_pts[k].0) {
+        if !drifts(&grid_pts[k].1) {
             k += 1;
             continue;
         }
         let start = k;
-        while k + 1 < grid_pts.len() && drifts(&grid_pts[k + 1].1, grid_pts[k + 1].0) {
+        while k + 1 < grid_pts.len() && drifts(&grid_pts[k + 1].1) {
             k += 1;
         }
         // The edge between a point that does not drift (`quiet`) and one that does.
@@ -415,7 +415,7 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
                 for f in fric_solvers::describing::PROBES {
                     let m = quiet + f * (moving - quiet);
                     if let Some(p) = usable(m, w)? {
-                        if drifts(&p, m) {
+                        if drifts(&p) {
                             moving = m;
                         } else {
                             quiet = m;
@@ -441,13 +441,12 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
         k += 1;
     }
     info.insert("drift_regions".into(), regions as f64);
-    info.insert(
-        "unresolved_grid_points".into(),
-        (amps.len() - pts.iter().filter(|p| p.1.maps > 0).count()) as f64,
-    );
+    info.insert("unresolved_grid_points".into(), (amps.len() - grid_pts.len()) as f64);
     {
-        let h = |w: f64| response(&setup.h_num, &setup.h_den, w);
-        if let Some((a, above, in_gap)) = first_crossing(&pts, &broken, w, h(w))? {
+        let h = |w: f64| {
+            response(&setup.h_num, &setup.h_den, w).ok_or_else(|| format!("the linear part's den(iω) = 0 at ω = {w}"))
+        };
+        if let Some((a, above, in_gap)) = first_crossing(&pts, &broken, w, h(w)?)? {
             info.insert("cross_a".into(), a);
             info.insert("cross_above".into(), above);
             info.insert("cross_in_gap".into(), in_gap as u8 as f64);
@@ -457,7 +456,7 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
             let scan: Vec<f64> = (0..=16).map(|i| ab[0] + (ab[1] - ab[0]) * i as f64 / 16.0).collect();
             let at = |w: f64| -> Result<Option<(f64, f64, bool)>, String> {
                 let (pts, broken, _) = curve(&scan, w)?;
-                first_crossing(&pts, &broken, w, h(w))
+                first_crossing(&pts, &broken, w, h(w)?)
             };
             // A bracket end where −1/N never reaches Re H(iω) means no intersection in the
             // bracket: recorded (intersection_found = 0), not an error.
@@ -503,4 +502,15 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
         period: None,
         info,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn horner_on_the_imaginary_axis() {
+        // s² + 2s + 5 at s = 3i: −9 + 6i + 5 = −4 + 6i.
+        assert_eq!(super::poly_at(&[1.0, 2.0, 5.0], 3.0), (-4.0, 6.0));
+        // 1/s vanishes nowhere but its denominator does at ω = 0.
+        assert_eq!(super::response(&[1.0], &[1.0, 0.0], 0.0), None);
+    }
 }

@@ -1,6 +1,7 @@
 //! `frequency-response`: the frequency response `H(iω) = num(iω)/den(iω)` of a rational transfer
 //! function on a grid of ω, for Nyquist plots (the linear parts of report §5.3).
 
+use crate::describing::response;
 use crate::input::{grid, table};
 use crate::system::{any, params, Column, System, GRID};
 use crate::{Invalid, RunData, RunRequest};
@@ -13,12 +14,6 @@ params! {
 }
 
 pub struct FrequencyResponse;
-
-/// `p(iω)` by Horner's rule on complex numbers `(re, im)`.
-fn at(p: &[f64], w: f64) -> (f64, f64) {
-    // (re + i im)(i w) + c = (c − im w) + i (re w).
-    p.iter().fold((0.0, 0.0), |(re, im), &c| (c - im * w, re * w))
-}
 
 impl System for FrequencyResponse {
     const NAME: &'static str = "frequency-response";
@@ -47,27 +42,12 @@ impl System for FrequencyResponse {
         let w = grid(&req.input);
         let (mut re, mut im, mut mag, mut ph) = (vec![], vec![], vec![], vec![]);
         for &w in &w {
-            let (a, b) = at(&p.num, w);
-            let (c, d) = at(&p.den, w);
-            let q = c * c + d * d;
-            if q == 0.0 {
-                return Err(format!("den(iω) = 0 at ω = {w}"));
-            }
-            let (r, i) = ((a * c + b * d) / q, (b * c - a * d) / q);
+            let (r, i) = response(&p.num, &p.den, w).ok_or_else(|| format!("den(iω) = 0 at ω = {w}"))?;
             re.push(r);
             im.push(i);
             mag.push(r.hypot(i));
             ph.push(i.atan2(r));
         }
         Ok(table(vec![("omega", w), ("re", re), ("im", im), ("mag", mag), ("phase", ph)]))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn horner_on_the_imaginary_axis() {
-        // s² + 2s + 5 at s = 3i: −9 + 6i + 5 = −4 + 6i.
-        assert_eq!(super::at(&[1.0, 2.0, 5.0], 3.0), (-4.0, 6.0));
     }
 }
