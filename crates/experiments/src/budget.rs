@@ -24,7 +24,9 @@ pub fn estimate(req: &RunRequest) -> (f64, f64) {
         InputSpec::Sine { omega, .. } | InputSpec::Cosine { omega, .. } | InputSpec::SwitchedSine { omega, .. } => {
             2.0 * PI / omega
         }
-        InputSpec::Triangle { omega, .. } | InputSpec::Sawtooth { omega, .. } => 2.0 * PI / omega,
+        InputSpec::Triangle { omega, .. }
+        | InputSpec::Sawtooth { omega, .. }
+        | InputSpec::SignedSquareSine { omega, .. } => 2.0 * PI / omega,
         InputSpec::SumOfSines { components, .. } => {
             // No period: t_end is recorded with samples_per_period samples; the integration is
             // measured in periods of the fastest term.

@@ -64,6 +64,17 @@ pub fn signal(req: &RunRequest) -> Result<Signal, String> {
             phase,
             offset,
         } => Signal::Sawtooth(Sawtooth::triangle(amplitude, omega, phase, offset)),
+        InputSpec::SignedSquareSine {
+            amplitude,
+            omega,
+            phase,
+            offset,
+        } => Signal::SignedSquare(Sine {
+            amplitude,
+            omega,
+            phase,
+            offset,
+        }),
         InputSpec::Sawtooth {
             amplitude,
             omega,

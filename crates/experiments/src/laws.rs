@@ -4,6 +4,7 @@
 use crate::system::params;
 use crate::system::{any, between, initial, invalid, nonneg, positive, Group};
 use crate::Invalid;
+use fric_models::BySign;
 use fric_models::{
     bliman_sorine::BlimanSorine, dahl::Dahl, lugre::LuGre, maxwell_slip::MaxwellSlip, multiplay::Multiplay,
     rbm::Bristles,
@@ -56,6 +57,46 @@ params! {
 impl LuGreLaw {
     pub fn model(&self) -> LuGre {
         self.curve.with_bristles(self.sigma0, self.sigma1)
+    }
+}
+
+params! {
+    /// The report's LuGre (3.3)–(3.4) in its standard parametrisation, with the asymmetric static
+    /// and viscous parameters of §3.7 (L1217–1229) switched on the sign of the velocity (rows of
+    /// Tables 4.2, 4.6): `g(v) = α0 + α1 exp(−(v/v0)²)`, `F = σ0 z + σ1 z' + α2 v`.
+    pub struct ReportLuGre(u) {
+        sigma0: f64 = positive(u.stiffness, "bristle stiffness σ0"),
+        sigma1: f64 = nonneg(u.damping, "bristle damping σ1"),
+        v0: f64 = positive(u.vel, "Stribeck velocity v0"),
+        alpha0: f64 = positive(u.force, "Coulomb level α0 (for v < 0 when alpha0_plus is given)"),
+        alpha1: f64 = nonneg(u.force, "stiction excess α1 (for v < 0 when alpha0_plus is given)"),
+        alpha2: f64 = nonneg(u.damping, "viscous coefficient α2 (for v < 0 when alpha0_plus is given)"),
+        alpha0_plus: f64 = nonneg(u.force, "α0 for v ≥ 0 (0: symmetric)").default(0.0),
+        alpha1_plus: f64 = nonneg(u.force, "α1 for v ≥ 0 (used with alpha0_plus)").default(0.0),
+        alpha2_plus: f64 = nonneg(u.damping, "α2 for v ≥ 0 (used with alpha0_plus)").default(0.0),
+    }
+}
+
+impl ReportLuGre {
+    fn side(&self, a0: f64, a1: f64, a2: f64) -> LuGre {
+        LuGre {
+            sigma0: self.sigma0,
+            sigma1: self.sigma1,
+            sigma2: a2,
+            fc: a0,
+            fs: a0 + a1,
+            vs: self.v0,
+        }
+    }
+    /// The law, `minus` for v < 0 and `plus` for v ≥ 0 (the same when symmetric).
+    pub fn model(&self) -> BySign<LuGre> {
+        let minus = self.side(self.alpha0, self.alpha1, self.alpha2);
+        let plus = if self.alpha0_plus > 0.0 {
+            self.side(self.alpha0_plus, self.alpha1_plus, self.alpha2_plus)
+        } else {
+            minus
+        };
+        BySign { minus, plus }
     }
 }
 

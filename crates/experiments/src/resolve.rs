@@ -200,6 +200,7 @@ pub fn input_kind(i: &InputSpec) -> &'static str {
         InputSpec::Grid { .. } => "grid",
         InputSpec::None => "none",
         InputSpec::Triangle { .. } => "triangle",
+        InputSpec::SignedSquareSine { .. } => "signed-square-sine",
         InputSpec::Sawtooth { .. } => "sawtooth",
         InputSpec::RampHold { .. } => "ramp-hold",
         InputSpec::PiecewiseLinear { .. } => "piecewise-linear",
@@ -287,7 +288,9 @@ fn check_input(input: &InputSpec, errs: &mut Vec<Invalid>) {
             }
         }
         InputSpec::None => {}
-        InputSpec::Triangle { omega, amplitude, .. } | InputSpec::Sawtooth { omega, amplitude, .. } => {
+        InputSpec::Triangle { omega, amplitude, .. }
+        | InputSpec::Sawtooth { omega, amplitude, .. }
+        | InputSpec::SignedSquareSine { omega, amplitude, .. } => {
             if !(*omega > 0.0 && omega.is_finite()) {
                 bad(
                     "input.omega",

@@ -63,6 +63,7 @@ pub const PRESCRIBED: Inputs = &[
     "cosine",
     "switched-sine",
     "triangle",
+    "signed-square-sine",
     "sawtooth",
     "ramp-hold",
     "piecewise-linear",

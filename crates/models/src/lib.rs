@@ -15,6 +15,7 @@ pub mod coulomb;
 pub mod cubic;
 pub mod dahl;
 pub mod duhem;
+pub mod inertia;
 pub mod linear;
 pub mod lugre;
 pub mod magnetostriction;

@@ -25,6 +25,50 @@ impl LuGre {
     pub fn steady_state(&self, v: f64) -> f64 {
         self.g(v) * sgn(v) + self.sigma2 * v
     }
+    /// The derivative (3.21) of the Lyapunov function `V = m v²/2 + σ0 z²/2` of a mass with this
+    /// friction and no input, report §3.6 (σ2 is the viscous α2):
+    /// `V̇ = −(σ1 + σ2) v² + σ0 σ1 v|v| z/g(v) − σ0² |v| z²/g(v)`.
+    pub fn lyapunov_rate(&self, v: f64, z: f64) -> f64 {
+        let g = self.g(v);
+        -(self.sigma1 + self.sigma2) * v * v + self.sigma0 * self.sigma1 * v * v.abs() * z / g
+            - self.sigma0 * self.sigma0 * v.abs() * z * z / g
+    }
+    /// The roots `(z₊, z₋)` of `V̇(v, z) = 0` at `v ≠ 0`, report (3.23) with `z₋` from (3.25)
+    /// (no cancellation), mirrored for `v < 0` by `(v, z) → (−v, −z)` (L1078); `None` where (3.24)
+    /// fails, `σ1² v² < 4 (σ1 + σ2) g(v) |v|` (or at `v = 0`).
+    pub fn lyapunov_roots(&self, v: f64) -> Option<(f64, f64)> {
+        let (a, s) = (v.abs(), self.sigma1 + self.sigma2);
+        let g = self.g(a);
+        let d = self.sigma1 * self.sigma1 * a * a - 4.0 * s * g * a;
+        // At v_min itself d vanishes; a rounding-level negative d is a double root.
+        if a == 0.0 || d < -1e-12 * (self.sigma1 * a).powi(2) {
+            return None;
+        }
+        let r = d.max(0.0).sqrt();
+        let plus = (self.sigma1 * a + r) / (2.0 * self.sigma0);
+        let minus = 2.0 * s * g * a / (self.sigma0 * (self.sigma1 * a + r));
+        Some(if v > 0.0 { (plus, minus) } else { (-plus, -minus) })
+    }
+    /// The lowest speed at which (3.24) holds, `σ1² v = 4 (σ1 + σ2) g(v)` (Remark 2, L1138): below
+    /// it `V̇ ≤ 0` everywhere. The left side rises and g falls with v, so the root is unique;
+    /// bisection to machine precision. `None` when σ1 = 0 (V̇ > 0 is then impossible).
+    pub fn lyapunov_v_min(&self) -> Option<f64> {
+        if self.sigma1 <= 0.0 {
+            return None;
+        }
+        let s = self.sigma1 + self.sigma2;
+        let f = |v: f64| self.sigma1 * self.sigma1 * v - 4.0 * s * self.g(v);
+        let (mut lo, mut hi) = (0.0, 4.0 * s * self.fs.max(self.fc) / (self.sigma1 * self.sigma1));
+        for _ in 0..200 {
+            let mid = 0.5 * (lo + hi);
+            if f(mid) < 0.0 {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        Some(0.5 * (lo + hi))
+    }
     fn zdot(&self, du: f64, z: f64) -> f64 {
         du - du.abs() * self.sigma0 * z / self.g(du)
     }
@@ -70,5 +114,35 @@ mod tests {
         };
         assert!((m.steady_state(0.001) - (1.0 + 0.5 * (-1f64).exp() + 0.0004)).abs() < 1e-15);
         assert_eq!(m.steady_state(-0.002), -m.steady_state(0.002));
+    }
+
+    /// Table 3.3 of the report: the roots of (3.23) zero V̇, the lowest speed makes the
+    /// discriminant vanish, and the values agree with the catalog's derivation.
+    #[test]
+    fn lyapunov_level_set_of_table_3_3() {
+        let m = LuGre {
+            sigma0: 260.0,
+            sigma1: 1.2,
+            sigma2: 0.0177,
+            fc: 0.279,
+            fs: 0.3179,
+            vs: 0.1,
+        };
+        let vmin = m.lyapunov_v_min().unwrap();
+        assert!((vmin - 0.9437).abs() < 1e-4, "{vmin}");
+        assert!(m.lyapunov_roots(0.99 * vmin).is_none());
+        for v in [1.01 * vmin, 2.0, 5.0587, -3.0, 40.0] {
+            let (zp, zm) = m.lyapunov_roots(v).unwrap();
+            let scale = m.sigma0 * m.sigma0 * v.abs() * zp * zp / m.g(v);
+            assert!(m.lyapunov_rate(v, zp).abs() < 1e-12 * scale, "{v}");
+            assert!(m.lyapunov_rate(v, zm).abs() < 1e-12 * scale, "{v}");
+            // V̇ > 0 strictly between the roots.
+            assert!(m.lyapunov_rate(v, 0.5 * (zp + zm)) > 0.0);
+        }
+        let (zp, zm) = m.lyapunov_roots(5.0587).unwrap();
+        assert!(
+            (zm - 1.14506e-3).abs() < 1e-8 && (zp - 2.2203e-2).abs() < 1e-6,
+            "{zp} {zm}"
+        );
     }
 }

@@ -275,6 +275,21 @@ pub enum Signal {
     /// Piecewise-linear: ramp-and-hold, points, sampled data.
     Linear(Linear),
     SumOfSines(SumOfSines),
+    /// `offset + amplitude sin θ |sin θ|`, `θ = omega t + phase`: the signed square of a sine.
+    /// Its derivative `2 amplitude omega |sin θ| cos θ` vanishes at the sine's extrema (the only
+    /// reversals) and touches zero without reversing where `sin θ = 0`.
+    SignedSquare(Sine),
+}
+
+impl Sine {
+    fn signed_square(&self, t: f64) -> f64 {
+        let s = (self.omega * t + self.phase).sin();
+        self.offset + self.amplitude * s * s.abs()
+    }
+    fn signed_square_deriv(&self, t: f64) -> f64 {
+        let th = self.omega * t + self.phase;
+        2.0 * self.amplitude * self.omega * th.sin().abs() * th.cos()
+    }
 }
 
 impl Signal {
@@ -303,6 +318,7 @@ impl Signal {
                 terms: s.terms.iter().map(|x| Sine { offset: 0.0, ..map(x) }).collect(),
                 offset: k * s.offset + c,
             }),
+            Signal::SignedSquare(s) => Signal::SignedSquare(map(s)),
         }
     }
     fn piece(p: &Piecewise, t: f64) -> &Sine {
@@ -316,6 +332,7 @@ impl Signal {
             Signal::Sawtooth(s) => s.value(t),
             Signal::Linear(l) => l.value(t),
             Signal::SumOfSines(s) => s.value(t),
+            Signal::SignedSquare(s) => s.signed_square(t),
         }
     }
     /// The derivative; at a corner of a piecewise-linear signal, the right derivative.
@@ -326,13 +343,14 @@ impl Signal {
             Signal::Sawtooth(s) => s.deriv(t),
             Signal::Linear(l) => l.deriv(t),
             Signal::SumOfSines(s) => s.deriv(t),
+            Signal::SignedSquare(s) => s.signed_square_deriv(t),
         }
     }
     /// The period (of the last piece, the steady state, for a piecewise sine); `None` for a
     /// signal that is not periodic (piecewise-linear through points, a sum of sines).
     pub fn period(&self) -> Option<f64> {
         match self {
-            Signal::Sine(s) => Some(s.period()),
+            Signal::Sine(s) | Signal::SignedSquare(s) => Some(s.period()),
             Signal::Piecewise(p) => p.pieces.last().map(|x| x.1.period()),
             Signal::Sawtooth(s) => Some(s.period()),
             Signal::Linear(_) => None,
@@ -359,7 +377,7 @@ impl Signal {
     /// rate-independent operator must see to be exact.
     pub fn extrema(&self, t0: f64, t1: f64, out: &mut Vec<f64>) {
         match self {
-            Signal::Sine(s) => s.extrema(t0, t1, out),
+            Signal::Sine(s) | Signal::SignedSquare(s) => s.extrema(t0, t1, out),
             Signal::Sawtooth(s) => s.extrema(t0, t1, out),
             Signal::Linear(l) => l.extrema(t0, t1, out),
             Signal::SumOfSines(s) => s.extrema(t0, t1, out),
@@ -383,6 +401,18 @@ impl Signal {
     pub fn kinks(&self, t0: f64, t1: f64, out: &mut Vec<f64>) {
         match self {
             Signal::Linear(l) => l.kinks(t0, t1, out),
+            // The second derivative jumps where sin θ = 0 (the extrema of the quarter-shifted sine).
+            Signal::SignedSquare(s) => {
+                let mut both = Vec::new();
+                s.extrema(t0, t1, &mut both);
+                Sine {
+                    phase: s.phase + PI / 2.0,
+                    ..*s
+                }
+                .extrema(t0, t1, &mut both);
+                both.sort_by(f64::total_cmp);
+                out.extend(both);
+            }
             other => other.extrema(t0, t1, out),
         }
     }
@@ -467,6 +497,30 @@ mod tests {
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() <= 1e-12 * (1.0 + b.abs())
+    }
+
+    #[test]
+    fn signed_square_is_the_report_passivity_velocity() {
+        // L930: v = A sgn(sin 2πt) sin 4πt from amplitude A/(2π), omega 2π.
+        let a = 5e-4;
+        let s = Signal::SignedSquare(Sine {
+            amplitude: a / (2.0 * PI),
+            omega: 2.0 * PI,
+            phase: 0.0,
+            offset: 0.0,
+        });
+        for k in 1..200 {
+            let t = k as f64 * 0.01 + 0.001;
+            let v = a * (2.0 * PI * t).sin().signum() * (4.0 * PI * t).sin();
+            assert!((s.deriv(t) - v).abs() < 1e-15, "t = {t}");
+            let h = 1e-6;
+            let fd = (s.value(t + h) - s.value(t - h)) / (2.0 * h);
+            assert!((fd - v).abs() < 1e-12, "t = {t}");
+        }
+        let mut k = Vec::new();
+        s.kinks(0.0, 1.0, &mut k);
+        assert_eq!(k.len(), 3, "{k:?}"); // extrema at 1/4, 3/4 and the kink at 1/2
+        assert!((k[1] - 0.5).abs() < 1e-12);
     }
 
     #[test]

@@ -72,6 +72,7 @@ pub fn post_process(data: &RunData, steps: &[PostOp]) -> Result<RunData, String>
                     .map(|(v, g)| if g.abs() <= w { *v } else { f64::NAN })
                     .collect()
             }
+            PostKind::SinceReversal => analysis::since_reversal(&y),
             PostKind::Rising => std::iter::once(f64::NAN)
                 .chain(y.windows(2).map(|w| if w[1] > w[0] { w[1] } else { f64::NAN }))
                 .take(y.len())

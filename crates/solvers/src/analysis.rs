@@ -310,6 +310,27 @@ pub fn cumulative_integral(x: &[f64], y: &[f64]) -> Vec<f64> {
     out
 }
 
+/// `y` minus its value at its last reversal: the last sample where it changed direction (a
+/// local extremum; a flat stretch keeps the direction it had). Before any reversal, relative to
+/// the first sample.
+pub fn since_reversal(y: &[f64]) -> Vec<f64> {
+    let mut out = Vec::with_capacity(y.len());
+    let (mut anchor, mut dir) = (y.first().copied().unwrap_or(0.0), 0.0f64);
+    for i in 0..y.len() {
+        if i > 0 {
+            let d = y[i] - y[i - 1];
+            if d != 0.0 {
+                if dir != 0.0 && d.signum() != dir {
+                    anchor = y[i - 1];
+                }
+                dir = d.signum();
+            }
+        }
+        out.push(y[i] - anchor);
+    }
+    out
+}
+
 /// Mean `x`-interval between successive upward crossings of `y` through `level` (each located by
 /// linear interpolation), and the number of crossings; `None` with fewer than two.
 pub fn crossing_period(x: &[f64], y: &[f64], level: f64) -> Option<(f64, usize)> {
@@ -516,6 +537,13 @@ mod crossing_tests {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn since_reversal_restarts_at_each_extremum() {
+        let y = [0.0, 1.0, 2.0, 2.0, 1.5, 0.5, 1.0, 3.0];
+        let s = super::since_reversal(&y);
+        assert_eq!(s, vec![0.0, 1.0, 2.0, 2.0, -0.5, -1.5, 0.5, 2.5]);
+    }
+
     #[test]
     fn dwell_times_are_the_complete_runs() {
         let x: Vec<f64> = (0..12).map(|k| k as f64).collect();

@@ -150,6 +150,13 @@ pub const INPUT_KINDS: &[KindDoc] = &[
         example: "{kind: triangle, amplitude: 1.5, omega: 1.5707963267948966}",
     },
     KindDoc {
+        name: "signed-square-sine",
+        doc: "offset + amplitude sin(θ) |sin(θ)|, θ = omega t + phase: rate 2 amplitude omega |sin θ| cos θ (report L930: \
+              amplitude A/(2π), omega 2π give the velocity A sgn(sin 2πt) sin 4πt)",
+        fields: &[AMPLITUDE, OMEGA, PHASE, OFFSET],
+        example: "{kind: signed-square-sine, amplitude: 7.957747154594767e-5, omega: 6.283185307179586}",
+    },
+    KindDoc {
         name: "sawtooth",
         doc: "continuous sawtooth: rises for `width` of the period, falls for the rest; 0 at t = 0 rising",
         fields: &[
@@ -280,6 +287,12 @@ pub const POST_KINDS: &[KindDoc] = &[
             req("param", Number, "unit of by", "the largest |by| that passes"),
         ],
         example: "{name: e_rest, op: gate, of: e, by: omega, param: 0.01}",
+    },
+    KindDoc {
+        name: "since-reversal",
+        doc: "of minus its value at its last reversal (the last sample where it changed direction; the first sample before any): the displacement since the last velocity reversal, signed (abs for the report's s of (3.5))",
+        fields: &[POST_NAME, POST_OF],
+        example: "{name: s, op: since-reversal, of: theta}",
     },
     KindDoc {
         name: "cumulative-integral",

@@ -126,6 +126,10 @@ pub enum PostKind {
     Rising,
     /// `of` where `|by| ≤ param`, NaN elsewhere: e.g. the error only while at rest.
     Gate,
+    /// `of` minus its value at its last reversal (the last sample where it changed direction;
+    /// the first sample before any): the displacement since the last velocity reversal, the
+    /// report's space variable s (3.5) with its sign.
+    SinceReversal,
 }
 
 /// The input signal or evaluation grid. Deserialised through [`InputFields`] (a plain struct)
@@ -161,6 +165,15 @@ pub enum InputSpec {
     /// `offset + amplitude tri(omega t + phase)`: a triangle wave with the sine's phase
     /// convention (0 at t = 0 rising, extrema where the sine has them).
     Triangle {
+        amplitude: f64,
+        omega: f64,
+        phase: f64,
+        offset: f64,
+    },
+    /// `offset + amplitude sin θ |sin θ|`, `θ = omega t + phase`: a signed squared sine, whose
+    /// derivative `2 amplitude omega |sin θ| cos θ` is the report's passivity test velocity
+    /// `A sgn(sin 2πt) sin 4πt` (L930) for `amplitude = A/(2π)`, `omega = 2π`.
+    SignedSquareSine {
         amplitude: f64,
         omega: f64,
         phase: f64,
@@ -203,6 +216,7 @@ impl InputSpec {
                 | InputSpec::Cosine { .. }
                 | InputSpec::SwitchedSine { .. }
                 | InputSpec::Triangle { .. }
+                | InputSpec::SignedSquareSine { .. }
                 | InputSpec::Sawtooth { .. }
         )
     }
@@ -237,6 +251,7 @@ pub enum InputKind {
     Grid,
     None,
     Triangle,
+    SignedSquareSine,
     Sawtooth,
     RampHold,
     PiecewiseLinear,
@@ -358,6 +373,15 @@ impl TryFrom<InputFields> for InputSpec {
                 InputSpec::Triangle {
                     amplitude: need(f.amplitude, "amplitude", "triangle")?,
                     omega: need(f.omega, "omega", "triangle")?,
+                    phase: f.phase.unwrap_or(0.0),
+                    offset: f.offset.unwrap_or(0.0),
+                }
+            }
+            InputKind::SignedSquareSine => {
+                only("signed-square-sine")?;
+                InputSpec::SignedSquareSine {
+                    amplitude: need(f.amplitude, "amplitude", "signed-square-sine")?,
+                    omega: need(f.omega, "omega", "signed-square-sine")?,
                     phase: f.phase.unwrap_or(0.0),
                     offset: f.offset.unwrap_or(0.0),
                 }
