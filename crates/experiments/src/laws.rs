@@ -259,7 +259,7 @@ params! {
     /// The PID position loop of report Fig 5.1: inertia, J-normalised gains (Tables 5.2, 5.14)
     /// and the reference step.
     pub struct PidPlant(u) {
-        j: f64 = positive("kg*m^2", "inertia J"),
+        j: f64 = positive("kg-m^2", "inertia J"),
         kp_n: f64 = nonneg("1/s^2", "J-normalised proportional gain k̄′_p (physical k_p = J k̄′_p)"),
         ki_n: f64 = nonneg("1/s^3", "J-normalised integral gain k̄′_i"),
         kd_n: f64 = nonneg("1/s", "J-normalised derivative gain k̄′_d (on the measurement)"),

@@ -34,6 +34,16 @@ pub fn resolve(
             });
             continue;
         };
+        if let fric_manifest::ParamValue::Const(c) = value {
+            // The loader replaces every `{const: NAME}` by the document's constant and reports
+            // an unknown one; one left here has no value.
+            errs.push(Invalid {
+                path: format!("params.{name}"),
+                message: format!("unresolved constant `{}`", c.name),
+                allowed: "a constant of the document's document.yaml (`constants:`)".into(),
+            });
+            continue;
+        }
         let vals = value.values();
         match p.kind {
             ParamKind::Scalar if value.is_list() => errs.push(Invalid {

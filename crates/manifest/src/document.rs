@@ -164,6 +164,14 @@ impl Document {
         true
     }
 
+    /// Drop the node at a manifest path after a later stage found it invalid (an unknown
+    /// constant, say), so that what depends on it is a knock-on error, not reported again.
+    /// False if there is no such node or it was dropped already.
+    pub fn drop_invalid(&mut self, path: &str) -> bool {
+        let at = self.original(&parse_path(path));
+        self.remove(&at)
+    }
+
     /// The file path of a manifest path: list indices count the dropped items too.
     pub fn original(&self, path: &[PathSeg]) -> Vec<PathSeg> {
         let mut out = Vec::with_capacity(path.len());

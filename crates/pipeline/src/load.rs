@@ -235,6 +235,53 @@ struct Parsed {
     diagnostics: Vec<Diagnostic>,
 }
 
+/// Replace every run parameter `{const: NAME}` by the constant `NAME` of the manifest's
+/// document (its `document.yaml`, `constants:`): value, unit and source line. An unknown name
+/// is a diagnostic at the parameter, listing the document's constants.
+fn resolve_constants(p: &mut Parsed, documents: &[Declared]) {
+    let Some(m) = p.manifest.as_mut() else { return };
+    let doc = documents.iter().find(|d| {
+        p.file
+            .strip_prefix("experiments/")
+            .is_some_and(|f| f.starts_with(&format!("{}/", d.id)))
+    });
+    for (i, run) in m.runs.iter_mut().enumerate() {
+        let mut unknown = Vec::new();
+        for (name, v) in run.params.iter_mut() {
+            let fric_manifest::ParamValue::Const(c) = v else {
+                continue;
+            };
+            match doc.and_then(|d| d.decl.constants.get(&c.name)) {
+                Some(k) => *v = fric_manifest::ParamValue::Long(k.clone()),
+                None => {
+                    unknown.push(name.clone());
+                    let allowed = match doc {
+                        Some(d) if !d.decl.constants.is_empty() => {
+                            let names: Vec<&str> = d.decl.constants.keys().map(String::as_str).collect();
+                            format!("a constant of {}: {}", d.file, names.join(", "))
+                        }
+                        Some(d) => format!("no constants are declared in {} (`constants:`)", d.file),
+                        None => "constants are declared in the document's document.yaml".into(),
+                    };
+                    let message = format!("unknown constant `{}`", c.name);
+                    p.diagnostics.extend(p.document.diagnostic(
+                        &p.file,
+                        &format!("runs[{i}].params.{name}"),
+                        message,
+                        allowed,
+                    ));
+                }
+            }
+        }
+        // Dropped as invalid: the run is not resolved with it, and its absence is no second
+        // error ("missing parameter").
+        for name in unknown {
+            run.params.remove(&name);
+            p.document.drop_invalid(&format!("runs[{i}].params.{name}"));
+        }
+    }
+}
+
 /// Load and validate every manifest under `root`.
 pub fn load(root: &Path) -> Loaded {
     let (mut files, mut invalid) = walk(root);
@@ -262,6 +309,9 @@ pub fn load(root: &Path) -> Loaded {
             }
             Err(e) => out.invalid.push(file_error(file, format!("cannot read: {e}"), "")),
         }
+    }
+    for p in &mut parsed {
+        resolve_constants(p, &out.documents);
     }
     // Manifests that parse without a problem can be referred to by `from:`.
     let by_id: HashMap<&str, &Manifest> = parsed

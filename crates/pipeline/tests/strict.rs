@@ -235,7 +235,7 @@ fn messages_name_the_problem_in_the_manifest_s_words() {
             "gamma: 1",
             "gamma: abc",
             12,
-            "invalid type: `gamma` must be a number, a list of numbers, or a mapping {value, unit, line}, got `abc`",
+            "invalid type: `gamma` must be a number, a list of numbers, a mapping {value, unit, line} or {const: NAME}, got `abc`",
             "a number",
         ),
         (
@@ -336,7 +336,7 @@ fn every_problem_of_a_manifest_is_reported_in_one_pass() {
         got,
         vec![
             (5, 1, "unknown field `colour`"),
-            (13, 14, "invalid type: `gamma` must be a number, a list of numbers, or a mapping {value, unit, line}, got `abc`"),
+            (13, 14, "invalid type: `gamma` must be a number, a list of numbers, a mapping {value, unit, line} or {const: NAME}, got `abc`"),
             (18, 5, "duplicate panel id `main` (also panels[0])"),
         ]
     );
@@ -361,4 +361,57 @@ fn every_problem_of_a_manifest_is_reported_in_one_pass() {
         got,
         vec![(1, "missing field `kind`"), (23, "negative tolerance `rel: -1`")]
     );
+}
+
+/// A document's `constants:` are shared by its manifests: `{const: NAME}` takes the value, unit
+/// and line of the declaration, so changing the declaration changes every run that uses it (and
+/// its cache key); an unknown name is an error at the parameter that lists the known names.
+#[test]
+fn document_constants_resolve_or_are_reported() {
+    let decl = |sigma: f64| {
+        format!(
+            "title: \"test document thesis\"\nsource: {{file: ../shared/seeds/thesis.txt}}\n\
+             constants:\n  sigma_shared: {{value: {sigma}, unit: N/m, line: 12}}\n"
+        )
+    };
+    let with_const = BASE.replace("sigma: 7.5", "sigma: {const: sigma_shared}");
+    let load_one = |sigma: f64| {
+        let d = decl(sigma);
+        let ws = workspace(&[
+            ("thesis/fig9.1.yaml", with_const.as_str()),
+            ("thesis/document.yaml", &d),
+        ]);
+        let loaded = fric_pipeline::load(ws.path());
+        assert!(loaded.invalid.is_empty(), "{:#?}", loaded.invalid);
+        assert_eq!(loaded.entries.len(), 1);
+        let e = &loaded.entries[0];
+        let run = &e.runs["dahl"];
+        let declared = e.manifest.runs[0].params["sigma"].clone();
+        (declared, run.request.params["sigma"].clone(), run.key.clone())
+    };
+    let (p, used, key) = load_one(7.5);
+    assert_eq!(used, vec![7.5]);
+    let fric_manifest::ParamValue::Long(long) = &p else {
+        panic!("not resolved: {p:?}")
+    };
+    assert_eq!((long.unit.as_deref(), long.line), (Some("N/m"), Some(12)), "{long:?}");
+    let (_, used2, key2) = load_one(8.0);
+    assert_eq!(used2, vec![8.0]);
+    assert_ne!(key, key2, "a changed constant must change the run's cache key");
+
+    // Unknown name: one problem, at the parameter's line, naming the declared constants.
+    let bad = BASE.replace("sigma: 7.5", "sigma: {const: NOPE}");
+    let d = decl(7.5);
+    let ws = workspace(&[("thesis/fig9.1.yaml", bad.as_str()), ("thesis/document.yaml", &d)]);
+    let found = problems_in(ws.path());
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(
+        (found[0].line, found[0].message.as_str()),
+        (10, "unknown constant `NOPE`")
+    );
+    assert!(found[0].allowed.contains("sigma_shared"), "{}", found[0]);
+    // A document without constants says so.
+    let found = problems(&bad);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(found[0].allowed.contains("no constants are declared"), "{}", found[0]);
 }

@@ -289,6 +289,20 @@ fn max_ticks<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>) -> (usize, usize
     ((w / K / 90) as usize, (h / K / 55) as usize)
 }
 
+/// The title's font size: `TITLE_SIZE`, or smaller so that a long title fits the panel's width
+/// (a title wider than its panel would be cut at both edges).
+fn title_size<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, title: &str) -> u32 {
+    let full = TITLE_SIZE * K;
+    let avail = area.dim_in_pixel().0.saturating_sub(24 * K) as f64;
+    let width = area
+        .estimate_text_size(title, &TextStyle::from(("sans-serif", full)))
+        .map_or(0.0, |(w, _)| w as f64);
+    if width <= avail || width == 0.0 {
+        return full;
+    }
+    ((full as f64 * avail / width).floor() as u32).max(full / 2)
+}
+
 /// The chart of a panel (caption and coordinates; nothing else drawn), `reserve` drawing units
 /// left free below the axes for a legend.
 fn build_chart<'a, DB: DrawingBackend>(
@@ -304,7 +318,7 @@ fn build_chart<'a, DB: DrawingBackend>(
         .x_label_area_size(if x_labels { X_AREA } else { 8 } * K)
         .y_label_area_size(Y_AREA * K);
     if let Some(t) = &p.title {
-        b.caption(t, ("sans-serif", TITLE_SIZE * K));
+        b.caption(t, ("sans-serif", title_size(area, t)));
     }
     // Minor ticks are drawn by the data layer as marks on the axes (no minor grid).
     let (mx, my) = max_ticks(area);
@@ -629,6 +643,21 @@ pub fn render_png(fig: &FigureData) -> Result<Vec<u8>, DrawErr> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_title_is_shrunk_to_fit_its_panel() {
+        register_font();
+        let mut svg = String::new();
+        let area = SVGBackend::with_string(&mut svg, (800 * K, 480 * K)).into_drawing_area();
+        assert_eq!(title_size(&area, "short"), TITLE_SIZE * K);
+        let long = "B&S with the printed parameters (the measured curve is not published)";
+        let size = title_size(&area, long);
+        assert!(size < TITLE_SIZE * K, "{size}");
+        let (w, _) = area
+            .estimate_text_size(long, &TextStyle::from(("sans-serif", size)))
+            .unwrap();
+        assert!(w <= (800 - 24) * K, "{w} px wide in {} px", (800 - 24) * K);
+    }
 
     #[test]
     fn colour_tables_agree() {

@@ -21,18 +21,22 @@ params! {
 
 pub struct BlimanSorineIdentify;
 
-fn solve(fs: f64, fk: f64, se: f64, sp: f64) -> Result<(BlimanSorine, f64), String> {
-    BlimanSorine::identify(fs, fk, se, sp).map_err(|e| match e {
-        IdentifyError::Domain => format!("no B&S parameters for f_s = {fs}, f_k = {fk}: need f_s > f_k > 0 and s_e, s_p > 0"),
-        IdentifyError::NoRootAboveOne { log_m2, bound } => format!(
-            "(2.23) has no root p > 1 for s_e = {se}, s_p = {sp}: ln m2 = {log_m2:.6} is not below (m1 m2 + 2)/(m1 m2) = {bound:.6} (L523-L525)"
-        ),
-    })
+/// The map's result: parameters and root, or `Err((ln m2, bound))` when (2.23) has no root above
+/// 1 (a property of the characteristics, reported as data); outside the domain, an error.
+#[allow(clippy::type_complexity)]
+fn solve(fs: f64, fk: f64, se: f64, sp: f64) -> Result<Result<(BlimanSorine, f64), (f64, f64)>, String> {
+    match BlimanSorine::identify(fs, fk, se, sp) {
+        Ok(x) => Ok(Ok(x)),
+        Err(IdentifyError::NoRootAboveOne { log_m2, bound }) => Ok(Err((log_m2, bound))),
+        Err(IdentifyError::Domain) => Err(format!(
+            "no B&S parameters for f_s = {fs}, f_k = {fk}: need f_s > f_k > 0 and s_e, s_p > 0"
+        )),
+    }
 }
 
 impl System for BlimanSorineIdentify {
     const NAME: &'static str = "bliman-sorine-identify";
-    const DOC: &'static str = "Bliman & Sorine identification map, report (2.22)-(2.23): f1, f2, eps_f = s_p/3, eta from (f_s, f_k, s_e, s_p) with the root p > 1 of (2.23) (p = 1 is trivial; no root above 1 is an error naming the condition L523-L525); the inverse (2.24) on the result (fs_back, se_back); sigma (2.16). Info and a one-row table: f1, f2, eps, eta, p, sigma, fs_back, se_back, and with rounding > 0 the range <name>_lo, <name>_hi of f1, f2, eps, eta over the inputs +- rounding.";
+    const DOC: &'static str = "Bliman & Sorine identification map, report (2.22)-(2.23): f1, f2, eps_f = s_p/3, eta from (f_s, f_k, s_e, s_p) with the root p > 1 of (2.23) (p = 1 is trivial; when there is no root above 1, L523-L525, the run reports solvable = 0 with log_m2 and the bound (m1 m2 + 2)/(m1 m2) in its info and NaN parameters); the inverse (2.24) on the result (fs_back, se_back); sigma (2.16). Info and a one-row table: f1, f2, eps, eta, p, sigma, fs_back, se_back, and with rounding > 0 the range <name>_lo, <name>_hi of f1, f2, eps, eta over the inputs +- rounding.";
     type Params = Params;
     const INPUTS: &'static [&'static str] = NONE;
     const COLUMNS: &'static [Column] = &[
@@ -46,7 +50,24 @@ impl System for BlimanSorineIdentify {
     const METHODS: &'static [&'static str] = &["analytic"];
 
     fn run(p: &Params, _req: &RunRequest) -> Result<RunData, String> {
-        let (m, root) = solve(p.fs, p.fk, p.se, p.sp)?;
+        let (m, root) = match solve(p.fs, p.fk, p.se, p.sp)? {
+            Ok(x) => x,
+            Err((log_m2, bound)) => {
+                let nan = vec![f64::NAN];
+                let mut data = table(vec![
+                    ("f1", nan.clone()),
+                    ("f2", nan.clone()),
+                    ("eps", nan.clone()),
+                    ("eta", nan.clone()),
+                    ("p", nan.clone()),
+                    ("sigma", nan),
+                ]);
+                data.info.insert("solvable".into(), 0.0);
+                data.info.insert("log_m2".into(), log_m2);
+                data.info.insert("bound".into(), bound);
+                return Ok(data);
+            }
+        };
         let (fs_back, _, se_back, _) = m.characteristics();
         let mut data = table(vec![
             ("f1", vec![m.f1]),
@@ -57,6 +78,7 @@ impl System for BlimanSorineIdentify {
             ("sigma", vec![m.sigma()]),
         ]);
         for (k, v) in [
+            ("solvable", 1.0),
             ("f1", m.f1),
             ("f2", m.f2),
             ("eps", m.eps),

@@ -11,7 +11,7 @@ params! {
     pub struct Params {
         setup: DfSetup = Group(LINEAR),
         law: BlimanSorineLaw = Group(ROTARY),
-        j: f64 = positive("kg*m^2", "inertia J (approach 3)"),
+        j: f64 = positive("kg-m^2", "inertia J (approach 3)"),
         alpha: f64 = nonneg("N-m-s/rad", "viscous friction α on the inertia (approach 3; in approach 1 it belongs to the linear part and must be 0)"),
     }
 }

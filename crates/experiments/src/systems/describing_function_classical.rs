@@ -8,7 +8,7 @@ use crate::{Invalid, RunData, RunRequest};
 params! {
     pub struct Params {
         setup: DfSetup = Group(LINEAR),
-        j: f64 = positive("kg*m^2", "inertia J"),
+        j: f64 = positive("kg-m^2", "inertia J"),
         tau_s: f64 = positive("N-m", "stiction τ_s"),
         tau_k: f64 = positive("N-m", "kinetic level τ_k (≤ τ_s)"),
         alpha: f64 = nonneg("N-m-s/rad", "viscous friction α"),

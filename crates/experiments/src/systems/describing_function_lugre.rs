@@ -9,7 +9,7 @@ use fric_models::lugre::LuGre;
 params! {
     pub struct Params {
         setup: DfSetup = Group(LINEAR),
-        j: f64 = positive("kg*m^2", "inertia J (approach 3)"),
+        j: f64 = positive("kg-m^2", "inertia J (approach 3)"),
         sigma0: f64 = positive("N-m/rad", "LuGre σ0"),
         sigma1: f64 = nonneg("N-m-s/rad", "LuGre σ1"),
         v0: f64 = positive("rad/s", "Stribeck velocity v0"),

@@ -13,7 +13,7 @@ params! {
         n_c: f64 = nonneg("1", "n_c of (5.1); 0: back-solved from kp_n").default(0.0),
         kp_n: f64 = nonneg("1/s^2", "a given k̄′_p from which n_c is back-solved (with n_c = 0)").default(0.0),
         alpha: f64 = nonneg("N-m-s/rad", "viscous friction α in the loop (5.6)"),
-        j: f64 = positive("kg*m^2", "inertia J"),
+        j: f64 = positive("kg-m^2", "inertia J"),
     }
 }
 

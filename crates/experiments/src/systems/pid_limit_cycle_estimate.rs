@@ -9,7 +9,7 @@ use fric_models::pid::{property_5_1, property_5_1_inverse, property_5_2, propert
 
 params! {
     pub struct Params {
-        j: f64 = positive("kg*m^2", "inertia J: the physical gains are k = J k̄′ (5.4)"),
+        j: f64 = positive("kg-m^2", "inertia J: the physical gains are k = J k̄′ (5.4)"),
         kp_n: f64 = positive("1/s^2", "J-normalised proportional gain k̄′_p"),
         ki_n: f64 = positive("1/s^3", "J-normalised integral gain k̄′_i"),
         tau_s: f64 = positive("N-m", "stiction τ_s (τ_s⁻ when asymmetric)"),

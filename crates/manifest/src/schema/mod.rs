@@ -30,6 +30,10 @@ pub struct DocumentDecl {
     /// required and quoted), `{doi: ...}`, or `none` (a document of this repository, whose
     /// manifests cite no lines).
     pub source: DocSource,
+    /// Named constants shared by the document's manifests (a plant's parameters, printed once):
+    /// a run parameter `{const: NAME}` takes the constant's value, unit and line.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub constants: BTreeMap<String, run::LongParam>,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]

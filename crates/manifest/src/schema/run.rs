@@ -8,12 +8,23 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(
     untagged,
-    expecting = "a number, a list of numbers, or a mapping {value, unit, line}"
+    expecting = "a number, a list of numbers, a mapping {value, unit, line} or {const: NAME}"
 )]
 pub enum ParamValue {
     Number(f64),
     List(Vec<f64>),
     Long(LongParam),
+    /// `{const: NAME}`: a constant declared once in the document's `document.yaml`
+    /// (`constants:`), replaced by its value, unit and line when the manifest is loaded.
+    Const(ConstRef),
+}
+
+/// A reference to a document constant.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ConstRef {
+    #[serde(rename = "const")]
+    pub name: String,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
@@ -35,7 +46,8 @@ pub enum NumberOrList {
 }
 
 impl ParamValue {
-    /// The numeric content: a scalar is a one-element slice.
+    /// The numeric content: a scalar is a one-element slice. Empty for an unresolved
+    /// `{const: NAME}` (the loader replaces every one, or reports it).
     pub fn values(&self) -> Vec<f64> {
         match self {
             ParamValue::Number(v) => vec![*v],
@@ -44,6 +56,7 @@ impl ParamValue {
                 NumberOrList::Number(v) => vec![*v],
                 NumberOrList::List(v) => v.clone(),
             },
+            ParamValue::Const(_) => Vec::new(),
         }
     }
     pub fn is_list(&self) -> bool {
