@@ -235,16 +235,18 @@ struct Parsed {
     diagnostics: Vec<Diagnostic>,
 }
 
+/// The declared document a manifest file (`experiments/<doc>/<name>.yaml`) belongs to.
+fn document_of<'a>(documents: &'a [Declared], file: &str) -> Option<&'a Declared> {
+    let rel = file.strip_prefix("experiments/")?;
+    documents.iter().find(|d| rel.starts_with(&format!("{}/", d.id)))
+}
+
 /// Replace every run parameter `{const: NAME}` by the constant `NAME` of the manifest's
 /// document (its `document.yaml`, `constants:`): value, unit and source line. An unknown name
 /// is a diagnostic at the parameter, listing the document's constants.
 fn resolve_constants(p: &mut Parsed, documents: &[Declared]) {
     let Some(m) = p.manifest.as_mut() else { return };
-    let doc = documents.iter().find(|d| {
-        p.file
-            .strip_prefix("experiments/")
-            .is_some_and(|f| f.starts_with(&format!("{}/", d.id)))
-    });
+    let doc = document_of(documents, &p.file);
     for (i, run) in m.runs.iter_mut().enumerate() {
         let mut unknown = Vec::new();
         for (name, v) in run.params.iter_mut() {
@@ -346,15 +348,7 @@ pub fn load(root: &Path) -> Loaded {
             file: &p.file,
             m,
             doc: &p.document,
-            has_text: out
-                .documents
-                .iter()
-                .find(|d| {
-                    p.file
-                        .strip_prefix("experiments/")
-                        .is_some_and(|f| f.starts_with(&format!("{}/", d.id)))
-                })
-                .is_none_or(|d| d.decl.has_text()),
+            has_text: document_of(&out.documents, &p.file).is_none_or(|d| d.decl.has_text()),
             errs: Vec::new(),
             runs: BTreeMap::new(),
             sweeps: BTreeMap::new(),
