@@ -3,7 +3,8 @@
 //! crossings with a linear part `H(iω)` and the harmonic-balance intersection in `(a, ω)`.
 //! The numerics are [`fric_solvers::describing`]'s; this module wraps the laws and writes columns.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 
 use crate::input::grid;
 use crate::system::{any, invalid, nonneg, params, positive, Column};
@@ -57,6 +58,11 @@ pub const COLUMNS: &[Column] = &[
         "the output's drift over one period, removed before the fundamental",
     ),
     ("residual", "1", "shooting residual of the periodic steady state"),
+    (
+        "multiplier",
+        "1",
+        "the largest Floquet multiplier's modulus of the periodic steady state (below 1: stable)",
+    ),
 ];
 
 impl DfSetup {
@@ -282,8 +288,17 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
     };
     let (steps, evals, max_residual) = (Cell::new(0usize), Cell::new(0usize), Cell::new(0.0f64));
     let maps = Cell::new(0usize);
+    // Points already computed, by (a, ω) bits: the bisections of a DF jump and of a drift edge
+    // at the same amplitude (break-away) probe the same midpoints until their tolerances differ.
+    let memo = RefCell::new(HashMap::<(u64, u64), fric_solvers::describing::DfPoint>::new());
+    let reused = Cell::new(0usize);
     let point = |a: f64, w: f64| -> Result<fric_solvers::describing::DfPoint, String> {
+        if let Some(&p) = memo.borrow().get(&(a.to_bits(), w.to_bits())) {
+            reused.set(reused.get() + 1);
+            return Ok(p);
+        }
         let p = describing_function(forced, a, w, &opt)?;
+        memo.borrow_mut().insert((a.to_bits(), w.to_bits()), p);
         steps.set(steps.get() + p.steps);
         maps.set(maps.get() + p.maps);
         evals.set(evals.get() + 1);
@@ -292,9 +307,16 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
     // A point is used where its steady state reached ACCEPT; elsewhere the DF is not computed
     // (as the report's gaps: "the DF could not be computed due to limits in precision").
     let unresolved = Cell::new(0usize);
+    let unstable = Cell::new(0usize);
     let usable = |a: f64, w: f64| -> Result<Option<fric_solvers::describing::DfPoint>, String> {
         let p = point(a, w)?;
-        if p.residual <= ACCEPT {
+        if p.residual <= ACCEPT && p.multiplier > 1.0 {
+            // A periodic orbit, but one that the simulation from rest leaves (128 periods did
+            // not reach a stable one): not the steady state.
+            unstable.set(unstable.get() + 1);
+            unresolved.set(unresolved.get() + 1);
+            Ok(None)
+        } else if p.residual <= ACCEPT {
             max_residual.set(max_residual.get().max(p.residual));
             Ok(Some(p))
         } else {
@@ -318,6 +340,7 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
             drift: f64::NAN,
             residual: f64::NAN,
             converged: true,
+            multiplier: f64::NAN,
             maps: 0,
             steps: 0,
         };
@@ -379,13 +402,13 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
     let mut info = std::collections::BTreeMap::new();
     let amps = grid(&req.input);
     let (pts, broken, gaps) = curve(&amps, w)?;
-    let mut rows: Vec<[f64; 7]> = Vec::new();
+    let mut rows: Vec<[f64; 8]> = Vec::new();
     for ((a, p), brk) in pts.iter().zip(&broken) {
         if *brk {
-            rows.push([f64::NAN; 7]);
+            rows.push([f64::NAN; 8]);
         }
         let m = negative_inverse(p.n);
-        rows.push([*a, p.n.0, p.n.1, m.0, m.1, p.drift, p.residual]);
+        rows.push([*a, p.n.0, p.n.1, m.0, m.1, p.drift, p.residual, p.multiplier]);
     }
     for (k, g) in gaps.iter().enumerate() {
         info.insert(format!("gap{}_lo", k + 1), g.lo);
@@ -487,11 +510,13 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
         }
     }
     info.insert("df_evaluations".into(), evals.get() as f64);
+    info.insert("df_reused".into(), reused.get() as f64);
     info.insert("steps".into(), steps.get() as f64);
     info.insert("period_maps".into(), maps.get() as f64);
     info.insert("max_residual".into(), max_residual.get());
     info.insert("unresolved_points".into(), unresolved.get() as f64);
-    let names = ["a", "re_n", "im_n", "re", "im", "drift", "residual"];
+    info.insert("unstable_points".into(), unstable.get() as f64);
+    let names = ["a", "re_n", "im_n", "re", "im", "drift", "residual", "multiplier"];
     let columns = names
         .iter()
         .enumerate()
@@ -506,6 +531,46 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
 
 #[cfg(test)]
 mod tests {
+    use super::BlimanSorinePath;
+    use fric_models::bliman_sorine::BlimanSorine;
+    use fric_solvers::describing::{describing_function, DfOptions};
+
+    #[test]
+    fn near_break_away_the_df_is_the_orbit_a_long_simulation_from_rest_reaches() {
+        // Figs 5.22-5.24: the inertia with the B&S set of Table 5.9 (unrounded), ω = 1 rad/s,
+        // a = 0.295 N·m. Newton started two periods after rest converges (residual < 1e-10) to
+        // a creeping pre-sliding orbit with Floquet multiplier 1.03, which a simulation from rest
+        // leaves between its 5th and 10th period for one-sided break-away (drift 3.66 rad per
+        // period). The DF must be that of the orbit 150 periods from rest reach.
+        let sys = BlimanSorinePath {
+            j: 0.0025,
+            alpha: 0.017,
+            law: BlimanSorine {
+                f1: 0.454939,
+                f2: 0.234939,
+                eps: 0.00666667,
+                eta: 0.279131,
+            },
+        };
+        let opt = DfOptions {
+            method: fric_solvers::Method::Dop853,
+            rtol: 1e-8,
+            atol_per_a: 1e-13,
+            ..Default::default()
+        };
+        let p = describing_function(&sys, 0.295, 1.0, &opt).unwrap();
+        let long = describing_function(&sys, 0.295, 1.0, &DfOptions { transient: 150, ..opt }).unwrap();
+        for q in [&p, &long] {
+            assert!(q.residual < 1e-10 && q.multiplier < 1.0, "{q:?}");
+            assert!(q.drift > 1.0, "one-sided break-away: {q:?}");
+        }
+        let d = ((p.n.0 - long.n.0).powi(2) + (p.n.1 - long.n.1).powi(2)).sqrt();
+        assert!(d < 1e-7 * long.n.0.hypot(long.n.1), "{p:?} vs {long:?}");
+        // Below the break-away both are the same stable pre-sliding orbit.
+        let p = describing_function(&sys, 0.29, 1.0, &opt).unwrap();
+        assert!(p.multiplier < 1.0 && p.drift.abs() < 1e-6, "{p:?}");
+    }
+
     #[test]
     fn horner_on_the_imaginary_axis() {
         // s² + 2s + 5 at s = 3i: −9 + 6i + 5 = −4 + 6i.

@@ -13,7 +13,7 @@
 //! jumps across it (a true discontinuity to double precision keeps a finite jump). [`bisect_sign`]
 //! and [`illinois`] locate the crossings and the intersection in `(a, ω)`.
 
-use crate::shooting::shoot;
+use crate::shooting::{shoot, spectral_radius};
 use crate::{solve, Method, OdeSystem, Tolerances};
 
 /// A system driven by a scalar input `u(t)`.
@@ -59,6 +59,10 @@ pub struct DfOptions {
     pub steady_tol: f64,
     /// Period maps allowed for the shooting.
     pub max_maps: usize,
+    /// Periods simulated from rest before the shooting starts (at least 2, the shooting's own
+    /// first two plain periods). A long transient makes the result the state a plain simulation
+    /// from rest reaches, for cross-checks of the shooting.
+    pub transient: usize,
 }
 
 impl Default for DfOptions {
@@ -69,6 +73,7 @@ impl Default for DfOptions {
             atol_per_a: 1e-13,
             steady_tol: 1e-10,
             max_maps: 80,
+            transient: 2,
         }
     }
 }
@@ -84,6 +89,10 @@ pub struct DfPoint {
     /// unconverged point is returned with its residual for the caller to judge).
     pub residual: f64,
     pub converged: bool,
+    /// The largest Floquet multiplier's modulus of the orbit ([`spectral_radius`] of the
+    /// period map at the shot state): above 1 the orbit is unstable and a simulation from rest
+    /// does not settle on it (returned only when 128 periods from rest did not reach a stable one).
+    pub multiplier: f64,
     /// Period maps and integration steps spent.
     pub maps: usize,
     pub steps: usize,
@@ -174,35 +183,81 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         }
         Ok(())
     };
+    // The state of the simulation from rest after `lead` periods (shot states over `a`): the
+    // shooting starts there. Newton finds any periodic orbit near its start, stable or not; an
+    // orbit whose largest Floquet multiplier exceeds 1 is not where the simulation from rest
+    // settles (near break-away an unstable creeping orbit coexists with the sliding one), so the
+    // simulation from rest is run further (8, 32, 128 periods in all) and shot again.
+    let mut traj = vec![0.0; shot_idx.len()];
+    let mut lead = 0usize;
     let mut v = vec![0.0; shot_idx.len()];
-    let shot = {
-        let mut buf = vec![0.0; n + 2];
-        shoot(&mut v, &scale, opt.steady_tol, opt.max_maps, |v| {
+    let mut maps = 0;
+    let mut buf = vec![0.0; n + 2];
+    // The simulation from rest, continued from `traj` (after `lead` periods) to `to` periods.
+    macro_rules! simulate_to {
+        ($to:expr) => {
+            while lead < $to {
+                v.copy_from_slice(&traj);
+                one_period(&v, &mut buf, &mut steps)?;
+                for (k, &i) in shot_idx.iter().enumerate() {
+                    traj[k] = buf[i] / a;
+                }
+                maps += 1;
+                lead += 1;
+            }
+        };
+    }
+    simulate_to!(opt.transient.saturating_sub(2));
+    let (shot, multiplier, b1, a1, drift) = loop {
+        v.copy_from_slice(&traj);
+        let shot = shoot(&mut v, &scale, opt.steady_tol, opt.max_maps, |v| {
             one_period(v, &mut buf, &mut steps)?;
             for (k, &i) in shot_idx.iter().enumerate() {
                 v[k] = buf[i] / a;
             }
             Ok::<(), String>(())
-        })?
-    };
-    let start = {
-        let mut x = vec![0.0; n];
-        for (k, &i) in shot_idx.iter().enumerate() {
-            x[i] = v[k] * a;
+        })?;
+        maps += shot.maps;
+        let start: Vec<f64> = {
+            let mut x = vec![0.0; n];
+            for (k, &i) in shot_idx.iter().enumerate() {
+                x[i] = v[k] * a;
+            }
+            x
+        };
+        // The period whose fundamental is the DF, from the shot state.
+        one_period(&v, &mut full, &mut steps)?;
+        maps += 1;
+        let drift = sys.output(0.0, &full[..n]) - sys.output(0.0, &start);
+        let pi = std::f64::consts::PI;
+        let b1 = w / pi * full[n] + drift / pi;
+        let a1 = w / pi * full[n + 1];
+        let pv: Vec<f64> = shot_idx.iter().map(|&i| full[i] / a).collect();
+        let (rho, m) = spectral_radius(&v, &pv, &scale, |x| {
+            one_period(x, &mut buf, &mut steps)?;
+            for (k, &i) in shot_idx.iter().enumerate() {
+                x[k] = buf[i] / a;
+            }
+            Ok::<(), String>(())
+        })?;
+        maps += m;
+        // Unstable: continue the simulation from rest to 8, 32 or 128 periods in all (with the
+        // shooting's own two).
+        if rho.is_nan() || rho <= 1.0 {
+            break (shot, rho, b1, a1, drift);
         }
-        x
+        let Some(&next) = [6, 30, 126].iter().find(|&&p| p > lead) else {
+            break (shot, rho, b1, a1, drift);
+        };
+        simulate_to!(next);
     };
-    one_period(&v, &mut full, &mut steps)?;
-    let drift = sys.output(0.0, &full[..n]) - sys.output(0.0, &start);
-    let pi = std::f64::consts::PI;
-    let b1 = w / pi * full[n] + drift / pi;
-    let a1 = w / pi * full[n + 1];
     Ok(DfPoint {
         n: (b1 / a, a1 / a),
         drift,
         residual: shot.residual,
         converged: shot.converged,
-        maps: shot.maps + 1,
+        multiplier,
+        maps,
         steps,
     })
 }
