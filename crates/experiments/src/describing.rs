@@ -286,10 +286,11 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
         atol_per_a: req.sim.atol.unwrap_or(1e-13),
         ..Default::default()
     };
-    let (steps, evals, max_residual) = (Cell::new(0usize), Cell::new(0usize), Cell::new(0.0f64));
+    let (steps, max_residual) = (Cell::new(0usize), Cell::new(0.0f64));
     let maps = Cell::new(0usize);
-    // Points already computed, by (a, ω) bits: the bisections of a DF jump and of a drift edge
-    // at the same amplitude (break-away) probe the same midpoints until their tolerances differ.
+    // Points already computed, by (a, ω) bits (their number is the run's DF evaluations): the
+    // bisections of a DF jump and of a drift edge at the same amplitude (break-away) probe the
+    // same midpoints until their tolerances differ.
     let memo = RefCell::new(HashMap::<(u64, u64), fric_solvers::describing::DfPoint>::new());
     let reused = Cell::new(0usize);
     let point = |a: f64, w: f64| -> Result<fric_solvers::describing::DfPoint, String> {
@@ -301,7 +302,6 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
         memo.borrow_mut().insert((a.to_bits(), w.to_bits()), p);
         steps.set(steps.get() + p.steps);
         maps.set(maps.get() + p.maps);
-        evals.set(evals.get() + 1);
         Ok(p)
     };
     // A point is used where its steady state reached ACCEPT; elsewhere the DF is not computed
@@ -310,18 +310,18 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
     let unstable = Cell::new(0usize);
     let usable = |a: f64, w: f64| -> Result<Option<fric_solvers::describing::DfPoint>, String> {
         let p = point(a, w)?;
-        if p.residual <= ACCEPT && p.multiplier > 1.0 {
+        if p.residual > ACCEPT {
+            unresolved.set(unresolved.get() + 1);
+            Ok(None)
+        } else if p.multiplier > 1.0 {
             // A periodic orbit, but one that the simulation from rest leaves (128 periods did
             // not reach a stable one): not the steady state.
             unstable.set(unstable.get() + 1);
             unresolved.set(unresolved.get() + 1);
             Ok(None)
-        } else if p.residual <= ACCEPT {
+        } else {
             max_residual.set(max_residual.get().max(p.residual));
             Ok(Some(p))
-        } else {
-            unresolved.set(unresolved.get() + 1);
-            Ok(None)
         }
     };
     let df = |a: f64, w: f64| usable(a, w).map(|p| p.map(|p| p.n));
@@ -509,7 +509,7 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
             info.insert("intersection_found".into(), found as u8 as f64);
         }
     }
-    info.insert("df_evaluations".into(), evals.get() as f64);
+    info.insert("df_evaluations".into(), memo.borrow().len() as f64);
     info.insert("df_reused".into(), reused.get() as f64);
     info.insert("steps".into(), steps.get() as f64);
     info.insert("period_maps".into(), maps.get() as f64);

@@ -183,6 +183,14 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         }
         Ok(())
     };
+    // The period map on the shot states (in units of `a`), `buf` its scratch state.
+    let period_map = |v: &mut [f64], buf: &mut Vec<f64>, steps: &mut usize| -> Result<(), String> {
+        one_period(v, buf, steps)?;
+        for (k, &i) in shot_idx.iter().enumerate() {
+            v[k] = buf[i] / a;
+        }
+        Ok(())
+    };
     // The state of the simulation from rest after `lead` periods (shot states over `a`): the
     // shooting starts there. Newton finds any periodic orbit near its start, stable or not; an
     // orbit whose largest Floquet multiplier exceeds 1 is not where the simulation from rest
@@ -197,11 +205,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
     macro_rules! simulate_to {
         ($to:expr) => {
             while lead < $to {
-                v.copy_from_slice(&traj);
-                one_period(&v, &mut buf, &mut steps)?;
-                for (k, &i) in shot_idx.iter().enumerate() {
-                    traj[k] = buf[i] / a;
-                }
+                period_map(&mut traj, &mut buf, &mut steps)?;
                 maps += 1;
                 lead += 1;
             }
@@ -211,11 +215,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
     let (shot, multiplier, b1, a1, drift) = loop {
         v.copy_from_slice(&traj);
         let shot = shoot(&mut v, &scale, opt.steady_tol, opt.max_maps, |v| {
-            one_period(v, &mut buf, &mut steps)?;
-            for (k, &i) in shot_idx.iter().enumerate() {
-                v[k] = buf[i] / a;
-            }
-            Ok::<(), String>(())
+            period_map(v, &mut buf, &mut steps)
         })?;
         maps += shot.maps;
         let start: Vec<f64> = {
@@ -233,13 +233,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         let b1 = w / pi * full[n] + drift / pi;
         let a1 = w / pi * full[n + 1];
         let pv: Vec<f64> = shot_idx.iter().map(|&i| full[i] / a).collect();
-        let (rho, m) = spectral_radius(&v, &pv, &scale, |x| {
-            one_period(x, &mut buf, &mut steps)?;
-            for (k, &i) in shot_idx.iter().enumerate() {
-                x[k] = buf[i] / a;
-            }
-            Ok::<(), String>(())
-        })?;
+        let (rho, m) = spectral_radius(&v, &pv, &scale, |x| period_map(x, &mut buf, &mut steps))?;
         maps += m;
         // Unstable: continue the simulation from rest to 8, 32 or 128 periods in all (with the
         // shooting's own two).

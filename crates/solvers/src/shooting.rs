@@ -77,15 +77,10 @@ pub fn shoot<E>(
             if maps + n >= max_maps {
                 break;
             }
-            // Jacobian of R(x) = P(x) − x, column by column.
-            for j in 0..n {
-                let h = 1e-7 * x[j].abs().max(scale[j]).max(f64::MIN_POSITIVE);
-                col.copy_from_slice(x);
-                col[j] += h;
-                apply(&mut col, &mut maps)?;
-                for i in 0..n {
-                    jac[i * n + j] = (col[i] - px[i]) / h - if i == j { 1.0 } else { 0.0 };
-                }
+            // Jacobian of R(x) = P(x) − x: the monodromy matrix minus the identity.
+            monodromy(x, &px, scale, &mut col, &mut jac, |v| apply(v, &mut maps))?;
+            for i in 0..n {
+                jac[i * n + i] -= 1.0;
             }
             (have_jac, fresh) = (true, true);
         }
@@ -182,17 +177,31 @@ pub fn spectral_radius<E>(
 ) -> Result<(f64, usize), E> {
     let n = x.len();
     let mut m = vec![0.0; n * n];
-    let mut col = vec![0.0; n];
+    monodromy(x, px, scale, &mut vec![0.0; n], &mut m, &mut map)?;
+    Ok((radius(&m, n), n))
+}
+
+/// The monodromy matrix `∂P/∂x` at `x` (row-major into `m`), with `px = P(x)` given, by forward
+/// differences with steps `h_j = 1e-7 · max(|x_j|, scale_j)`: `n` period maps; `col` is scratch.
+fn monodromy<E>(
+    x: &[f64],
+    px: &[f64],
+    scale: &[f64],
+    col: &mut [f64],
+    m: &mut [f64],
+    mut map: impl FnMut(&mut [f64]) -> Result<(), E>,
+) -> Result<(), E> {
+    let n = x.len();
     for j in 0..n {
         let h = 1e-7 * x[j].abs().max(scale[j]).max(f64::MIN_POSITIVE);
         col.copy_from_slice(x);
         col[j] += h;
-        map(&mut col)?;
+        map(col)?;
         for i in 0..n {
             m[i * n + j] = (col[i] - px[i]) / h;
         }
     }
-    Ok((radius(&m, n), n))
+    Ok(())
 }
 
 /// `‖A^k‖^(1/k)` (max norm) at `k = 2^20`, by squaring with renormalisation.
