@@ -189,7 +189,18 @@ impl Forced for BlimanSorinePath {
         x[2] = s[0];
         x[3] = s[1];
     }
+    /// The lightly damped pre-sliding ringing (ω_n = √(σ/J) ≈ 290 rad/s for Table 5.9) can take
+    /// θ' through zero and back within one step: a missed pair of reversals leaves the friction
+    /// on the wrong branch. [`EVENT_SAMPLES`] interior checks per step find them.
+    fn event_samples(&self) -> usize {
+        EVENT_SAMPLES
+    }
 }
+
+/// Interior event checks per step for the B&S path form ([`BlimanSorinePath`]): measured on the
+/// benchmark's B&S problem (report Fig 2.3, 462 reversals in 3 periods), 0 samples found 402–456
+/// of them depending on rtol, 4, 8 and 16 samples all 462 at every rtol ≤ 1e-8.
+pub const EVENT_SAMPLES: usize = 8;
 
 /// An inertia with the classical static friction of report Table 5.7 and exact stick, driven by a
 /// torque (approach 3): `J θ'' = u − τ_k s − α θ'` while sliding in direction `s = ±1`; when `θ'`

@@ -37,6 +37,12 @@ pub trait Forced {
     fn events(&self, _u: f64, _x: &[f64], _g: &mut [f64]) {}
     /// Event `i` occurred at input `u`: update the state (the integration restarts from it).
     fn on_event(&self, _i: usize, _u: f64, _x: &mut [f64]) {}
+    /// Interior points per step at which the event functions are also checked
+    /// ([`crate::OdeSystem::event_samples`]): needed where an event function can cross zero twice
+    /// within one step (a velocity ringing through zero).
+    fn event_samples(&self) -> usize {
+        0
+    }
     /// Make the state consistent at the start of a period (input `u = 0`), after the shot states
     /// were set and the others zeroed: set discrete modes from the continuous states.
     fn prepare(&self, _x: &mut [f64]) {}
@@ -129,6 +135,9 @@ impl<S: Forced> OdeSystem for Augmented<'_, S> {
             direction: crate::Direction::Either,
             terminal: true,
         }
+    }
+    fn event_samples(&self) -> usize {
+        self.sys.event_samples()
     }
 }
 

@@ -589,6 +589,9 @@ fn drive<S: OdeSystem, M: Stepper>(
     let mut xd = vec![0.0; n];
     let mut g_old = vec![0.0; ne];
     let mut g_new = vec![0.0; ne];
+    // Event values at the interior sample points of a step, sample-major.
+    let samples = if ne > 0 { sys.event_samples() } else { 0 };
+    let mut g_in = vec![0.0; samples * ne];
     let mut passed = Vec::new();
     let mut t = t0;
     let mut save_i = saveat.partition_point(|&s| s < t0);
@@ -667,14 +670,35 @@ fn drive<S: OdeSystem, M: Stepper>(
         let first_new = passed.len();
         if ne > 0 {
             sys.events(t_new, &x, &mut g_new);
+            if samples > 0 {
+                if !dense_ready {
+                    st.prepare_dense(sys, t, h, &mut stats);
+                    dense_ready = true;
+                }
+                for (k, g) in g_in.chunks_exact_mut(ne).enumerate() {
+                    let th = (k + 1) as f64 / (samples + 1) as f64;
+                    st.dense(th, &mut xd);
+                    sys.events(t + th * h, &xd, g);
+                }
+            }
             for i in 0..ne {
                 let kind = sys.event_kind(i);
-                if triggers(kind.direction, g_old[i], g_new[i]) {
+                // The earliest pair of neighbouring points (ends and samples) that brackets a
+                // crossing.
+                let at = |k: usize| match k {
+                    0 => g_old[i],
+                    k if k <= samples => g_in[(k - 1) * ne + i],
+                    _ => g_new[i],
+                };
+                let bracket = (0..=samples).find(|&k| triggers(kind.direction, at(k), at(k + 1)));
+                if let Some(k) = bracket {
                     if !dense_ready {
                         st.prepare_dense(sys, t, h, &mut stats);
                         dense_ready = true;
                     }
-                    let th = locate(sys, &st, i, t, h, g_old[i], g_new[i], &mut xd, ne);
+                    let frac = |k: usize| k as f64 / (samples + 1) as f64;
+                    let range = (frac(k), if k == samples { 1.0 } else { frac(k + 1) });
+                    let th = locate(sys, &st, i, t, h, range, (at(k), at(k + 1)), &mut xd, ne);
                     let te = t + th * h;
                     if kind.terminal {
                         if stop.is_none_or(|(_, ts, _)| te < ts) {
@@ -744,9 +768,10 @@ fn drive<S: OdeSystem, M: Stepper>(
     }
 }
 
-/// Locate the zero of event `i` inside the accepted step `[t, t + h]` on the dense output
-/// (Illinois-modified regula falsi, falling back to bisection), to ~1e-15 relative in time.
-/// Returns the step fraction of the bracket end on the far side of the crossing.
+/// Locate the zero of event `i` inside the step fractions `range` of the accepted step
+/// `[t, t + h]` (event values `g` at its ends) on the dense output (Illinois-modified regula
+/// falsi, falling back to bisection), to ~1e-15 relative in time. Returns the step fraction of
+/// the bracket end on the far side of the crossing.
 #[allow(clippy::too_many_arguments)]
 fn locate<S: OdeSystem, M: Stepper>(
     sys: &S,
@@ -754,8 +779,8 @@ fn locate<S: OdeSystem, M: Stepper>(
     i: usize,
     t: f64,
     h: f64,
-    ga: f64,
-    gb: f64,
+    range: (f64, f64),
+    (ga, gb): (f64, f64),
     xd: &mut [f64],
     ne: usize,
 ) -> f64 {
@@ -771,7 +796,7 @@ fn locate<S: OdeSystem, M: Stepper>(
             g[i]
         }
     };
-    let (mut a, mut b) = (0.0f64, 1.0f64);
+    let (mut a, mut b) = range;
     let (mut fa, mut fb) = (ga, gb);
     if fb == 0.0 {
         // Find the first point where it reached zero: still bracket to be safe.

@@ -309,3 +309,66 @@ fn several_events_in_one_step_come_in_time_order() {
         assert!((t - want).abs() < 1e-14, "{t} vs {want}");
     }
 }
+
+/// `x' = 1` with the event `sin(2π·40 t) + 1/2`: two crossings per period of the event
+/// function, 1/120 apart in time, 80 in t ∈ [0, 1]; the steps (up to hmax = 0.05, two periods)
+/// are far longer than that.
+struct FastEvent(usize);
+impl OdeSystem for FastEvent {
+    fn dim(&self) -> usize {
+        1
+    }
+    fn rhs(&self, _t: f64, _x: &[f64], dx: &mut [f64]) {
+        dx[0] = 1.0;
+    }
+    fn n_events(&self) -> usize {
+        1
+    }
+    fn events(&self, t: f64, _x: &[f64], g: &mut [f64]) {
+        g[0] = (2.0 * std::f64::consts::PI * 40.0 * t).sin() + 0.5;
+    }
+    fn event_samples(&self) -> usize {
+        self.0
+    }
+}
+
+/// The crossings (restarting at each) until t = 1.
+fn fast_event_times(method: Method, samples: usize) -> Vec<f64> {
+    let tol = Tolerances {
+        hmax: 0.05,
+        ..Default::default()
+    };
+    let (mut t, mut x, mut times) = (0.0, vec![0.0], Vec::new());
+    loop {
+        let o = solve(&FastEvent(samples), method, &tol, t, &x, 1.0, &[], &mut |_, _| {}).unwrap();
+        if o.event.is_none() {
+            return times;
+        }
+        times.push(o.t);
+        (t, x) = (o.t, o.x);
+    }
+}
+
+#[test]
+fn event_samples_find_crossing_pairs_inside_a_step() {
+    // Derived: sin(2π·40 t) = −1/2 at 40 t = k + 7/12 and k + 11/12.
+    let exact: Vec<f64> = (0..40)
+        .flat_map(|k| [(k as f64 + 7.0 / 12.0) / 40.0, (k as f64 + 11.0 / 12.0) / 40.0])
+        .collect();
+    for method in [Method::Dopri5, Method::Dop853, Method::Radau5] {
+        // Without samples most pairs fall inside one step and are missed.
+        let plain = fast_event_times(method, 0);
+        assert!(
+            plain.len() < 40,
+            "{method:?}: {} crossings found without samples",
+            plain.len()
+        );
+        // 16 samples of a step ≤ 0.05 are 0.0029 apart, closer than a pair (1/120): all found, in
+        // order, each to the locator's precision.
+        let sampled = fast_event_times(method, 16);
+        assert_eq!(sampled.len(), 80, "{method:?}");
+        for (t, want) in sampled.iter().zip(&exact) {
+            assert!((t - want).abs() < 1e-13, "{method:?}: {t} vs {want}");
+        }
+    }
+}
