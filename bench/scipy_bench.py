@@ -87,6 +87,25 @@ def hybrid_error(ref):
     return error
 
 
+def plain(d, rhs, jac, t1, x0, out):
+    """A smooth problem in one solve_ivp call from t = 0 to t1, output out(y) (y: states × times)
+    at the comparison times; `jac` (or None: SciPy's finite differences) for the implicit methods."""
+    times = d["t_cmp"]
+
+    def run(method, rtol, atol, deadline):
+        kw = {"jac": jac} if jac is not None and method != "DOP853" else {}
+        r = solve_ivp(budgeted(rhs, deadline), (0.0, t1), x0, method=method, rtol=rtol, atol=atol,
+                      t_eval=times, **kw)
+        if not r.success:
+            raise RuntimeError(r.message)
+        return {"t": list(r.t), "y": list(out(r.y)), "nfev": r.nfev}
+
+    def error(o):
+        return max_err_at(times, d["ref"], o["t"], o["y"])
+
+    return run, error
+
+
 def lugre_problem(d):
     p = d["params"]
     s0, s1, s2 = p["sigma0"], p["sigma1"], p["sigma2"]
@@ -163,20 +182,7 @@ def vdp_problem(d):
     def jac(t, x):
         return [[0.0, 1.0], [-2.0 * mu * x[0] * x[1] - 1.0, mu * (1.0 - x[0] * x[0])]]
 
-    times = d["t_cmp"]
-
-    def run(method, rtol, atol, deadline):
-        kw = {"jac": jac} if method != "DOP853" else {}
-        r = solve_ivp(budgeted(rhs, deadline), (0.0, t1), x0, method=method, rtol=rtol, atol=atol,
-                      t_eval=times, **kw)
-        if not r.success:
-            raise RuntimeError(r.message)
-        return {"t": list(r.t), "y": list(r.y[0]), "nfev": r.nfev}
-
-    def error(o):
-        return max_err_at(times, d["ref"], o["t"], o["y"])
-
-    return run, error
+    return plain(d, rhs, jac, t1, x0, lambda y: y[0])
 
 
 # -------------------------------------------------------------------------------------------
@@ -449,8 +455,124 @@ def bristle500_problem(d):
     return run, hybrid_error(d["ref"])
 
 
+# -------------------------------------------------------------------------------------------
+# (e) Bliman & Sorine inertia in time (2.12), report Fig 2.3 (fric_models::bliman_sorine::Inertia)
+
+
+def bs_problem(d):
+    p = d["params"]
+    J, al, f1, f2, eps, eta = p["J"], p["alpha"], p["f1"], p["f2"], p["eps"], p["eta"]
+    a, w, t1, x0 = p["amplitude"], p["omega"], p["t1"], p["x0"]
+    sin = math.sin
+    ee = eps * eta
+
+    def rhs(t, x):
+        v = x[1]
+        av = abs(v)
+        return [v, (a * sin(w * t) - al * v - x[2] - x[3]) / J,
+                (-av * x[2] + f1 * v) / ee, (-av * x[3] - f2 * v) / eps]
+
+    def jac(t, x):
+        v = x[1]
+        s = 1.0 if v > 0 else (-1.0 if v < 0 else 0.0)
+        return [[0.0, 1.0, 0.0, 0.0],
+                [0.0, -al / J, -1.0 / J, -1.0 / J],
+                [0.0, (-s * x[2] + f1) / ee, -abs(v) / ee, 0.0],
+                [0.0, (-s * x[3] - f2) / eps, 0.0, -abs(v) / eps]]
+
+    return plain(d, rhs, jac, t1, x0, lambda y: y[2] + y[3])
+
+
+# -------------------------------------------------------------------------------------------
+# (f) PID limit cycle with asymmetric LuGre, report Fig 5.9 (fric_models::pid::PidLoop)
+
+
+def pid_problem(d):
+    p = d["params"]
+    J, al, r_ = p["J"], p["alpha"], p["r"]
+    kp, ki, kd = J * p["kp_n"], J * p["ki_n"], J * p["kd_n"]
+    s0, s1, v0 = p["sigma0"], p["sigma1"], p["v0"]
+    minus = (p["alpha0_minus"], p["alpha1_minus"])
+    plus = (p["alpha0_plus"], p["alpha1_plus"])
+    t1, x0 = p["t1"], p["x0"]
+    exp = math.exp
+
+    def rhs(t, x):
+        th, v, integral, z = x
+        a0, a1 = minus if v < 0 else plus
+        g = a0 + a1 * exp(-((v / v0) ** 2))
+        zd = v - s0 * abs(v) * z / g
+        u = kp * (r_ - th) + ki * integral - kd * v
+        return [v, (u - al * v - (s0 * z + s1 * zd)) / J, r_ - th, zd]
+
+    # No jac: the implicit methods use their own finite differences, as every side does here.
+    return plain(d, rhs, None, t1, x0, lambda y: y[0])
+
+
+# -------------------------------------------------------------------------------------------
+# (g) One describing-function point of report Fig 5.22 (B&S, third approach)
+
+
+def df_problem(d):
+    """The time form (2.12) of the inertia with B&S under u = a sin ωt, with the Fourier
+    integrals of θ appended, from rest period after period until N = (b1 + i a1)/a moves by less
+    than max(settle, rtol) |N| (what a script without shooting does; a looser tolerance cannot
+    settle N closer than its own noise)."""
+    p = d["params"]
+    J, al, f1, f2, eps, eta = p["J"], p["alpha"], p["f1"], p["f2"], p["eps"], p["eta"]
+    a, w, settle, max_periods = p["amplitude"], p["omega"], p["settle"], p["max_periods"]
+    sin, cos = math.sin, math.cos
+    ee = eps * eta
+    period = 2.0 * math.pi / w
+
+    def rhs(t, x):
+        v = x[1]
+        av = abs(v)
+        s, c = sin(w * t), cos(w * t)
+        return [v, (a * s - al * v - x[2] - x[3]) / J, (-av * x[2] + f1 * v) / ee,
+                (-av * x[3] - f2 * v) / eps, x[0] * s, x[0] * c]
+
+    def jac(t, x):
+        v = x[1]
+        sg = 1.0 if v > 0 else (-1.0 if v < 0 else 0.0)
+        s, c = sin(w * t), cos(w * t)
+        return [[0.0, 1.0, 0.0, 0.0, 0.0, 0.0],
+                [0.0, -al / J, -1.0 / J, -1.0 / J, 0.0, 0.0],
+                [0.0, (-sg * x[2] + f1) / ee, -abs(v) / ee, 0.0, 0.0, 0.0],
+                [0.0, (-sg * x[3] - f2) / eps, 0.0, -abs(v) / eps, 0.0, 0.0],
+                [s, 0.0, 0.0, 0.0, 0.0, 0.0],
+                [c, 0.0, 0.0, 0.0, 0.0, 0.0]]
+
+    def run(method, rtol, atol, deadline):
+        f = budgeted(rhs, deadline)
+        kw = {"jac": jac} if method != "DOP853" else {}
+        x = [0.0] * 6
+        last = None
+        nfev = 0
+        for k in range(max_periods):
+            x[4] = x[5] = 0.0
+            r = solve_ivp(f, (k * period, (k + 1) * period), x, method=method, rtol=rtol, atol=atol * a,
+                          **kw)
+            if not r.success:
+                raise RuntimeError(r.message)
+            nfev += r.nfev
+            x = [float(v) for v in r.y[:, -1]]
+            n = (w / math.pi * x[4] / a, w / math.pi * x[5] / a)
+            if last is not None and math.hypot(n[0] - last[0], n[1] - last[1]) < max(settle, rtol) * math.hypot(*n):
+                return {"y": list(n), "nfev": nfev, "periods": k + 1}
+            last = n
+        raise RuntimeError(f"not settled in {max_periods} periods")
+
+    def error(o):
+        r = d["ref"]
+        return math.hypot(o["y"][0] - r[0], o["y"][1] - r[1]) / math.hypot(*r)
+
+    return run, error
+
+
 PROBLEMS = {"lugre": lugre_problem, "vdp": vdp_problem, "coulomb": coulomb_problem,
-            "bristle500": bristle500_problem}
+            "bristle500": bristle500_problem, "bs": bs_problem, "pid": pid_problem,
+            "df": df_problem}
 
 
 def timed(fn):
@@ -489,7 +611,7 @@ def main():
         for m in ["DOP853", "Radau"]:
             scale = desc["atol_scale"]
             try:
-                o = run(m, 1e-12, 1e-12 * scale, time.perf_counter() + 600)
+                o = run(m, 1e-12, 1e-12 * scale, time.perf_counter() + desc.get("ref_check_budget", 600))
                 e = error(o)
             except Timeout:
                 e = None

@@ -224,11 +224,26 @@ pub fn de_lugre(m: DeMethod, rtol: f64, atol: f64) -> Result<Out, String> {
 }
 
 pub fn de_vdp(m: DeMethod, rtol: f64, atol: f64) -> Result<Out, String> {
-    let ivp = IVP::ode(&DeVdp, 0.0, VDP_T1, [2.0, 0.0]).t_eval(vdp_times());
-    let s = de_solve!(m, ivp, rtol, atol, VDP_T1)?;
+    de_plain(m, &DeVdp, [2.0, 0.0], VDP_T1, vdp_times(), rtol, atol, |y| y[0])
+}
+
+/// One solve from `t = 0` to `t1` with outputs `out(y)` at `times` (the smooth problems).
+#[allow(clippy::too_many_arguments)]
+fn de_plain<const N: usize, S: ODE<f64, [f64; N]>>(
+    m: DeMethod,
+    sys: &S,
+    y0: [f64; N],
+    t1: f64,
+    times: Vec<f64>,
+    rtol: f64,
+    atol: f64,
+    out: impl Fn(&[f64; N]) -> f64,
+) -> Result<Out, String> {
+    let ivp = IVP::ode(sys, 0.0, t1, y0).t_eval(times);
+    let s = de_solve!(m, ivp, rtol, atol, t1)?;
     Ok(Out {
         t: s.t.clone(),
-        y: s.y.iter().map(|y| y[0]).collect(),
+        y: s.y.iter().map(out).collect(),
         steps: s.steps.total(),
         rhs_evals: s.evals.function,
         ..Default::default()
@@ -372,4 +387,165 @@ pub fn ds_lugre(m: DsMethod, rtol: f64, atol: f64) -> Result<Out, String> {
     }
     o.x_end = vec![z];
     Ok(o)
+}
+
+// ---------------------------------------------------------------------------------------------
+// (e) B&S in time and (f) the PID loop: the same right-hand sides in every crate (analytic
+// Jacobian for B&S, the crate's own finite differences for the PID loop where it has them).
+
+#[derive(Clone, Copy)]
+struct OsBs;
+impl System<f64, SVector<f64, 4>> for OsBs {
+    fn system(&self, t: f64, y: &SVector<f64, 4>, dy: &mut SVector<f64, 4>) {
+        bs_rhs(t, y.as_slice(), dy.as_mut_slice());
+    }
+}
+#[derive(Clone, Copy)]
+struct OsPid(fric_models::pid::PidLoop<fric_models::BySign<fric_models::lugre::LuGre>>);
+impl System<f64, SVector<f64, 4>> for OsPid {
+    fn system(&self, _t: f64, y: &SVector<f64, 4>, dy: &mut SVector<f64, 4>) {
+        self.0.rhs(y.as_slice(), dy.as_mut_slice());
+    }
+}
+
+/// A 4-state problem restarted at every comparison time (see `os_run!`), output `out(x)`.
+fn os_4<S: System<f64, SVector<f64, 4>> + Copy>(
+    m: OsMethod,
+    sys: S,
+    times: &[f64],
+    rtol: f64,
+    atol: f64,
+    out: impl Fn(&[f64]) -> f64,
+) -> Result<Out, String> {
+    let mut o = Out::default();
+    let (mut t0, mut x) = (0.0, SVector::<f64, 4>::zeros());
+    for &t1 in times {
+        let (st, t, y) = os_run!(m, sys, t0, t1, x, rtol, atol, t1 - t0);
+        x = y;
+        t0 = t1;
+        o.t.push(t);
+        o.y.push(out(x.as_slice()));
+        o.steps += (st.accepted_steps + st.rejected_steps) as usize;
+        o.rhs_evals += st.num_eval as usize;
+    }
+    o.x_end = x.as_slice().to_vec();
+    Ok(o)
+}
+
+pub fn os_bs(m: OsMethod, rtol: f64, atol: f64) -> Result<Out, String> {
+    os_4(m, OsBs, &bs_times(), rtol, atol, bs_force)
+}
+pub fn os_pid(m: OsMethod, rtol: f64, atol: f64) -> Result<Out, String> {
+    os_4(m, OsPid(pid_loop()), &pid_times(), rtol, atol, |x| x[0])
+}
+struct DeBs;
+impl ODE<f64, [f64; 4]> for DeBs {
+    fn diff(&self, t: f64, y: &[f64; 4], dy: &mut [f64; 4]) {
+        bs_rhs(t, y, dy)
+    }
+    fn jacobian(&self, _t: f64, y: &[f64; 4], j: &mut Matrix<f64>) {
+        let mut a = [0.0; 16];
+        bs_jac(y, &mut a);
+        for r in 0..4 {
+            for c in 0..4 {
+                j[(r, c)] = a[4 * r + c];
+            }
+        }
+    }
+}
+struct DePid(fric_models::pid::PidLoop<fric_models::BySign<fric_models::lugre::LuGre>>);
+impl ODE<f64, [f64; 4]> for DePid {
+    fn diff(&self, _t: f64, y: &[f64; 4], dy: &mut [f64; 4]) {
+        self.0.rhs(y, dy)
+    }
+}
+
+pub fn de_bs(m: DeMethod, rtol: f64, atol: f64) -> Result<Out, String> {
+    de_plain(m, &DeBs, [0.0; 4], bs_t1(), bs_times(), rtol, atol, |y| bs_force(y))
+}
+pub fn de_pid(m: DeMethod, rtol: f64, atol: f64) -> Result<Out, String> {
+    de_plain(m, &DePid(pid_loop()), [0.0; 4], PID_T1, pid_times(), rtol, atol, |y| {
+        y[0]
+    })
+}
+
+/// diffsol on a 4-state problem from rest: `rhs`, the Jacobian–vector product `jv`, output
+/// `out(x)` at `times`.
+fn ds_4(
+    m: DsMethod,
+    rtol: f64,
+    atol: f64,
+    times: Vec<f64>,
+    rhs: impl Fn(&[f64], f64, &mut [f64]),
+    jv: impl Fn(&[f64], f64, &[f64], &mut [f64]),
+    out: impl Fn(&[f64]) -> f64,
+) -> Result<Out, String> {
+    use diffsol::{DenseMatrix, NalgebraMat, OdeBuilder, OdeSolverMethod};
+    let problem = OdeBuilder::<NalgebraMat<f64>>::new()
+        .rtol(rtol)
+        .atol([atol])
+        .rhs_implicit(
+            |x: &[f64], _p: &[f64], t: f64, y: &mut [f64]| rhs(x, t, y),
+            |x: &[f64], _p: &[f64], t: f64, v: &[f64], y: &mut [f64]| jv(x, t, v, y),
+        )
+        .init(|_p: &[f64], _t: f64, y: &mut [f64]| y.fill(0.0), 4)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let (ys, steps) = ds_solve!(m, problem, &times);
+    let mut o = Out::default();
+    for (k, &t) in times.iter().enumerate() {
+        let x: Vec<f64> = (0..4).map(|i| ys.get_index(i, k)).collect();
+        o.t.push(t);
+        o.y.push(out(&x));
+    }
+    o.steps = steps;
+    Ok(o)
+}
+
+pub fn ds_bs(m: DsMethod, rtol: f64, atol: f64) -> Result<Out, String> {
+    ds_4(
+        m,
+        rtol,
+        atol,
+        bs_times(),
+        |x, t, y| bs_rhs(t, x, y),
+        |x, _t, v, y| {
+            let mut j = [0.0; 16];
+            bs_jac(x, &mut j);
+            for (r, yr) in y.iter_mut().enumerate() {
+                *yr = (0..4).map(|c| j[4 * r + c] * v[c]).sum();
+            }
+        },
+        bs_force,
+    )
+}
+
+/// The PID loop in diffsol, which needs a Jacobian–vector product: a forward difference of the
+/// right-hand side along `v` (the other sides use finite-difference Jacobians too).
+pub fn ds_pid(m: DsMethod, rtol: f64, atol: f64) -> Result<Out, String> {
+    let lp = pid_loop();
+    ds_4(
+        m,
+        rtol,
+        atol,
+        pid_times(),
+        |x, _t, y| lp.rhs(x, y),
+        |x, _t, v, y| {
+            let nv = v.iter().map(|a| a * a).sum::<f64>().sqrt();
+            if nv == 0.0 {
+                y.fill(0.0);
+                return;
+            }
+            let nx = x.iter().map(|a| a * a).sum::<f64>().sqrt();
+            let h = f64::EPSILON.sqrt() * nx.max(1.0) / nv;
+            let xp: Vec<f64> = x.iter().zip(v).map(|(a, b)| a + h * b).collect();
+            let (mut f0, mut f1) = ([0.0; 4], [0.0; 4]);
+            lp.rhs(x, &mut f0);
+            lp.rhs(&xp, &mut f1);
+            for i in 0..4 {
+                y[i] = (f1[i] - f0[i]) / h;
+            }
+        },
+        |x| x[0],
+    )
 }

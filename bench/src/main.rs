@@ -86,6 +86,17 @@ fn entries() -> Vec<Entry> {
         v.push(e("vdp", Box::new(move |r, a| own::vdp(m, r, a))));
         v.push(e("coulomb", Box::new(move |r, a| own::coulomb(m, r, a))));
         v.push(e("bristle500", Box::new(move |r, a| own::bristle(m, r, a))));
+        v.push(e("bs", Box::new(move |r, a| own::bs(m, r, a))));
+        v.push(e("pid", Box::new(move |r, a| own::pid(m, r, a))));
+        v.push(e("df", Box::new(move |r, a| own::df(m, r, a))));
+    }
+    for (m, name) in [(Method::Radau5, "LongRun+Radau5"), (Method::Dop853, "LongRun+Dop853")] {
+        v.push(Entry {
+            problem: "df",
+            implementation: "fric-solvers",
+            method: name.to_string(),
+            run: Box::new(move |r, a| own::df_long(m, r, a)),
+        });
     }
     v.push(Entry {
         problem: "lugre",
@@ -93,6 +104,17 @@ fn entries() -> Vec<Entry> {
         method: "IntegratingFactor".to_string(),
         run: Box::new(own::lugre_affine),
     });
+    for (m, name) in [
+        (Method::Dop853, "PathExact+Dop853"),
+        (Method::Dopri5, "PathExact+Dopri5"),
+    ] {
+        v.push(Entry {
+            problem: "bs",
+            implementation: "fric-solvers",
+            method: name.to_string(),
+            run: Box::new(move |r, a| own::bs_path(m, r, a)),
+        });
+    }
     for (m, name) in [
         (crates::OsMethod::Dopri5, "Dopri5"),
         (crates::OsMethod::Dop853, "Dop853"),
@@ -105,6 +127,8 @@ fn entries() -> Vec<Entry> {
         };
         v.push(e("lugre", Box::new(move |r, a| crates::os_lugre(m, r, a))));
         v.push(e("vdp", Box::new(move |r, a| crates::os_vdp(m, r, a))));
+        v.push(e("bs", Box::new(move |r, a| crates::os_bs(m, r, a))));
+        v.push(e("pid", Box::new(move |r, a| crates::os_pid(m, r, a))));
     }
     for (m, name) in [
         (crates::DeMethod::Dop853, "DOP853"),
@@ -119,6 +143,8 @@ fn entries() -> Vec<Entry> {
         v.push(e("lugre", Box::new(move |r, a| crates::de_lugre(m, r, a))));
         v.push(e("vdp", Box::new(move |r, a| crates::de_vdp(m, r, a))));
         v.push(e("coulomb", Box::new(move |r, a| crates::de_coulomb(m, r, a))));
+        v.push(e("bs", Box::new(move |r, a| crates::de_bs(m, r, a))));
+        v.push(e("pid", Box::new(move |r, a| crates::de_pid(m, r, a))));
     }
     for (m, name) in [(crates::DsMethod::Bdf, "BDF"), (crates::DsMethod::Esdirk34, "ESDIRK34")] {
         let e = |problem, run: Runner| Entry {
@@ -129,6 +155,8 @@ fn entries() -> Vec<Entry> {
         };
         v.push(e("lugre", Box::new(move |r, a| crates::ds_lugre(m, r, a))));
         v.push(e("vdp", Box::new(move |r, a| crates::ds_vdp(m, r, a))));
+        v.push(e("bs", Box::new(move |r, a| crates::ds_bs(m, r, a))));
+        v.push(e("pid", Box::new(move |r, a| crates::ds_pid(m, r, a))));
     }
     v
 }
@@ -136,8 +164,9 @@ fn entries() -> Vec<Entry> {
 fn error_of(problem: &str, reference: &Value, o: &Out) -> f64 {
     let p = &reference["problems"][problem];
     match problem {
-        "lugre" | "vdp" => max_err_at(&floats(&p["t_cmp"]), &floats(&p["ref"]), &o.t, &o.y),
+        "lugre" | "vdp" | "bs" | "pid" => max_err_at(&floats(&p["t_cmp"]), &floats(&p["ref"]), &o.t, &o.y),
         "coulomb" | "bristle500" => hybrid_err(&p["ref"], &o.switches, &o.x_end),
+        "df" => df_err(&p["ref"], &o.y),
         _ => f64::INFINITY,
     }
 }
@@ -186,6 +215,37 @@ fn reference() -> Result<Value, String> {
         json!({"by": "fric-solvers Radau5, rtol 1e-12", "max_diff": hybrid_err(&rv, &c.switches, &c.x_end)});
     d["bristle500"]["ref"] = rv;
     d["bristle500"]["ref_by"] = json!("fric-solvers Dop853, rtol = atol = 1e-13");
+    // B&S in time and the PID loop: Radau5 at 1e-12, cross-checked with Dop853 at 1e-12.
+    let r = own::bs(Method::Radau5, 1e-12, 1e-12)?;
+    let c = own::bs(Method::Dop853, 1e-12, 1e-12)?;
+    let p = own::bs_path(Method::Dop853, 1e-13, 1e-13)?;
+    d["bs"]["ref_crosscheck_path"] = json!({"by": "fric-solvers exact along the path, Dop853 rtol 1e-13",
+        "max_diff": max_err_at(&bs_times(), &r.y, &p.t, &p.y)});
+    eprintln!(
+        "reference bs: exact along the path differs from it by {:.2e}",
+        max_err_at(&bs_times(), &r.y, &p.t, &p.y)
+    );
+    d["bs"]["t_cmp"] = json!(bs_times());
+    d["bs"]["ref"] = json!(r.y);
+    d["bs"]["ref_by"] = json!("fric-solvers Radau5, rtol = atol = 1e-12");
+    d["bs"]["ref_crosscheck"] =
+        json!({"by": "fric-solvers Dop853, rtol 1e-12", "max_diff": max_err_at(&bs_times(), &r.y, &c.t, &c.y)});
+    let a = PID_ATOL_SCALE;
+    let r = own::pid(Method::Radau5, 1e-12, 1e-12 * a)?;
+    let c = own::pid(Method::Dop853, 1e-12, 1e-12 * a)?;
+    d["pid"]["t_cmp"] = json!(pid_times());
+    d["pid"]["ref"] = json!(r.y);
+    d["pid"]["ref_by"] = json!("fric-solvers Radau5, rtol 1e-12, atol 1e-15");
+    d["pid"]["ref_crosscheck"] =
+        json!({"by": "fric-solvers Dop853, rtol 1e-12", "max_diff": max_err_at(&pid_times(), &r.y, &c.t, &c.y)});
+    // DF point: shooting on the path form with Dop853 at 1e-12, cross-checked with the time form
+    // run from rest with Radau5 at 1e-12 (another formulation and another steady-state method).
+    let r = own::df(Method::Dop853, 1e-12, 1e-12 * 1e-3)?;
+    let c = own::df_long(Method::Radau5, 1e-12, 1e-12 * 1e-3)?;
+    d["df"]["ref"] = json!(r.y);
+    d["df"]["ref_by"] = json!("fric-solvers shooting on the path form, Dop853 rtol 1e-12");
+    d["df"]["ref_crosscheck"] =
+        json!({"by": "fric-solvers time form from rest, Radau5 rtol 1e-12", "max_diff": df_err(&json!(r.y), &c.y)});
     eprintln!("references computed in {:.2} s", t.elapsed().as_secs_f64());
     Ok(json!({"problems": d}))
 }
@@ -194,7 +254,7 @@ fn run(only: Option<&str>) -> Result<(), String> {
     let dir = out_dir();
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let refv = reference()?;
-    for p in ["lugre", "vdp", "coulomb", "bristle500"] {
+    for p in ["lugre", "vdp", "coulomb", "bristle500", "bs", "pid", "df"] {
         let c = &refv["problems"][p]["ref_crosscheck"];
         eprintln!(
             "reference {p}: {} differs from it by {:.2e}",

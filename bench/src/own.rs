@@ -5,6 +5,7 @@ use crate::Out;
 use fric_models::coulomb::Mode;
 use fric_solvers::hybrid::{simulate, HybridSystem};
 use fric_solvers::{solve, Method, OdeSystem, Stats, Tolerances};
+use std::f64::consts::PI;
 
 pub const METHODS: [(Method, &str); 4] = [
     (Method::Dopri5, "Dopri5"),
@@ -112,19 +113,30 @@ impl OdeSystem for Vdp {
     }
 }
 
-pub fn vdp(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
+/// One solve from `t = 0` to `t1` with outputs `out(x)` at `times` (the smooth problems).
+#[allow(clippy::too_many_arguments)]
+fn plain<S: OdeSystem>(
+    sys: &S,
+    method: Method,
+    rtol: f64,
+    atol: f64,
+    x0: &[f64],
+    t1: f64,
+    times: &[f64],
+    out: impl Fn(&[f64]) -> f64,
+) -> Result<Out, String> {
     let mut o = Out::default();
     let r = solve(
-        &Vdp,
+        sys,
         method,
         &tol(rtol, atol, f64::INFINITY),
         0.0,
-        &[2.0, 0.0],
-        VDP_T1,
-        &vdp_times(),
+        x0,
+        t1,
+        times,
         &mut |t, x| {
             o.t.push(t);
-            o.y.push(x[0]);
+            o.y.push(out(x));
         },
     )
     .map_err(|e| e.to_string())?;
@@ -132,6 +144,10 @@ pub fn vdp(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
     o.rhs_evals = r.stats.rhs_evals;
     o.x_end = r.x;
     Ok(o)
+}
+
+pub fn vdp(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
+    plain(&Vdp, method, rtol, atol, &[2.0, 0.0], VDP_T1, &vdp_times(), |x| x[0])
 }
 
 /// The model's own guards (two in stick) and jumps, as `fric-experiments` runs it.
@@ -197,4 +213,216 @@ pub fn bristle(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
         rhs_evals: r.stats.rhs_evals,
         ..Default::default()
     })
+}
+
+struct Bs;
+impl OdeSystem for Bs {
+    fn dim(&self) -> usize {
+        4
+    }
+    fn rhs(&self, t: f64, x: &[f64], dx: &mut [f64]) {
+        bs_rhs(t, x, dx)
+    }
+    fn jacobian(&self, _t: f64, x: &[f64], j: &mut [f64]) -> bool {
+        bs_jac(x, j);
+        true
+    }
+}
+
+pub fn bs(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
+    plain(&Bs, method, rtol, atol, &[0.0; 4], bs_t1(), &bs_times(), bs_force)
+}
+
+/// The PID loop as the pipeline runs it (`fric-experiments` `PidPlant::simulate`): the model's
+/// right-hand side, a finite-difference Jacobian.
+struct Pid(fric_models::pid::PidLoop<fric_models::BySign<fric_models::lugre::LuGre>>);
+impl OdeSystem for Pid {
+    fn dim(&self) -> usize {
+        self.0.dim()
+    }
+    fn rhs(&self, _t: f64, x: &[f64], dx: &mut [f64]) {
+        self.0.rhs(x, dx)
+    }
+}
+
+pub fn pid(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
+    plain(
+        &Pid(pid_loop()),
+        method,
+        rtol,
+        atol,
+        &[0.0; 4],
+        PID_T1,
+        &pid_times(),
+        |x| x[0],
+    )
+}
+
+/// B&S exact along the path (what `report/fig5.22` runs): between two velocity reversals the
+/// friction state is `advance(x_r, θ − θ_r)` in closed form (2.25), so only `θ − θ_r` and `θ'`
+/// are integrated (no stiff friction states); each reversal (an event `θ' = 0`) re-anchors it.
+/// State `[θ − θ_r, θ', x_r1, x_r2]` (the anchor held constant inside a segment). The ringing
+/// reverses θ' within single steps, so the reversals are looked for at interior samples too
+/// (`event_samples`, as the pipeline).
+struct BsPath;
+impl OdeSystem for BsPath {
+    fn dim(&self) -> usize {
+        4
+    }
+    fn rhs(&self, t: f64, x: &[f64], dx: &mut [f64]) {
+        let s = BS.friction.advance([x[2], x[3]], x[0]);
+        dx[0] = x[1];
+        dx[1] = (bs_u(t) - BS.alpha * x[1] - s[0] - s[1]) / BS.j;
+        dx[2] = 0.0;
+        dx[3] = 0.0;
+    }
+    fn n_events(&self) -> usize {
+        1
+    }
+    fn events(&self, _t: f64, x: &[f64], g: &mut [f64]) {
+        g[0] = x[1];
+    }
+    fn event_kind(&self, _i: usize) -> fric_solvers::EventKind {
+        fric_solvers::EventKind {
+            direction: fric_solvers::Direction::Either,
+            terminal: true,
+        }
+    }
+    fn event_samples(&self) -> usize {
+        fric_experiments::describing::EVENT_SAMPLES
+    }
+}
+
+pub fn bs_path(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
+    let times = bs_times();
+    let t1 = bs_t1();
+    let tl = tol(rtol, atol, f64::INFINITY);
+    let mut o = Out::default();
+    let mut st = Stats::default();
+    let (mut t, mut x) = (0.0, vec![0.0; 4]);
+    let force = |x: &[f64]| {
+        let s = BS.friction.advance([x[2], x[3]], x[0]);
+        s[0] + s[1]
+    };
+    loop {
+        let r = solve(&BsPath, method, &tl, t, &x, t1, &times, &mut |tt, xx| {
+            o.t.push(tt);
+            o.y.push(force(xx));
+        })
+        .map_err(|e| e.to_string())?;
+        st += r.stats;
+        x.copy_from_slice(&r.x);
+        t = r.t;
+        if r.event.is_none() || t >= t1 {
+            break;
+        }
+        if o.t.len() > 10 * times.len() + 100_000 {
+            return Err("more than 100000 reversals".into());
+        }
+        let s = BS.friction.advance([x[2], x[3]], x[0]);
+        x[0] = 0.0;
+        x[2] = s[0];
+        x[3] = s[1];
+    }
+    o.steps = st.accepted + st.rejected;
+    o.rhs_evals = st.rhs_evals;
+    o.x_end = x;
+    Ok(o)
+}
+
+/// One DF point as the pipeline computes it: shooting on the exact B&S path form
+/// (`fric_solvers::describing::describing_function`, `fric_experiments::describing::BlimanSorinePath`)
+/// with the method at `rtol` and `atol` per unit amplitude (`DfOptions`); output
+/// `y = [Re N, Im N]`, `steps` all integration steps (period maps included).
+pub fn df(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
+    use fric_solvers::describing::{describing_function, DfOptions};
+    let path = fric_experiments::describing::BlimanSorinePath {
+        j: DF_J,
+        alpha: DF_ALPHA,
+        law: DF_LAW,
+    };
+    let opt = DfOptions {
+        method,
+        rtol,
+        atol_per_a: atol,
+        // Settle the shooting to the rtol asked (at most 1e-10, the pipeline's).
+        steady_tol: rtol.max(1e-10),
+        ..Default::default()
+    };
+    let p = describing_function(&path, DF_A, DF_W, &opt)?;
+    if !p.converged || p.multiplier > 1.0 {
+        return Err(format!(
+            "shooting: residual {:.1e}, multiplier {}",
+            p.residual, p.multiplier
+        ));
+    }
+    Ok(Out {
+        t: vec![0.0, 1.0],
+        y: vec![p.n.0, p.n.1],
+        steps: p.steps,
+        ..Default::default()
+    })
+}
+
+/// The B&S inertia in time (2.12) under `u = a sin ωt` with the two Fourier integrals of θ
+/// appended (state `[θ, θ', x₁, x₂, ∫θ sin, ∫θ cos]`).
+struct DfTime;
+impl OdeSystem for DfTime {
+    fn dim(&self) -> usize {
+        6
+    }
+    fn rhs(&self, t: f64, x: &[f64], dx: &mut [f64]) {
+        use fric_models::InputDriven;
+        let plant = fric_models::bliman_sorine::Inertia {
+            j: DF_J,
+            alpha: DF_ALPHA,
+            friction: DF_LAW,
+        };
+        let (s, c) = (DF_W * t).sin_cos();
+        plant.rhs(DF_A * s, 0.0, &x[..4], &mut dx[..4]);
+        dx[4] = x[0] * s;
+        dx[5] = x[0] * c;
+    }
+}
+
+/// The same DF point the plain way (what `scipy_bench.py` does): the time form from rest, period
+/// after period, until N moves by less than max(1e-9, rtol) |N| from one period to the next (at
+/// most 2000 periods); the baseline that shows what the shooting and the path form save.
+pub fn df_long(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
+    let period = 2.0 * PI / DF_W;
+    let tl = tol(rtol, atol * DF_A, f64::INFINITY);
+    let mut x = vec![0.0; 6];
+    let mut st = Stats::default();
+    let mut last: Option<(f64, f64)> = None;
+    for k in 0..2000 {
+        x[4] = 0.0;
+        x[5] = 0.0;
+        let r = solve(
+            &DfTime,
+            method,
+            &tl,
+            k as f64 * period,
+            &x,
+            (k + 1) as f64 * period,
+            &[],
+            &mut |_, _| {},
+        )
+        .map_err(|e| e.to_string())?;
+        st += r.stats;
+        x = r.x;
+        let n = (DF_W / PI * x[4] / DF_A, DF_W / PI * x[5] / DF_A);
+        if let Some(l) = last {
+            if (n.0 - l.0).hypot(n.1 - l.1) < 1e-9f64.max(rtol) * n.0.hypot(n.1) {
+                return Ok(Out {
+                    t: vec![0.0, 1.0],
+                    y: vec![n.0, n.1],
+                    steps: st.accepted + st.rejected,
+                    rhs_evals: st.rhs_evals,
+                    ..Default::default()
+                });
+            }
+        }
+        last = Some(n);
+    }
+    Err("not settled in 2000 periods".into())
 }

@@ -204,6 +204,116 @@ pub fn region_code(r: Region) -> f64 {
 }
 
 // ---------------------------------------------------------------------------------------------
+// (e) Bliman & Sorine in time, report Fig 2.3 (`report/fig2.3`): the inertia J θ'' = u − α θ' −
+// (x₁ + x₂) with (2.12) at v = θ' (`fric_models::bliman_sorine::Inertia`, state [θ, θ', x₁, x₂],
+// analytic Jacobian on every side), u = 0.35 sin t, from rest, 3 periods. Stiff: the friction
+// states relax at |θ'|/(ε_f η) ≈ 1000 /s per rad/s.
+
+pub const BS: fric_models::bliman_sorine::Inertia = fric_models::bliman_sorine::Inertia {
+    j: 0.0025,
+    alpha: 0.0177,
+    friction: fric_models::bliman_sorine::BlimanSorine {
+        f1: 0.4139,
+        f2: 0.1296,
+        eps: 0.0019,
+        eta: 0.5185,
+    },
+};
+pub const BS_A: f64 = 0.35;
+pub const BS_W: f64 = 1.0;
+pub const BS_PERIODS: usize = 3;
+/// Comparison points per period.
+pub const BS_PTS: usize = 100;
+
+pub fn bs_u(t: f64) -> f64 {
+    BS_A * (BS_W * t).sin()
+}
+pub fn bs_t1() -> f64 {
+    BS_PERIODS as f64 * 2.0 * PI / BS_W
+}
+pub fn bs_rhs(t: f64, x: &[f64], dx: &mut [f64]) {
+    BS.rhs(bs_u(t), 0.0, x, dx)
+}
+/// Row-major Jacobian.
+pub fn bs_jac(x: &[f64], j: &mut [f64]) {
+    BS.jacobian(0.0, 0.0, x, j);
+}
+/// The compared output: the friction torque x₁ + x₂ (|F| ≤ 0.42 N·m).
+pub fn bs_force(x: &[f64]) -> f64 {
+    BS.friction_torque(x)
+}
+pub fn bs_times() -> Vec<f64> {
+    let n = BS_PERIODS * BS_PTS;
+    (1..=n).map(|i| bs_t1() * i as f64 / n as f64).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// (f) PID limit cycle, report Fig 5.9 (`report/fig5.9`): PID position control (Table 5.2 gains,
+// r = 1 rad step at t = 0) of the inertia with the asymmetric LuGre model of Table 5.6
+// (`fric_models::pid::PidLoop` with `BySign<LuGre>`, state [θ, θ', ∫e, z]), from rest over 30 s:
+// about six stick–slip cycles. Every side uses its own finite-difference Jacobian (the pipeline's
+// Radau5 does).
+
+pub fn pid_loop() -> fric_models::pid::PidLoop<fric_models::BySign<LuGre>> {
+    let side = |a0: f64, a1: f64| LuGre {
+        sigma0: 280.0,
+        sigma1: 1.0,
+        sigma2: 0.0,
+        fc: a0,
+        fs: a0 + a1,
+        vs: 0.1,
+    };
+    let j = 0.0025;
+    fric_models::pid::PidLoop {
+        j,
+        alpha: 0.017,
+        kp: j * 72.0,
+        ki: j * 216.0,
+        kd: j * 5.2,
+        r: 1.0,
+        friction: fric_models::BySign {
+            minus: side(0.14, 0.16),
+            plus: side(0.30, 0.16),
+        },
+    }
+}
+pub const PID_T1: f64 = 30.0;
+/// `atol = rtol · PID_ATOL_SCALE`: the bristle state z is of order τ_s/σ0 = 1.6e-3 rad.
+pub const PID_ATOL_SCALE: f64 = 1e-3;
+pub fn pid_times() -> Vec<f64> {
+    (1..=300).map(|i| i as f64 * 0.1).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// (g) One describing-function point of report ch. 5 (`report/fig5.22`, third approach): the
+// inertia J θ'' = u − α θ' − F with the B&S model of Table 5.9, u = a sin ωt, a = 0.25 N·m,
+// ω = 1 rad/s (pre-sliding with ringing reversals, 6 per period; the slowest Floquet multiplier
+// 0.74); N(a, ω) = (b1 + i a1)/a of θ in the periodic steady state reached from rest. Our side
+// shoots on the exact path form (`describing_function`, as the pipeline); SciPy integrates the
+// time form (2.12) from rest, period after period, until N changes by less than
+// max(1e-9, rtol) |N|.
+
+pub const DF_LAW: fric_models::bliman_sorine::BlimanSorine = fric_models::bliman_sorine::BlimanSorine {
+    f1: 0.454939,
+    f2: 0.234939,
+    eps: 0.00666667,
+    eta: 0.279131,
+};
+pub const DF_J: f64 = 0.0025;
+pub const DF_ALPHA: f64 = 0.017;
+pub const DF_A: f64 = 0.25;
+pub const DF_W: f64 = 1.0;
+
+/// Error of a DF value `(re, im)` against the reference: |N − N_ref| / |N_ref|.
+pub fn df_err(reference: &Value, y: &[f64]) -> f64 {
+    let r = floats(reference);
+    if y.len() != 2 {
+        return f64::INFINITY;
+    }
+    (y[0] - r[0]).hypot(y[1] - r[1]) / r[0].hypot(r[1])
+}
+
+// ---------------------------------------------------------------------------------------------
 // Errors against the reference.
 
 /// Largest `|a_i − b_i|` over the outputs matched to the comparison times (an output is matched
@@ -276,6 +386,35 @@ pub fn descriptions() -> Value {
             "atol_scale": 1.0,
             "target": TARGET,
             "error": "max over the stick/slip switch times and the final (x, v) of |· − ref|; inf if the mode sequence differs",
+        },
+        "bs": {
+            "title": "Bliman & Sorine inertia in time (2.12), report Fig 2.3: u = 0.35 sin t, 3 periods",
+            "params": {"J": BS.j, "alpha": BS.alpha, "f1": BS.friction.f1, "f2": BS.friction.f2,
+                        "eps": BS.friction.eps, "eta": BS.friction.eta, "amplitude": BS_A, "omega": BS_W,
+                        "t1": bs_t1(), "x0": [0.0, 0.0, 0.0, 0.0]},
+            "atol_scale": 1.0,
+            "target": TARGET,
+            "error": "max |F − F_ref| at 300 times (100 per period), F = x1 + x2 (|F| ≤ 0.42 N·m); analytic Jacobian on every side",
+        },
+        "pid": {
+            "title": "PID limit cycle with asymmetric LuGre, report Fig 5.9: r = 1 rad, 30 s from rest",
+            "params": {"J": 0.0025, "alpha": 0.017, "kp_n": 72.0, "ki_n": 216.0, "kd_n": 5.2, "r": 1.0,
+                        "sigma0": 280.0, "sigma1": 1.0, "v0": 0.1,
+                        "alpha0_minus": 0.14, "alpha1_minus": 0.16, "alpha0_plus": 0.30, "alpha1_plus": 0.16,
+                        "t1": PID_T1, "x0": [0.0, 0.0, 0.0, 0.0]},
+            "atol_scale": PID_ATOL_SCALE,
+            "target": TARGET,
+            "error": "max |θ − θ_ref| at t = 0.1, 0.2, …, 30 s (θ ≤ 1.5 rad); finite-difference Jacobians on every side",
+        },
+        "df": {
+            "title": "One describing-function point, report Fig 5.22 (B&S, third approach): a = 0.25 N·m, ω = 1 rad/s",
+            "params": {"J": DF_J, "alpha": DF_ALPHA, "f1": DF_LAW.f1, "f2": DF_LAW.f2, "eps": DF_LAW.eps,
+                        "eta": DF_LAW.eta, "amplitude": DF_A, "omega": DF_W, "settle": 1e-9,
+                        "max_periods": 2000},
+            "ref_check_budget": 60.0,
+            "atol_scale": 1e-3,
+            "target": TARGET,
+            "error": "|N − N_ref| / |N_ref| of N(a, ω) = (b1 + i a1)/a from θ in the periodic steady state reached from rest",
         },
         "bristle500": {
             "title": "500-bristle compressed bristle model (thesis Fig 4.4), one stick–slip cycle",

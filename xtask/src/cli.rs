@@ -7,7 +7,7 @@ use fric_manifest::Status;
 use std::path::{Path, PathBuf};
 
 /// The problems of `bench/` (its own workspace; keep in step with `bench/src/problems.rs`).
-pub const BENCH_PROBLEMS: [&str; 4] = ["lugre", "vdp", "coulomb", "bristle500"];
+pub const BENCH_PROBLEMS: [&str; 7] = ["lugre", "vdp", "coulomb", "bristle500", "bs", "pid", "df"];
 
 const EXAMPLES: &str = "\
 Examples:
@@ -84,11 +84,12 @@ Examples:
 
 const BENCH_EXAMPLES: &str = "\
 Needs python3 with numpy and scipy (pip install -r bench/requirements.txt); the full run takes
-about 15 minutes on 2 cores and writes bench/out/.
+about 25 minutes on 2 cores and writes bench/out/.
 
 Examples:
   cargo xtask bench
-  cargo xtask bench --only bristle500";
+  cargo xtask bench --only bristle500
+  cargo xtask bench --only df          # one describing-function point of report Fig 5.22";
 
 /// Regenerate the figures and tables of the friction and hysteresis documents from the manifests
 /// in experiments/, and check the numbers they publish.
