@@ -123,12 +123,15 @@ pub fn timings(t: &[fric_pipeline::timings::ManifestTime], n: usize, one_thread:
         n.min(t.len()),
         t.len()
     );
-    if !one_thread {
-        out!(
-            "           (with several threads a task that waits on nested parallel work runs other tasks meanwhile, \
-             so these overlap; `--jobs 1` attributes them exactly)"
-        );
-    }
+    out!(
+        "           (each run and evaluation timed without the tasks it ran nested on its thread; a run shared \
+         by several manifests counts in each{})",
+        if one_thread {
+            ""
+        } else {
+            "; with several threads the tasks overlap in time"
+        }
+    );
     out!(
         "  {:>8}  {:>8}  {:>5}  {:>10}  {:<24}  manifest",
         "total s",

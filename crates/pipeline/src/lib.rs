@@ -730,9 +730,9 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
                         Lookup::Miss => {}
                     }
                 }
-                let t0 = Instant::now();
-                let got = match compute_and_store(&cache, key, req) {
-                    Ok(d) => Got::Computed(d, recovered, t0.elapsed().as_secs_f64()),
+                let (done, secs) = timings::own_time(|| compute_and_store(&cache, key, req));
+                let got = match done {
+                    Ok(d) => Got::Computed(d, recovered, secs),
                     Err(e) => Got::Failed(e),
                 };
                 progress(Progress::Step {
@@ -746,7 +746,8 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         rayon::join(compute_runs, || {
             explaining
                 .par_iter()
-                .for_each(|e| sensitivity::warm_explanations(&cache, e))
+                // Timed so that a run which steals one does not count it as its own.
+                .for_each(|e| timings::own_time(|| sensitivity::warm_explanations(&cache, e)).0)
         })
     });
     let mut summary = Summary {
@@ -792,46 +793,47 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         todo.par_iter()
             .zip(&readings)
             .map(|((e, key), readings)| {
-                let t0 = Instant::now();
-                let prev = stamp::read(root, &e.manifest.id);
-                let b = isolated("evaluating the manifest", || {
-                    let runs = Runs {
-                        data: &data,
-                        failed: &failed,
-                        cache: &cache,
-                    };
-                    Ok(build_entry(root, e, &runs, readings, prev.as_ref(), opts.force))
-                });
-                let b = b.unwrap_or_else(|err| {
-                    let mut report = registry_report(e);
-                    report.errors.push(err);
-                    report.checks = unevaluated(&e.manifest, "evaluating the manifest failed");
-                    Built {
-                        report,
-                        drawn: false,
-                        table: false,
-                        outputs: BTreeMap::new(),
-                        render_key: None,
+                timings::own_time(|| {
+                    let prev = stamp::read(root, &e.manifest.id);
+                    let b = isolated("evaluating the manifest", || {
+                        let runs = Runs {
+                            data: &data,
+                            failed: &failed,
+                            cache: &cache,
+                        };
+                        Ok(build_entry(root, e, &runs, readings, prev.as_ref(), opts.force))
+                    });
+                    let b = b.unwrap_or_else(|err| {
+                        let mut report = registry_report(e);
+                        report.errors.push(err);
+                        report.checks = unevaluated(&e.manifest, "evaluating the manifest failed");
+                        Built {
+                            report,
+                            drawn: false,
+                            table: false,
+                            outputs: BTreeMap::new(),
+                            render_key: None,
+                        }
+                    });
+                    // Only a complete evaluation is stamped: errors are retried next time.
+                    if b.report.errors.is_empty() {
+                        let s = stamp::Stamp {
+                            key: (*key).clone(),
+                            render_key: b.render_key.clone(),
+                            report: b.report.clone(),
+                            outputs: b.outputs.clone(),
+                        };
+                        if let Err(err) = stamp::write(root, &e.manifest.id, &s) {
+                            let mut b = b;
+                            b.report.errors.push(format!("stamp: {err}"));
+                            return b;
+                        }
                     }
-                });
-                // Only a complete evaluation is stamped: errors are retried next time.
-                if b.report.errors.is_empty() {
-                    let s = stamp::Stamp {
-                        key: (*key).clone(),
-                        render_key: b.render_key.clone(),
-                        report: b.report.clone(),
-                        outputs: b.outputs.clone(),
-                    };
-                    if let Err(err) = stamp::write(root, &e.manifest.id, &s) {
-                        let mut b = b;
-                        b.report.errors.push(format!("stamp: {err}"));
-                        return (b, t0.elapsed().as_secs_f64());
-                    }
-                }
-                progress(Progress::Step {
-                    what: e.manifest.id.clone(),
-                });
-                (b, t0.elapsed().as_secs_f64())
+                    progress(Progress::Step {
+                        what: e.manifest.id.clone(),
+                    });
+                    b
+                })
             })
             .collect()
     });
