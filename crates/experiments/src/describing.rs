@@ -12,6 +12,7 @@ use crate::{Invalid, RunData, RunRequest};
 use fric_models::InputDriven;
 use fric_solvers::describing::{
     bisect_sign, describing_function, distance, illinois, negative_inverse, refine_jump, DfOptions, Forced, Jump,
+    Sample,
 };
 
 params! {
@@ -315,31 +316,43 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
         maps.set(maps.get() + p.maps);
         Ok(p)
     };
-    // A point is used where its steady state reached ACCEPT; elsewhere the DF is not computed
-    // (as the report's gaps: "the DF could not be computed due to limits in precision").
+    // A point is used where its steady state reached ACCEPT and is stable; elsewhere the DF is
+    // not computed (as the report's gaps: "the DF could not be computed due to limits in
+    // precision"): a hole where the shooting did not converge, a basin boundary where it found
+    // an unstable orbit that 128 periods from rest did not leave.
     let unresolved = Cell::new(0usize);
     let unstable = Cell::new(0usize);
-    let usable = |a: f64, w: f64| -> Result<Option<fric_solvers::describing::DfPoint>, String> {
+    let sample = |a: f64, w: f64| -> Result<(Sample, fric_solvers::describing::DfPoint), String> {
         let p = point(a, w)?;
-        if p.residual > ACCEPT {
+        let s = if p.residual > ACCEPT {
             unresolved.set(unresolved.get() + 1);
-            Ok(None)
+            Sample::Hole
         } else if p.multiplier > 1.0 {
             // A periodic orbit, but one that the simulation from rest leaves (128 periods did
             // not reach a stable one): not the steady state.
             unstable.set(unstable.get() + 1);
             unresolved.set(unresolved.get() + 1);
-            Ok(None)
+            Sample::Boundary
         } else {
             max_residual.set(max_residual.get().max(p.residual));
-            Ok(Some(p))
+            Sample::Value(p.n)
+        };
+        Ok((s, p))
+    };
+    let usable = |a: f64, w: f64| -> Result<Option<fric_solvers::describing::DfPoint>, String> {
+        let (s, p) = sample(a, w)?;
+        Ok(matches!(s, Sample::Value(_)).then_some(p))
+    };
+    let df = |a: f64, w: f64| sample(a, w).map(|s| s.0);
+    let dfv = |a: f64, w: f64| -> Result<(f64, f64), String> {
+        match df(a, w)? {
+            Sample::Value(n) => Ok(n),
+            _ => Err(format!(
+                "a = {a}, ω = {w}: no periodic steady state to a residual of {ACCEPT:e}"
+            )),
         }
     };
-    let df = |a: f64, w: f64| usable(a, w).map(|p| p.map(|p| p.n));
-    let dfv = |a: f64, w: f64| -> Result<(f64, f64), String> {
-        df(a, w)?.ok_or_else(|| format!("a = {a}, ω = {w}: no periodic steady state to a residual of {ACCEPT:e}"))
-    };
-    // The DF at `amps` (ascending) with every jump between neighbours refined: the points in
+    // The DF at `amps` (ascending) with the jumps between neighbours refined: the points in
     // order (the refined jump ends included) and the gaps (jumps that survive bisection).
     // `broken[i]`: a gap lies between points i − 1 and i (the drawn curve is broken there).
     let curve = |amps: &[f64], w: f64| -> Result<Curve, String> {
@@ -448,13 +461,17 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
             'bisect: while (moving - quiet).abs() > 1e-9 * moving {
                 for f in fric_solvers::describing::PROBES {
                     let m = quiet + f * (moving - quiet);
-                    if let Some(p) = usable(m, w)? {
-                        if drifts(&p) {
-                            moving = m;
-                        } else {
-                            quiet = m;
+                    match sample(m, w)? {
+                        (Sample::Value(_), p) => {
+                            if drifts(&p) {
+                                moving = m;
+                            } else {
+                                quiet = m;
+                            }
+                            continue 'bisect;
                         }
-                        continue 'bisect;
+                        (Sample::Hole, _) => {}
+                        (Sample::Boundary, _) => break,
                     }
                 }
                 break;

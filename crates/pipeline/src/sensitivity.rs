@@ -532,7 +532,12 @@ pub fn solve(f: &(impl Fn(f64) -> Result<f64, String> + Sync), range: [f64; 2]) 
             }
         })
         .collect();
-    let fs = xs.par_iter().map(|&x| f(x)).collect::<Result<Vec<f64>, String>>()?;
+    // Each point timed on its own: a run waiting inside a parallel library call may steal one,
+    // and must not count it as its own time (crate::timings::own_time).
+    let fs = xs
+        .par_iter()
+        .map(|&x| crate::timings::own_time(|| f(x)).0)
+        .collect::<Result<Vec<f64>, String>>()?;
     let mut evaluations = xs.len();
     let f_min = fs.iter().cloned().fold(f64::INFINITY, f64::min);
     let f_max = fs.iter().cloned().fold(f64::NEG_INFINITY, f64::max);

@@ -299,13 +299,27 @@ pub struct Jump {
     pub unresolved: bool,
 }
 
+/// What a bisection learns from one evaluation of the DF.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Sample {
+    /// The DF there.
+    Value((f64, f64)),
+    /// No value at this amplitude (a steady state that would not converge): a point nearby
+    /// may have one, so the next of [`PROBES`] is tried.
+    Hole,
+    /// No value, and none nearer the jump is to be expected: the amplitude lies on the boundary
+    /// between two basins of attraction (the simulation from rest stays on the unstable orbit
+    /// that separates them), and so does every point as close to the jump. The bisection stops.
+    Boundary,
+}
+
 /// Bisect `[lo, hi]` towards the larger change of `df` (by [`distance`]) until the interval is
 /// narrower than `rel · hi`, or the change across it has fallen below `continuous` (then the
 /// change is steep but continuous, and the bisection stops early). A discontinuity keeps a finite
-/// `size` down to the final width. Where `df` returns `None` (no value could be computed there)
-/// the bisection stops with `unresolved`.
+/// `size` down to the final width. Where `df` has no value at any of the [`PROBES`] near the
+/// midpoint, or returns [`Sample::Boundary`], the bisection stops with `unresolved`.
 pub fn refine_jump<E>(
-    mut df: impl FnMut(f64) -> Result<Option<(f64, f64)>, E>,
+    mut df: impl FnMut(f64) -> Result<Sample, E>,
     (mut lo, mut n_lo): (f64, (f64, f64)),
     (mut hi, mut n_hi): (f64, (f64, f64)),
     rel: f64,
@@ -322,9 +336,13 @@ pub fn refine_jump<E>(
                 continue;
             }
             evaluations += 1;
-            if let Some(nm) = df(m)? {
-                probe = Some((m, nm));
-                break;
+            match df(m)? {
+                Sample::Value(nm) => {
+                    probe = Some((m, nm));
+                    break;
+                }
+                Sample::Hole => {}
+                Sample::Boundary => break,
             }
         }
         let Some((m, nm)) = probe else {
@@ -493,24 +511,18 @@ mod tests {
 
     #[test]
     fn jumps_are_told_from_steep_slopes() {
-        let step = |a: f64| Ok::<_, ()>(Some(if a < 0.4 { (1.0, 0.0) } else { (0.1, -0.2) }));
-        let j = refine_jump(
-            step,
-            (0.3, step(0.3).unwrap().unwrap()),
-            (0.5, step(0.5).unwrap().unwrap()),
-            1e-12,
-            1e-3,
-        )
-        .unwrap();
+        let n = |a: f64| if a < 0.4 { (1.0, 0.0) } else { (0.1, -0.2) };
+        let step = |a: f64| Ok::<_, ()>(Sample::Value(n(a)));
+        let j = refine_jump(step, (0.3, n(0.3)), (0.5, n(0.5)), 1e-12, 1e-3).unwrap();
         assert!(j.lo < 0.4 && j.hi >= 0.4 && j.hi - j.lo <= 1e-12);
         assert!(j.size > 1.0 && !j.unresolved);
         // A hole at the midpoint is stepped around; where no nearby probe has a value either, the
         // bisection stops there.
         let small_hole = |a: f64| {
             Ok::<_, ()>(if (0.399..0.401).contains(&a) {
-                None
+                Sample::Hole
             } else {
-                step(a).unwrap()
+                Sample::Value(n(a))
             })
         };
         let k = refine_jump(small_hole, (0.3, (1.0, 0.0)), (0.5, (0.1, -0.2)), 1e-12, 1e-3).unwrap();
@@ -518,32 +530,47 @@ mod tests {
         assert!(k.unresolved && k.lo < 0.4 && k.hi > 0.4 && k.hi - k.lo < 0.01, "{k:?}");
         let holey = |a: f64| {
             Ok::<_, ()>(if (0.37..0.43).contains(&a) {
-                None
+                Sample::Hole
             } else {
-                step(a).unwrap()
+                Sample::Value(n(a))
             })
         };
         let h = refine_jump(holey, (0.3, (1.0, 0.0)), (0.5, (0.1, -0.2)), 1e-12, 1e-3).unwrap();
         assert!(h.unresolved && h.lo == 0.3 && h.hi == 0.5, "{h:?}");
-        let steep = |a: f64| Ok::<_, ()>(Some(((1.0 + ((a - 0.4) * 1e4).tanh()) + 0.1, 0.0)));
-        let j = refine_jump(
-            steep,
-            (0.3, steep(0.3).unwrap().unwrap()),
-            (0.5, steep(0.5).unwrap().unwrap()),
-            1e-12,
-            0.0,
-        )
-        .unwrap();
+        // On a basin boundary the points around the midpoint are not tried: the bisection stops
+        // at the first boundary point, one evaluation per step (a jump at 0.41 whose ±2e-4 are
+        // a boundary; the same as a hole, the bisection would try every probe there).
+        let n2 = |a: f64| if a < 0.41 { (1.0, 0.0) } else { (0.1, -0.2) };
+        let mut calls = 0;
+        let boundary = |a: f64| {
+            calls += 1;
+            Ok::<_, ()>(if (0.4098..0.4102).contains(&a) {
+                Sample::Boundary
+            } else {
+                Sample::Value(n2(a))
+            })
+        };
+        let b = refine_jump(boundary, (0.3, n2(0.3)), (0.5, n2(0.5)), 1e-12, 1e-3).unwrap();
+        assert!(
+            b.unresolved && b.lo < 0.41 && b.hi > 0.41 && b.hi - b.lo < 0.002,
+            "{b:?}"
+        );
+        assert_eq!(calls, b.evaluations);
+        let as_hole = |a: f64| {
+            Ok::<_, ()>(if (0.4098..0.4102).contains(&a) {
+                Sample::Hole
+            } else {
+                Sample::Value(n2(a))
+            })
+        };
+        let k = refine_jump(as_hole, (0.3, n2(0.3)), (0.5, n2(0.5)), 1e-12, 1e-3).unwrap();
+        assert!(k.unresolved && k.evaluations >= b.evaluations + 4, "{k:?} vs {b:?}");
+        let sn = |a: f64| ((1.0 + ((a - 0.4) * 1e4).tanh()) + 0.1, 0.0);
+        let steep = |a: f64| Ok::<_, ()>(Sample::Value(sn(a)));
+        let j = refine_jump(steep, (0.3, sn(0.3)), (0.5, sn(0.5)), 1e-12, 0.0).unwrap();
         assert!(j.size < 1e-6, "{j:?}");
         // With a threshold the bisection stops once the change is below it.
-        let k = refine_jump(
-            steep,
-            (0.3, steep(0.3).unwrap().unwrap()),
-            (0.5, steep(0.5).unwrap().unwrap()),
-            1e-12,
-            1e-3,
-        )
-        .unwrap();
+        let k = refine_jump(steep, (0.3, sn(0.3)), (0.5, sn(0.5)), 1e-12, 1e-3).unwrap();
         assert!(k.size < 1e-3 && k.evaluations < j.evaluations, "{k:?}");
     }
 
