@@ -22,6 +22,7 @@ pub use raster::{rasterize, PNG_SCALE};
 use fric_manifest::{LegendPos, Scale, Style};
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use series::{Frame, Mapped};
 use std::sync::Once;
 use ticks::{axis_power, decade_label, format_tick, scaled_label, ticks, Ticked};
@@ -189,6 +190,11 @@ type DrawErr = String;
 const LABEL_SIZE: u32 = 25;
 const DESC_SIZE: u32 = 28;
 const TITLE_SIZE: u32 = 28;
+/// Space between a panel's title and the top of its axes, in pixels: room for the top y tick
+/// label, which is centred on the axes' top edge.
+const TITLE_GAP: u32 = 14;
+/// Space right of the axes, in pixels: room for half of an x tick label at the right edge.
+const RIGHT_MARGIN: u32 = 26;
 /// Space for tick labels and the axis label below and left of the axes, in pixels.
 const X_AREA: u32 = 68;
 const Y_AREA: u32 = 100;
@@ -312,13 +318,25 @@ fn build_chart<'a, DB: DrawingBackend>(
     reserve: u32,
     x_labels: bool,
 ) -> Result<Chart<'a, DB>, DrawErr> {
+    // The title is drawn here, not as plotters' caption: the caption sits directly on the
+    // plotting area, where the top y tick label (centred on the top edge) ran into it.
+    let title = p.title.as_ref().map(|t| {
+        let style = TextStyle::from(("sans-serif", title_size(area, t)));
+        let h = area.estimate_text_size(t, &style).map_or(0, |(_, h)| h);
+        (t, style, h)
+    });
     let mut b = ChartBuilder::on(area);
     b.margin(12 * K)
+        .margin_top(12 * K + title.as_ref().map_or(0, |(_, _, h)| h + TITLE_GAP * K))
+        .margin_right(RIGHT_MARGIN * K)
         .margin_bottom(12 * K + reserve)
         .x_label_area_size(if x_labels { X_AREA } else { 8 } * K)
         .y_label_area_size(Y_AREA * K);
-    if let Some(t) = &p.title {
-        b.caption(t, ("sans-serif", title_size(area, t)));
+    if let Some((t, style, _)) = &title {
+        let centre = (area.dim_in_pixel().0 / 2) as i32;
+        let style = style.pos(Pos::new(HPos::Center, VPos::Top));
+        area.draw(&Text::new(t.as_str(), (centre, (12 * K) as i32), style))
+            .map_err(|e| e.to_string())?;
     }
     // Minor ticks are drawn by the data layer as marks on the axes (no minor grid).
     let (mx, my) = max_ticks(area);
