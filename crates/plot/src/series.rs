@@ -195,6 +195,15 @@ pub(crate) fn map_series(
     if !cur.is_empty() {
         lines.push(cur);
     }
+    if style != Style::Points {
+        let r = [
+            frame.left,
+            frame.top.min(frame.bottom),
+            frame.right,
+            frame.top.max(frame.bottom),
+        ];
+        lines = clip_lines(lines, r);
+    }
     let mut band = Vec::new();
     if let (Style::Band, Some(y2)) = (style, y2) {
         band.extend(x.iter().zip(y).filter_map(|(&a, &b)| frame.map(a, b)));
@@ -211,14 +220,15 @@ pub(crate) fn map_series(
     }
 }
 
-/// True if the segment p–q meets the rectangle (Liang–Barsky).
-fn segment_meets(p: (f64, f64), q: (f64, f64), r: [f64; 4]) -> bool {
+/// The parameters `t0 ≤ t1` in [0, 1] of the part of the segment p–q inside the rectangle
+/// `r = [left, top, right, bottom]` (Liang–Barsky), if it meets it.
+fn clip_params(p: (f64, f64), q: (f64, f64), r: [f64; 4]) -> Option<(f64, f64)> {
     let (dx, dy) = (q.0 - p.0, q.1 - p.1);
     let (mut t0, mut t1) = (0.0f64, 1.0f64);
     for (num, den) in [(p.0 - r[0], -dx), (r[2] - p.0, dx), (p.1 - r[1], -dy), (r[3] - p.1, dy)] {
         if den == 0.0 {
             if num < 0.0 {
-                return false;
+                return None;
             }
         } else {
             let t = num / den;
@@ -228,11 +238,64 @@ fn segment_meets(p: (f64, f64), q: (f64, f64), r: [f64; 4]) -> bool {
                 t1 = t1.min(t);
             }
             if t0 > t1 {
-                return false;
+                return None;
             }
         }
     }
-    true
+    Some((t0, t1))
+}
+
+/// The parts of each polyline inside the rectangle `r` (the frame), with the crossings of its
+/// edges interpolated. A curve running on beyond the axes was drawn whole and cut by the clip
+/// path, so its dash pattern (fitted to end on a dash, [`fitted_dash`]) met the frame at an
+/// arbitrary phase and its last samples inside could lie in a gap (report Fig 3.2).
+fn clip_lines(lines: Vec<Vec<(f64, f64)>>, r: [f64; 4]) -> Vec<Vec<(f64, f64)>> {
+    let inside = |p: (f64, f64)| p.0 >= r[0] && p.0 <= r[2] && p.1 >= r[1] && p.1 <= r[3];
+    let mut out = Vec::new();
+    for l in lines {
+        if l.len() < 2 {
+            if l.first().is_some_and(|&p| inside(p)) {
+                out.push(l);
+            }
+            continue;
+        }
+        let mut cur: Vec<(f64, f64)> = Vec::new();
+        for w in l.windows(2) {
+            let (p, q) = (w[0], w[1]);
+            let Some((t0, t1)) = clip_params(p, q, r) else {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+                continue;
+            };
+            let at = |t: f64| (p.0 + t * (q.0 - p.0), p.1 + t * (q.1 - p.1));
+            if t0 > 0.0 {
+                // Enters the frame inside this segment.
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+                cur.push(at(t0));
+            } else if cur.is_empty() {
+                cur.push(p);
+            }
+            if t1 < 1.0 {
+                cur.push(at(t1));
+                out.push(std::mem::take(&mut cur));
+            } else {
+                cur.push(q);
+            }
+        }
+        if !cur.is_empty() {
+            out.push(cur);
+        }
+    }
+    out.retain(|l| !l.is_empty());
+    out
+}
+
+/// True if the segment p–q meets the rectangle (Liang–Barsky).
+fn segment_meets(p: (f64, f64), q: (f64, f64), r: [f64; 4]) -> bool {
+    clip_params(p, q, r).is_some()
 }
 
 fn point_in_polygon(pt: (f64, f64), poly: &[(f64, f64)]) -> bool {
@@ -683,6 +746,24 @@ mod tests {
             Style::Solid,
         );
         assert!(place_inside(&f, &[x1, x2, mid], vec![entry()], 0).is_err());
+    }
+
+    #[test]
+    fn lines_are_cut_at_the_frame() {
+        let r = [0.0, 0.0, 10.0, 10.0];
+        // In from the left, out at the right: one piece, ends on the edges.
+        let l = vec![(-10.0, 5.0), (5.0, 5.0), (15.0, 5.0)];
+        assert_eq!(clip_lines(vec![l], r), vec![vec![(0.0, 5.0), (5.0, 5.0), (10.0, 5.0)]]);
+        // Out through the top and back in: two pieces; wholly outside: none.
+        let l = vec![(2.0, 5.0), (2.0, -5.0), (8.0, -5.0), (8.0, 5.0)];
+        assert_eq!(
+            clip_lines(vec![l], r),
+            vec![vec![(2.0, 5.0), (2.0, 0.0)], vec![(8.0, 0.0), (8.0, 5.0)]]
+        );
+        assert!(clip_lines(vec![vec![(20.0, 1.0), (30.0, 2.0)]], r).is_empty());
+        // Inside throughout: unchanged.
+        let l = vec![(1.0, 1.0), (2.0, 3.0), (4.0, 2.0)];
+        assert_eq!(clip_lines(vec![l.clone()], r), vec![l]);
     }
 
     #[test]
