@@ -11,8 +11,8 @@ use crate::system::{any, invalid, nonneg, params, positive, Column};
 use crate::{Invalid, RunData, RunRequest};
 use fric_models::InputDriven;
 use fric_solvers::describing::{
-    bisect_sign, describing_function, distance, illinois, negative_inverse, refine_jump, DfOptions, Forced, Jump,
-    Sample,
+    bisect_sign, describing_function, distance, illinois, negative_inverse, probe, refine_jump, DfOptions, Forced,
+    Jump, Sample,
 };
 
 params! {
@@ -322,9 +322,9 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
     // an unstable orbit that 128 periods from rest did not leave.
     let unresolved = Cell::new(0usize);
     let unstable = Cell::new(0usize);
-    let sample = |a: f64, w: f64| -> Result<(Sample, fric_solvers::describing::DfPoint), String> {
+    let sample = |a: f64, w: f64| -> Result<Sample<fric_solvers::describing::DfPoint>, String> {
         let p = point(a, w)?;
-        let s = if p.residual > ACCEPT {
+        Ok(if p.residual > ACCEPT {
             unresolved.set(unresolved.get() + 1);
             Sample::Hole
         } else if p.multiplier > 1.0 {
@@ -335,15 +335,11 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
             Sample::Boundary
         } else {
             max_residual.set(max_residual.get().max(p.residual));
-            Sample::Value(p.n)
-        };
-        Ok((s, p))
+            Sample::Value(p)
+        })
     };
-    let usable = |a: f64, w: f64| -> Result<Option<fric_solvers::describing::DfPoint>, String> {
-        let (s, p) = sample(a, w)?;
-        Ok(matches!(s, Sample::Value(_)).then_some(p))
-    };
-    let df = |a: f64, w: f64| sample(a, w).map(|s| s.0);
+    let usable = |a: f64, w: f64| sample(a, w).map(Sample::value);
+    let df = |a: f64, w: f64| sample(a, w).map(|s| s.map(|p| p.n));
     let dfv = |a: f64, w: f64| -> Result<(f64, f64), String> {
         match df(a, w)? {
             Sample::Value(n) => Ok(n),
@@ -458,23 +454,14 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
         }
         // The edge between a point that does not drift (`quiet`) and one that does.
         let edge = |mut quiet: f64, mut moving: f64| -> Result<f64, String> {
-            'bisect: while (moving - quiet).abs() > 1e-9 * moving {
-                for f in fric_solvers::describing::PROBES {
-                    let m = quiet + f * (moving - quiet);
-                    match sample(m, w)? {
-                        (Sample::Value(_), p) => {
-                            if drifts(&p) {
-                                moving = m;
-                            } else {
-                                quiet = m;
-                            }
-                            continue 'bisect;
-                        }
-                        (Sample::Hole, _) => {}
-                        (Sample::Boundary, _) => break,
-                    }
+            while (moving - quiet).abs() > 1e-9 * moving {
+                let (found, _) = probe(quiet, moving, |m| sample(m, w))?;
+                let Some((m, p)) = found else { break };
+                if drifts(&p) {
+                    moving = m;
+                } else {
+                    quiet = m;
                 }
-                break;
             }
             Ok(0.5 * (quiet + moving))
         };

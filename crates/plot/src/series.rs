@@ -289,7 +289,6 @@ fn clip_lines(lines: Vec<Vec<(f64, f64)>>, r: [f64; 4]) -> Vec<Vec<(f64, f64)>> 
             out.push(cur);
         }
     }
-    out.retain(|l| !l.is_empty());
     out
 }
 

@@ -301,9 +301,9 @@ pub struct Jump {
 
 /// What a bisection learns from one evaluation of the DF.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Sample {
-    /// The DF there.
-    Value((f64, f64)),
+pub enum Sample<T = (f64, f64)> {
+    /// The DF there (or what the caller computes with it).
+    Value(T),
     /// No value at this amplitude (a steady state that would not converge): a point nearby
     /// may have one, so the next of [`PROBES`] is tried.
     Hole,
@@ -311,6 +311,47 @@ pub enum Sample {
     /// between two basins of attraction (the simulation from rest stays on the unstable orbit
     /// that separates them), and so does every point as close to the jump. The bisection stops.
     Boundary,
+}
+
+impl<T> Sample<T> {
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Sample<U> {
+        match self {
+            Sample::Value(v) => Sample::Value(f(v)),
+            Sample::Hole => Sample::Hole,
+            Sample::Boundary => Sample::Boundary,
+        }
+    }
+
+    pub fn value(self) -> Option<T> {
+        match self {
+            Sample::Value(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+/// One step of a bisection of `(lo, hi)` (either order): `f` at the midpoint, or at the next of
+/// the [`PROBES`] while it finds a [`Sample::Hole`], until a [`Sample::Boundary`]. The first point
+/// with a value (none if every probe failed or a boundary was met) and the evaluations spent.
+pub fn probe<T, E>(
+    lo: f64,
+    hi: f64,
+    mut f: impl FnMut(f64) -> Result<Sample<T>, E>,
+) -> Result<(Option<(f64, T)>, usize), E> {
+    let mut evaluations = 0;
+    for p in PROBES {
+        let m = lo + p * (hi - lo);
+        if m == lo || m == hi {
+            continue;
+        }
+        evaluations += 1;
+        match f(m)? {
+            Sample::Value(v) => return Ok((Some((m, v)), evaluations)),
+            Sample::Hole => {}
+            Sample::Boundary => break,
+        }
+    }
+    Ok((None, evaluations))
 }
 
 /// Bisect `[lo, hi]` towards the larger change of `df` (by [`distance`]) until the interval is
@@ -329,23 +370,9 @@ pub fn refine_jump<E>(
     let mut unresolved = false;
     while hi - lo > rel * hi && distance(n_lo, n_hi) >= continuous {
         // The midpoint, or a point near it where the midpoint has no value.
-        let mut probe = None;
-        for f in PROBES {
-            let m = lo + f * (hi - lo);
-            if m <= lo || m >= hi {
-                continue;
-            }
-            evaluations += 1;
-            match df(m)? {
-                Sample::Value(nm) => {
-                    probe = Some((m, nm));
-                    break;
-                }
-                Sample::Hole => {}
-                Sample::Boundary => break,
-            }
-        }
-        let Some((m, nm)) = probe else {
+        let (found, spent) = probe(lo, hi, &mut df)?;
+        evaluations += spent;
+        let Some((m, nm)) = found else {
             unresolved = true;
             break;
         };
@@ -507,6 +534,38 @@ mod tests {
         // The drift per period is bias/c · T.
         let t = 2.0 * std::f64::consts::PI / w;
         assert!((p.drift - m.bias / m.c * t).abs() < 1e-8, "{}", p.drift);
+    }
+
+    #[test]
+    fn a_probe_skips_holes_and_stops_at_a_boundary() {
+        // Either order of the bracket: the drift-edge bisection probes from its quiet end.
+        let mut seen = Vec::new();
+        let (found, spent) = probe(1.0, 0.0, |m| {
+            seen.push(m);
+            Ok::<_, ()>(if seen.len() < 3 {
+                Sample::Hole
+            } else {
+                Sample::Value(2.0 * m)
+            })
+        })
+        .unwrap();
+        let near = |x: f64, y: f64| (x - y).abs() < 1e-15;
+        assert!(
+            seen.len() == 3 && seen.iter().zip([0.5, 0.55, 0.45]).all(|(&x, y)| near(x, y)),
+            "{seen:?}"
+        );
+        let (m, v) = found.unwrap();
+        assert!(near(m, 0.45) && v == 2.0 * m && spent == 3);
+        let mut calls = 0;
+        let (found, spent) = probe(0.0, 1.0, |_| {
+            calls += 1;
+            Ok::<Sample<f64>, ()>(if calls == 1 { Sample::Hole } else { Sample::Boundary })
+        })
+        .unwrap();
+        assert_eq!((found, spent), (None, 2));
+        // A bracket too narrow to hold a point between its ends is not evaluated.
+        let (found, spent) = probe(1.0, 1.0 + f64::EPSILON, |_| Ok::<Sample<f64>, ()>(Sample::Hole)).unwrap();
+        assert_eq!((found, spent), (None, 0));
     }
 
     #[test]
