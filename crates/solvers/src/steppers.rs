@@ -589,6 +589,9 @@ fn drive<S: OdeSystem, M: Stepper>(
     let mut xd = vec![0.0; n];
     let mut g_old = vec![0.0; ne];
     let mut g_new = vec![0.0; ne];
+    let mut g_stop = vec![0.0; ne];
+    // Guards whose crossing the ends and samples of the current step bracket.
+    let mut bracketed = vec![false; ne];
     // Event values at the interior sample points of a step, sample-major.
     let samples = if ne > 0 { sys.event_samples() } else { 0 };
     let mut g_in = vec![0.0; samples * ne];
@@ -691,6 +694,7 @@ fn drive<S: OdeSystem, M: Stepper>(
                     _ => g_new[i],
                 };
                 let bracket = (0..=samples).find(|&k| triggers(kind.direction, at(k), at(k + 1)));
+                bracketed[i] = bracket.is_some();
                 if let Some(k) = bracket {
                     if !dense_ready {
                         st.prepare_dense(sys, t, h, &mut stats);
@@ -707,6 +711,36 @@ fn drive<S: OdeSystem, M: Stepper>(
                     } else {
                         passed.push((i, te));
                     }
+                }
+            }
+            // A crossing that the rest of the step undid brackets nothing between sample points:
+            // a guard that rose through zero before the stop and fell back by the step's end
+            // (e.g. a threshold passed and recrossed when the motion reverses in the part of the
+            // step beyond a stop in velocity, which never happens). The guards at the stop show
+            // it; the earliest such crossing becomes the stop, and so on until none is left.
+            // Guards already bracketed were located above and keep their order (coincident
+            // crossings, re-located on another bracket, could otherwise swap by rounding).
+            let frac = |k: usize| k as f64 / (samples + 1) as f64;
+            while let Some((i0, _, th)) = stop {
+                st.dense(th, &mut xd);
+                sys.events(t + th * h, &xd, &mut g_stop);
+                // The last end or sample point before the stop.
+                let k = ((th * (samples + 1) as f64).ceil() as usize).clamp(1, samples + 1) - 1;
+                let mut earlier: Option<(usize, f64, f64)> = None;
+                for j in (0..ne).filter(|&j| j != i0 && !bracketed[j]) {
+                    let kind = sys.event_kind(j);
+                    let gk = if k == 0 { g_old[j] } else { g_in[(k - 1) * ne + j] };
+                    if !kind.terminal || !triggers(kind.direction, gk, g_stop[j]) {
+                        continue;
+                    }
+                    let thj = locate(sys, &st, j, t, h, (frac(k), th), (gk, g_stop[j]), &mut xd, ne);
+                    if thj < th && earlier.is_none_or(|(_, _, te)| thj < te) {
+                        earlier = Some((j, t + thj * h, thj));
+                    }
+                }
+                match earlier {
+                    Some(e) => stop = Some(e),
+                    None => break,
                 }
             }
             // Several crossings inside one step are reported in time order (then by index).
