@@ -273,9 +273,31 @@ ABOVE, BELOW, STICK_R, BAND_PLUS, BAND_MINUS = 1.0, -1.0, 0.0, 2.0, -2.0
 
 
 def bristle500_problem(d):
+    """Stick–slip configuration (belt at v_p, state [x, v, l, y, ẏ], applied force K l)."""
     p = d["params"]
-    m, w, dd, al, K, N, k = p["m"], p["w"], p["d"], p["alpha"], p["K"], p["N"], p["k"]
-    h0, dl, g, vp, eta, tau, t1 = p["h0"], p["delta"], p["g"], p["vp"], p["eta"], p["tau"], p["t1"]
+    K, vp, m = p["K"], p["vp"], p["m"]
+
+    def motion(t, x, v, l, y, yd, F, Fy):
+        return [v, (K * l - F) / m, vp - v, yd, Fy]
+    return cbm_problem(d, motion, 3)
+
+
+def cbm_fd_problem(d):
+    """Force-driven configuration of thesis Fig 4.3 (state [x, v, y, ẏ], applied u − K x)."""
+    p = d["params"]
+    K, A, om, m = p["K"], p["amplitude"], p["omega"], p["m"]
+
+    def motion(t, x, v, y, yd, F, Fy):
+        return [v, (A * math.sin(om * t) - K * x - F) / m, yd, Fy]
+    return cbm_problem(d, motion, 2)
+
+
+def cbm_problem(d, motion, iy):
+    """The CBM automaton shared by both configurations: `motion(t, *state, F, ÿ)` is the field
+    given the bristle friction F = F_f± and the vertical acceleration; `iy` the index of y."""
+    p = d["params"]
+    w, dd, al, N, k = p["w"], p["d"], p["alpha"], p["N"], p["k"]
+    h0, dl, g, eta, tau, t1, m = p["h0"], p["delta"], p["g"], p["eta"], p["tau"], p["t1"], p["m"]
     d1 = w * math.tan(al)
     ca, sa = math.cos(al), math.sin(al)
     off = {1: 0.5 * dd, -1: d1 - 0.5 * dd}  # upper window end x + off (4.7)-(4.8)
@@ -330,26 +352,25 @@ def bristle500_problem(d):
         sbar = x + 0.5 * dd - mid if sg == 1 else mid - (x - 0.5 * dd)
         return n * (h0 - y - 0.5 * w + w / d1 * sbar)
 
-    def field(sg, wins, s):
-        x, v, l, y, yd = s
+    def field(sg, wins, t, s):
+        x, y = s[0], s[iy]
         S = slant_sum(sg, wins[sg], x, y)
-        return [v, (K * l - sg * k * ca * S) / m, vp - v, yd,
-                -g + (k * sa * S + N * k * (h0 - y + 0.5 * w)) / m]
+        return motion(t, *s, sg * k * ca * S, -g + (k * sa * S + N * k * (h0 - y + 0.5 * w)) / m)
 
-    def normals(wins, s):
-        return field(-1, wins, s)[1], field(1, wins, s)[1]  # (a-, a+) = v' under f-, f+
+    def normals(wins, t, s):
+        return field(-1, wins, t, s)[1], field(1, wins, t, s)[1]  # (a-, a+) = v' under f-, f+
 
     def band_region(am, ap):
         return BAND_PLUS if ap > 0 else (BAND_MINUS if am < 0 else STICK_R)
 
     def rhs_for(region, wins):
         if region in (ABOVE, BAND_PLUS):
-            return lambda t, s: field(1, wins, s)
+            return lambda t, s: field(1, wins, t, s)
         if region in (BELOW, BAND_MINUS):
-            return lambda t, s: field(-1, wins, s)
+            return lambda t, s: field(-1, wins, t, s)
 
         def blended(t, s):
-            fm, fp = field(-1, wins, s), field(1, wins, s)
+            fm, fp = field(-1, wins, t, s), field(1, wins, t, s)
             am, ap = fm[1], fp[1]
             den = am - ap
             a = min(1.0, max(0.0, (am + s[1] / tau) / den)) if den > 0 else 0.5
@@ -366,17 +387,17 @@ def bristle500_problem(d):
             gs.append(lambda t, s: s[1] - eta)
             gs.append(lambda t, s: -eta - s[1])
             if region == STICK_R:
-                gs.append(lambda t, s: max(normals(wins, s)[1], -normals(wins, s)[0]))
+                gs.append(lambda t, s: max(normals(wins, t, s)[1], -normals(wins, t, s)[0]))
             elif region == BAND_PLUS:
-                gs.append(lambda t, s: -normals(wins, s)[1])
+                gs.append(lambda t, s: -normals(wins, t, s)[1])
             else:
-                gs.append(lambda t, s: normals(wins, s)[0])
+                gs.append(lambda t, s: normals(wins, t, s)[0])
         for sg in (1, -1):
             gs.append(lambda t, s, sg=sg: s[0] - bounds(sg, wins[sg])[1])
             gs.append(lambda t, s, sg=sg: bounds(sg, wins[sg])[0] - s[0])
         return gs
 
-    def jump(region, wins, j, s):
+    def jump(region, wins, j, t, s):
         """SwitchModel::jump and CbmSwitched::jump of the Rust side. SciPy's event state may lie
         a rounding error short of the crossed threshold (ours returns the state on the far side),
         so x is snapped onto it before settling."""
@@ -395,15 +416,15 @@ def bristle500_problem(d):
             wins = {sg2: settle(sg2, wins[sg2], s[0]) for sg2 in (1, -1)}
             if region not in (ABOVE, BELOW):
                 v = s[1]
-                region = ABOVE if v > eta else BELOW if v < -eta else band_region(*normals(wins, s))
+                region = ABOVE if v > eta else BELOW if v < -eta else band_region(*normals(wins, t, s))
             return region, wins
         if region in (ABOVE, BELOW):
-            return band_region(*normals(wins, s)), wins
+            return band_region(*normals(wins, t, s)), wins
         if j == 0:
             return ABOVE, wins
         if j == 1:
             return BELOW, wins
-        am, ap = normals(wins, s)
+        am, ap = normals(wins, t, s)
         if region == STICK_R:
             return (BAND_PLUS if ap >= -am else BAND_MINUS), wins
         if region == BAND_PLUS:
@@ -415,7 +436,7 @@ def bristle500_problem(d):
         t = 0.0
         wins = {1: window(1, s[0]), -1: window(-1, s[0])}
         v = s[1]
-        region = ABOVE if v > eta else BELOW if v < -eta else band_region(*normals(wins, s))
+        region = ABOVE if v > eta else BELOW if v < -eta else band_region(*normals(wins, t, s))
         switches, nfev, events = [], 0, 0
         while t < t1:
             gs = guards_for(region, wins)
@@ -439,7 +460,7 @@ def bristle500_problem(d):
                 hits = [(float(te[0]), j) for j, te in enumerate(r.t_events) if len(te)]
                 te, j = min(hits)
                 s = [float(q) for q in r.y_events[j][0]]
-                new_region, wins = jump(region, wins, j, s)
+                new_region, wins = jump(region, wins, j, te, s)
                 if new_region != region:
                     switches.append((te, new_region))
                 region = new_region
@@ -571,7 +592,7 @@ def df_problem(d):
 
 
 PROBLEMS = {"lugre": lugre_problem, "vdp": vdp_problem, "coulomb": coulomb_problem,
-            "bristle500": bristle500_problem, "bs": bs_problem, "pid": pid_problem,
+            "bristle500": bristle500_problem, "cbm_fd": cbm_fd_problem, "bs": bs_problem, "pid": pid_problem,
             "df": df_problem}
 
 

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
 
-const PROBLEMS: [&str; 7] = ["lugre", "vdp", "coulomb", "bristle500", "bs", "pid", "df"];
+const PROBLEMS: [&str; 8] = ["lugre", "vdp", "coulomb", "bristle500", "cbm_fd", "bs", "pid", "df"];
 /// The goal of issue 18: at least 100× the fastest SciPy method on every problem.
 const GOAL: f64 = 100.0;
 

@@ -86,6 +86,7 @@ fn entries() -> Vec<Entry> {
         v.push(e("vdp", Box::new(move |r, a| own::vdp(m, r, a))));
         v.push(e("coulomb", Box::new(move |r, a| own::coulomb(m, r, a))));
         v.push(e("bristle500", Box::new(move |r, a| own::bristle(m, r, a))));
+        v.push(e("cbm_fd", Box::new(move |r, a| own::cbm_fd(m, r, a))));
         v.push(e("bs", Box::new(move |r, a| own::bs(m, r, a))));
         v.push(e("pid", Box::new(move |r, a| own::pid(m, r, a))));
         v.push(e("df", Box::new(move |r, a| own::df(m, r, a))));
@@ -165,7 +166,7 @@ fn error_of(problem: &str, reference: &Value, o: &Out) -> f64 {
     let p = &reference["problems"][problem];
     match problem {
         "lugre" | "vdp" | "bs" | "pid" => max_err_at(&floats(&p["t_cmp"]), &floats(&p["ref"]), &o.t, &o.y),
-        "coulomb" | "bristle500" => hybrid_err(&p["ref"], &o.switches, &o.x_end),
+        "coulomb" | "bristle500" | "cbm_fd" => hybrid_err(&p["ref"], &o.switches, &o.x_end),
         "df" => df_err(&p["ref"], &o.y),
         _ => f64::INFINITY,
     }
@@ -191,30 +192,26 @@ fn reference() -> Result<Value, String> {
     d["vdp"]["ref_by"] = json!("fric-solvers Radau5, rtol = atol = 1e-12");
     d["vdp"]["ref_crosscheck"] =
         json!({"by": "fric-solvers Dop853, rtol 1e-12", "max_diff": max_err_at(&vdp_times(), &r.y, &c.t, &c.y)});
-    // Coulomb: Dop853 at 1e-13, cross-checked with Radau5 at 1e-12.
-    let r = own::coulomb(Method::Dop853, 1e-13, 1e-13)?;
-    let c = own::coulomb(Method::Radau5, 1e-12, 1e-12)?;
-    let rv = json!({
-        "switch_times": r.switches.iter().map(|s| s.0).collect::<Vec<_>>(),
-        "switch_modes": r.switches.iter().map(|s| s.1).collect::<Vec<_>>(),
-        "x_end": r.x_end,
-    });
-    d["coulomb"]["ref_crosscheck"] =
-        json!({"by": "fric-solvers Radau5, rtol 1e-12", "max_diff": hybrid_err(&rv, &c.switches, &c.x_end)});
-    d["coulomb"]["ref"] = rv;
-    d["coulomb"]["ref_by"] = json!("fric-solvers Dop853, rtol = atol = 1e-13");
-    // 500-bristle CBM: Dop853 at 1e-13, cross-checked with Radau5 at 1e-12.
-    let r = own::bristle(Method::Dop853, 1e-13, 1e-13)?;
-    let c = own::bristle(Method::Radau5, 1e-12, 1e-12)?;
-    let rv = json!({
-        "switch_times": r.switches.iter().map(|s| s.0).collect::<Vec<_>>(),
-        "switch_modes": r.switches.iter().map(|s| s.1).collect::<Vec<_>>(),
-        "x_end": r.x_end,
-    });
-    d["bristle500"]["ref_crosscheck"] =
-        json!({"by": "fric-solvers Radau5, rtol 1e-12", "max_diff": hybrid_err(&rv, &c.switches, &c.x_end)});
-    d["bristle500"]["ref"] = rv;
-    d["bristle500"]["ref_by"] = json!("fric-solvers Dop853, rtol = atol = 1e-13");
+    // The hybrid problems (Coulomb, the two CBMs): Dop853 at 1e-13, cross-checked with Radau5
+    // at 1e-12.
+    type Hybrid = fn(Method, f64, f64) -> Result<Out, String>;
+    for (name, run) in [
+        ("coulomb", own::coulomb as Hybrid),
+        ("bristle500", own::bristle),
+        ("cbm_fd", own::cbm_fd),
+    ] {
+        let r = run(Method::Dop853, 1e-13, 1e-13)?;
+        let c = run(Method::Radau5, 1e-12, 1e-12)?;
+        let rv = json!({
+            "switch_times": r.switches.iter().map(|s| s.0).collect::<Vec<_>>(),
+            "switch_modes": r.switches.iter().map(|s| s.1).collect::<Vec<_>>(),
+            "x_end": r.x_end,
+        });
+        d[name]["ref_crosscheck"] =
+            json!({"by": "fric-solvers Radau5, rtol 1e-12", "max_diff": hybrid_err(&rv, &c.switches, &c.x_end)});
+        d[name]["ref"] = rv;
+        d[name]["ref_by"] = json!("fric-solvers Dop853, rtol = atol = 1e-13");
+    }
     // B&S in time and the PID loop: Radau5 at 1e-12, cross-checked with Dop853 at 1e-12.
     let r = own::bs(Method::Radau5, 1e-12, 1e-12)?;
     let c = own::bs(Method::Dop853, 1e-12, 1e-12)?;
@@ -254,7 +251,7 @@ fn run(only: Option<&str>) -> Result<(), String> {
     let dir = out_dir();
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let refv = reference()?;
-    for p in ["lugre", "vdp", "coulomb", "bristle500", "bs", "pid", "df"] {
+    for p in ["lugre", "vdp", "coulomb", "bristle500", "cbm_fd", "bs", "pid", "df"] {
         let c = &refv["problems"][p]["ref_crosscheck"];
         eprintln!(
             "reference {p}: {} differs from it by {:.2e}",

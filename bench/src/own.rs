@@ -195,17 +195,26 @@ pub fn coulomb(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
     })
 }
 
-/// The CBM under the Switch Model, as `fric-experiments` runs it for thesis Figs 4.4–4.5.
-pub fn bristle(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
+/// A CBM configuration under the Switch Model, as `fric-experiments` runs it: the region
+/// changes and the final state.
+fn cbm<C: fric_models::cbm::Configuration>(
+    config: &C,
+    x0: &[f64],
+    t1: f64,
+    (eta, tau): (f64, f64),
+    method: Method,
+    rtol: f64,
+    atol: f64,
+) -> Result<Out, String> {
     use fric_experiments::cbm::{run, CbmSettings};
     let settings = CbmSettings {
-        eta: BRISTLE_ETA,
-        tau: BRISTLE_TAU,
+        eta,
+        tau,
         method,
         tol: tol(rtol, atol, f64::INFINITY),
         max_events: 1_000_000,
     };
-    let r = run(&bristle_config(), &[0.0; 5], BRISTLE_T1, &[BRISTLE_T1], &settings).map_err(|e| e.to_string())?;
+    let r = run(config, x0, t1, &[t1], &settings).map_err(|e| e.to_string())?;
     Ok(Out {
         switches: r.region_changes.iter().map(|&(t, g)| (t, region_code(g))).collect(),
         x_end: r.state.last().cloned().ok_or("no final state")?,
@@ -213,6 +222,18 @@ pub fn bristle(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
         rhs_evals: r.stats.rhs_evals,
         ..Default::default()
     })
+}
+
+/// The stick–slip CBM of thesis Figs 4.4–4.5.
+pub fn bristle(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
+    let band = (BRISTLE_ETA, BRISTLE_TAU);
+    cbm(&bristle_config(), &[0.0; 5], BRISTLE_T1, band, method, rtol, atol)
+}
+
+/// The force-driven CBM of thesis Fig 4.7.
+pub fn cbm_fd(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
+    let band = (CBM_FD_ETA, CBM_FD_TAU);
+    cbm(&cbm_fd_config(), &[0.0; 4], CBM_FD_T1, band, method, rtol, atol)
 }
 
 struct Bs;

@@ -7,7 +7,7 @@ use fric_manifest::Status;
 use std::path::{Path, PathBuf};
 
 /// The problems of `bench/` (its own workspace; keep in step with `bench/src/problems.rs`).
-pub const BENCH_PROBLEMS: [&str; 7] = ["lugre", "vdp", "coulomb", "bristle500", "bs", "pid", "df"];
+pub const BENCH_PROBLEMS: [&str; 8] = ["lugre", "vdp", "coulomb", "bristle500", "cbm_fd", "bs", "pid", "df"];
 
 const EXAMPLES: &str = "\
 Examples:
