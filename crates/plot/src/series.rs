@@ -250,11 +250,10 @@ fn clip_params(p: (f64, f64), q: (f64, f64), r: [f64; 4]) -> Option<(f64, f64)> 
 /// path, so its dash pattern (fitted to end on a dash, [`fitted_dash`]) met the frame at an
 /// arbitrary phase and its last samples inside could lie in a gap (report Fig 3.2).
 fn clip_lines(lines: Vec<Vec<(f64, f64)>>, r: [f64; 4]) -> Vec<Vec<(f64, f64)>> {
-    let inside = |p: (f64, f64)| p.0 >= r[0] && p.0 <= r[2] && p.1 >= r[1] && p.1 <= r[3];
     let mut out = Vec::new();
     for l in lines {
         if l.len() < 2 {
-            if l.first().is_some_and(|&p| inside(p)) {
+            if l.first().is_some_and(|&p| segment_meets(p, p, r)) {
                 out.push(l);
             }
             continue;

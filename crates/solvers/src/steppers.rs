@@ -684,15 +684,19 @@ fn drive<S: OdeSystem, M: Stepper>(
                     sys.events(t + th * h, &xd, g);
                 }
             }
+            // Event `i` at point `k` of the step (0 its start, 1 … samples the samples, then its
+            // end), and the step fraction of that point.
+            let g_at = |i: usize, k: usize| match k {
+                0 => g_old[i],
+                k if k <= samples => g_in[(k - 1) * ne + i],
+                _ => g_new[i],
+            };
+            let frac = |k: usize| k as f64 / (samples + 1) as f64;
             for i in 0..ne {
                 let kind = sys.event_kind(i);
                 // The earliest pair of neighbouring points (ends and samples) that brackets a
                 // crossing.
-                let at = |k: usize| match k {
-                    0 => g_old[i],
-                    k if k <= samples => g_in[(k - 1) * ne + i],
-                    _ => g_new[i],
-                };
+                let at = |k: usize| g_at(i, k);
                 let bracket = (0..=samples).find(|&k| triggers(kind.direction, at(k), at(k + 1)));
                 bracketed[i] = bracket.is_some();
                 if let Some(k) = bracket {
@@ -700,7 +704,6 @@ fn drive<S: OdeSystem, M: Stepper>(
                         st.prepare_dense(sys, t, h, &mut stats);
                         dense_ready = true;
                     }
-                    let frac = |k: usize| k as f64 / (samples + 1) as f64;
                     let range = (frac(k), if k == samples { 1.0 } else { frac(k + 1) });
                     let th = locate(sys, &st, i, t, h, range, (at(k), at(k + 1)), &mut xd, ne);
                     let te = t + th * h;
@@ -720,7 +723,6 @@ fn drive<S: OdeSystem, M: Stepper>(
             // it; the earliest such crossing becomes the stop, and so on until none is left.
             // Guards already bracketed were located above and keep their order (coincident
             // crossings, re-located on another bracket, could otherwise swap by rounding).
-            let frac = |k: usize| k as f64 / (samples + 1) as f64;
             while let Some((i0, _, th)) = stop {
                 st.dense(th, &mut xd);
                 sys.events(t + th * h, &xd, &mut g_stop);
@@ -729,7 +731,7 @@ fn drive<S: OdeSystem, M: Stepper>(
                 let mut earlier: Option<(usize, f64, f64)> = None;
                 for j in (0..ne).filter(|&j| j != i0 && !bracketed[j]) {
                     let kind = sys.event_kind(j);
-                    let gk = if k == 0 { g_old[j] } else { g_in[(k - 1) * ne + j] };
+                    let gk = g_at(j, k);
                     if !kind.terminal || !triggers(kind.direction, gk, g_stop[j]) {
                         continue;
                     }
