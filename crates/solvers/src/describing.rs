@@ -172,12 +172,15 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         // Quarter periods: |u| is monotone inside each, so an event function of |u| (a
         // break-away threshold) cannot rise and fall again within one step unseen.
         let mut events = 0;
+        // Each restart (a quarter's end, an event) begins with the last step taken before it.
+        let mut tol = tol;
         for q in 1..=4 {
             let (mut t, end) = ((q - 1) as f64 * period / 4.0, q as f64 * period / 4.0);
             loop {
                 let o = solve(&ode, opt.method, &tol, t, full, end, &[], &mut |_, _| {})
                     .map_err(|e| format!("a = {a}, ω = {w}: {e}"))?;
                 *steps += o.stats.accepted;
+                tol.h0 = o.h;
                 full.copy_from_slice(&o.x);
                 let Some(i) = o.event.filter(|_| o.t < end) else {
                     break;
@@ -221,28 +224,43 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         };
     }
     simulate_to!(opt.transient.saturating_sub(2));
+    // The shooting's last period map: its start and its full end state (Fourier integrals
+    // included). It usually ends where the shooting returns (`P` of the last iterate), and then
+    // that period, which starts on the orbit to within the residual, gives the DF without a
+    // period more.
+    let mut last_in = vec![0.0; shot_idx.len()];
+    let mut last_full = vec![0.0; n + 2];
     let (shot, multiplier, b1, a1, drift) = loop {
         v.copy_from_slice(&traj);
         let shot = shoot(&mut v, &scale, opt.steady_tol, opt.max_maps, |v| {
-            period_map(v, &mut buf, &mut steps)
+            last_in.copy_from_slice(v);
+            period_map(v, &mut buf, &mut steps)?;
+            last_full.copy_from_slice(&buf);
+            Ok::<(), String>(())
         })?;
         maps += shot.maps;
+        // The period whose fundamental is the DF: from `s0` to `pv = P(s0)`, `full` its end.
+        let reuse = shot.maps > 0 && shot_idx.iter().enumerate().all(|(k, &i)| last_full[i] / a == v[k]);
+        let (s0, pv) = if reuse {
+            full.copy_from_slice(&last_full);
+            (last_in.clone(), v.clone())
+        } else {
+            one_period(&v, &mut full, &mut steps)?;
+            maps += 1;
+            (v.clone(), shot_idx.iter().map(|&i| full[i] / a).collect())
+        };
         let start: Vec<f64> = {
             let mut x = vec![0.0; n];
             for (k, &i) in shot_idx.iter().enumerate() {
-                x[i] = v[k] * a;
+                x[i] = s0[k] * a;
             }
             x
         };
-        // The period whose fundamental is the DF, from the shot state.
-        one_period(&v, &mut full, &mut steps)?;
-        maps += 1;
         let drift = sys.output(0.0, &full[..n]) - sys.output(0.0, &start);
         let pi = std::f64::consts::PI;
         let b1 = w / pi * full[n] + drift / pi;
         let a1 = w / pi * full[n + 1];
-        let pv: Vec<f64> = shot_idx.iter().map(|&i| full[i] / a).collect();
-        let (rho, m) = spectral_radius(&v, &pv, &scale, |x| period_map(x, &mut buf, &mut steps))?;
+        let (rho, m) = spectral_radius(&s0, &pv, &scale, |x| period_map(x, &mut buf, &mut steps))?;
         maps += m;
         // Unstable: continue the simulation from rest to 8, 32 or 128 periods in all (with the
         // shooting's own two).

@@ -40,6 +40,10 @@ pub struct Tolerances {
     /// Largest step allowed (also used to avoid stepping over short input features).
     pub hmax: f64,
     pub max_steps: usize,
+    /// First step to try (0: chosen by the driver's heuristic from the state and its
+    /// derivative). A restart after an event passes [`Outcome::h`] of the segment before it, so
+    /// the new segment does not climb again from a tiny first step.
+    pub h0: f64,
 }
 
 impl Default for Tolerances {
@@ -49,6 +53,7 @@ impl Default for Tolerances {
             atol: 1e-10,
             hmax: f64::INFINITY,
             max_steps: 50_000_000,
+            h0: 0.0,
         }
     }
 }
@@ -85,6 +90,9 @@ pub struct Outcome {
     /// Non-terminal events located on the way: `(index, time)`.
     pub passed_events: Vec<(usize, f64)>,
     pub stats: Stats,
+    /// The last accepted step size (0 if none was taken): a restart from this outcome can begin
+    /// with it ([`Tolerances::h0`]).
+    pub h: f64,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -609,6 +617,7 @@ fn drive<S: OdeSystem, M: Stepper>(
             event: None,
             passed_events: passed,
             stats,
+            h: 0.0,
         });
     }
     sys.events(t, &x, &mut g_old);
@@ -629,6 +638,7 @@ fn drive<S: OdeSystem, M: Stepper>(
         } else {
             0.01 * d0 / d1
         };
+        let h0 = if tol.h0 > 0.0 { tol.h0 } else { h0 };
         h0.min(span).min(tol.hmax).max(1e-12 * span)
     };
     let p = 1.0 / st.err_order();
@@ -638,6 +648,8 @@ fn drive<S: OdeSystem, M: Stepper>(
             return Err(SolveError::TooManySteps { t });
         }
         let last = t + h >= t1 || (t1 - (t + h)) < 1e-12 * span;
+        // The controller's step before it is cut to end at t1 (what a restart should use).
+        let h_full = h;
         if last {
             h = t1 - t;
         }
@@ -779,6 +791,7 @@ fn drive<S: OdeSystem, M: Stepper>(
                 event: Some(i),
                 passed_events: passed,
                 stats,
+                h,
             });
         }
         if !x.iter().all(|v| v.is_finite()) {
@@ -793,6 +806,7 @@ fn drive<S: OdeSystem, M: Stepper>(
                 event: None,
                 passed_events: passed,
                 stats,
+                h: h_full,
             });
         }
         let fac = st.step_factor(e, h, true).unwrap_or(if e == 0.0 {

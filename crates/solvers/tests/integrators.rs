@@ -414,3 +414,43 @@ fn a_crossing_undone_later_in_the_step_stops_it() {
         assert!((o.t - want).abs() < close, "{method:?}: {} vs {want}", o.t);
     }
 }
+
+/// A restart that begins with the last step of the segment before it (`Tolerances::h0` =
+/// `Outcome::h`) does not climb again from the heuristic's small first step: fewer steps for
+/// the same accuracy.
+#[test]
+fn a_restart_with_the_last_step_skips_the_climb() {
+    let base = Tolerances {
+        rtol: 1e-9,
+        atol: 1e-11,
+        ..Default::default()
+    };
+    for method in [Method::Dopri5, Method::Dop853, Method::Radau5, Method::Rosenbrock23] {
+        // The oscillator over [0, 20] in 40 segments, each a new call of `solve`.
+        let run = |carry: bool| {
+            let (mut x, mut steps, mut tol) = (vec![1.0, 0.0], 0, base);
+            for k in 0..40 {
+                let (t0, t1) = (0.5 * k as f64, 0.5 * (k + 1) as f64);
+                let o = solve(&Oscillator, method, &tol, t0, &x, t1, &[], &mut |_, _| {}).unwrap();
+                assert!(o.h > 0.0 && o.h.is_finite(), "{method:?}: last step {}", o.h);
+                steps += o.stats.accepted;
+                x = o.x;
+                if carry {
+                    tol.h0 = o.h;
+                }
+            }
+            ((x[0] - 20f64.cos()).abs().max((x[1] + 20f64.sin()).abs()), steps)
+        };
+        let ((e_fresh, n_fresh), (e_carry, n_carry)) = (run(false), run(true));
+        assert!(
+            n_carry < n_fresh,
+            "{method:?}: {n_carry} steps carried vs {n_fresh} fresh"
+        );
+        // Both as accurate as the tolerance asks (Rosenbrock23 is of second order only).
+        let close = if method == Method::Rosenbrock23 { 1e-5 } else { 1e-7 };
+        assert!(
+            e_fresh < close && e_carry < close,
+            "{method:?}: errors {e_fresh:e}, {e_carry:e}"
+        );
+    }
+}
