@@ -20,6 +20,7 @@ fn tol(rtol: f64, atol: f64, hmax: f64) -> Tolerances {
         atol,
         hmax,
         max_steps: 5_000_000,
+        ..Default::default()
     }
 }
 
