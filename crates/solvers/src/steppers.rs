@@ -90,8 +90,9 @@ pub struct Outcome {
     /// Non-terminal events located on the way: `(index, time)`.
     pub passed_events: Vec<(usize, f64)>,
     pub stats: Stats,
-    /// The last accepted step size (0 if none was taken): a restart from this outcome can begin
-    /// with it ([`Tolerances::h0`]).
+    /// The last accepted step size (0 if none was taken; where the run reached `t1`, the step
+    /// the controller had chosen before it was cut to end there): a restart from this outcome
+    /// can begin with it ([`Tolerances::h0`]).
     pub h: f64,
 }
 
