@@ -624,9 +624,12 @@ fn drive<S: OdeSystem, M: Stepper>(
     sys.events(t, &x, &mut g_old);
     st.init(sys, t, &x, &mut stats);
 
-    // Initial step (Hairer's heuristic, simplified).
+    // Initial step: the caller's (a restart carrying the step before it), else Hairer's
+    // heuristic, simplified.
     let span = t1 - t0;
-    let mut h = {
+    let h0 = if tol.h0 > 0.0 {
+        tol.h0
+    } else {
         let mut d0 = 0.0f64;
         let mut d1 = 0.0f64;
         for i in 0..n {
@@ -634,14 +637,13 @@ fn drive<S: OdeSystem, M: Stepper>(
             d0 = d0.max((x[i] / sc).abs());
             d1 = d1.max((st.f0()[i] / sc).abs());
         }
-        let h0 = if d0 < 1e-5 || d1 < 1e-5 {
+        if d0 < 1e-5 || d1 < 1e-5 {
             1e-6 * span.max(1e-3)
         } else {
             0.01 * d0 / d1
-        };
-        let h0 = if tol.h0 > 0.0 { tol.h0 } else { h0 };
-        h0.min(span).min(tol.hmax).max(1e-12 * span)
+        }
     };
+    let mut h = h0.min(span).min(tol.hmax).max(1e-12 * span);
     let p = 1.0 / st.err_order();
     let mut reject_streak = 0usize;
     loop {
