@@ -37,9 +37,11 @@ fn residual(x: &[f64], px: &[f64]) -> f64 {
 
 /// Find `x` with `P(x) ≈ x` to `tol` (residual as in [`Shot`]), starting from `x`, using at most
 /// `max_maps` evaluations of `map` (which advances its argument by one period in place). On
-/// return `x` holds `P` of the last iterate (the state one period later, on the orbit to within
+/// return `x` holds `P` of the returned iterate (the state one period later, on the orbit to within
 /// the residual). `scale` gives each component's typical size for the finite-difference steps
-/// (`h_j = 1e-7 · max(|x_j|, scale_j)`).
+/// (`h_j = 1e-7 · max(|x_j|, scale_j)`). Where Newton stalls, the last maps iterate `P`; the
+/// state returned is then the iterate with the lowest residual, and the iteration stops after
+/// [`STALL`] maps without a lower one.
 pub fn shoot<E>(
     x: &mut [f64],
     scale: &[f64],
@@ -78,7 +80,7 @@ pub fn shoot<E>(
                 break;
             }
             // Jacobian of R(x) = P(x) − x: the monodromy matrix minus the identity.
-            monodromy(x, &px, scale, &mut col, &mut jac, |v| apply(v, &mut maps))?;
+            monodromy(x, &px, scale, 1e-7, &mut col, &mut jac, |v| apply(v, &mut maps))?;
             for i in 0..n {
                 jac[i * n + i] -= 1.0;
             }
@@ -149,12 +151,7 @@ pub fn shoot<E>(
         res = r;
     }
     // Newton converged, stalled or ran out of budget: iterate P with what is left.
-    while res >= tol && maps < max_maps {
-        x.copy_from_slice(&px);
-        apply(&mut px, &mut maps)?;
-        res = residual(x, &px);
-    }
-    x.copy_from_slice(&px);
+    let res = iterate(x, &mut px, res, tol, max_maps, &mut maps, |v, maps| apply(v, maps))?;
     Ok(Shot {
         residual: res,
         maps,
@@ -163,9 +160,60 @@ pub fn shoot<E>(
     })
 }
 
+/// The plain iteration that ends [`shoot`]: from `x` with `px = P(x)` and residual `res`, iterate
+/// `P` until the residual falls below `tol` or `maps` reaches `max_maps`, keeping the iterate
+/// with the lowest residual. Where the map is rough at the level of the residual (the
+/// integration's error near a grazing event), the residual wanders up and down instead of
+/// falling and iterating cannot help: the iteration stops once [`STALL`] maps brought no new
+/// lowest residual while it turned (from rising to falling or back) at least `STALL / 2` times.
+/// (An iterate leaving an unstable orbit for the attractor has a residual that rises, then
+/// falls: it goes on.) On return `x` holds `P` of the best iterate; its residual is
+/// returned.
+fn iterate<E>(
+    x: &mut [f64],
+    px: &mut [f64],
+    mut res: f64,
+    tol: f64,
+    max_maps: usize,
+    maps: &mut usize,
+    mut apply: impl FnMut(&mut [f64], &mut usize) -> Result<(), E>,
+) -> Result<f64, E> {
+    let (mut best_px, mut best_res) = (px.to_vec(), res);
+    // Maps since the lowest residual, and how often the residual turned (rose after falling or
+    // fell after rising) since then.
+    let (mut since, mut turns, mut rising) = (0, 0, None);
+    while res >= tol && *maps < max_maps && !(since >= STALL && turns >= STALL / 2) {
+        x.copy_from_slice(px);
+        apply(px, maps)?;
+        let prev = res;
+        res = residual(x, px);
+        if res < best_res {
+            best_px.copy_from_slice(px);
+            best_res = res;
+            (since, turns, rising) = (0, 0, None);
+        } else {
+            since += 1;
+            let up = res > prev;
+            if rising.is_some_and(|r| r != up) {
+                turns += 1;
+            }
+            rising = Some(up);
+        }
+    }
+    x.copy_from_slice(&best_px);
+    Ok(best_res)
+}
+
+/// Maps without a new lowest residual after which [`shoot`]'s final iteration stops on a map
+/// rough at the level of its residual.
+pub const STALL: usize = 16;
+
 /// The spectral radius of the monodromy matrix `M = ∂P/∂x` at `x` (the largest Floquet
 /// multiplier's modulus), with `px = P(x)` given: `M` by forward differences (`n` period maps,
-/// steps as in [`shoot`]) and `ρ(M) = lim ‖M^k‖^(1/k)` evaluated at `k = 2^20` by repeated
+/// steps as in [`shoot`], but never below `1e3` times the residual of `x`: where the shooting
+/// stalled on a map rough at the level `r` of its residual, a step of `1e-7` would turn that
+/// roughness into an error of `r/1e-7` in each entry of `M`, spurious multipliers above 1 at
+/// `r ≈ 1e-7`; the wider step keeps it near `1e-3`) and `ρ(M) = lim ‖M^k‖^(1/k)` evaluated at `k = 2^20` by repeated
 /// squaring (the bound exceeds ρ by a factor `C^(1/k)`, under 1e-5 for any conditioning `C` up
 /// to 1e4). A periodic orbit with `ρ > 1` is unstable: a simulation does not settle on it, however
 /// small its shooting residual. Returns `ρ` and the maps spent.
@@ -177,23 +225,25 @@ pub fn spectral_radius<E>(
 ) -> Result<(f64, usize), E> {
     let n = x.len();
     let mut m = vec![0.0; n * n];
-    monodromy(x, px, scale, &mut vec![0.0; n], &mut m, &mut map)?;
+    let h_rel = (1e3 * residual(x, px)).max(1e-7);
+    monodromy(x, px, scale, h_rel, &mut vec![0.0; n], &mut m, &mut map)?;
     Ok((radius(&m, n), n))
 }
 
 /// The monodromy matrix `∂P/∂x` at `x` (row-major into `m`), with `px = P(x)` given, by forward
-/// differences with steps `h_j = 1e-7 · max(|x_j|, scale_j)`: `n` period maps; `col` is scratch.
+/// differences with steps `h_j = h_rel · max(|x_j|, scale_j)`: `n` period maps; `col` is scratch.
 fn monodromy<E>(
     x: &[f64],
     px: &[f64],
     scale: &[f64],
+    h_rel: f64,
     col: &mut [f64],
     m: &mut [f64],
     mut map: impl FnMut(&mut [f64]) -> Result<(), E>,
 ) -> Result<(), E> {
     let n = x.len();
     for j in 0..n {
-        let h = 1e-7 * x[j].abs().max(scale[j]).max(f64::MIN_POSITIVE);
+        let h = h_rel * x[j].abs().max(scale[j]).max(f64::MIN_POSITIVE);
         col.copy_from_slice(x);
         col[j] += h;
         map(col)?;
@@ -343,6 +393,77 @@ mod tests {
         // Eigenvalues 0.5 ± i sqrt(0.06): ρ = sqrt(0.25 + 0.06).
         assert_eq!(maps, 2);
         assert!((rho - 0.31f64.sqrt()).abs() < 1e-6, "{rho}");
+    }
+
+    /// `P(x) = x/2 + 1` (fixed point 2, multiplier 1/2) made rough at the level `eps`, as an
+    /// integration error near a grazing event makes a period map: a deterministic but
+    /// discontinuous error in `[-eps, eps]` (a hash of `x`'s bits), so no state has a residual
+    /// far below `eps`.
+    fn rough(eps: f64) -> impl FnMut(&mut [f64]) -> Result<(), ()> {
+        move |v: &mut [f64]| {
+            // splitmix64's finaliser.
+            let mut z = v[0].to_bits().wrapping_add(0x9E37_79B9_7F4A_7C15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^= z >> 31;
+            let noise = 2.0 * (z >> 11) as f64 / (1u64 << 53) as f64 - 1.0;
+            v[0] = 0.5 * v[0] + 1.0 + eps * noise;
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn on_a_rough_map_the_iteration_stops_at_its_floor_with_the_best_iterate() {
+        // No state has a residual near 1e-14; Newton gets to the roughness floor (about 1e-8),
+        // and iterating P wanders there. The shooting must stop after STALL maps without a new
+        // lowest residual, not spend its whole budget, and return P of the best iterate with
+        // that iterate's residual.
+        let mut x = [0.0];
+        let s = shoot(&mut x, &[1.0], 1e-14, 500, rough(1e-8)).unwrap();
+        assert!(!s.converged, "{s:?}");
+        assert!(s.maps < 100, "{s:?}");
+        assert!(s.residual < 1e-8, "{s:?}");
+        // x = P(best): the residual is that of best, and P(best) lies within it of best.
+        assert!((x[0] - 2.0).abs() < 3e-8 * 3.0, "{x:?}");
+    }
+
+    #[test]
+    fn the_final_iteration_leaves_an_unstable_orbit_for_the_attractor() {
+        // P(x) = x + 0.3 x (1 − x): 0 is unstable (P' = 1.3), 1 stable (P' = 0.7). From near 0
+        // the residual rises for about 50 maps without a new lowest value; the iteration must
+        // not take that for a rough floor, and reaches 1.
+        let map = |v: &mut [f64], maps: &mut usize| {
+            *maps += 1;
+            v[0] += 0.3 * v[0] * (1.0 - v[0]);
+            Ok::<(), ()>(())
+        };
+        let mut x = [1e-6];
+        let mut px = x;
+        let mut maps = 0;
+        map(&mut px, &mut maps).unwrap();
+        let r0 = residual(&x, &px);
+        let res = iterate(&mut x, &mut px, r0, 1e-12, 500, &mut maps, map).unwrap();
+        assert!(
+            res < 1e-12 && (x[0] - 1.0).abs() < 1e-11,
+            "{x:?}, residual {res}, {maps} maps"
+        );
+    }
+
+    #[test]
+    fn the_multiplier_of_a_rough_map_is_not_its_roughness() {
+        // At points where the shooting stalled with a residual of about 1e-7 on a map rough at
+        // 1e-7, a finite-difference step of 1e-7 would see slopes of order 1 from the roughness
+        // alone (multipliers anywhere in [-0.5, 1.5]); the step widened with the residual keeps
+        // the multiplier at 1/2 to 1e-2.
+        for k in 0..40 {
+            let x = [2.0 + 3e-7 * (1.0 + k as f64 / 40.0)];
+            let mut px = x;
+            rough(1e-7)(&mut px).unwrap();
+            assert!(residual(&x, &px) > 1e-8, "{x:?}");
+            let (rho, maps) = spectral_radius(&x, &px, &[1.0], rough(1e-7)).unwrap();
+            assert_eq!(maps, 1);
+            assert!((rho - 0.5).abs() < 1e-2, "x = {x:?}: ρ = {rho}");
+        }
     }
 
     #[test]
