@@ -188,8 +188,10 @@ Examples:
   cargo xtask explain duhem-paper/fig1 energy";
 
 const PLAN_EXAMPLES: &str = "\
-The plan lists each run's cache key, system, estimated cost (samples recorded plus 1000 steps
-per input period integrated) and the manifests that use it; only runs not in the cache appear.
+The plan lists each run's cache key, system, estimated cost (integration steps: the samples
+recorded plus 1000 steps per input period integrated, or the system's own estimate, as for the
+describing functions' steady states) and the manifests that use it; only runs not in the cache
+appear.
 
 Examples:
   cargo xtask plan

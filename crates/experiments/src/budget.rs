@@ -62,6 +62,16 @@ pub fn estimate(req: &RunRequest) -> (f64, f64) {
     (recorded * spp + 1.0, periods)
 }
 
+/// Steps the integrator takes per input period at most (the step cap is 1/1000 of a period).
+const STEPS_PER_PERIOD: f64 = 1000.0;
+
+/// The default estimate of a run's cost in integration steps ([`crate::system::System::cost`]):
+/// the samples it records plus 1000 steps per input period it integrates (the step cap).
+pub fn cost(req: &RunRequest) -> f64 {
+    let (samples, periods) = estimate(req);
+    samples + STEPS_PER_PERIOD * periods
+}
+
 /// Check a request against the budget.
 pub fn check(req: &RunRequest, columns: usize, errs: &mut Vec<Invalid>) {
     let (samples, periods) = estimate(req);

@@ -135,6 +135,12 @@ pub fn system(name: &str) -> Option<&'static SystemInfo> {
     systems().iter().find(|s| s.name == name)
 }
 
+/// Estimated cost of a resolved run in integration steps ([`system::System::cost`]; a system without a
+/// runner gets the budget's estimate).
+pub fn cost(req: &RunRequest) -> f64 {
+    system(&req.system).map_or_else(|| budget::cost(req), |s| (s.cost)(req))
+}
+
 /// Execute a resolved run. Errors are solver failures, described in one line.
 pub fn execute(req: &RunRequest) -> Result<RunData, String> {
     match system(&req.system) {

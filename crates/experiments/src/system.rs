@@ -92,6 +92,13 @@ pub trait System: 'static {
     fn check(_p: &Self::Params, _req: &RunRequest, _errs: &mut Vec<Invalid>) {}
     /// Execute a resolved run into columns; an error is a solver failure in one line.
     fn run(p: &Self::Params, req: &RunRequest) -> Result<RunData, String>;
+    /// An estimate of the run's cost in integration steps, to start the longest runs first and
+    /// balance shards: by default [`crate::budget::cost`] (its samples and its periods at the
+    /// step cap); a system whose work the sample budget does not show (a search, a steady state
+    /// per grid point) estimates its own.
+    fn cost(_p: &Self::Params, req: &RunRequest) -> f64 {
+        crate::budget::cost(req)
+    }
 }
 
 /// The units a parameter set is declared in: translational (N, m) or rotational (N-m, rad).
@@ -310,6 +317,8 @@ pub struct SystemInfo {
     pub check: fn(&RunRequest, &mut Vec<Invalid>),
     /// Execute a resolved request.
     pub run: fn(&RunRequest) -> Result<RunData, String>,
+    /// Estimated cost in integration steps ([`System::cost`]).
+    pub cost: fn(&RunRequest) -> f64,
 }
 
 fn check_erased<S: System>(req: &RunRequest, errs: &mut Vec<Invalid>) {
@@ -318,6 +327,10 @@ fn check_erased<S: System>(req: &RunRequest, errs: &mut Vec<Invalid>) {
 
 fn run_erased<S: System>(req: &RunRequest) -> Result<RunData, String> {
     S::run(&<S::Params as ParamSet>::read(&req.params), req)
+}
+
+fn cost_erased<S: System>(req: &RunRequest) -> f64 {
+    S::cost(&<S::Params as ParamSet>::read(&req.params), req)
 }
 
 /// The erased view of one system.
@@ -333,6 +346,7 @@ pub fn info<S: System>() -> SystemInfo {
         methods: S::METHODS,
         check: check_erased::<S>,
         run: run_erased::<S>,
+        cost: cost_erased::<S>,
     }
 }
 

@@ -33,15 +33,11 @@ pub struct PlannedRun {
     pub cost: f64,
 }
 
-/// Steps the integrator takes per input period at most (the step cap is 1/1000 of a period).
-const STEPS_PER_PERIOD: f64 = 1000.0;
-
-/// An estimate of a run's cost in arbitrary units, from its sample budget: the samples it
-/// records plus 1000 steps per input period it integrates (the step cap). Only ratios matter:
-/// it balances shards and sizes a Slurm array.
+/// An estimate of a run's cost in integration steps ([`fric_experiments::cost`], the system's
+/// own estimate). Only ratios matter: it orders the runs (longest first) and balances shards
+/// and sizes a Slurm array.
 pub fn cost(request: &fric_experiments::RunRequest) -> f64 {
-    let (samples, periods) = fric_experiments::budget::estimate(request);
-    samples + STEPS_PER_PERIOD * periods
+    fric_experiments::cost(request)
 }
 
 /// What a pipeline run with the same options would do.

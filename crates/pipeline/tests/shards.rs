@@ -85,3 +85,30 @@ fn a_stale_plan_is_refused() {
         "{e}"
     );
 }
+
+#[test]
+fn the_projects_longest_run_is_estimated_the_costliest() {
+    // The runs start longest first by their estimated cost (list scheduling), so the estimate must
+    // rank the run measured longest first: report Fig 5.22's B&S describing function at
+    // ω = 0.1 rad/s (85 s in a whole-project `check` on 2 cores, 2026-11-28; the next, the ω
+    // search of Fig 5.24, 29 s). The budget's default (samples plus periods at the step cap)
+    // counted it as 161 samples.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let loaded = fric_pipeline::load(&root);
+    let mut costs: Vec<(f64, String)> = loaded
+        .entries
+        .iter()
+        .flat_map(|e| {
+            e.runs
+                .iter()
+                .map(move |(id, r)| (fric_pipeline::plan::cost(&r.request), format!("{}#{id}", e.manifest.id)))
+        })
+        .collect();
+    costs.sort_by(|a, b| b.0.total_cmp(&a.0));
+    assert!(costs.len() > 300, "{} runs", costs.len());
+    assert!(
+        ["report/fig5.22#w01", "report/fig5.23#w01"].contains(&costs[0].1.as_str()),
+        "{:?}",
+        &costs[..5]
+    );
+}

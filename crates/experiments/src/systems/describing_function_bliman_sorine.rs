@@ -34,6 +34,10 @@ impl System for DescribingFunctionBlimanSorine {
         }
     }
 
+    fn cost(p: &Params, req: &RunRequest) -> f64 {
+        p.setup.cost(crate::input::grid(&req.input).len(), Some((p.law.model().sigma() / p.j).sqrt()), req)
+    }
+
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let law = p.law.model();
         if p.setup.approach == 3.0 {

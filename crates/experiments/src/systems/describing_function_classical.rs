@@ -35,6 +35,10 @@ impl System for DescribingFunctionClassical {
         }
     }
 
+    fn cost(p: &Params, req: &RunRequest) -> f64 {
+        p.setup.cost(crate::input::grid(&req.input).len(), None, req)
+    }
+
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let sys = ClassicalStick {
             j: p.j,
