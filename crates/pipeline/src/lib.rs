@@ -66,7 +66,8 @@ pub struct Options {
     pub only: Vec<String>,
     /// Recompute every run and redraw every figure.
     pub force: bool,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores). With more than one, one more thread runs the
+    /// explanations' root-finding chains beside them.
     pub jobs: Option<usize>,
     pub progress: Option<Box<ProgressFn>>,
     /// The run cache directory (default `data/cache/runs` under `root`); one directory may be
@@ -753,24 +754,30 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     // inside the pool (its scans are parallel) would take up runs from the list, down to the last
     // one, and resume only when the list is empty (measured: the chains ended 90 s after the
     // runs, the whole check 258 s; on their own thread, 228 s). They share the cores with the
-    // runs.
-    let explain_pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .map_err(|e| e.to_string())?;
-    let results = std::thread::scope(|s| {
-        let chains = s.spawn(|| {
-            explain_pool.install(|| {
-                explaining
-                    .iter()
-                    .for_each(|e| timings::own_time(|| sensitivity::warm_explanations(&cache, e)).0)
-            })
-        });
+    // runs. With one worker thread (`jobs: Some(1)`) nothing runs beside the runs: the chains
+    // follow them in the pool. Errors are left for the evaluation to report; a panic in a chain
+    // is one.
+    let chains = || {
+        explaining
+            .iter()
+            .for_each(|e| timings::own_time(|| sensitivity::warm_explanations(&cache, e)).0)
+    };
+    let results = if explaining.is_empty() || pool.current_num_threads() == 1 {
         let results = pool.install(compute_runs);
-        // Errors are left for the evaluation to report; a panic in a chain is one.
-        let _ = chains.join();
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| pool.install(chains)));
         results
-    });
+    } else {
+        let explain_pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .map_err(|e| e.to_string())?;
+        std::thread::scope(|s| {
+            let chains = s.spawn(|| explain_pool.install(chains));
+            let results = pool.install(compute_runs);
+            let _ = chains.join();
+            results
+        })
+    };
     let mut summary = Summary {
         manifests: loaded.entries.len() + loaded.invalid.len(),
         selected: selected.len() + invalid.len(),
