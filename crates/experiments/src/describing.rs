@@ -40,6 +40,9 @@ const GAP: f64 = 1e-3;
 /// in the `residual` column.
 const ACCEPT: f64 = 1e-7;
 
+/// Intervals into which the intersection search divides the amplitude bracket at each ω.
+const SCAN: usize = 16;
+
 /// An amplitude and the DF computed there.
 type Point = (f64, fric_solvers::describing::DfPoint);
 
@@ -93,19 +96,17 @@ impl DfSetup {
             ));
         }
     }
-}
-
-impl DfSetup {
-    /// An estimate of the run's integration steps ([`crate::system::System::cost`]) over `points`
-    /// grid amplitudes: the DF evaluations (the grid's, and for an (a, ω) search about 12 curves
-    /// of 17 amplitudes more) times 40 period maps each (shooting, Floquet multiplier, the
+    /// An estimate of the run's integration steps ([`crate::system::System::cost`]): the DF
+    /// evaluations (the input grid's amplitudes, and for an (a, ω) search about 12 curves of
+    /// [`SCAN`] + 1 amplitudes more) times 40 period maps each (shooting, Floquet multiplier, the
     /// bisections at break-away: the average over the report's B&S runs) times the steps per
     /// period, the larger of 200 and, for an explicit method on an inertia ringing at `ringing`
     /// = √(k/J) rad/s (`k` the pre-sliding stiffness), its stability limit h·ω_n ≈ 2, T ω_n / 2.
     /// Against the report's runs: B&S at ω = 0.1, 1, 10 rad/s 59 M, 5.9 M, 1.3 M steps estimated,
     /// 46 M, 8.2 M, 0.9 M taken; the searches at ω = 1.9 are under-estimated about 3×.
-    pub fn cost(&self, points: usize, ringing: Option<f64>, req: &RunRequest) -> f64 {
-        let evaluations = points as f64 + if self.searches() { 12.0 * 17.0 } else { 0.0 };
+    pub fn cost(&self, ringing: Option<f64>, req: &RunRequest) -> f64 {
+        let search = if self.searches() { 12.0 * (SCAN + 1) as f64 } else { 0.0 };
+        let evaluations = grid(&req.input).len() as f64 + search;
         let explicit = matches!(
             crate::drive::method_of(req),
             fric_solvers::Method::Dop853 | fric_solvers::Method::Dopri5
@@ -512,7 +513,9 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
         }
         if setup.searches() {
             let (ab, wb) = ([setup.a_lo, setup.a_hi], [setup.omega_lo, setup.omega_hi]);
-            let scan: Vec<f64> = (0..=16).map(|i| ab[0] + (ab[1] - ab[0]) * i as f64 / 16.0).collect();
+            let scan: Vec<f64> = (0..=SCAN)
+                .map(|i| ab[0] + (ab[1] - ab[0]) * i as f64 / SCAN as f64)
+                .collect();
             let at = |w: f64| -> Result<Option<(f64, f64, bool)>, String> {
                 let (pts, broken, _) = curve(&scan, w)?;
                 first_crossing(&pts, &broken, w, h(w)?)

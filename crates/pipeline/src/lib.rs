@@ -723,13 +723,14 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     // scheduling): a long run that started last would finish alone while the other threads idle.
     // (An indexed parallel iterator would split the list in halves, and the second thread would
     // start in the middle of it.)
-    let mut order: Vec<(&str, &fric_experiments::RunRequest)> = unique.iter().map(|(k, r)| (*k, *r)).collect();
-    order.sort_by(|a, b| plan::cost(b.1).total_cmp(&plan::cost(a.1)).then(a.0.cmp(b.0)));
+    let mut order: Vec<(f64, &str, &fric_experiments::RunRequest)> =
+        unique.iter().map(|(k, r)| (plan::cost(r), *k, *r)).collect();
+    order.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
     let compute_runs = || -> Vec<(&str, Got)> {
         order
             .iter()
             .par_bridge()
-            .map(|&(key, req)| {
+            .map(|&(_, key, req)| {
                 let mut recovered = None;
                 if !opts.force {
                     match cache.get(key, req) {

@@ -39,9 +39,9 @@ fn residual(x: &[f64], px: &[f64]) -> f64 {
 /// `max_maps` evaluations of `map` (which advances its argument by one period in place). On
 /// return `x` holds `P` of the returned iterate (the state one period later, on the orbit to within
 /// the residual). `scale` gives each component's typical size for the finite-difference steps
-/// (`h_j = 1e-7 · max(|x_j|, scale_j)`). Where Newton stalls, the last maps iterate `P`; the
-/// state returned is then the iterate with the lowest residual, and the iteration stops after
-/// [`STALL`] maps without a lower one.
+/// (`h_j = 1e-7 · max(|x_j|, scale_j)`). Where Newton stalls, the last maps iterate `P`
+/// ([`iterate`]); the state returned is then the iterate with the lowest residual, and the
+/// iteration stops early on a map rough at the level of its residual.
 pub fn shoot<E>(
     x: &mut [f64],
     scale: &[f64],
@@ -151,7 +151,7 @@ pub fn shoot<E>(
         res = r;
     }
     // Newton converged, stalled or ran out of budget: iterate P with what is left.
-    let res = iterate(x, &mut px, res, tol, max_maps, &mut maps, |v, maps| apply(v, maps))?;
+    let res = iterate(x, &mut px, res, tol, max_maps, &mut maps, &mut apply)?;
     Ok(Shot {
         residual: res,
         maps,
@@ -213,8 +213,8 @@ pub const STALL: usize = 16;
 /// steps as in [`shoot`], but never below `1e3` times the residual of `x`: where the shooting
 /// stalled on a map rough at the level `r` of its residual, a step of `1e-7` would turn that
 /// roughness into an error of `r/1e-7` in each entry of `M`, spurious multipliers above 1 at
-/// `r ≈ 1e-7`; the wider step keeps it near `1e-3`) and `ρ(M) = lim ‖M^k‖^(1/k)` evaluated at `k = 2^20` by repeated
-/// squaring (the bound exceeds ρ by a factor `C^(1/k)`, under 1e-5 for any conditioning `C` up
+/// `r ≈ 1e-7`; the wider step keeps it near `1e-3`) and `ρ(M) = lim ‖M^k‖^(1/k)` evaluated at
+/// `k = 2^20` by repeated squaring (the bound exceeds ρ by a factor `C^(1/k)`, under 1e-5 for any conditioning `C` up
 /// to 1e4). A periodic orbit with `ρ > 1` is unstable: a simulation does not settle on it, however
 /// small its shooting residual. Returns `ρ` and the maps spent.
 pub fn spectral_radius<E>(

@@ -35,7 +35,7 @@ impl System for DescribingFunctionBlimanSorine {
     }
 
     fn cost(p: &Params, req: &RunRequest) -> f64 {
-        p.setup.cost(crate::input::grid(&req.input).len(), Some((p.law.model().sigma() / p.j).sqrt()), req)
+        p.setup.cost(Some((p.law.model().sigma() / p.j).sqrt()), req)
     }
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {

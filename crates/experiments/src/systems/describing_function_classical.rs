@@ -36,7 +36,7 @@ impl System for DescribingFunctionClassical {
     }
 
     fn cost(p: &Params, req: &RunRequest) -> f64 {
-        p.setup.cost(crate::input::grid(&req.input).len(), None, req)
+        p.setup.cost(None, req)
     }
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {

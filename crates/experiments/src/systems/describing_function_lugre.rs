@@ -37,7 +37,7 @@ impl System for DescribingFunctionLuGre {
     }
 
     fn cost(p: &Params, req: &RunRequest) -> f64 {
-        p.setup.cost(crate::input::grid(&req.input).len(), Some((p.sigma0 / p.j).sqrt()), req)
+        p.setup.cost(Some((p.sigma0 / p.j).sqrt()), req)
     }
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
