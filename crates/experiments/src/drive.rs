@@ -28,6 +28,7 @@ pub fn method_of(req: &RunRequest) -> Method {
         "rosenbrock23" => Method::Rosenbrock23,
         "radau5" => Method::Radau5,
         "dop853" => Method::Dop853,
+        "dop853-radau5" => Method::Dop853Radau5,
         _ => Method::Dopri5,
     }
 }
@@ -60,7 +61,7 @@ pub fn tolerances(req: &RunRequest, method: Method, scale: f64) -> Tolerances {
         Method::Dopri5 => (1e-10, 1e-12),
         Method::Rosenbrock23 => (1e-7, 1e-12),
         Method::Dop853 => (1e-12, 1e-14),
-        Method::Radau5 => (1e-8, 1e-12),
+        Method::Radau5 | Method::Dop853Radau5 => (1e-8, 1e-12),
     };
     // The step cap keeps the integrator from stepping over short features of the input. An
     // error estimate only sees the stages: for LuGre in steady sliding f ≡ 0 at every stage, so

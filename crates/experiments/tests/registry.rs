@@ -42,6 +42,7 @@ fn every_declaration_is_well_formed() {
     let methods = [
         "dopri5",
         "dop853",
+        "dop853-radau5",
         "rosenbrock23",
         "radau5",
         "exact",

@@ -24,6 +24,7 @@ mod radau;
 pub mod shooting;
 mod steppers;
 pub mod switch;
+mod switching;
 
 pub use steppers::{solve, Method, Outcome, SolveError, Stats, Tolerances};
 

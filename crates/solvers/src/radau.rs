@@ -101,6 +101,10 @@ pub(crate) struct Radau5 {
     rejected: bool,
     h_acc: f64,
     err_acc: f64,
+    /// Spectral radius of `J` (NaN until [`Radau5::spectral_radius`] computed it for this `J`)
+    /// and the power iteration's work vectors.
+    rho: f64,
+    power: [Vec<f64>; 3],
 }
 
 impl Radau5 {
@@ -142,7 +146,39 @@ impl Radau5 {
             rejected: false,
             h_acc: f64::NAN,
             err_acc: f64::NAN,
+            rho: f64::NAN,
+            power: [v(), v(), v()],
         }
+    }
+
+    /// [`crate::switching::spectral_radius`] of the current Jacobian (0 before there is one),
+    /// cached until `J` is evaluated again.
+    pub(crate) fn spectral_radius(&mut self) -> f64 {
+        if !self.jac_valid {
+            return 0.0;
+        }
+        if self.rho.is_nan() {
+            let (n, shape, jac) = (self.n, self.shape, &self.jac);
+            let apply = |v: &[f64], w: &mut [f64]| match shape {
+                Shape::Dense => {
+                    for i in 0..n {
+                        w[i] = (0..n).map(|j| jac[i * n + j] * v[j]).sum();
+                    }
+                }
+                Shape::Band { kl, ku } => {
+                    let bw = kl + ku + 1;
+                    w.iter_mut().for_each(|x| *x = 0.0);
+                    for j in 0..n {
+                        for i in j.saturating_sub(ku)..=(j + kl).min(n - 1) {
+                            w[i] += jac[j * bw + ku + i - j] * v[j];
+                        }
+                    }
+                }
+            };
+            let [v, w, q] = &mut self.power;
+            self.rho = crate::switching::spectral_radius(apply, v, w, q);
+        }
+        self.rho
     }
 
     /// `J = ∂f/∂x` at `(t, x)`: analytic if the system provides it, else forward differences
@@ -188,6 +224,7 @@ impl Radau5 {
         self.jac_current = true;
         self.jac_wanted = false;
         self.h_lu = f64::NAN;
+        self.rho = f64::NAN;
     }
 
     /// Factor `μ_r/h − J` and `μ_c/h − J`; `false` if either is singular.

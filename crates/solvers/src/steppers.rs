@@ -8,6 +8,8 @@
 //!   extension.
 //! - `Radau5` (in `radau.rs`): the 3-stage Radau IIA method of order 5 (Hairer's RADAU5), stiffly
 //!   accurate and L-stable, with its collocation polynomial as dense output.
+//! - `Dop853Radau5` (in `switching.rs`): the two above in one integration, switched by stiffness
+//!   detection.
 //!
 //! The implicit methods (`Rosenbrock23`, `Radau5`) use band storage for the Jacobian and band LU
 //! factorisations of their iteration matrices when the system declares a band
@@ -19,6 +21,7 @@
 use crate::dop853::Dop853;
 use crate::linalg::{Lu, Shape};
 use crate::radau::Radau5;
+use crate::switching::Switching;
 use crate::{Direction, OdeSystem};
 
 /// Integration method.
@@ -30,6 +33,10 @@ pub enum Method {
     Dop853,
     /// Radau IIA, 3 stages, order 5: stiff problems at tight tolerances.
     Radau5,
+    /// DOP853 while its steps are limited by accuracy, Radau IIA while they would be limited by
+    /// stability, switched by stiffness detection (`switching.rs`): a stiff oscillator that
+    /// rings now and then under a slow input.
+    Dop853Radau5,
 }
 
 /// Error control and limits.
@@ -68,6 +75,8 @@ pub struct Stats {
     /// The part of `rhs_evals` spent on finite-difference Jacobians (`dim` per Jacobian when
     /// dense, `kl + ku + 1` when banded; for `Rosenbrock23` excluding the one for `∂f/∂t`).
     pub jac_rhs_evals: usize,
+    /// Changes of method ([`Method::Dop853Radau5`]; 0 for the others).
+    pub switches: usize,
 }
 
 impl std::ops::AddAssign for Stats {
@@ -77,6 +86,7 @@ impl std::ops::AddAssign for Stats {
         self.rhs_evals += o.rhs_evals;
         self.jac_evals += o.jac_evals;
         self.jac_rhs_evals += o.jac_rhs_evals;
+        self.switches += o.switches;
     }
 }
 
@@ -556,6 +566,16 @@ pub fn solve<S: OdeSystem>(
             out,
         ),
         Method::Dop853 => drive(sys, Dop853::new(n), tol, t0, x0, t1, saveat, out),
+        Method::Dop853Radau5 => drive(
+            sys,
+            Switching::new(n, sys.jacobian_band(), tol),
+            tol,
+            t0,
+            x0,
+            t1,
+            saveat,
+            out,
+        ),
         Method::Radau5 => drive(
             sys,
             Radau5::new(n, sys.jacobian_band(), tol),

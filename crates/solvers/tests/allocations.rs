@@ -162,3 +162,51 @@ fn banded_radau5_step_loop_does_not_allocate() {
 fn banded_rosenbrock23_step_loop_does_not_allocate() {
     check_banded(Method::Rosenbrock23);
 }
+
+#[test]
+fn dop853_radau5_step_loop_does_not_allocate() {
+    check(Method::Dop853Radau5);
+}
+
+/// A stiff, lightly damped spring under a slow sinusoid (ω_n = 300, ζ = 0.01, ω = 1), from
+/// rest: ringing at the start, then slow, so `Dop853Radau5` switches methods.
+struct SlowSpring;
+impl OdeSystem for SlowSpring {
+    fn dim(&self) -> usize {
+        2
+    }
+    fn rhs(&self, t: f64, x: &[f64], dx: &mut [f64]) {
+        dx[0] = x[1];
+        dx[1] = 9e4 * (t.sin() - x[0]) - 6.0 * x[1];
+    }
+}
+
+#[test]
+fn dop853_radau5_switching_does_not_allocate() {
+    let count = |t1: f64| {
+        let tol = Tolerances {
+            rtol: 1e-8,
+            atol: 1e-12,
+            ..Default::default()
+        };
+        let before = allocations();
+        let o = solve(
+            &SlowSpring,
+            Method::Dop853Radau5,
+            &tol,
+            0.0,
+            &[0.0, 0.0],
+            t1,
+            &[],
+            &mut |_, _| {},
+        )
+        .unwrap();
+        (allocations() - before, o.stats)
+    };
+    let (a1, s1) = count(10.0);
+    let (a2, s2) = count(100.0);
+    eprintln!("Dop853Radau5 on a slow spring: {a1} allocations for {s1:?}, {a2} for {s2:?}");
+    assert!(s1.switches >= 1 && s2.accepted > 5 * s1.accepted / 2, "{s1:?} {s2:?}");
+    assert!(a1 > 0, "the counting allocator is not active");
+    assert_eq!(a1, a2, "allocations grow with the number of steps");
+}
