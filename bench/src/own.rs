@@ -7,11 +7,12 @@ use fric_solvers::hybrid::{simulate, HybridSystem};
 use fric_solvers::{solve, Method, OdeSystem, Stats, Tolerances};
 use std::f64::consts::PI;
 
-pub const METHODS: [(Method, &str); 4] = [
+pub const METHODS: [(Method, &str); 5] = [
     (Method::Dopri5, "Dopri5"),
     (Method::Dop853, "Dop853"),
     (Method::Rosenbrock23, "Rosenbrock23"),
     (Method::Radau5, "Radau5"),
+    (Method::Dop853Radau5, "Dop853Radau5"),
 ];
 
 fn tol(rtol: f64, atol: f64, hmax: f64) -> Tolerances {
