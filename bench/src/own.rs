@@ -314,6 +314,9 @@ impl OdeSystem for BsPath {
     fn event_samples(&self) -> usize {
         fric_experiments::describing::EVENT_SAMPLES
     }
+    fn event_component(&self, _i: usize) -> Option<usize> {
+        Some(1)
+    }
 }
 
 pub fn bs_path(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {

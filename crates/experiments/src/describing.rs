@@ -219,6 +219,10 @@ impl Forced for BlimanSorinePath {
     fn event_samples(&self) -> usize {
         EVENT_SAMPLES
     }
+    /// The event is the sign of θ' (state 1).
+    fn event_component(&self, _: usize) -> Option<usize> {
+        Some(1)
+    }
 }
 
 /// Interior event checks per step for the B&S path form ([`BlimanSorinePath`]): measured on the

@@ -43,6 +43,10 @@ pub trait Forced {
     fn event_samples(&self) -> usize {
         0
     }
+    /// The state component whose sign event `i` is, if it is one ([`OdeSystem::event_component`]).
+    fn event_component(&self, _i: usize) -> Option<usize> {
+        None
+    }
     /// Make the state consistent at the start of a period (input `u = 0`), after the shot states
     /// were set and the others zeroed: set discrete modes from the continuous states.
     fn prepare(&self, _x: &mut [f64]) {}
@@ -138,6 +142,9 @@ impl<S: Forced> OdeSystem for Augmented<'_, S> {
     }
     fn event_samples(&self) -> usize {
         self.sys.event_samples()
+    }
+    fn event_component(&self, i: usize) -> Option<usize> {
+        self.sys.event_component(i)
     }
 }
 

@@ -443,16 +443,23 @@ impl Dop853 {
     }
 }
 
-/// The state of stage `s`: `y = x + h Σ_{j<s} A[s][j] k_j`.
-fn stage_state(y: &mut [f64], x: &[f64], h: f64, s: usize, k: &[Vec<f64>]) {
-    y.copy_from_slice(x);
-    for (j, kj) in k.iter().enumerate().take(s) {
-        let a = h * A[s][j];
-        if a != 0.0 {
-            for (yi, ki) in y.iter_mut().zip(kj) {
-                *yi += a * ki;
+/// The state of stage `S`: `y = x + h Σ_{j<S} A[S][j] k_j`, component by component with the
+/// terms in order of `j` and zero coefficients skipped. `S` is a constant, so the sum unrolls and
+/// the zero tests fold away.
+#[inline(always)]
+fn stage_state<const S: usize>(y: &mut [f64], x: &[f64], h: f64, k: &[Vec<f64>]) {
+    let n = y.len();
+    let x = &x[..n];
+    let a: [f64; S] = std::array::from_fn(|j| h * A[S][j]);
+    let k: [&[f64]; S] = std::array::from_fn(|j| &k[j][..n]);
+    for i in 0..n {
+        let mut yi = x[i];
+        for j in 0..S {
+            if A[S][j] != 0.0 {
+                yi += a[j] * k[j][i];
             }
         }
+        y[i] = yi;
     }
 }
 
@@ -480,22 +487,26 @@ impl Stepper for Dop853 {
             self.fsal_pending = false;
         }
         let n = x.len();
-        for s in 1..=N_STAGES {
-            let y = if s < N_STAGES { &mut self.ytmp } else { &mut self.y1 };
-            stage_state(y, x, h, s, &self.k);
-            let (_, rest) = self.k.split_at_mut(s);
-            sys.rhs(t + C[s] * h, y, &mut rest[0]);
+        macro_rules! stages {
+            ($($s:literal)*) => {$({
+                let y = if $s < N_STAGES { &mut self.ytmp } else { &mut self.y1 };
+                stage_state::<$s>(y, x, h, &self.k);
+                let (_, rest) = self.k.split_at_mut($s);
+                sys.rhs(t + C[$s] * h, y, &mut rest[0]);
+            })*};
         }
+        stages!(1 2 3 4 5 6 7 8 9 10 11 12);
         stats.rhs_evals += N_STAGES;
         if !self.y1.iter().all(|v| v.is_finite()) {
             return Ok(f64::INFINITY);
         }
         let (mut s5, mut s3) = (0.0, 0.0);
+        let k: [&[f64]; N_STAGES + 1] = std::array::from_fn(|j| &self.k[j][..n]);
         for i in 0..n {
             let (mut e5, mut e3) = (0.0, 0.0);
             for j in 0..=N_STAGES {
-                e5 += E5[j] * self.k[j][i];
-                e3 += E3[j] * self.k[j][i];
+                e5 += E5[j] * k[j][i];
+                e3 += E3[j] * k[j][i];
             }
             let sc = tol.atol + tol.rtol * x[i].abs().max(self.y1[i].abs());
             s5 += (e5 / sc) * (e5 / sc);
@@ -515,12 +526,15 @@ impl Stepper for Dop853 {
     fn prepare_dense<S: OdeSystem>(&mut self, sys: &S, t: f64, h: f64, stats: &mut Stats) {
         let n = self.y1.len();
         let x_old = &self.rcont[0];
-        for s in N_STAGES + 1..N_EXT {
-            let y = &mut self.ytmp;
-            stage_state(y, x_old, h, s, &self.k);
-            let (_, rest) = self.k.split_at_mut(s);
-            sys.rhs(t + C[s] * h, y, &mut rest[0]);
+        macro_rules! stages {
+            ($($s:literal)*) => {$({
+                let y = &mut self.ytmp;
+                stage_state::<$s>(y, x_old, h, &self.k);
+                let (_, rest) = self.k.split_at_mut($s);
+                sys.rhs(t + C[$s] * h, y, &mut rest[0]);
+            })*};
         }
+        stages!(13 14 15);
         stats.rhs_evals += N_EXT - N_STAGES - 1;
         let [r0, r1, r2, r3, r4, r5, r6, r7] = &mut self.rcont;
         for i in 0..n {
@@ -555,6 +569,11 @@ impl Stepper for Dop853 {
     }
     fn f0(&self) -> &[f64] {
         &self.k[0]
+    }
+    /// The step's 12 stages and its end (`k[0..=12]`; the dense output's extra stages only if
+    /// prepared, so not used).
+    fn stage_rate(&self, c: usize) -> f64 {
+        self.k[..=N_STAGES].iter().fold(0.0, |m, k| m.max(k[c].abs()))
     }
     /// Hairer's controller for DOP853: factor in [1/3, 6], and no growth right after a rejection.
     fn step_factor(&mut self, e: f64, _h: f64, accepted: bool) -> Option<f64> {

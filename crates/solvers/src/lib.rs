@@ -96,6 +96,14 @@ pub trait OdeSystem {
     fn event_samples(&self) -> usize {
         0
     }
+    /// The state component whose sign event `i` is (`g_i(t, x) = x[c]`), if it is one. The
+    /// driver then skips a step's interior samples where, at one end of the step, `|x[c]|`
+    /// exceeds twice the step times the largest `|f_c|` over the method's stages (DOP853's 12
+    /// stages and its end): `x[c]` cannot reach zero inside the step. The stages sample the rate
+    /// across the step, so the factor two covers a rate that peaks between them.
+    fn event_component(&self, _i: usize) -> Option<usize> {
+        None
+    }
 }
 
 /// Position of `∂f_i/∂x_j` in the band storage of [`OdeSystem::jacobian_banded`] (LAPACK's

@@ -152,6 +152,11 @@ pub(crate) trait Stepper {
     fn dense(&self, theta: f64, out: &mut [f64]);
     /// Derivative at the current point (used for the initial step guess).
     fn f0(&self) -> &[f64];
+    /// The largest `|f_c|` over the stages of the last accepted step (component `c`'s rate
+    /// sampled across it), or infinity for a method that does not keep its stages.
+    fn stage_rate(&self, _c: usize) -> f64 {
+        f64::INFINITY
+    }
     /// Factor for the next step size after an attempt of size `h` with error norm `e` (called
     /// after [`Stepper::accept`] when accepted). `None` selects the driver's standard controller.
     fn step_factor(&mut self, _e: f64, _h: f64, _accepted: bool) -> Option<f64> {
@@ -708,12 +713,20 @@ fn drive<S: OdeSystem, M: Stepper>(
         let first_new = passed.len();
         if ne > 0 {
             sys.events(t_new, &x, &mut g_new);
+            // This step's interior samples: none where every event watches the sign of a state
+            // component that, at one end of the step, is further from zero than twice the step
+            // times its largest rate over the stages (it cannot reach zero inside the step).
+            let samples = if samples > 0 && (0..ne).all(|i| sign_kept(sys, &st, i, h, g_old[i], g_new[i])) {
+                0
+            } else {
+                samples
+            };
             if samples > 0 {
                 if !dense_ready {
                     st.prepare_dense(sys, t, h, &mut stats);
                     dense_ready = true;
                 }
-                for (k, g) in g_in.chunks_exact_mut(ne).enumerate() {
+                for (k, g) in g_in.chunks_exact_mut(ne).take(samples).enumerate() {
                     let th = (k + 1) as f64 / (samples + 1) as f64;
                     st.dense(th, &mut xd);
                     sys.events(t + th * h, &xd, g);
@@ -839,6 +852,18 @@ fn drive<S: OdeSystem, M: Stepper>(
         });
         h = (h * fac).min(tol.hmax);
     }
+}
+
+/// Whether event `i` keeps its sign over the accepted step of size `h` (values `g0`, `g1` at its
+/// ends) for a reason other than sampling: the event watches a state component
+/// ([`OdeSystem::event_component`]) whose rate, sampled at the method's stages
+/// ([`Stepper::stage_rate`]), is too small by a factor of two to carry it from either end to zero
+/// within the step.
+fn sign_kept<S: OdeSystem, M: Stepper>(sys: &S, st: &M, i: usize, h: f64, g0: f64, g1: f64) -> bool {
+    let Some(c) = sys.event_component(i) else {
+        return false;
+    };
+    g0 != 0.0 && (g0 > 0.0) == (g1 > 0.0) && g0.abs().max(g1.abs()) > 2.0 * h * st.stage_rate(c)
 }
 
 /// Locate the zero of event `i` inside the step fractions `range` of the accepted step

@@ -255,6 +255,13 @@ impl Stepper for Switching {
             self.explicit.f0()
         }
     }
+    fn stage_rate(&self, c: usize) -> f64 {
+        if self.stiff {
+            self.implicit.stage_rate(c)
+        } else {
+            self.explicit.stage_rate(c)
+        }
+    }
     fn step_factor(&mut self, e: f64, h: f64, accepted: bool) -> Option<f64> {
         let f = if self.stiff {
             self.implicit.step_factor(e, h, accepted)
