@@ -332,21 +332,28 @@ impl OdeSystem for FastEvent {
     }
 }
 
-/// The crossings (restarting at each) until t = 1.
+/// The times of the terminal events of `sys` from `(0, x0)` until `t1`, restarting at each, and
+/// the right-hand sides spent.
+fn crossings<S: OdeSystem>(sys: &S, method: Method, tol: &Tolerances, x0: f64, t1: f64) -> (Vec<f64>, usize) {
+    let (mut t, mut x, mut times, mut evals) = (0.0, vec![x0], Vec::new(), 0);
+    loop {
+        let o = solve(sys, method, tol, t, &x, t1, &[], &mut |_, _| {}).unwrap();
+        evals += o.stats.rhs_evals;
+        if o.event.is_none() {
+            return (times, evals);
+        }
+        times.push(o.t);
+        (t, x) = (o.t, o.x);
+    }
+}
+
+/// The crossings of [`FastEvent`] until t = 1.
 fn fast_event_times(method: Method, samples: usize) -> Vec<f64> {
     let tol = Tolerances {
         hmax: 0.05,
         ..Default::default()
     };
-    let (mut t, mut x, mut times) = (0.0, vec![0.0], Vec::new());
-    loop {
-        let o = solve(&FastEvent(samples), method, &tol, t, &x, 1.0, &[], &mut |_, _| {}).unwrap();
-        if o.event.is_none() {
-            return times;
-        }
-        times.push(o.t);
-        (t, x) = (o.t, o.x);
-    }
+    crossings(&FastEvent(samples), method, &tol, 0.0, 1.0).0
 }
 
 #[test]
@@ -497,17 +504,13 @@ fn event_samples_are_skipped_only_where_the_sign_cannot_change() {
     let r = 0.01;
     let v = |t: f64| t.cos() + r * (600.0 * t).sin();
     let run = |samples: usize, declared: bool| {
-        let sys = RingingReversal { r, samples, declared };
-        let (mut t, mut x, mut times, mut evals) = (0.0, vec![1.0], Vec::new(), 0);
-        loop {
-            let o = solve(&sys, Method::Dop853, &tol, t, &x, 20.0, &[], &mut |_, _| {}).unwrap();
-            evals += o.stats.rhs_evals;
-            if o.event.is_none() {
-                return (times, evals);
-            }
-            times.push(o.t);
-            (t, x) = (o.t, o.x);
-        }
+        crossings(
+            &RingingReversal { r, samples, declared },
+            Method::Dop853,
+            &tol,
+            1.0,
+            20.0,
+        )
     };
     // Derived: the sign changes of the closed form on a grid of 1e-5 (the crossings are at least
     // 1e-3 apart).
