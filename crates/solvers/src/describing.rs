@@ -14,7 +14,7 @@
 //! and [`illinois`] locate the crossings and the intersection in `(a, ω)`.
 
 use crate::shooting::{shoot, spectral_radius};
-use crate::{solve, Method, OdeSystem, Tolerances};
+use crate::{Integrator, Method, OdeSystem, Tolerances};
 
 /// A system driven by a scalar input `u(t)`.
 pub trait Forced {
@@ -180,6 +180,9 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
     let scale: Vec<f64> = shot_idx.iter().map(|&i| sys.scale(i)).collect();
     let mut steps = 0;
     let mut full = vec![0.0; n + 2];
+    // One integrator for every restart of every period map (a restart every few steps where
+    // the ringing reverses the motion): its buffers are allocated once.
+    let integrator = std::cell::RefCell::new(Integrator::new(opt.method));
     // One period from the shot states (drifting states and integrals from zero).
     let one_period = |v: &[f64], full: &mut Vec<f64>, steps: &mut usize| -> Result<(), String> {
         full.iter_mut().for_each(|x| *x = 0.0);
@@ -195,7 +198,8 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         for q in 1..=4 {
             let (mut t, end) = ((q - 1) as f64 * period / 4.0, q as f64 * period / 4.0);
             loop {
-                let o = solve(&ode, opt.method, &tol, t, full, end, &[], &mut |_, _| {})
+                let o = (integrator.borrow_mut())
+                    .solve(&ode, &tol, t, full, end, &[], &mut |_, _| {})
                     .map_err(|e| format!("a = {a}, ω = {w}: {e}"))?;
                 *steps += o.stats.accepted;
                 tol.h0 = o.h;

@@ -26,7 +26,7 @@ mod steppers;
 pub mod switch;
 mod switching;
 
-pub use steppers::{solve, Method, Outcome, SolveError, Stats, Tolerances};
+pub use steppers::{solve, Integrator, Method, Outcome, SolveError, Stats, Tolerances};
 
 /// Direction in which an event function must cross zero to trigger.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

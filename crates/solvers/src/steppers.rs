@@ -556,42 +556,99 @@ pub fn solve<S: OdeSystem>(
     saveat: &[f64],
     out: &mut dyn FnMut(f64, &[f64]),
 ) -> Result<Outcome, SolveError> {
-    let n = sys.dim();
-    assert_eq!(x0.len(), n, "initial state has the wrong dimension");
-    match method {
-        Method::Dopri5 => drive(sys, Dopri5::new(n), tol, t0, x0, t1, saveat, out),
-        Method::Rosenbrock23 => drive(
-            sys,
-            Rosenbrock23::new(n, sys.jacobian_band()),
-            tol,
-            t0,
-            x0,
-            t1,
-            saveat,
-            out,
-        ),
-        Method::Dop853 => drive(sys, Dop853::new(n), tol, t0, x0, t1, saveat, out),
-        Method::Dop853Radau5 => drive(
-            sys,
-            Switching::new(n, sys.jacobian_band(), tol),
-            tol,
-            t0,
-            x0,
-            t1,
-            saveat,
-            out,
-        ),
-        Method::Radau5 => drive(
-            sys,
-            Radau5::new(n, sys.jacobian_band(), tol),
-            tol,
-            t0,
-            x0,
-            t1,
-            saveat,
-            out,
-        ),
+    Integrator::new(method).solve(sys, tol, t0, x0, t1, saveat, out)
+}
+
+/// [`solve`] for a caller that restarts often (after every event, as the describing functions'
+/// period maps do, every few steps): the explicit methods' stage vectors and the driver's
+/// buffers are allocated once and reused by every call, with results bit for bit those of
+/// [`solve`] (each call starts the method afresh: its first right-hand side, no FSAL carried).
+/// The implicit methods, whose setup depends on the tolerances and the Jacobian's band, are
+/// built anew per call.
+pub struct Integrator {
+    method: Method,
+    dopri5: Option<(usize, Dopri5)>,
+    dop853: Option<(usize, Dop853)>,
+    work: Work,
+}
+
+impl Integrator {
+    pub fn new(method: Method) -> Self {
+        Self {
+            method,
+            dopri5: None,
+            dop853: None,
+            work: Work::default(),
+        }
     }
+
+    /// As [`solve`] with this integrator's method.
+    #[allow(clippy::too_many_arguments)]
+    pub fn solve<S: OdeSystem>(
+        &mut self,
+        sys: &S,
+        tol: &Tolerances,
+        t0: f64,
+        x0: &[f64],
+        t1: f64,
+        saveat: &[f64],
+        out: &mut dyn FnMut(f64, &[f64]),
+    ) -> Result<Outcome, SolveError> {
+        let n = sys.dim();
+        assert_eq!(x0.len(), n, "initial state has the wrong dimension");
+        let w = &mut self.work;
+        match self.method {
+            Method::Dopri5 => {
+                let st = reuse(&mut self.dopri5, n, Dopri5::new);
+                drive(sys, st, w, tol, t0, x0, t1, saveat, out)
+            }
+            Method::Dop853 => {
+                let st = reuse(&mut self.dop853, n, Dop853::new);
+                drive(sys, st, w, tol, t0, x0, t1, saveat, out)
+            }
+            Method::Rosenbrock23 => {
+                let mut st = Rosenbrock23::new(n, sys.jacobian_band());
+                drive(sys, &mut st, w, tol, t0, x0, t1, saveat, out)
+            }
+            Method::Dop853Radau5 => {
+                let mut st = Switching::new(n, sys.jacobian_band(), tol);
+                drive(sys, &mut st, w, tol, t0, x0, t1, saveat, out)
+            }
+            Method::Radau5 => {
+                let mut st = Radau5::new(n, sys.jacobian_band(), tol);
+                drive(sys, &mut st, w, tol, t0, x0, t1, saveat, out)
+            }
+        }
+    }
+}
+
+/// The stepper kept in `slot` if it was built for dimension `n`, else a new one.
+fn reuse<M>(slot: &mut Option<(usize, M)>, n: usize, new: impl FnOnce(usize) -> M) -> &mut M {
+    if slot.as_ref().is_none_or(|(m, _)| *m != n) {
+        *slot = Some((n, new(n)));
+    }
+    &mut slot.as_mut().expect("just filled").1
+}
+
+/// The driver's buffers ([`Integrator`] keeps them across calls; every call sets them anew).
+#[derive(Default)]
+struct Work {
+    x: Vec<f64>,
+    x_old: Vec<f64>,
+    xd: Vec<f64>,
+    g_old: Vec<f64>,
+    g_new: Vec<f64>,
+    g_stop: Vec<f64>,
+    /// Guards whose crossing the ends and samples of the current step bracket.
+    bracketed: Vec<bool>,
+    /// Event values at the interior sample points of a step, sample-major.
+    g_in: Vec<f64>,
+}
+
+/// `v` as `len` copies of `value`, keeping its allocation.
+fn fill<T: Copy>(v: &mut Vec<T>, len: usize, value: T) {
+    v.clear();
+    v.resize(len, value);
 }
 
 fn triggers(dir: Direction, g0: f64, g1: f64) -> bool {
@@ -607,7 +664,8 @@ fn triggers(dir: Direction, g0: f64, g1: f64) -> bool {
 #[allow(clippy::too_many_arguments)]
 fn drive<S: OdeSystem, M: Stepper>(
     sys: &S,
-    mut st: M,
+    st: &mut M,
+    work: &mut Work,
     tol: &Tolerances,
     t0: f64,
     x0: &[f64],
@@ -618,36 +676,48 @@ fn drive<S: OdeSystem, M: Stepper>(
     let n = x0.len();
     let ne = sys.n_events();
     let mut stats = Stats::default();
-    let mut x = x0.to_vec();
-    let mut x_old = x0.to_vec();
-    let mut xd = vec![0.0; n];
-    let mut g_old = vec![0.0; ne];
-    let mut g_new = vec![0.0; ne];
-    let mut g_stop = vec![0.0; ne];
-    // Guards whose crossing the ends and samples of the current step bracket.
-    let mut bracketed = vec![false; ne];
-    // Event values at the interior sample points of a step, sample-major.
     let samples = if ne > 0 { sys.event_samples() } else { 0 };
-    let mut g_in = vec![0.0; samples * ne];
+    let Work {
+        x,
+        x_old,
+        xd,
+        g_old,
+        g_new,
+        g_stop,
+        bracketed,
+        g_in,
+    } = work;
+    // `g_old` and `g_new` trade places after every step.
+    let (mut g_old, mut g_new) = (g_old, g_new);
+    x.clear();
+    x.extend_from_slice(x0);
+    x_old.clear();
+    x_old.extend_from_slice(x0);
+    fill(xd, n, 0.0);
+    fill(g_old, ne, 0.0);
+    fill(g_new, ne, 0.0);
+    fill(g_stop, ne, 0.0);
+    fill(bracketed, ne, false);
+    fill(g_in, samples * ne, 0.0);
     let mut passed = Vec::new();
     let mut t = t0;
     let mut save_i = saveat.partition_point(|&s| s < t0);
     while save_i < saveat.len() && saveat[save_i] == t0 {
-        out(t0, &x);
+        out(t0, x);
         save_i += 1;
     }
     if t1 <= t0 {
         return Ok(Outcome {
             t,
-            x,
+            x: x.clone(),
             event: None,
             passed_events: passed,
             stats,
             h: 0.0,
         });
     }
-    sys.events(t, &x, &mut g_old);
-    st.init(sys, t, &x, &mut stats);
+    sys.events(t, x, g_old);
+    st.init(sys, t, x, &mut stats);
 
     // Initial step: the caller's (a restart carrying the step before it), else Hairer's
     // heuristic, simplified.
@@ -681,7 +751,7 @@ fn drive<S: OdeSystem, M: Stepper>(
         if last {
             h = t1 - t;
         }
-        let e = st.attempt(sys, t, &x, h, tol, &mut stats)?;
+        let e = st.attempt(sys, t, x, h, tol, &mut stats)?;
         let accepted = e <= 1.0; // false for NaN as well
         if !accepted {
             stats.rejected += 1;
@@ -703,8 +773,8 @@ fn drive<S: OdeSystem, M: Stepper>(
         }
         reject_streak = 0;
         stats.accepted += 1;
-        x_old.copy_from_slice(&x);
-        st.accept(&x_old, h, &mut x);
+        x_old.copy_from_slice(x);
+        st.accept(x_old, h, x);
         let t_new = if last { t1 } else { t + h };
         let mut dense_ready = false;
 
@@ -712,11 +782,11 @@ fn drive<S: OdeSystem, M: Stepper>(
         let mut stop: Option<(usize, f64, f64)> = None;
         let first_new = passed.len();
         if ne > 0 {
-            sys.events(t_new, &x, &mut g_new);
+            sys.events(t_new, x, g_new);
             // This step's interior samples: none where every event watches the sign of a state
             // component that, at one end of the step, is further from zero than twice the step
             // times its largest rate over the stages (it cannot reach zero inside the step).
-            let samples = if samples > 0 && (0..ne).all(|i| sign_kept(sys, &st, i, h, g_old[i], g_new[i])) {
+            let samples = if samples > 0 && (0..ne).all(|i| sign_kept(sys, &*st, i, h, g_old[i], g_new[i])) {
                 0
             } else {
                 samples
@@ -728,8 +798,8 @@ fn drive<S: OdeSystem, M: Stepper>(
                 }
                 for (k, g) in g_in.chunks_exact_mut(ne).take(samples).enumerate() {
                     let th = (k + 1) as f64 / (samples + 1) as f64;
-                    st.dense(th, &mut xd);
-                    sys.events(t + th * h, &xd, g);
+                    st.dense(th, xd);
+                    sys.events(t + th * h, xd, g);
                 }
             }
             // Event `i` at point `k` of the step (0 its start, 1 … samples the samples, then its
@@ -753,7 +823,7 @@ fn drive<S: OdeSystem, M: Stepper>(
                         dense_ready = true;
                     }
                     let range = (frac(k), if k == samples { 1.0 } else { frac(k + 1) });
-                    let th = locate(sys, &st, i, t, h, range, (at(k), at(k + 1)), &mut xd, ne);
+                    let th = locate(sys, &*st, i, t, h, range, (at(k), at(k + 1)), xd, ne);
                     let te = t + th * h;
                     if kind.terminal {
                         if stop.is_none_or(|(_, ts, _)| te < ts) {
@@ -772,8 +842,8 @@ fn drive<S: OdeSystem, M: Stepper>(
             // Guards already bracketed were located above and keep their order (coincident
             // crossings, re-located on another bracket, could otherwise swap by rounding).
             while let Some((i0, _, th)) = stop {
-                st.dense(th, &mut xd);
-                sys.events(t + th * h, &xd, &mut g_stop);
+                st.dense(th, xd);
+                sys.events(t + th * h, xd, g_stop);
                 // The last end or sample point before the stop.
                 let k = ((th * (samples + 1) as f64).ceil() as usize).clamp(1, samples + 1) - 1;
                 let mut earlier: Option<(usize, f64, f64)> = None;
@@ -783,7 +853,7 @@ fn drive<S: OdeSystem, M: Stepper>(
                     if !kind.terminal || !triggers(kind.direction, gk, g_stop[j]) {
                         continue;
                     }
-                    let thj = locate(sys, &st, j, t, h, (frac(k), th), (gk, g_stop[j]), &mut xd, ne);
+                    let thj = locate(sys, &*st, j, t, h, (frac(k), th), (gk, g_stop[j]), xd, ne);
                     if thj < th && earlier.is_none_or(|(_, _, te)| thj < te) {
                         earlier = Some((j, t + thj * h, thj));
                     }
@@ -804,14 +874,14 @@ fn drive<S: OdeSystem, M: Stepper>(
         while save_i < saveat.len() && saveat[save_i] <= t_end {
             let s = saveat[save_i];
             if s >= t_new {
-                out(s, &x);
+                out(s, x);
             } else {
                 if !dense_ready {
                     st.prepare_dense(sys, t, h, &mut stats);
                     dense_ready = true;
                 }
-                st.dense((s - t) / h, &mut xd);
-                out(s, &xd);
+                st.dense((s - t) / h, xd);
+                out(s, xd);
             }
             save_i += 1;
         }
@@ -820,10 +890,10 @@ fn drive<S: OdeSystem, M: Stepper>(
             // already has its post-crossing sign: recomputing the fraction from `ts` could round
             // to a point a hair before the crossing, and a restart from there would find the same
             // crossing again.
-            st.dense(th, &mut xd);
+            st.dense(th, xd);
             return Ok(Outcome {
                 t: ts,
-                x: xd,
+                x: xd.clone(),
                 event: Some(i),
                 passed_events: passed,
                 stats,
@@ -838,7 +908,7 @@ fn drive<S: OdeSystem, M: Stepper>(
         if last {
             return Ok(Outcome {
                 t,
-                x,
+                x: x.clone(),
                 event: None,
                 passed_events: passed,
                 stats,

@@ -5,7 +5,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use fric_solvers::{solve, Method, OdeSystem, Tolerances};
+use fric_solvers::{solve, Integrator, Method, OdeSystem, Tolerances};
 
 struct Counting;
 
@@ -209,4 +209,62 @@ fn dop853_radau5_switching_does_not_allocate() {
     assert!(s1.switches >= 1 && s2.accepted > 5 * s1.accepted / 2, "{s1:?} {s2:?}");
     assert!(a1 > 0, "the counting allocator is not active");
     assert_eq!(a1, a2, "allocations grow with the number of steps");
+}
+
+/// A state that falls linearly and is reset on reaching 0: a terminal event every 0.01 time
+/// units, so a run to `t1` restarts `100 t1` times.
+struct Sawtooth;
+impl OdeSystem for Sawtooth {
+    fn dim(&self) -> usize {
+        1
+    }
+    fn rhs(&self, _t: f64, _x: &[f64], dx: &mut [f64]) {
+        dx[0] = -1.0;
+    }
+    fn n_events(&self) -> usize {
+        1
+    }
+    fn events(&self, _t: f64, x: &[f64], g: &mut [f64]) {
+        g[0] = x[0];
+    }
+    fn event_samples(&self) -> usize {
+        4
+    }
+}
+
+/// Heap allocations of a sawtooth run to `t1` through one reused [`Integrator`], and its
+/// restarts.
+fn restart_allocations(method: Method, t1: f64) -> (usize, usize) {
+    let tol = Tolerances::default();
+    let mut integrator = Integrator::new(method);
+    let before = allocations();
+    let (mut t, mut x, mut restarts) = (0.0, vec![0.01], 0);
+    loop {
+        let o = integrator
+            .solve(&Sawtooth, &tol, t, &x, t1, &[], &mut |_, _| {})
+            .unwrap();
+        if o.event.is_none() {
+            break;
+        }
+        restarts += 1;
+        t = o.t;
+        x[0] = 0.01;
+    }
+    (allocations() - before, restarts)
+}
+
+#[test]
+fn a_reused_integrator_allocates_only_its_outcome_per_restart() {
+    // The explicit methods keep their stage vectors and the driver its buffers: one allocation
+    // per restart (the outcome's state), whatever the restart count.
+    for method in [Method::Dopri5, Method::Dop853] {
+        let (short, n_short) = restart_allocations(method, 0.2);
+        let (long, n_long) = restart_allocations(method, 2.0);
+        assert!(
+            n_long >= 190 && n_short >= 19,
+            "{method:?}: {n_short} and {n_long} restarts"
+        );
+        let per_restart = (long - short) as f64 / (n_long - n_short) as f64;
+        assert!(per_restart <= 1.0, "{method:?}: {per_restart} allocations per restart");
+    }
 }

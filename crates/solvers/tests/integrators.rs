@@ -1,7 +1,7 @@
 //! Verification of the integrators against analytic solutions.
 
 use fric_solvers::hybrid::{simulate, HybridSystem};
-use fric_solvers::{solve, Direction, EventKind, Method, OdeSystem, Tolerances};
+use fric_solvers::{solve, Direction, EventKind, Integrator, Method, OdeSystem, Tolerances};
 
 struct Oscillator;
 impl OdeSystem for Oscillator {
@@ -344,6 +344,45 @@ fn crossings<S: OdeSystem>(sys: &S, method: Method, tol: &Tolerances, x0: f64, t
         }
         times.push(o.t);
         (t, x) = (o.t, o.x);
+    }
+}
+
+#[test]
+fn a_reused_integrator_restarts_bit_for_bit_as_fresh_solves() {
+    // 80 restarts at the crossings of `FastEvent`, with a 2-state solve between any two (the
+    // integrator's buffers change size and back): times, states and right-hand sides are those
+    // of a fresh `solve` per restart, exactly.
+    let tol = Tolerances {
+        hmax: 0.05,
+        ..Default::default()
+    };
+    for method in [
+        Method::Dopri5,
+        Method::Dop853,
+        Method::Rosenbrock23,
+        Method::Radau5,
+        Method::Dop853Radau5,
+    ] {
+        let (fresh, fresh_evals) = crossings(&FastEvent(16), method, &tol, 0.0, 1.0);
+        assert_eq!(fresh.len(), 80, "{method:?}");
+        let mut integrator = Integrator::new(method);
+        let (mut t, mut x, mut times, mut evals) = (0.0, vec![0.0], Vec::new(), 0);
+        loop {
+            let o = integrator
+                .solve(&FastEvent(16), &tol, t, &x, 1.0, &[], &mut |_, _| {})
+                .unwrap();
+            evals += o.stats.rhs_evals;
+            let between = integrator.solve(&Oscillator, &tol, 0.0, &[1.0, 0.0], 1.0, &[], &mut |_, _| {});
+            let want = solve(&Oscillator, method, &tol, 0.0, &[1.0, 0.0], 1.0, &[], &mut |_, _| {});
+            assert_eq!(between.unwrap().x, want.unwrap().x, "{method:?}");
+            if o.event.is_none() {
+                break;
+            }
+            times.push(o.t);
+            (t, x) = (o.t, o.x);
+        }
+        assert_eq!(times, fresh, "{method:?}");
+        assert_eq!(evals, fresh_evals, "{method:?}");
     }
 }
 
