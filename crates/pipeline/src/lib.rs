@@ -713,12 +713,16 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         Computed(RunData, Option<String>, f64),
         Failed(String),
     }
-    // The explanations' root-finding chains start beside the runs (their steps are serial).
-    let explaining: Vec<&Entry> = todo
+    // The explanations' root-finding chains start beside the runs (their steps are serial),
+    // the costliest first (by the runs they vary): the chain of thesis Fig 3.9 (a DRBM run per
+    // step) was the last of nine and ended 50 s after every run, alone on one core.
+    let mut explaining: Vec<(f64, &Entry)> = todo
         .iter()
         .map(|(e, _)| *e)
         .filter(|e| e.manifest.checks.iter().any(|c| !c.explain.is_empty()))
+        .map(|e| (sensitivity::explain_cost(e), e))
         .collect();
+    explaining.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.manifest.id.cmp(&b.1.manifest.id)));
     // Longest first ([`plan::cost`]), handed out in that order as threads come free (list
     // scheduling): a long run that started last would finish alone while the other threads idle.
     // (An indexed parallel iterator would split the list in halves, and the second thread would
@@ -761,15 +765,19 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     let chains = || {
         explaining
             .iter()
-            .for_each(|e| timings::own_time(|| sensitivity::warm_explanations(&cache, e)).0)
+            .par_bridge()
+            .for_each(|(_, e)| timings::own_time(|| sensitivity::warm_explanations(&cache, e)).0)
     };
     let results = if explaining.is_empty() || pool.current_num_threads() == 1 {
         let results = pool.install(compute_runs);
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| pool.install(chains)));
         results
     } else {
+        // As many threads as the runs' pool: while the runs go on, the cores are shared by
+        // both pools (the work is the same, the chains only advance sooner); once they are done,
+        // the chains' scans and the chains themselves run side by side instead of on one core.
         let explain_pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
+            .num_threads(pool.current_num_threads())
             .build()
             .map_err(|e| e.to_string())?;
         std::thread::scope(|s| {

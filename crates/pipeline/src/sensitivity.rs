@@ -438,6 +438,20 @@ pub(crate) fn explain_known(cache: &RunCache, e: &Entry, checks: &mut [CheckRepo
     errors
 }
 
+/// The estimated cost ([`crate::plan::cost`]) of the runs that the explanations of `e` vary,
+/// each counted once per root-finding step it may take (scan and regula falsi): the order in
+/// which the explanation chains start.
+pub(crate) fn explain_cost(e: &Entry) -> f64 {
+    e.manifest
+        .checks
+        .iter()
+        .filter(|c| c.known_discrepancy.is_some())
+        .flat_map(|c| &c.explain)
+        .filter_map(|x| e.runs.get(&x.run))
+        .map(|r| crate::plan::cost(&r.request) * (SCAN_POINTS + 10) as f64)
+        .sum()
+}
+
 /// Compute into the cache the runs the explanations of `e` will need (its checks that declare
 /// `explain` and are marked known discrepancies), so that evaluating `e` later only reads them.
 /// Called beside the computation of the manifests' own runs: an explanation is a chain of

@@ -45,6 +45,14 @@ impl System for DrbmStickSlip {
         p.row.check(errs)
     }
 
+    /// The samples plus the steps: the Switch Model's stick band is integrated on its time
+    /// constant, about `0.17 t_end / τ` steps (thesis Figs 3.7 and 3.14, t_end = 500–1000 s:
+    /// 1.0–1.7·10^5 steps at τ = 1e-3 s, 1.29·10^7 at τ = 1e-5 s, estimated 1.7·10^7). The
+    /// default (the samples alone) put the τ = 1e-5 run, 17 s, among the last to start.
+    fn cost(p: &Params, req: &RunRequest) -> f64 {
+        crate::budget::cost(req) + 0.17 * req.sim.t_end.unwrap_or(0.0) / p.tau
+    }
+
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let b = p.row.bristles();
         let sys = DrbmSwitched {
