@@ -616,6 +616,45 @@ mod tests {
     }
 
     #[test]
+    fn the_lugre_df_is_the_orbit_a_long_simulation_from_rest_reaches() {
+        // Figs 5.25-5.27: the inertia with the LuGre set of L1907, ω = 2 rad/s, below the
+        // break-away gap (0.37 N·m: pre-sliding, |N| ≈ 0.007 rad/N·m) and above it (0.395 and
+        // 0.44 N·m: sliding both ways, |N| ≈ 7-10): the DF shot two periods after rest is the
+        // one shot after 150 periods from rest (agreeing to 1e-11 relative when written), and
+        // its orbit is stable (largest Floquet multiplier about 1e-7).
+        let sys = super::TorqueInput {
+            j: 0.0025,
+            alpha: 0.017,
+            law: fric_models::lugre::LuGre {
+                sigma0: 280.0,
+                sigma1: 1.0,
+                sigma2: 0.0,
+                fc: 0.22,
+                fs: 0.39,
+                vs: 0.1,
+            },
+        };
+        let opt = DfOptions {
+            method: fric_solvers::Method::Radau5,
+            rtol: 1e-8,
+            atol_per_a: 1e-13,
+            ..Default::default()
+        };
+        for a in [0.37, 0.395, 0.44] {
+            let p = describing_function(&sys, a, 2.0, &opt).unwrap();
+            let long = describing_function(&sys, a, 2.0, &DfOptions { transient: 150, ..opt }).unwrap();
+            let sliding = a > 0.38;
+            assert_eq!(p.n.0.hypot(p.n.1) > 1.0, sliding, "a = {a}: {p:?}");
+            assert!(p.drift.abs() < 1e-9, "a = {a}: symmetric, no drift: {p:?}");
+            for q in [&p, &long] {
+                assert!(q.residual < 1e-10 && q.multiplier < 1.0, "a = {a}: {q:?}");
+            }
+            let d = ((p.n.0 - long.n.0).powi(2) + (p.n.1 - long.n.1).powi(2)).sqrt();
+            assert!(d < 1e-7 * long.n.0.hypot(long.n.1), "a = {a}: {p:?} vs {long:?}");
+        }
+    }
+
+    #[test]
     fn horner_on_the_imaginary_axis() {
         // s² + 2s + 5 at s = 3i: −9 + 6i + 5 = −4 + 6i.
         assert_eq!(super::poly_at(&[1.0, 2.0, 5.0], 3.0), (-4.0, 6.0));
