@@ -327,6 +327,7 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
     };
     let (steps, max_residual) = (Cell::new(0usize), Cell::new(0.0f64));
     let maps = Cell::new(0usize);
+    let unstable_maps = Cell::new(0usize);
     // Points already computed, by (a, ω) bits (their number is the run's DF evaluations): the
     // bisections of a DF jump and of a drift edge at the same amplitude (break-away) probe the
     // same midpoints until their tolerances differ.
@@ -341,6 +342,7 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
         memo.borrow_mut().insert((a.to_bits(), w.to_bits()), p);
         steps.set(steps.get() + p.steps);
         maps.set(maps.get() + p.maps);
+        unstable_maps.set(unstable_maps.get() + p.unstable_maps);
         Ok(p)
     };
     // A point is used where its steady state reached ACCEPT and is stable; elsewhere the DF is
@@ -390,6 +392,7 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
             multiplier: f64::NAN,
             maps: 0,
             steps: 0,
+            unstable_maps: 0,
         };
         for &a in amps {
             let Some(p) = usable(a, w)? else { continue };
@@ -557,6 +560,7 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
     info.insert("df_reused".into(), reused.get() as f64);
     info.insert("steps".into(), steps.get() as f64);
     info.insert("period_maps".into(), maps.get() as f64);
+    info.insert("period_maps_unstable".into(), unstable_maps.get() as f64);
     info.insert("max_residual".into(), max_residual.get());
     info.insert("unresolved_points".into(), unresolved.get() as f64);
     info.insert("unstable_points".into(), unstable.get() as f64);
@@ -610,9 +614,13 @@ mod tests {
         }
         let d = ((p.n.0 - long.n.0).powi(2) + (p.n.1 - long.n.1).powi(2)).sqrt();
         assert!(d < 1e-7 * long.n.0.hypot(long.n.1), "{p:?} vs {long:?}");
-        // Below the break-away both are the same stable pre-sliding orbit.
+        // The first shot's creeping orbit and the periods simulated past it are counted apart:
+        // a shot (Jacobian columns, Newton, multiplier) and at least 6 periods.
+        assert!(p.unstable_maps >= 6 + 4 && p.unstable_maps < p.maps, "{p:?}");
+        // Below the break-away both are the same stable pre-sliding orbit, found at once.
         let p = describing_function(&sys, 0.29, 1.0, &opt).unwrap();
         assert!(p.multiplier < 1.0 && p.drift.abs() < 1e-6, "{p:?}");
+        assert_eq!(p.unstable_maps, 0, "{p:?}");
     }
 
     #[test]

@@ -106,6 +106,10 @@ pub struct DfPoint {
     /// Period maps and integration steps spent.
     pub maps: usize,
     pub steps: usize,
+    /// Of `maps`, those spent on shots that found an unstable orbit the point did not end on
+    /// (their maps and their multipliers') and on the simulation from rest continued past them
+    /// (near the break-away gaps of report Figs 5.22-5.24, about half of all).
+    pub unstable_maps: usize,
 }
 
 /// The forced system with the two Fourier integrals appended.
@@ -236,6 +240,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
     let mut v = vec![0.0; shot_idx.len()];
     let mut maps = 0;
     let mut buf = vec![0.0; n + 2];
+    let mut unstable_maps = 0;
     // The simulation from rest, continued from `traj` (after `lead` periods) to `to` periods.
     macro_rules! simulate_to {
         ($to:expr) => {
@@ -293,6 +298,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         if !LEADS.iter().any(|&p| p > lead) {
             break (shot, rho, b1, a1, drift);
         }
+        let before = maps;
         // A simulation that is still within NEAR of the unstable orbit at a level would only
         // lead the shooting back to that orbit: go on to the next level without shooting (the
         // last level is always shot).
@@ -306,6 +312,9 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
                 break;
             }
         }
+        // This unstable shot (its maps, its multiplier's and a period to reuse) and the
+        // simulation continued past it.
+        unstable_maps += maps - before + shot.maps + m + usize::from(!reuse);
     };
     Ok(DfPoint {
         n: (b1 / a, a1 / a),
@@ -315,6 +324,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         multiplier,
         maps,
         steps,
+        unstable_maps,
     })
 }
 
