@@ -259,6 +259,9 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
     let mut last_in = vec![0.0; shot_idx.len()];
     let mut last_full = vec![0.0; n + 2];
     let (shot, multiplier, b1, a1, drift) = loop {
+        // Maps before this shot: if its orbit is unstable, all it spends from here on is counted
+        // in `unstable_maps`.
+        let before = maps;
         v.copy_from_slice(&traj);
         let shot = shoot(&mut v, &scale, opt.steady_tol, opt.max_maps, |v| {
             last_in.copy_from_slice(v);
@@ -298,7 +301,6 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         if !LEADS.iter().any(|&p| p > lead) {
             break (shot, rho, b1, a1, drift);
         }
-        let before = maps;
         // A simulation that is still within NEAR of the unstable orbit at a level would only
         // lead the shooting back to that orbit: go on to the next level without shooting (the
         // last level is always shot).
@@ -312,9 +314,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
                 break;
             }
         }
-        // This unstable shot (its maps, its multiplier's and a period to reuse) and the
-        // simulation continued past it.
-        unstable_maps += maps - before + shot.maps + m + usize::from(!reuse);
+        unstable_maps += maps - before;
     };
     Ok(DfPoint {
         n: (b1 / a, a1 / a),
