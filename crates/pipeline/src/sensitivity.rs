@@ -438,9 +438,9 @@ pub(crate) fn explain_known(cache: &RunCache, e: &Entry, checks: &mut [CheckRepo
     errors
 }
 
-/// The estimated cost ([`crate::plan::cost`]) of the runs that the explanations of `e` vary,
-/// each counted once per root-finding step it may take (scan and regula falsi): the order in
-/// which the explanation chains start.
+/// The estimated cost ([`crate::plan::cost`]) of the runs that the explanations of `e` vary
+/// (each is run once per root-finding step, about as many for every chain): the order in which
+/// the explanation chains start.
 pub(crate) fn explain_cost(e: &Entry) -> f64 {
     e.manifest
         .checks
@@ -448,7 +448,7 @@ pub(crate) fn explain_cost(e: &Entry) -> f64 {
         .filter(|c| c.known_discrepancy.is_some())
         .flat_map(|c| &c.explain)
         .filter_map(|x| e.runs.get(&x.run))
-        .map(|r| crate::plan::cost(&r.request) * (SCAN_POINTS + 10) as f64)
+        .map(|r| crate::plan::cost(&r.request))
         .sum()
 }
 
