@@ -335,9 +335,17 @@ impl OdeSystem for FastEvent {
 /// The times of the terminal events of `sys` from `(0, x0)` until `t1`, restarting at each, and
 /// the right-hand sides spent.
 fn crossings<S: OdeSystem>(sys: &S, method: Method, tol: &Tolerances, x0: f64, t1: f64) -> (Vec<f64>, usize) {
+    restarts(x0, |t, x| {
+        solve(sys, method, tol, t, x, t1, &[], &mut |_, _| {}).unwrap()
+    })
+}
+
+/// The event times and right-hand sides of the integrations `from(t, x)` restarted at each
+/// terminal event from `(0, x0)` until one ends without.
+fn restarts(x0: f64, mut from: impl FnMut(f64, &[f64]) -> fric_solvers::Outcome) -> (Vec<f64>, usize) {
     let (mut t, mut x, mut times, mut evals) = (0.0, vec![x0], Vec::new(), 0);
     loop {
-        let o = solve(sys, method, tol, t, &x, t1, &[], &mut |_, _| {}).unwrap();
+        let o = from(t, &x);
         evals += o.stats.rhs_evals;
         if o.event.is_none() {
             return (times, evals);
@@ -366,21 +374,15 @@ fn a_reused_integrator_restarts_bit_for_bit_as_fresh_solves() {
         let (fresh, fresh_evals) = crossings(&FastEvent(16), method, &tol, 0.0, 1.0);
         assert_eq!(fresh.len(), 80, "{method:?}");
         let mut integrator = Integrator::new(method);
-        let (mut t, mut x, mut times, mut evals) = (0.0, vec![0.0], Vec::new(), 0);
-        loop {
+        let (times, evals) = restarts(0.0, |t, x| {
             let o = integrator
-                .solve(&FastEvent(16), &tol, t, &x, 1.0, &[], &mut |_, _| {})
+                .solve(&FastEvent(16), &tol, t, x, 1.0, &[], &mut |_, _| {})
                 .unwrap();
-            evals += o.stats.rhs_evals;
             let between = integrator.solve(&Oscillator, &tol, 0.0, &[1.0, 0.0], 1.0, &[], &mut |_, _| {});
             let want = solve(&Oscillator, method, &tol, 0.0, &[1.0, 0.0], 1.0, &[], &mut |_, _| {});
             assert_eq!(between.unwrap().x, want.unwrap().x, "{method:?}");
-            if o.event.is_none() {
-                break;
-            }
-            times.push(o.t);
-            (t, x) = (o.t, o.x);
-        }
+            o
+        });
         assert_eq!(times, fresh, "{method:?}");
         assert_eq!(evals, fresh_evals, "{method:?}");
     }
