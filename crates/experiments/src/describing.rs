@@ -328,6 +328,7 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
     let (steps, max_residual) = (Cell::new(0usize), Cell::new(0.0f64));
     let maps = Cell::new(0usize);
     let unstable_maps = Cell::new(0usize);
+    let predicted = Cell::new(0usize);
     // Points already computed, by (a, ω) bits (their number is the run's DF evaluations): the
     // bisections of a DF jump and of a drift edge at the same amplitude (break-away) probe the
     // same midpoints until their tolerances differ.
@@ -343,12 +344,14 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
         steps.set(steps.get() + p.steps);
         maps.set(maps.get() + p.maps);
         unstable_maps.set(unstable_maps.get() + p.unstable_maps);
+        predicted.set(predicted.get() + p.predicted_periods);
         Ok(p)
     };
     // A point is used where its steady state reached ACCEPT and is stable; elsewhere the DF is
     // not computed (as the report's gaps: "the DF could not be computed due to limits in
     // precision"): a hole where the shooting did not converge, a basin boundary where it found
-    // an unstable orbit that 128 periods from rest did not leave.
+    // an unstable orbit that the simulation from rest had not left after LINGER_LIMIT (128)
+    // periods.
     let unresolved = Cell::new(0usize);
     let unstable = Cell::new(0usize);
     let sample = |a: f64, w: f64| -> Result<Sample<fric_solvers::describing::DfPoint>, String> {
@@ -357,8 +360,8 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
             unresolved.set(unresolved.get() + 1);
             Sample::Hole
         } else if p.multiplier > 1.0 {
-            // A periodic orbit, but one that the simulation from rest leaves (128 periods did
-            // not reach a stable one): not the steady state.
+            // A periodic orbit, but one that the simulation from rest leaves (LINGER_LIMIT
+            // periods did not reach a stable one): not the steady state.
             unstable.set(unstable.get() + 1);
             unresolved.set(unresolved.get() + 1);
             Sample::Boundary
@@ -393,6 +396,7 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
             maps: 0,
             steps: 0,
             unstable_maps: 0,
+            predicted_periods: 0,
         };
         for &a in amps {
             let Some(p) = usable(a, w)? else { continue };
@@ -561,6 +565,7 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
     info.insert("steps".into(), steps.get() as f64);
     info.insert("period_maps".into(), maps.get() as f64);
     info.insert("period_maps_unstable".into(), unstable_maps.get() as f64);
+    info.insert("periods_predicted".into(), predicted.get() as f64);
     info.insert("max_residual".into(), max_residual.get());
     info.insert("unresolved_points".into(), unresolved.get() as f64);
     info.insert("unstable_points".into(), unstable.get() as f64);
@@ -583,22 +588,13 @@ mod tests {
     use fric_models::bliman_sorine::BlimanSorine;
     use fric_solvers::describing::{describing_function, DfOptions};
 
-    #[test]
-    fn near_break_away_the_df_is_the_orbit_a_long_simulation_from_rest_reaches() {
-        // Figs 5.22-5.24: the inertia with the B&S set of Table 5.9 (unrounded), ω = 1 rad/s,
-        // a = 0.295 N·m. Newton started two periods after rest converges (residual < 1e-10) to
-        // a creeping pre-sliding orbit with Floquet multiplier 1.03, which a simulation from rest
-        // leaves between its 5th and 10th period for one-sided break-away (drift 3.66 rad per
-        // period). The DF must be that of the orbit 150 periods from rest reach.
+    /// Figs 5.22-5.24's inertia (J = 0.0025 kg·m², α = 0.017 N·m·s/rad) with the B&S set
+    /// `[f1, f2, ε, η]`, and their DF options (DOP853, rtol 1e-8).
+    fn report_bs([f1, f2, eps, eta]: [f64; 4]) -> (BlimanSorinePath, DfOptions) {
         let sys = BlimanSorinePath {
             j: 0.0025,
             alpha: 0.017,
-            law: BlimanSorine {
-                f1: 0.454939,
-                f2: 0.234939,
-                eps: 0.00666667,
-                eta: 0.279131,
-            },
+            law: BlimanSorine { f1, f2, eps, eta },
         };
         let opt = DfOptions {
             method: fric_solvers::Method::Dop853,
@@ -606,6 +602,17 @@ mod tests {
             atol_per_a: 1e-13,
             ..Default::default()
         };
+        (sys, opt)
+    }
+
+    #[test]
+    fn near_break_away_the_df_is_the_orbit_a_long_simulation_from_rest_reaches() {
+        // Figs 5.22-5.24: the inertia with the B&S set of Table 5.9 (unrounded), ω = 1 rad/s,
+        // a = 0.295 N·m. Newton started two periods after rest converges (residual < 1e-10) to
+        // a creeping pre-sliding orbit with Floquet multiplier 1.03, which a simulation from rest
+        // leaves between its 5th and 10th period for one-sided break-away (drift 3.66 rad per
+        // period). The DF must be that of the orbit 150 periods from rest reach.
+        let (sys, opt) = report_bs([0.454939, 0.234939, 0.00666667, 0.279131]);
         let p = describing_function(&sys, 0.295, 1.0, &opt).unwrap();
         let long = describing_function(&sys, 0.295, 1.0, &DfOptions { transient: 150, ..opt }).unwrap();
         for q in [&p, &long] {
@@ -621,6 +628,36 @@ mod tests {
         let p = describing_function(&sys, 0.29, 1.0, &opt).unwrap();
         assert!(p.multiplier < 1.0 && p.drift.abs() < 1e-6, "{p:?}");
         assert_eq!(p.unstable_maps, 0, "{p:?}");
+    }
+
+    #[test]
+    fn lingering_by_an_unstable_orbit_is_advanced_in_closed_form_to_the_same_orbit() {
+        // Fig 5.24's run with Table 5.9's rounded B&S set at ω = 1.9 rad/s: two amplitudes of its
+        // bisection at the basin boundary near 0.29141 N·m, where the simulation from rest
+        // lingers by an unstable creeping orbit (multiplier 1.12; the others below 2e-3, 2e-6
+        // from it after one period). At the first it leaves after about 75 periods for the
+        // weakly stable orbit (multiplier 0.955); at the second it is still by the unstable orbit
+        // after 128 periods (a basin boundary).
+        let (sys, opt) = report_bs([0.45, 0.23, 0.0067, 0.28]);
+        let (a, w) = (0.29141105651855465, 1.9);
+        let p = describing_function(&sys, a, w, &opt).unwrap();
+        // The plain simulation from rest for 148 periods, then the shooting (no lingering left).
+        let long = describing_function(&sys, a, w, &DfOptions { transient: 150, ..opt }).unwrap();
+        for q in [&p, &long] {
+            assert!(q.residual < 1e-10 && q.multiplier > 0.9 && q.multiplier < 1.0, "{q:?}");
+        }
+        let d = ((p.n.0 - long.n.0).powi(2) + (p.n.1 - long.n.1).powi(2)).sqrt();
+        assert!(d < 1e-7 * long.n.0.hypot(long.n.1), "{p:?} vs {long:?}");
+        assert_eq!(long.predicted_periods, 0, "{long:?}");
+        assert!(p.predicted_periods >= 40 && p.maps * 2 < long.maps, "{p:?} vs {long:?}");
+        // Still by the unstable orbit at the limit, predicted or simulated: a basin boundary.
+        let a = 0.2914111304283142;
+        let p = describing_function(&sys, a, w, &opt).unwrap();
+        let long = describing_function(&sys, a, w, &DfOptions { transient: 126, ..opt }).unwrap();
+        for q in [&p, &long] {
+            assert!(q.residual < 1e-10 && q.multiplier > 1.1, "{q:?}");
+        }
+        assert!(p.predicted_periods > 90 && p.maps * 2 < long.maps, "{p:?} vs {long:?}");
     }
 
     #[test]

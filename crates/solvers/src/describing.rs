@@ -13,7 +13,7 @@
 //! jumps across it (a true discontinuity to double precision keeps a finite jump). [`bisect_sign`]
 //! and [`illinois`] locate the crossings and the intersection in `(a, ω)`.
 
-use crate::shooting::{shoot, spectral_radius};
+use crate::shooting::{floquet, shoot, Dominant};
 use crate::{Integrator, Method, OdeSystem, Tolerances};
 
 /// A system driven by a scalar input `u(t)`.
@@ -99,9 +99,10 @@ pub struct DfPoint {
     /// unconverged point is returned with its residual for the caller to judge).
     pub residual: f64,
     pub converged: bool,
-    /// The largest Floquet multiplier's modulus of the orbit ([`spectral_radius`] of the
-    /// period map at the shot state): above 1 the orbit is unstable and a simulation from rest
-    /// does not settle on it (returned only when 128 periods from rest did not reach a stable one).
+    /// The largest Floquet multiplier's modulus of the orbit ([`crate::shooting::spectral_radius`]
+    /// of the period map at the shot state): above 1 the orbit is unstable and a simulation from
+    /// rest does not settle on it (returned only when the simulation from rest is still by it
+    /// after [`LINGER_LIMIT`] periods).
     pub multiplier: f64,
     /// Period maps and integration steps spent.
     pub maps: usize,
@@ -110,6 +111,9 @@ pub struct DfPoint {
     /// (their maps and their multipliers') and on the simulation from rest continued past them
     /// (near the break-away gaps of report Figs 5.22-5.24, about half of all).
     pub unstable_maps: usize,
+    /// Periods of the simulation from rest advanced in closed form where it lingered by an
+    /// unstable orbit (not simulated, not in `maps`).
+    pub predicted_periods: usize,
 }
 
 /// The forced system with the two Fourier integrals appended.
@@ -152,16 +156,31 @@ impl<S: Forced> OdeSystem for Augmented<'_, S> {
     }
 }
 
-/// Periods simulated from rest before each further shot, after a shot found an unstable orbit
-/// (8, 32 and 128 periods in all, with the shooting's own two).
-const LEADS: [usize; 3] = [6, 30, 126];
+/// Periods from rest (the shooting's own two plain periods included) after which a simulation
+/// still within [`NEAR`] of an unstable orbit is taken to stay there: the amplitude lies on the
+/// boundary between two basins of attraction, and the DF point is that unstable orbit.
+pub const LINGER_LIMIT: usize = 128;
 
-/// Distance (in the shot states' units of `a`, every component) from an unstable orbit within
-/// which the simulation from rest is taken to linger by it still: Newton started there finds
-/// that orbit again. Skipping those shots (Newton maps and the multiplier's `n` maps each) took
-/// report chapter 5's DF runs from 50 047 to 44 196 period maps with every metric unchanged
-/// within its tolerance (1e-4: 4.5 % fewer maps on Fig 5.24).
+/// Distance (max norm, in the shot states' units of `a`) from an unstable orbit within which the
+/// simulation from rest lingers by it: Newton started there finds that orbit again.
 const NEAR: f64 = 1e-2;
+
+/// Distance from an unstable orbit beyond which the simulation from rest is shot again. Newton
+/// started nearer mostly returns to the unstable orbit: on report Figs 5.22 and 5.24 (the shots
+/// after an unstable one, by the distance of their start) 61 of 74 did at 0.02–0.05, 1 of 72 at
+/// 0.05–0.1 and 3 of 221 beyond (the orbits the simulations settled on lie 0.10–0.58 from it).
+const FAR: f64 = 5e-2;
+
+/// Periods from rest before the simulation is shot again after an unstable orbit, however far
+/// from it (the transient from rest is not yet an escape from the orbit); after a further
+/// unstable shot at `lead` periods the next waits until `2 lead + FIRST_LEAD`.
+const FIRST_LEAD: usize = 6;
+
+/// Largest mismatch, relative to `c`, between the deviation from an unstable orbit and the
+/// linear model `c · right` (transverse part) and between `c` and `μ` times the previous period's
+/// coordinate, for the lingering to be advanced in closed form. Measured on report Figs 5.22 and
+/// 5.24 (313 lingering points): the growth mismatch is at most 1.7e-3 within [`NEAR`].
+const LINEAR: f64 = 1e-2;
 
 /// Most events one period may hold (a guard against chattering).
 const MAX_EVENTS: usize = 100_000;
@@ -233,25 +252,25 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
     // shooting starts there. Newton finds any periodic orbit near its start, stable or not; an
     // orbit whose largest Floquet multiplier exceeds 1 is not where the simulation from rest
     // settles (near break-away an unstable creeping orbit coexists with the sliding one), so the
-    // simulation from rest is run further (8, 32, 128 periods in all) and shot again, except at
-    // a level where it still lingers within NEAR of the unstable orbit.
+    // simulation from rest is continued until it is FAR from that orbit, and shot again. Where it
+    // lingers within NEAR of the orbit, its deviation is `c · right` growing as `μ^k` (the
+    // orbit's other multipliers are below 0.2 on report Figs 5.22-5.24): once the last period
+    // confirms that linear model, the periods until it leaves NEAR are advanced in closed form.
     let mut traj = vec![0.0; shot_idx.len()];
+    let mut prev = vec![0.0; shot_idx.len()];
     let mut lead = 0usize;
     let mut v = vec![0.0; shot_idx.len()];
     let mut maps = 0;
     let mut buf = vec![0.0; n + 2];
     let mut unstable_maps = 0;
-    // The simulation from rest, continued from `traj` (after `lead` periods) to `to` periods.
-    macro_rules! simulate_to {
-        ($to:expr) => {
-            while lead < $to {
-                period_map(&mut traj, &mut buf, &mut steps)?;
-                maps += 1;
-                lead += 1;
-            }
-        };
+    let mut predicted_periods = 0;
+    while lead + 2 < opt.transient {
+        period_map(&mut traj, &mut buf, &mut steps)?;
+        maps += 1;
+        lead += 1;
     }
-    simulate_to!(opt.transient.saturating_sub(2));
+    // No further shot before this many periods from rest.
+    let mut next_shot = 0;
     // The shooting's last period map: its start and its full end state (Fourier integrals
     // included). It usually ends where the shooting returns (`P` of the last iterate), and then
     // that period, which starts on the orbit to within the residual, gives the DF without a
@@ -291,28 +310,51 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         let pi = std::f64::consts::PI;
         let b1 = w / pi * full[n] + drift / pi;
         let a1 = w / pi * full[n + 1];
-        let (rho, m) = spectral_radius(&s0, &pv, &scale, |x| period_map(x, &mut buf, &mut steps))?;
-        maps += m;
-        // Unstable: continue the simulation from rest to 8, 32 or 128 periods in all (LEADS, with
-        // the shooting's own two).
-        if rho.is_nan() || rho <= 1.0 {
+        let fl = floquet(&s0, &pv, &scale, |x| period_map(x, &mut buf, &mut steps))?;
+        maps += fl.maps;
+        let rho = fl.radius;
+        // Stable, or unstable at the last shot (LINGER_LIMIT periods from rest).
+        if rho.is_nan() || rho <= 1.0 || lead + 2 >= LINGER_LIMIT {
             break (shot, rho, b1, a1, drift);
         }
-        if !LEADS.iter().any(|&p| p > lead) {
-            break (shot, rho, b1, a1, drift);
-        }
-        // A simulation that is still within NEAR of the unstable orbit at a level would only
-        // lead the shooting back to that orbit: go on to the next level without shooting (the
-        // last level is always shot).
-        for next in LEADS {
-            if next <= lead {
-                continue;
-            }
-            simulate_to!(next);
-            let near = traj.iter().zip(&s0).all(|(x, y)| (x - y).abs() < NEAR);
-            if !near {
+        let shot_maps = maps - before;
+        next_shot = next_shot.max(2 * lead + FIRST_LEAD);
+        let dominant = fl.dominant();
+        // Continue the simulation from rest until it is FAR from the orbit (and past
+        // `next_shot`), or still by it at the limit.
+        let mut boundary = false;
+        while lead + 2 < LINGER_LIMIT {
+            prev.copy_from_slice(&traj);
+            period_map(&mut traj, &mut buf, &mut steps)?;
+            maps += 1;
+            lead += 1;
+            let dist = traj.iter().zip(&s0).map(|(x, y)| (x - y).abs()).fold(0.0, f64::max);
+            if dist > FAR && lead >= next_shot {
                 break;
             }
+            if dist >= NEAR {
+                continue;
+            }
+            let Some(k) = dominant.as_ref().and_then(|d| linger(d, &s0, &prev, &traj)) else {
+                continue;
+            };
+            // The last period still within NEAR, as the linear model has it.
+            if lead + k.periods + 2 >= LINGER_LIMIT {
+                predicted_periods += LINGER_LIMIT - 2 - lead;
+                boundary = true;
+                break;
+            }
+            if k.periods > 0 {
+                lead += k.periods;
+                predicted_periods += k.periods;
+                traj.copy_from_slice(&k.state);
+            }
+        }
+        if boundary {
+            // The simulation from rest is still by this orbit at the limit: it is the DF point
+            // (only the periods simulated past its shot are counted as spent elsewhere).
+            unstable_maps += maps - before - shot_maps;
+            break (shot, rho, b1, a1, drift);
         }
         unstable_maps += maps - before;
     };
@@ -325,6 +367,42 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         maps,
         steps,
         unstable_maps,
+        predicted_periods,
+    })
+}
+
+/// Where the simulation from rest lingers by an unstable orbit `s0` (its last two periods `prev`
+/// and `traj`): the periods, counted from `traj`, that the linear model `c μ^k · right` (`c =
+/// left · (traj − s0)`) keeps it within [`NEAR`], and its state after them, if the model explains
+/// both the transverse part of the deviation and its growth over the last period to [`LINEAR`].
+struct Linger {
+    periods: usize,
+    state: Vec<f64>,
+}
+
+fn linger(d: &Dominant, s0: &[f64], prev: &[f64], traj: &[f64]) -> Option<Linger> {
+    let coord = |x: &[f64]| -> f64 { d.left.iter().zip(x.iter().zip(s0)).map(|(l, (x, s))| l * (x - s)).sum() };
+    let (c, c_prev) = (coord(traj), coord(prev));
+    if c == 0.0 || !c.is_finite() || d.mu <= 1.0 {
+        return None;
+    }
+    let transverse = traj
+        .iter()
+        .zip(s0)
+        .zip(&d.right)
+        .map(|((x, s), r)| (x - s - c * r).abs())
+        .fold(0.0, f64::max);
+    // `right`'s largest component is 1: the deviation's norm is |c|.
+    if transverse > LINEAR * c.abs() || (c - d.mu * c_prev).abs() > LINEAR * c.abs() {
+        return None;
+    }
+    let periods = ((NEAR / c.abs()).ln() / d.mu.ln()).floor().max(0.0);
+    // A bound for the float-to-integer cast; far beyond any limit of periods.
+    let periods = periods.min(1e6) as usize;
+    let grown = c * d.mu.powi(periods as i32);
+    Some(Linger {
+        periods,
+        state: s0.iter().zip(&d.right).map(|(s, r)| s + grown * r).collect(),
     })
 }
 
@@ -597,6 +675,41 @@ mod tests {
         // The drift per period is bias/c · T.
         let t = 2.0 * std::f64::consts::PI / w;
         assert!((p.drift - m.bias / m.c * t).abs() < 1e-8, "{}", p.drift);
+    }
+
+    #[test]
+    fn lingering_is_advanced_along_the_unstable_direction_only_where_the_linear_model_holds() {
+        // μ = 1.1, right (1, 0.5), left (1, 0) (left · right = 1), the orbit at s0 = (2, 3).
+        let d = Dominant {
+            mu: 1.1,
+            right: vec![1.0, 0.5],
+            left: vec![1.0, 0.0],
+        };
+        let s0 = [2.0, 3.0];
+        let at = |c: f64| [2.0 + c, 3.0 + 0.5 * c];
+        // c = 1e-6 now, 1e-6/1.1 a period ago: within NEAR for floor(ln(1e4)/ln 1.1) = 96 more
+        // periods (derived), then at c 1.1^96 = 9.4e-3.
+        let k = linger(&d, &s0, &at(1e-6 / 1.1), &at(1e-6)).expect("linear");
+        assert_eq!(k.periods, 96);
+        let c = 1e-6 * 1.1f64.powi(96);
+        assert!(c < NEAR && c * 1.1 > NEAR);
+        // (c is read back from 2 + 1e-6: 1e-10 relative.)
+        let close = |x: f64, y: f64| (x - y).abs() < 1e-9 * c;
+        assert!(
+            close(k.state[0], at(c)[0]) && close(k.state[1], at(c)[1]),
+            "{:?}",
+            k.state
+        );
+        // A negative coordinate is advanced on its own side.
+        let k = linger(&d, &s0, &at(-1e-6 / 1.1), &at(-1e-6)).expect("linear");
+        assert!(k.periods == 96 && k.state[0] < 2.0 && k.state[1] < 3.0, "{:?}", k.state);
+        // Not where the deviation has a transverse part of 2 % of c, nor where it did not grow
+        // by μ over the last period, nor on the orbit itself.
+        let mut off = at(1e-6);
+        off[1] += 2e-8;
+        assert!(linger(&d, &s0, &at(1e-6 / 1.1), &off).is_none());
+        assert!(linger(&d, &s0, &at(1e-6), &at(1e-6)).is_none());
+        assert!(linger(&d, &s0, &s0, &s0).is_none());
     }
 
     #[test]
