@@ -17,38 +17,34 @@ pub const MAX_PERIODS: f64 = 1e5;
 pub const DEFAULT_SAMPLES: usize = 2000;
 pub const DEFAULT_AUTONOMOUS_SAMPLES: usize = 20_000;
 
+/// The period of a periodic input (sine, cosine, switched sine, triangle, sawtooth, signed
+/// square sine), else `None`.
+fn period(input: &InputSpec) -> Option<f64> {
+    match input {
+        InputSpec::Sine { omega, .. }
+        | InputSpec::Cosine { omega, .. }
+        | InputSpec::SwitchedSine { omega, .. }
+        | InputSpec::Triangle { omega, .. }
+        | InputSpec::Sawtooth { omega, .. }
+        | InputSpec::SignedSquareSine { omega, .. } => Some(2.0 * PI / omega),
+        _ => None,
+    }
+}
+
+/// The time a prescribed-input run integrates, as [`estimate`] counts it: its input periods
+/// times the period, or `t_end` where the input has no period (0 when neither is set).
+pub fn integrated_time(req: &RunRequest) -> f64 {
+    match period(&req.input) {
+        Some(p) => estimate(req).1 * p,
+        None => req.sim.t_end.unwrap_or(0.0),
+    }
+}
+
 /// Estimated rows and input periods of a run, as floating-point numbers so that absurd settings
 /// (`periods: 1e9`, `t_end: 1e300`) are measured, not overflowed.
 pub fn estimate(req: &RunRequest) -> (f64, f64) {
-    let period = match &req.input {
-        InputSpec::Sine { omega, .. } | InputSpec::Cosine { omega, .. } | InputSpec::SwitchedSine { omega, .. } => {
-            2.0 * PI / omega
-        }
-        InputSpec::Triangle { omega, .. }
-        | InputSpec::Sawtooth { omega, .. }
-        | InputSpec::SignedSquareSine { omega, .. } => 2.0 * PI / omega,
-        InputSpec::SumOfSines { components, .. } => {
-            // No period: t_end is recorded with samples_per_period samples; the integration is
-            // measured in periods of the fastest term.
-            let spp = req.sim.samples_per_period.unwrap_or(DEFAULT_SAMPLES) as f64;
-            let fastest = components.iter().map(|c| c.omega).fold(0.0, f64::max);
-            let t = req.sim.t_end.unwrap_or(0.0);
-            return (spp + 1.0, t * fastest / (2.0 * PI));
-        }
-        InputSpec::RampHold { .. } | InputSpec::PiecewiseLinear { .. } | InputSpec::Csv { .. } => {
-            // No period: samples_per_period samples over t_end, plus the breakpoints.
-            let spp = req.sim.samples_per_period.unwrap_or(DEFAULT_SAMPLES) as f64;
-            let points = match &req.input {
-                InputSpec::PiecewiseLinear { points } => points.len(),
-                _ => req.input_data.as_ref().map_or(2, |d| d.t.len()),
-            };
-            return (spp + 1.0 + points as f64, 1.0);
-        }
-        InputSpec::Grid { points, .. } => return (*points as f64, 0.0),
-        InputSpec::None => {
-            let n = req.sim.samples_per_period.unwrap_or(DEFAULT_AUTONOMOUS_SAMPLES);
-            return (n as f64 + 1.0, 0.0);
-        }
+    let Some(period) = period(&req.input) else {
+        return aperiodic(req);
     };
     let periods = match (&req.sim.steady_state, req.sim.periods, req.sim.t_end) {
         (Some(ss), _, _) => ss.max_periods as f64 + 1.0,
@@ -60,6 +56,36 @@ pub fn estimate(req: &RunRequest) -> (f64, f64) {
     // A steady-state search records one period; it integrates the others.
     let recorded = if req.sim.steady_state.is_some() { 1.0 } else { periods };
     (recorded * spp + 1.0, periods)
+}
+
+/// [`estimate`] for an input without a period.
+fn aperiodic(req: &RunRequest) -> (f64, f64) {
+    match &req.input {
+        InputSpec::SumOfSines { components, .. } => {
+            // No period: t_end is recorded with samples_per_period samples; the integration is
+            // measured in periods of the fastest term.
+            let spp = req.sim.samples_per_period.unwrap_or(DEFAULT_SAMPLES) as f64;
+            let fastest = components.iter().map(|c| c.omega).fold(0.0, f64::max);
+            let t = req.sim.t_end.unwrap_or(0.0);
+            (spp + 1.0, t * fastest / (2.0 * PI))
+        }
+        InputSpec::RampHold { .. } | InputSpec::PiecewiseLinear { .. } | InputSpec::Csv { .. } => {
+            // No period: samples_per_period samples over t_end, plus the breakpoints.
+            let spp = req.sim.samples_per_period.unwrap_or(DEFAULT_SAMPLES) as f64;
+            let points = match &req.input {
+                InputSpec::PiecewiseLinear { points } => points.len(),
+                _ => req.input_data.as_ref().map_or(2, |d| d.t.len()),
+            };
+            (spp + 1.0 + points as f64, 1.0)
+        }
+        InputSpec::Grid { points, .. } => (*points as f64, 0.0),
+        InputSpec::None => {
+            let n = req.sim.samples_per_period.unwrap_or(DEFAULT_AUTONOMOUS_SAMPLES);
+            (n as f64 + 1.0, 0.0)
+        }
+        // The periodic inputs are handled by `estimate`.
+        _ => (0.0, 0.0),
+    }
 }
 
 /// Steps the integrator takes per input period at most (the step cap is 1/1000 of a period).

@@ -197,3 +197,51 @@ fn runs_over_budget_are_invalid_with_the_limit_named() {
     };
     assert!(resolve("dahl", &params, Some(&sine), Some(&ok)).is_ok());
 }
+
+/// A DRBM force-driven run's cost is its Switch Model steps, about 0.2 per τ of integrated time
+/// (thesis Fig 3.9: 2.5·10^6 steps for two periods at ω = 0.001 rad/s, τ = 1e-3 s), not the
+/// budget's default of samples plus 1000 steps per period (4.2·10^4), which scheduled Fig 3.9's
+/// explanation chain after cheaper ones.
+#[test]
+fn a_drbm_force_driven_run_costs_its_switch_model_steps() {
+    let sine = |omega: f64| fric_manifest::InputSpec::Sine {
+        amplitude: 1.0,
+        omega,
+        phase: 0.0,
+        offset: 0.0,
+    };
+    let params = [
+        ("m", 1.0),
+        ("k_spring", 1.0),
+        ("kappa", 0.1),
+        ("h", 0.0995),
+        ("lb", 0.1),
+        ("d", 1.0),
+        ("eta", 1e-6),
+        ("tau", 1e-3),
+        ("delta", 0.01),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), fric_manifest::ParamValue::Number(v)))
+    .collect();
+    let sim = fric_manifest::SimSpec {
+        periods: Some(2.0),
+        samples_per_period: Some(20_000),
+        ..Default::default()
+    };
+    let cost = |omega: f64| {
+        let req = resolve("drbm-force-driven", &params, Some(&sine(omega)), Some(&sim)).unwrap();
+        fric_experiments::cost(&req)
+    };
+    // The budget's 2 · 20 000 + 1 samples and 2 · 1000 steps, plus 0.2 · (2 · 2π/ω)/τ (derived).
+    let want = |omega: f64| 40_001.0 + 2_000.0 + 0.2 * 2.0 * 2.0 * std::f64::consts::PI / omega / 1e-3;
+    for omega in [0.001, 0.05] {
+        assert!(
+            (cost(omega) - want(omega)).abs() < 1e-6 * want(omega),
+            "{} vs {}",
+            cost(omega),
+            want(omega)
+        );
+    }
+    assert!(cost(0.001) > 2.5e6);
+}
