@@ -234,7 +234,7 @@ pub struct Floquet {
     pub monodromy: Vec<f64>,
     /// Its spectral radius, as [`spectral_radius`].
     pub radius: f64,
-    /// Period maps spent (the dimension).
+    /// Period maps spent: the dimension, one map per column.
     pub maps: usize,
 }
 
@@ -273,8 +273,10 @@ impl Floquet {
     /// of 1e-12 within 200 steps (a complex or negative dominant pair, or a second multiplier of
     /// nearly the same modulus, never does: the power iteration converges as `(|λ2|/μ)^k`).
     pub fn dominant(&self) -> Option<Dominant> {
-        let n = (self.monodromy.len() as f64).sqrt().round() as usize;
-        let m = &self.monodromy;
+        let (n, m) = (self.maps, &self.monodromy);
+        if n == 0 {
+            return None;
+        }
         let right = power(n, |i, j| m[i * n + j])?;
         let left = power(n, |i, j| m[j * n + i])?;
         if (right.0 - left.0).abs() > 1e-8 * right.0 {
@@ -305,17 +307,16 @@ fn power(n: usize, a: impl Fn(usize, usize) -> f64) -> Option<(f64, Vec<f64>)> {
         for (i, wi) in w.iter_mut().enumerate() {
             *wi = (0..n).map(|j| a(i, j) * v[j]).sum();
         }
-        // The component of largest modulus of `v` is 1 (after the first step): `w` there is the
-        // eigenvalue's estimate.
-        let k = (0..n).fold(0, |k, i| if v[i].abs() > v[k].abs() { i } else { k });
-        let mu = w[k] / v[k];
-        let big = w.iter().fold(0.0f64, |b, x| if x.abs() > b.abs() { *x } else { b });
+        // `v`'s largest component (1 after the first step): `w` there over it is the eigenvalue's
+        // estimate.
+        let (k, vmax) = largest(&v);
+        let mu = w[k] / vmax;
+        let big = largest(&w).1;
         if !(big.is_finite() && big != 0.0) {
             return None;
         }
         let err = w.iter().zip(&v).map(|(x, y)| (x - mu * y).abs()).fold(0.0, f64::max);
-        if mu > 0.0 && err <= 1e-12 * mu * v.iter().fold(0.0f64, |b, x| b.max(x.abs())) {
-            let vmax = v.iter().fold(0.0f64, |b, x| if x.abs() > b.abs() { *x } else { b });
+        if mu > 0.0 && err <= 1e-12 * mu * vmax.abs() {
             return Some((mu, v.iter().map(|x| x / vmax).collect()));
         }
         for (vi, wi) in v.iter_mut().zip(&w) {
@@ -323,6 +324,12 @@ fn power(n: usize, a: impl Fn(usize, usize) -> f64) -> Option<(f64, Vec<f64>)> {
         }
     }
     None
+}
+
+/// The index and value (with its sign) of the component of largest modulus (the first of equals).
+fn largest(v: &[f64]) -> (usize, f64) {
+    let k = (0..v.len()).fold(0, |k, i| if v[i].abs() > v[k].abs() { i } else { k });
+    (k, v[k])
 }
 
 /// The monodromy matrix `∂P/∂x` at `x` (row-major into `m`), with `px = P(x)` given, by forward
