@@ -13,7 +13,7 @@
 //! jumps across it (a true discontinuity to double precision keeps a finite jump). [`bisect_sign`]
 //! and [`illinois`] locate the crossings and the intersection in `(a, ω)`.
 
-use crate::shooting::{floquet, shoot, Dominant};
+use crate::shooting::{floquet, shoot_attracting, Dominant};
 use crate::{Integrator, Method, OdeSystem, Tolerances};
 
 /// A system driven by a scalar input `u(t)`.
@@ -250,10 +250,11 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         Ok(())
     };
     // The state of the simulation from rest after `lead` periods (shot states over `a`): the
-    // shooting starts there. Newton finds any periodic orbit near its start, stable or not; an
-    // orbit whose largest Floquet multiplier exceeds 1 is not where the simulation from rest
-    // settles (near break-away an unstable creeping orbit coexists with the sliding one), so the
-    // simulation from rest is continued until it is FAR from that orbit, and shot again. Where it
+    // shooting ([`shoot_attracting`]) starts there. Newton finds any periodic orbit near its
+    // start, stable or not; an orbit whose largest Floquet multiplier exceeds 1 is not where the
+    // simulation from rest settles (near break-away an unstable creeping orbit coexists with the
+    // sliding one), so the simulation from rest is continued until it is FAR from that orbit,
+    // and shot again. Where it
     // lingers within NEAR of the orbit, its deviation is `c · right` growing as `μ^k` (the
     // orbit's other multipliers are below 0.2 on report Figs 5.22-5.24): once the last period
     // confirms that linear model, the periods until it leaves NEAR are advanced in closed form.
@@ -283,7 +284,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         // in `unstable_maps`.
         let before = maps;
         v.copy_from_slice(&traj);
-        let shot = shoot(&mut v, &scale, opt.steady_tol, opt.max_maps, |v| {
+        let shot = shoot_attracting(&mut v, &scale, opt.steady_tol, opt.max_maps, |v| {
             last_in.copy_from_slice(v);
             period_map(v, &mut buf, &mut steps)?;
             last_full.copy_from_slice(&buf);

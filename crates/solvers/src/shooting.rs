@@ -13,6 +13,8 @@
 //! Generic: the period map is a closure (the caller integrates one period however it must, with
 //! restarts at kinks of the input). Newton steps are damped by backtracking on the residual; if
 //! Newton stalls (a non-smooth map: stick phases, events), the remaining budget iterates `P`.
+//! [`shoot_attracting`], for orbits a simulation settles on, hands over to that iteration as
+//! soon as the residual stops halving between fresh Jacobians.
 
 use crate::linalg::{lu_factor, lu_solve};
 
@@ -47,6 +49,35 @@ pub fn shoot<E>(
     scale: &[f64],
     tol: f64,
     max_maps: usize,
+    map: impl FnMut(&mut [f64]) -> Result<(), E>,
+) -> Result<Shot, E> {
+    shoot_with(x, scale, tol, max_maps, false, map)
+}
+
+/// [`shoot`] for an orbit that a simulation settles on (a describing function's periodic steady
+/// state from rest): Newton hands over to the plain iteration as soon as a fresh Jacobian is
+/// wanted before the residual has halved since the one before. On a map rough at the level of
+/// its residual (a grazing event that the integration catches or not) Newton's steps only wander
+/// there, and far from an orbit Newton spends its maps on whatever orbit is near, unstable ones
+/// included, which a simulation would leave; iterating `P` is what the simulation does.
+/// Measured on report chapter 5's DF runs: 7 % fewer period maps, fewer points left without a
+/// steady state (115 against 123, on the grids 2 against 4).
+pub fn shoot_attracting<E>(
+    x: &mut [f64],
+    scale: &[f64],
+    tol: f64,
+    max_maps: usize,
+    map: impl FnMut(&mut [f64]) -> Result<(), E>,
+) -> Result<Shot, E> {
+    shoot_with(x, scale, tol, max_maps, true, map)
+}
+
+fn shoot_with<E>(
+    x: &mut [f64],
+    scale: &[f64],
+    tol: f64,
+    max_maps: usize,
+    attracting: bool,
     mut map: impl FnMut(&mut [f64]) -> Result<(), E>,
 ) -> Result<Shot, E> {
     let n = x.len();
@@ -74,11 +105,14 @@ pub fn shoot<E>(
     // Whether `jac` holds a Jacobian, and whether it is a fresh finite-difference one (else a
     // Broyden update of one).
     let (mut have_jac, mut fresh) = (false, false);
+    // The residual when the last fresh Jacobian was taken ([`shoot_attracting`]).
+    let mut res_at_jac = f64::INFINITY;
     while res >= tol && maps < max_maps {
         if !have_jac {
-            if maps + n >= max_maps {
+            if maps + n >= max_maps || (attracting && res > 0.5 * res_at_jac) {
                 break;
             }
+            res_at_jac = res;
             // Jacobian of R(x) = P(x) − x: the monodromy matrix minus the identity.
             monodromy(x, &px, scale, 1e-7, &mut col, &mut jac, |v| apply(v, &mut maps))?;
             for i in 0..n {
@@ -572,6 +606,52 @@ mod tests {
         assert!(s.residual < 1e-8, "{s:?}");
         // x = P(best): the residual is that of best, and P(best) lies within it of best.
         assert!((x[0] - 2.0).abs() < 3e-8 * 3.0, "{x:?}");
+    }
+
+    #[test]
+    fn shoot_attracting_hands_a_map_rough_at_its_residual_to_the_iteration() {
+        // Rough at 1e-4: a finite-difference Jacobian (steps of 1e-7) is noise, and Newton's
+        // steps only wander at the floor. Once the residual has not halved since the last fresh
+        // Jacobian, Newton must stop (a second fresh Jacobian at most) and the plain iteration
+        // end the shot at its own stall, with the best iterate, well inside the budget.
+        for start in [2.0 + 1e-3, 0.0, 5.0] {
+            let mut x = [start];
+            let s = shoot_attracting(&mut x, &[1.0], 1e-14, 500, rough(1e-4)).unwrap();
+            assert!(!s.converged && s.residual < 1e-3, "{start}: {s:?}");
+            assert!(s.newton_steps <= 2 && s.maps <= 2 + 2 * 7 + 3 * STALL, "{start}: {s:?}");
+        }
+        // A smooth map with an unstable fixed point (multipliers about 1.52 and 0.28: plain
+        // periods leave it) still converges by Newton from 0.2 away, its residual halving
+        // between Jacobians.
+        let mut x = [1.2, -0.8];
+        let s = shoot_attracting(&mut x, &[1.0, 1.0], 1e-13, 80, |v: &mut [f64]| {
+            let (d0, d1) = (v[0] - 1.0, v[1] + 1.0);
+            v[0] = 1.0 + 1.5 * d0 + 0.2 * d1 + 0.5 * d0 * d0;
+            v[1] = -1.0 + 0.1 * d0 + 0.3 * d1 + 0.5 * d0 * d1;
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        assert!(s.converged && s.newton_steps >= 2, "{s:?}");
+        assert!((x[0] - 1.0).abs() < 1e-12 && (x[1] + 1.0).abs() < 1e-12, "{x:?}");
+    }
+
+    #[test]
+    fn shoot_keeps_to_newton_far_from_the_fixed_point() {
+        // Started far from the fixed point (0.673, −3.529), damped Newton steps lower the residual
+        // by less than half between Jacobians; `shoot` keeps to Newton and converges, where
+        // `shoot_attracting` hands over to the iteration (and need not converge).
+        let map = |v: &mut [f64]| {
+            let (a, b) = (v[0], v[1]);
+            v[0] = 0.9 * a + 0.3 * (b * b).sin() + 0.1;
+            v[1] = -0.5 * a * a + 0.95 * b + 0.05;
+            Ok::<(), ()>(())
+        };
+        let mut x = [0.3, -0.2];
+        let s = shoot(&mut x, &[1.0, 1.0], 1e-13, 80, map).unwrap();
+        assert!(s.converged && (x[0] - 0.6730133687833).abs() < 1e-9, "{s:?} {x:?}");
+        let mut y = [0.3, -0.2];
+        let t = shoot_attracting(&mut y, &[1.0, 1.0], 1e-13, 80, map).unwrap();
+        assert!(t.newton_steps < s.newton_steps, "{t:?} against {s:?}");
     }
 
     #[test]
