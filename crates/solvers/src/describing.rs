@@ -254,10 +254,10 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
     // start, stable or not; an orbit whose largest Floquet multiplier exceeds 1 is not where the
     // simulation from rest settles (near break-away an unstable creeping orbit coexists with the
     // sliding one), so the simulation from rest is continued until it is FAR from that orbit,
-    // and shot again. Where it
-    // lingers within NEAR of the orbit, its deviation is `c · right` growing as `μ^k` (the
-    // orbit's other multipliers are below 0.2 on report Figs 5.22-5.24): once the last period
-    // confirms that linear model, the periods until it leaves NEAR are advanced in closed form.
+    // and shot again. Where it lingers within NEAR of the orbit, its deviation is `c · right`
+    // growing as `μ^k` (the orbit's other multipliers are below 0.2 on report Figs 5.22-5.24):
+    // once the last period confirms that linear model, the periods until it leaves NEAR are
+    // advanced in closed form.
     let mut traj = vec![0.0; shot_idx.len()];
     let mut prev = vec![0.0; shot_idx.len()];
     let mut lead = 0usize;

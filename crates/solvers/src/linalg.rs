@@ -74,19 +74,33 @@ pub fn lu_factor<T: Scalar>(a: &mut [T], n: usize, piv: &mut [usize]) -> bool {
 
 /// Solve `A x = b` in place with the factors of [`lu_factor`].
 pub fn lu_solve<T: Scalar>(a: &[T], n: usize, piv: &[usize], b: &mut [T]) {
+    substitute(a, n, piv, b, |i| 0..i, |i| i + 1..n);
+}
+
+/// The row interchanges, then forward and back substitution with the factors of
+/// [`lu_factor`], row `i` running over the columns `lower(i)` of `L` and `upper(i)` of `U`
+/// (ascending): all of them ([`lu_solve`]), or only the nonzeros ([`Lu::solve`]).
+fn substitute<T: Scalar, L: IntoIterator<Item = usize>, U: IntoIterator<Item = usize>>(
+    a: &[T],
+    n: usize,
+    piv: &[usize],
+    b: &mut [T],
+    lower: impl Fn(usize) -> L,
+    upper: impl Fn(usize) -> U,
+) {
     for k in 0..n {
         b.swap(k, piv[k]);
     }
     for i in 0..n {
         let mut s = b[i];
-        for j in 0..i {
+        for j in lower(i) {
             s = s - a[i * n + j] * b[j];
         }
         b[i] = s;
     }
     for i in (0..n).rev() {
         let mut s = b[i];
-        for j in i + 1..n {
+        for j in upper(i) {
             s = s - a[i * n + j] * b[j];
         }
         b[i] = s / a[i * n + i];
@@ -343,26 +357,14 @@ impl<T: Scalar> Lu<T> {
     /// Solve `A x = b` in place with the factors of [`Lu::factor`].
     pub fn solve(&self, b: &mut [T]) {
         match self.shape {
-            Shape::Dense => {
-                let (n, a) = (self.n, &self.a);
-                for k in 0..n {
-                    b.swap(k, self.piv[k]);
-                }
-                for i in 0..n {
-                    let mut s = b[i];
-                    for &j in &self.cols[self.lo[i]..self.mid[i]] {
-                        s = s - a[i * n + j] * b[j];
-                    }
-                    b[i] = s;
-                }
-                for i in (0..n).rev() {
-                    let mut s = b[i];
-                    for &j in &self.cols[self.mid[i]..self.lo[i + 1]] {
-                        s = s - a[i * n + j] * b[j];
-                    }
-                    b[i] = s / a[i * n + i];
-                }
-            }
+            Shape::Dense => substitute(
+                &self.a,
+                self.n,
+                &self.piv,
+                b,
+                |i| self.cols[self.lo[i]..self.mid[i]].iter().copied(),
+                |i| self.cols[self.mid[i]..self.lo[i + 1]].iter().copied(),
+            ),
             Shape::Band { kl, ku } => band_solve(&self.a, self.n, kl, ku, &self.piv, b),
         }
     }
@@ -460,11 +462,10 @@ mod tests {
     }
 
     /// `lu_factor` skips the zeros of the pivot row and `Lu::solve` runs over the factors'
-    /// nonzeros only: on sparse matrices (each entry zero
-    /// with probability `p`, the diagonal kept, as the iteration matrix of a system whose Fourier
-    /// integrals and anchors are mostly zero rows and columns) and on dense ones the factors
-    /// equal those without skips and the solution the dense loops' to the bit, real and complex,
-    /// and it solves the system.
+    /// nonzeros only: on sparse matrices (each entry zero with probability `p`, the diagonal
+    /// kept, as the iteration matrix of a system whose Fourier integrals and anchors are mostly
+    /// zero rows and columns) and on dense ones the factors equal those without skips and the
+    /// solution the dense loops' to the bit, real and complex, and it solves the system.
     #[test]
     fn lu_solves_over_the_nonzeros_as_the_dense_loops() {
         let mut rng = Rng(7);
