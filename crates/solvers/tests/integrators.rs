@@ -597,33 +597,26 @@ fn dop853_does_not_grow_into_rejections_on_a_ringing() {
         atol: 1e-13,
         ..Default::default()
     };
+    let run = |tol: &Tolerances| {
+        solve(
+            &Ringing,
+            Method::Dop853,
+            tol,
+            0.0,
+            &[0.0, 1e-3],
+            2.0,
+            &[],
+            &mut |_, _| {},
+        )
+        .unwrap()
+    };
+    let o = run(&tol);
+    let fine = run(&Tolerances {
+        rtol: 1e-12,
+        atol: 1e-17,
+        ..tol
+    });
     let mut err = 0.0f64;
-    let o = solve(
-        &Ringing,
-        Method::Dop853,
-        &tol,
-        0.0,
-        &[0.0, 1e-3],
-        2.0,
-        &[],
-        &mut |_, _| {},
-    )
-    .unwrap();
-    let fine = solve(
-        &Ringing,
-        Method::Dop853,
-        &Tolerances {
-            rtol: 1e-12,
-            atol: 1e-17,
-            ..tol
-        },
-        0.0,
-        &[0.0, 1e-3],
-        2.0,
-        &[],
-        &mut |_, _| {},
-    )
-    .unwrap();
     for i in 0..2 {
         err = err.max((o.x[i] - fine.x[i]).abs() / fine.x[i].abs());
     }
