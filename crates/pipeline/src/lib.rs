@@ -324,7 +324,7 @@ fn build_entry(
         let errors = sensitivity::explain_known(cache, e, &mut rep.checks);
         rep.errors.extend(errors);
         evaluate::locate_checks(root, &e.file, &mut rep.checks);
-        if m.kind == Kind::Figure {
+        if m.kind == Kind::Figure && m.status.is_built() {
             rendered = Some(render::render(root, e, runs, &rep.metrics, prev, force));
         }
     });
@@ -334,14 +334,16 @@ fn build_entry(
         return b;
     }
     match m.kind {
-        Kind::Figure => match rendered.expect("a figure is rendered") {
-            Ok(r) => {
+        // Not drawn: a computed manifest that is not built ([`computed`]).
+        Kind::Figure => match rendered {
+            None => {}
+            Some(Ok(r)) => {
                 b.drawn = r.drawn;
                 rep.outputs = r.outputs.iter().map(|o| o.0.clone()).collect();
                 b.outputs = r.outputs.into_iter().collect();
                 b.render_key = Some(r.render_key);
             }
-            Err(err) => rep.errors.push(format!("render: {err}")),
+            Some(Err(err)) => rep.errors.push(format!("render: {err}")),
         },
         Kind::Table => {
             if let Some(t) = &m.table {
@@ -593,20 +595,24 @@ pub(crate) fn isolated<T>(what: &str, f: impl FnOnce() -> Result<T, String>) -> 
 pub(crate) struct Selection<'a> {
     pub selected: Vec<&'a Entry>,
     pub invalid: Vec<&'a InvalidManifest>,
-    /// The selected manifests that are built (reproduced or partial).
+    /// The selected manifests that are computed ([`computed`]).
     pub built: Vec<&'a Entry>,
     /// The distinct run keys of the built ones.
     pub run_keys: std::collections::BTreeSet<&'a str>,
 }
 
+/// Whether a manifest's runs are computed and its metrics and checks evaluated: every built one
+/// (reproduced or partial), and one that is not but declares runs (a drawing whose text prints
+/// numbers that follow from others, e.g. report Fig C.1's setup constants). Only a built one is
+/// drawn.
+fn computed(e: &Entry) -> bool {
+    e.manifest.status.is_built() || !e.runs.is_empty()
+}
+
 pub(crate) fn select<'a>(loaded: &'a Loaded, sel: Option<&globset::GlobSet>) -> Selection<'a> {
     let selects = |id: &str| sel.is_none_or(|g| g.is_match(id));
     let selected: Vec<&Entry> = loaded.entries.iter().filter(|e| selects(&e.manifest.id)).collect();
-    let built: Vec<&Entry> = selected
-        .iter()
-        .copied()
-        .filter(|e| e.manifest.status.is_built())
-        .collect();
+    let built: Vec<&Entry> = selected.iter().copied().filter(|e| computed(e)).collect();
     Selection {
         invalid: loaded.invalid.iter().filter(|i| selects(&invalid_id(i))).collect(),
         run_keys: built
@@ -893,10 +899,13 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         }
     }
     for r in reused.into_iter().flatten() {
-        if r.kind == "figure" {
-            summary.figures_current += 1;
-        } else {
-            summary.tables += 1;
+        // A computed manifest that is not built has no outputs: nothing drawn to be current.
+        if !r.outputs.is_empty() {
+            if r.kind == "figure" {
+                summary.figures_current += 1;
+            } else {
+                summary.tables += 1;
+            }
         }
         by_id.insert(r.id.clone(), r);
     }
@@ -905,7 +914,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         summary.evaluate_seconds.insert(r.id.clone(), secs);
         if b.drawn {
             summary.figures_drawn += 1;
-        } else if r.kind == "figure" && r.errors.is_empty() {
+        } else if r.kind == "figure" && r.errors.is_empty() && !r.outputs.is_empty() {
             summary.figures_current += 1;
         }
         if b.table {

@@ -298,3 +298,37 @@ fn pruning_removes_only_what_this_build_cannot_use() {
     let s = go(ws.path());
     assert_eq!((s.runs_computed, s.runs_cached), (0, 1));
 }
+
+/// A drawing (status not-reproducible) that declares runs has them computed and its checks
+/// evaluated (a check that never ran would pass as nothing); it is not drawn.
+#[test]
+fn a_not_reproducible_manifest_with_runs_is_checked_not_drawn() {
+    let drawing = r#"id: thesis/fig9.4
+kind: figure
+source: {document: thesis, number: "9.4", caption: "a drawing", lines: [1]}
+content: schematic
+status: not-reproducible
+reason: "a drawing; the number its text prints is checked"
+runs:
+  - id: design
+    system: pid-design
+    params: {omega_c: 2, zeta_c: 0.5, n_c: 1, alpha: 0, j: 1}
+    input: {kind: none}
+metrics:
+  - {name: ki, kind: info, run: design, y: ki_n}
+checks:
+  - {metric: ki, expected: 8, tol: {abs: 1.0e-9}, provenance: {derived: "n_c ω_c³"}}
+  - {metric: ki, expected: 9, tol: {abs: 1.0e-9}, provenance: {derived: "a wrong value, to fail"}}
+"#;
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.4.yaml", drawing)]);
+    let s = go(ws.path());
+    assert!(s.invalid.is_empty(), "{:?}", s.invalid);
+    assert_eq!(s.count(fric_report::Outcome::Pass), 2);
+    assert_eq!(s.count(fric_report::Outcome::Fail), 1);
+    assert!(!ws.path().join("figures/thesis/fig9.4.png").exists());
+    assert!(ws.path().join("figures/thesis/fig9.1.png").exists());
+    // Again, from the cache: the same checks, and only the drawn figure counts as current.
+    let s = go(ws.path());
+    assert_eq!(s.count(fric_report::Outcome::Fail), 1);
+    assert_eq!((s.figures_drawn, s.figures_current), (0, 1));
+}

@@ -68,6 +68,7 @@ registry! {
     ffbm_force_driven::FfbmForceDriven,
     rbm_stick_slip::RbmStickSlip,
     pid_design::PidDesign,
+    servo_setup::ServoSetup,
     pid_limit_cycle_estimate::PidLimitCycleEstimate,
     inertia_pid_lugre::InertiaPidLuGre,
     inertia_pid_classical::InertiaPidClassical,
