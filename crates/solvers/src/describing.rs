@@ -259,10 +259,12 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
                 if let Some(k) = phase {
                     h_ended[k] = o.h;
                 }
+                // The input at the event.
+                let u = a * (w * o.t).sin();
                 // The direction of the crossing: the rate of the state component the event
                 // watches (at the located state the component itself is zero to rounding).
                 phase = sys.event_component(i).map(|c| {
-                    sys.rhs(a * (w * o.t).sin(), &full[..n], g);
+                    sys.rhs(u, &full[..n], g);
                     2 * i + usize::from(g[c] > 0.0)
                 });
                 if let Some(k) = phase.filter(|&k| h_ended[k] > 0.0) {
@@ -272,7 +274,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
                 if events > MAX_EVENTS {
                     return Err(format!("a = {a}, ω = {w}: more than {MAX_EVENTS} events in one period"));
                 }
-                sys.on_event(i, a * (w * o.t).sin(), &mut full[..n]);
+                sys.on_event(i, u, &mut full[..n]);
                 t = o.t;
             }
         }
