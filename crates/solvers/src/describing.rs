@@ -111,8 +111,8 @@ pub struct DfPoint {
     pub rejected: usize,
     /// Of `maps`, those spent on shots that found an unstable orbit the point did not end on
     /// (their maps and their multipliers') and on the simulation from rest continued past them
-    /// (near the break-away gaps of report Figs 5.22-5.24: 30 % of all since the lingering is
-    /// advanced in closed form, 56 % before).
+    /// (near the break-away gaps of report Figs 5.22-5.24: 56 % of all maps, 30 % once the
+    /// lingering was advanced in closed form, 21 % since it is advanced on to [`JUMP`]).
     pub unstable_maps: usize,
     /// Periods of the simulation from rest advanced in closed form where it lingered by an
     /// unstable orbit (not simulated, not in `maps`).
@@ -178,6 +178,16 @@ const NEAR: f64 = 1e-2;
 /// 0.05–0.1 and 3 of 221 beyond (the orbits the simulations settled on lie 0.10–0.58 from it).
 const FAR: f64 = 5e-2;
 
+/// Distance from an unstable orbit to which a simulation lingering by it (the linear model
+/// confirmed within [`NEAR`]) is advanced in closed form, the model extrapolated, for the next
+/// shot: beyond [`FAR`], so that Newton does not return to the orbit. The other multipliers
+/// being small, the simulation that leaves NEAR keeps to the unstable direction on its side
+/// and would reach FAR after `ln(FAR/NEAR)/ln μ` periods (47 at μ = 1.035). On report chapter
+/// 5's DF runs (2026-11-29): period maps on unstable orbits 10 804 → 8 066, all integration
+/// steps 35.8 → 33.8 million; the gap sizes moved by 1e-11 relative (the orbits the new shots
+/// converge on, to their residual), nothing else.
+const JUMP: f64 = 2.0 * FAR;
+
 /// Periods from rest before the simulation is shot again after an unstable orbit, however far
 /// from it (the transient from rest is not yet an escape from the orbit); after a further
 /// unstable shot at `lead` periods the next waits until `2 lead + FIRST_LEAD`.
@@ -208,6 +218,17 @@ const RESTART_SAFETY: f64 = 0.8;
 /// the integration steps away (43.4 → 37.6 million) and, one thread side by side, 59 → 44 CPU-s.
 pub const CONTRACTION: f64 = 1e-6;
 
+/// Relative tolerance of the periods in which the simulation from rest leaves an unstable orbit
+/// (from NEAR, its distance growing, until it is FAR or comes back): which side it leaves on is
+/// settled by then (its coordinate along the unstable direction is at least NEAR, far above the
+/// integration's error), and the state at FAR only starts the next shot, whose Newton iterate
+/// is then the orbit to the shooting's residual. The absolute tolerance grows in proportion.
+/// On report chapter 5's DF runs (2026-11-29): integration steps 37.6 → 35.8 million, one
+/// thread side by side 51.4 → 49.0 CPU-s; gap sizes moved by 1e-12 relative, one bisection
+/// probe more found no steady state (unresolved_points 20 → 21 on one run), no metric moved
+/// beyond its baseline tolerance.
+const ESCAPE_TOL: f64 = 1e-5;
+
 /// Most events one period may hold (a guard against chattering).
 const MAX_EVENTS: usize = 100_000;
 
@@ -222,6 +243,11 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         atol: opt.atol_per_a * a,
         hmax: period / 16.0,
         ..Default::default()
+    };
+    let escape = Tolerances {
+        rtol: ESCAPE_TOL.max(opt.rtol),
+        atol: ESCAPE_TOL.max(opt.rtol) / opt.rtol * tol.atol,
+        ..tol
     };
     let shot_idx: Vec<usize> = (0..n).filter(|&i| !sys.drifting(i)).collect();
     // Shot in units of `a` (the states scale with it at small amplitudes), so the residual is
@@ -238,7 +264,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
     let ne = sys.n_events();
     let restart = std::cell::RefCell::new((vec![0.0; 2 * ne], vec![0.0; n]));
     // One period from the shot states (drifting states and integrals from zero).
-    let one_period = |v: &[f64], full: &mut Vec<f64>, steps: &mut usize| -> Result<(), String> {
+    let one_period = |v: &[f64], full: &mut Vec<f64>, steps: &mut usize, tol: &Tolerances| -> Result<(), String> {
         full.iter_mut().for_each(|x| *x = 0.0);
         for (k, &i) in shot_idx.iter().enumerate() {
             full[i] = v[k] * a;
@@ -253,7 +279,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         // two regimes (the pre-sliding ringing reverses θ' every few steps, and the branch just
         // entered is stiffer in one direction than in the other) the step carried over from the
         // other regime is rejected, often twice, at every restart.
-        let mut tol = tol;
+        let mut tol = *tol;
         let mut memory = restart.borrow_mut();
         let (h_ended, g) = &mut *memory;
         h_ended.iter_mut().for_each(|h| *h = 0.0);
@@ -296,8 +322,8 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         Ok(())
     };
     // The period map on the shot states (in units of `a`), `buf` its scratch state.
-    let period_map = |v: &mut [f64], buf: &mut Vec<f64>, steps: &mut usize| -> Result<(), String> {
-        one_period(v, buf, steps)?;
+    let period_map = |v: &mut [f64], buf: &mut Vec<f64>, steps: &mut usize, tol: &Tolerances| -> Result<(), String> {
+        one_period(v, buf, steps, tol)?;
         for (k, &i) in shot_idx.iter().enumerate() {
             v[k] = buf[i] / a;
         }
@@ -321,7 +347,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
     let mut unstable_maps = 0;
     let mut predicted_periods = 0;
     while lead + 2 < opt.transient {
-        period_map(&mut traj, &mut buf, &mut steps)?;
+        period_map(&mut traj, &mut buf, &mut steps, &tol)?;
         maps += 1;
         lead += 1;
     }
@@ -341,7 +367,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         v.copy_from_slice(&traj);
         let shot = shoot_attracting(&mut v, &scale, opt.steady_tol, opt.max_maps, |v| {
             last_in.copy_from_slice(v);
-            period_map(v, &mut buf, &mut steps)?;
+            period_map(v, &mut buf, &mut steps, &tol)?;
             last_full.copy_from_slice(&buf);
             Ok::<(), String>(())
         })?;
@@ -352,7 +378,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
             full.copy_from_slice(&last_full);
             (last_in.clone(), v.clone())
         } else {
-            one_period(&v, &mut full, &mut steps)?;
+            one_period(&v, &mut full, &mut steps, &tol)?;
             maps += 1;
             (v.clone(), shot_idx.iter().map(|&i| full[i] / a).collect())
         };
@@ -375,7 +401,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
                 break (shot, f64::NAN, b1, a1, drift);
             }
         }
-        let fl = floquet(&s0, &pv, &scale, |x| period_map(x, &mut buf, &mut steps))?;
+        let fl = floquet(&s0, &pv, &scale, |x| period_map(x, &mut buf, &mut steps, &tol))?;
         maps += fl.maps;
         let rho = fl.radius;
         // Stable, or unstable at the last shot (LINGER_LIMIT periods from rest).
@@ -388,19 +414,30 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         // Continue the simulation from rest until it is FAR from the orbit (and past
         // `next_shot`), or still by it at the limit.
         let mut boundary = false;
+        let from = |x: &[f64]| x.iter().zip(&s0).map(|(x, y)| (x - y).abs()).fold(0.0, f64::max);
+        let mut dist = from(&traj);
+        // Whether the simulation is leaving the orbit: its side (the sign of its coordinate
+        // along the unstable direction) is settled, and the periods until it is FAR are
+        // integrated to ESCAPE_TOL.
+        let mut leaving = false;
         while lead + 2 < LINGER_LIMIT {
             prev.copy_from_slice(&traj);
-            period_map(&mut traj, &mut buf, &mut steps)?;
+            let loose = leaving;
+            period_map(&mut traj, &mut buf, &mut steps, if loose { &escape } else { &tol })?;
             maps += 1;
             lead += 1;
-            let dist = traj.iter().zip(&s0).map(|(x, y)| (x - y).abs()).fold(0.0, f64::max);
+            let last = dist;
+            dist = from(&traj);
+            leaving = dist >= NEAR && dist > last;
             if dist > FAR && lead >= next_shot {
                 break;
             }
-            if dist >= NEAR {
+            // (Back within NEAR after a loose period: the linear model is tested on the next.)
+            if dist >= NEAR || loose {
                 continue;
             }
-            let Some(k) = dominant.as_ref().and_then(|d| linger(d, &s0, &prev, &traj)) else {
+            let Some(d) = dominant.as_ref() else { continue };
+            let Some(k) = linger(d, &s0, &prev, &traj, NEAR) else {
                 continue;
             };
             // The last period still within NEAR, as the linear model has it.
@@ -408,6 +445,16 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
                 predicted_periods += LINGER_LIMIT - 2 - lead;
                 boundary = true;
                 break;
+            }
+            // It leaves on the side it lingers on: the linear model, extrapolated, carries it on
+            // to JUMP, where the next shot starts.
+            if let Some(j) = linger(d, &s0, &prev, &traj, JUMP) {
+                if lead + j.periods + 2 < LINGER_LIMIT && lead + j.periods >= next_shot {
+                    lead += j.periods;
+                    predicted_periods += j.periods;
+                    traj.copy_from_slice(&j.state);
+                    break;
+                }
             }
             if k.periods > 0 {
                 lead += k.periods;
@@ -447,7 +494,7 @@ struct Linger {
     state: Vec<f64>,
 }
 
-fn linger(d: &Dominant, s0: &[f64], prev: &[f64], traj: &[f64]) -> Option<Linger> {
+fn linger(d: &Dominant, s0: &[f64], prev: &[f64], traj: &[f64], near: f64) -> Option<Linger> {
     let coord = |x: &[f64]| -> f64 { d.left.iter().zip(x.iter().zip(s0)).map(|(l, (x, s))| l * (x - s)).sum() };
     let (c, c_prev) = (coord(traj), coord(prev));
     if c == 0.0 || !c.is_finite() || d.mu <= 1.0 {
@@ -463,7 +510,7 @@ fn linger(d: &Dominant, s0: &[f64], prev: &[f64], traj: &[f64]) -> Option<Linger
     if transverse > LINEAR * c.abs() || (c - d.mu * c_prev).abs() > LINEAR * c.abs() {
         return None;
     }
-    let periods = ((NEAR / c.abs()).ln() / d.mu.ln()).floor().max(0.0);
+    let periods = ((near / c.abs()).ln() / d.mu.ln()).floor().max(0.0);
     // A bound for the float-to-integer cast; far beyond any limit of periods.
     let periods = periods.min(1e6) as usize;
     let grown = c * d.mu.powi(periods as i32);
@@ -809,7 +856,7 @@ mod tests {
         let at = |c: f64| [2.0 + c, 3.0 + 0.5 * c];
         // c = 1e-6 now, 1e-6/1.1 a period ago: within NEAR for floor(ln(1e4)/ln 1.1) = 96 more
         // periods (derived), then at c 1.1^96 = 9.4e-3.
-        let k = linger(&d, &s0, &at(1e-6 / 1.1), &at(1e-6)).expect("linear");
+        let k = linger(&d, &s0, &at(1e-6 / 1.1), &at(1e-6), NEAR).expect("linear");
         assert_eq!(k.periods, 96);
         let c = 1e-6 * 1.1f64.powi(96);
         assert!(c < NEAR && c * 1.1 > NEAR);
@@ -820,16 +867,21 @@ mod tests {
             "{:?}",
             k.state
         );
+        // Extrapolated on to JUMP: floor(ln(1e5)/ln 1.1) = 120 periods (derived), c = 9.3e-2.
+        let j = linger(&d, &s0, &at(1e-6 / 1.1), &at(1e-6), JUMP).expect("linear");
+        let c = 1e-6 * 1.1f64.powi(120);
+        assert!(j.periods == 120 && c < JUMP && c * 1.1 > JUMP && c > FAR);
+        assert!((j.state[0] - at(c)[0]).abs() < 1e-9 * c && (j.state[1] - at(c)[1]).abs() < 1e-9 * c);
         // A negative coordinate is advanced on its own side.
-        let k = linger(&d, &s0, &at(-1e-6 / 1.1), &at(-1e-6)).expect("linear");
+        let k = linger(&d, &s0, &at(-1e-6 / 1.1), &at(-1e-6), NEAR).expect("linear");
         assert!(k.periods == 96 && k.state[0] < 2.0 && k.state[1] < 3.0, "{:?}", k.state);
         // Not where the deviation has a transverse part of 2 % of c, nor where it did not grow
         // by μ over the last period, nor on the orbit itself.
         let mut off = at(1e-6);
         off[1] += 2e-8;
-        assert!(linger(&d, &s0, &at(1e-6 / 1.1), &off).is_none());
-        assert!(linger(&d, &s0, &at(1e-6), &at(1e-6)).is_none());
-        assert!(linger(&d, &s0, &s0, &s0).is_none());
+        assert!(linger(&d, &s0, &at(1e-6 / 1.1), &off, NEAR).is_none());
+        assert!(linger(&d, &s0, &at(1e-6), &at(1e-6), NEAR).is_none());
+        assert!(linger(&d, &s0, &s0, &s0, NEAR).is_none());
     }
 
     #[test]
