@@ -251,7 +251,7 @@ const RESTART_SAFETY: f64 = 0.8;
 /// (2026-11-29): all 3 770 orbits reached from rest within one period had a finite-difference
 /// multiplier of at most 0.008 (3 026 exactly 0: a stick or a saturated branch resets the state);
 /// not computing those multipliers took 13 % of the integration steps away (43.4 → 37.7
-/// million) and, one thread side by side, 59 → 44 CPU-s. (2 411 points meet the contraction; at
+/// million). (2 411 points meet the contraction; at
 /// 1 264 more the first period from rest ends exactly at rest, a stick at the period's end, so
 /// no contraction is measured and the multiplier is computed.)
 pub const CONTRACTION: f64 = 1e-6;
@@ -261,8 +261,8 @@ pub const CONTRACTION: f64 = 1e-6;
 /// settled by then (its coordinate along the unstable direction is at least NEAR, far above the
 /// integration's error), and the state at FAR only starts the next shot, whose Newton iterate
 /// is then the orbit to the shooting's residual. The absolute tolerance grows in proportion.
-/// On report chapter 5's DF runs (2026-11-29): integration steps 37.6 → 35.8 million, one
-/// thread side by side 51.4 → 49.0 CPU-s; gap sizes moved by 1e-12 relative, one bisection
+/// On report chapter 5's DF runs (2026-11-29): integration steps 37.6 → 35.8 million; gap
+/// sizes moved by 1e-12 relative, one bisection
 /// probe more found no steady state (unresolved_points 20 → 21 on one run), no metric moved
 /// beyond its baseline tolerance.
 const ESCAPE_TOL: f64 = 1e-5;
