@@ -13,6 +13,7 @@
 //! jumps across it (a true discontinuity to double precision keeps a finite jump). [`bisect_sign`]
 //! and [`illinois`] locate the crossings and the intersection in `(a, ω)`.
 
+use crate::analysis::max_abs_diff;
 use crate::shooting::{floquet, shoot_attracting, Dominant};
 use crate::{Integrator, Method, OdeSystem, Tolerances};
 
@@ -344,8 +345,9 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
                 if let Some(k) = phase {
                     h_ended[k] = o.h;
                 }
-                // The input at the event.
-                let u = a * (w * o.t).sin();
+                // The input at the event (its sine already computed there, by the event's
+                // location).
+                let u = a * ode.sin_cos(o.t).0;
                 // The direction of the crossing: the rate of the state component the event
                 // watches (at the located state the component itself is zero to rounding).
                 phase = sys.event_component(i).map(|c| {
@@ -439,9 +441,8 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         let a1 = w / pi * full[n + 1];
         // Reached within the shooting's first period: stable without the monodromy.
         if reuse && shot.maps == 2 && shot.newton_steps == 0 && shot.converged {
-            let dist = |x: &[f64], y: &[f64]| x.iter().zip(y).map(|(p, q)| (p - q).abs()).fold(0.0, f64::max);
-            let moved = dist(&s0, &traj);
-            if moved > 0.0 && dist(&pv, &s0) <= CONTRACTION * moved {
+            let moved = max_abs_diff(&s0, &traj).unwrap_or(0.0);
+            if moved > 0.0 && max_abs_diff(&pv, &s0).unwrap_or(0.0) <= CONTRACTION * moved {
                 contracted = true;
                 break (shot, f64::NAN, b1, a1, drift);
             }
@@ -459,7 +460,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         // Continue the simulation from rest until it is FAR from the orbit (and past
         // `next_shot`), or still by it at the limit.
         let mut boundary = false;
-        let from = |x: &[f64]| x.iter().zip(&s0).map(|(x, y)| (x - y).abs()).fold(0.0, f64::max);
+        let from = |x: &[f64]| max_abs_diff(x, &s0).unwrap_or(0.0);
         let mut dist = from(&traj);
         // Whether the simulation is leaving the orbit: its side (the sign of its coordinate
         // along the unstable direction) is settled, and the periods until it is FAR are
