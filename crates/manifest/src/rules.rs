@@ -194,6 +194,15 @@ pub fn check(m: &Manifest) -> Vec<Problem> {
                     "[lo, hi] with lo < hi".into(),
                 ));
             }
+            if let Some(t) = x.xtol {
+                if !(1e-12..=0.1).contains(&t) {
+                    out.push((
+                        format!("{at}.xtol"),
+                        format!("relative precision {t} out of range"),
+                        "a number from 1e-12 to 0.1 (default 1e-4)".into(),
+                    ));
+                }
+            }
         }
     }
     for (i, panel) in m.panels.iter().enumerate() {

@@ -295,6 +295,8 @@ struct Runs<'a> {
     data: &'a HashMap<String, Arc<RunData>>,
     failed: &'a HashMap<String, String>,
     cache: &'a RunCache,
+    /// The explanations' steps computed beside the runs.
+    steps: &'a sensitivity::StepMemo,
 }
 
 /// Evaluate and render one built manifest, its checks also under the alternative `readings` of
@@ -308,7 +310,7 @@ fn build_entry(
     prev: Option<&stamp::Stamp>,
     force: bool,
 ) -> Built {
-    let (data, failed, cache) = (runs.data, runs.failed, runs.cache);
+    let (data, failed, cache, steps) = (runs.data, runs.failed, runs.cache, runs.steps);
     let mut b = Built {
         report: registry_report(e),
         drawn: false,
@@ -321,7 +323,7 @@ fn build_entry(
     let evaluated = with_run_data(e, data, failed, &mut b.report, |runs, rep| {
         metrics_and_checks(e, runs, rep);
         sensitivity::attach(readings, &mut rep.checks, data, failed);
-        let errors = sensitivity::explain_known(cache, e, &mut rep.checks);
+        let errors = sensitivity::explain_known(cache, steps, e, &mut rep.checks);
         rep.errors.extend(errors);
         evaluate::locate_checks(root, &e.file, &mut rep.checks);
         if m.kind == Kind::Figure && m.status.is_built() {
@@ -710,6 +712,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         }
     }
     let cache = opts.run_cache();
+    let steps = sensitivity::StepMemo::default();
     progress(Progress::Start {
         total: unique.len() + todo.len(),
     });
@@ -772,7 +775,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         explaining
             .iter()
             .par_bridge()
-            .for_each(|(_, e)| timings::own_time(|| sensitivity::warm_explanations(&cache, e)).0)
+            .for_each(|(_, e)| timings::own_time(|| sensitivity::warm_explanations(&cache, &steps, e)).0)
     };
     let results = if explaining.is_empty() || pool.current_num_threads() == 1 {
         let results = pool.install(compute_runs);
@@ -843,6 +846,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
                             data: &data,
                             failed: &failed,
                             cache: &cache,
+                            steps: &steps,
                         };
                         Ok(build_entry(root, e, &runs, readings, prev.as_ref(), opts.force))
                     });

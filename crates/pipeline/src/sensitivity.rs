@@ -20,7 +20,7 @@ use fric_report::Explained;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// Whether the concrete run id `id` is `run` or a member `run[k]` of the swept run `run`.
 fn is_run_or_member(id: &str, run: &str) -> bool {
@@ -345,8 +345,8 @@ pub fn sensitivity(opts: &Options) -> Result<(Vec<ManifestSensitivity>, usize), 
 
 /// Points of the initial scan of a range.
 pub const SCAN_POINTS: usize = 9;
-/// Relative tolerance on the explaining value: four significant digits, enough to say which value
-/// explains a discrepancy. (1e-6 cost 30 serial evaluations on thesis Fig 3.9, whose metric is a
+/// Relative tolerance on the explaining value unless the manifest sets `xtol`: four significant
+/// digits, enough to say which value explains a discrepancy. (1e-6 cost 30 serial evaluations on thesis Fig 3.9, whose metric is a
 /// step function of Δ, about 60 s of a cold run.)
 pub const XTOL: f64 = 1e-4;
 /// At most this many evaluations per parameter.
@@ -365,10 +365,34 @@ fn fetch_serial(cache: &RunCache, entries: &[&Entry]) -> Fetched {
     gather(got)
 }
 
+/// The value of each root-finding step of the explanations, `metric − expected` by the step's
+/// runs (their content keys) and the metric, kept in memory for one pipeline run. The chains run
+/// beside the runs and fill it; the evaluation then replays every chain from it instead of
+/// reading each step's run data back from the cache. Those reads were a parquet decode per step
+/// (thesis Fig 3.9's 24 DRBM runs of up to 73 MB): 10 % of a cold `cargo xtask check`'s CPU,
+/// measured with `perf`. A step's value depends only on its runs' data and the manifest's
+/// metric definitions, which are fixed for the run, and the chain is deterministic, so the replay
+/// takes the same steps and finds the same root.
+#[derive(Default)]
+pub(crate) struct StepMemo(Mutex<HashMap<StepKey, Result<f64, String>>>);
+
+/// A step of an explanation: the manifest, its variant's run keys, the metric.
+type StepKey = (String, String, String);
+
+impl StepMemo {
+    fn get(&self, key: &StepKey) -> Option<Result<f64, String>> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).get(key).cloned()
+    }
+    fn put(&self, key: StepKey, v: Result<f64, String>) {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).insert(key, v);
+    }
+}
+
 /// Solve, for each `explain` entry of the check `spec`, for the parameter value that makes its
 /// metric equal the expected value. Returns the explanations and the runs computed.
 pub(crate) fn explanations(
     cache: &RunCache,
+    memo: &StepMemo,
     e: &Entry,
     spec: &fric_manifest::CheckSpec,
 ) -> Result<(Vec<Explained>, usize), String> {
@@ -384,20 +408,28 @@ pub(crate) fn explanations(
         let computed = std::sync::atomic::AtomicUsize::new(0);
         let f = |p: f64| -> Result<f64, String> {
             let v = variant(e, &x.run, &[(x.param.clone(), p)])?;
+            let runs: Vec<&str> = unique_runs(&[&v]).into_keys().collect();
+            let key = (v.manifest.id.clone(), runs.join(" "), spec.metric.clone());
+            if let Some(got) = memo.get(&key) {
+                return got.map(|m| m - spec.expected);
+            }
             let (data, failed, n) = fetch_serial(cache, &[&v]);
             computed.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
             let rep = evaluate(&v, &data, &failed);
-            match rep.metrics.get(&spec.metric).copied().flatten() {
-                Some(m) => Ok(m - spec.expected),
+            let got = match rep.metrics.get(&spec.metric).copied().flatten() {
+                Some(m) => Ok(m),
                 None => Err(format!(
                     "`{}` at {} = {p}: {}",
                     spec.metric,
                     x.param,
                     rep.errors.join("; ")
                 )),
-            }
+            };
+            memo.put(key, got.clone());
+            got.map(|m| m - spec.expected)
         };
-        let s = solve(&f, x.range)?;
+        let xtol = x.xtol.unwrap_or(XTOL);
+        let s = solve(&f, x.range, xtol)?;
         computed_runs += computed.into_inner();
         out.push(Explained {
             run: x.run.clone(),
@@ -409,6 +441,7 @@ pub(crate) fn explanations(
             scanned: [s.f_min + spec.expected, s.f_max + spec.expected],
             evaluations: s.evaluations,
             brackets: s.brackets,
+            xtol,
         });
     }
     Ok((out, computed_runs))
@@ -416,7 +449,7 @@ pub(crate) fn explanations(
 
 /// Record in the known discrepancies among `checks` (evaluated for `e`) the parameter values
 /// that would explain them, for the checks that declare `explain`.
-pub(crate) fn explain_known(cache: &RunCache, e: &Entry, checks: &mut [CheckReport]) -> Vec<String> {
+pub(crate) fn explain_known(cache: &RunCache, memo: &StepMemo, e: &Entry, checks: &mut [CheckReport]) -> Vec<String> {
     let mut errors = Vec::new();
     for spec in e.manifest.checks.iter().filter(|c| !c.explain.is_empty()) {
         let mine = checks
@@ -426,7 +459,7 @@ pub(crate) fn explain_known(cache: &RunCache, e: &Entry, checks: &mut [CheckRepo
         if mine.peek().is_none() {
             continue;
         }
-        match explanations(cache, e, spec) {
+        match explanations(cache, memo, e, spec) {
             Ok((ex, _)) => {
                 for c in mine {
                     c.explained_by = ex.clone();
@@ -457,14 +490,14 @@ pub(crate) fn explain_cost(e: &Entry) -> f64 {
 /// Called beside the computation of the manifests' own runs: an explanation is a chain of
 /// root-finding steps, each waiting for the last, and started early it overlaps the other runs
 /// instead of trailing them. Errors are left for the evaluation to report.
-pub(crate) fn warm_explanations(cache: &RunCache, e: &Entry) {
+pub(crate) fn warm_explanations(cache: &RunCache, memo: &StepMemo, e: &Entry) {
     for spec in e
         .manifest
         .checks
         .iter()
         .filter(|c| !c.explain.is_empty() && c.known_discrepancy.is_some())
     {
-        let _ = explanations(cache, e, spec);
+        let _ = explanations(cache, memo, e, spec);
     }
 }
 
@@ -507,7 +540,7 @@ pub fn explain(opts: &Options, id: &str, metric: &str) -> Result<ExplainReport, 
     let cache = opts.run_cache();
     let (data, failed, _) = fetch_serial(&cache, &[e]);
     let computed = evaluate(e, &data, &failed).metrics.get(metric).copied().flatten();
-    let (explanations, _) = explanations(&cache, e, check)?;
+    let (explanations, _) = explanations(&cache, &StepMemo::default(), e, check)?;
     Ok(ExplainReport {
         id: id.to_string(),
         metric: metric.to_string(),
@@ -531,9 +564,9 @@ pub struct Solved {
 
 /// A root of `f` in `[lo, hi]`: a scan of [`SCAN_POINTS`] points (geometric when the range is
 /// positive and spans more than a decade), then Illinois regula falsi on the first bracket to a
-/// relative width [`XTOL`]. Exact zeros of the scan are roots. The scan points are evaluated in
-/// parallel (each is an independent set of runs).
-pub fn solve(f: &(impl Fn(f64) -> Result<f64, String> + Sync), range: [f64; 2]) -> Result<Solved, String> {
+/// relative width `xtol` ([`XTOL`] by default). Exact zeros of the scan are roots. The scan points
+/// are evaluated in parallel (each is an independent set of runs).
+pub fn solve(f: &(impl Fn(f64) -> Result<f64, String> + Sync), range: [f64; 2], xtol: f64) -> Result<Solved, String> {
     let [lo, hi] = range;
     let geometric = lo > 0.0 && hi / lo > 10.0;
     let xs: Vec<f64> = (0..SCAN_POINTS)
@@ -586,7 +619,7 @@ pub fn solve(f: &(impl Fn(f64) -> Result<f64, String> + Sync), range: [f64; 2]) 
     // Illinois, safeguarded: when two steps have not shrunk the bracket to a quarter (a metric
     // that jumps, e.g. a count of elements, stalls regula falsi), the next step bisects.
     let (mut checkpoint, mut since) = ((b - a).abs(), 0);
-    while (b - a).abs() > XTOL * a.abs().max(b.abs()) && evaluations < MAX_EVALUATIONS {
+    while (b - a).abs() > xtol * a.abs().max(b.abs()) && evaluations < MAX_EVALUATIONS {
         let bisect = since >= 2 && (b - a).abs() > 0.25 * checkpoint;
         if since >= 2 {
             (checkpoint, since) = ((b - a).abs(), 0);
@@ -643,31 +676,40 @@ mod tests {
     #[test]
     fn solve_finds_a_root_to_the_tolerance_and_reports_none_outside() {
         let f = |x: f64| Ok(x * x - 2.0);
-        let s = solve(&f, [0.0, 3.0]).unwrap();
+        let s = solve(&f, [0.0, 3.0], XTOL).unwrap();
         let r = s.root.unwrap();
         assert!((r - 2f64.sqrt()).abs() < 2.0 * XTOL * r, "{r}");
         assert_eq!(s.brackets, 1);
         assert!(s.evaluations < 40, "{}", s.evaluations);
-        let s = solve(&f, [2.0, 3.0]).unwrap();
+        let s = solve(&f, [2.0, 3.0], XTOL).unwrap();
         assert_eq!(s.root, None);
         assert_eq!((s.f_min, s.f_max), (2.0, 7.0));
         // Geometric scan over decades; the half-width of an exponential's root.
         let g = |x: f64| Ok((-x).exp() - 0.5);
-        let r = solve(&g, [1e-3, 1e2]).unwrap().root.unwrap();
+        let r = solve(&g, [1e-3, 1e2], XTOL).unwrap().root.unwrap();
         assert!((r - 2f64.ln()).abs() < 2.0 * XTOL * r, "{r}");
         // A non-monotone function: two brackets, the first refined.
         let h = |x: f64| Ok((x - 1.0) * (x - 3.0));
-        let s = solve(&h, [0.0, 4.5]).unwrap();
+        let s = solve(&h, [0.0, 4.5], XTOL).unwrap();
         assert_eq!(s.brackets, 2);
         assert!((s.root.unwrap() - 1.0).abs() < 1e-5);
         // A step function (a count of elements): the bracket closes on the jump by bisection
         // once regula falsi stalls, in far fewer than MAX_EVALUATIONS.
         let step = |x: f64| Ok((x / 0.1).floor() * 0.1 - 0.537);
-        let s = solve(&step, [0.0, 1.0]).unwrap();
+        let s = solve(&step, [0.0, 1.0], XTOL).unwrap();
         let r = s.root.unwrap();
         assert!((r - 0.6).abs() < 2.0 * XTOL * 0.6, "{r}");
         assert!(s.evaluations <= 9 + 20, "{}", s.evaluations);
+        // A coarser precision closes on the same jump in fewer steps.
+        let coarse = solve(&step, [0.0, 1.0], 1e-2).unwrap();
+        assert!((coarse.root.unwrap() - 0.6).abs() < 2e-2 * 0.6, "{:?}", coarse.root);
+        assert!(
+            coarse.evaluations < s.evaluations,
+            "{} vs {}",
+            coarse.evaluations,
+            s.evaluations
+        );
         // An evaluation error is an error.
-        assert!(solve(&|_| Err::<f64, _>("boom".to_string()), [0.0, 1.0]).is_err());
+        assert!(solve(&|_| Err::<f64, _>("boom".to_string()), [0.0, 1.0], XTOL).is_err());
     }
 }

@@ -242,6 +242,8 @@ pub struct Explained {
     /// Sign changes of metric − expected the scan found (several: several values reproduce it;
     /// the first is given).
     pub brackets: usize,
+    /// The relative precision `value` was found to (the manifest's `xtol`, default 1e-4).
+    pub xtol: f64,
 }
 
 impl Explained {
@@ -250,9 +252,10 @@ impl Explained {
         let written = self.current.map_or(String::new(), |c| format!(" (written {c})"));
         match self.value {
             Some(v) => format!(
-                "{} of run `{}` = {v:.6} reproduces it{written}, found in {} runs{}",
+                "{} of run `{}` = {v:.6} (to a relative {:e}) reproduces it{written}, found in {} runs{}",
                 self.param,
                 self.run,
+                self.xtol,
                 self.evaluations,
                 if self.brackets > 1 {
                     format!("; {} values in [{}, {}] do, the smallest given", self.brackets, self.range[0], self.range[1])

@@ -252,4 +252,10 @@ pub struct Explain {
     pub param: String,
     /// `[lo, hi]`: the values the search may try (a physically allowed range).
     pub range: [f64; 2],
+    /// Relative precision of the value found (the bracket's final width over its size), between
+    /// 1e-12 and 0.1; default 1e-4 (four significant digits). A coarser one is for chains whose
+    /// every step is a costly run and whose metric jumps with the parameter (then the extra
+    /// digits only place the jump); say why in the manifest's assumptions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub xtol: Option<f64>,
 }
