@@ -124,11 +124,7 @@ pub fn explain(root: &Path, cache: Option<&Path>, a: &ExplainArgs) -> ExitCode {
     for x in &r.explanations {
         out!("  {}", x.text());
         if let Some(m) = x.metric_at_value {
-            out!(
-                "    {} there = {m:.7}; value to a relative {:.0e}",
-                r.metric,
-                sensitivity::XTOL
-            );
+            out!("    {} there = {m:.7}", r.metric);
         }
     }
     ExitCode::SUCCESS

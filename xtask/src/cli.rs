@@ -182,7 +182,8 @@ The check on METRIC declares which parameters could explain it:
       known_discrepancy: \"...\"
       explain: [{run: dahl, param: sigma, range: [1, 20]}]
 For each, a scan of the range (9 points) and regula falsi on the first sign change of
-metric − expected, to a relative tolerance of 1e-6 on the value; every evaluation is a cached run.
+metric − expected, to a relative precision of 1e-4 on the value (or the entry's `xtol`, e.g.
+`xtol: 1.0e-2`, where every step is a costly run); every evaluation is a cached run.
 
 Examples:
   cargo xtask explain duhem-paper/fig1 energy";
