@@ -232,10 +232,7 @@ impl SwitchBand {
         CbmSettings {
             eta: self.eta,
             tau: self.tau,
-            method: match req.sim.method.as_deref() {
-                Some("radau5") => Method::Radau5,
-                _ => Method::Dopri5,
-            },
+            method: crate::drive::method_of(req),
             tol: Tolerances {
                 rtol: req.sim.rtol.unwrap_or(1e-9),
                 atol: req.sim.atol.unwrap_or(1e-11),

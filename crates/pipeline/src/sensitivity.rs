@@ -346,8 +346,8 @@ pub fn sensitivity(opts: &Options) -> Result<(Vec<ManifestSensitivity>, usize), 
 /// Points of the initial scan of a range.
 pub const SCAN_POINTS: usize = 9;
 /// Relative tolerance on the explaining value unless the manifest sets `xtol`: four significant
-/// digits, enough to say which value explains a discrepancy. (1e-6 cost 30 serial evaluations on thesis Fig 3.9, whose metric is a
-/// step function of Δ, about 60 s of a cold run.)
+/// digits, enough to say which value explains a discrepancy. (1e-6 cost 30 serial evaluations on
+/// thesis Fig 3.9, whose metric is a step function of Δ, about 60 s of a cold run.)
 pub const XTOL: f64 = 1e-4;
 /// At most this many evaluations per parameter.
 pub const MAX_EVALUATIONS: usize = 80;
@@ -365,8 +365,9 @@ fn fetch_serial(cache: &RunCache, entries: &[&Entry]) -> Fetched {
     gather(got)
 }
 
-/// The value of each root-finding step of the explanations, `metric − expected` by the step's
-/// runs (their content keys) and the metric, kept in memory for one pipeline run. The chains run
+/// The metric at each root-finding step of the explanations (or why it has none), by the
+/// manifest, the step's runs (their content keys) and the metric, kept in memory for one pipeline
+/// run. The chains run
 /// beside the runs and fill it; the evaluation then replays every chain from it instead of
 /// reading each step's run data back from the cache. Those reads were a parquet decode per step
 /// (thesis Fig 3.9's 24 DRBM runs of up to 73 MB): 10 % of a cold `cargo xtask check`'s CPU,

@@ -6,7 +6,7 @@ use crate::system::{any, initial, params, positive, Column, System, NONE};
 use crate::{RunData, RunRequest};
 use fric_models::cbm::{Branch as CbmBranch, Cbm, StickSlip};
 use fric_solvers::switch::Region;
-use fric_solvers::{Method, Tolerances};
+use fric_solvers::Tolerances;
 
 params! {
     pub struct Params {
@@ -71,10 +71,7 @@ impl System for CbmStickSlip {
             vp: p.vp,
         };
         let (t_end, save) = crate::drive::autonomous_times(req)?;
-        let method = match req.sim.method.as_deref() {
-            Some("radau5") => Method::Radau5,
-            _ => Method::Dopri5,
-        };
+        let method = crate::drive::method_of(req);
         let settings = CbmSettings {
             eta: p.eta,
             tau: p.tau,

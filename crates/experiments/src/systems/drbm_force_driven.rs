@@ -7,7 +7,7 @@ use crate::input::signal;
 use crate::system::{between, initial, nonneg, params, positive, Column, System, PRESCRIBED};
 use crate::{RunData, RunRequest};
 use fric_models::rbm::{Bristles, Sawtooth, Side};
-use fric_solvers::{Method, Tolerances};
+use fric_solvers::Tolerances;
 
 params! {
     pub struct Params {
@@ -94,10 +94,7 @@ impl System for DrbmForceDriven {
                 u: &sig,
             },
         };
-        let method = match req.sim.method.as_deref() {
-            Some("radau5") => Method::Radau5,
-            _ => Method::Dopri5,
-        };
+        let method = crate::drive::method_of(req);
         let tol = Tolerances {
             rtol: req.sim.rtol.unwrap_or(1e-9),
             atol: req.sim.atol.unwrap_or(1e-12),

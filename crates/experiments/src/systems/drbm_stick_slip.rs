@@ -52,8 +52,8 @@ impl System for DrbmStickSlip {
     /// over 1000 s at τ = 1e-5 and 1e-3 s). The default (the samples alone) put a 17-s run among
     /// the last to start.
     fn cost(p: &Params, req: &RunRequest) -> f64 {
-        let per_second = match req.sim.method.as_deref() {
-            Some("radau5") => 70.0,
+        let per_second = match crate::drive::method_of(req) {
+            Method::Radau5 => 70.0,
             _ => 0.17 / p.tau,
         };
         crate::budget::cost(req) + per_second * req.sim.t_end.unwrap_or(0.0)
@@ -70,10 +70,7 @@ impl System for DrbmStickSlip {
             },
         };
         let (t_end, save) = crate::drive::autonomous_times(req)?;
-        let method = match req.sim.method.as_deref() {
-            Some("radau5") => Method::Radau5,
-            _ => Method::Dopri5,
-        };
+        let method = crate::drive::method_of(req);
         let tol = Tolerances {
             rtol: req.sim.rtol.unwrap_or(1e-9),
             atol: req.sim.atol.unwrap_or(1e-12),
