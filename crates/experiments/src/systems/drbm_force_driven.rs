@@ -47,15 +47,22 @@ impl System for DrbmForceDriven {
         ("u_l", "N", "boundary equilibria u = K x + F_f^l(x) of (3.58) at the sampled x"),
         ("eq_excess", "N", "while stuck: distance of u - K x outside [F_f^l(x), F_f^r(x)] (0 inside; one-sided limits at jumps)"),
     ];
-    const METHODS: &'static [&'static str] = &["dopri5", "radau5"];
+    const METHODS: &'static [&'static str] = &["dopri5", "radau5", "dop853", "dop853-radau5"];
 
     /// The Switch Model's steps scale with the integrated time over τ: 0.14–0.27 steps per τ on
     /// the thesis's 29 runs (Figs 3.9, 3.11, 3.12 and Fig 3.9's explanation, 2026-11-29; 2.5·10^6
     /// steps for two periods at ω = 0.001 rad/s, τ = 1e-3 s). Without it the runs counted as the
     /// default 4.2·10^4 steps and Fig 3.9's explanation chain, a DRBM run per step, started after
-    /// cheaper ones and finished alone.
+    /// cheaper ones and finished alone. DOP853 (alone or switched with Radau IIA by stiffness)
+    /// takes about 0.01 steps per τ there, each about 3.5 times the cost of a Radau IIA step:
+    /// 0.04 Radau-step equivalents per τ (Fig 3.9's Δ = 0.005 m run: 1.4·10^5 steps, 0.50 s,
+    /// against 1.7·10^6 steps, 1.76 s, by Radau IIA at rtol 1e-11; 2026-11-29).
     fn cost(p: &Params, req: &RunRequest) -> f64 {
-        crate::budget::cost(req) + 0.2 * crate::budget::integrated_time(req) / p.tau
+        let per_tau = match crate::drive::method_of(req) {
+            fric_solvers::Method::Dop853 | fric_solvers::Method::Dop853Radau5 => 0.04,
+            _ => 0.2,
+        };
+        crate::budget::cost(req) + per_tau * crate::budget::integrated_time(req) / p.tau
     }
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
