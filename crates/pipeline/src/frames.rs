@@ -12,10 +12,17 @@ fn frame(columns: &[(String, Vec<f64>)]) -> Result<DataFrame, String> {
     DataFrame::new(height, cols).map_err(|e| e.to_string())
 }
 
+/// Run data in the cache: zstd level 1, without column statistics (nothing reads them; every
+/// read takes whole files). On 400 of the check's run-data files (1.57 GB of f64 columns,
+/// 2026-11-29): polars' default (zstd level 3, statistics) wrote 996 MB in 7.4-8.6 s, level 1
+/// 1093 MB in 4.6-5.4 s; Snappy and LZ4 (2.0-2.6 s) saved only 8 % over uncompressed (1.5 s).
 pub fn to_parquet(columns: &[(String, Vec<f64>)]) -> Result<Vec<u8>, String> {
     let mut df = frame(columns)?;
     let mut buf = Vec::new();
+    let level = polars_utils::compression::ZstdLevel::try_new(1).map_err(|e| e.to_string())?;
     ParquetWriter::new(&mut buf)
+        .with_compression(ParquetCompression::Zstd(Some(level)))
+        .with_statistics(StatisticsOptions::empty())
         .finish(&mut df)
         .map_err(|e| e.to_string())?;
     Ok(buf)
