@@ -7,7 +7,7 @@ use crate::input::signal;
 use crate::system::{between, initial, nonneg, params, positive, Column, System, PRESCRIBED};
 use crate::{RunData, RunRequest};
 use fric_models::rbm::{Bristles, Sawtooth, Side};
-use fric_solvers::Tolerances;
+use fric_solvers::{Method, Tolerances};
 
 params! {
     pub struct Params {
@@ -59,7 +59,7 @@ impl System for DrbmForceDriven {
     /// against 1.7·10^6 steps, 1.76 s, by Radau IIA at rtol 1e-11; 2026-11-29).
     fn cost(p: &Params, req: &RunRequest) -> f64 {
         let per_tau = match crate::drive::method_of(req) {
-            fric_solvers::Method::Dop853 | fric_solvers::Method::Dop853Radau5 => 0.04,
+            Method::Dop853 | Method::Dop853Radau5 => 0.04,
             _ => 0.2,
         };
         crate::budget::cost(req) + per_tau * crate::budget::integrated_time(req) / p.tau
