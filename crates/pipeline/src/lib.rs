@@ -636,6 +636,24 @@ fn invalid_id(i: &InvalidManifest) -> String {
     })
 }
 
+/// List scheduling in the current rayon pool: `f` applied to every item, the items handed out
+/// costliest first by `cost` (ties in input order) as threads come free, the results returned
+/// in input order. A long task that started last would finish alone while the other threads
+/// idle; an indexed parallel iterator would split the list in halves and start the second
+/// thread in its middle. Used for the runs (by [`plan::cost`]), the explanations' chains (by
+/// [`sensitivity::explain_cost`]) and the evaluations (by the size of their runs' data).
+fn costliest_first<T: Sync, R: Send>(
+    items: &[T],
+    cost: impl Fn(&T) -> f64,
+    f: impl Fn(&T) -> R + Sync + Send,
+) -> Vec<R> {
+    let mut order: Vec<(f64, usize)> = items.iter().enumerate().map(|(i, t)| (cost(t), i)).collect();
+    order.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut out: Vec<(usize, R)> = order.iter().par_bridge().map(|&(_, i)| (i, f(&items[i]))).collect();
+    out.sort_by_key(|p| p.0);
+    out.into_iter().map(|p| p.1).collect()
+}
+
 /// Run the pipeline.
 pub fn run(opts: &Options) -> Result<Summary, String> {
     let start = Instant::now();
@@ -725,25 +743,18 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     // The explanations' root-finding chains start beside the runs (their steps are serial),
     // the costliest first (by the runs they vary): the chain of thesis Fig 3.9 (a DRBM run per
     // step) was the last of nine and ended 50 s after every run, alone on one core.
-    let mut explaining: Vec<(f64, &Entry)> = todo
+    let explaining: Vec<&Entry> = todo
         .iter()
         .map(|(e, _)| *e)
         .filter(|e| e.manifest.checks.iter().any(|c| !c.explain.is_empty()))
-        .map(|e| (sensitivity::explain_cost(e), e))
         .collect();
-    explaining.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.manifest.id.cmp(&b.1.manifest.id)));
-    // Longest first ([`plan::cost`]), handed out in that order as threads come free (list
-    // scheduling): a long run that started last would finish alone while the other threads idle.
-    // (An indexed parallel iterator would split the list in halves, and the second thread would
-    // start in the middle of it.)
-    let mut order: Vec<(f64, &str, &fric_experiments::RunRequest)> =
-        unique.iter().map(|(k, r)| (plan::cost(r), *k, *r)).collect();
-    order.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    // The runs longest first ([`plan::cost`]; ties in key order).
+    let order: Vec<(&str, &fric_experiments::RunRequest)> = unique.iter().map(|(k, r)| (*k, *r)).collect();
     let compute_runs = || -> Vec<(&str, Got)> {
-        order
-            .iter()
-            .par_bridge()
-            .map(|&(_, key, req)| {
+        costliest_first(
+            &order,
+            |&(_, req)| plan::cost(req),
+            |&(key, req)| {
                 let mut recovered = None;
                 if !opts.force {
                     match cache.get(key, req) {
@@ -761,8 +772,8 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
                     what: req.system.clone(),
                 });
                 (key, got)
-            })
-            .collect()
+            },
+        )
     };
     // The explanations' chains on a thread of their own, outside the pool: a chain waiting
     // inside the pool (its scans are parallel) would take up runs from the list, down to the last
@@ -772,10 +783,11 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     // follow them in the pool. Errors are left for the evaluation to report; a panic in a chain
     // is one.
     let chains = || {
-        explaining
-            .iter()
-            .par_bridge()
-            .for_each(|(_, e)| timings::own_time(|| sensitivity::warm_explanations(&cache, &steps, e)).0)
+        costliest_first(
+            &explaining,
+            |e| sensitivity::explain_cost(e),
+            |e| timings::own_time(|| sensitivity::warm_explanations(&cache, &steps, e)).0,
+        )
     };
     let results = if explaining.is_empty() || pool.current_num_threads() == 1 {
         let results = pool.install(compute_runs);
@@ -839,22 +851,21 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     // and metrics scale with them), handed out as threads come free, as the runs are. In file
     // order rayon gave each thread half the list, and thesis Fig 3.3's (two series of 2·10^6
     // points) was drawn alone at the end while the other thread idled (~4 s of one thread).
-    let weight = |e: &Entry| -> usize {
+    let weight = |e: &Entry| -> f64 {
         let keys: std::collections::BTreeSet<&str> = e.runs.values().map(|r| r.key.as_str()).collect();
         keys.iter()
             .filter_map(|k| data.get(*k))
             .map(|d| d.columns.iter().map(|c| c.1.len()).sum::<usize>())
-            .sum()
+            .sum::<usize>() as f64
     };
-    let mut eval_order: Vec<(usize, usize)> = todo.iter().enumerate().map(|(i, (e, _))| (weight(e), i)).collect();
-    eval_order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    let mut evaluated: Vec<(usize, (Built, f64))> = pool.install(|| {
-        eval_order
-            .iter()
-            .par_bridge()
-            .map(|&(_, i)| {
+    let jobs: Vec<usize> = (0..todo.len()).collect();
+    let evaluated: Vec<(Built, f64)> = pool.install(|| {
+        costliest_first(
+            &jobs,
+            |&i| weight(todo[i].0),
+            |&i| {
                 let ((e, key), readings) = (&todo[i], &readings[i]);
-                let done = timings::own_time(|| {
+                timings::own_time(|| {
                     let prev = stamp::read(root, &e.manifest.id);
                     let b = isolated("evaluating the manifest", || {
                         let runs = Runs {
@@ -895,13 +906,11 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
                         what: e.manifest.id.clone(),
                     });
                     b
-                });
-                (i, done)
-            })
-            .collect()
+                })
+            },
+        )
     });
-    evaluated.sort_by_key(|x| x.0);
-    let fresh = evaluated.into_iter().map(|x| x.1);
+    let fresh = evaluated.into_iter();
     progress(Progress::Finish);
     let mut by_id: BTreeMap<String, ExperimentReport> = BTreeMap::new();
     // With a selection, keep what the last report said about the others (read and written back
