@@ -221,12 +221,16 @@ pub fn compare(dir: &Path) -> Result<(), String> {
         );
         if let Some(cs) = scipy["reference_check"][p].as_object() {
             for (m, v) in cs {
-                let _ = writeln!(
-                    details,
-                    "SciPy {m} at rtol {:.0e} differs from it by {:.1e}.",
-                    v["rtol"].as_f64().unwrap_or(f64::NAN),
-                    v["max_diff"].as_f64().unwrap_or(f64::NAN)
-                );
+                let rtol = v["rtol"].as_f64().unwrap_or(f64::NAN);
+                let _ = match v["max_diff"].as_f64() {
+                    Some(d) => writeln!(details, "SciPy {m} at rtol {rtol:.0e} differs from it by {d:.1e}."),
+                    // `scipy_bench.py` records none when the run timed out (the problem's
+                    // `ref_check_budget`) or its error was not finite.
+                    None => writeln!(
+                        details,
+                        "SciPy {m} at rtol {rtol:.0e}: no result (over the cross-check's time budget, or not finite)."
+                    ),
+                };
             }
         }
         let _ = writeln!(details, "\n| implementation | method | rtol | error | time | steps | rhs evals | time / ours |\n|---|---|---|---|---|---|---|---|");

@@ -549,3 +549,86 @@ pub fn ds_pid(m: DsMethod, rtol: f64, atol: f64) -> Result<Out, String> {
         |x| x[0],
     )
 }
+
+// ---------------------------------------------------------------------------------------------
+// (g) The DF point from rest in time (`df_settle`, as `scipy_bench.py` and our `LongRun`): the
+// crates have no shooting, so each integrates the time form with the Fourier integrals period
+// after period until N settles; one solve per period (the integrals restart at 0), the analytic
+// Jacobian where the crate takes one.
+
+#[derive(Clone, Copy)]
+struct OsDf;
+impl System<f64, SVector<f64, 6>> for OsDf {
+    fn system(&self, t: f64, y: &SVector<f64, 6>, dy: &mut SVector<f64, 6>) {
+        df_rhs(t, y.as_slice(), dy.as_mut_slice());
+    }
+}
+
+pub fn os_df(m: OsMethod, rtol: f64, atol: f64) -> Result<Out, String> {
+    let period = df_period();
+    df_settle(rtol, |k, x| {
+        let (t0, t1) = (k as f64 * period, (k + 1) as f64 * period);
+        let y0 = SVector::<f64, 6>::from_column_slice(x);
+        let (st, _, y) = os_run!(m, OsDf, t0, t1, y0, rtol, atol * DF_A, t1 - t0);
+        x.copy_from_slice(y.as_slice());
+        Ok(((st.accepted_steps + st.rejected_steps) as usize, st.num_eval as usize))
+    })
+}
+
+struct DeDf;
+impl ODE<f64, [f64; 6]> for DeDf {
+    fn diff(&self, t: f64, y: &[f64; 6], dy: &mut [f64; 6]) {
+        df_rhs(t, y, dy)
+    }
+    fn jacobian(&self, t: f64, y: &[f64; 6], j: &mut Matrix<f64>) {
+        let mut a = [0.0; 36];
+        df_jac(t, y, &mut a);
+        for r in 0..6 {
+            for c in 0..6 {
+                j[(r, c)] = a[6 * r + c];
+            }
+        }
+    }
+}
+
+pub fn de_df(m: DeMethod, rtol: f64, atol: f64) -> Result<Out, String> {
+    let period = df_period();
+    df_settle(rtol, |k, x| {
+        let (t0, t1) = (k as f64 * period, (k + 1) as f64 * period);
+        let ivp = IVP::ode(&DeDf, t0, t1, *x);
+        let s = de_solve!(m, ivp, rtol, atol * DF_A, t1 - t0)?;
+        *x = *s.y.last().ok_or("no output")?;
+        Ok((s.steps.total(), s.evals.function))
+    })
+}
+
+pub fn ds_df(m: DsMethod, rtol: f64, atol: f64) -> Result<Out, String> {
+    use diffsol::{DenseMatrix, NalgebraMat, OdeBuilder, OdeSolverMethod};
+    let period = df_period();
+    df_settle(rtol, |k, x| {
+        let (t0, t1) = (k as f64 * period, (k + 1) as f64 * period);
+        let x0 = *x;
+        let problem = OdeBuilder::<NalgebraMat<f64>>::new()
+            .t0(t0)
+            .rtol(rtol)
+            .atol([atol * DF_A])
+            .rhs_implicit(
+                |x: &[f64], _p: &[f64], t: f64, y: &mut [f64]| df_rhs(t, x, y),
+                |x: &[f64], _p: &[f64], t: f64, v: &[f64], y: &mut [f64]| {
+                    let mut j = [0.0; 36];
+                    df_jac(t, x, &mut j);
+                    for (r, yr) in y.iter_mut().enumerate() {
+                        *yr = (0..6).map(|c| j[6 * r + c] * v[c]).sum();
+                    }
+                },
+            )
+            .init(move |_p: &[f64], _t: f64, y: &mut [f64]| y.copy_from_slice(&x0), 6)
+            .build()
+            .map_err(|e| e.to_string())?;
+        let (ys, steps) = ds_solve!(m, problem, &[t1]);
+        for (i, xi) in x.iter_mut().enumerate() {
+            *xi = ys.get_index(i, 0);
+        }
+        Ok((steps, 0))
+    })
+}

@@ -130,6 +130,7 @@ fn entries() -> Vec<Entry> {
         v.push(e("vdp", Box::new(move |r, a| crates::os_vdp(m, r, a))));
         v.push(e("bs", Box::new(move |r, a| crates::os_bs(m, r, a))));
         v.push(e("pid", Box::new(move |r, a| crates::os_pid(m, r, a))));
+        v.push(e("df", Box::new(move |r, a| crates::os_df(m, r, a))));
     }
     for (m, name) in [
         (crates::DeMethod::Dop853, "DOP853"),
@@ -146,6 +147,7 @@ fn entries() -> Vec<Entry> {
         v.push(e("coulomb", Box::new(move |r, a| crates::de_coulomb(m, r, a))));
         v.push(e("bs", Box::new(move |r, a| crates::de_bs(m, r, a))));
         v.push(e("pid", Box::new(move |r, a| crates::de_pid(m, r, a))));
+        v.push(e("df", Box::new(move |r, a| crates::de_df(m, r, a))));
     }
     for (m, name) in [(crates::DsMethod::Bdf, "BDF"), (crates::DsMethod::Esdirk34, "ESDIRK34")] {
         let e = |problem, run: Runner| Entry {
@@ -158,6 +160,7 @@ fn entries() -> Vec<Entry> {
         v.push(e("vdp", Box::new(move |r, a| crates::ds_vdp(m, r, a))));
         v.push(e("bs", Box::new(move |r, a| crates::ds_bs(m, r, a))));
         v.push(e("pid", Box::new(move |r, a| crates::ds_pid(m, r, a))));
+        v.push(e("df", Box::new(move |r, a| crates::ds_df(m, r, a))));
     }
     v
 }

@@ -5,7 +5,6 @@ use crate::Out;
 use fric_models::coulomb::Mode;
 use fric_solvers::hybrid::{simulate, HybridSystem};
 use fric_solvers::{solve, Method, OdeSystem, Stats, Tolerances};
-use std::f64::consts::PI;
 
 pub const METHODS: [(Method, &str); 5] = [
     (Method::Dopri5, "Dopri5"),
@@ -398,16 +397,7 @@ impl OdeSystem for DfTime {
         6
     }
     fn rhs(&self, t: f64, x: &[f64], dx: &mut [f64]) {
-        use fric_models::InputDriven;
-        let plant = fric_models::bliman_sorine::Inertia {
-            j: DF_J,
-            alpha: DF_ALPHA,
-            friction: DF_LAW,
-        };
-        let (s, c) = (DF_W * t).sin_cos();
-        plant.rhs(DF_A * s, 0.0, &x[..4], &mut dx[..4]);
-        dx[4] = x[0] * s;
-        dx[5] = x[0] * c;
+        df_rhs(t, x, dx)
     }
 }
 
@@ -415,40 +405,21 @@ impl OdeSystem for DfTime {
 /// after period, until N moves by less than max(1e-9, rtol) |N| from one period to the next (at
 /// most 2000 periods); the baseline that shows what the shooting and the path form save.
 pub fn df_long(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
-    let period = 2.0 * PI / DF_W;
+    let period = df_period();
     let tl = tol(rtol, atol * DF_A, f64::INFINITY);
-    let mut x = vec![0.0; 6];
-    let mut st = Stats::default();
-    let mut last: Option<(f64, f64)> = None;
-    for k in 0..2000 {
-        x[4] = 0.0;
-        x[5] = 0.0;
+    df_settle(rtol, |k, x| {
         let r = solve(
             &DfTime,
             method,
             &tl,
             k as f64 * period,
-            &x,
+            x,
             (k + 1) as f64 * period,
             &[],
             &mut |_, _| {},
         )
         .map_err(|e| e.to_string())?;
-        st += r.stats;
-        x = r.x;
-        let n = (DF_W / PI * x[4] / DF_A, DF_W / PI * x[5] / DF_A);
-        if let Some(l) = last {
-            if (n.0 - l.0).hypot(n.1 - l.1) < 1e-9f64.max(rtol) * n.0.hypot(n.1) {
-                return Ok(Out {
-                    t: vec![0.0, 1.0],
-                    y: vec![n.0, n.1],
-                    steps: st.accepted + st.rejected,
-                    rhs_evals: st.rhs_evals,
-                    ..Default::default()
-                });
-            }
-        }
-        last = Some(n);
-    }
-    Err("not settled in 2000 periods".into())
+        x.copy_from_slice(&r.x);
+        Ok((r.stats.accepted + r.stats.rejected, r.stats.rhs_evals))
+    })
 }

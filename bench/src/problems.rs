@@ -304,6 +304,76 @@ pub const DF_ALPHA: f64 = 0.017;
 pub const DF_A: f64 = 0.25;
 pub const DF_W: f64 = 1.0;
 
+/// The DF point's time form: the B&S inertia (2.12) under `u = a sin ωt` with the two Fourier
+/// integrals of θ appended, state `[θ, θ', x₁, x₂, ∫θ sin ωt, ∫θ cos ωt]` (what every side that
+/// runs it from rest integrates; SciPy's `df_problem` is the same).
+pub fn df_rhs(t: f64, x: &[f64], dx: &mut [f64]) {
+    let plant = fric_models::bliman_sorine::Inertia {
+        j: DF_J,
+        alpha: DF_ALPHA,
+        friction: DF_LAW,
+    };
+    let (s, c) = (DF_W * t).sin_cos();
+    plant.rhs(DF_A * s, 0.0, &x[..4], &mut dx[..4]);
+    dx[4] = x[0] * s;
+    dx[5] = x[0] * c;
+}
+/// Row-major 6 × 6 Jacobian of [`df_rhs`]: the inertia's analytic 4 × 4 block and the
+/// integrals' rows (sin ωt, cos ωt in the θ column).
+pub fn df_jac(t: f64, x: &[f64], j: &mut [f64; 36]) {
+    let plant = fric_models::bliman_sorine::Inertia {
+        j: DF_J,
+        alpha: DF_ALPHA,
+        friction: DF_LAW,
+    };
+    let mut a = [0.0; 16];
+    plant.jacobian(0.0, 0.0, &x[..4], &mut a);
+    j.fill(0.0);
+    for r in 0..4 {
+        j[6 * r..6 * r + 4].copy_from_slice(&a[4 * r..4 * r + 4]);
+    }
+    let (s, c) = (DF_W * t).sin_cos();
+    j[24] = s;
+    j[30] = c;
+}
+/// The DF point from rest the plain way, for any integrator: `period(k, x)` advances the state
+/// `x` (the integrals reset to 0 on entry) over period `k`, returning its steps and right-hand-side
+/// evaluations; periods follow one another until N = (b1 + i a1)/a moves by less than
+/// max(1e-9, rtol) |N| from one period to the next (at most 2000), as `scipy_bench.py` does.
+pub fn df_settle(
+    rtol: f64,
+    mut period: impl FnMut(usize, &mut [f64; 6]) -> Result<(usize, usize), String>,
+) -> Result<crate::Out, String> {
+    let mut x = [0.0; 6];
+    let (mut steps, mut evals) = (0, 0);
+    let mut last: Option<(f64, f64)> = None;
+    for k in 0..2000 {
+        x[4] = 0.0;
+        x[5] = 0.0;
+        let (s, e) = period(k, &mut x)?;
+        steps += s;
+        evals += e;
+        let n = (DF_W / PI * x[4] / DF_A, DF_W / PI * x[5] / DF_A);
+        if let Some(l) = last {
+            if (n.0 - l.0).hypot(n.1 - l.1) < 1e-9f64.max(rtol) * n.0.hypot(n.1) {
+                return Ok(crate::Out {
+                    t: vec![0.0, 1.0],
+                    y: vec![n.0, n.1],
+                    steps,
+                    rhs_evals: evals,
+                    ..Default::default()
+                });
+            }
+        }
+        last = Some(n);
+    }
+    Err("not settled in 2000 periods".into())
+}
+/// The period of the DF input.
+pub fn df_period() -> f64 {
+    2.0 * PI / DF_W
+}
+
 /// Error of a DF value `(re, im)` against the reference: |N − N_ref| / |N_ref|.
 pub fn df_err(reference: &Value, y: &[f64]) -> f64 {
     let r = floats(reference);

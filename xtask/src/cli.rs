@@ -84,7 +84,7 @@ Examples:
 
 const BENCH_EXAMPLES: &str = "\
 Needs python3 with numpy and scipy (pip install -r bench/requirements.txt); the full run takes
-about 25 minutes on 2 cores and writes bench/out/.
+about 21 minutes on 2 cores and writes bench/out/.
 
 Examples:
   cargo xtask bench
