@@ -556,3 +556,84 @@ fn ffbm_and_mpabm_converge_to_a_tight_reference() {
         }
     }
 }
+
+/// Shooting against the long run on the report's PID loop (issue 18, item 2): the hunting limit
+/// cycle of report Fig 5.9 (Table 5.2's PID gains, the asymmetric LuGre of Table 5.6, r = 1 rad,
+/// from rest) as the fixed point of its Poincaré return map (θ' = 0.05 rad/s upward, the start
+/// of each positive slip) by Newton–Broyden, and by iterating the return map until successive
+/// section points agree to 1e-10: the same section point and period.
+#[test]
+fn pid_limit_cycle_by_shooting_matches_the_long_run() {
+    use fric_models::lugre::LuGre;
+    use fric_solvers::limit_cycle::{limit_cycle, shoot_limit_cycle, CycleOptions};
+    use fric_solvers::{Method, OdeSystem, Tolerances};
+    struct Loop(fric_models::pid::PidLoop<fric_models::BySign<LuGre>>);
+    impl OdeSystem for Loop {
+        fn dim(&self) -> usize {
+            4
+        }
+        fn rhs(&self, _t: f64, x: &[f64], dx: &mut [f64]) {
+            self.0.rhs(x, dx)
+        }
+    }
+    let side = |a0: f64, a1: f64| LuGre {
+        sigma0: 280.0,
+        sigma1: 1.0,
+        sigma2: 0.0,
+        fc: a0,
+        fs: a0 + a1,
+        vs: 0.1,
+    };
+    let j = 0.0025;
+    let sys = Loop(fric_models::pid::PidLoop {
+        j,
+        alpha: 0.017,
+        kp: j * 72.0,
+        ki: j * 216.0,
+        kd: j * 5.2,
+        r: 1.0,
+        friction: fric_models::BySign {
+            minus: side(0.14, 0.16),
+            plus: side(0.30, 0.16),
+        },
+    });
+    let tol = Tolerances {
+        rtol: 1e-11,
+        atol: 1e-14,
+        ..Default::default()
+    };
+    let opts = CycleOptions {
+        tol: 1e-10,
+        max_returns: 2000,
+        t_max: 1e5,
+        samples: 200,
+    };
+    let section = |_: f64, x: &[f64]| x[1] - 0.05;
+    let x0 = [0.0; 4];
+    let long = limit_cycle(&sys, section, Method::Radau5, &tol, 0.0, &x0, &opts).unwrap();
+    let (x, period, shot) = shoot_limit_cycle(&sys, section, Method::Radau5, &tol, 0.0, &x0, &opts).unwrap();
+    assert!(long.converged, "{long:?}");
+    assert!(shot.converged && shot.residual < 1e-10, "{shot:?}");
+    // The long run stops at a change of 1e-10 between returns and contracts fast (16 returns
+    // from rest, measured), so its section point is that close to the cycle; 1e-8 leaves room
+    // for the integration error of a cycle at rtol 1e-11 (measured: 1.4e-11 in θ, 1.2e-10 s in
+    // the period of 5.263 s).
+    for i in 0..4 {
+        assert!(
+            (x[i] - long.point[i]).abs() < 1e-8 * (1.0 + x[i].abs()),
+            "{x:?} vs {:?}",
+            long.point
+        );
+    }
+    assert!(
+        (period - long.period).abs() < 1e-8 * period,
+        "{period} vs {}",
+        long.period
+    );
+    assert!(
+        x[1] - 0.05 == 0.0 || (x[1] - 0.05).abs() < 1e-12,
+        "on the section: {x:?}"
+    );
+    // Three plain returns and the shot's maps (measured 3 + 9) against the long run's returns.
+    assert!(3 + shot.maps < long.returns, "{shot:?} vs {} returns", long.returns);
+}
