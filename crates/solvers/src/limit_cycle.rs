@@ -199,7 +199,8 @@ impl<S: OdeSystem> OdeSystem for Flow<'_, S> {
 /// first section point come from three plain returns from `(t0, x0)`; `opts.tol` is the shot's
 /// residual (the measure of [`LimitCycle::change`]), `opts.max_returns` its budget of maps. The
 /// finite-difference steps scale with each coordinate's excursion over the cycle before.
-/// Returns the section point and the period of the shot's last map, and the shot.
+/// Returns a section point on the cycle (one return after the shot's result), the period
+/// measured by that return, and the shot.
 pub fn shoot_limit_cycle<S: OdeSystem, F: Fn(f64, &[f64]) -> f64>(
     sys: &S,
     section: F,
@@ -224,18 +225,23 @@ pub fn shoot_limit_cycle<S: OdeSystem, F: Fn(f64, &[f64]) -> f64>(
         .zip(&first.min)
         .map(|(hi, lo)| (hi - lo).max(1e-12))
         .collect();
-    let mut x = first.point.clone();
-    let mut period = first.period;
-    let shot = crate::shooting::shoot(&mut x, &scale, opts.tol, opts.max_returns, |v: &mut [f64]| {
+    // The return map; returns the time of the return.
+    let ret = |v: &mut [f64]| -> Result<f64, CycleError> {
         let o = solve(&Flow(sys), method, tol, 0.0, v, half, &[], &mut |_, _| {})?;
         let r = solve(&view, method, tol, half, &o.x, opts.t_max, &[], &mut |_, _| {})?;
         if r.event.is_none() {
             return Err(CycleError::NoCrossing { t: r.t, returns: 0 });
         }
-        period = r.t;
         v.copy_from_slice(&r.x);
-        Ok(())
+        Ok(r.t)
+    };
+    let mut x = first.point.clone();
+    let shot = crate::shooting::shoot(&mut x, &scale, opts.tol, opts.max_returns, |v: &mut [f64]| {
+        ret(v).map(|_| ())
     })?;
+    // The last map the shot evaluated need not be the returned iterate's (a Jacobian column, a
+    // rejected trial): the period from one more return of the point it returned.
+    let period = ret(&mut x)?;
     Ok((x, period, shot))
 }
 

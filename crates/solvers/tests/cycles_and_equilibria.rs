@@ -196,5 +196,5 @@ fn van_der_pol_limit_cycle_by_shooting() {
     );
     assert!(x[0].abs() < 1e-12, "on the section: {x:?}");
     // No saving here: this cycle attracts so fast that the iteration reaches 1e-11 in 6
-    // returns (measured), against 3 plain returns and the shot's 5 maps.
+    // returns (measured), against 3 plain returns, the shot's 5 maps and one more return.
 }
