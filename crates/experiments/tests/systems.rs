@@ -630,10 +630,7 @@ fn pid_limit_cycle_by_shooting_matches_the_long_run() {
         "{period} vs {}",
         long.period
     );
-    assert!(
-        x[1] - 0.05 == 0.0 || (x[1] - 0.05).abs() < 1e-12,
-        "on the section: {x:?}"
-    );
+    assert!((x[1] - 0.05).abs() < 1e-12, "on the section: {x:?}");
     // Three plain returns, the shot's maps and one return for the period (measured 3 + 9 + 1)
     // against the long run's returns.
     assert!(3 + shot.maps + 1 < long.returns, "{shot:?} vs {} returns", long.returns);

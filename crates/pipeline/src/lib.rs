@@ -858,13 +858,12 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             .map(|d| d.columns.iter().map(|c| c.1.len()).sum::<usize>())
             .sum::<usize>() as f64
     };
-    let jobs: Vec<usize> = (0..todo.len()).collect();
-    let evaluated: Vec<(Built, f64)> = pool.install(|| {
+    let jobs: Vec<_> = todo.iter().zip(&readings).collect();
+    let fresh: Vec<(Built, f64)> = pool.install(|| {
         costliest_first(
             &jobs,
-            |&i| weight(todo[i].0),
-            |&i| {
-                let ((e, key), readings) = (&todo[i], &readings[i]);
+            |((e, _), _)| weight(e),
+            |((e, key), readings)| {
                 timings::own_time(|| {
                     let prev = stamp::read(root, &e.manifest.id);
                     let b = isolated("evaluating the manifest", || {
@@ -910,7 +909,6 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             },
         )
     });
-    let fresh = evaluated.into_iter();
     progress(Progress::Finish);
     let mut by_id: BTreeMap<String, ExperimentReport> = BTreeMap::new();
     // With a selection, keep what the last report said about the others (read and written back
