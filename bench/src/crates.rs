@@ -9,6 +9,24 @@ use differential_equations::prelude::{
 use fric_models::coulomb::Mode;
 use ode_solvers::{OutputType, SVector, System};
 
+/// A row-major `n × n` Jacobian into differential-equations' matrix.
+fn to_de_matrix(a: &[f64], n: usize, j: &mut Matrix<f64>) {
+    for r in 0..n {
+        for c in 0..n {
+            j[(r, c)] = a[n * r + c];
+        }
+    }
+}
+
+/// `y = A v` for a row-major Jacobian `A` of dimension `y.len()` (diffsol's Jacobian–vector
+/// product).
+fn mat_vec(a: &[f64], v: &[f64], y: &mut [f64]) {
+    let n = y.len();
+    for (r, yr) in y.iter_mut().enumerate() {
+        *yr = (0..n).map(|c| a[n * r + c] * v[c]).sum();
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // ode_solvers 0.6
 
@@ -160,10 +178,7 @@ impl ODE<f64, [f64; 2]> for DeVdp {
     fn jacobian(&self, _t: f64, y: &[f64; 2], j: &mut Matrix<f64>) {
         let mut a = [0.0; 4];
         vdp_jac(y, &mut a);
-        j[(0, 0)] = a[0];
-        j[(0, 1)] = a[1];
-        j[(1, 0)] = a[2];
-        j[(1, 1)] = a[3];
+        to_de_matrix(&a, 2, j);
     }
 }
 
@@ -331,8 +346,7 @@ pub fn ds_vdp(m: DsMethod, rtol: f64, atol: f64) -> Result<Out, String> {
             |x: &[f64], _p: &[f64], _t: f64, v: &[f64], y: &mut [f64]| {
                 let mut j = [0.0; 4];
                 vdp_jac(x, &mut j);
-                y[0] = j[0] * v[0] + j[1] * v[1];
-                y[1] = j[2] * v[0] + j[3] * v[1];
+                mat_vec(&j, v, y);
             },
         )
         .init(
@@ -446,11 +460,7 @@ impl ODE<f64, [f64; 4]> for DeBs {
     fn jacobian(&self, _t: f64, y: &[f64; 4], j: &mut Matrix<f64>) {
         let mut a = [0.0; 16];
         bs_jac(y, &mut a);
-        for r in 0..4 {
-            for c in 0..4 {
-                j[(r, c)] = a[4 * r + c];
-            }
-        }
+        to_de_matrix(&a, 4, j);
     }
 }
 struct DePid(fric_models::pid::PidLoop<fric_models::BySign<fric_models::lugre::LuGre>>);
@@ -512,9 +522,7 @@ pub fn ds_bs(m: DsMethod, rtol: f64, atol: f64) -> Result<Out, String> {
         |x, _t, v, y| {
             let mut j = [0.0; 16];
             bs_jac(x, &mut j);
-            for (r, yr) in y.iter_mut().enumerate() {
-                *yr = (0..4).map(|c| j[4 * r + c] * v[c]).sum();
-            }
+            mat_vec(&j, v, y);
         },
         bs_force,
     )
@@ -583,11 +591,7 @@ impl ODE<f64, [f64; 6]> for DeDf {
     fn jacobian(&self, t: f64, y: &[f64; 6], j: &mut Matrix<f64>) {
         let mut a = [0.0; 36];
         df_jac(t, y, &mut a);
-        for r in 0..6 {
-            for c in 0..6 {
-                j[(r, c)] = a[6 * r + c];
-            }
-        }
+        to_de_matrix(&a, 6, j);
     }
 }
 
@@ -617,9 +621,7 @@ pub fn ds_df(m: DsMethod, rtol: f64, atol: f64) -> Result<Out, String> {
                 |x: &[f64], _p: &[f64], t: f64, v: &[f64], y: &mut [f64]| {
                     let mut j = [0.0; 36];
                     df_jac(t, x, &mut j);
-                    for (r, yr) in y.iter_mut().enumerate() {
-                        *yr = (0..6).map(|c| j[6 * r + c] * v[c]).sum();
-                    }
+                    mat_vec(&j, v, y);
                 },
             )
             .init(move |_p: &[f64], _t: f64, y: &mut [f64]| y.copy_from_slice(&x0), 6)

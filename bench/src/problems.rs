@@ -304,30 +304,26 @@ pub const DF_ALPHA: f64 = 0.017;
 pub const DF_A: f64 = 0.25;
 pub const DF_W: f64 = 1.0;
 
+/// The DF point's plant: the inertia with the B&S law.
+pub const DF_PLANT: fric_models::bliman_sorine::Inertia = fric_models::bliman_sorine::Inertia {
+    j: DF_J,
+    alpha: DF_ALPHA,
+    friction: DF_LAW,
+};
 /// The DF point's time form: the B&S inertia (2.12) under `u = a sin ωt` with the two Fourier
 /// integrals of θ appended, state `[θ, θ', x₁, x₂, ∫θ sin ωt, ∫θ cos ωt]` (what every side that
 /// runs it from rest integrates; SciPy's `df_problem` is the same).
 pub fn df_rhs(t: f64, x: &[f64], dx: &mut [f64]) {
-    let plant = fric_models::bliman_sorine::Inertia {
-        j: DF_J,
-        alpha: DF_ALPHA,
-        friction: DF_LAW,
-    };
     let (s, c) = (DF_W * t).sin_cos();
-    plant.rhs(DF_A * s, 0.0, &x[..4], &mut dx[..4]);
+    DF_PLANT.rhs(DF_A * s, 0.0, &x[..4], &mut dx[..4]);
     dx[4] = x[0] * s;
     dx[5] = x[0] * c;
 }
 /// Row-major 6 × 6 Jacobian of [`df_rhs`]: the inertia's analytic 4 × 4 block and the
 /// integrals' rows (sin ωt, cos ωt in the θ column).
 pub fn df_jac(t: f64, x: &[f64], j: &mut [f64; 36]) {
-    let plant = fric_models::bliman_sorine::Inertia {
-        j: DF_J,
-        alpha: DF_ALPHA,
-        friction: DF_LAW,
-    };
     let mut a = [0.0; 16];
-    plant.jacobian(0.0, 0.0, &x[..4], &mut a);
+    DF_PLANT.jacobian(0.0, 0.0, &x[..4], &mut a);
     j.fill(0.0);
     for r in 0..4 {
         j[6 * r..6 * r + 4].copy_from_slice(&a[4 * r..4 * r + 4]);
