@@ -369,6 +369,9 @@ pub fn schema() {
             s.methods.join(", "),
             s.methods[0]
         );
+        for (name, doc) in &s.invariants {
+            out!("  invariant {name}: {doc}");
+        }
         for p in &s.params {
             let kind = if p.kind == fric_experiments::ParamKind::Vector {
                 "list"

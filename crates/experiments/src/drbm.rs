@@ -6,6 +6,8 @@
 //!
 //! Owns only the glue: the two rigs (spring-pulled (3.38)–(3.39), force-driven (3.42)–(3.43)).
 
+use crate::invariants::{col, every_sample, opposes_sliding, Violation};
+use crate::RunData;
 use fric_models::rbm::{Bristles, Cells, Range, Sawtooth, Side};
 use fric_models::signal::Signal;
 use fric_solvers::hybrid::simulate;
@@ -97,25 +99,76 @@ impl Law {
         }
         c
     }
-    /// Cross further thresholds `x` is already past. A located root may sit a rounding error
-    /// before the threshold just crossed; crossing back over it would leave the state on the
-    /// far side of a guard that can no longer rise, so only a clear violation (beyond 1e-9 of
-    /// the lattice period) counts.
-    fn settle(&self, mut c: Cells, x: f64) -> Cells {
+    /// Cross further thresholds a body at `x` moving at `v` is already past, after guard `just`
+    /// fired. A located root may sit a rounding error before the threshold just crossed;
+    /// crossing back over it would leave the state on the far side of a guard that can no longer
+    /// rise, so on that branch only a clear violation (beyond 1e-9 of the lattice period) counts.
+    /// On the other branch a guard at zero counts too when the motion raises it: with `d/2` a
+    /// multiple of `Δ`, the right window's entry threshold and the left window's exit coincide,
+    /// the located state sits exactly on both, and a guard that starts the next step at exactly
+    /// zero never rises through it (the driver's crossings start below zero), so that branch's
+    /// range would stay stale for the rest of the run. Thesis Figs 3.7 and 3.9 until 2026-12-05:
+    /// a left-window bristle that the left corner had passed kept pushing forward while the body
+    /// slid backward, against (3.15). Crossing it here leaves its reverse guard at zero moving
+    /// away, so it cannot chatter.
+    fn settle(&self, mut c: Cells, x: f64, v: f64, just: usize) -> Cells {
         let eps = 1e-9
             * match self {
                 Law::Bristle(b) => b.delta,
                 Law::Saw(s) => s.delta,
             };
+        // Even guards are `x − hi` (rising with v > 0), odd ones `lo − x` (rising with v < 0).
+        let rising = |j: usize| if j % 2 == 0 { v > 0.0 } else { v < 0.0 };
+        let past = |j: usize, g: f64| {
+            if j / 2 == just / 2 {
+                g > eps
+            } else {
+                g > 0.0 || (g == 0.0 && rising(j))
+            }
+        };
         for _ in 0..1000 {
             let e = self.events(c, x);
-            match e.iter().position(|&g| g > eps) {
+            match (0..4).find(|&j| past(j, e[j])) {
                 Some(j) => c = self.cross(c, j),
                 None => break,
             }
         }
         c
     }
+}
+
+/// Invariant of every DRBM/sawtooth run: on each sliding sample (not stuck, `|v| > η`) the friction
+/// acting is the law's located force on the branch of `v`, (3.13)–(3.16) (or (3.47)–(3.49)): the
+/// frozen contact range the integration carried is the geometric window at the sample's `x`. At
+/// a lattice threshold either one-sided limit counts.
+pub fn check_window(law: &Law, delta: f64, eta: f64, d: &RunData) -> Result<(), Violation> {
+    let (t, x, v, f, stuck) = (col(d, "t")?, col(d, "x")?, col(d, "v")?, col(d, "F")?, col(d, "stuck")?);
+    let e = 1e-9 * delta;
+    every_sample(t, |i| {
+        if stuck[i] == 1.0 || v[i].abs() <= eta {
+            return None;
+        }
+        let s = if v[i] > 0.0 { Side::Plus } else { Side::Minus };
+        let near = |g: f64, rel: f64| (f[i] - g).abs() <= 1e-12 + rel * g.abs();
+        let a = law.force_at(s, x[i]);
+        if near(a, 1e-9) {
+            return None;
+        }
+        // Within 1e-9 Δ of a threshold: the one-sided limits (their slope moves them by ~1e-9).
+        let (l, r) = (law.force_at(s, x[i] - e), law.force_at(s, x[i] + e));
+        (!near(l, 1e-6) && !near(r, 1e-6)).then(|| {
+            format!(
+                "x = {:e} m, v = {:e} m/s: the friction acting is {:e} N but the contact window there gives {a:e} N",
+                x[i], v[i], f[i]
+            )
+        })
+    })
+}
+
+/// Invariant: the sign rule of (3.13)/(3.15): `F_f^r ≥ 0` while sliding with `v > η` and
+/// `F_f^l ≤ 0` with `v < −η` (each bristle pushes against the motion), to 1e-9 N.
+pub fn check_sign_rule(eta: f64, d: &RunData) -> Result<(), Violation> {
+    opposes_sliding(col(d, "t")?, col(d, "v")?, col(d, "F")?, eta, 1e-9)
 }
 
 /// The rig: spring pulled at `v_p` (state `x, v, l`), or force-driven on a wall spring (`x, v`).
@@ -176,7 +229,7 @@ impl Switched for DrbmSwitched<'_> {
     }
     fn jump(&self, c: Cells, guard: usize, _t: f64, x: &mut [f64]) -> Cells {
         let c = self.law.cross(c, guard);
-        self.law.settle(c, x[0])
+        self.law.settle(c, x[0], x[1], guard)
     }
 }
 
@@ -311,7 +364,7 @@ impl fric_solvers::hybrid::HybridSystem for Exact {
         }
         if guard > 0 {
             let c = self.law.cross(c, guard - 1);
-            return (p, self.law.settle(c, x[0]));
+            return (p, self.law.settle(c, x[0], x[1], guard - 1));
         }
         // v reached 0: stick if the spring force lies in the friction interval, else reverse.
         x[1] = 0.0;
@@ -409,6 +462,77 @@ mod tests {
             }
         }
         assert!(worst.0 < 1e-6, "{worst:?} events {}", r.lattice_events);
+    }
+
+    /// Thesis Fig 3.9's ω = 0.05 rad/s run over its first 7 s, where until 2026-12-05 the left
+    /// window's range went stale at x = 0.34 m (the right window's entry and the left window's
+    /// exit coincide there, d/2 = 50 Δ; the located state sat exactly on both thresholds and the
+    /// second guard, at zero, never rose) and from t = 6.965 s the body slid backward on a
+    /// bristle pushing it forward. Both invariants hold on the run, and each fails on a sample
+    /// with that stale force.
+    #[test]
+    fn coincident_thresholds_keep_both_windows_geometric() {
+        let u = Signal::Sine(Sine {
+            amplitude: 1.0,
+            omega: 0.05,
+            phase: 0.0,
+            offset: 0.0,
+        });
+        let b = Bristles {
+            kappa: 0.1,
+            h: 0.0995,
+            lb: 0.1,
+            delta: 0.01,
+            d: 1.0,
+        };
+        let law = Law::Bristle(b);
+        let sys = DrbmSwitched {
+            law,
+            rig: Rig::Driven { m: 1.0, k: 1.0, u: &u },
+        };
+        let save: Vec<f64> = (0..=7000).map(|i| i as f64 * 0.001).collect();
+        let tol = Tolerances {
+            rtol: 1e-12,
+            atol: 1e-14,
+            hmax: 0.1,
+            ..Default::default()
+        };
+        let r = run(
+            &sys,
+            &[0.0, 0.0],
+            0.0,
+            7.0,
+            &save,
+            1e-6,
+            1e-3,
+            Method::Dop853Radau5,
+            &tol,
+        )
+        .unwrap();
+        let x: Vec<f64> = r.state.iter().map(|s| s[0]).collect();
+        let v: Vec<f64> = r.state.iter().map(|s| s[1]).collect();
+        let mut d = RunData {
+            columns: vec![
+                ("t".into(), r.t.clone()),
+                ("x".into(), x.clone()),
+                ("v".into(), v.clone()),
+                ("F".into(), r.friction.clone()),
+                ("stuck".into(), r.stuck.clone()),
+            ],
+            ..Default::default()
+        };
+        check_window(&law, 0.01, 1e-6, &d).unwrap();
+        check_sign_rule(1e-6, &d).unwrap();
+        // The body reverses near t = 6.965 s at x ≈ 0.3435 m; a sample sliding backward there
+        // with the force of the stale left range (the bristle at −0.16 m, now right of the
+        // corner) breaks both.
+        let i = (0..r.t.len()).find(|&i| r.t[i] > 6.97 && v[i] < -1e-6).unwrap();
+        let stale = b.force_in(Side::Minus, Range { first: -16, last: -16 }, x[i]);
+        assert!(stale > 0.0, "{stale}");
+        d.columns[3].1[i] = stale;
+        let e = check_window(&law, 0.01, 1e-6, &d).unwrap_err();
+        assert_eq!(e.t, r.t[i], "{e}");
+        assert!(check_sign_rule(1e-6, &d).is_err());
     }
 
     /// Thesis Fig 3.7 (verification): the Switch Model's stick–slip converges to the exact

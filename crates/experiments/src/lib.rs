@@ -37,6 +37,7 @@ pub mod describing;
 pub mod drbm;
 mod drive;
 mod input;
+pub mod invariants;
 pub mod laws;
 mod resolve;
 mod ruderman;
@@ -141,10 +142,25 @@ pub fn cost(req: &RunRequest) -> f64 {
     system(&req.system).map_or_else(|| budget::cost(req), |s| (s.cost)(req))
 }
 
-/// Execute a resolved run. Errors are solver failures, described in one line.
+/// Execute a resolved run and check its system's invariants ([`check_invariants`]). Errors are
+/// solver failures or a broken invariant, described in one line.
 pub fn execute(req: &RunRequest) -> Result<RunData, String> {
     match system(&req.system) {
-        Some(s) => (s.run)(req),
+        Some(s) => {
+            let d = (s.run)(req)?;
+            check_invariants(req, &d)?;
+            Ok(d)
+        }
         None => Err(format!("system `{}` has no runner", req.system)),
+    }
+}
+
+/// The physical invariants of the run's system ([`system::System::INVARIANTS`]) on its data:
+/// `Err` naming the first one broken, with the time and the offending sample. The pipeline applies
+/// it to every run, computed ([`execute`]) or read from the cache.
+pub fn check_invariants(req: &RunRequest, d: &RunData) -> Result<(), String> {
+    match system(&req.system) {
+        Some(s) => (s.check_invariants)(req, d),
+        None => Ok(()),
     }
 }

@@ -6,6 +6,7 @@
 //! The registry (`systems/mod.rs`) lists the systems; [`SystemInfo`] is the type-erased view that
 //! validation, execution and `cargo xtask schema` derive from each declaration.
 
+use crate::invariants::Invariant;
 use crate::{Invalid, RunData, RunRequest};
 use std::collections::BTreeMap;
 
@@ -83,11 +84,14 @@ pub trait System: 'static {
     /// One paragraph: the equations (with their numbers in the source) and the configuration.
     const DOC: &'static str;
     /// The typed parameters, declared with [`params!`].
-    type Params: ParamSet;
+    type Params: ParamSet + 'static;
     const INPUTS: Inputs;
     const COLUMNS: &'static [Column];
     /// Accepted `sim.method` values; the first is the default.
     const METHODS: &'static [&'static str];
+    /// The physical invariants every run must satisfy ([`crate::invariants`]), checked on
+    /// every run's data, computed or cached; a violation is the run's error.
+    const INVARIANTS: &'static [Invariant<Self::Params>] = &[];
     /// Cross-parameter checks, run after every parameter is known to be in range.
     fn check(_p: &Self::Params, _req: &RunRequest, _errs: &mut Vec<Invalid>) {}
     /// Execute a resolved run into columns; an error is a solver failure in one line.
@@ -319,6 +323,10 @@ pub struct SystemInfo {
     pub run: fn(&RunRequest) -> Result<RunData, String>,
     /// Estimated cost in integration steps ([`System::cost`]).
     pub cost: fn(&RunRequest) -> f64,
+    /// The declared invariants: `(name, doc)`.
+    pub invariants: Vec<(&'static str, &'static str)>,
+    /// Check them on a run's data: `Err` names the first one broken and where.
+    pub check_invariants: fn(&RunRequest, &RunData) -> Result<(), String>,
 }
 
 fn check_erased<S: System>(req: &RunRequest, errs: &mut Vec<Invalid>) {
@@ -327,6 +335,17 @@ fn check_erased<S: System>(req: &RunRequest, errs: &mut Vec<Invalid>) {
 
 fn run_erased<S: System>(req: &RunRequest) -> Result<RunData, String> {
     S::run(&<S::Params as ParamSet>::read(&req.params), req)
+}
+
+fn invariants_erased<S: System>(req: &RunRequest, d: &RunData) -> Result<(), String> {
+    if S::INVARIANTS.is_empty() {
+        return Ok(());
+    }
+    let p = <S::Params as ParamSet>::read(&req.params);
+    for inv in S::INVARIANTS {
+        (inv.check)(&p, req, d).map_err(|v| format!("invariant `{}` of {} broken {v}", inv.name, S::NAME))?;
+    }
+    Ok(())
 }
 
 fn cost_erased<S: System>(req: &RunRequest) -> f64 {
@@ -347,6 +366,8 @@ pub fn info<S: System>() -> SystemInfo {
         check: check_erased::<S>,
         run: run_erased::<S>,
         cost: cost_erased::<S>,
+        invariants: S::INVARIANTS.iter().map(|i| (i.name, i.doc)).collect(),
+        check_invariants: invariants_erased::<S>,
     }
 }
 

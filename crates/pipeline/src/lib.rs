@@ -588,6 +588,14 @@ pub(crate) fn compute_and_store(
     Ok(d)
 }
 
+/// A run read from the cache, its system's physical invariants checked as a computed run's are
+/// ([`fric_experiments::check_invariants`]): a cache filled by an older build may hold a run that
+/// breaks one.
+pub(crate) fn checked(req: &fric_experiments::RunRequest, d: RunData) -> Result<RunData, String> {
+    fric_experiments::check_invariants(req, &d).map_err(|e| format!("{} run (cached) failed: {e}", req.system))?;
+    Ok(d)
+}
+
 pub(crate) fn isolated<T>(what: &str, f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
         .unwrap_or_else(|p| Err(format!("{what} panicked: {}", panic_message(p))))
@@ -758,7 +766,15 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
                 let mut recovered = None;
                 if !opts.force {
                     match cache.get(key, req) {
-                        Lookup::Hit(d) => return (key, Got::Cached(d)),
+                        Lookup::Hit(d) => {
+                            return (
+                                key,
+                                match checked(req, d) {
+                                    Ok(d) => Got::Cached(d),
+                                    Err(e) => Got::Failed(e),
+                                },
+                            )
+                        }
                         Lookup::Corrupt(why) => recovered = Some(why),
                         Lookup::Miss => {}
                     }

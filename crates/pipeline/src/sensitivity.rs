@@ -12,7 +12,9 @@
 
 use crate::load::{run_key, set_input_field, Entry, ResolvedRun};
 use crate::store::{Lookup, RunCache};
-use crate::{compute_and_store, load, metrics_and_checks, registry_report, select, selector, with_run_data, Options};
+use crate::{
+    checked, compute_and_store, load, metrics_and_checks, registry_report, select, selector, with_run_data, Options,
+};
 use fric_experiments::RunData;
 use fric_manifest::ParamValue;
 use fric_report::CheckReport;
@@ -106,10 +108,11 @@ fn unique_runs<'a>(entries: &[&'a Entry]) -> BTreeMap<&'a str, &'a fric_experime
         .collect()
 }
 
-/// One run from the cache, or computed into it; `true` when it was computed.
+/// One run from the cache (its invariants checked, [`checked`]), or computed into it; `true` when
+/// it was computed.
 fn get_or_compute(cache: &RunCache, key: &str, req: &fric_experiments::RunRequest) -> (Result<RunData, String>, bool) {
     match cache.get(key, req) {
-        Lookup::Hit(d) => (Ok(d), false),
+        Lookup::Hit(d) => (checked(req, d), false),
         _ => (compute_and_store(cache, key, req), true),
     }
 }

@@ -14,6 +14,11 @@ pub trait HybridSystem {
     fn guards(&self, mode: Self::Mode, t: f64, x: &[f64], g: &mut [f64]);
     /// New mode after guard `guard` fired at `(t, x)`; may reset `x`.
     fn jump(&self, mode: Self::Mode, guard: usize, t: f64, x: &mut [f64]) -> Self::Mode;
+    /// Whether a guard exactly at zero after a jump fires as soon as it rises
+    /// ([`crate::OdeSystem::event_from_zero`]); off by default.
+    fn guards_fire_from_zero(&self) -> bool {
+        false
+    }
 }
 
 struct InMode<'a, H: HybridSystem> {
@@ -39,6 +44,9 @@ impl<H: HybridSystem> OdeSystem for InMode<'_, H> {
             direction: Direction::Rising,
             terminal: true,
         }
+    }
+    fn event_from_zero(&self, _i: usize) -> bool {
+        self.sys.guards_fire_from_zero()
     }
 }
 

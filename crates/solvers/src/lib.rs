@@ -85,6 +85,14 @@ pub trait OdeSystem {
             terminal: true,
         }
     }
+    /// Whether terminal event `i`, when it is exactly zero where the integration starts, fires as
+    /// soon as it leaves zero in its direction. Off by default: a guard that sits at zero after a
+    /// restart and rises may be one the jump is meant to leave behind (a Maxwell-slip element
+    /// that just started to slip). A system whose guards bound a region it has just entered
+    /// through another boundary (the Switch Model's band) turns it on.
+    fn event_from_zero(&self, _i: usize) -> bool {
+        false
+    }
     /// Interior points of every accepted step (equally spaced) at which the event functions are
     /// also evaluated, on the dense output, besides the step's ends (as `interp_points` of
     /// DifferentialEquations.jl's `ContinuousCallback`). With the default 0 a pair of crossings

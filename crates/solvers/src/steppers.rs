@@ -651,6 +651,22 @@ fn fill<T: Copy>(v: &mut Vec<T>, len: usize, value: T) {
     v.resize(len, value);
 }
 
+/// Whether a terminal guard at exactly zero where the integration starts leaves zero in its
+/// direction by the step's next point (for the events that ask for it,
+/// [`crate::OdeSystem::event_from_zero`]). A hybrid restart after a located event often starts on
+/// another guard's zero exactly (the Switch Model's band edge `g = η` it just entered through),
+/// and [`triggers`] counts only crossings from the pre-crossing side: such a guard would never
+/// fire, and the mode would outlive its region (thesis Fig 3.9 until 2026-12-05: a body creeping
+/// at v > η on the minus branch's field).
+fn leaves_zero(dir: Direction, g0: f64, g1: f64) -> bool {
+    g0 == 0.0
+        && match dir {
+            Direction::Rising => g1 > 0.0,
+            Direction::Falling => g1 < 0.0,
+            Direction::Either => g1 != 0.0,
+        }
+}
+
 fn triggers(dir: Direction, g0: f64, g1: f64) -> bool {
     let rising = g0 < 0.0 && g1 >= 0.0;
     let falling = g0 > 0.0 && g1 <= 0.0;
@@ -741,6 +757,8 @@ fn drive<S: OdeSystem, M: Stepper>(
     let mut h = h0.min(span).min(tol.hmax).max(1e-12 * span);
     let p = 1.0 / st.err_order();
     let mut reject_streak = 0usize;
+    // The first accepted step of this integration ([`leaves_zero`]).
+    let mut at_start = true;
     loop {
         if stats.accepted + stats.rejected >= tol.max_steps {
             return Err(SolveError::TooManySteps { t });
@@ -815,7 +833,14 @@ fn drive<S: OdeSystem, M: Stepper>(
                 // The earliest pair of neighbouring points (ends and samples) that brackets a
                 // crossing.
                 let at = |k: usize| g_at(i, k);
-                let bracket = (0..=samples).find(|&k| triggers(kind.direction, at(k), at(k + 1)));
+                let bracket = (0..=samples).find(|&k| {
+                    triggers(kind.direction, at(k), at(k + 1))
+                        || (at_start
+                            && k == 0
+                            && kind.terminal
+                            && sys.event_from_zero(i)
+                            && leaves_zero(kind.direction, at(0), at(1)))
+                });
                 bracketed[i] = bracket.is_some();
                 if let Some(k) = bracket {
                     if !dense_ready {
@@ -850,7 +875,9 @@ fn drive<S: OdeSystem, M: Stepper>(
                 for j in (0..ne).filter(|&j| j != i0 && !bracketed[j]) {
                     let kind = sys.event_kind(j);
                     let gk = g_at(j, k);
-                    if !kind.terminal || !triggers(kind.direction, gk, g_stop[j]) {
+                    let starts_on_zero =
+                        at_start && k == 0 && sys.event_from_zero(j) && leaves_zero(kind.direction, gk, g_stop[j]);
+                    if !kind.terminal || !(triggers(kind.direction, gk, g_stop[j]) || starts_on_zero) {
                         continue;
                     }
                     let thj = locate(sys, &*st, j, t, h, (frac(k), th), (gk, g_stop[j]), xd, ne);
@@ -904,6 +931,7 @@ fn drive<S: OdeSystem, M: Stepper>(
             return Err(SolveError::NonFinite { t: t_new });
         }
         t = t_new;
+        at_start = false;
         std::mem::swap(&mut g_old, &mut g_new);
         if last {
             return Ok(Outcome {

@@ -214,6 +214,13 @@ impl<S: Switched> HybridSystem for SwitchModel<'_, S> {
         self.sys.guards(mode, t, x, &mut out[k..]);
     }
 
+    /// The band is entered through one edge (`g = ±η` located exactly) and its guards watch the
+    /// other edges, so a band region may start with a guard at zero: the motion grazing the band
+    /// and leaving it where it came in must fire it.
+    fn guards_fire_from_zero(&self) -> bool {
+        true
+    }
+
     fn jump(&self, (region, mode): Self::Mode, guard: usize, t: f64, x: &mut [f64]) -> Self::Mode {
         let k = region.n_guards();
         if guard >= k {

@@ -4,6 +4,7 @@
 
 use crate::drive::{periodic_plan, save_times};
 use crate::input::signal;
+use crate::invariants::{col, Invariant};
 use crate::system::{initial, params, positive, Column, Group, System, LINEAR, PRESCRIBED};
 use crate::{RunData, RunRequest};
 use fric_models::coulomb;
@@ -46,6 +47,11 @@ impl System for CoulombMassSpring {
         ("mode", "1", "0 stick, +1/-1 slip direction"),
     ];
     const METHODS: &'static [&'static str] = &["dopri5"];
+    const INVARIANTS: &'static [Invariant<Params>] = &[Invariant {
+        name: "opposes-sliding",
+        doc: "Coulomb friction opposes sliding: F v >= 0 on every sample in slip (thesis (1.18)-(1.19))",
+        check: |_, _, d| crate::invariants::opposes_sliding(col(d, "t")?, col(d, "v")?, col(d, "F")?, 0.0, 1e-12),
+    }];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let sig = signal(req)?;

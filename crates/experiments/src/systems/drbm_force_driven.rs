@@ -4,6 +4,7 @@
 use crate::drive::{periodic_plan, save_times};
 use crate::drbm::{run, DrbmSwitched, Law, Rig};
 use crate::input::signal;
+use crate::invariants::{Invariant, Violation};
 use crate::system::{between, initial, nonneg, params, positive, Column, System, PRESCRIBED};
 use crate::{RunData, RunRequest};
 use fric_models::rbm::{Bristles, Sawtooth, Side};
@@ -30,6 +31,36 @@ params! {
 
 pub struct DrbmForceDriven;
 
+/// The friction law the parameters select.
+fn law(p: &Params) -> Result<Law, Violation> {
+    let bad = |m: &str| Violation {
+        t: f64::NAN,
+        message: m.to_string(),
+        count: 1,
+    };
+    if p.sawtooth > 0.5 {
+        if !(p.f_max > p.f_min && p.f_min > 0.0) {
+            return Err(bad("sawtooth needs 0 < f_min < f_max"));
+        }
+        Ok(Law::Saw(Sawtooth {
+            f_min: p.f_min,
+            f_max: p.f_max,
+            delta: p.delta,
+        }))
+    } else {
+        if !(p.lb > p.h && p.h > 0.0 && p.kappa > 0.0 && p.d > 0.0) {
+            return Err(bad("DRBM needs kappa, d, h > 0 and l_b > h"));
+        }
+        Ok(Law::Bristle(Bristles {
+            kappa: p.kappa,
+            h: p.h,
+            lb: p.lb,
+            delta: p.delta,
+            d: p.d,
+        }))
+    }
+}
+
 impl System for DrbmForceDriven {
     const NAME: &'static str = "drbm-force-driven";
     const DOC: &'static str = "Force-driven block on a wall spring, thesis (3.40)-(3.43), m x'' = u - K x - F_f with the DRBM (3.13)-(3.16) or its sawtooth approximation (3.47)-(3.49), integrated with the Switch Model; lattice/tooth thresholds are located events. Reports the boundary-equilibria curves u = K x + F_f^r(x), K x + F_f^l(x) of (3.58) at the sampled x.";
@@ -48,6 +79,18 @@ impl System for DrbmForceDriven {
         ("eq_excess", "N", "while stuck: distance of u - K x outside [F_f^l(x), F_f^r(x)] (0 inside; one-sided limits at jumps)"),
     ];
     const METHODS: &'static [&'static str] = &["dopri5", "radau5", "dop853", "dop853-radau5"];
+    const INVARIANTS: &'static [Invariant<Params>] = &[
+        Invariant {
+            name: "contact-window",
+            doc: "on every sliding sample the friction is the law's force at x on the branch of v: the contact range is the geometric window (3.14)/(3.16)",
+            check: |p, _, d| crate::drbm::check_window(&law(p)?, p.delta, p.eta, d),
+        },
+        Invariant {
+            name: "sign-rule",
+            doc: "friction opposes sliding: F_f^r >= 0 for v > eta, F_f^l <= 0 for v < -eta (3.13)/(3.15)",
+            check: |p, _, d| crate::drbm::check_sign_rule(p.eta, d),
+        },
+    ];
 
     /// The Switch Model's steps scale with the integrated time over τ: 0.14–0.27 steps per τ on
     /// the thesis's 29 runs (Figs 3.9, 3.11, 3.12 and Fig 3.9's explanation, 2026-11-29; 2.5·10^6
@@ -66,27 +109,7 @@ impl System for DrbmForceDriven {
     }
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
-        let law = if p.sawtooth > 0.5 {
-            if !(p.f_max > p.f_min && p.f_min > 0.0) {
-                return Err("sawtooth needs 0 < f_min < f_max".into());
-            }
-            Law::Saw(Sawtooth {
-                f_min: p.f_min,
-                f_max: p.f_max,
-                delta: p.delta,
-            })
-        } else {
-            if !(p.lb > p.h && p.h > 0.0 && p.kappa > 0.0 && p.d > 0.0) {
-                return Err("DRBM needs kappa, d, h > 0 and l_b > h".into());
-            }
-            Law::Bristle(Bristles {
-                kappa: p.kappa,
-                h: p.h,
-                lb: p.lb,
-                delta: p.delta,
-                d: p.d,
-            })
-        };
+        let law = law(p).map_err(|v| v.message)?;
         let sig = signal(req)?;
         crate::drive::no_shooting(req)?;
         let (plan, steady) = periodic_plan(req, &sig);

@@ -2,6 +2,7 @@
 //! (3.38)–(3.39), under the Switch Model (glue in `crate::drbm`).
 
 use crate::drbm::{run, DrbmSwitched, Law, Rig};
+use crate::invariants::Invariant;
 use crate::laws::BristleRow;
 use crate::system::{initial, params, positive, Column, System, NONE, Group, LINEAR};
 use crate::{Invalid, RunData, RunRequest};
@@ -40,6 +41,18 @@ impl System for DrbmStickSlip {
         ("v_stuck", "m/s", "|v| while stuck, 0 otherwise"),
     ];
     const METHODS: &'static [&'static str] = &["dopri5", "radau5"];
+    const INVARIANTS: &'static [Invariant<Params>] = &[
+        Invariant {
+            name: "contact-window",
+            doc: "on every sliding sample the friction is the DRBM force at x on the branch of v: the contact range is the geometric window (3.14)/(3.16)",
+            check: |p, _, d| crate::drbm::check_window(&Law::Bristle(p.row.bristles()), p.row.delta, p.eta, d),
+        },
+        Invariant {
+            name: "sign-rule",
+            doc: "friction opposes sliding: F_f^r >= 0 for v > eta, F_f^l <= 0 for v < -eta (3.13)/(3.15)",
+            check: |p, _, d| crate::drbm::check_sign_rule(p.eta, d),
+        },
+    ];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.row.check(errs)

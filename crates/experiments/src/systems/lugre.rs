@@ -3,6 +3,7 @@
 use crate::drive::driven;
 use crate::input::signal;
 use crate::laws::LuGreLaw;
+use crate::invariants::{col, Invariant};
 use crate::system::{params, Column, Group, System, LINEAR, PRESCRIBED};
 use crate::{Invalid, RunData, RunRequest};
 use fric_models::InputDriven;
@@ -28,6 +29,14 @@ impl System for LuGre {
         ("F", "N", "friction force"),
     ];
     const METHODS: &'static [&'static str] = &[crate::drive::INTEGRATING_FACTOR, "rosenbrock23", "radau5", "dopri5"];
+    const INVARIANTS: &'static [Invariant<Params>] = &[Invariant {
+        name: "bristle-bound",
+        doc: "|z| <= max(|z0|, F_s/sigma0): the LuGre deflection never leaves the bound g(v)/sigma0 <= F_s/sigma0 it starts inside (Olsson et al.; thesis (1.24)-(1.26) with F_s >= F_C)",
+        check: |p, _, d| {
+            let bound = p.law.z0.abs().max(p.law.curve.fs.max(p.law.curve.fc) / p.law.sigma0);
+            crate::invariants::bounded(col(d, "t")?, col(d, "z")?, bound, "z")
+        },
+    }];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.law.curve.check(errs)
