@@ -401,6 +401,37 @@ impl Cbm {
     pub fn tensile(&self, y: f64) -> bool {
         y + 0.5 * self.w > self.h0
     }
+
+    /// The largest stretch `h_i − h0 > 0` of a bristle the body is in contact with at `(x, y)` on
+    /// branch `sigma`, or `None` when every contacting bristle is compressed (or relaxed).
+    ///
+    /// Physical invariant: the bristles push and never pull (L1432, "the bristles are
+    /// compressed"; L1814, "the bristles do not stretch beyond their relaxed length h0"), but the
+    /// linear law (4.2)–(4.6), (4.10)–(4.17) has no contact condition: a bristle of the slanted
+    /// window (4.7)/(4.8) whose height (4.2)/(4.3) exceeds `h0` contributes `k (h0 − h_i) < 0`,
+    /// a pull. The highest contacting bristle is the slant's bristle nearest its tip (height up to
+    /// `y + w/2`), or, for an empty window, the flat bottom at `y − w/2` ((4.17)). A pure
+    /// function of the geometry, for invariant checks on sampled runs.
+    pub fn stretched_contact(&self, sigma: Branch, x: f64, y: f64) -> Option<f64> {
+        let win = self.window(sigma, x);
+        let bottom = y - 0.5 * self.w;
+        let highest = if win.count() == 0 {
+            bottom
+        } else {
+            // The bristle nearest the tip: `last` for `+`, `first` for `−` (module docs).
+            let tip = match sigma {
+                Branch::Plus => win.last,
+                Branch::Minus => win.first,
+            };
+            let s = match sigma {
+                Branch::Plus => x + 0.5 * self.d - tip as f64 * self.delta,
+                Branch::Minus => tip as f64 * self.delta - (x - 0.5 * self.d),
+            };
+            (y + 0.5 * self.w - self.w / self.d1() * s).max(bottom)
+        };
+        let stretch = highest - self.h0;
+        (stretch > 0.0).then_some(stretch)
+    }
 }
 
 /// Index of the velocity in every configuration's state; the switching function is
