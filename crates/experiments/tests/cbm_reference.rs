@@ -678,3 +678,69 @@ fn fig_4_4_production_agrees_with_the_reference() {
         assert!(rel(prod_tension.2, rt.2) < 0.01);
     }
 }
+
+/// Thesis Fig 4.9 (the manifest `thesis/fig4.9`, run `ss[0]` and the `mean` sweep's readings):
+/// Fig 4.4's configuration with h0 = 1.65 m (L1814), pulled at v_p = 0.1 m/s for 200 s from rest
+/// at y(0) = 0 and at y(0) = y_eq = 0.2071 m. Production (both tolerances) against the reference
+/// (h = 1 ms and 0.5 ms): the lowest and highest y over the run (the manifest's `y_min_all`,
+/// `y_max_all`: the body dips below y = 0 from y(0) = 0) within 0.5 mm, and after 50 s the
+/// ranges of y (the velocity–height loop's height; from y_eq it all but vanishes) and of v
+/// within 2 mm and 2 mm/s.
+#[test]
+fn fig_4_9_production_agrees_with_the_reference() {
+    let mut p = FIG_4_4.to_vec();
+    p.iter_mut().find(|q| q.0 == "h0").unwrap().1 = 1.65;
+    let model = Model {
+        body: body_of(&p),
+        drive: Drive::Pulled { vp: 0.1 },
+    };
+    let (dt, n) = (0.005, 40_000);
+    let stats = |s: &Series| {
+        let range = |c: &[f64], t0: f64| {
+            let w: Vec<f64> = s.t.iter().zip(c).filter(|(t, _)| **t >= t0).map(|(_, c)| *c).collect();
+            (
+                w.iter().cloned().fold(f64::INFINITY, f64::min),
+                w.iter().cloned().fold(f64::NEG_INFINITY, f64::max),
+            )
+        };
+        let (y_all, y_late, v_late) = (range(&s.y, 0.0), range(&s.y, 50.0), range(&s.v, 50.0));
+        [y_all.0, y_all.1, y_late.1 - y_late.0, v_late.1 - v_late.0]
+    };
+    for y0 in [0.0, 0.2071] {
+        let refs: Vec<[f64; 4]> = [1e-3, 5e-4]
+            .iter()
+            .map(|&h| {
+                let r = reference::simulate(&model, [0.0, 0.0, y0, 0.0, 0.0], dt, n, h);
+                stats(&Series::from_reference(&model, &r))
+            })
+            .collect();
+        eprintln!("Fig 4.9 y(0) = {y0}: reference (y min, y max, y range after 50 s, v range after 50 s) h = 1 ms {:?}, 0.5 ms {:?}", refs[0], refs[1]);
+        let r = refs[1];
+        for (rtol, atol) in [(1e-9, 1e-11), (1e-7, 1e-9)] {
+            let mut pp = p.clone();
+            pp.push(("y0", y0));
+            let sim = SimSpec {
+                t_end: Some(200.0),
+                samples_per_period: Some(n),
+                rtol: Some(rtol),
+                atol: Some(atol),
+                ..Default::default()
+            };
+            let q = stats(&Series::from_production(&production(
+                "cbm-stick-slip",
+                &pp,
+                Some(InputSpec::None),
+                sim,
+            )));
+            eprintln!("Fig 4.9 y(0) = {y0}: production rtol {rtol:e} {q:?}");
+            assert!(
+                (q[0] - r[0]).abs() < 5e-4 && (q[1] - r[1]).abs() < 5e-4,
+                "y extremes {q:?} vs {r:?}"
+            );
+            assert!(
+                (q[2] - r[2]).abs() < 2e-3 && (q[3] - r[3]).abs() < 2e-3,
+                "ranges {q:?} vs {r:?}"
+            );
+        }
+    }
+}
