@@ -44,12 +44,14 @@ mod reference {
         pub g: f64,
     }
 
-    /// What moves the body: the spring's free end at `v_p` (Fig 4.2) or the force
-    /// `u = a sin(ω t)` with the spring to the wall (Fig 4.3).
+    /// What moves the body: the spring's free end at `v_p` (Fig 4.2), the force
+    /// `u = a sin(ω t)` with the spring to the wall (Fig 4.3), or the spring's end at `v_p` with
+    /// the height prescribed, `y = A sin(ω t)` ((4.48)–(4.49), L1688–L1696).
     #[derive(Clone, Copy, Debug)]
     pub enum Drive {
         Pulled { vp: f64 },
         Forced { amplitude: f64, omega: f64 },
+        Prescribed { vp: f64, amplitude: f64, omega: f64 },
     }
 
     /// The slanted-face bristles of one side at `(x, y)`: the sum of `h0 − h_i` and the largest
@@ -141,7 +143,7 @@ mod reference {
         /// The horizontal force other than friction: `K l` (4.19) or `u − K x` (4.27).
         pub fn applied(&self, t: f64, s: &State) -> f64 {
             match self.drive {
-                Drive::Pulled { .. } => self.body.k_spring * s[4],
+                Drive::Pulled { .. } | Drive::Prescribed { .. } => self.body.k_spring * s[4],
                 Drive::Forced { amplitude, omega } => amplitude * (omega * t).sin() - self.body.k_spring * s[0],
             }
         }
@@ -149,10 +151,18 @@ mod reference {
         pub fn accelerations(&self, t: f64, s: &State) -> (f64, f64) {
             let a = self.applied(t, s);
             let b = &self.body;
+            let y = self.height(t, s);
             (
-                (a - b.friction(true, s[0], s[2])) / b.m,
-                (a - b.friction(false, s[0], s[2])) / b.m,
+                (a - b.friction(true, s[0], y)) / b.m,
+                (a - b.friction(false, s[0], y)) / b.m,
             )
+        }
+        /// The height: the state's, or the prescribed `A sin(ω t)`.
+        pub fn height(&self, t: f64, s: &State) -> f64 {
+            match self.drive {
+                Drive::Prescribed { amplitude, omega, .. } => amplitude * (omega * t).sin(),
+                _ => s[2],
+            }
         }
         /// The mode at a state on `Σ` (v = 0), from the signs of `n^T f±` (4.33), (4.39), (4.41).
         pub fn mode_on_sigma(&self, t: f64, s: &State) -> Mode {
@@ -169,11 +179,19 @@ mod reference {
         /// (4.38) at `g = 0`, which keeps `v̇ = 0`.
         pub fn field(&self, mode: Mode, t: f64, s: &State) -> State {
             let b = &self.body;
-            let (x, v, y, yd) = (s[0], s[1], s[2], s[3]);
+            let (x, v, y, yd) = (s[0], s[1], self.height(t, s), s[3]);
             let vp = match self.drive {
-                Drive::Pulled { vp } => vp,
+                Drive::Pulled { vp } | Drive::Prescribed { vp, .. } => vp,
                 Drive::Forced { .. } => 0.0,
             };
+            if let Drive::Prescribed { amplitude, omega, .. } = self.drive {
+                // No vertical equation: `s[2]` follows the prescribed height, `s[3]` is unused.
+                let (v, vdot) = match mode {
+                    Mode::Slip(sg) => (v, (self.applied(t, s) - b.friction(sg > 0, x, y)) / b.m),
+                    Mode::Stick => (0.0, 0.0),
+                };
+                return [v, vdot, amplitude * omega * (omega * t).cos(), 0.0, vp - v];
+            }
             match mode {
                 Mode::Slip(sg) => {
                     let plus = sg > 0;
@@ -353,9 +371,10 @@ impl Series {
             y: col(2),
             l: col(4),
             ff: r
-                .s
+                .t
                 .iter()
-                .map(|s| model.body.friction(s[1] >= 0.0, s[0], s[2]))
+                .zip(&r.s)
+                .map(|(&t, s)| model.body.friction(s[1] >= 0.0, s[0], model.height(t, s)))
                 .collect(),
             stuck: r.stuck.clone(),
         }
@@ -741,6 +760,98 @@ fn fig_4_9_production_agrees_with_the_reference() {
                 (q[2] - r[2]).abs() < 2e-3 && (q[3] - r[3]).abs() < 2e-3,
                 "ranges {q:?} vs {r:?}"
             );
+        }
+    }
+}
+
+/// Thesis Fig 4.6 (the manifest `thesis/fig4.6`, run `ph`): the height prescribed,
+/// y = A sin(6.8 t) with A = 0.3 and 1.3 m, m = 1, K = 2, w = 1, d = 2, α = 15°, k = 0.05,
+/// h0 = 4.46 (L1698), v_p = 0.1, Δ = √3/99, η = 1e-6, τ = 1e-3 (the manifest's assumptions),
+/// 100 s at 200 samples per second. Production (both tolerances) against the reference
+/// (h = 0.25 and 0.125 ms): `ff_max`, `ff_min` over 20–100 s within 1 %; for A = 1.3 m the
+/// manifest's `stribeck_area` (∮ F_f dv over 20–100 s) within 1 % and the number of stick phases
+/// within 1. For A = 0.3 m the sticks graze (the vertical swing barely releases the body): the
+/// production's two tolerances give 23 and 18 stick phases and areas −2.459 and −2.483, the
+/// reference's two steps 22 and 17 and −2.551 and −2.586 N·m/s, so the area is compared within
+/// 6 %, the spread of all four; the manifest's check `area_ratio > 1` (about 13 here) is far from
+/// that.
+#[test]
+fn fig_4_6_production_agrees_with_the_reference() {
+    let base = [
+        ("m", 1.0),
+        ("w", 1.0),
+        ("d", 2.0),
+        ("alpha", 15.0),
+        ("k_spring", 2.0),
+        ("k", 0.05),
+        ("h0", 4.46),
+        ("delta", 0.0174954627),
+        ("eta", 1e-6),
+        ("tau", 1e-3),
+        ("vp", 0.1),
+        ("omega", 6.8),
+    ];
+    let (dt, n) = (0.005, 20_000);
+    let numbers = |s: &Series| {
+        let from = s.t.iter().position(|&t| t >= 20.0).unwrap();
+        let (v, f) = (&s.v[from..], &s.ff[from..]);
+        let mut area = 0.0;
+        for i in 0..v.len() - 1 {
+            area += 0.5 * (f[i] + f[i + 1]) * (v[i + 1] - v[i]);
+        }
+        area += 0.5 * (f[v.len() - 1] + f[0]) * (v[0] - v[v.len() - 1]);
+        let max = f.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        let min = f.iter().cloned().fold(f64::INFINITY, f64::min);
+        (area, max, min, s.stick_phases())
+    };
+    for amplitude in [0.3, 1.3] {
+        let mut p = base.to_vec();
+        p.push(("amplitude", amplitude));
+        let mut body = body_of(&FIG_4_4);
+        (body.k_spring, body.k, body.h0, body.delta, body.n_bottom, body.g) = (2.0, 0.05, 4.46, 0.0174954627, 0.0, 0.0);
+        let model = Model {
+            body,
+            drive: Drive::Prescribed {
+                vp: 0.1,
+                amplitude,
+                omega: 6.8,
+            },
+        };
+        let refs: Vec<_> = [2.5e-4, 1.25e-4]
+            .iter()
+            .map(|&h| {
+                numbers(&Series::from_reference(
+                    &model,
+                    &reference::simulate(&model, [0.0; 5], dt, n, h),
+                ))
+            })
+            .collect();
+        eprintln!("Fig 4.6 A = {amplitude}: reference (stribeck_area, ff_max, ff_min, sticks) h = 0.25 ms {:?}, 0.125 ms {:?}", refs[0], refs[1]);
+        let r = refs[1];
+        for (rtol, atol) in [(1e-9, 1e-11), (1e-7, 1e-9)] {
+            let sim = SimSpec {
+                t_end: Some(100.0),
+                samples_per_period: Some(n),
+                rtol: Some(rtol),
+                atol: Some(atol),
+                ..Default::default()
+            };
+            let q = numbers(&Series::from_production(&production(
+                "cbm-prescribed-height",
+                &p,
+                Some(InputSpec::None),
+                sim,
+            )));
+            eprintln!("Fig 4.6 A = {amplitude}: production rtol {rtol:e} {q:?}");
+            assert!(rel(q.1, r.1) < 0.01 && rel(q.2, r.2) < 0.01, "{q:?} vs {r:?}");
+            if amplitude > 1.0 {
+                assert!(rel(q.0, r.0) < 0.01, "stribeck area {} vs {}", q.0, r.0);
+                assert!((q.3 as f64 - r.3 as f64).abs() <= 1.0, "{q:?} vs {r:?}");
+            } else {
+                // Grazing sticks: 17–23 stick phases and areas −2.46…−2.60 N·m/s between the
+                // production's two tolerances and the reference's two steps alike.
+                assert!(rel(q.0, r.0) < 0.06, "stribeck area {} vs {}", q.0, r.0);
+            }
         }
     }
 }
