@@ -53,6 +53,8 @@ mod table {
         /// Whether base `xb` is in `X_b^l` and in `X_b^r` at `x`, moving right (`right`) or not,
         /// row by row as printed in Table 3.1 (L885–L894) / Table 3.2 (L910–L913; rows 3–4 read
         /// `x − d/2 ≤ x_b < x0 − d/2`, the OCR's `≥` being impossible with `<`).
+        // `ir + 1 <= i` is the table's `x_{r−} + Δ ≤ x_b`, kept in the printed form.
+        #[allow(clippy::int_plus_one)]
         pub fn contact(&self, x: f64, right: bool, mem: Memory, i: i64) -> (bool, bool) {
             let (cl, cr, d0, dl) = (x - self.d / 2.0, x + self.d / 2.0, self.d0(), self.delta);
             let xb = i as f64 * dl;
