@@ -7,8 +7,9 @@
 //!
 //! A check with a known discrepancy may list parameters that could explain it
 //! (`checks[].explain[]`: run, parameter, range). [`explain`] solves `metric(p) = expected` for
-//! each by a scan of the range and Illinois regula falsi on the first sign change, every
-//! evaluation a cached run, and reports the value or that none in the range reproduces it.
+//! each by a scan of the range and Illinois regula falsi on each sign change in turn, every
+//! evaluation a cached run, and reports the value, or where the metric jumps across the expected
+//! value, or that none in the range reproduces it.
 
 use crate::load::{run_key, set_input_field, Entry, ResolvedRun};
 use crate::store::{Lookup, RunCache};
@@ -670,8 +671,8 @@ pub struct Solved {
 pub const JUMP_FACTOR: f64 = 10.0;
 
 /// The points of the initial scan of `[lo, hi]`: geometric when the range is positive and spans
-/// more than a decade (by logarithms, so that a range of hundreds of decades does not overflow),
-/// else uniform.
+/// more than a decade (by logarithms when `hi / lo` overflows, so that a range of hundreds of
+/// decades is scanned too), else uniform.
 fn scan_points([lo, hi]: [f64; 2]) -> Vec<f64> {
     let geometric = lo > 0.0 && hi / lo > 10.0;
     (0..SCAN_POINTS)
@@ -683,7 +684,9 @@ fn scan_points([lo, hi]: [f64; 2]) -> Vec<f64> {
                 return hi;
             }
             let t = k as f64 / (SCAN_POINTS - 1) as f64;
-            if geometric {
+            if geometric && (hi / lo).is_finite() {
+                lo * (hi / lo).powf(t)
+            } else if geometric {
                 (lo.ln() + t * (hi.ln() - lo.ln())).exp()
             } else {
                 lo + (hi - lo) * t
