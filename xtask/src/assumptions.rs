@@ -41,7 +41,11 @@ fn print_manifest(m: &ManifestSensitivity) {
     }
     for (k, v) in m.verdicts.iter().enumerate() {
         let base = &m.baseline[k];
-        let mark = if v.robust { "robust   " } else { "SENSITIVE" };
+        let mark = match (v.robust, v.failed.is_empty()) {
+            (_, false) => "FAILED   ",
+            (true, true) => "robust   ",
+            (false, true) => "SENSITIVE",
+        };
         let cells: Vec<String> = m
             .readings
             .iter()
@@ -65,7 +69,10 @@ fn print_manifest(m: &ManifestSensitivity) {
             if base.pass { "met" } else { "not met" },
             cells.join("; ")
         );
-        if !v.robust {
+        if !v.failed.is_empty() {
+            out!("            not evaluated under: {}", v.failed.join(", "));
+        }
+        if !v.flipped_by.is_empty() {
             out!("            flipped by: {}", v.flipped_by.join(", "));
         }
     }
@@ -75,27 +82,37 @@ fn print_manifest(m: &ManifestSensitivity) {
 pub fn sensitivity(root: &Path, cache: Option<&Path>, a: &SensitivityArgs) -> ExitCode {
     let mut opts = options(root, cache, a.jobs);
     opts.only = a.only.clone();
-    let (all, computed) = match sensitivity::sensitivity(&opts) {
+    let found = match sensitivity::sensitivity(&opts) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
-    for m in &all {
+    crate::print::invalid(&found.invalid);
+    let (all, computed) = (&found.manifests, found.computed);
+    for m in all {
         print_manifest(m);
     }
     let checks: usize = all.iter().map(|m| m.verdicts.len()).sum();
     let robust: usize = all.iter().map(|m| m.robust()).sum();
+    let failed: usize = all.iter().map(|m| m.failed()).sum();
     let readings: usize = all.iter().map(|m| m.readings.len()).sum();
     let errors: usize = all.iter().flat_map(|m| &m.readings).map(|r| r.errors.len()).sum();
     out!(
-        "sensitivity: {} manifests with alternatives, {readings} readings, {checks} checks: {robust} robust, {} assumption-sensitive; {computed} runs computed",
+        "sensitivity: {} manifests with alternatives, {readings} readings, {checks} checks: {robust} robust, {} assumption-sensitive, {failed} failed (a reading could not be evaluated); {computed} runs computed",
         all.len(),
-        checks - robust
+        checks - robust - failed
     );
-    if let Err(e) = sensitivity::write(root, &all) {
+    if let Err(e) = sensitivity::write(root, &found) {
         eprintln!("error: {e}");
+        return ExitCode::FAILURE;
+    }
+    if !found.invalid.is_empty() {
+        eprintln!(
+            "error: {} selected manifests are invalid (above); their readings were not evaluated",
+            found.invalid.len()
+        );
         return ExitCode::FAILURE;
     }
     if errors > 0 {
@@ -115,10 +132,11 @@ pub fn explain(root: &Path, cache: Option<&Path>, a: &ExplainArgs) -> ExitCode {
         }
     };
     out!(
-        "{} {}: expected {} (published), computed {}",
+        "{} {}: expected {} ({}), computed {}",
         r.id,
         r.metric,
         r.expected,
+        r.provenance,
         value(r.computed)
     );
     for x in &r.explanations {

@@ -79,15 +79,16 @@ pub fn summary(s: &Summary) {
         checks.iter().copied().filter(|c| !c.explained_by.is_empty()).collect();
     if !sens.is_empty() || !explained.is_empty() {
         let robust = sens.iter().filter(|x| x.robust).count();
+        let failed = sens.iter().filter(|x| !x.failed.is_empty()).count();
         let with_value = explained
             .iter()
             .filter(|c| c.explained_by.iter().any(|x| x.value.is_some()))
             .count();
         out!(
-            "readings:  {} checks under alternative readings: {robust} robust, {} assumption-sensitive; \
-             {} known discrepancies explained ({with_value} by a parameter value, {} by none in range)",
+            "readings:  {} checks under alternative readings: {robust} robust, {} assumption-sensitive, \
+             {failed} failed; {} known discrepancies explained ({with_value} by a parameter value, {} by none in range)",
             sens.len(),
-            sens.len() - robust,
+            sens.len() - robust - failed,
             explained.len(),
             explained.len() - with_value
         );

@@ -484,8 +484,19 @@ pub(crate) fn metrics_and_checks(e: &Entry, runs: &HashMap<String, &RunData>, re
     }
 }
 
-/// Record a metric's value (or its error).
+/// Record a metric's value (or its error). A value that is not finite (a maximum over a window
+/// of NaNs is −inf, a ratio over zero is inf or NaN) was not computed: it is an error, and every
+/// check on it an error, never a pass.
 fn record(rep: &mut ExperimentReport, name: &str, v: Result<f64, String>) {
+    let v = v.and_then(|v| {
+        if v.is_finite() {
+            Ok(v)
+        } else {
+            Err(format!(
+                "not computed: the value is {v} (no finite sample in its window, or an operand is 0 or not finite)"
+            ))
+        }
+    });
     match v {
         Ok(v) => {
             rep.metrics.insert(name.to_string(), Some(v));

@@ -10,6 +10,7 @@
 mod csv;
 mod refs;
 mod runs;
+mod variants;
 
 pub(crate) use runs::set_input_field;
 
@@ -361,6 +362,8 @@ pub fn load(root: &Path) -> Loaded {
         refs::registry(&mut cx);
         runs::resolve_runs(&mut cx, &by_id);
         runs::check_post(&mut cx);
+        variants::check_alternatives(&mut cx);
+        variants::check_explain_ranges(&mut cx);
         refs::panels(&mut cx);
         refs::metrics(&mut cx);
         refs::checks(&mut cx);

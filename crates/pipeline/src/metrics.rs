@@ -128,6 +128,7 @@ pub fn bless(root: &Path, s: &Summary) -> Result<Vec<Change>, String> {
         .map(|r| ((r.experiment.as_str(), r.metric.as_str()), r.value))
         .collect();
     let mut cur = metrics::rows(&s.report);
+    not_computed(&cur)?;
     for r in &mut cur {
         let k = (r.experiment.as_str(), r.metric.as_str());
         if let (false, Some(v)) = (changed.contains(&k), kept.get(&k)) {
@@ -138,6 +139,28 @@ pub fn bless(root: &Path, s: &Summary) -> Result<Vec<Change>, String> {
     write_if_changed(&root.join(BASELINE), metrics::to_csv(&merged).as_bytes())
         .map_err(|e| format!("{BASELINE}: {e}"))?;
     Ok(changes)
+}
+
+/// An error naming every metric of `rows` without a finite value: a baseline of `-inf` or of
+/// nothing would guard nothing, so `bless` refuses it.
+fn not_computed(rows: &[MetricRow]) -> Result<(), String> {
+    let bad: Vec<String> = rows
+        .iter()
+        .filter(|r| !r.value.is_some_and(f64::is_finite))
+        .map(|r| match r.value {
+            Some(v) => format!("{} `{}` = {v}", r.experiment, r.metric),
+            None => format!("{} `{}` (not computed)", r.experiment, r.metric),
+        })
+        .collect();
+    if bad.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "not blessing: {} metric{} without a finite value: {}; fix the manifest or the run first",
+        bad.len(),
+        if bad.len() == 1 { "" } else { "s" },
+        bad.join(", ")
+    ))
 }
 
 /// The version of the compiler that built this crate (`rustc --version`, from the build script).

@@ -7,8 +7,9 @@
 //!
 //! A check with a known discrepancy may list parameters that could explain it
 //! (`checks[].explain[]`: run, parameter, range). [`explain`] solves `metric(p) = expected` for
-//! each by a scan of the range and Illinois regula falsi on the first sign change, every
-//! evaluation a cached run, and reports the value or that none in the range reproduces it.
+//! each by a scan of the range and Illinois regula falsi on each sign change in turn, every
+//! evaluation a cached run, and reports the value, or where the metric jumps across the expected
+//! value, or that none in the range reproduces it.
 
 use crate::load::{run_key, set_input_field, Entry, ResolvedRun};
 use crate::store::{Lookup, RunCache};
@@ -18,14 +19,14 @@ use crate::{
 use fric_experiments::RunData;
 use fric_manifest::ParamValue;
 use fric_report::CheckReport;
-use fric_report::Explained;
+use fric_report::{Explained, Jump};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 
 /// Whether the concrete run id `id` is `run` or a member `run[k]` of the swept run `run`.
-fn is_run_or_member(id: &str, run: &str) -> bool {
+pub(crate) fn is_run_or_member(id: &str, run: &str) -> bool {
     let member_of = id.strip_suffix(']').and_then(|s| s.rsplit_once('[')).map(|(b, _)| b);
     id == run || member_of == Some(run)
 }
@@ -48,7 +49,9 @@ pub fn variant(e: &Entry, run: &str, set: &[(String, f64)]) -> Result<Entry, Str
     Ok(v)
 }
 
-fn patch(r: &ResolvedRun, set: &[(String, f64)]) -> Result<ResolvedRun, String> {
+/// The run `r` changed by `set` (parameter name or `input.<field>` → value), revalidated
+/// against its system and re-keyed.
+pub(crate) fn patch(r: &ResolvedRun, set: &[(String, f64)]) -> Result<ResolvedRun, String> {
     let req = &r.request;
     let mut params: BTreeMap<String, ParamValue> = req
         .params
@@ -190,6 +193,8 @@ pub struct Verdict {
     pub robust: bool,
     /// The readings under which the check's result differs from the manifest's reading.
     pub flipped_by: Vec<String>,
+    /// The readings under which the check could not be evaluated (then it is not robust).
+    pub failed: Vec<String>,
 }
 
 /// The sensitivity of one manifest's checks to its assumptions.
@@ -206,15 +211,51 @@ impl ManifestSensitivity {
     pub fn robust(&self) -> usize {
         self.verdicts.iter().filter(|v| v.robust).count()
     }
+    /// The checks that could not be evaluated under some reading.
+    pub fn failed(&self) -> usize {
+        self.verdicts.iter().filter(|v| !v.failed.is_empty()).count()
+    }
+}
+
+/// What [`sensitivity`] found for the selected manifests.
+#[derive(Debug, Default)]
+pub struct Sensitivities {
+    /// The selected manifests with alternative readings, by id.
+    pub manifests: Vec<ManifestSensitivity>,
+    /// Runs computed (the others came from the cache).
+    pub computed: usize,
+    /// The selected manifests that are invalid (an invalid alternative among them): errors.
+    pub invalid: Vec<crate::load::InvalidManifest>,
+    /// The ids this run was about (selected, valid or not): their entries in [`REPORT`] are
+    /// replaced; the others are kept.
+    pub scope: std::collections::BTreeSet<String>,
+    /// Every manifest id of the workspace: entries of [`REPORT`] for any other are dropped.
+    pub known: std::collections::BTreeSet<String>,
 }
 
 /// Where [`write`] puts the sensitivity report.
 pub const REPORT: &str = "figures/sensitivity.json";
 
-/// Write the sensitivity of `all` to [`REPORT`] (only if its text changed).
-pub fn write(root: &std::path::Path, all: &[ManifestSensitivity]) -> Result<(), String> {
-    let json = serde_json::to_string_pretty(all).map_err(|e| e.to_string())? + "\n";
+/// Merge the sensitivity of `s` into [`REPORT`] (written only if its text changed): the entries
+/// of the manifests `s` was about are replaced, those of other manifests kept (as `--only` does
+/// for report.json), those of manifests that no longer exist dropped. An unreadable old file is
+/// replaced.
+pub fn write(root: &std::path::Path, s: &Sensitivities) -> Result<(), String> {
     let p = crate::store::output_path(root, REPORT)?;
+    let old: Vec<serde_json::Value> = std::fs::read(&p)
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .unwrap_or_default();
+    let id = |v: &serde_json::Value| v.get("id").and_then(|x| x.as_str()).map(String::from);
+    let mut all: Vec<serde_json::Value> = old
+        .into_iter()
+        .filter(|v| id(v).is_some_and(|i| s.known.contains(&i) && !s.scope.contains(&i)))
+        .collect();
+    for m in &s.manifests {
+        all.push(serde_json::to_value(m).map_err(|e| e.to_string())?);
+    }
+    all.sort_by_key(id);
+    let json = serde_json::to_string_pretty(&all).map_err(|e| e.to_string())? + "\n";
     crate::store::write_if_changed(&p, json.as_bytes())
         .map(|_| ())
         .map_err(|e| format!("{}: {e}", p.display()))
@@ -293,18 +334,34 @@ pub(crate) fn attach(
             })
             .collect();
         let own = met(c);
-        let robust = own.is_some() && readings.iter().all(|r| r.met.is_none() || r.met == own);
-        c.sensitivity = Some(fric_report::Sensitivity { robust, readings });
+        // A reading that could not be evaluated says nothing either way: the check is not
+        // robust, its reading is `failed`.
+        let failed: Vec<String> = readings
+            .iter()
+            .filter(|r| r.met.is_none())
+            .map(|r| r.name.clone())
+            .collect();
+        let robust = own.is_some() && failed.is_empty() && readings.iter().all(|r| r.met == own);
+        c.sensitivity = Some(fric_report::Sensitivity {
+            robust,
+            failed,
+            readings,
+        });
     }
     out
 }
 
-/// Evaluate every check of every selected manifest that has alternative readings, under each.
-/// Returns them and how many runs were computed (the others came from the cache).
-pub fn sensitivity(opts: &Options) -> Result<(Vec<ManifestSensitivity>, usize), String> {
+/// Evaluate every check of every selected manifest that has alternative readings, under each;
+/// the selected manifests that are invalid are returned with their diagnostics.
+pub fn sensitivity(opts: &Options) -> Result<Sensitivities, String> {
     let sel = selector(&opts.only)?;
     let loaded = load::load(&opts.root);
     let chosen = select(&loaded, sel.as_ref());
+    let invalid: Vec<crate::load::InvalidManifest> = chosen.invalid.iter().map(|i| (*i).clone()).collect();
+    let mut scope: std::collections::BTreeSet<String> = chosen.selected.iter().map(|e| e.manifest.id.clone()).collect();
+    scope.extend(chosen.invalid.iter().map(|i| crate::invalid_id(i)));
+    let mut known: std::collections::BTreeSet<String> = loaded.entries.iter().map(|e| e.manifest.id.clone()).collect();
+    known.extend(loaded.invalid.iter().map(crate::invalid_id));
     let with_alts: Vec<&Entry> = chosen
         .built
         .iter()
@@ -333,6 +390,7 @@ pub fn sensitivity(opts: &Options) -> Result<(Vec<ManifestSensitivity>, usize), 
                     location: c.location.clone(),
                     robust: s.is_some_and(|s| s.robust),
                     flipped_by: s.map_or_else(Vec::new, |s| s.flipped_by(own).into_iter().map(String::from).collect()),
+                    failed: s.map_or_else(Vec::new, |s| s.failed.clone()),
                 }
             })
             .collect();
@@ -343,7 +401,13 @@ pub fn sensitivity(opts: &Options) -> Result<(Vec<ManifestSensitivity>, usize), 
             verdicts,
         });
     }
-    Ok((out, computed))
+    Ok(Sensitivities {
+        manifests: out,
+        computed,
+        invalid,
+        scope,
+        known,
+    })
 }
 
 /// Points of the initial scan of a range.
@@ -380,8 +444,18 @@ fn fetch_serial(cache: &RunCache, entries: &[&Entry]) -> Fetched {
 #[derive(Default)]
 pub(crate) struct StepMemo(Mutex<HashMap<StepKey, Result<f64, String>>>);
 
-/// A step of an explanation: the manifest, its variant's run keys, the metric.
+/// A step of an explanation: the manifest, its variant's runs ([`step_runs`]), the metric.
 type StepKey = (String, String, String);
+
+/// The runs of a step's variant `v` as `id=key` pairs in id order: which run has which data.
+/// The set of distinct keys alone is not enough: when the varied run at one value equals another
+/// run of the manifest (a sweep member over the same parameter), two steps have the same set of
+/// keys and different metrics, and whichever finished last answered for both (the answer
+/// depended on `--jobs`).
+fn step_runs(v: &Entry) -> String {
+    let pairs: Vec<String> = v.runs.iter().map(|(id, r)| format!("{id}={}", r.key)).collect();
+    pairs.join(" ")
+}
 
 impl StepMemo {
     fn get(&self, key: &StepKey) -> Option<Result<f64, String>> {
@@ -402,6 +476,11 @@ pub(crate) fn explanations(
 ) -> Result<(Vec<Explained>, usize), String> {
     let mut computed_runs = 0;
     let mut out = Vec::new();
+    // What the check calls equal: a change of the metric within it across a bracket is no jump.
+    let ftol = match spec.op {
+        fric_manifest::Op::Within => spec.tol.map_or(0.0, |t| t.allowed(spec.expected)),
+        _ => 0.0,
+    };
     for x in &spec.explain {
         let current = e
             .runs
@@ -412,8 +491,7 @@ pub(crate) fn explanations(
         let computed = std::sync::atomic::AtomicUsize::new(0);
         let f = |p: f64| -> Result<f64, String> {
             let v = variant(e, &x.run, &[(x.param.clone(), p)])?;
-            let runs: Vec<&str> = unique_runs(&[&v]).into_keys().collect();
-            let key = (v.manifest.id.clone(), runs.join(" "), spec.metric.clone());
+            let key = (v.manifest.id.clone(), step_runs(&v), spec.metric.clone());
             if let Some(got) = memo.get(&key) {
                 return got.map(|m| m - spec.expected);
             }
@@ -433,7 +511,7 @@ pub(crate) fn explanations(
             got.map(|m| m - spec.expected)
         };
         let xtol = x.xtol.unwrap_or(XTOL);
-        let s = solve(&f, x.range, xtol)?;
+        let s = solve(&f, x.range, xtol, ftol)?;
         computed_runs += computed.into_inner();
         out.push(Explained {
             run: x.run.clone(),
@@ -446,6 +524,11 @@ pub(crate) fn explanations(
             evaluations: s.evaluations,
             brackets: s.brackets,
             xtol,
+            jump: s.jump.map(|j| Jump {
+                from: j.from + spec.expected,
+                to: j.to + spec.expected,
+                ..j
+            }),
         });
     }
     Ok((out, computed_runs))
@@ -511,6 +594,9 @@ pub struct ExplainReport {
     pub id: String,
     pub metric: String,
     pub expected: f64,
+    /// Where the expected value comes from: `published (line N)`, `derived: <derivation>` or
+    /// `claim (lines …)`.
+    pub provenance: String,
     pub computed: Option<f64>,
     pub known_discrepancy: Option<String>,
     pub explanations: Vec<Explained>,
@@ -522,7 +608,10 @@ pub fn explain(opts: &Options, id: &str, metric: &str) -> Result<ExplainReport, 
     let loaded = load::load(&opts.root);
     let e = loaded.entries.iter().find(|e| e.manifest.id == id).ok_or_else(|| {
         match loaded.invalid.iter().find(|i| i.id.as_deref() == Some(id)) {
-            Some(i) => format!("{id} is invalid ({}); fix it first", i.file),
+            Some(i) => {
+                let problems: Vec<String> = i.diagnostics.iter().map(|d| format!("  {d}")).collect();
+                format!("{id} is invalid; fix it first:\n{}", problems.join("\n"))
+            }
             None => format!("no manifest `{id}` (ids are <doc>/<name>, e.g. duhem-paper/fig1)"),
         }
     })?;
@@ -549,10 +638,21 @@ pub fn explain(opts: &Options, id: &str, metric: &str) -> Result<ExplainReport, 
         id: id.to_string(),
         metric: metric.to_string(),
         expected: check.expected,
+        provenance: provenance_text(&check.provenance),
         computed,
         known_discrepancy: check.known_discrepancy.clone(),
         explanations,
     })
+}
+
+/// Where an expected value comes from, in a few words.
+fn provenance_text(p: &fric_manifest::Provenance) -> String {
+    let lines = |l: &[u32]| l.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+    match p {
+        fric_manifest::Provenance::Published { line, .. } => format!("published, line {line}"),
+        fric_manifest::Provenance::Derived(d) => format!("derived: {d}"),
+        fric_manifest::Provenance::Claim { lines: l, .. } => format!("a claim, lines {}", lines(l)),
+    }
 }
 
 /// What [`solve`] found.
@@ -564,66 +664,68 @@ pub struct Solved {
     pub f_max: f64,
     pub evaluations: usize,
     pub brackets: usize,
+    /// The first bracket in which `f` jumps across zero instead of passing through it (then no
+    /// value there is a root, whatever the precision).
+    pub jump: Option<Jump>,
 }
 
-/// A root of `f` in `[lo, hi]`: a scan of [`SCAN_POINTS`] points (geometric when the range is
-/// positive and spans more than a decade), then Illinois regula falsi on the first bracket to a
-/// relative width `xtol` ([`XTOL`] by default). Exact zeros of the scan are roots. The scan points
-/// are evaluated in parallel (each is an independent set of runs).
-pub fn solve(f: &(impl Fn(f64) -> Result<f64, String> + Sync), range: [f64; 2], xtol: f64) -> Result<Solved, String> {
-    let [lo, hi] = range;
+/// How much more than the scan's secant slope predicts `f` may change across a refined bracket
+/// and still be continuous there: a larger change is a jump.
+pub const JUMP_FACTOR: f64 = 10.0;
+
+/// The points of the initial scan of `[lo, hi]`: geometric when the range is positive and spans
+/// more than a decade (by logarithms when `hi / lo` overflows, so that a range of hundreds of
+/// decades is scanned too), else uniform.
+fn scan_points([lo, hi]: [f64; 2]) -> Vec<f64> {
     let geometric = lo > 0.0 && hi / lo > 10.0;
-    let xs: Vec<f64> = (0..SCAN_POINTS)
+    (0..SCAN_POINTS)
         .map(|k| {
+            if k == 0 {
+                return lo;
+            }
+            if k == SCAN_POINTS - 1 {
+                return hi;
+            }
             let t = k as f64 / (SCAN_POINTS - 1) as f64;
-            if geometric {
+            if geometric && (hi / lo).is_finite() {
                 lo * (hi / lo).powf(t)
+            } else if geometric {
+                (lo.ln() + t * (hi.ln() - lo.ln())).exp()
             } else {
                 lo + (hi - lo) * t
             }
         })
-        .collect();
-    // Each point timed on its own: a run waiting inside a parallel library call may steal one,
-    // and must not count it as its own time (crate::timings::own_time).
-    let fs = xs
-        .par_iter()
-        .map(|&x| crate::timings::own_time(|| f(x)).0)
-        .collect::<Result<Vec<f64>, String>>()?;
-    let mut evaluations = xs.len();
-    let f_min = fs.iter().cloned().fold(f64::INFINITY, f64::min);
-    let f_max = fs.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-    let brackets = fs
-        .windows(2)
-        .filter(|w| w[0] == 0.0 || w[0].signum() != w[1].signum())
-        .count()
-        + (fs.last() == Some(&0.0)) as usize;
-    let first = (0..xs.len()).find(|&k| fs[k] == 0.0 || (k + 1 < xs.len() && fs[k].signum() != fs[k + 1].signum()));
-    let Some(k) = first else {
-        return Ok(Solved {
-            root: None,
-            f_root: None,
-            f_min,
-            f_max,
-            evaluations,
-            brackets,
-        });
-    };
-    if fs[k] == 0.0 {
-        return Ok(Solved {
-            root: Some(xs[k]),
-            f_root: Some(0.0),
-            f_min,
-            f_max,
-            evaluations,
-            brackets,
-        });
-    }
-    let (mut a, mut b, mut fa, mut fb) = (xs[k], xs[k + 1], fs[k], fs[k + 1]);
+        .collect()
+}
+
+/// A bracket `[a, b]` of a sign change of `f` narrowed by [`refine`], with `f` at its ends
+/// (`exact`: `f(a) = 0`).
+struct Refined {
+    a: f64,
+    b: f64,
+    fa: f64,
+    fb: f64,
+    exact: bool,
+    /// Narrowed to the precision asked for (not stopped by [`MAX_EVALUATIONS`]).
+    narrowed: bool,
+}
+
+/// Narrow the bracket `[a, b]` (`f(a)`, `f(b)` of opposite signs) to a relative width `xtol` by
+/// Illinois regula falsi, safeguarded: when two steps have not shrunk the bracket to a quarter (a
+/// metric that jumps, e.g. a count of elements, stalls regula falsi), the next step bisects.
+fn refine(
+    f: &impl Fn(f64) -> Result<f64, String>,
+    [mut a, mut b]: [f64; 2],
+    [fa0, fb0]: [f64; 2],
+    xtol: f64,
+    evaluations: &mut usize,
+) -> Result<Refined, String> {
+    // (fa, fb): the values regula falsi works with (one may be halved); (ya, yb): f itself.
+    let (mut fa, mut fb, mut ya, mut yb) = (fa0, fb0, fa0, fb0);
     let mut side = 0i8;
-    // Illinois, safeguarded: when two steps have not shrunk the bracket to a quarter (a metric
-    // that jumps, e.g. a count of elements, stalls regula falsi), the next step bisects.
     let (mut checkpoint, mut since) = ((b - a).abs(), 0);
-    while (b - a).abs() > xtol * a.abs().max(b.abs()) && evaluations < MAX_EVALUATIONS {
+    let open = |a: f64, b: f64| (b - a).abs() > xtol * a.abs().max(b.abs());
+    while open(a, b) && *evaluations < MAX_EVALUATIONS {
         let bisect = since >= 2 && (b - a).abs() > 0.25 * checkpoint;
         if since >= 2 {
             (checkpoint, since) = ((b - a).abs(), 0);
@@ -634,43 +736,106 @@ pub fn solve(f: &(impl Fn(f64) -> Result<f64, String> + Sync), range: [f64; 2], 
             (a * fb - b * fa) / (fb - fa)
         };
         let fc = f(c)?;
-        evaluations += 1;
+        *evaluations += 1;
         since += 1;
         if fc == 0.0 {
-            (a, b, fa, fb) = (c, c, fc, fc);
-            break;
+            return Ok(Refined {
+                a: c,
+                b: c,
+                fa: 0.0,
+                fb: 0.0,
+                exact: true,
+                narrowed: true,
+            });
         }
-        let same_as_b = fc.signum() == fb.signum();
-        if bisect {
-            if same_as_b {
-                (b, fb) = (c, fc);
-            } else {
-                (a, fa) = (c, fc);
-            }
-            side = 0;
-        } else if same_as_b {
-            (b, fb) = (c, fc);
-            if side == 1 {
+        let same_as_b = fc.signum() == yb.signum();
+        if same_as_b {
+            (b, fb, yb) = (c, fc, fc);
+            if !bisect && side == 1 {
                 fa /= 2.0;
             }
-            side = 1;
+            side = if bisect { 0 } else { 1 };
         } else {
-            (a, fa) = (c, fc);
-            if side == -1 {
+            (a, fa, ya) = (c, fc, fc);
+            if !bisect && side == -1 {
                 fb /= 2.0;
             }
-            side = -1;
+            side = if bisect { 0 } else { -1 };
         }
     }
-    let (root, f_root) = if fa.abs() <= fb.abs() { (a, fa) } else { (b, fb) };
-    Ok(Solved {
-        root: Some(root),
-        f_root: Some(f_root),
-        f_min,
-        f_max,
-        evaluations,
-        brackets,
+    Ok(Refined {
+        a,
+        b,
+        fa: ya,
+        fb: yb,
+        exact: false,
+        narrowed: !open(a, b),
     })
+}
+
+/// A root of `f` in `[lo, hi]`: a scan of [`SCAN_POINTS`] points ([`scan_points`]), then each
+/// bracket of a sign change in turn narrowed to a relative width `xtol` ([`XTOL`] by default)
+/// by [`refine`]. Exact zeros of the scan are roots. A narrowed bracket across which `f` still
+/// changes by more than `ftol` (the check's tolerance on the metric) and by more than
+/// [`JUMP_FACTOR`] times what the bracket's secant slope in the scan predicts is a jump, not a
+/// root: it is recorded and the next bracket tried. The scan points are evaluated in parallel
+/// (each is an independent set of runs); the answer does not depend on their order.
+pub fn solve(
+    f: &(impl Fn(f64) -> Result<f64, String> + Sync),
+    range: [f64; 2],
+    xtol: f64,
+    ftol: f64,
+) -> Result<Solved, String> {
+    let xs = scan_points(range);
+    // Each point timed on its own: a run waiting inside a parallel library call may steal one,
+    // and must not count it as its own time (crate::timings::own_time).
+    let fs = xs
+        .par_iter()
+        .map(|&x| crate::timings::own_time(|| f(x)).0)
+        .collect::<Result<Vec<f64>, String>>()?;
+    let mut s = Solved {
+        root: None,
+        f_root: None,
+        f_min: fs.iter().cloned().fold(f64::INFINITY, f64::min),
+        f_max: fs.iter().cloned().fold(f64::NEG_INFINITY, f64::max),
+        evaluations: xs.len(),
+        brackets: fs
+            .windows(2)
+            .filter(|w| w[0] == 0.0 || w[0].signum() != w[1].signum())
+            .count()
+            + (fs.last() == Some(&0.0)) as usize,
+        jump: None,
+    };
+    let starts = (0..xs.len()).filter(|&k| fs[k] == 0.0 || (k + 1 < xs.len() && fs[k].signum() != fs[k + 1].signum()));
+    for k in starts {
+        if fs[k] == 0.0 {
+            (s.root, s.f_root) = (Some(xs[k]), Some(0.0));
+            return Ok(s);
+        }
+        let slope = ((fs[k + 1] - fs[k]) / (xs[k + 1] - xs[k])).abs();
+        let r = refine(f, [xs[k], xs[k + 1]], [fs[k], fs[k + 1]], xtol, &mut s.evaluations)?;
+        if r.exact {
+            (s.root, s.f_root) = (Some(r.a), Some(0.0));
+            return Ok(s);
+        }
+        let change = (r.fb - r.fa).abs();
+        if r.narrowed && change > ftol.max(JUMP_FACTOR * slope * (r.b - r.a).abs()) {
+            s.jump.get_or_insert(Jump {
+                at: [r.a.min(r.b), r.a.max(r.b)],
+                from: if r.a <= r.b { r.fa } else { r.fb },
+                to: if r.a <= r.b { r.fb } else { r.fa },
+            });
+            continue;
+        }
+        let (root, f_root) = if r.fa.abs() <= r.fb.abs() {
+            (r.a, r.fa)
+        } else {
+            (r.b, r.fb)
+        };
+        (s.root, s.f_root) = (Some(root), Some(f_root));
+        return Ok(s);
+    }
+    Ok(s)
 }
 
 #[cfg(test)]
@@ -680,40 +845,68 @@ mod tests {
     #[test]
     fn solve_finds_a_root_to_the_tolerance_and_reports_none_outside() {
         let f = |x: f64| Ok(x * x - 2.0);
-        let s = solve(&f, [0.0, 3.0], XTOL).unwrap();
+        let s = solve(&f, [0.0, 3.0], XTOL, 0.0).unwrap();
         let r = s.root.unwrap();
         assert!((r - 2f64.sqrt()).abs() < 2.0 * XTOL * r, "{r}");
         assert_eq!(s.brackets, 1);
         assert!(s.evaluations < 40, "{}", s.evaluations);
-        let s = solve(&f, [2.0, 3.0], XTOL).unwrap();
+        let s = solve(&f, [2.0, 3.0], XTOL, 0.0).unwrap();
         assert_eq!(s.root, None);
         assert_eq!((s.f_min, s.f_max), (2.0, 7.0));
         // Geometric scan over decades; the half-width of an exponential's root.
         let g = |x: f64| Ok((-x).exp() - 0.5);
-        let r = solve(&g, [1e-3, 1e2], XTOL).unwrap().root.unwrap();
+        let r = solve(&g, [1e-3, 1e2], XTOL, 0.0).unwrap().root.unwrap();
         assert!((r - 2f64.ln()).abs() < 2.0 * XTOL * r, "{r}");
         // A non-monotone function: two brackets, the first refined.
         let h = |x: f64| Ok((x - 1.0) * (x - 3.0));
-        let s = solve(&h, [0.0, 4.5], XTOL).unwrap();
+        let s = solve(&h, [0.0, 4.5], XTOL, 0.0).unwrap();
         assert_eq!(s.brackets, 2);
         assert!((s.root.unwrap() - 1.0).abs() < 1e-5);
         // A step function (a count of elements): the bracket closes on the jump by bisection
-        // once regula falsi stalls, in far fewer than MAX_EVALUATIONS.
+        // once regula falsi stalls, in far fewer than MAX_EVALUATIONS, and the jump is reported
+        // with both sides, not as a root.
         let step = |x: f64| Ok((x / 0.1).floor() * 0.1 - 0.537);
-        let s = solve(&step, [0.0, 1.0], XTOL).unwrap();
-        let r = s.root.unwrap();
-        assert!((r - 0.6).abs() < 2.0 * XTOL * 0.6, "{r}");
+        let s = solve(&step, [0.0, 1.0], XTOL, 0.0).unwrap();
+        assert_eq!(s.root, None);
+        let j = s.jump.unwrap();
+        assert!(
+            (j.at[0] - 0.6).abs() < 2.0 * XTOL * 0.6 && j.at[1] - j.at[0] <= XTOL * 0.6,
+            "{j:?}"
+        );
+        assert!((j.from + 0.037).abs() < 1e-12 && (j.to - 0.063).abs() < 1e-12, "{j:?}");
         assert!(s.evaluations <= 9 + 20, "{}", s.evaluations);
+        // Within a tolerance larger than the jump it is no jump: the nearer side is the root.
+        let loose = solve(&step, [0.0, 1.0], XTOL, 0.2).unwrap();
+        assert_eq!(loose.jump, None);
+        assert!((loose.root.unwrap() - 0.6).abs() < 2.0 * XTOL * 0.6, "{:?}", loose.root);
+        // A jump in the first bracket and a root in a later one: the root, and the jump.
+        let both = |x: f64| Ok(if x < 0.3 { -1.0 } else { 1.0 - x });
+        let b = solve(&both, [0.0, 2.0], XTOL, 0.0).unwrap();
+        assert!((b.root.unwrap() - 1.0).abs() < 2.0 * XTOL, "{:?}", b.root);
+        assert!((b.jump.unwrap().at[0] - 0.3).abs() < 1e-3, "{:?}", b.jump);
+        // A steep but continuous function is no jump.
+        let steep = |x: f64| Ok((50.0 * (x - 0.61)).tanh());
+        let t = solve(&steep, [0.0, 1.0], XTOL, 0.0).unwrap();
+        assert_eq!(t.jump, None);
+        assert!((t.root.unwrap() - 0.61).abs() < 2.0 * XTOL, "{:?}", t.root);
         // A coarser precision closes on the same jump in fewer steps.
-        let coarse = solve(&step, [0.0, 1.0], 1e-2).unwrap();
-        assert!((coarse.root.unwrap() - 0.6).abs() < 2e-2 * 0.6, "{:?}", coarse.root);
+        let coarse = solve(&step, [0.0, 1.0], 1e-2, 0.0).unwrap();
+        assert!(
+            (coarse.jump.unwrap().at[0] - 0.6).abs() < 2e-2 * 0.6,
+            "{:?}",
+            coarse.jump
+        );
         assert!(
             coarse.evaluations < s.evaluations,
             "{} vs {}",
             coarse.evaluations,
             s.evaluations
         );
+        // A range of hundreds of decades is scanned without overflow.
+        let xs = scan_points([1e-300, 1e300]);
+        assert!(xs.windows(2).all(|w| w[0].is_finite() && w[0] < w[1]), "{xs:?}");
+        assert_eq!((xs[0], xs[SCAN_POINTS - 1]), (1e-300, 1e300));
         // An evaluation error is an error.
-        assert!(solve(&|_| Err::<f64, _>("boom".to_string()), [0.0, 1.0], XTOL).is_err());
+        assert!(solve(&|_| Err::<f64, _>("boom".to_string()), [0.0, 1.0], XTOL, 0.0).is_err());
     }
 }

@@ -19,7 +19,6 @@ assumptions:
     alternatives:
       - {name: a_1.2, run: ms, set: {input.amplitude: 1.2}, why: "larger: still slips"}
       - {name: a_0.4, run: ms, set: {input.amplitude: 0.4}, why: "below the deadband: never slips"}
-      - {name: a_bad, run: ms, set: {kk: 1}}
 runs:
   - id: ms
     system: maxwell-slip
@@ -50,17 +49,10 @@ const SAMPLING: f64 = 1e-5;
 #[test]
 fn a_reading_below_the_deadband_flips_the_hysteresis_check_and_only_it() {
     let ws = workspace(&[("thesis/fig9.1.yaml", MANIFEST)]);
-    let (all, _) = sensitivity::sensitivity(&Options::new(ws.path())).unwrap();
+    let all = sensitivity::sensitivity(&Options::new(ws.path())).unwrap().manifests;
     assert_eq!(all.len(), 1);
     let m = &all[0];
-    assert_eq!(m.readings.len(), 3);
-    // The invalid reading (a negative amplitude is not allowed) is reported, not evaluated.
-    let bad = &m.readings[2];
-    assert!(
-        bad.checks.is_empty() && bad.errors.iter().any(|e| e.contains("a_bad")),
-        "{:?}",
-        bad.errors
-    );
+    assert_eq!(m.readings.len(), 2);
     // Areas in closed form: 2(A − 0.5), 0 below the deadband (to the trapezoid sum over 4000
     // samples per period: the corners of the loop fall between samples, ~3e-7 relative).
     let area = |k: usize| m.readings[k].checks[0].computed.unwrap();
@@ -75,9 +67,110 @@ fn a_reading_below_the_deadband_flips_the_hysteresis_check_and_only_it() {
     let v = &m.verdicts[0];
     assert!(!v.robust);
     assert_eq!(v.flipped_by, ["a_0.4"]);
-    // The known discrepancy (area = 1 J) is missed under every reading that can be evaluated.
+    // The known discrepancy (area = 1 J) is missed under every reading.
     assert!(m.verdicts[1].robust, "{:?}", m.verdicts[1]);
-    assert!(m.baseline[0].sensitivity.as_ref().unwrap().readings[2].met.is_none());
+}
+
+/// The Maxwell-slip manifest with a check on the force at u = 0.7 m, which the input of the
+/// reading a_0.4 (amplitude 0.4 m) never reaches: under that reading the check cannot be
+/// evaluated.
+fn with_force_at(id: &str) -> String {
+    MANIFEST
+        .replace("thesis/fig9.1", id)
+        .replace(
+            "metrics:\n",
+            "metrics:\n  - {name: f_at, kind: value-at, run: ms, x: u, y: F, at: 0.7, window: {periods: [2, 3]}}\n",
+        )
+        .replace(
+            "checks:\n",
+            "checks:\n  - {metric: f_at, op: gt, expected: 0, provenance: {derived: \"the element pulls forward\"}}\n",
+        )
+}
+
+#[test]
+fn a_reading_that_cannot_be_evaluated_is_failed_not_robust() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", &with_force_at("thesis/fig9.1"))]);
+    let found = sensitivity::sensitivity(&Options::new(ws.path())).unwrap();
+    let m = &found.manifests[0];
+    let v = &m.verdicts[0];
+    assert_eq!(v.metric, "f_at");
+    assert!(m.baseline[0].pass, "{:?}", m.baseline[0]);
+    assert!(m.readings[1].checks.is_empty() || m.readings[1].checks[0].computed.is_none());
+    assert!(!v.robust, "{v:?}");
+    assert_eq!(v.failed, ["a_0.4"]);
+    // The reading's error leaves every check unevaluated under it: all three are failed.
+    assert_eq!(m.failed(), 3);
+    let s = m.baseline[0].sensitivity.as_ref().unwrap();
+    assert!(!s.robust && s.failed == ["a_0.4"], "{s:?}");
+}
+
+#[test]
+fn sensitivity_of_a_selection_merges_into_the_report() {
+    let ws = workspace(&[
+        ("thesis/fig9.1.yaml", MANIFEST),
+        (
+            "thesis/fig9.3.yaml",
+            &MANIFEST
+                .replace("thesis/fig9.1", "thesis/fig9.3")
+                .replace("\"9.1\"", "\"9.3\""),
+        ),
+    ]);
+    let ids = |root: &std::path::Path| -> Vec<String> {
+        let text = std::fs::read_to_string(root.join(sensitivity::REPORT)).unwrap();
+        let v: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+        v.iter().map(|m| m["id"].as_str().unwrap().to_string()).collect()
+    };
+    let all = sensitivity::sensitivity(&Options::new(ws.path())).unwrap();
+    sensitivity::write(ws.path(), &all).unwrap();
+    assert_eq!(ids(ws.path()), ["thesis/fig9.1", "thesis/fig9.3"]);
+    let mut o = Options::new(ws.path());
+    o.only = vec!["thesis/fig9.3".into()];
+    let one = sensitivity::sensitivity(&o).unwrap();
+    assert_eq!(one.manifests.len(), 1);
+    sensitivity::write(ws.path(), &one).unwrap();
+    assert_eq!(ids(ws.path()), ["thesis/fig9.1", "thesis/fig9.3"]);
+    // A manifest that is gone leaves the report.
+    std::fs::remove_file(ws.path().join("experiments/thesis/fig9.1.yaml")).unwrap();
+    let rest = sensitivity::sensitivity(&o).unwrap();
+    sensitivity::write(ws.path(), &rest).unwrap();
+    assert_eq!(ids(ws.path()), ["thesis/fig9.3"]);
+}
+
+#[test]
+fn invalid_alternatives_are_manifest_errors_at_their_line() {
+    let text = MANIFEST.replace(
+        "      - {name: a_0.4, run: ms, set: {input.amplitude: 0.4}, why: \"below the deadband: never slips\"}\n",
+        "      - {name: a_0.4, run: ms, set: {input.amplitude: 0.4}, why: \"below the deadband: never slips\"}\n      \
+         - {name: a_kk, run: ms, set: {kk: 1}}\n      \
+         - {name: a_nan, run: ms, set: {input.amplitude: .nan}}\n      \
+         - {name: a_neg, run: ms, set: {input.omega: -1}}\n      \
+         - {name: a_dup, run: nope, set: {input.amplitude: 1}}\n      \
+         - {name: a_dup, run: ms, set: {}}\n",
+    );
+    let ws = workspace(&[("thesis/fig9.1.yaml", &text)]);
+    let loaded = fric_pipeline::load(ws.path());
+    assert_eq!(loaded.invalid.len(), 1);
+    let d: Vec<(usize, String)> = loaded.invalid[0]
+        .diagnostics
+        .iter()
+        .map(|d| (d.line, d.message.clone()))
+        .collect();
+    let at = |line: usize, words: &[&str]| {
+        assert!(
+            d.iter().any(|(l, m)| *l == line && words.iter().all(|w| m.contains(w))),
+            "line {line} {words:?}: {d:#?}"
+        )
+    };
+    at(12, &["a_kk", "`kk` is not a parameter"]);
+    at(13, &["must be a finite number"]);
+    at(14, &["a_neg", "omega = -1 must be positive"]);
+    at(15, &["no run `nope`"]);
+    at(16, &["duplicate alternative name `a_dup`"]);
+    at(16, &["sets nothing"]);
+    // `sensitivity` reports it instead of skipping it.
+    let found = sensitivity::sensitivity(&Options::new(ws.path())).unwrap();
+    assert!(found.manifests.is_empty());
+    assert_eq!(found.invalid.len(), 1);
 }
 
 #[test]
@@ -106,7 +199,6 @@ fn explain_recovers_the_amplitude_that_gives_the_published_area() {
     let sens = e.checks[0].sensitivity.as_ref().unwrap();
     assert!(!sens.robust);
     assert_eq!(sens.flipped_by(true), ["a_0.4"]);
-    // A reading's invalid request does not fail the run.
     assert!(
         s.runs_failed.is_empty() && s.readings_failed.is_empty(),
         "{:?}",

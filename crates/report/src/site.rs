@@ -142,6 +142,16 @@ fn readings_text(r: &CheckReport) -> Option<(String, &'static str)> {
         })
         .collect();
     let met = r.computed.is_some() && r.pass;
+    if !s.failed.is_empty() {
+        return Some((
+            format!(
+                "failed: could not be evaluated under {} — {}",
+                s.failed.join(", "),
+                each.join("; ")
+            ),
+            "sensitive",
+        ));
+    }
     Some(if s.robust {
         (
             format!(
