@@ -10,7 +10,9 @@
 //!
 //! Near break-away the DF of a friction model is almost discontinuous: [`refine_jump`] bisects a
 //! jump between two amplitudes to a relative width of `1e-12`, and reports how far the DF still
-//! jumps across it (a true discontinuity to double precision keeps a finite jump). [`bisect_sign`]
+//! jumps across it (a true discontinuity to double precision keeps a finite jump); [`refine_jumps`]
+//! also refines the halves that bisection leaves, so that every jump between two grid points is
+//! found whatever the grid. [`bisect_sign`]
 //! and [`illinois`] locate the crossings and the intersection in `(a, ω)`.
 
 use crate::analysis::max_abs_diff;
