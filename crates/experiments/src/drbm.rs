@@ -118,7 +118,7 @@ impl Law {
                 Law::Saw(s) => s.delta,
             };
         // Even guards are `x − hi` (rising with v > 0), odd ones `lo − x` (rising with v < 0).
-        let rising = |j: usize| if j % 2 == 0 { v > 0.0 } else { v < 0.0 };
+        let rising = |j: usize| if j.is_multiple_of(2) { v > 0.0 } else { v < 0.0 };
         let past = |j: usize, g: f64| {
             if j / 2 == just / 2 {
                 g > eps

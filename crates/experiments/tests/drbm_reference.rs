@@ -161,7 +161,7 @@ impl Reference {
     }
     /// The phase a body at rest at `(t, y)` takes: stick when the applied force lies in the
     /// friction interval (3.58), else it slides towards the side it is pushed.
-    fn from_rest(&self, t: f64, y: &[f64; 3]) -> Phase {
+    fn phase_at_rest(&self, t: f64, y: &[f64; 3]) -> Phase {
         let a = self.rig.applied(t, y);
         if a > self.row.at(true, y[0]) {
             Phase::Plus
@@ -182,7 +182,7 @@ impl Reference {
             sticks: 0,
         };
         let (mut t, mut y) = (0.0, [0.0, 0.0, y2]);
-        let mut phase = self.from_rest(t, &y);
+        let mut phase = self.phase_at_rest(t, &y);
         let mut set = self.row.set(phase != Phase::Minus, y[0]);
         let mut si = 0;
         let record = |tr: &mut Trace, ts: f64, ys: &[f64; 3], f: f64| {
@@ -200,7 +200,7 @@ impl Reference {
                     let stuck_at = |s: f64| {
                         let mut z = y;
                         z[2] += s * self.rig.third_rate(t, &y);
-                        (self.from_rest(t + s, &z) == Phase::Stick, z)
+                        (self.phase_at_rest(t + s, &z) == Phase::Stick, z)
                     };
                     let (still, z) = stuck_at(h);
                     let s = if still { h } else { bisect(h, |s| !stuck_at(s).0) };
@@ -215,7 +215,7 @@ impl Reference {
                     t += s;
                     y = z;
                     if !still {
-                        phase = self.from_rest(t, &y);
+                        phase = self.phase_at_rest(t, &y);
                         set = self.row.set(phase == Phase::Plus, y[0]);
                     }
                 }
@@ -243,7 +243,7 @@ impl Reference {
                         let reversed = if right { y[1] <= 0.0 } else { y[1] >= 0.0 };
                         if reversed {
                             y[1] = 0.0;
-                            phase = self.from_rest(t, &y);
+                            phase = self.phase_at_rest(t, &y);
                             if phase == Phase::Stick {
                                 tr.sticks += 1;
                             }
