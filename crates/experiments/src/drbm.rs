@@ -523,13 +523,17 @@ mod tests {
         };
         check_window(&law, 0.01, 1e-6, &d).unwrap();
         check_sign_rule(1e-6, &d).unwrap();
-        // The body reverses near t = 6.965 s at x ≈ 0.3435 m; a sample sliding backward there
-        // with the force of the stale left range (the bristle at −0.16 m, now right of the
-        // corner) breaks both.
-        let i = (0..r.t.len()).find(|&i| r.t[i] > 6.97 && v[i] < -1e-6).unwrap();
-        let stale = b.force_in(Side::Minus, Range { first: -16, last: -16 }, x[i]);
+        // With the fix the body sticks at t = 6.965 s instead of sliding backward. A sample
+        // sliding backward with a right-window force (what the stale run had: the bristle at
+        // −0.16 m, right of the left corner, pushing forward) breaks both.
+        assert!(
+            r.stuck.iter().zip(&r.t).any(|(&k, &t)| k == 1.0 && t > 6.965),
+            "no stick after t = 6.965 s"
+        );
+        let i = (0..r.t.len()).rev().find(|&i| v[i] > 1e-4).unwrap();
+        let stale = b.force_in(Side::Minus, Range { first: -16, last: -16 }, 0.3435);
         assert!(stale > 0.0, "{stale}");
-        d.columns[3].1[i] = stale;
+        d.columns[2].1[i] = -v[i];
         let e = check_window(&law, 0.01, 1e-6, &d).unwrap_err();
         assert_eq!(e.t, r.t[i], "{e}");
         assert!(check_sign_rule(1e-6, &d).is_err());
