@@ -142,11 +142,20 @@ impl Summary {
     }
     /// The report restricted to the manifests selected in this run.
     pub fn selected_report(&self) -> Report {
+        let experiments: Vec<ExperimentReport> = self.selected_reports().cloned().collect();
         Report {
-            experiments: self.selected_reports().cloned().collect(),
+            discrepancies: fric_report::discrepancies_by_document(
+                self.report.discrepancies.keys().map(String::as_str),
+                &experiments,
+            ),
+            experiments,
             coverage: self.report.coverage.clone(),
             provenance: self.report.provenance.clone(),
         }
+    }
+    /// Known discrepancies of the selected manifests by kind (every kind, zeros included).
+    pub fn count_by_kind(&self) -> BTreeMap<fric_report::DiscrepancyKind, usize> {
+        fric_report::count_by_kind(self.selected_reports().flat_map(|e| &e.checks))
     }
     /// Checks of the selected manifests with outcome `o` (a check that could not be evaluated,
     /// because a run failed, is an [`Outcome::Error`]).
@@ -977,8 +986,13 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         .chain(invalid.iter().map(|i| invalid_id(i)))
         .collect();
     summary.only = sel.is_some();
+    let experiments: Vec<ExperimentReport> = by_id.into_values().collect();
     summary.report = Report {
-        experiments: by_id.into_values().collect(),
+        discrepancies: fric_report::discrepancies_by_document(
+            loaded.documents.iter().map(|d| d.id.as_str()),
+            &experiments,
+        ),
+        experiments,
         coverage: coverage(&loaded),
         provenance: provenance.join().ok(),
     };
