@@ -129,6 +129,14 @@ fn discrepancy_problem(c: &crate::CheckSpec) -> Option<Problem> {
     }
 }
 
+/// The field a rule's problem at `path` follows from, when that is another field: a known
+/// discrepancy "without its kind" is a knock-on error when its `discrepancy` was written but
+/// dropped as invalid (that error is reported at its own line).
+pub fn follows_from(path: &str) -> Option<String> {
+    path.strip_suffix(".known_discrepancy")
+        .map(|check| format!("{check}.discrepancy"))
+}
+
 /// Every problem of these rules.
 pub fn check(m: &Manifest) -> Vec<Problem> {
     let mut out = Vec::new();
