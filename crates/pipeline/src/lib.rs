@@ -20,6 +20,7 @@ pub mod sensitivity;
 pub mod shard;
 pub mod site;
 mod stamp;
+pub mod status;
 pub mod store;
 pub mod tables;
 pub mod timings;
@@ -959,6 +960,11 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             summary.tables += 1;
         }
         by_id.insert(r.id.clone(), r);
+    }
+    for e in &selected {
+        if let Some(r) = by_id.get_mut(&e.manifest.id) {
+            status::enforce(root, e, r);
+        }
     }
     for inv in &invalid {
         let id = invalid_id(inv);

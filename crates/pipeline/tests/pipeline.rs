@@ -383,3 +383,42 @@ fn post_processing_adds_columns_without_touching_the_cache_key() {
     let d = &s.invalid[0].diagnostics[0];
     assert!(d.message.contains("no column `nope`") && d.line == 13, "{d}");
 }
+
+/// The status rule: `reproduced` needs every published or claimed check met or a proven source
+/// error; an unresolved one is refused at the `status:` line with the check named, `partial`
+/// (with a reason) is accepted, and so is `reproduced` when the miss is a source error.
+#[test]
+fn a_reproduced_status_needs_its_published_checks_met() {
+    let with = |kind: &str, status: &str| {
+        DAHL.replace(
+            "expected: 28.8, tol: {rel: 1.0e-3}, provenance: {derived: \"4(A Fc - Fr Fc/sigma)\"}",
+            &format!(
+                "expected: 30.0, tol: {{rel: 1.0e-3}}, provenance: {{published: {{line: 7}}}}, \
+                 discrepancy: {kind}, known_discrepancy: \"printed value\""
+            ),
+        )
+        .replace("status: reproduced\n", status)
+    };
+    let ws = workspace(&[("thesis/fig9.1.yaml", &with("unresolved", "status: reproduced\n"))]);
+    let s = go(ws.path(), 1);
+    assert!(!s.ok());
+    let errors = &s.report.experiments[0].errors;
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].starts_with("experiments/thesis/fig9.1.yaml:5: status `reproduced` disagrees with the status rule")
+            && errors[0].contains("published check `area` is a known discrepancy of kind unresolved")
+            && errors[0].contains("gives `partial`"),
+        "{}",
+        errors[0]
+    );
+    let partial = with(
+        "unresolved",
+        "status: partial\nreason: \"the published area is not met\"\n",
+    );
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), partial).unwrap();
+    let s = go(ws.path(), 1);
+    assert!(s.ok(), "{:?}", s.report.experiments[0].errors);
+    let source = with("source-error", "status: reproduced\n");
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), source).unwrap();
+    assert!(go(ws.path(), 1).ok());
+}
