@@ -179,6 +179,7 @@ The check on METRIC declares which parameters could explain it:
   checks:
     - metric: energy
       expected: 2.6
+      discrepancy: assumption
       known_discrepancy: \"...\"
       explain: [{run: dahl, param: sigma, range: [1, 20]}]
 For each, a scan of the range (9 points) and regula falsi on the first sign change of

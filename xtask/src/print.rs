@@ -100,10 +100,11 @@ pub fn summary(s: &Summary) {
         s.tables
     );
     out!(
-        "checks:    {} passed, {} failed, {} known discrepancies, {} unexpected passes, {} errors",
+        "checks:    {} passed, {} failed, {} known discrepancies ({}), {} unexpected passes, {} errors",
         s.count(Outcome::Pass),
         s.count(Outcome::Fail),
         s.count(Outcome::KnownDiscrepancy),
+        kinds_text(&s.count_by_kind()),
         s.count(Outcome::UnexpectedPass),
         s.count(Outcome::Error)
     );
@@ -111,6 +112,19 @@ pub fn summary(s: &Summary) {
         "time:      {:.2} s   report: figures/report.json",
         s.elapsed.as_secs_f64()
     );
+}
+
+/// Known discrepancies by kind, for the summary: `2 source errors, 5 assumptions, 90 unresolved`.
+pub fn kinds_text(counts: &std::collections::BTreeMap<fric_report::DiscrepancyKind, usize>) -> String {
+    use fric_report::DiscrepancyKind as K;
+    let n = |k: K| counts.get(&k).copied().unwrap_or(0);
+    let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "{}, {}, {}",
+        plural(n(K::SourceError), "source error", "source errors"),
+        plural(n(K::Assumption), "assumption", "assumptions"),
+        format_args!("{} unresolved", n(K::Unresolved))
+    )
 }
 
 /// `--timings`: the `n` manifests that took longest.

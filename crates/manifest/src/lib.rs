@@ -126,6 +126,9 @@ pub fn parse_document(file: &str, text: &str) -> Parsed {
         }
         if let Some(m) = &m {
             for (path, message, allowed) in rules::check(m) {
+                if rules::follows_from(&path).is_some_and(|p| document.is_knock_on(&p)) {
+                    continue;
+                }
                 diagnostics.extend(document.diagnostic(file, &path, message, allowed));
             }
         }

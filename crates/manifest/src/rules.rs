@@ -94,6 +94,49 @@ fn ids<'a>(out: &mut Vec<Problem>, what: &str, list: &str, field: &str, ids: imp
 /// count would cost time and memory before anything is drawn).
 pub const MAX_ARROWS: u32 = 100;
 
+/// What `discrepancy:` allows.
+pub const DISCREPANCY_ALLOWED: &str = "discrepancy: source-error (the source's arithmetic or printed formula \
+     shown wrong by a computation in the evidence), assumption (an unstated value explains it; \
+     with `explain`) or unresolved (the evidence says what was ruled out)";
+
+/// Why a check's known discrepancy is incompletely declared, as (field, message, allowed): a
+/// known discrepancy needs its kind, a kind needs its evidence, and an `assumption` needs the
+/// `explain` entry that finds the unstated value.
+fn discrepancy_problem(c: &crate::CheckSpec) -> Option<Problem> {
+    use crate::DiscrepancyKind;
+    match (&c.known_discrepancy, c.discrepancy) {
+        (Some(_), None) => Some((
+            "known_discrepancy".into(),
+            format!("known discrepancy of `{}` without its kind", c.metric),
+            DISCREPANCY_ALLOWED.into(),
+        )),
+        (None, Some(kind)) => Some((
+            "discrepancy".into(),
+            format!("`discrepancy: {}` without `known_discrepancy`", kind.as_str()),
+            "known_discrepancy: \"<evidence>\" beside the kind, or no kind".into(),
+        )),
+        (Some(_), Some(DiscrepancyKind::Assumption)) if c.explain.is_empty() => Some((
+            "discrepancy".into(),
+            format!(
+                "known discrepancy of `{}` is an `assumption` but names no parameter to explain it",
+                c.metric
+            ),
+            "explain: [{run, param, range}] (the unstated value `cargo xtask explain` finds), or \
+             discrepancy: unresolved"
+                .into(),
+        )),
+        _ => None,
+    }
+}
+
+/// The field a rule's problem at `path` follows from, when that is another field: a known
+/// discrepancy "without its kind" is a knock-on error when its `discrepancy` was written but
+/// dropped as invalid (that error is reported at its own line).
+pub fn follows_from(path: &str) -> Option<String> {
+    path.strip_suffix(".known_discrepancy")
+        .map(|check| format!("{check}.discrepancy"))
+}
+
 /// Every problem of these rules.
 pub fn check(m: &Manifest) -> Vec<Problem> {
     let mut out = Vec::new();
@@ -204,6 +247,9 @@ pub fn check(m: &Manifest) -> Vec<Problem> {
                 }
             }
         }
+    }
+    for (i, c) in m.checks.iter().enumerate() {
+        out.extend(discrepancy_problem(c).map(|(field, msg, allowed)| (format!("checks[{i}].{field}"), msg, allowed)));
     }
     for (i, panel) in m.panels.iter().enumerate() {
         for (k, s) in panel.series.iter().enumerate() {

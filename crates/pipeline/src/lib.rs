@@ -20,6 +20,7 @@ pub mod sensitivity;
 pub mod shard;
 pub mod site;
 mod stamp;
+pub mod status;
 pub mod store;
 pub mod tables;
 pub mod timings;
@@ -142,11 +143,20 @@ impl Summary {
     }
     /// The report restricted to the manifests selected in this run.
     pub fn selected_report(&self) -> Report {
+        let experiments: Vec<ExperimentReport> = self.selected_reports().cloned().collect();
         Report {
-            experiments: self.selected_reports().cloned().collect(),
+            discrepancies: fric_report::discrepancies_by_document(
+                self.report.discrepancies.keys().map(String::as_str),
+                &experiments,
+            ),
+            experiments,
             coverage: self.report.coverage.clone(),
             provenance: self.report.provenance.clone(),
         }
+    }
+    /// Known discrepancies of the selected manifests by kind (every kind, zeros included).
+    pub fn count_by_kind(&self) -> BTreeMap<fric_report::DiscrepancyKind, usize> {
+        fric_report::count_by_kind(self.selected_reports().flat_map(|e| &e.checks))
     }
     /// Checks of the selected manifests with outcome `o` (a check that could not be evaluated,
     /// because a run failed, is an [`Outcome::Error`]).
@@ -978,6 +988,11 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         }
         by_id.insert(r.id.clone(), r);
     }
+    for e in &selected {
+        if let Some(r) = by_id.get_mut(&e.manifest.id) {
+            status::enforce(root, e, r);
+        }
+    }
     for inv in &invalid {
         let id = invalid_id(inv);
         by_id.insert(
@@ -1004,8 +1019,13 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         .chain(invalid.iter().map(|i| invalid_id(i)))
         .collect();
     summary.only = sel.is_some();
+    let experiments: Vec<ExperimentReport> = by_id.into_values().collect();
     summary.report = Report {
-        experiments: by_id.into_values().collect(),
+        discrepancies: fric_report::discrepancies_by_document(
+            loaded.documents.iter().map(|d| d.id.as_str()),
+            &experiments,
+        ),
+        experiments,
         coverage: coverage(&loaded),
         provenance: provenance.join().ok(),
     };

@@ -11,7 +11,7 @@
 use crate::load::Loaded;
 use crate::store::{output_path, write_if_changed};
 use fric_report::site::{Assumption, Check, CoverageRow, DocPage, Item, Quote, Site};
-use fric_report::{Outcome, Report};
+use fric_report::Report;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
@@ -149,11 +149,7 @@ pub fn build(root: &Path, loaded: &Loaded, report: &Report) -> Site {
                 })
                 .collect::<Vec<_>>();
             for c in &r.checks {
-                match c.outcome {
-                    Outcome::Pass => cov.checks_passed += 1,
-                    Outcome::KnownDiscrepancy => cov.checks_known += 1,
-                    _ => cov.checks_failed += 1,
-                }
+                cov.count_check(c);
             }
             page.items.push(Item {
                 id: r.id.clone(),
@@ -198,19 +194,7 @@ pub fn build(root: &Path, loaded: &Loaded, report: &Report) -> Site {
             });
         }
         page.items.sort_by_cached_key(|i| natural_key(&i.name));
-        for (a, b) in [
-            (&mut all.reproduced, cov.reproduced),
-            (&mut all.partial, cov.partial),
-            (&mut all.pending, cov.pending),
-            (&mut all.not_reproducible, cov.not_reproducible),
-            (&mut all.invalid, cov.invalid),
-            (&mut all.total, cov.total),
-            (&mut all.checks_passed, cov.checks_passed),
-            (&mut all.checks_failed, cov.checks_failed),
-            (&mut all.checks_known, cov.checks_known),
-        ] {
-            *a += b;
-        }
+        all.add(&cov);
         site.coverage.push(cov);
         site.documents.push(page);
     }

@@ -277,12 +277,59 @@ fn failing_check_and_known_discrepancy() {
     assert_eq!(s.count(fric_report::Outcome::Fail), 1);
     let known = DAHL.replace(
         "expected: 28.8, tol: {rel: 1.0e-3},",
-        "expected: 30.0, tol: {rel: 1.0e-3}, known_discrepancy: \"printed value\",",
+        "expected: 30.0, tol: {rel: 1.0e-3}, discrepancy: unresolved, known_discrepancy: \"printed value\",",
     );
     std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), known).unwrap();
     let s = go(ws.path(), 1);
     assert!(s.ok());
     assert_eq!(s.count(fric_report::Outcome::KnownDiscrepancy), 1);
+    // Counted by kind in the summary, in report.json per document and on the HTML pages.
+    use fric_report::DiscrepancyKind as K;
+    let by_kind = s.count_by_kind();
+    assert_eq!(
+        (
+            by_kind[&K::SourceError],
+            by_kind[&K::Assumption],
+            by_kind[&K::Unresolved]
+        ),
+        (0, 0, 1)
+    );
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(ws.path().join("figures/report.json")).unwrap()).unwrap();
+    assert_eq!(
+        report["discrepancies"]["thesis"],
+        serde_json::json!({"source-error": 0, "assumption": 0, "unresolved": 1})
+    );
+    let check = &report["experiments"][0]["checks"][0];
+    assert_eq!(
+        (check["discrepancy"].as_str(), check["outcome"].as_str()),
+        (Some("unresolved"), Some("known-discrepancy"))
+    );
+    let page = std::fs::read_to_string(ws.path().join("figures/discrepancies.html")).unwrap();
+    assert!(page.contains("<h2 id=\"unresolved\">unresolved (1)</h2>"), "{page}");
+    assert!(page.contains("<h2 id=\"source-error\">source-error (0)</h2>"), "{page}");
+    let unresolved = &page[page.find("<h2 id=\"unresolved\">").unwrap()..];
+    assert!(
+        unresolved.contains("thesis/fig9.1") && !unresolved.contains("an error of the source"),
+        "{page}"
+    );
+    let index = std::fs::read_to_string(ws.path().join("figures/index.html")).unwrap();
+    assert!(index.contains("<th>of them: source errors</th>"), "{index}");
+    // A source error is counted as one.
+    let source = std::fs::read_to_string(ws.path().join("experiments/thesis/fig9.1.yaml"))
+        .unwrap()
+        .replace("discrepancy: unresolved", "discrepancy: source-error");
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), source).unwrap();
+    let s = go(ws.path(), 1);
+    let by_kind = s.count_by_kind();
+    assert_eq!(
+        (
+            by_kind[&K::SourceError],
+            by_kind[&K::Assumption],
+            by_kind[&K::Unresolved]
+        ),
+        (1, 0, 0)
+    );
 }
 
 /// The project's own manifests: every one parses and validates, and the registry covers the
@@ -335,4 +382,43 @@ fn post_processing_adds_columns_without_touching_the_cache_key() {
     let s = go(ws.path(), 1);
     let d = &s.invalid[0].diagnostics[0];
     assert!(d.message.contains("no column `nope`") && d.line == 13, "{d}");
+}
+
+/// The status rule: `reproduced` needs every published or claimed check met or a proven source
+/// error; an unresolved one is refused at the `status:` line with the check named, `partial`
+/// (with a reason) is accepted, and so is `reproduced` when the miss is a source error.
+#[test]
+fn a_reproduced_status_needs_its_published_checks_met() {
+    let with = |kind: &str, status: &str| {
+        DAHL.replace(
+            "expected: 28.8, tol: {rel: 1.0e-3}, provenance: {derived: \"4(A Fc - Fr Fc/sigma)\"}",
+            &format!(
+                "expected: 30.0, tol: {{rel: 1.0e-3}}, provenance: {{published: {{line: 7}}}}, \
+                 discrepancy: {kind}, known_discrepancy: \"printed value\""
+            ),
+        )
+        .replace("status: reproduced\n", status)
+    };
+    let ws = workspace(&[("thesis/fig9.1.yaml", &with("unresolved", "status: reproduced\n"))]);
+    let s = go(ws.path(), 1);
+    assert!(!s.ok());
+    let errors = &s.report.experiments[0].errors;
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].starts_with("experiments/thesis/fig9.1.yaml:5: status `reproduced` disagrees with the status rule")
+            && errors[0].contains("published check `area` is a known discrepancy of kind unresolved")
+            && errors[0].contains("gives `partial`"),
+        "{}",
+        errors[0]
+    );
+    let partial = with(
+        "unresolved",
+        "status: partial\nreason: \"the published area is not met\"\n",
+    );
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), partial).unwrap();
+    let s = go(ws.path(), 1);
+    assert!(s.ok(), "{:?}", s.report.experiments[0].errors);
+    let source = with("source-error", "status: reproduced\n");
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), source).unwrap();
+    assert!(go(ws.path(), 1).ok());
 }

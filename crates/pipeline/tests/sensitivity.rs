@@ -39,6 +39,7 @@ checks:
     expected: 1.0
     tol: {rel: 1.0e-6}
     provenance: {derived: "a published area of 1 J, for the test"}
+    discrepancy: assumption
     known_discrepancy: "with A = 0.8 m the area is 0.6 J"
     explain: [{run: ms, param: input.amplitude, range: [0.6, 3]}, {run: ms, param: input.amplitude, range: [2, 3]}]
 "#;

@@ -188,7 +188,18 @@ fn project_site_has_no_broken_links_images_or_console_errors() {
     }
     let known = s.count(fric_report::Outcome::KnownDiscrepancy);
     let disc = std::fs::read_to_string(root.join("figures/discrepancies.html")).unwrap();
-    assert_eq!(disc.matches("Known discrepancy, evidence").count(), known);
+    assert_eq!(disc.matches("<strong>Known discrepancy (").count(), known);
+    // Grouped by kind: the headings' counts add up, and no unresolved one is called the source's.
+    let kinds = s.count_by_kind();
+    for (k, n) in &kinds {
+        assert!(
+            disc.contains(&format!("<h2 id=\"{0}\">{0} ({n})</h2>", k.as_str())),
+            "{k:?}"
+        );
+    }
+    assert_eq!(kinds.values().sum::<usize>(), known);
+    let unresolved = &disc[disc.find("<h2 id=\"unresolved\">").unwrap()..];
+    assert!(!unresolved.contains("an error of the source"));
     if repo().join("../shared/seeds").is_dir() {
         let thesis = std::fs::read_to_string(root.join("figures/thesis/index.html")).unwrap();
         assert!(thesis.contains("<small>L463</small> Figure 1.7: Input-output maps"));

@@ -155,6 +155,62 @@ fn arrowheads_are_bounded() {
     );
 }
 
+/// A known discrepancy declares its kind, at its own line when it does not; an `assumption`
+/// names the parameter that explains it; a kind needs the evidence beside it.
+#[test]
+fn known_discrepancies_declare_their_kind() {
+    let check = "  - {metric: area, expected: 28.8, tol: {rel: 1.0e-3}, provenance: {derived: \"4 A Fc\"}}\n";
+    let with = |extra: &str| {
+        BASE.replace(
+            check,
+            &format!(
+                "  - metric: area\n    expected: 30.0\n    tol: {{rel: 1.0e-3}}\n    provenance: {{derived: \"4 A Fc\"}}\n{extra}"
+            ),
+        )
+    };
+    let evidence = "    known_discrepancy: \"printed value\"\n";
+    for kind in ["source-error", "unresolved"] {
+        let ws = workspace(&[(
+            "thesis/fig9.1.yaml",
+            &with(&format!("{evidence}    discrepancy: {kind}\n")),
+        )]);
+        let loaded = fric_pipeline::load(ws.path());
+        assert!(loaded.invalid.is_empty(), "{kind}: {:?}", loaded.invalid);
+    }
+    let explain = "    explain: [{run: dahl, param: sigma, range: [1, 20]}]\n";
+    let ws = workspace(&[(
+        "thesis/fig9.1.yaml",
+        &with(&format!("{evidence}    discrepancy: assumption\n{explain}")),
+    )]);
+    assert!(fric_pipeline::load(ws.path()).invalid.is_empty());
+    one(
+        &with(evidence),
+        28,
+        "known discrepancy of `area` without its kind",
+        "discrepancy: source-error",
+    );
+    one(
+        &with(&format!("{evidence}    discrepancy: assumption\n")),
+        29,
+        "known discrepancy of `area` is an `assumption` but names no parameter to explain it",
+        "explain: [{run, param, range}]",
+    );
+    one(
+        &with("    discrepancy: unresolved\n"),
+        28,
+        "`discrepancy: unresolved` without `known_discrepancy`",
+        "known_discrepancy",
+    );
+    let d = problems(&with(&format!("{evidence}    discrepancy: typo\n")));
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert_eq!(d[0].line, 29, "{}", d[0]);
+    assert!(
+        d[0].message.contains("typo") && d[0].allowed.contains("source-error"),
+        "{}",
+        d[0]
+    );
+}
+
 #[test]
 fn tolerances_and_expected_values_must_be_usable() {
     let check = "{metric: area, expected: 28.8, tol: {rel: 1.0e-3}";

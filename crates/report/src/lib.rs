@@ -21,6 +21,10 @@ pub struct Report {
     pub experiments: Vec<ExperimentReport>,
     /// Per document: count of manifests by status.
     pub coverage: BTreeMap<String, BTreeMap<String, usize>>,
+    /// Per document: count of known discrepancies by kind (`source-error`, `assumption`,
+    /// `unresolved`; only the first two are the source's).
+    #[serde(default)]
+    pub discrepancies: BTreeMap<String, BTreeMap<DiscrepancyKind, usize>>,
     /// What produced this report (commit, tool and compiler). The only part of the report that
     /// depends on the checkout rather than on the manifests; figures and tables never carry it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -136,7 +140,8 @@ pub struct ExperimentReport {
 pub enum Outcome {
     Pass,
     Fail,
-    /// A check the source contradicts, failing as documented.
+    /// A check marked as a known discrepancy (of the kind its `discrepancy` says), failing as
+    /// documented.
     KnownDiscrepancy,
     /// Marked as a known discrepancy but now passing: the manifest needs updating.
     UnexpectedPass,
@@ -179,6 +184,9 @@ pub struct CheckReport {
     pub pass: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub known_discrepancy: Option<String>,
+    /// The kind of the known discrepancy (with `known_discrepancy`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discrepancy: Option<DiscrepancyKind>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
     /// Where the check is written: `experiments/<doc>/<name>.yaml:<line>`.
@@ -192,6 +200,85 @@ pub struct CheckReport {
     /// each that reproduces the expected number, or that none in its range does.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub explained_by: Vec<Explained>,
+}
+
+/// The kind of a known discrepancy, as the manifest declares it.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[serde(rename_all = "kebab-case")]
+pub enum DiscrepancyKind {
+    /// The source's arithmetic or a printed formula, shown wrong by a computation in the evidence.
+    SourceError,
+    /// An unstated value of the source explains it (found by `cargo xtask explain`).
+    Assumption,
+    /// Not explained: not to be called the source's.
+    Unresolved,
+}
+
+impl DiscrepancyKind {
+    /// Every kind, in the order reports list them.
+    pub const ALL: [DiscrepancyKind; 3] = [
+        DiscrepancyKind::SourceError,
+        DiscrepancyKind::Assumption,
+        DiscrepancyKind::Unresolved,
+    ];
+
+    /// The name manifests and report.json use: `source-error`, `assumption`, `unresolved`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DiscrepancyKind::SourceError => "source-error",
+            DiscrepancyKind::Assumption => "assumption",
+            DiscrepancyKind::Unresolved => "unresolved",
+        }
+    }
+
+    /// What the kind means, for a reader of the report.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            DiscrepancyKind::SourceError => {
+                "an error of the source: its arithmetic or a printed formula, shown wrong by a computation in the evidence"
+            }
+            DiscrepancyKind::Assumption => {
+                "a value the source does not state explains it (found by cargo xtask explain)"
+            }
+            DiscrepancyKind::Unresolved => {
+                "not explained yet, not attributed to the source: the evidence says what was ruled out"
+            }
+        }
+    }
+}
+
+/// Per document (the id's part before `/`), the known discrepancies of these experiments by
+/// kind (see [`count_by_kind`]); every document of `documents` is listed, with zeros.
+pub fn discrepancies_by_document<'a>(
+    documents: impl IntoIterator<Item = &'a str>,
+    experiments: &[ExperimentReport],
+) -> BTreeMap<String, BTreeMap<DiscrepancyKind, usize>> {
+    let mut out: BTreeMap<String, BTreeMap<DiscrepancyKind, usize>> = documents
+        .into_iter()
+        .map(|d| (d.to_string(), count_by_kind([])))
+        .collect();
+    for e in experiments {
+        let doc = e.id.split('/').next().unwrap_or("").to_string();
+        let counts = out.entry(doc).or_insert_with(|| count_by_kind([]));
+        for (k, n) in count_by_kind(&e.checks) {
+            *counts.entry(k).or_default() += n;
+        }
+    }
+    out
+}
+
+/// Count known discrepancies by kind: every kind present (zero included); a check marked as a
+/// known discrepancy without a kind is not counted.
+pub fn count_by_kind<'a>(checks: impl IntoIterator<Item = &'a CheckReport>) -> BTreeMap<DiscrepancyKind, usize> {
+    let mut out: BTreeMap<DiscrepancyKind, usize> = DiscrepancyKind::ALL.iter().map(|k| (*k, 0)).collect();
+    for c in checks {
+        if c.outcome == Outcome::KnownDiscrepancy {
+            if let Some(k) = c.discrepancy {
+                *out.entry(k).or_default() += 1;
+            }
+        }
+    }
+    out
 }
 
 /// A check across the alternative readings of its manifest's assumptions.

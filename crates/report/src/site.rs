@@ -6,7 +6,7 @@
 //! `templates/site/`. Every link is relative, so the site works from `file://`; no page has a
 //! script or loads anything from the network.
 
-use crate::{tex_escape, CheckReport, Outcome};
+use crate::{tex_escape, CheckReport, DiscrepancyKind, Outcome};
 use serde::Serialize;
 use tera::{Context, Tera};
 
@@ -34,6 +34,49 @@ pub struct CoverageRow {
     pub checks_passed: usize,
     pub checks_failed: usize,
     pub checks_known: usize,
+    /// The known discrepancies by kind: source errors, assumptions, unresolved.
+    pub known_source_error: usize,
+    pub known_assumption: usize,
+    pub known_unresolved: usize,
+}
+
+impl CoverageRow {
+    /// Count one check's outcome (and a known discrepancy's kind).
+    pub fn count_check(&mut self, c: &CheckReport) {
+        match c.outcome {
+            Outcome::Pass => self.checks_passed += 1,
+            Outcome::KnownDiscrepancy => {
+                self.checks_known += 1;
+                match c.discrepancy {
+                    Some(DiscrepancyKind::SourceError) => self.known_source_error += 1,
+                    Some(DiscrepancyKind::Assumption) => self.known_assumption += 1,
+                    Some(DiscrepancyKind::Unresolved) => self.known_unresolved += 1,
+                    None => {}
+                }
+            }
+            _ => self.checks_failed += 1,
+        }
+    }
+
+    /// Add another row's counts to this one.
+    pub fn add(&mut self, o: &CoverageRow) {
+        for (a, b) in [
+            (&mut self.reproduced, o.reproduced),
+            (&mut self.partial, o.partial),
+            (&mut self.pending, o.pending),
+            (&mut self.not_reproducible, o.not_reproducible),
+            (&mut self.invalid, o.invalid),
+            (&mut self.total, o.total),
+            (&mut self.checks_passed, o.checks_passed),
+            (&mut self.checks_failed, o.checks_failed),
+            (&mut self.checks_known, o.checks_known),
+            (&mut self.known_source_error, o.known_source_error),
+            (&mut self.known_assumption, o.known_assumption),
+            (&mut self.known_unresolved, o.known_unresolved),
+        ] {
+            *a += b;
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default, Serialize)]
@@ -117,6 +160,9 @@ struct CheckRow {
     outcome: &'static str,
     class: &'static str,
     evidence: Option<String>,
+    /// A known discrepancy's kind (`source-error`, `assumption`, `unresolved`) and what it means.
+    kind: Option<&'static str>,
+    kind_meaning: Option<&'static str>,
     note: Option<String>,
     /// Robust or assumption-sensitive, with each alternative reading's value.
     readings: Option<String>,
@@ -214,6 +260,8 @@ fn row(c: &Check) -> CheckRow {
             _ => "fail",
         },
         evidence: r.known_discrepancy.clone(),
+        kind: r.discrepancy.map(DiscrepancyKind::as_str),
+        kind_meaning: r.discrepancy.map(DiscrepancyKind::meaning),
         note: r.note.clone(),
         readings: readings_text(r).map(|x| x.0),
         readings_class: readings_text(r).map_or("", |x| x.1),
@@ -322,28 +370,55 @@ pub fn render_site(site: &Site) -> Result<Vec<(String, String)>, String> {
         item: &'a Item,
         checks: Vec<CheckRow>,
     }
-    let known: Vec<Known> = site
-        .documents
-        .iter()
-        .flat_map(|d| d.items.iter().map(move |i| (d, i)))
-        .filter_map(|(d, i)| {
-            let checks: Vec<CheckRow> = i
-                .checks
-                .iter()
-                .filter(|c| c.report.outcome == Outcome::KnownDiscrepancy)
-                .map(row)
-                .collect();
-            (!checks.is_empty()).then_some(Known {
-                doc: &d.id,
-                item: i,
-                checks,
+    /// The known discrepancies of one kind (`None`: declared without one), by item.
+    #[derive(Serialize)]
+    struct KindGroup<'a> {
+        kind: &'static str,
+        meaning: &'static str,
+        count: usize,
+        known: Vec<Known<'a>>,
+    }
+    let group = |kind: Option<DiscrepancyKind>| {
+        let known: Vec<Known> = site
+            .documents
+            .iter()
+            .flat_map(|d| d.items.iter().map(move |i| (d, i)))
+            .filter_map(|(d, i)| {
+                let checks: Vec<CheckRow> = i
+                    .checks
+                    .iter()
+                    .filter(|c| c.report.outcome == Outcome::KnownDiscrepancy && c.report.discrepancy == kind)
+                    .map(row)
+                    .collect();
+                (!checks.is_empty()).then_some(Known {
+                    doc: &d.id,
+                    item: i,
+                    checks,
+                })
             })
-        })
+            .collect();
+        KindGroup {
+            kind: kind.map_or("without a kind", DiscrepancyKind::as_str),
+            meaning: kind.map_or(
+                "declared without a kind (an invalid manifest)",
+                DiscrepancyKind::meaning,
+            ),
+            count: known.iter().map(|k| k.checks.len()).sum(),
+            known,
+        }
+    };
+    let groups: Vec<KindGroup> = DiscrepancyKind::ALL
+        .into_iter()
+        .map(Some)
+        .chain([None])
+        .map(group)
+        .filter(|g| g.kind != "without a kind" || g.count > 0)
         .collect();
     let mut ctx = Context::new();
     ctx.insert("title", "Known discrepancies");
     ctx.insert("up", "");
-    ctx.insert("known", &known);
+    ctx.insert("groups", &groups);
+    ctx.insert("total", &groups.iter().map(|g| g.count).sum::<usize>());
     pages.push(("discrepancies.html".to_string(), render("discrepancies.html", &ctx)?));
     Ok(pages)
 }

@@ -147,6 +147,7 @@ mod tests {
             outcome,
             pass: false,
             known_discrepancy: None,
+            discrepancy: None,
             note: None,
             location: Some(format!("experiments/thesis/fig9.1.yaml:{}", 10 + metric.len())),
             sensitivity: None,

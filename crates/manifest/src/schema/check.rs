@@ -115,7 +115,11 @@ pub struct CheckSpec {
     #[serde(with = "serde_yaml::with::singleton_map")]
     #[schemars(with = "Provenance")]
     pub provenance: Provenance,
-    /// The source contradicts itself here: the evidence. Reported, not failing.
+    /// What kind of known discrepancy this is (required with `known_discrepancy`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discrepancy: Option<DiscrepancyKind>,
+    /// The computed value does not meet the expected one, and the evidence why: reported, not
+    /// failing. Its kind is `discrepancy`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub known_discrepancy: Option<String>,
     /// Parameters that could explain a known discrepancy: `cargo xtask explain` solves for the
@@ -124,6 +128,38 @@ pub struct CheckSpec {
     pub explain: Vec<Explain>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+/// The kind of a known discrepancy: only the first two may be called the source's.
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum DiscrepancyKind {
+    /// The source's arithmetic or a printed formula shown wrong by a computation in the
+    /// evidence, independent of the project's simulation.
+    SourceError,
+    /// An unstated value of the source explains it: found by `cargo xtask explain` (the check
+    /// lists the parameter under `explain`).
+    Assumption,
+    /// Not explained yet: the evidence says what was ruled out.
+    Unresolved,
+}
+
+impl DiscrepancyKind {
+    /// Every kind, in the order reports list them.
+    pub const ALL: [DiscrepancyKind; 3] = [
+        DiscrepancyKind::SourceError,
+        DiscrepancyKind::Assumption,
+        DiscrepancyKind::Unresolved,
+    ];
+
+    /// The name manifests write: `source-error`, `assumption`, `unresolved`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DiscrepancyKind::SourceError => "source-error",
+            DiscrepancyKind::Assumption => "assumption",
+            DiscrepancyKind::Unresolved => "unresolved",
+        }
+    }
 }
 
 /// The parameter of a `decay-fit` metric.

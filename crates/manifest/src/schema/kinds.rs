@@ -727,7 +727,22 @@ pub const CHECK_FIELDS: &[FieldDoc] = &[
         "known_discrepancy",
         Text,
         "",
-        "the evidence that the source contradicts itself here",
+        "the computed value misses the expected one: the evidence why (requires `discrepancy`)",
+    ),
+    opt(
+        "discrepancy",
+        Text,
+        "",
+        "the kind of the known discrepancy: source-error (the source's arithmetic or printed \
+         formula shown wrong by a computation in the evidence, independent of the simulation), \
+         assumption (an unstated value explains it; requires `explain`) or unresolved (the \
+         evidence says what was ruled out); only the first two are the source's",
+    ),
+    opt(
+        "explain",
+        List,
+        "",
+        "[{run, param, range, xtol}]: parameters `cargo xtask explain` solves for to reproduce expected",
     ),
     opt("note", Text, "", "a remark for the report"),
 ];
