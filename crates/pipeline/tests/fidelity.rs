@@ -394,7 +394,7 @@ fn check(dir: &Path, expected: Option<usize>, opts: Option<&fric_pipeline::Optio
             let id = f.strip_prefix(dir).unwrap().display().to_string();
             let series = fric_pipeline::export::series_in(o, l, &id).unwrap();
             for (name, cols) in &series {
-                full_samples += cols[0].len();
+                full_samples += cols[0].1.len();
                 kept_samples += read_csv(&f.join(format!("{name}.csv")))[0].len();
             }
             series
