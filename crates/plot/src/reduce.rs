@@ -100,7 +100,7 @@ struct Pixels {
 impl Pixels {
     fn map(&self, x: f64, y: f64) -> Option<(f64, f64)> {
         let (u, v) = (tf(self.xs, x), tf(self.ys, y));
-        (u.is_finite() && v.is_finite()).then(|| ((u - self.x0) * self.sx, (v - self.y0) * self.sy))
+        (u.is_finite() && v.is_finite()).then_some(((u - self.x0) * self.sx, (v - self.y0) * self.sy))
     }
 }
 
