@@ -82,6 +82,16 @@ Examples:
   cargo xtask clean --stale                  # only the cached runs other builds wrote
   cargo xtask --root ../other-checkout clean";
 
+const EXPORT_EXAMPLES: &str = "\
+The series files beside a figure (figures/<doc>/<name>/<panel>-<k>.csv) hold the samples its
+drawing needs (within a quarter pixel); this writes every sample of the same series, from the run
+cache (a missing run is computed), as data/export/<doc>/<name>/<panel>-<k>.<format>.
+
+Examples:
+  cargo xtask export thesis/fig3.3
+  cargo xtask export thesis/fig3.3 --format parquet
+  cargo xtask export report/fig5.22 --out /tmp/series";
+
 const BENCH_EXAMPLES: &str = "\
 Needs python3 with numpy and scipy (pip install -r bench/requirements.txt); the full run takes
 about 21 minutes on 2 cores and writes bench/out/.
@@ -139,6 +149,10 @@ pub enum Command {
     /// Remove the generated outputs in figures/ and the cache data/cache/
     #[command(after_help = CLEAN_EXAMPLES)]
     Clean(CleanArgs),
+    /// Write every series a figure plots at full resolution (the figure's own series files hold
+    /// what the print shows)
+    #[command(after_help = EXPORT_EXAMPLES)]
+    Export(ExportArgs),
     /// Time our solvers against SciPy's solve_ivp and Rust ODE crates at matched accuracy
     #[command(after_help = BENCH_EXAMPLES)]
     Bench(BenchArgs),
@@ -229,6 +243,10 @@ pub struct RunArgs {
     /// Recompute every run and redraw every figure
     #[arg(long)]
     pub force: bool,
+    /// Hash every output instead of trusting its recorded size, times and inode (redraws an
+    /// output damaged behind a forged modification time)
+    #[arg(long)]
+    pub verify: bool,
     /// Worker threads [default: all cores]
     #[arg(long, short, value_name = "N", value_parser = positive, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
@@ -280,6 +298,19 @@ pub struct CleanArgs {
     /// builds (other computing code) wrote, which this one can never reuse
     #[arg(long)]
     pub stale: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The figure's manifest id, e.g. thesis/fig3.3
+    #[arg(value_name = "EXPERIMENT")]
+    pub id: String,
+    /// File format of the series
+    #[arg(long, value_name = "FORMAT", default_value = "csv", value_parser = fric_pipeline::export::parse_format)]
+    pub format: fric_pipeline::export::Format,
+    /// Directory to write <doc>/<name>/<panel>-<k>.<format> under [default: data/export]
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -60,12 +60,14 @@ fn run(
     cache: Option<&Path>,
     only: &[String],
     force: bool,
+    verify: bool,
     jobs: Option<usize>,
 ) -> Result<Summary, ExitCode> {
     let mut opts = Options::new(root);
     opts.cache_dir = cache.map(Path::to_path_buf);
     opts.only = only.to_vec();
     opts.force = force;
+    opts.verify = verify;
     opts.jobs = jobs;
     opts.progress = Some(progress_bar());
     match fric_pipeline::run(&opts) {
@@ -81,6 +83,24 @@ fn run(
             // Selecting nothing is a usage error, like a bad option.
             let usage = !only.is_empty() && e.starts_with("no manifest id matches");
             Err(if usage { ExitCode::from(2) } else { ExitCode::FAILURE })
+        }
+    }
+}
+
+/// `export`: a figure's series at full resolution.
+fn export(root: PathBuf, cache: Option<&Path>, a: &cli::ExportArgs) -> ExitCode {
+    let mut opts = Options::new(root);
+    opts.cache_dir = cache.map(Path::to_path_buf);
+    match fric_pipeline::export::export(&opts, &a.id, a.format, a.out.as_deref()) {
+        Ok(files) => {
+            for f in &files {
+                print::out!("{}", f.display());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
         }
     }
 }
@@ -108,6 +128,7 @@ fn pipeline(root: PathBuf, cache: Option<&Path>, a: &RunArgs, check: bool) -> Ex
         opts.cache_dir = cache.map(Path::to_path_buf);
         opts.only = a.only.clone();
         opts.force = a.force;
+        opts.verify = a.verify;
         opts.jobs = a.jobs;
         return match fric_pipeline::plan::plan(&opts) {
             Ok(p) => {
@@ -123,7 +144,7 @@ fn pipeline(root: PathBuf, cache: Option<&Path>, a: &RunArgs, check: bool) -> Ex
             }
         };
     }
-    let s = match run(root.clone(), cache, &a.only, a.force, a.jobs) {
+    let s = match run(root.clone(), cache, &a.only, a.force, a.verify, a.jobs) {
         Ok(s) => s,
         Err(code) => return code,
     };
@@ -175,7 +196,7 @@ fn pipeline(root: PathBuf, cache: Option<&Path>, a: &RunArgs, check: bool) -> Ex
 
 /// `diff`: what moved against the baseline or another report.
 fn diff(root: PathBuf, cache: Option<&Path>, a: &DiffArgs) -> ExitCode {
-    let s = match run(root.clone(), cache, &a.only, false, a.jobs) {
+    let s = match run(root.clone(), cache, &a.only, false, false, a.jobs) {
         Ok(s) => s,
         Err(code) => return code,
     };
@@ -205,7 +226,7 @@ fn diff(root: PathBuf, cache: Option<&Path>, a: &DiffArgs) -> ExitCode {
 
 /// `bless`: accept the current metrics as the baseline.
 fn bless(root: PathBuf, cache: Option<&Path>, a: &BlessArgs) -> ExitCode {
-    let s = match run(root.clone(), cache, &a.only, false, a.jobs) {
+    let s = match run(root.clone(), cache, &a.only, false, false, a.jobs) {
         Ok(s) => s,
         Err(code) => return code,
     };
@@ -311,6 +332,7 @@ fn main() -> ExitCode {
             }
         }),
         Command::Bench(a) => ws().map(|root| bench::bench(&root, a.only.as_deref())),
+        Command::Export(a) => ws().map(|root| export(root, cache, a)),
     };
     done.unwrap_or_else(|e| {
         eprintln!("error: {e}");

@@ -10,6 +10,8 @@
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
 pub mod evaluate;
+pub mod export;
+mod filestat;
 mod frames;
 mod hash;
 pub mod load;
@@ -67,6 +69,9 @@ pub struct Options {
     pub only: Vec<String>,
     /// Recompute every run and redraw every figure.
     pub force: bool,
+    /// Hash every output instead of trusting the stats recorded when it was written (a damaged
+    /// output with a forged modification time and size is found and redrawn).
+    pub verify: bool,
     /// Worker threads (default: all cores). With more than one, one more thread runs the
     /// explanations' root-finding chains beside them.
     pub jobs: Option<usize>,
@@ -82,6 +87,7 @@ impl Options {
             root: root.into(),
             only: Vec::new(),
             force: false,
+            verify: false,
             jobs: None,
             progress: None,
             cache_dir: None,
@@ -733,7 +739,13 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         built
             .par_iter()
             .zip(&keys)
-            .map(|(e, k)| if opts.force { None } else { stamp::reusable(root, e, k) })
+            .map(|(e, k)| {
+                if opts.force {
+                    None
+                } else {
+                    stamp::reusable(root, e, k, opts.verify, true)
+                }
+            })
             .collect()
     });
     let todo: Vec<(&Entry, &String)> = built
@@ -902,7 +914,13 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             |((e, _), _)| weight(e),
             |((e, key), readings)| {
                 timings::own_time(|| {
-                    let prev = stamp::read(root, &e.manifest.id);
+                    // With --verify the recorded stats are dropped: every output is hashed.
+                    let prev = stamp::read(root, &e.manifest.id).map(|mut p| {
+                        if opts.verify {
+                            p.stats.clear();
+                        }
+                        p
+                    });
                     let b = isolated("evaluating the manifest", || {
                         let runs = Runs {
                             data: &data,
@@ -931,6 +949,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
                             render_key: b.render_key.clone(),
                             report: b.report.clone(),
                             outputs: b.outputs.clone(),
+                            stats: filestat::stats_of(root, b.outputs.keys()),
                         };
                         if let Err(err) = stamp::write(root, &e.manifest.id, &s) {
                             let mut b = b;

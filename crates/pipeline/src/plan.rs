@@ -80,7 +80,7 @@ pub fn plan(opts: &Options) -> Result<Plan, String> {
     let todo: Vec<&Entry> = built
         .iter()
         .copied()
-        .filter(|e| opts.force || stamp::reusable(root, e, &stamp::eval_key(e)).is_none())
+        .filter(|e| opts.force || stamp::reusable(root, e, &stamp::eval_key(e), opts.verify, false).is_none())
         .collect();
     let mut runs: BTreeMap<&str, (&fric_experiments::RunRequest, Vec<String>)> = BTreeMap::new();
     for e in &todo {
@@ -121,7 +121,7 @@ pub fn plan(opts: &Options) -> Result<Plan, String> {
         .collect();
     let to_draw = todo
         .iter()
-        .filter(|e| e.manifest.kind == Kind::Figure && (opts.force || !drawing_current(root, e)))
+        .filter(|e| e.manifest.kind == Kind::Figure && (opts.force || !drawing_current(root, e, opts.verify)))
         .map(|e| e.manifest.id.clone())
         .collect();
     Ok(Plan {
@@ -137,10 +137,13 @@ pub fn plan(opts: &Options) -> Result<Plan, String> {
 }
 
 /// Whether `render::render` would keep this figure's drawing: the stamp holds the current render
-/// key and every output it recorded is intact.
-fn drawing_current(root: &Path, e: &Entry) -> bool {
-    stamp::read(root, &e.manifest.id).is_some_and(|s| {
+/// key and every output it recorded is intact (all hashed when `verify`).
+fn drawing_current(root: &Path, e: &Entry, verify: bool) -> bool {
+    stamp::read(root, &e.manifest.id).is_some_and(|mut s| {
+        if verify {
+            s.stats.clear();
+        }
         s.render_key.as_deref() == Some(render_key(e, &s.report.metrics).as_str())
-            && stamp::outputs_intact(root, &s.outputs)
+            && stamp::outputs_intact(root, &s.outputs, &s.stats)
     })
 }

@@ -34,9 +34,10 @@ fn format_value(v: f64) -> String {
     s
 }
 
-struct Csv {
-    name: String,
-    columns: Vec<(String, Vec<f64>)>,
+/// One series file: its name in the figure's directory and its columns.
+pub(crate) struct Csv {
+    pub name: String,
+    pub columns: Vec<(String, Vec<f64>)>,
 }
 
 fn pgf_axis(a: &fric_manifest::Axis) -> PgfAxis {
@@ -183,7 +184,8 @@ fn metric_series(
         .collect())
 }
 
-fn build(
+/// The figure's panels and one series file per plotted series, at full resolution.
+pub(crate) fn build(
     entry: &Entry,
     runs: &HashMap<String, &RunData>,
     metrics: &BTreeMap<String, Option<f64>>,
@@ -309,6 +311,20 @@ fn build(
     ))
 }
 
+/// The figure and its series files with only the samples the drawing needs, to within
+/// [`fric_plot::TOLERANCE_PX`] (the CSVs hold exactly the drawn samples; `csvs` are in the
+/// order of the figure's series, panel by panel).
+fn reduced(mut fig: FigureData, mut csvs: Vec<Csv>) -> (FigureData, Vec<Csv>) {
+    let r = fric_plot::reduce(&fig);
+    fric_plot::apply(&mut fig, &r);
+    for (c, keep) in csvs.iter_mut().zip(r.keep.iter().flatten()) {
+        for col in &mut c.columns {
+            col.1 = fric_plot::pick(&col.1, keep);
+        }
+    }
+    (fig, csvs)
+}
+
 /// Key of everything a drawing depends on: panels, layout, the data (by run keys) and the
 /// drawing code.
 pub(crate) fn render_key(entry: &Entry, metrics: &BTreeMap<String, Option<f64>>) -> String {
@@ -345,7 +361,7 @@ pub fn render(
             .iter()
             .filter_map(|w| prev.outputs.get(w).map(|h| (w.clone(), h.clone())))
             .collect();
-        if kept.len() == wanted.len() && outputs_intact(root, &kept) {
+        if kept.len() == wanted.len() && outputs_intact(root, &kept, &prev.stats) {
             return Ok(Rendered {
                 outputs: wanted.iter().map(|w| (w.clone(), kept[w].clone())).collect(),
                 drawn: false,
@@ -353,6 +369,9 @@ pub fn render(
             });
         }
     }
+    // Drawn and exported: the series sized to the ink (fric-plot's `reduce`); the full
+    // resolution stays in the run cache (`cargo xtask export`).
+    let (fig, csvs) = reduced(fig, csvs);
     let mut outputs = Vec::new();
     let mut put = |rel: &str, bytes: &[u8]| -> Result<(), String> {
         let p = output_path(root, rel)?;

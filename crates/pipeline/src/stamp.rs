@@ -2,9 +2,12 @@
 //! checks, outputs), the key of everything that evaluation depended on, and the sha256 of every
 //! output file it wrote. A run of the pipeline whose key matches and whose outputs are intact
 //! reuses the report without reading any run data, so a run with nothing to do costs a few
-//! small reads and the hashing of the outputs, independent of the size of the cached runs.
-//! A damaged or deleted output fails the check, and the manifest is evaluated and drawn again.
+//! small reads and one `stat` per output, independent of the size of the cached runs and of the
+//! outputs: an output whose size, times and inode are those recorded ([`crate::filestat`]) is
+//! taken as intact, any other is hashed. A damaged or deleted output fails the check, and the
+//! manifest is evaluated and drawn again; with `verify` every output is hashed.
 
+use crate::filestat::{stats_of, FileStat};
 use crate::hash::sha256_hex;
 use crate::load::Entry;
 use crate::store::{output_path, write_atomic};
@@ -24,6 +27,9 @@ pub struct Stamp {
     pub report: ExperimentReport,
     /// Output file (relative to the root) → sha256 of its bytes.
     pub outputs: BTreeMap<String, String>,
+    /// Output file → its stat when the sha256 was last confirmed (absent: hash it).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub stats: BTreeMap<String, FileStat>,
 }
 
 /// Key of everything an evaluation depends on: the whole manifest, its resolved runs (whose keys
@@ -58,18 +64,40 @@ pub fn write(root: &Path, id: &str, s: &Stamp) -> Result<(), String> {
     write_atomic(&p, &bytes).map_err(|e| format!("{}: {e}", p.display()))
 }
 
-/// Whether every recorded output exists with the recorded content.
-pub fn outputs_intact(root: &Path, outputs: &BTreeMap<String, String>) -> bool {
+/// Whether every recorded output exists with the recorded content: an output whose stat is the
+/// recorded one (`stats`) without reading it, any other by its hash.
+pub fn outputs_intact(root: &Path, outputs: &BTreeMap<String, String>, stats: &BTreeMap<String, FileStat>) -> bool {
     outputs.iter().all(|(rel, sha)| {
-        output_path(root, rel)
-            .ok()
-            .and_then(|p| std::fs::read(p).ok())
-            .is_some_and(|b| sha256_hex(&b) == *sha)
+        let Ok(p) = output_path(root, rel) else {
+            return false;
+        };
+        if stats.get(rel).is_some_and(|s| FileStat::of(&p).as_ref() == Some(s)) {
+            return true;
+        }
+        std::fs::read(p).is_ok_and(|b| sha256_hex(&b) == *sha)
     })
 }
 
-/// The stamp's report if it is current for `e` and its outputs are intact.
-pub fn reusable(root: &Path, e: &Entry, key: &str) -> Option<ExperimentReport> {
-    let s = read(root, &e.manifest.id)?;
-    (s.key == key && outputs_intact(root, &s.outputs)).then_some(s.report)
+/// The stamp's report if it is current for `e` and its outputs are intact (all hashed when
+/// `verify`). With `record`, outputs confirmed by their hash have their stats recorded again
+/// (a copied or touched output is hashed once, not on every run).
+pub fn reusable(root: &Path, e: &Entry, key: &str, verify: bool, record: bool) -> Option<ExperimentReport> {
+    let mut s = read(root, &e.manifest.id)?;
+    if verify {
+        s.stats.clear();
+    }
+    if s.key != key || !outputs_intact(root, &s.outputs, &s.stats) {
+        return None;
+    }
+    let now = if record {
+        stats_of(root, s.outputs.keys())
+    } else {
+        s.stats.clone()
+    };
+    if now != s.stats {
+        s.stats = now;
+        // Best effort: a stamp that cannot be rewritten is only hashed again next time.
+        let _ = write(root, &e.manifest.id, &s);
+    }
+    Some(s.report)
 }

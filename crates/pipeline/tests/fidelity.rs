@@ -1,15 +1,17 @@
 //! Figure fidelity: every figure the project draws shows its data. For every panel of every
 //! figure (the panel's frame, axis ranges and legend box are recorded on its SVG group,
 //! `fric-plot`'s `series.rs`):
-//! - every exported sample (`figures/<doc>/<name>/<panel>-<k>.csv`) inside the axis ranges maps
-//!   to an inked pixel of the PNG within one SVG pixel (within half a dash gap plus one pixel for
-//!   dashed and dotted series, whose samples may fall in a gap);
+//! - every sample of every plotted series at full resolution (`cargo xtask export`'s, from the
+//!   run cache; the series files `figures/<doc>/<name>/<panel>-<k>.csv` hold only the samples
+//!   the drawing needs) inside the axis ranges maps to an inked pixel of the PNG within one SVG
+//!   pixel (within half a dash gap plus one pixel for dashed and dotted series, whose samples may
+//!   fall in a gap);
 //! - the data layer alone, rasterised, puts no ink outside the axes frame;
 //! - a legend inside the axes covers no sample or segment of any series;
 //! - every log-axis tick label is the decade (or multiple of it) it stands at.
 //!
-//! `FRIC_FIDELITY_FIGURES=<figures dir>` checks an existing `figures/` directory instead of
-//! regenerating the project's (how the test was shown to fail on the PNGs of plotters' bitmap
+//! `FRIC_FIDELITY_FIGURES=<figures dir>` checks an existing `figures/` directory (against its
+//! series files) instead of regenerating the project's (how the test was shown to fail on the PNGs of plotters' bitmap
 //! backend).
 
 mod common;
@@ -170,8 +172,13 @@ fn read_csv(p: &Path) -> Vec<Vec<f64>> {
     cols
 }
 
-/// Problems of one figure (`<stem>.svg`, `<stem>.png`, `<stem>/<panel>-<k>.csv`).
-fn figure_problems(stem: &Path) -> Vec<String> {
+/// The samples to check of series `<panel>-<k>`: at full resolution when `full` has them (the
+/// run cache's, via `export::series`), else the series file beside the figure.
+type Series = std::collections::HashMap<String, Vec<Vec<f64>>>;
+
+/// Problems of one figure (`<stem>.svg`, `<stem>.png`, and the samples of each series: `full`,
+/// or `<stem>/<panel>-<k>.csv`).
+fn figure_problems(stem: &Path, full: Option<&Series>) -> Vec<String> {
     let name = stem.display().to_string();
     let svg = std::fs::read_to_string(format!("{}.svg", stem.display())).unwrap();
     let png = Image::decode(&std::fs::read(format!("{}.png", stem.display())).unwrap());
@@ -195,8 +202,14 @@ fn figure_problems(stem: &Path) -> Vec<String> {
     }
     for p in &panels {
         for (k, style) in p.styles.iter().enumerate() {
-            let csv = PathBuf::from(format!("{}/{}-{}.csv", stem.display(), p.id, k + 1));
-            let cols = read_csv(&csv);
+            let name = format!("{}-{}", p.id, k + 1);
+            let cols = match full {
+                Some(f) => f
+                    .get(&name)
+                    .unwrap_or_else(|| panic!("{}: no full series {name}", stem.display()))
+                    .clone(),
+                None => read_csv(&PathBuf::from(format!("{}/{name}.csv", stem.display()))),
+            };
             // One SVG pixel; dashes and dots may leave a sample in a gap (24 and 16 units).
             let r = scale
                 * unit
@@ -365,23 +378,48 @@ fn figures(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-fn check(dir: &Path, expected: Option<usize>) {
+/// Check every figure under `dir`; with `opts` (the workspace that drew them), against every
+/// sample of every series at full resolution, not only the samples kept for the drawing.
+fn check(dir: &Path, expected: Option<usize>, opts: Option<&fric_pipeline::Options>) {
     let figs = figures(dir);
     assert!(!figs.is_empty(), "no figures under {}", dir.display());
     if let Some(n) = expected {
         assert_eq!(figs.len(), n, "figures under {} vs figures drawn", dir.display());
     }
-    let bad: Vec<String> = figs.iter().flat_map(|f| figure_problems(f)).collect();
+    let (mut full_samples, mut kept_samples) = (0usize, 0usize);
+    let loaded = opts.map(|o| fric_pipeline::load(&o.root));
+    let mut bad = Vec::new();
+    for f in &figs {
+        let full: Option<Series> = opts.zip(loaded.as_ref()).map(|(o, l)| {
+            let id = f.strip_prefix(dir).unwrap().display().to_string();
+            let series = fric_pipeline::export::series_in(o, l, &id).unwrap();
+            for (name, cols) in &series {
+                full_samples += cols[0].1.len();
+                kept_samples += read_csv(&f.join(format!("{name}.csv")))[0].len();
+            }
+            series
+                .into_iter()
+                .map(|(n, cols)| (n, cols.into_iter().map(|c| c.1).collect()))
+                .collect()
+        });
+        bad.extend(figure_problems(f, full.as_ref()));
+    }
     assert!(bad.is_empty(), "{} problems:\n{}", bad.len(), bad.join("\n"));
+    if opts.is_some() {
+        eprintln!(
+            "fidelity: {full_samples} samples at full resolution checked, {kept_samples} kept in the series files"
+        );
+    }
 }
 
 #[test]
 fn every_plotted_sample_is_visible_and_nothing_leaves_its_frame() {
     if let Ok(d) = std::env::var("FRIC_FIDELITY_FIGURES") {
-        return check(Path::new(&d), None);
+        return check(Path::new(&d), None, None);
     }
     let (_t, root) = common::project_copy();
-    let s = fric_pipeline::run(&common::project_options(&root)).unwrap();
+    let opts = common::project_options(&root);
+    let s = fric_pipeline::run(&opts).unwrap();
     assert!(s.invalid.is_empty());
     let drawn = s
         .report
@@ -389,5 +427,5 @@ fn every_plotted_sample_is_visible_and_nothing_leaves_its_frame() {
         .iter()
         .filter(|e| e.outputs.iter().any(|o| o.ends_with(".svg")))
         .count();
-    check(&root.join("figures"), Some(drawn));
+    check(&root.join("figures"), Some(drawn), Some(&opts));
 }

@@ -195,6 +195,85 @@ fn damaged_outputs_are_redrawn() {
     assert_eq!((s.figures_drawn, s.figures_current), (0, 1));
 }
 
+/// Overwrite `p` in place with bytes of the same length and give it back its modification
+/// time: size, inode and mtime are the recorded ones, only the change time moved.
+fn damage_keeping_mtime(p: &Path) {
+    let mtime = std::fs::metadata(p).unwrap().modified().unwrap();
+    let len = std::fs::metadata(p).unwrap().len() as usize;
+    let f = std::fs::File::options().write(true).open(p).unwrap();
+    std::io::Write::write_all(&mut &f, &vec![b'x'; len]).unwrap();
+    f.set_modified(mtime).unwrap();
+}
+
+/// The stat the pipeline records for an output (crates/pipeline/src/filestat.rs).
+fn stat_json(p: &Path) -> serde_json::Value {
+    use std::os::unix::fs::MetadataExt;
+    let m = std::fs::metadata(p).unwrap();
+    let ns = |s: i64, n: i64| i128::from(s) * 1_000_000_000 + i128::from(n);
+    serde_json::json!({
+        "len": m.size(),
+        "mtime_ns": ns(m.mtime(), m.mtime_nsec()),
+        "ctime_ns": ns(m.ctime(), m.ctime_nsec()),
+        "ino": m.ino(),
+    })
+}
+
+/// A no-op trusts an output by its recorded size, times and inode, not by reading it: an output
+/// damaged in place behind a forged modification time is still redrawn (its change time moved),
+/// and one whose recorded stat was forged too (as on a file system without change times) is
+/// redrawn by `verify`, which hashes every output.
+#[test]
+fn an_output_damaged_behind_a_forged_mtime_is_redrawn() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL)]);
+    go(ws.path());
+    let png = ws.path().join("figures/thesis/fig9.1.png");
+    let png0 = std::fs::read(&png).unwrap();
+    // Stats are recorded only for outputs older than the file times' granularity (2 s).
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    let s = go(ws.path());
+    assert_eq!((s.figures_drawn, s.figures_current), (0, 1));
+    let stamp_path = ws.path().join("data/cache/entries/thesis/fig9.1.json");
+    let stamp = || -> serde_json::Value { serde_json::from_slice(&std::fs::read(&stamp_path).unwrap()).unwrap() };
+    let rel = "figures/thesis/fig9.1.png";
+    assert_eq!(
+        stamp()["stats"][rel],
+        stat_json(&png),
+        "the no-op recorded the output's stat"
+    );
+
+    damage_keeping_mtime(&png);
+    let s = go(ws.path());
+    assert_eq!(
+        (s.figures_drawn, s.runs_computed),
+        (1, 0),
+        "damage behind a forged mtime not redrawn"
+    );
+    assert_eq!(std::fs::read(&png).unwrap(), png0);
+
+    // Forge the recorded stat as well: a plain run now trusts it, `verify` does not.
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    go(ws.path());
+    damage_keeping_mtime(&png);
+    let mut st = stamp();
+    st["stats"][rel] = stat_json(&png);
+    std::fs::write(&stamp_path, serde_json::to_vec(&st).unwrap()).unwrap();
+    let s = go(ws.path());
+    assert_eq!(
+        s.figures_drawn, 0,
+        "a plain run reads no output whose stat is the recorded one"
+    );
+    let mut o = Options::new(ws.path());
+    o.jobs = Some(2);
+    o.verify = true;
+    let s = run(&o).unwrap();
+    assert_eq!(
+        (s.figures_drawn, s.runs_computed),
+        (1, 0),
+        "--verify missed a damaged output"
+    );
+    assert_eq!(std::fs::read(&png).unwrap(), png0);
+}
+
 /// Temporary files of an interrupted run (older than this run) are removed.
 #[test]
 fn stale_temporary_files_are_removed() {

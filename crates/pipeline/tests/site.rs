@@ -4,7 +4,8 @@
 //! to the console).
 //!
 //! Chromium is the Debian package `chromium` (or set `FRIC_CHROMIUM` to a binary). Without it
-//! these tests fail, unless `FRIC_SKIP_BROWSER=1` skips the browser half.
+//! (or with `FRIC_SKIP_BROWSER=1`) the browser half is skipped and one line on the terminal says
+//! so; with `FRIC_REQUIRE_BROWSER=1` (`.ci/run` sets it) a missing browser fails the tests.
 
 mod common;
 
@@ -85,18 +86,47 @@ fn chromium() -> Option<String> {
         })
 }
 
-/// The browser to use, `None` when `FRIC_SKIP_BROWSER=1`; panics when it is missing.
+/// What to do without a browser, from the environment: `FRIC_REQUIRE_BROWSER=1` (set by
+/// `.ci/run`) makes a missing browser a failure and forbids `FRIC_SKIP_BROWSER=1`.
+fn browser_required() -> bool {
+    std::env::var("FRIC_REQUIRE_BROWSER").is_ok_and(|v| v == "1")
+}
+
+/// One line on the terminal (not captured by the test harness, so a passing `cargo test`
+/// shows it), printed once per test binary: what the site tests did not check.
+fn say_once(line: &str) {
+    use std::io::Write;
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = writeln!(std::io::stderr(), "{line}");
+    });
+}
+
+/// The browser to use. `None`, with one visible line saying what is not checked, when
+/// `FRIC_SKIP_BROWSER=1` or when no browser is installed (a fresh machine with only Rust);
+/// panics instead when `FRIC_REQUIRE_BROWSER=1`, so CI can never skip the browser half.
 fn browser() -> Option<String> {
+    let required = browser_required();
     if std::env::var("FRIC_SKIP_BROWSER").is_ok_and(|v| v == "1") {
-        eprintln!("FRIC_SKIP_BROWSER=1: the pages are not opened in a browser");
+        assert!(
+            !required,
+            "FRIC_SKIP_BROWSER=1 and FRIC_REQUIRE_BROWSER=1 contradict each other"
+        );
+        say_once("note: site tests: FRIC_SKIP_BROWSER=1, the HTML report was NOT opened in a browser (images loading, console errors unchecked)");
         return None;
     }
-    Some(chromium().unwrap_or_else(|| {
-        panic!(
-            "headless Chromium is needed to test the HTML report: install it \
-             (`apt-get install -y chromium`), point FRIC_CHROMIUM at it, or set FRIC_SKIP_BROWSER=1"
-        )
-    }))
+    let found = chromium();
+    match (&found, required) {
+        (None, true) => panic!(
+            "FRIC_REQUIRE_BROWSER=1 and no headless Chromium: install it (`apt-get install -y chromium`) \
+             or point FRIC_CHROMIUM at it"
+        ),
+        (None, false) => say_once(
+            "note: site tests: no Chromium found, the HTML report was NOT opened in a browser (images loading, console errors unchecked; `apt-get install -y chromium` checks them)",
+        ),
+        (Some(_), _) => {}
+    }
+    found
 }
 
 /// Appended to a copy of the page: after `load`, lists the images that did not decode.

@@ -14,10 +14,12 @@
 
 mod math;
 mod raster;
+mod reduce;
 mod series;
 mod ticks;
 
 pub use raster::{rasterize, PNG_SCALE};
+pub use reduce::{apply, pick, reduce, Reduction, TOLERANCE_PX};
 
 use fric_manifest::{LegendPos, Scale, Style};
 use plotters::coord::Shift;
