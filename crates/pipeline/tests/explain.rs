@@ -43,6 +43,7 @@ checks:
     expected: 2.2
     tol: {rel: 1.0e-6}
     provenance: {derived: "an area of 2.2 J, for the test"}
+    discrepancy: assumption
     known_discrepancy: "with A = 0.8 m the area is 0.6 J"
     explain: [{run: ms, param: input.amplitude, range: [1, 3]}]
 "#;
