@@ -89,13 +89,13 @@ fn a_range_the_system_refuses_is_a_manifest_error_at_its_line() {
     assert_eq!(loaded.invalid.len(), 1);
     let d = &loaded.invalid[0].diagnostics;
     assert!(
-        d.iter().any(|d| d.line == 32 && d.message.contains("input.omega = -1")),
+        d.iter().any(|d| d.line == 33 && d.message.contains("input.omega = -1")),
         "{d:#?}"
     );
     // `explain` on it says what is wrong, with the line.
     let err = sensitivity::explain(&Options::new(ws.path()), "thesis/fig9.1", "area").unwrap_err();
     assert!(
-        err.contains("fig9.1.yaml:32") && err.contains("input.omega = -1"),
+        err.contains("fig9.1.yaml:33") && err.contains("input.omega = -1"),
         "{err}"
     );
 }
