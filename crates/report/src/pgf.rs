@@ -15,7 +15,7 @@ use tera::{Context, Tera};
 
 /// The preamble a document needs to `\input` the figures (also written into each file's header).
 pub const PREAMBLE: &str =
-    "\\usepackage{pgfplots}\n\\usepgfplotslibrary{groupplots,fillbetween}\n\\pgfplotsset{compat=1.16}";
+    "\\usepackage{amsmath}\n\\usepackage{pgfplots}\n\\usepgfplotslibrary{groupplots,fillbetween}\n\\pgfplotsset{compat=1.16}";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PgfStyle {
@@ -140,6 +140,13 @@ fn axis_options(xy: char, a: &PgfAxis, out: &mut Vec<String>) {
         Some([lo, hi]) => {
             out.push(format!("{xy}min={}, {xy}max={}", num(lo), num(hi)));
             out.push(format!("enlarge {xy} limits=false"));
+            // Data far outside a fixed window (report Fig 3.15: θ to 0.99 rad on a 0.016 rad
+            // axis) would lie metres off the page, beyond TeX's largest dimension ("Dimension
+            // too large"): clamp it to ten window widths on either side, where it is clipped.
+            if !a.log && hi > lo {
+                let w = 10.0 * (hi - lo);
+                out.push(format!("restrict {xy} to domain*={}:{}", num(lo - w), num(hi + w)));
+            }
         }
         // fric-plot pads automatic ranges by 5 % on each side.
         None => out.push(format!("enlarge {xy} limits=0.05")),
