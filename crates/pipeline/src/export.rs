@@ -4,9 +4,13 @@
 //! of the same series, under the same names: `<out>/<doc>/<name>/<panel>-<k>.csv` (or
 //! `.parquet`), `out` defaulting to `data/export`. A run missing from the cache is computed.
 
-use crate::load::{self, Entry};
+use crate::compute::compute_and_store;
+use crate::entry::Entry;
+use crate::entry_report::{registry_report, with_run_data};
+use crate::load;
+use crate::options::Options;
 use crate::store::{output_path, write_atomic, Lookup};
-use crate::{compute_and_store, frames, render, stamp, with_run_data, Options};
+use crate::{frames, render, stamp};
 use fric_experiments::RunData;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -57,7 +61,7 @@ pub fn series_in(opts: &Options, loaded: &load::Loaded, id: &str) -> Result<Vec<
     }
     let data = run_data(opts, e)?;
     let metrics = metrics_of(root, e)?;
-    let mut rep = crate::registry_report(e);
+    let mut rep = registry_report(e);
     let built = with_run_data(e, &data, &HashMap::new(), &mut rep, |runs, _| {
         render::build(e, runs, &metrics)
     });

@@ -8,74 +8,17 @@
 //! earlier one (a panel drawing a run that is itself invalid) is not reported again.
 
 mod csv;
+mod ctx;
 mod refs;
 mod runs;
 mod variants;
 
-pub(crate) use runs::set_input_field;
+pub use crate::entry::{run_key, Declared, Entry, InvalidManifest, Loaded, ResolvedRun, DECLARATION};
 
-use crate::hash::sha256_hex;
-use fric_experiments::RunRequest;
+use ctx::Ctx;
 use fric_manifest::{parse_document, Diagnostic, Document, Manifest};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
-
-/// A valid manifest with its runs resolved.
-#[derive(Clone, Debug)]
-pub struct Entry {
-    /// Path relative to the root, `experiments/<doc>/<name>.yaml`.
-    pub file: String,
-    pub manifest: Manifest,
-    /// Every concrete run (sweeps expanded) by id.
-    pub runs: BTreeMap<String, ResolvedRun>,
-    /// Swept runs: base id → member ids with their coordinates (parameter, value).
-    pub sweeps: BTreeMap<String, Vec<(String, fric_manifest::Coords)>>,
-}
-
-#[derive(Clone, Debug)]
-pub struct ResolvedRun {
-    pub request: RunRequest,
-    /// Derived columns added after loading (not part of the key).
-    pub post: Vec<fric_manifest::PostOp>,
-    /// Cache key: sha256 of the canonical request and the code fingerprint.
-    pub key: String,
-}
-
-/// A manifest that could not be used.
-#[derive(Clone, Debug)]
-pub struct InvalidManifest {
-    pub file: String,
-    pub id: Option<String>,
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-#[derive(Debug, Default)]
-pub struct Loaded {
-    pub entries: Vec<Entry>,
-    pub invalid: Vec<InvalidManifest>,
-    /// The declared documents (`experiments/<doc>/document.yaml` that parse), sorted by id.
-    pub documents: Vec<Declared>,
-}
-
-/// A declared document.
-#[derive(Clone, Debug)]
-pub struct Declared {
-    /// The folder name, `<doc>`.
-    pub id: String,
-    /// `experiments/<doc>/document.yaml`.
-    pub file: String,
-    pub decl: fric_manifest::DocumentDecl,
-}
-
-/// The file name that declares a document in its folder.
-pub const DECLARATION: &str = "document.yaml";
-
-impl Loaded {
-    /// The declared document `id`.
-    pub fn document(&self, id: &str) -> Option<&Declared> {
-        self.documents.iter().find(|d| d.id == id)
-    }
-}
 
 /// Read every `experiments/<doc>/document.yaml`: the declarations, and the ones that are invalid.
 fn declarations(root: &Path, files: &mut Vec<PathBuf>) -> (Vec<Declared>, Vec<InvalidManifest>) {
@@ -119,12 +62,6 @@ fn declarations(root: &Path, files: &mut Vec<PathBuf>) -> (Vec<Declared>, Vec<In
     }
     docs.sort_by(|a, b| a.id.cmp(&b.id));
     (docs, bad)
-}
-
-/// Cache key of a run request.
-pub fn run_key(req: &RunRequest) -> String {
-    let canonical = serde_json::to_string(req).expect("requests serialise");
-    sha256_hex(format!("run-v1\n{}\n{}", crate::RUNS_FINGERPRINT, canonical).as_bytes())
 }
 
 fn relative(root: &Path, path: &Path) -> String {
@@ -197,36 +134,6 @@ fn file_problem(file: &str, documents: &[&str]) -> Option<(String, String)> {
         ));
     };
     fric_manifest::rules::manifest_id_problem(id, documents).map(|(m, a)| (format!("file `{file}`: {m}"), a))
-}
-
-/// A problem at a path of the manifest: (path, message, allowed).
-type Errs = Vec<(String, String, String)>;
-
-fn err(errs: &mut Errs, path: impl Into<String>, msg: impl Into<String>, allowed: impl Into<String>) {
-    errs.push((path.into(), msg.into(), allowed.into()));
-}
-
-/// One manifest under validation.
-struct Ctx<'a> {
-    /// The workspace root (sampled inputs are read under its `data/`).
-    root: &'a Path,
-    file: &'a str,
-    m: &'a Manifest,
-    doc: &'a Document,
-    /// Whether the manifest's document has a source text (its manifests cite seed lines).
-    has_text: bool,
-    errs: Errs,
-    runs: BTreeMap<String, ResolvedRun>,
-    sweeps: BTreeMap<String, Vec<(String, fric_manifest::Coords)>>,
-    /// Runs and metrics that are invalid themselves: what refers to them is not checked.
-    failed_runs: HashSet<String>,
-    failed_metrics: HashSet<String>,
-}
-
-impl Ctx<'_> {
-    fn err(&mut self, path: impl Into<String>, msg: impl Into<String>, allowed: impl Into<String>) {
-        err(&mut self.errs, path, msg, allowed);
-    }
 }
 
 struct Parsed {

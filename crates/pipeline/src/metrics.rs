@@ -7,7 +7,7 @@
 
 use crate::hash::sha256_hex;
 use crate::store::write_if_changed;
-use crate::Summary;
+use crate::summary::Summary;
 use fric_report::metrics::{self, Change, MetricRow};
 use fric_report::{Provenance, Report};
 use polars::prelude::*;

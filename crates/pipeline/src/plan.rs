@@ -1,11 +1,13 @@
-//! A dry run: what [`crate::run`] would compute and draw with the same options, found by
+//! A dry run: what [`crate::run::run`] would compute and draw with the same options, found by
 //! read-only lookups in the manifest stamps and the run cache. Nothing is computed or written.
 
-use crate::load::{self, Entry, InvalidManifest};
+use crate::entry::{Entry, InvalidManifest};
+use crate::load;
+use crate::options::Options;
 use crate::render::render_key;
+use crate::selection::{select, selector, Selection};
 use crate::stamp;
 use crate::store::Probe;
-use crate::{select, selector, Options, Selection};
 use fric_manifest::Kind;
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -2,12 +2,14 @@
 //! PGFPlots `.pgf.tex` that reads those CSVs, skipped when nothing that affects the drawing
 //! changed.
 
+use crate::entry::Entry;
 use crate::evaluate::window;
+use crate::fingerprint::RENDER_FINGERPRINT;
+use crate::frames;
 use crate::hash::sha256_hex;
-use crate::load::Entry;
+use crate::metric_tables::swept_base;
 use crate::stamp::{outputs_intact, Stamp};
 use crate::store::{output_path, write_if_changed};
-use crate::{frames, RENDER_FINGERPRINT};
 use fric_experiments::RunData;
 use fric_manifest::LegendPos;
 use fric_plot::{AxisSpec, FigureData, PanelData, SeriesData};
@@ -140,7 +142,7 @@ fn metric_series(
         .iter()
         .find(|x| x.name == metric)
         .ok_or_else(|| format!("no metric `{metric}`"))?;
-    let base = crate::swept_base(entry, spec).ok_or_else(|| format!("metric `{metric}` is not over a swept run"))?;
+    let base = swept_base(entry, spec).ok_or_else(|| format!("metric `{metric}` is not over a swept run"))?;
     let members = entry
         .sweeps
         .get(&base)

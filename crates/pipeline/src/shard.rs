@@ -5,9 +5,13 @@
 //! request), so a shard that dies leaves nothing a later run trusts. A `figures` run afterwards
 //! finds everything cached and only evaluates and draws.
 
+use crate::compute::compute_and_store;
+use crate::fingerprint::RUNS_FINGERPRINT;
+use crate::load;
+use crate::options::Options;
 use crate::plan::{self, PlannedRun};
+use crate::selection::select;
 use crate::store::Probe;
-use crate::{compute_and_store, load, select, Options, RUNS_FINGERPRINT};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;

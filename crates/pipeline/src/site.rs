@@ -8,7 +8,9 @@
 //! without quotes). Formatting is
 //! `fric_report::site`'s.
 
-use crate::load::Loaded;
+use crate::entry::Loaded;
+use crate::entry_report::{manifest_name, registry_report};
+use crate::selection::invalid_id;
 use crate::store::{output_path, write_if_changed};
 use fric_report::site::{Assumption, Check, CoverageRow, DocPage, Item, Quote, Site};
 use fric_report::Report;
@@ -69,12 +71,12 @@ fn natural_key(s: &str) -> Vec<(u8, u64, String)> {
 
 /// Everything the site shows.
 pub fn build(root: &Path, loaded: &Loaded, report: &Report) -> Site {
-    let entries: HashMap<&str, &crate::load::Entry> =
+    let entries: HashMap<&str, &crate::entry::Entry> =
         loaded.entries.iter().map(|e| (e.manifest.id.as_str(), e)).collect();
     let invalid_files: HashMap<String, &str> = loaded
         .invalid
         .iter()
-        .map(|i| (crate::invalid_id(i), i.file.as_str()))
+        .map(|i| (invalid_id(i), i.file.as_str()))
         .collect();
     let exists = |p: &str| root.join(p).is_file();
     // A manifest missing from the report (an `--only` run without an earlier report) is shown
@@ -86,7 +88,7 @@ pub fn build(root: &Path, loaded: &Loaded, report: &Report) -> Site {
             .entries
             .iter()
             .filter(|e| !reported.contains(e.manifest.id.as_str()))
-            .map(crate::registry_report),
+            .map(registry_report),
     );
     let mut site = Site {
         provenance: report.provenance.clone(),
@@ -154,7 +156,7 @@ pub fn build(root: &Path, loaded: &Loaded, report: &Report) -> Site {
             page.items.push(Item {
                 id: r.id.clone(),
                 name: r.id.split_once('/').map_or(r.id.as_str(), |x| x.1).to_string(),
-                kind: m.map_or(r.kind.clone(), |m| crate::name(&m.kind)),
+                kind: m.map_or(r.kind.clone(), |m| manifest_name(&m.kind)),
                 number: m.map_or_else(String::new, |m| m.source.number.clone()),
                 caption: r.caption.clone(),
                 status: r.status.clone(),

@@ -7,11 +7,11 @@
 //! taken as intact, any other is hashed. A damaged or deleted output fails the check, and the
 //! manifest is evaluated and drawn again; with `verify` every output is hashed.
 
+use crate::entry::Entry;
 use crate::filestat::{stats_of, FileStat};
+use crate::fingerprint::RENDER_FINGERPRINT;
 use crate::hash::sha256_hex;
-use crate::load::Entry;
 use crate::store::{output_path, write_atomic};
-use crate::RENDER_FINGERPRINT;
 use fric_report::ExperimentReport;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

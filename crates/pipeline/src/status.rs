@@ -3,7 +3,7 @@
 //! from the source (each check with `published` or `claim` provenance) is met, or is a known
 //! discrepancy proven to be the source's error (`discrepancy: source-error`).
 
-use crate::load::Entry;
+use crate::entry::Entry;
 use fric_manifest::Status;
 use fric_report::{CheckReport, DiscrepancyKind, ExperimentReport, Outcome};
 

@@ -157,7 +157,7 @@ impl RunCache {
             period: data.period,
             info: data.info.clone(),
             request: serde_json::to_value(request).map_err(|e| e.to_string())?,
-            code: Some(crate::RUNS_FINGERPRINT.to_string()),
+            code: Some(crate::fingerprint::RUNS_FINGERPRINT.to_string()),
         };
         write_atomic(&pq, &bytes).map_err(|e| format!("{}: {e}", pq.display()))?;
         let mjson = serde_json::to_vec_pretty(&meta).map_err(|e| e.to_string())?;
@@ -241,7 +241,7 @@ impl RunCache {
                     let current = std::fs::read(&path)
                         .ok()
                         .and_then(|b| serde_json::from_slice::<Meta>(&b).ok())
-                        .is_some_and(|m| m.code.as_deref() == Some(crate::RUNS_FINGERPRINT));
+                        .is_some_and(|m| m.code.as_deref() == Some(crate::fingerprint::RUNS_FINGERPRINT));
                     if !current {
                         p.entries += 1;
                         let pq = shard.path().join(format!("{key}.parquet"));

@@ -1,7 +1,7 @@
 //! Tables with computed cells: `{{ name }}` and `{{ name | fmt(".3g") }}` in a cell stand for a
 //! metric's value, and `from_metrics` generates one row per member of metric tables.
 
-use crate::load::Entry;
+use crate::entry::Entry;
 use fric_manifest::TableSpec;
 use std::collections::BTreeMap;
 

@@ -4,7 +4,7 @@
 //! Values are written with Rust's shortest round-trip formatting (`{:?}`), so a value read back
 //! from the CSV is bit-identical to the one written.
 
-use crate::{Report, Tolerance};
+use crate::experiment::{Report, Tolerance};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 

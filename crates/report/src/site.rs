@@ -6,7 +6,10 @@
 //! `templates/site/`. Every link is relative, so the site works from `file://`; no page has a
 //! script or loads anything from the network.
 
-use crate::{tex_escape, CheckReport, DiscrepancyKind, Outcome};
+use crate::checks::{CheckReport, Outcome};
+use crate::discrepancy_kind::DiscrepancyKind;
+use crate::experiment::Provenance;
+use crate::latex::tex_escape;
 use serde::Serialize;
 use tera::{Context, Tera};
 
@@ -17,7 +20,7 @@ pub struct Site {
     pub coverage: Vec<CoverageRow>,
     pub documents: Vec<DocPage>,
     /// What produced the report, shown on the index page only.
-    pub provenance: Option<crate::Provenance>,
+    pub provenance: Option<Provenance>,
 }
 
 /// A row of the coverage table: manifests by status and checks by outcome.
@@ -512,7 +515,7 @@ mod tests {
                 items: vec![item],
                 ..Default::default()
             }],
-            provenance: Some(crate::Provenance {
+            provenance: Some(Provenance {
                 commit: Some("0123abc".into()),
                 dirty: Some(true),
                 tool: "fric-pipeline 9.9".into(),

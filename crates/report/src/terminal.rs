@@ -1,6 +1,7 @@
 //! The terminal table of the checks that are not a plain pass.
 
-use crate::{CheckReport, Outcome, Report};
+use crate::checks::{CheckReport, Outcome};
+use crate::experiment::Report;
 
 /// Failures first, then errors, known discrepancies and unexpected passes.
 fn rank(o: Outcome) -> u8 {
@@ -132,7 +133,7 @@ pub fn failures_table(r: &Report, include_known: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ExperimentReport;
+    use crate::experiment::ExperimentReport;
 
     fn check(metric: &str, computed: f64, expected: f64, tol: f64, outcome: Outcome) -> CheckReport {
         CheckReport {

@@ -2,7 +2,7 @@
 //! earlier metrics. References to a run or metric that is itself invalid are skipped: its own
 //! error is the one to fix.
 
-use super::Ctx;
+use super::ctx::Ctx;
 use fric_manifest::{Kind, MetricKind, Op, Provenance, Status, Style, Window};
 
 /// Identity and registry fields.

@@ -1,7 +1,9 @@
 //! Runs: references to other manifests, sweeps, validation against the system's declaration
 //! (`fric_experiments::resolve`), and post-processing steps.
 
-use super::{run_key, Ctx, ResolvedRun};
+use super::ctx::Ctx;
+use crate::entry::{run_key, ResolvedRun};
+use crate::overrides::set_input_field;
 use fric_experiments::resolve;
 use fric_manifest::{InputSpec, Manifest, PostKind, RunSpec};
 use std::collections::HashMap;
@@ -18,21 +20,6 @@ fn apply_sweep(spec: &RunSpec, param: &str, value: f64) -> Result<RunSpec, Strin
             .insert(param.to_string(), fric_manifest::ParamValue::Number(value));
     }
     Ok(s)
-}
-
-/// `input` with its numeric field `field` set to `value`.
-pub(crate) fn set_input_field(input: &InputSpec, field: &str, value: f64) -> Result<InputSpec, String> {
-    let mut v = serde_json::to_value(input).map_err(|e| e.to_string())?;
-    let obj = v.as_object_mut().ok_or("input is not a mapping")?;
-    if !obj.contains_key(field) || field == "kind" {
-        let fields: Vec<String> = obj.keys().filter(|k| *k != "kind").map(|k| format!("`{k}`")).collect();
-        return Err(format!(
-            "the input has no numeric field `{field}` (fields: {})",
-            fields.join(", ")
-        ));
-    }
-    obj.insert(field.to_string(), serde_json::json!(value));
-    serde_json::from_value(v).map_err(|_| format!("cannot set `input.{field}` to {value}"))
 }
 
 /// The manifest path (under `sweep`) of a swept parameter's name.

@@ -4,8 +4,9 @@
 //! load time, so that a reading or a search that cannot run is a manifest error at its line,
 //! never a reading skipped or a search failing halfway.
 
-use super::{Ctx, ResolvedRun};
-use crate::sensitivity::{is_run_or_member, patch};
+use super::ctx::Ctx;
+use crate::entry::ResolvedRun;
+use crate::overrides::{is_run_or_member, patch};
 
 /// Why changing `run` (every member of a swept run) by `set` fails, or `None`. A run that is
 /// itself invalid or unknown is reported elsewhere.

@@ -1,0 +1,25 @@
+//! Computing one run into the cache, and checking one read from it.
+
+use crate::isolate::isolated;
+use crate::store::RunCache;
+use fric_experiments::RunData;
+
+/// Compute the run `req` (a panic becomes its error) and store it in `cache` under `key`.
+pub(crate) fn compute_and_store(
+    cache: &RunCache,
+    key: &str,
+    req: &fric_experiments::RunRequest,
+) -> Result<RunData, String> {
+    let d = isolated("the run", || fric_experiments::execute(req))
+        .map_err(|e| format!("{} run failed: {e}", req.system))?;
+    cache.put(key, req, &d).map_err(|e| format!("cache write: {e}"))?;
+    Ok(d)
+}
+
+/// A run read from the cache, its system's physical invariants checked as a computed run's are
+/// ([`fric_experiments::check_invariants`]): a cache filled by an older build may hold a run that
+/// breaks one.
+pub(crate) fn checked(req: &fric_experiments::RunRequest, d: RunData) -> Result<RunData, String> {
+    fric_experiments::check_invariants(req, &d).map_err(|e| format!("{} run (cached) failed: {e}", req.system))?;
+    Ok(d)
+}

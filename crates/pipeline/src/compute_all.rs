@@ -1,0 +1,177 @@
+//! The run phase of a pipeline run: every run the evaluated manifests and their alternative
+//! readings need, from the cache or computed into it, costliest first, with the explanations'
+//! root-finding chains started beside them.
+
+use crate::compute::{checked, compute_and_store};
+use crate::entry::Entry;
+use crate::options::{Options, Progress};
+use crate::schedule::costliest_first;
+use crate::sensitivity::{self, Planned, StepMemo};
+use crate::store::{Lookup, RunCache};
+use crate::summary::Summary;
+use crate::{own_time, plan};
+use fric_experiments::{RunData, RunRequest};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::Arc;
+
+/// The data of the runs by key, and the errors of those that failed.
+pub(crate) struct Computed {
+    pub data: HashMap<String, Arc<RunData>>,
+    pub failed: HashMap<String, String>,
+}
+
+/// How one run was obtained.
+enum Got {
+    Cached(RunData),
+    Computed(RunData, Option<String>, f64),
+    Failed(String),
+}
+
+/// The distinct runs of the manifests `todo` (keys in the second set) and of their `readings`.
+fn unique_runs<'a>(
+    todo: &[&'a Entry],
+    readings: &'a [Vec<Planned>],
+) -> (BTreeMap<&'a str, &'a RunRequest>, BTreeSet<&'a str>) {
+    let mut unique: BTreeMap<&str, &RunRequest> = BTreeMap::new();
+    for e in todo {
+        for r in e.runs.values() {
+            unique.insert(&r.key, &r.request);
+        }
+    }
+    let own_keys: BTreeSet<&str> = unique.keys().copied().collect();
+    for v in readings.iter().flatten().filter_map(|(_, v)| v.as_ref()) {
+        for r in v.runs.values() {
+            unique.insert(&r.key, &r.request);
+        }
+    }
+    (unique, own_keys)
+}
+
+/// One run from the cache (unless `force`), or computed into it.
+fn get_run(opts: &Options, cache: &RunCache, key: &str, req: &RunRequest) -> Got {
+    let mut recovered = None;
+    if !opts.force {
+        match cache.get(key, req) {
+            Lookup::Hit(d) => {
+                return match checked(req, d) {
+                    Ok(d) => Got::Cached(d),
+                    Err(e) => Got::Failed(e),
+                }
+            }
+            Lookup::Corrupt(why) => recovered = Some(why),
+            Lookup::Miss => {}
+        }
+    }
+    let (done, secs) = own_time::own_time(|| compute_and_store(cache, key, req));
+    let got = match done {
+        Ok(d) => Got::Computed(d, recovered, secs),
+        Err(e) => Got::Failed(e),
+    };
+    opts.tell(Progress::Step {
+        what: req.system.clone(),
+    });
+    got
+}
+
+/// Compute (or read) every run of the manifests `todo` and of their alternative `readings` in
+/// `pool`, the explanations' chains of `todo` beside them (filling `steps`), and count them in
+/// `summary` (`all_runs`: the distinct runs of every selected manifest, current ones included).
+/// The progress is started with one unit per run and per manifest to evaluate.
+pub(crate) fn compute_all(
+    opts: &Options,
+    pool: &rayon::ThreadPool,
+    todo: &[&Entry],
+    readings: &[Vec<Planned>],
+    steps: &StepMemo,
+    all_runs: usize,
+    summary: &mut Summary,
+) -> Result<Computed, String> {
+    let (unique, own_keys) = unique_runs(todo, readings);
+    let cache = opts.run_cache();
+    opts.tell(Progress::Start {
+        total: unique.len() + todo.len(),
+    });
+    // The explanations' root-finding chains start beside the runs (their steps are serial),
+    // the costliest first (by the runs they vary): the chain of thesis Fig 3.9 (a DRBM run per
+    // step) was the last of nine and ended 50 s after every run, alone on one core.
+    let explaining: Vec<&Entry> = todo
+        .iter()
+        .copied()
+        .filter(|e| e.manifest.checks.iter().any(|c| !c.explain.is_empty()))
+        .collect();
+    // The runs longest first ([`plan::cost`]; ties in key order).
+    let order: Vec<(&str, &RunRequest)> = unique.iter().map(|(k, r)| (*k, *r)).collect();
+    let compute_runs = || -> Vec<(&str, Got)> {
+        costliest_first(
+            &order,
+            |&(_, req)| plan::cost(req),
+            |&(key, req)| (key, get_run(opts, &cache, key, req)),
+        )
+    };
+    // The explanations' chains on a thread of their own, outside the pool: a chain waiting
+    // inside the pool (its scans are parallel) would take up runs from the list, down to the last
+    // one, and resume only when the list is empty (measured: the chains ended 90 s after the
+    // runs, the whole check 258 s; on their own thread, 228 s). They share the cores with the
+    // runs. With one worker thread (`jobs: Some(1)`) nothing runs beside the runs: the chains
+    // follow them in the pool. Errors are left for the evaluation to report; a panic in a chain
+    // is one.
+    let chains = || {
+        costliest_first(
+            &explaining,
+            |e| sensitivity::explain_cost(e),
+            |e| own_time::own_time(|| sensitivity::warm_explanations(&cache, steps, e)).0,
+        )
+    };
+    let results = if explaining.is_empty() || pool.current_num_threads() == 1 {
+        let results = pool.install(compute_runs);
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| pool.install(chains)));
+        results
+    } else {
+        // As many threads as the runs' pool: while the runs go on, the cores are shared by
+        // both pools (the work is the same, the chains only advance sooner); once they are done,
+        // the chains' scans and the chains themselves run side by side instead of on one core.
+        let explain_pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(pool.current_num_threads())
+            .build()
+            .map_err(|e| e.to_string())?;
+        std::thread::scope(|s| {
+            let chains = s.spawn(|| explain_pool.install(chains));
+            let results = pool.install(compute_runs);
+            let _ = chains.join();
+            results
+        })
+    };
+    // The runs of the manifests and those only alternative readings use.
+    summary.runs_total = all_runs + unique.len() - own_keys.len();
+    summary.runs_cached = all_runs - own_keys.len();
+    let mut data: HashMap<String, Arc<RunData>> = HashMap::new();
+    let mut failed: HashMap<String, String> = HashMap::new();
+    for (key, got) in results {
+        match got {
+            Got::Cached(d) => {
+                summary.runs_cached += 1;
+                data.insert(key.to_string(), Arc::new(d));
+            }
+            Got::Computed(d, recovered, secs) => {
+                summary.runs_computed += 1;
+                if let Some(req) = unique.get(key) {
+                    summary.run_seconds.insert(key.to_string(), (req.system.clone(), secs));
+                }
+                if let Some(why) = recovered {
+                    summary.runs_recovered.push((key.to_string(), why));
+                }
+                data.insert(key.to_string(), Arc::new(d));
+            }
+            Got::Failed(e) => {
+                let list = if own_keys.contains(key) {
+                    &mut summary.runs_failed
+                } else {
+                    &mut summary.readings_failed
+                };
+                list.push((key.to_string(), e.clone()));
+                failed.insert(key.to_string(), e);
+            }
+        }
+    }
+    Ok(Computed { data, failed })
+}

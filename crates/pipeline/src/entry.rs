@@ -1,0 +1,71 @@
+//! What loading produces: a valid manifest with its runs resolved ([`Entry`]), an invalid one
+//! with its diagnostics, the declared documents, and the cache key of a run.
+
+use crate::fingerprint::RUNS_FINGERPRINT;
+use crate::hash::sha256_hex;
+use fric_experiments::RunRequest;
+use fric_manifest::{Diagnostic, Manifest};
+use std::collections::BTreeMap;
+
+/// A valid manifest with its runs resolved.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// Path relative to the root, `experiments/<doc>/<name>.yaml`.
+    pub file: String,
+    pub manifest: Manifest,
+    /// Every concrete run (sweeps expanded) by id.
+    pub runs: BTreeMap<String, ResolvedRun>,
+    /// Swept runs: base id → member ids with their coordinates (parameter, value).
+    pub sweeps: BTreeMap<String, Vec<(String, fric_manifest::Coords)>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct ResolvedRun {
+    pub request: RunRequest,
+    /// Derived columns added after loading (not part of the key).
+    pub post: Vec<fric_manifest::PostOp>,
+    /// Cache key: sha256 of the canonical request and the code fingerprint.
+    pub key: String,
+}
+
+/// A manifest that could not be used.
+#[derive(Clone, Debug)]
+pub struct InvalidManifest {
+    pub file: String,
+    pub id: Option<String>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+#[derive(Debug, Default)]
+pub struct Loaded {
+    pub entries: Vec<Entry>,
+    pub invalid: Vec<InvalidManifest>,
+    /// The declared documents (`experiments/<doc>/document.yaml` that parse), sorted by id.
+    pub documents: Vec<Declared>,
+}
+
+/// A declared document.
+#[derive(Clone, Debug)]
+pub struct Declared {
+    /// The folder name, `<doc>`.
+    pub id: String,
+    /// `experiments/<doc>/document.yaml`.
+    pub file: String,
+    pub decl: fric_manifest::DocumentDecl,
+}
+
+/// The file name that declares a document in its folder.
+pub const DECLARATION: &str = "document.yaml";
+
+impl Loaded {
+    /// The declared document `id`.
+    pub fn document(&self, id: &str) -> Option<&Declared> {
+        self.documents.iter().find(|d| d.id == id)
+    }
+}
+
+/// Cache key of a run request.
+pub fn run_key(req: &RunRequest) -> String {
+    let canonical = serde_json::to_string(req).expect("requests serialise");
+    sha256_hex(format!("run-v1\n{}\n{}", RUNS_FINGERPRINT, canonical).as_bytes())
+}

@@ -1,0 +1,91 @@
+//! The evaluation phase of a pipeline run: every manifest that is not current evaluated and
+//! drawn ([`entries::build_entry`]), the costliest first, and stamped when complete.
+
+use crate::entries::{self, Built, Runs};
+use crate::entry::Entry;
+use crate::entry_report::{registry_report, unevaluated};
+use crate::isolate::isolated;
+use crate::options::{Options, Progress};
+use crate::schedule::costliest_first;
+use crate::sensitivity::Planned;
+use crate::{filestat, own_time, stamp};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The size of the data of `e`'s runs (the number of values): what its evaluation scales with.
+fn weight(e: &Entry, runs: &Runs) -> f64 {
+    let keys: BTreeSet<&str> = e.runs.values().map(|r| r.key.as_str()).collect();
+    keys.iter()
+        .filter_map(|k| runs.data.get(*k))
+        .map(|d| d.columns.iter().map(|c| c.1.len()).sum::<usize>())
+        .sum::<usize>() as f64
+}
+
+/// Evaluate and draw `e` (evaluation key `key`) under its `readings`; a panic is its error. A
+/// complete evaluation is stamped.
+fn evaluate_one(opts: &Options, e: &Entry, key: &str, readings: &[Planned], runs: &Runs) -> Built {
+    let root = &opts.root;
+    // With --verify the recorded stats are dropped: every output is hashed.
+    let prev = stamp::read(root, &e.manifest.id).map(|mut p| {
+        if opts.verify {
+            p.stats.clear();
+        }
+        p
+    });
+    let b = isolated("evaluating the manifest", || {
+        Ok(entries::build_entry(root, e, runs, readings, prev.as_ref(), opts.force))
+    });
+    let b = b.unwrap_or_else(|err| {
+        let mut report = registry_report(e);
+        report.errors.push(err);
+        report.checks = unevaluated(&e.manifest, "evaluating the manifest failed");
+        Built {
+            report,
+            drawn: false,
+            table: false,
+            outputs: BTreeMap::new(),
+            render_key: None,
+        }
+    });
+    // Only a complete evaluation is stamped: errors are retried next time.
+    if b.report.errors.is_empty() {
+        let s = stamp::Stamp {
+            key: key.to_string(),
+            render_key: b.render_key.clone(),
+            report: b.report.clone(),
+            outputs: b.outputs.clone(),
+            stats: filestat::stats_of(root, b.outputs.keys()),
+        };
+        if let Err(err) = stamp::write(root, &e.manifest.id, &s) {
+            let mut b = b;
+            b.report.errors.push(format!("stamp: {err}"));
+            return b;
+        }
+    }
+    opts.tell(Progress::Step {
+        what: e.manifest.id.clone(),
+    });
+    b
+}
+
+/// Evaluate every manifest of `todo` (with its evaluation key) under its `readings` in `pool`:
+/// each with the seconds it took.
+pub(crate) fn evaluate_all(
+    opts: &Options,
+    pool: &rayon::ThreadPool,
+    todo: &[(&Entry, &String)],
+    readings: &[Vec<Planned>],
+    runs: &Runs,
+) -> Vec<(Built, f64)> {
+    // The evaluations costliest first (by the values of their runs' data: series CSVs, drawing
+    // and metrics scale with them), handed out as threads come free, as the runs are. In file
+    // order rayon gave each thread half the list, and thesis Fig 3.3's (two series of 2·10^6
+    // points) was drawn alone at the end while the other thread idled (~4 s of one thread).
+    let jobs: Vec<_> = todo.iter().zip(readings).collect();
+    pool.install(|| {
+        costliest_first(
+            &jobs,
+            |((e, _), _)| weight(e, runs),
+            |((e, key), readings)| own_time::own_time(|| evaluate_one(opts, e, key, readings, runs)),
+        )
+    })
+}

@@ -1,0 +1,163 @@
+//! The metrics and checks of one manifest evaluated on its runs' data: a metric over a swept
+//! run becomes a table of one value per member (`name[k]`), a check on it one check per member.
+
+use crate::entry::Entry;
+use crate::evaluate;
+use fric_experiments::RunData;
+use fric_report::ExperimentReport;
+use std::collections::HashMap;
+
+/// Evaluate the metrics and checks of `e` on the data of its runs into `rep`.
+pub(crate) fn metrics_and_checks(e: &Entry, runs: &HashMap<String, &RunData>, rep: &mut ExperimentReport) {
+    let m = &e.manifest;
+    for mt in &m.metrics {
+        match swept_base(e, mt).and_then(|b| e.sweeps.get(&b).map(|ms| (b, ms))) {
+            None => {
+                let info = metric_info(e, mt);
+                if !info.is_empty() {
+                    rep.metric_info.insert(mt.name.clone(), info);
+                }
+                record(rep, &mt.name, evaluate::metric(mt, runs, &rep.metrics));
+            }
+            // A metric over a swept run: one value per member, `name[k]`, with its coordinates.
+            Some((base, members)) => {
+                let mut table = fric_report::MetricTable {
+                    run: base.clone(),
+                    params: e
+                        .manifest
+                        .runs
+                        .iter()
+                        .find(|r| r.id == base)
+                        .and_then(|r| r.sweep.as_ref())
+                        .map(|s| s.params())
+                        .unwrap_or_default(),
+                    unit: mt.unit.clone().filter(|u| !u.is_empty()),
+                    members: Vec::new(),
+                };
+                for (k, (member, coords)) in members.iter().enumerate() {
+                    let spec = member_spec(e, mt, member, k);
+                    let name = format!("{}[{k}]", mt.name);
+                    let mut info = metric_info(e, &spec);
+                    info.sweep = Some(coords_text(coords));
+                    rep.metric_info.insert(name.clone(), info);
+                    record(rep, &name, evaluate::metric(&spec, runs, &rep.metrics));
+                    table.members.push(fric_report::MetricMember {
+                        run: member.clone(),
+                        coords: coords.iter().cloned().collect(),
+                        value: rep.metrics.get(&name).copied().flatten(),
+                    });
+                }
+                rep.metric_tables.insert(mt.name.clone(), table);
+            }
+        }
+    }
+    rep.checks = Vec::new();
+    for c in &m.checks {
+        // A check on a metric table applies to every member: one check row per member.
+        match rep.metric_tables.get(&c.metric) {
+            Some(t) => {
+                for k in 0..t.members.len() {
+                    let spec = fric_manifest::CheckSpec {
+                        metric: format!("{}[{k}]", c.metric),
+                        ..c.clone()
+                    };
+                    rep.checks.push(evaluate::check(&spec, &rep.metrics));
+                }
+            }
+            None => rep.checks.push(evaluate::check(c, &rep.metrics)),
+        }
+    }
+}
+
+/// Record a metric's value (or its error). A value that is not finite (a maximum over a window
+/// of NaNs is −inf, a ratio over zero is inf or NaN) was not computed: it is an error, and every
+/// check on it an error, never a pass.
+fn record(rep: &mut ExperimentReport, name: &str, v: Result<f64, String>) {
+    let v = v.and_then(|v| {
+        if v.is_finite() {
+            Ok(v)
+        } else {
+            Err(format!(
+                "not computed: the value is {v} (no finite sample in its window, or an operand is 0 or not finite)"
+            ))
+        }
+    });
+    match v {
+        Ok(v) => {
+            rep.metrics.insert(name.to_string(), Some(v));
+        }
+        Err(err) => {
+            rep.metrics.insert(name.to_string(), None);
+            rep.errors.push(format!("metric `{name}`: {err}"));
+        }
+    }
+}
+
+/// Sweep coordinates as text: `input.omega=2`, `sigma1=10,input.omega=2`.
+fn coords_text(c: &fric_manifest::Coords) -> String {
+    let parts: Vec<String> = c.iter().map(|(p, v)| format!("{p}={v}")).collect();
+    parts.join(",")
+}
+
+/// The swept run a metric is evaluated over, member by member: its own run when that is a
+/// swept id, or for a metric of two earlier metrics, the swept run of either.
+pub(crate) fn swept_base(e: &Entry, mt: &fric_manifest::MetricSpec) -> Option<String> {
+    if let Some(r) = &mt.run {
+        return e.sweeps.contains_key(r).then(|| r.clone());
+    }
+    let [a, b] = mt.of.as_ref()?;
+    let by_name = |n: &str| e.manifest.metrics.iter().find(|x| x.name == n);
+    [a, b]
+        .into_iter()
+        .find_map(|n| by_name(n).filter(|x| x.name != mt.name).and_then(|x| swept_base(e, x)))
+}
+
+/// Member `k`'s version of a metric over a swept run: its run (and `other`'s, when that is
+/// the same swept run) is the member, and operands that are metric tables read their member.
+fn member_spec(e: &Entry, mt: &fric_manifest::MetricSpec, member: &str, k: usize) -> fric_manifest::MetricSpec {
+    let mut spec = mt.clone();
+    if let Some(r) = &mt.run {
+        let base = r.clone();
+        spec.run = Some(member.to_string());
+        if let Some(o) = spec.other.as_mut().filter(|o| o.run == base) {
+            o.run = member.to_string();
+        }
+    }
+    if let Some(of) = spec.of.as_mut() {
+        for n in of.iter_mut() {
+            let swept = e
+                .manifest
+                .metrics
+                .iter()
+                .find(|x| x.name == *n)
+                .and_then(|x| swept_base(e, x));
+            if swept.is_some() {
+                *n = format!("{n}[{k}]");
+            }
+        }
+    }
+    spec
+}
+
+/// The sweep coordinates of run `run` of a manifest (`input.omega=2`), if it is a sweep member.
+fn coordinate(e: &Entry, run: &str) -> Option<String> {
+    let (base, _) = run.rsplit_once('[')?;
+    let coords = &e.sweeps.get(base)?.iter().find(|(id, _)| id == run)?.1;
+    Some(coords_text(coords))
+}
+
+/// Unit, sweep coordinates and baseline tolerance of a metric, for the report.
+fn metric_info(e: &Entry, mt: &fric_manifest::MetricSpec) -> fric_report::MetricInfo {
+    let at = mt.run.as_deref().and_then(|r| coordinate(e, r));
+    let other = mt.other.as_ref().and_then(|o| coordinate(e, &o.run));
+    fric_report::MetricInfo {
+        unit: mt.unit.clone().filter(|u| !u.is_empty()),
+        sweep: match (at, other) {
+            (Some(a), Some(b)) if a != b => Some(format!("{a} vs {b}")),
+            (a, b) => a.or(b),
+        },
+        baseline_tol: mt
+            .baseline_tol
+            .map(|t| fric_report::Tolerance { abs: t.abs, rel: t.rel }),
+    }
+}

@@ -1,0 +1,133 @@
+//! A pipeline run, phase by phase: select the manifests, find the current ones, compute the
+//! runs the others need ([`crate::compute_all`]), evaluate and draw them
+//! ([`crate::evaluate_all`]), assemble the report ([`crate::assemble`]) and write it
+//! ([`crate::outputs`]).
+
+use crate::entries::Runs;
+use crate::entry::Entry;
+use crate::options::{Options, Progress};
+use crate::selection::{select, selector};
+use crate::sensitivity::{self, Planned, StepMemo};
+use crate::summary::Summary;
+use crate::{assemble, compute_all, coverage, evaluate_all, load, metrics, outputs, stamp, store};
+use fric_report::{ExperimentReport, Report};
+use rayon::prelude::*;
+use std::path::Path;
+use std::time::Instant;
+
+/// The error when nothing is selected.
+fn nothing_selected(opts: &Options) -> String {
+    if opts.only.is_empty() {
+        format!("no manifests under {}", opts.root.join("experiments").display())
+    } else {
+        format!(
+            "no manifest id matches --only {}; ids are <doc>/<name>, e.g. 'thesis/fig1.11' \
+             (`cargo xtask list --status reproduced` lists them)",
+            opts.only.join(" --only ")
+        )
+    }
+}
+
+/// Remove the temporary files older than `started`: leftovers of an interrupted run.
+fn remove_stale_temps(root: &Path, started: std::time::SystemTime) -> usize {
+    ["data", "figures"]
+        .iter()
+        .map(|d| store::remove_stale_temps(&root.join(d), started))
+        .sum()
+}
+
+/// The evaluation key of every manifest of `built`, and its report from its stamp when that is
+/// current and its outputs are intact (unless `force`): such a manifest is not evaluated again,
+/// and its runs are not read.
+fn current(opts: &Options, pool: &rayon::ThreadPool, built: &[&Entry]) -> (Vec<String>, Vec<Option<ExperimentReport>>) {
+    let keys: Vec<String> = pool.install(|| built.par_iter().map(|e| stamp::eval_key(e)).collect());
+    let reused = pool.install(|| {
+        built
+            .par_iter()
+            .zip(&keys)
+            .map(|(e, k)| {
+                if opts.force {
+                    None
+                } else {
+                    stamp::reusable(&opts.root, e, k, opts.verify, true)
+                }
+            })
+            .collect()
+    });
+    (keys, reused)
+}
+
+/// Run the pipeline.
+pub fn run(opts: &Options) -> Result<Summary, String> {
+    let start = Instant::now();
+    let started = std::time::SystemTime::now();
+    let root = &opts.root;
+    let sel = selector(&opts.only)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())?;
+    // `git status` (for the provenance) runs beside the pipeline.
+    let provenance = {
+        let root = root.clone();
+        std::thread::spawn(move || metrics::provenance(&root))
+    };
+    let loaded = load::load(root);
+    let chosen = select(&loaded, sel.as_ref());
+    if chosen.selected.is_empty() && chosen.invalid.is_empty() {
+        return Err(nothing_selected(opts));
+    }
+    let temps = remove_stale_temps(root, started);
+    let (keys, reused) = current(opts, &pool, &chosen.built);
+    let todo: Vec<(&Entry, &String)> = chosen
+        .built
+        .iter()
+        .zip(&keys)
+        .zip(&reused)
+        .filter(|(_, r)| r.is_none())
+        .map(|((e, k), _)| (*e, k))
+        .collect();
+    // The alternative readings of the manifests' assumptions: their runs are computed with the
+    // others, and every check is evaluated under each.
+    let readings: Vec<Vec<Planned>> = todo.iter().map(|(e, _)| sensitivity::readings(e)).collect();
+    let mut summary = Summary {
+        manifests: loaded.entries.len() + loaded.invalid.len(),
+        selected: chosen.selected.len() + chosen.invalid.len(),
+        temps_removed: temps,
+        ..Default::default()
+    };
+    let steps = StepMemo::default();
+    let entries: Vec<&Entry> = todo.iter().map(|(e, _)| *e).collect();
+    let computed = compute_all::compute_all(
+        opts,
+        &pool,
+        &entries,
+        &readings,
+        &steps,
+        chosen.run_keys.len(),
+        &mut summary,
+    )?;
+    let cache = opts.run_cache();
+    let runs = Runs {
+        data: &computed.data,
+        failed: &computed.failed,
+        cache: &cache,
+        steps: &steps,
+    };
+    let fresh = evaluate_all::evaluate_all(opts, &pool, &todo, &readings, &runs);
+    opts.tell(Progress::Finish);
+    let experiments = assemble::assemble(root, sel.is_some(), &loaded, &chosen, reused, fresh, &mut summary);
+    summary.report = Report {
+        discrepancies: fric_report::discrepancies_by_document(
+            loaded.documents.iter().map(|d| d.id.as_str()),
+            &experiments,
+        ),
+        experiments,
+        coverage: coverage::coverage(&loaded),
+        provenance: provenance.join().ok(),
+    };
+    summary.invalid = chosen.invalid.iter().map(|i| (*i).clone()).collect();
+    outputs::write(root, &loaded, &summary.report)?;
+    summary.elapsed = start.elapsed();
+    Ok(summary)
+}

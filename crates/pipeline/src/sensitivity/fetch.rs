@@ -1,0 +1,96 @@
+//! The runs of manifests and their variants fetched for the sensitivity study and the
+//! explanations: from the cache, or computed into it; and a manifest's checks evaluated on them.
+
+use crate::compute::{checked, compute_and_store};
+use crate::entry::Entry;
+use crate::entry_report::{registry_report, with_run_data};
+use crate::metric_tables::metrics_and_checks;
+use crate::options::Options;
+use crate::store::{Lookup, RunCache};
+use fric_experiments::RunData;
+use rayon::prelude::*;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+/// Run data by key, errors by key, and how many runs were computed.
+pub(super) type Fetched = (HashMap<String, Arc<RunData>>, HashMap<String, String>, usize);
+
+/// The distinct runs of `entries`, by key.
+fn unique_runs<'a>(entries: &[&'a Entry]) -> BTreeMap<&'a str, &'a fric_experiments::RunRequest> {
+    entries
+        .iter()
+        .flat_map(|e| e.runs.values())
+        .map(|r| (r.key.as_str(), &r.request))
+        .collect()
+}
+
+/// One run from the cache (its invariants checked, [`checked`]), or computed into it; `true` when
+/// it was computed.
+fn get_or_compute(cache: &RunCache, key: &str, req: &fric_experiments::RunRequest) -> (Result<RunData, String>, bool) {
+    match cache.get(key, req) {
+        Lookup::Hit(d) => (checked(req, d), false),
+        _ => (compute_and_store(cache, key, req), true),
+    }
+}
+
+/// Sort fetched runs into data and failures, and count the computed ones.
+fn gather(got: Vec<(&str, Result<RunData, String>, bool)>) -> Fetched {
+    let (mut data, mut failed, mut computed) = (HashMap::new(), HashMap::new(), 0);
+    for (key, r, fresh) in got {
+        computed += fresh as usize;
+        match r {
+            Ok(d) => {
+                data.insert(key.to_string(), Arc::new(d));
+            }
+            Err(e) => {
+                failed.insert(key.to_string(), e);
+            }
+        }
+    }
+    (data, failed, computed)
+}
+
+/// The data of every run of `entries`, from the cache or computed into it (in parallel), and the
+/// runs that failed: `(data by key, error by key, how many were computed)`.
+pub(super) fn fetch(opts: &Options, entries: &[&Entry]) -> Result<Fetched, String> {
+    let unique = unique_runs(entries);
+    let cache = opts.run_cache();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let got = pool.install(|| {
+        unique
+            .par_iter()
+            .map(|(key, req)| {
+                let (r, fresh) = get_or_compute(&cache, key, req);
+                (*key, r, fresh)
+            })
+            .collect()
+    });
+    Ok(gather(got))
+}
+
+/// The metrics and checks of `e` evaluated on `data` (problems in the report's `errors`).
+pub(super) fn evaluate(
+    e: &Entry,
+    data: &HashMap<String, Arc<RunData>>,
+    failed: &HashMap<String, String>,
+) -> fric_report::ExperimentReport {
+    let mut rep = registry_report(e);
+    with_run_data(e, data, failed, &mut rep, |runs, rep| metrics_and_checks(e, runs, rep));
+    rep
+}
+
+/// The data of `entries`' runs fetched one by one (inside a pipeline worker): from the cache,
+/// or computed into it. `(data, failed, computed)`.
+pub(super) fn fetch_serial(cache: &RunCache, entries: &[&Entry]) -> Fetched {
+    let got = unique_runs(entries)
+        .into_iter()
+        .map(|(key, req)| {
+            let (r, fresh) = get_or_compute(cache, key, req);
+            (key, r, fresh)
+        })
+        .collect();
+    gather(got)
+}

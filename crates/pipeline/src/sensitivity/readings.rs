@@ -1,0 +1,118 @@
+//! The alternative readings of a manifest's assumptions: each a variant of the manifest, and
+//! every check's outcome under each recorded in the check.
+
+use super::fetch::evaluate;
+use crate::entry::Entry;
+use crate::overrides::variant;
+use fric_experiments::RunData;
+use fric_report::CheckReport;
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+/// A reading with its variant of the manifest (`None`: the reading is invalid).
+pub type Planned = (Reading, Option<Entry>);
+
+/// One alternative reading and what the checks gave under it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Reading {
+    pub name: String,
+    /// The assumption it belongs to (its `what`).
+    pub assumption: String,
+    pub set: BTreeMap<String, f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+    /// One per check of the manifest, in its order (empty when the reading is invalid).
+    pub checks: Vec<CheckReport>,
+    pub errors: Vec<String>,
+}
+
+/// Whether a check's value meets its expectation; `None` when it could not be evaluated.
+pub(super) fn met(c: &CheckReport) -> Option<bool> {
+    c.computed.map(|_| c.pass)
+}
+
+/// The alternative readings of `e`'s assumptions, each with its variant of `e` (`None` when
+/// the reading is invalid: its error is in the reading).
+pub fn readings(e: &Entry) -> Vec<Planned> {
+    let mut rs = Vec::new();
+    for a in &e.manifest.assumptions {
+        for alt in &a.alternatives {
+            let set: Vec<(String, f64)> = alt.set.iter().map(|(k, v)| (k.clone(), *v)).collect();
+            let mut reading = Reading {
+                name: alt.name.clone(),
+                assumption: a.what.clone(),
+                set: alt.set.clone(),
+                why: alt.why.clone(),
+                checks: Vec::new(),
+                errors: Vec::new(),
+            };
+            let changed = alt
+                .run
+                .ids()
+                .iter()
+                .try_fold(e.clone(), |v, run| variant(&v, run, &set));
+            match changed {
+                Ok(v) => rs.push((reading, Some(v))),
+                Err(err) => {
+                    reading
+                        .errors
+                        .push(format!("{}: alternative `{}`: {err}", e.file, alt.name));
+                    rs.push((reading, None));
+                }
+            }
+        }
+    }
+    rs
+}
+
+/// Evaluate every reading on `data` and record in each of `checks` (the manifest's own
+/// reading) its outcome under each reading. Returns the readings with their checks.
+pub(crate) fn attach(
+    readings: &[Planned],
+    checks: &mut [CheckReport],
+    data: &HashMap<String, Arc<RunData>>,
+    failed: &HashMap<String, String>,
+) -> Vec<Reading> {
+    let mut out = Vec::new();
+    for (reading, v) in readings {
+        let mut reading = reading.clone();
+        if let Some(v) = v {
+            let rep = evaluate(v, data, failed);
+            reading.checks = rep.checks;
+            reading.errors.extend(rep.errors);
+        }
+        out.push(reading);
+    }
+    if out.is_empty() {
+        return out;
+    }
+    for (k, c) in checks.iter_mut().enumerate() {
+        let readings: Vec<fric_report::ReadingOutcome> = out
+            .iter()
+            .map(|r| {
+                let rc = r.checks.get(k).filter(|_| r.errors.is_empty());
+                fric_report::ReadingOutcome {
+                    name: r.name.clone(),
+                    computed: rc.and_then(|x| x.computed),
+                    met: rc.and_then(met),
+                }
+            })
+            .collect();
+        let own = met(c);
+        // A reading that could not be evaluated says nothing either way: the check is not
+        // robust, its reading is `failed`.
+        let failed: Vec<String> = readings
+            .iter()
+            .filter(|r| r.met.is_none())
+            .map(|r| r.name.clone())
+            .collect();
+        let robust = own.is_some() && failed.is_empty() && readings.iter().all(|r| r.met == own);
+        c.sensitivity = Some(fric_report::Sensitivity {
+            robust,
+            failed,
+            readings,
+        });
+    }
+    out
+}

@@ -1,0 +1,271 @@
+//! A root of a scalar function on a range, found by a scan and safeguarded Illinois regula
+//! falsi, with the jumps across zero told apart from roots.
+
+use crate::own_time::own_time;
+use fric_report::Jump;
+use rayon::prelude::*;
+
+/// Points of the initial scan of a range.
+pub const SCAN_POINTS: usize = 9;
+/// Relative tolerance on the explaining value unless the manifest sets `xtol`: four significant
+/// digits, enough to say which value explains a discrepancy. (1e-6 cost 30 serial evaluations on
+/// thesis Fig 3.9, whose metric is a step function of Δ, about 60 s of a cold run.)
+pub const XTOL: f64 = 1e-4;
+/// At most this many evaluations per parameter.
+pub const MAX_EVALUATIONS: usize = 80;
+
+/// What [`solve`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solved {
+    pub root: Option<f64>,
+    pub f_root: Option<f64>,
+    pub f_min: f64,
+    pub f_max: f64,
+    pub evaluations: usize,
+    pub brackets: usize,
+    /// The first bracket in which `f` jumps across zero instead of passing through it (then no
+    /// value there is a root, whatever the precision).
+    pub jump: Option<Jump>,
+}
+
+/// How much more than the scan's secant slope predicts `f` may change across a refined bracket
+/// and still be continuous there: a larger change is a jump.
+pub const JUMP_FACTOR: f64 = 10.0;
+
+/// The points of the initial scan of `[lo, hi]`: geometric when the range is positive and spans
+/// more than a decade (by logarithms when `hi / lo` overflows, so that a range of hundreds of
+/// decades is scanned too), else uniform.
+fn scan_points([lo, hi]: [f64; 2]) -> Vec<f64> {
+    let geometric = lo > 0.0 && hi / lo > 10.0;
+    (0..SCAN_POINTS)
+        .map(|k| {
+            if k == 0 {
+                return lo;
+            }
+            if k == SCAN_POINTS - 1 {
+                return hi;
+            }
+            let t = k as f64 / (SCAN_POINTS - 1) as f64;
+            if geometric && (hi / lo).is_finite() {
+                lo * (hi / lo).powf(t)
+            } else if geometric {
+                (lo.ln() + t * (hi.ln() - lo.ln())).exp()
+            } else {
+                lo + (hi - lo) * t
+            }
+        })
+        .collect()
+}
+
+/// A bracket `[a, b]` of a sign change of `f` narrowed by [`refine`], with `f` at its ends
+/// (`exact`: `f(a) = 0`).
+struct Refined {
+    a: f64,
+    b: f64,
+    fa: f64,
+    fb: f64,
+    exact: bool,
+    /// Narrowed to the precision asked for (not stopped by [`MAX_EVALUATIONS`]).
+    narrowed: bool,
+}
+
+/// Narrow the bracket `[a, b]` (`f(a)`, `f(b)` of opposite signs) to a relative width `xtol` by
+/// Illinois regula falsi, safeguarded: when two steps have not shrunk the bracket to a quarter (a
+/// metric that jumps, e.g. a count of elements, stalls regula falsi), the next step bisects.
+fn refine(
+    f: &impl Fn(f64) -> Result<f64, String>,
+    [mut a, mut b]: [f64; 2],
+    [fa0, fb0]: [f64; 2],
+    xtol: f64,
+    evaluations: &mut usize,
+) -> Result<Refined, String> {
+    // (fa, fb): the values regula falsi works with (one may be halved); (ya, yb): f itself.
+    let (mut fa, mut fb, mut ya, mut yb) = (fa0, fb0, fa0, fb0);
+    let mut side = 0i8;
+    let (mut checkpoint, mut since) = ((b - a).abs(), 0);
+    let open = |a: f64, b: f64| (b - a).abs() > xtol * a.abs().max(b.abs());
+    while open(a, b) && *evaluations < MAX_EVALUATIONS {
+        let bisect = since >= 2 && (b - a).abs() > 0.25 * checkpoint;
+        if since >= 2 {
+            (checkpoint, since) = ((b - a).abs(), 0);
+        }
+        let c = if bisect {
+            0.5 * (a + b)
+        } else {
+            (a * fb - b * fa) / (fb - fa)
+        };
+        let fc = f(c)?;
+        *evaluations += 1;
+        since += 1;
+        if fc == 0.0 {
+            return Ok(Refined {
+                a: c,
+                b: c,
+                fa: 0.0,
+                fb: 0.0,
+                exact: true,
+                narrowed: true,
+            });
+        }
+        let same_as_b = fc.signum() == yb.signum();
+        if same_as_b {
+            (b, fb, yb) = (c, fc, fc);
+            if !bisect && side == 1 {
+                fa /= 2.0;
+            }
+            side = if bisect { 0 } else { 1 };
+        } else {
+            (a, fa, ya) = (c, fc, fc);
+            if !bisect && side == -1 {
+                fb /= 2.0;
+            }
+            side = if bisect { 0 } else { -1 };
+        }
+    }
+    Ok(Refined {
+        a,
+        b,
+        fa: ya,
+        fb: yb,
+        exact: false,
+        narrowed: !open(a, b),
+    })
+}
+
+/// A root of `f` in `[lo, hi]`: a scan of [`SCAN_POINTS`] points ([`scan_points`]), then each
+/// bracket of a sign change in turn narrowed to a relative width `xtol` ([`XTOL`] by default)
+/// by [`refine`]. Exact zeros of the scan are roots. A narrowed bracket across which `f` still
+/// changes by more than `ftol` (the check's tolerance on the metric) and by more than
+/// [`JUMP_FACTOR`] times what the bracket's secant slope in the scan predicts is a jump, not a
+/// root: it is recorded and the next bracket tried. The scan points are evaluated in parallel
+/// (each is an independent set of runs); the answer does not depend on their order.
+pub fn solve(
+    f: &(impl Fn(f64) -> Result<f64, String> + Sync),
+    range: [f64; 2],
+    xtol: f64,
+    ftol: f64,
+) -> Result<Solved, String> {
+    let xs = scan_points(range);
+    // Each point timed on its own: a run waiting inside a parallel library call may steal one,
+    // and must not count it as its own time (crate::own_time::own_time).
+    let fs = xs
+        .par_iter()
+        .map(|&x| own_time(|| f(x)).0)
+        .collect::<Result<Vec<f64>, String>>()?;
+    let mut s = Solved {
+        root: None,
+        f_root: None,
+        f_min: fs.iter().cloned().fold(f64::INFINITY, f64::min),
+        f_max: fs.iter().cloned().fold(f64::NEG_INFINITY, f64::max),
+        evaluations: xs.len(),
+        brackets: fs
+            .windows(2)
+            .filter(|w| w[0] == 0.0 || w[0].signum() != w[1].signum())
+            .count()
+            + (fs.last() == Some(&0.0)) as usize,
+        jump: None,
+    };
+    let starts = (0..xs.len()).filter(|&k| fs[k] == 0.0 || (k + 1 < xs.len() && fs[k].signum() != fs[k + 1].signum()));
+    for k in starts {
+        if fs[k] == 0.0 {
+            (s.root, s.f_root) = (Some(xs[k]), Some(0.0));
+            return Ok(s);
+        }
+        let slope = ((fs[k + 1] - fs[k]) / (xs[k + 1] - xs[k])).abs();
+        let r = refine(f, [xs[k], xs[k + 1]], [fs[k], fs[k + 1]], xtol, &mut s.evaluations)?;
+        if r.exact {
+            (s.root, s.f_root) = (Some(r.a), Some(0.0));
+            return Ok(s);
+        }
+        let change = (r.fb - r.fa).abs();
+        if r.narrowed && change > ftol.max(JUMP_FACTOR * slope * (r.b - r.a).abs()) {
+            s.jump.get_or_insert(Jump {
+                at: [r.a.min(r.b), r.a.max(r.b)],
+                from: if r.a <= r.b { r.fa } else { r.fb },
+                to: if r.a <= r.b { r.fb } else { r.fa },
+            });
+            continue;
+        }
+        let (root, f_root) = if r.fa.abs() <= r.fb.abs() {
+            (r.a, r.fa)
+        } else {
+            (r.b, r.fb)
+        };
+        (s.root, s.f_root) = (Some(root), Some(f_root));
+        return Ok(s);
+    }
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solve_finds_a_root_to_the_tolerance_and_reports_none_outside() {
+        let f = |x: f64| Ok(x * x - 2.0);
+        let s = solve(&f, [0.0, 3.0], XTOL, 0.0).unwrap();
+        let r = s.root.unwrap();
+        assert!((r - 2f64.sqrt()).abs() < 2.0 * XTOL * r, "{r}");
+        assert_eq!(s.brackets, 1);
+        assert!(s.evaluations < 40, "{}", s.evaluations);
+        let s = solve(&f, [2.0, 3.0], XTOL, 0.0).unwrap();
+        assert_eq!(s.root, None);
+        assert_eq!((s.f_min, s.f_max), (2.0, 7.0));
+        // Geometric scan over decades; the half-width of an exponential's root.
+        let g = |x: f64| Ok((-x).exp() - 0.5);
+        let r = solve(&g, [1e-3, 1e2], XTOL, 0.0).unwrap().root.unwrap();
+        assert!((r - 2f64.ln()).abs() < 2.0 * XTOL * r, "{r}");
+        // A non-monotone function: two brackets, the first refined.
+        let h = |x: f64| Ok((x - 1.0) * (x - 3.0));
+        let s = solve(&h, [0.0, 4.5], XTOL, 0.0).unwrap();
+        assert_eq!(s.brackets, 2);
+        assert!((s.root.unwrap() - 1.0).abs() < 1e-5);
+        // A step function (a count of elements): the bracket closes on the jump by bisection
+        // once regula falsi stalls, in far fewer than MAX_EVALUATIONS, and the jump is reported
+        // with both sides, not as a root.
+        let step = |x: f64| Ok((x / 0.1).floor() * 0.1 - 0.537);
+        let s = solve(&step, [0.0, 1.0], XTOL, 0.0).unwrap();
+        assert_eq!(s.root, None);
+        let j = s.jump.unwrap();
+        assert!(
+            (j.at[0] - 0.6).abs() < 2.0 * XTOL * 0.6 && j.at[1] - j.at[0] <= XTOL * 0.6,
+            "{j:?}"
+        );
+        assert!((j.from + 0.037).abs() < 1e-12 && (j.to - 0.063).abs() < 1e-12, "{j:?}");
+        assert!(s.evaluations <= 9 + 20, "{}", s.evaluations);
+        // Within a tolerance larger than the jump it is no jump: the nearer side is the root.
+        let loose = solve(&step, [0.0, 1.0], XTOL, 0.2).unwrap();
+        assert_eq!(loose.jump, None);
+        assert!((loose.root.unwrap() - 0.6).abs() < 2.0 * XTOL * 0.6, "{:?}", loose.root);
+        // A jump in the first bracket and a root in a later one: the root, and the jump.
+        let both = |x: f64| Ok(if x < 0.3 { -1.0 } else { 1.0 - x });
+        let b = solve(&both, [0.0, 2.0], XTOL, 0.0).unwrap();
+        assert!((b.root.unwrap() - 1.0).abs() < 2.0 * XTOL, "{:?}", b.root);
+        assert!((b.jump.unwrap().at[0] - 0.3).abs() < 1e-3, "{:?}", b.jump);
+        // A steep but continuous function is no jump.
+        let steep = |x: f64| Ok((50.0 * (x - 0.61)).tanh());
+        let t = solve(&steep, [0.0, 1.0], XTOL, 0.0).unwrap();
+        assert_eq!(t.jump, None);
+        assert!((t.root.unwrap() - 0.61).abs() < 2.0 * XTOL, "{:?}", t.root);
+        // A coarser precision closes on the same jump in fewer steps.
+        let coarse = solve(&step, [0.0, 1.0], 1e-2, 0.0).unwrap();
+        assert!(
+            (coarse.jump.unwrap().at[0] - 0.6).abs() < 2e-2 * 0.6,
+            "{:?}",
+            coarse.jump
+        );
+        assert!(
+            coarse.evaluations < s.evaluations,
+            "{} vs {}",
+            coarse.evaluations,
+            s.evaluations
+        );
+        // A range of hundreds of decades is scanned without overflow.
+        let xs = scan_points([1e-300, 1e300]);
+        assert!(xs.windows(2).all(|w| w[0].is_finite() && w[0] < w[1]), "{xs:?}");
+        assert_eq!((xs[0], xs[SCAN_POINTS - 1]), (1e-300, 1e300));
+        // An evaluation error is an error.
+        assert!(solve(&|_| Err::<f64, _>("boom".to_string()), [0.0, 1.0], XTOL, 0.0).is_err());
+    }
+}

@@ -1,0 +1,90 @@
+//! What a pipeline run did: counts, failures, timings and the report ([`Summary`]).
+
+use crate::entry::InvalidManifest;
+use fric_report::{ExperimentReport, Outcome, Report};
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// What a pipeline run did.
+#[derive(Debug, Default)]
+pub struct Summary {
+    pub manifests: usize,
+    pub selected: usize,
+    pub invalid: Vec<InvalidManifest>,
+    pub runs_total: usize,
+    pub runs_computed: usize,
+    pub runs_cached: usize,
+    /// Cache entries that failed verification and were recomputed.
+    pub runs_recovered: Vec<(String, String)>,
+    /// Runs whose computation failed: `(key, error)`.
+    pub runs_failed: Vec<(String, String)>,
+    /// Runs of alternative readings only (`assumptions[].alternatives`) that failed: the
+    /// readings are reported as not evaluated; they do not fail the run.
+    pub readings_failed: Vec<(String, String)>,
+    pub figures_drawn: usize,
+    pub figures_current: usize,
+    pub tables: usize,
+    /// Temporary files of an interrupted earlier run that were removed.
+    pub temps_removed: usize,
+    /// The report of every manifest; with `--only`, the others as the last report had them.
+    pub report: Report,
+    /// The manifests this run selected: what the counts and the exit status are about.
+    pub selected_ids: std::collections::BTreeSet<String>,
+    /// Whether `--only` restricted the selection.
+    pub only: bool,
+    pub elapsed: Duration,
+    /// Seconds spent computing each run this time (`run key → (system, seconds)`): the runs of
+    /// the manifests and of their alternative readings, in parallel, so they add up to CPU time.
+    pub run_seconds: BTreeMap<String, (String, f64)>,
+    /// Seconds spent evaluating each manifest that was not current (metrics, checks, the runs its
+    /// explanations computed, drawing, tables).
+    pub evaluate_seconds: BTreeMap<String, f64>,
+}
+
+impl Summary {
+    /// The reports of the manifests selected in this run.
+    pub fn selected_reports(&self) -> impl Iterator<Item = &ExperimentReport> {
+        self.report
+            .experiments
+            .iter()
+            .filter(|e| self.selected_ids.contains(&e.id))
+    }
+    /// The report restricted to the manifests selected in this run.
+    pub fn selected_report(&self) -> Report {
+        let experiments: Vec<ExperimentReport> = self.selected_reports().cloned().collect();
+        Report {
+            discrepancies: fric_report::discrepancies_by_document(
+                self.report.discrepancies.keys().map(String::as_str),
+                &experiments,
+            ),
+            experiments,
+            coverage: self.report.coverage.clone(),
+            provenance: self.report.provenance.clone(),
+        }
+    }
+    /// Known discrepancies of the selected manifests by kind (every kind, zeros included).
+    pub fn count_by_kind(&self) -> BTreeMap<fric_report::DiscrepancyKind, usize> {
+        fric_report::count_by_kind(self.selected_reports().flat_map(|e| &e.checks))
+    }
+    /// Checks of the selected manifests with outcome `o` (a check that could not be evaluated,
+    /// because a run failed, is an [`Outcome::Error`]).
+    pub fn count(&self, o: Outcome) -> usize {
+        self.selected_reports()
+            .flat_map(|e| &e.checks)
+            .filter(|c| c.outcome == o)
+            .count()
+    }
+    pub fn experiment_errors(&self) -> usize {
+        self.selected_reports().filter(|e| !e.errors.is_empty()).count()
+    }
+    /// True when nothing selected failed: every manifest valid, every run and check good.
+    pub fn ok(&self) -> bool {
+        self.invalid.is_empty()
+            && self.runs_failed.is_empty()
+            && self.experiment_errors() == 0
+            && self
+                .selected_reports()
+                .flat_map(|e| &e.checks)
+                .all(|c| !c.outcome.is_failure())
+    }
+}

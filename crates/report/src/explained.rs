@@ -1,0 +1,161 @@
+//! What the report says beyond pass or fail: a check under its alternative readings
+//! ([`Sensitivity`]) and the parameter values that would explain a discrepancy ([`Explained`]).
+
+use serde::{Deserialize, Serialize};
+
+/// A check across the alternative readings of its manifest's assumptions.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Sensitivity {
+    /// Met (or not met) under the manifest's reading and every alternative; never when a
+    /// reading could not be evaluated (see `failed`).
+    pub robust: bool,
+    /// The readings under which the check could not be evaluated (a run failed, a metric was
+    /// not computed): the check's robustness is unknown, not robust.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub failed: Vec<String>,
+    /// Each reading: its name, the computed value and whether it meets the expectation
+    /// (`None`: the reading could not be evaluated).
+    pub readings: Vec<ReadingOutcome>,
+}
+
+impl Sensitivity {
+    /// The readings under which the check's result differs from the manifest's reading.
+    pub fn flipped_by(&self, met: bool) -> Vec<&str> {
+        self.readings
+            .iter()
+            .filter(|r| r.met.is_some_and(|m| m != met))
+            .map(|r| r.name.as_str())
+            .collect()
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ReadingOutcome {
+    pub name: String,
+    pub computed: Option<f64>,
+    pub met: Option<bool>,
+}
+
+/// One parameter's explanation of a known discrepancy.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Explained {
+    pub run: String,
+    pub param: String,
+    pub range: [f64; 2],
+    /// The manifest's value.
+    pub current: Option<f64>,
+    /// The value that reproduces the expected number, if any in the range does.
+    pub value: Option<f64>,
+    /// The metric at `value`.
+    pub metric_at_value: Option<f64>,
+    /// The smallest and largest metric the scan of the range saw.
+    pub scanned: [f64; 2],
+    /// Metric evaluations (one run each, cached or computed).
+    pub evaluations: usize,
+    /// Sign changes of metric − expected the scan found (several: several values reproduce it;
+    /// the first is given).
+    pub brackets: usize,
+    /// The relative precision `value` was found to (the manifest's `xtol`, default 1e-4).
+    pub xtol: f64,
+    /// Where the metric jumps across the expected value instead of passing through it (the
+    /// first such bracket): no value there reproduces it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jump: Option<Jump>,
+}
+
+/// A jump of a metric across a value: from `from` to `to` as the parameter crosses `at`.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Jump {
+    /// The bracket `[p₁, p₂]`, as narrow as the explanation's precision.
+    pub at: [f64; 2],
+    /// The metric at `p₁` and at `p₂`.
+    pub from: f64,
+    pub to: f64,
+}
+
+impl Explained {
+    /// One line: `sigma of run dahl = 5.62500 (written 1.5) reproduces it (15 runs)`.
+    pub fn text(&self) -> String {
+        let written = self.current.map_or(String::new(), |c| format!(" (written {c})"));
+        let jump = self.jump.map(|j| {
+            format!(
+                "the metric jumps from {:.6} to {:.6} at {} ∈ [{:.6}, {:.6}] (run `{}`)",
+                j.from, j.to, self.param, j.at[0], j.at[1], self.run
+            )
+        });
+        match (self.value, jump) {
+            (None, Some(jump)) => {
+                return format!(
+                    "{jump}; no value reproduces it{written} ({} runs){}",
+                    self.evaluations,
+                    if self.brackets > 1 {
+                        format!(
+                            ", nor one in the other {} brackets in [{}, {}]",
+                            self.brackets - 1,
+                            self.range[0],
+                            self.range[1]
+                        )
+                    } else {
+                        String::new()
+                    }
+                )
+            }
+            (Some(_), Some(jump)) => {
+                let mut no_jump = self.clone();
+                no_jump.jump = None;
+                return format!("{}; below it {jump}", no_jump.text());
+            }
+            _ => {}
+        }
+        match self.value {
+            Some(v) => format!(
+                "{} of run `{}` = {v:.6} (to a relative {:e}) reproduces it{written}, found in {} runs{}",
+                self.param,
+                self.run,
+                self.xtol,
+                self.evaluations,
+                if self.brackets > 1 {
+                    format!("; the metric crosses it {} times in [{}, {}], the smallest value that reproduces it given", self.brackets, self.range[0], self.range[1])
+                } else {
+                    String::new()
+                }
+            ),
+            None => format!(
+                "no value of {} (run `{}`) in [{}, {}] reproduces it{written}: the metric spans [{:.6}, {:.6}] there ({} runs)",
+                self.param, self.run, self.range[0], self.range[1], self.scanned[0], self.scanned[1], self.evaluations
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_jump_is_reported_with_both_sides_never_as_a_root() {
+        let x = Explained {
+            run: "pull".into(),
+            param: "vp".into(),
+            range: [0.1, 0.5],
+            current: Some(0.3),
+            value: None,
+            metric_at_value: None,
+            scanned: [0.0, 0.25],
+            evaluations: 22,
+            brackets: 1,
+            xtol: 1e-4,
+            jump: Some(Jump {
+                at: [0.142535, 0.142549],
+                from: 0.137,
+                to: 0.0989,
+            }),
+        };
+        let t = x.text();
+        assert!(
+            t.starts_with("the metric jumps from 0.137000 to 0.098900 at vp ∈ [0.142535, 0.142549] (run `pull`); no value reproduces it"),
+            "{t}"
+        );
+        assert!(!t.contains(" of run ") && !t.contains(" = "), "{t}");
+    }
+}
