@@ -21,6 +21,7 @@ pub mod hybrid;
 pub mod limit_cycle;
 mod linalg;
 mod radau;
+pub mod roots;
 pub mod shooting;
 mod steppers;
 pub mod switch;
