@@ -10,9 +10,10 @@
 //! dimension `ldab = 2 kl + ku + 1`, as LAPACK's `dgbtrf`/`zgbtrf`: entry `(i, j)`, for
 //! `j − ku ≤ i ≤ j + kl`, is `ab[j · ldab + kl + ku + i − j]`. The first `kl` rows of each column
 //! receive the fill-in of the upper factor (which has `kl + ku` super-diagonals);
-//! [`band_factor`] sets them to zero itself, so callers fill only the band. After factorisation
+//! [`band_factor`](band::band_factor) sets them to zero itself, so callers fill only the band. After factorisation
 //! `U` occupies rows `0 ..= kl + ku` and the multipliers of `L` rows `kl + ku + 1 .. ldab`; `L` is
-//! not stored permuted, so [`band_solve`] applies the interchanges column by column, as `gbtrs`.//!
+//! not stored permuted, so [`band_solve`](band::band_solve) applies the interchanges column by column, as `gbtrs`.
+//!
 //! Files: this one holds the [`Scalar`] trait; `dense.rs` and `band.rs` the two factorisations
 //! and their solves, `complex.rs` the complex numbers [`C64`], `lu.rs` the factor storage [`Lu`]
 //! chosen by the Jacobian's [`Shape`]; `tests.rs` their unit tests.
@@ -24,7 +25,6 @@ mod lu;
 #[cfg(test)]
 mod tests;
 
-pub use band::{band_factor, band_ldab, band_solve};
 pub use complex::C64;
 pub use dense::{lu_factor, lu_solve};
 pub use lu::{Lu, Shape};

@@ -1,5 +1,6 @@
 //! Unit tests of the factorisations: pivoting, complex arithmetic, band against dense.
 
+use super::band::{band_factor, band_ldab, band_solve};
 use super::*;
 
 #[test]

@@ -14,7 +14,8 @@
 //! restarts at kinks of the input). Newton steps are damped by backtracking on the residual; if
 //! Newton stalls (a non-smooth map: stick phases, events), the remaining budget iterates `P`.
 //! [`shoot_attracting`], for orbits a simulation settles on, hands over to that iteration as
-//! soon as the residual stops halving between fresh Jacobians.//!
+//! soon as the residual stops halving between fresh Jacobians.
+//!
 //! Files: this one holds Newton's shooting ([`shoot`], [`shoot_attracting`]) and its final plain
 //! iteration; `floquet.rs` the monodromy matrix and what follows from it (spectral radius,
 //! dominant multiplier); `tests.rs` their unit tests.
