@@ -1,7 +1,7 @@
 //! The RBM's contact sets as a per-bristle state machine ([`BristleState`], [`step_bristle`])
 //! and the body sliding over the row ([`Rbm`]).
 
-use super::{Bristles, Side};
+use super::Bristles;
 
 /// One bristle's contact state in the rotating bristle model (RBM).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -215,6 +215,7 @@ impl Rbm {
 mod tests {
     use super::*;
     use crate::rbm::test_rigs::{fig33, fig35};
+    use crate::rbm::Side;
 
     /// Brute-force check of the RBM state machine: random back-and-forth motions, the local
     /// update with coarse steps against updating every bristle with fine substeps.
