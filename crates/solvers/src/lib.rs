@@ -16,6 +16,7 @@ pub mod affine;
 pub mod analysis;
 pub mod describing;
 mod dop853;
+mod fd_jacobian;
 pub mod fit;
 pub mod hybrid;
 pub mod limit_cycle;

@@ -14,7 +14,7 @@
 //! The implicit methods (`Rosenbrock23`, `Radau5`) use band storage for the Jacobian and band LU
 //! factorisations of their iteration matrices when the system declares a band
 //! ([`OdeSystem::jacobian_band`]); a finite-difference Jacobian then groups columns
-//! ([`fd_jacobian_banded`]) and costs `kl + ku + 1` evaluations of `f` instead of `n`.
+//! ([`crate::fd_jacobian`]) and costs `kl + ku + 1` evaluations of `f` instead of `n`.
 //!
 //! All work buffers are allocated once per `solve` call; the step loop does not allocate.
 //!
@@ -181,41 +181,4 @@ pub(crate) fn err_norm(err: &[f64], x0: &[f64], x1: &[f64], tol: &Tolerances) ->
         s += e * e;
     }
     (s / n as f64).sqrt()
-}
-
-/// Banded finite-difference Jacobian by Curtis–Powell–Reid column grouping: the columns
-/// `g, g + w, g + 2w, …` (`w = kl + ku + 1`) touch disjoint rows, so one evaluation of `f` per
-/// group `g < w` gives all of them. `f0 = f(t, x)`; `incr(x_j)` is the nominal increment, rounded
-/// so that `x_j + δ_j` is exact. `ytmp` and `ftmp` are work vectors; `jac` receives the band
-/// storage of [`OdeSystem::jacobian_banded`]. Returns the number of evaluations of `f`.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn fd_jacobian_banded<S: OdeSystem>(
-    sys: &S,
-    t: f64,
-    x: &[f64],
-    f0: &[f64],
-    (kl, ku): (usize, usize),
-    incr: impl Fn(f64) -> f64,
-    ytmp: &mut [f64],
-    ftmp: &mut [f64],
-    jac: &mut [f64],
-) -> usize {
-    let n = x.len();
-    let w = kl + ku + 1;
-    let groups = w.min(n);
-    ytmp.copy_from_slice(x);
-    for g in 0..groups {
-        for j in (g..n).step_by(w) {
-            ytmp[j] = x[j] + incr(x[j]);
-        }
-        sys.rhs(t, ytmp, ftmp);
-        for j in (g..n).step_by(w) {
-            let d = ytmp[j] - x[j];
-            for i in j.saturating_sub(ku)..=(j + kl).min(n - 1) {
-                jac[j * w + ku + i - j] = (ftmp[i] - f0[i]) / d;
-            }
-            ytmp[j] = x[j];
-        }
-    }
-    groups
 }

@@ -1,7 +1,8 @@
 //! Rosenbrock 2(3), Shampine & Reichelt (1997): the L-stable pair of MATLAB's `ode23s`, with
 //! its own continuous extension; for stiff problems (LuGre with σ0 = 1e4…1e5).
 
-use super::{err_norm, fd_jacobian_banded, SolveError, Stats, Stepper, Tolerances};
+use super::{err_norm, SolveError, Stats, Stepper, Tolerances};
+use crate::fd_jacobian::{fd_jacobian_banded, fd_jacobian_dense, Divisor};
 use crate::linalg::{Lu, Shape};
 use crate::OdeSystem;
 
@@ -77,18 +78,19 @@ impl Rosenbrock23 {
             }
         } else if !sys.jacobian(t, x, &mut self.jac) {
             // Forward differences, column by column.
-            self.ytmp.copy_from_slice(x);
-            for j in 0..n {
-                let dj = (f64::EPSILON.sqrt() * x[j].abs().max(1e-5)).max(1e-12);
-                self.ytmp[j] = x[j] + dj;
-                sys.rhs(t, &self.ytmp, &mut self.f2);
-                stats.rhs_evals += 1;
-                stats.jac_rhs_evals += 1;
-                for i in 0..n {
-                    self.jac[i * n + j] = (self.f2[i] - self.f0[i]) / dj;
-                }
-                self.ytmp[j] = x[j];
-            }
+            let evals = fd_jacobian_dense(
+                sys,
+                t,
+                x,
+                &self.f0,
+                |xj| (f64::EPSILON.sqrt() * xj.abs().max(1e-5)).max(1e-12),
+                Divisor::Nominal,
+                &mut self.ytmp,
+                &mut self.f2,
+                &mut self.jac,
+            );
+            stats.rhs_evals += evals;
+            stats.jac_rhs_evals += evals;
         }
         // Time derivative of f by a forward difference (the inputs are smooth in t).
         let dt = f64::EPSILON.sqrt() * t.abs().max(h.abs()).max(1e-8);
