@@ -25,461 +25,68 @@
 //! leaving the slant (a jump of `F_f`) are located by bisection on the RK4 step; the forces are
 //! evaluated from the geometry at every stage. The reference's own error is measured by halving
 //! its step.
+//!
+//! Files: `cbm_reference/reference.rs` the reference model, `cbm_reference/series.rs` the columns
+//! of either run and the numbers compared; here the runs and the comparisons, one test a figure.
 
-/// The reference model: the thesis' parameters and equations, nothing else.
-mod reference {
-    /// Body, bristles and spring (L1432–L1443; `K` at L1523, L1556).
-    #[derive(Clone, Copy, Debug)]
-    pub struct Body {
-        pub m: f64,
-        pub w: f64,
-        pub d: f64,
-        /// Slant angle in radians.
-        pub alpha: f64,
-        pub k_spring: f64,
-        pub n_bottom: f64,
-        pub k: f64,
-        pub h0: f64,
-        pub delta: f64,
-        pub g: f64,
-    }
+#[path = "cbm_reference/reference.rs"]
+mod reference;
+#[path = "cbm_reference/series.rs"]
+mod series;
 
-    /// What moves the body: the spring's free end at `v_p` (Fig 4.2), the force
-    /// `u = a sin(ω t)` with the spring to the wall (Fig 4.3), or the spring's end at `v_p` with
-    /// the height prescribed, `y = A sin(ω t)` ((4.48)–(4.49), L1688–L1696).
-    #[derive(Clone, Copy, Debug)]
-    pub enum Drive {
-        Pulled { vp: f64 },
-        Forced { amplitude: f64, omega: f64 },
-        Prescribed { vp: f64, amplitude: f64, omega: f64 },
-    }
-
-    /// The slanted-face bristles of one side at `(x, y)`: the sum of `h0 − h_i` and the largest
-    /// `h_i`, from (4.2)/(4.3) over the set (4.7)/(4.8), each bristle visited.
-    pub struct Slant {
-        pub compression: f64,
-        pub highest: f64,
-        pub count: usize,
-    }
-
-    impl Body {
-        fn d1(&self) -> f64 {
-            self.w * self.alpha.tan()
-        }
-        /// The slant's closed interval of bases: (4.7) for `plus`, (4.8) otherwise.
-        fn interval(&self, plus: bool, x: f64) -> (f64, f64) {
-            let (d1, d) = (self.d1(), self.d);
-            if plus {
-                (x + d / 2.0 - d1, x + d / 2.0)
-            } else {
-                (x - d / 2.0, x - d / 2.0 + d1)
-            }
-        }
-        /// The first and last lattice index `i` with `iΔ` in the interval (empty if first > last).
-        pub fn members(&self, plus: bool, x: f64) -> (i64, i64) {
-            let (lo, hi) = self.interval(plus, x);
-            let mut first = (lo / self.delta).floor() as i64 - 1;
-            while (first as f64) * self.delta < lo {
-                first += 1;
-            }
-            let mut last = (hi / self.delta).ceil() as i64 + 1;
-            while (last as f64) * self.delta > hi {
-                last -= 1;
-            }
-            (first, last)
-        }
-        /// (4.7) for `plus`, (4.8) otherwise, summed bristle by bristle with (4.2)/(4.3).
-        pub fn slant(&self, plus: bool, x: f64, y: f64) -> Slant {
-            let (d1, w, d) = (self.d1(), self.w, self.d);
-            let mut s = Slant {
-                compression: 0.0,
-                highest: f64::NEG_INFINITY,
-                count: 0,
-            };
-            let (first, last) = self.members(plus, x);
-            for i in first..=last {
-                let xb = i as f64 * self.delta;
-                let h = if plus {
-                    y - w / 2.0 + w / d1 * (xb - (x + d / 2.0 - d1))
-                } else {
-                    y - w / 2.0 + w / d1 * (x - d / 2.0 + d1 - xb)
-                };
-                s.compression += self.h0 - h;
-                s.highest = s.highest.max(h);
-                s.count += 1;
-            }
-            s
-        }
-        /// `F_f+` (4.10) or `F_f−` (4.12).
-        pub fn friction(&self, plus: bool, x: f64, y: f64) -> f64 {
-            let sign = if plus { 1.0 } else { -1.0 };
-            sign * self.k * self.alpha.cos() * self.slant(plus, x, y).compression
-        }
-        /// `F_y± = F_ys± + F_yb` (4.15)–(4.17).
-        pub fn vertical(&self, plus: bool, x: f64, y: f64) -> f64 {
-            self.k * self.alpha.sin() * self.slant(plus, x, y).compression
-                + self.n_bottom * self.k * (self.h0 - y + self.w / 2.0)
-        }
-    }
-
-    /// Where the state is: sliding with `sign(v) = ±1`, or held on `Σ` (4.33).
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub enum Mode {
-        Slip(i8),
-        Stick,
-    }
-
-    /// State `[x, v, y, ẏ, l]` (`l` is unused by the forced drive).
-    pub type State = [f64; 5];
-
-    /// The model with its drive.
-    #[derive(Clone, Copy, Debug)]
-    pub struct Model {
-        pub body: Body,
-        pub drive: Drive,
-    }
-
-    impl Model {
-        /// The horizontal force other than friction: `K l` (4.19) or `u − K x` (4.27).
-        pub fn applied(&self, t: f64, s: &State) -> f64 {
-            match self.drive {
-                Drive::Pulled { .. } | Drive::Prescribed { .. } => self.body.k_spring * s[4],
-                Drive::Forced { amplitude, omega } => amplitude * (omega * t).sin() - self.body.k_spring * s[0],
-            }
-        }
-        /// `n^T f±` at `(t, s)`: the horizontal accelerations of (4.44)/(4.45) or (4.50)/(4.51).
-        pub fn accelerations(&self, t: f64, s: &State) -> (f64, f64) {
-            let a = self.applied(t, s);
-            let b = &self.body;
-            let y = self.height(t, s);
-            (
-                (a - b.friction(true, s[0], y)) / b.m,
-                (a - b.friction(false, s[0], y)) / b.m,
-            )
-        }
-        /// The height: the state's, or the prescribed `A sin(ω t)`.
-        pub fn height(&self, t: f64, s: &State) -> f64 {
-            match self.drive {
-                Drive::Prescribed { amplitude, omega, .. } => amplitude * (omega * t).sin(),
-                _ => s[2],
-            }
-        }
-        /// The mode at a state on `Σ` (v = 0), from the signs of `n^T f±` (4.33), (4.39), (4.41).
-        pub fn mode_on_sigma(&self, t: f64, s: &State) -> Mode {
-            let (ap, am) = self.accelerations(t, s);
-            if ap < 0.0 && am > 0.0 {
-                Mode::Stick
-            } else if am <= 0.0 && ap < 0.0 {
-                Mode::Slip(-1)
-            } else {
-                Mode::Slip(1)
-            }
-        }
-        /// The vector field of a mode: `f±`, or on `Σ` the convex combination (4.32) with `α` of
-        /// (4.38) at `g = 0`, which keeps `v̇ = 0`.
-        pub fn field(&self, mode: Mode, t: f64, s: &State) -> State {
-            let b = &self.body;
-            let (x, v, y, yd) = (s[0], s[1], self.height(t, s), s[3]);
-            let vp = match self.drive {
-                Drive::Pulled { vp } | Drive::Prescribed { vp, .. } => vp,
-                Drive::Forced { .. } => 0.0,
-            };
-            if let Drive::Prescribed { amplitude, omega, .. } = self.drive {
-                // No vertical equation: `s[2]` follows the prescribed height, `s[3]` is unused.
-                let (v, vdot) = match mode {
-                    Mode::Slip(sg) => (v, (self.applied(t, s) - b.friction(sg > 0, x, y)) / b.m),
-                    Mode::Stick => (0.0, 0.0),
-                };
-                return [v, vdot, amplitude * omega * (omega * t).cos(), 0.0, vp - v];
-            }
-            match mode {
-                Mode::Slip(sg) => {
-                    let plus = sg > 0;
-                    let vdot = (self.applied(t, s) - b.friction(plus, x, y)) / b.m;
-                    let ydd = -b.g + b.vertical(plus, x, y) / b.m;
-                    [v, vdot, yd, ydd, vp - v]
-                }
-                Mode::Stick => {
-                    let (ap, am) = self.accelerations(t, s);
-                    let alpha = am / (am - ap);
-                    let fy = alpha * b.vertical(true, x, y) + (1.0 - alpha) * b.vertical(false, x, y);
-                    [0.0, 0.0, yd, -b.g + fy / b.m, vp]
-                }
-            }
-        }
-        /// Whether `mode` still holds at `(t, s)`: sliding keeps the sign of `v`; sticking needs
-        /// the attractive condition (4.33).
-        pub fn holds(&self, mode: Mode, t: f64, s: &State) -> bool {
-            match mode {
-                Mode::Slip(sg) => sg as f64 * s[1] >= 0.0,
-                Mode::Stick => {
-                    let (ap, am) = self.accelerations(t, s);
-                    ap <= 0.0 && am >= 0.0
-                }
-            }
-        }
-        /// One classical RK4 step of `mode`'s field.
-        pub fn rk4(&self, mode: Mode, t: f64, s: &State, h: f64) -> State {
-            let add = |a: &State, k: &State, c: f64| -> State {
-                let mut o = *a;
-                for i in 0..5 {
-                    o[i] += c * k[i];
-                }
-                o
-            };
-            let k1 = self.field(mode, t, s);
-            let k2 = self.field(mode, t + h / 2.0, &add(s, &k1, h / 2.0));
-            let k3 = self.field(mode, t + h / 2.0, &add(s, &k2, h / 2.0));
-            let k4 = self.field(mode, t + h, &add(s, &k3, h));
-            let mut o = *s;
-            for i in 0..5 {
-                o[i] += h / 6.0 * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
-            }
-            o
-        }
-    }
-
-    /// Samples of a reference run on a uniform grid.
-    #[derive(Default)]
-    pub struct Samples {
-        pub t: Vec<f64>,
-        pub s: Vec<State>,
-        pub stuck: Vec<bool>,
-        /// Number of entries into the stick mode.
-        pub sticks: usize,
-        /// Located changes of the slant's bristle set while sliding.
-        pub bristle_events: usize,
-    }
-
-    /// Integrate from `(0, s0)` to `n · dt`, sampling every `dt`, with RK4 steps of at most `h`;
-    /// a mode change, or while sliding a bristle entering or leaving the slant (a jump of the
-    /// force), inside a step is located by bisection (to 1e-13 of the step) and the step
-    /// restarted just beyond it.
-    pub fn simulate(model: &Model, s0: State, dt: f64, n: usize, h: f64) -> Samples {
-        let mut s = s0;
-        let mut mode = if s[1] == 0.0 {
-            model.mode_on_sigma(0.0, &s)
-        } else {
-            Mode::Slip(if s[1] > 0.0 { 1 } else { -1 })
-        };
-        let mut out = Samples::default();
-        let sub = (dt / h).ceil() as usize;
-        let hs = dt / sub as f64;
-        let mut t = 0.0;
-        for k in 0..=n {
-            out.t.push(t);
-            out.s.push(s);
-            out.stuck.push(mode == Mode::Stick);
-            if k == n {
-                break;
-            }
-            for j in 0..sub {
-                let t_end = k as f64 * dt + (j + 1) as f64 * hs;
-                let mut changes = 0;
-                while t < t_end {
-                    let step = t_end - t;
-                    // Sliding, the bristle set of the side in use must not change within a step.
-                    let side = match mode {
-                        Mode::Slip(sg) => Some(sg > 0),
-                        Mode::Stick => None,
-                    };
-                    let set = side.map(|p| model.body.members(p, s[0]));
-                    let ok = |tt: f64, q: &State| {
-                        model.holds(mode, tt, q) && side.map(|p| model.body.members(p, q[0])) == set
-                    };
-                    let next = model.rk4(mode, t, &s, step);
-                    if ok(t_end, &next) {
-                        s = next;
-                        t = t_end;
-                        continue;
-                    }
-                    let (mut lo, mut hi) = (0.0, step);
-                    while hi - lo > 1e-13 * step {
-                        let mid = 0.5 * (lo + hi);
-                        if ok(t + mid, &model.rk4(mode, t, &s, mid)) {
-                            lo = mid;
-                        } else {
-                            hi = mid;
-                        }
-                    }
-                    s = model.rk4(mode, t, &s, hi);
-                    t += hi;
-                    if model.holds(mode, t, &s) {
-                        // A bristle entered or left the slant: same mode, new set.
-                        out.bristle_events += 1;
-                        continue;
-                    }
-                    if let Mode::Slip(_) = mode {
-                        s[1] = 0.0;
-                    }
-                    let new = model.mode_on_sigma(t, &s);
-                    if new == Mode::Stick && mode != Mode::Stick {
-                        out.sticks += 1;
-                    }
-                    mode = new;
-                    changes += 1;
-                    assert!(changes < 1000, "mode chattering at t = {t}");
-                }
-                t = t_end;
-            }
-        }
-        out
-    }
-}
-
-use fric_experiments::{execute, resolve, RunData};
+use fric_experiments::{execute, resolve};
 use fric_manifest::{InputSpec, ParamValue, SimSpec};
-use reference::{Body, Drive, Model, Samples};
+use reference::{Body, Drive, Model, State};
+use series::{Numbers, Series};
 use std::collections::BTreeMap;
-
-/// The numbers compared, computed by the same code from either run's samples.
-#[derive(Debug, Clone, Copy)]
-struct Numbers {
-    /// `∮ u dx` over the window (trapezoid, closed), J (Fig 4.7's `area`).
-    area: f64,
-    /// Fraction of samples stuck over the whole run.
-    stuck_fraction: f64,
-    /// Number of stick phases over the whole run.
-    sticks: usize,
-    v_max: f64,
-    v_min: f64,
-    y_max: f64,
-    /// Least-squares slope of |F_f| on y over the window (Fig 4.8 `slope_f_y`), N/m.
-    slope_f_y: f64,
-    /// Least-squares slope of |F_f| on |v| for |v| > 1e-3 over the window (Fig 4.8), N·s/m.
-    slope_f_speed: f64,
-}
-
-/// Columns of one run over a sample window, with the friction (4.13) at each sample.
-struct Series {
-    t: Vec<f64>,
-    x: Vec<f64>,
-    v: Vec<f64>,
-    y: Vec<f64>,
-    l: Vec<f64>,
-    ff: Vec<f64>,
-    stuck: Vec<bool>,
-}
-
-impl Series {
-    fn from_reference(model: &Model, r: &Samples) -> Series {
-        let col = |i: usize| r.s.iter().map(|s| s[i]).collect::<Vec<f64>>();
-        Series {
-            t: r.t.clone(),
-            x: col(0),
-            v: col(1),
-            y: col(2),
-            l: col(4),
-            ff: r
-                .t
-                .iter()
-                .zip(&r.s)
-                .map(|(&t, s)| model.body.friction(s[1] >= 0.0, s[0], model.height(t, s)))
-                .collect(),
-            stuck: r.stuck.clone(),
-        }
-    }
-    /// The production's columns; its `Ff` is (4.13) with branch `+` for `v ≥ −η`.
-    fn from_production(d: &RunData) -> Series {
-        let c = |n: &str| d.column(n).map(|c| c.to_vec()).unwrap_or_default();
-        Series {
-            t: c("t"),
-            x: c("x"),
-            v: c("v"),
-            y: c("y"),
-            l: c("l"),
-            ff: c("Ff"),
-            stuck: c("stuck").iter().map(|&s| s == 1.0).collect(),
-        }
-    }
-    fn stick_phases(&self) -> usize {
-        let mut n = usize::from(self.stuck.first() == Some(&true));
-        n += self.stuck.windows(2).filter(|w| !w[0] && w[1]).count();
-        n
-    }
-    /// The numbers over samples `from..` (`u` from the forced drive, or 0).
-    fn numbers(&self, from: usize, u: impl Fn(f64) -> f64) -> Numbers {
-        let r = from..self.t.len();
-        let (x, t) = (&self.x[r.clone()], &self.t[r.clone()]);
-        let uu: Vec<f64> = t.iter().map(|&t| u(t)).collect();
-        let mut area = 0.0;
-        for i in 0..x.len() - 1 {
-            area += 0.5 * (uu[i] + uu[i + 1]) * (x[i + 1] - x[i]);
-        }
-        area += 0.5 * (uu[x.len() - 1] + uu[0]) * (x[0] - x[x.len() - 1]);
-        let fabs: Vec<f64> = self.ff[r.clone()].iter().map(|f| f.abs()).collect();
-        let (v, y) = (&self.v[r.clone()], &self.y[r.clone()]);
-        let speed: Vec<(f64, f64)> = v
-            .iter()
-            .zip(&fabs)
-            .filter(|(v, _)| v.abs() > 1e-3)
-            .map(|(v, f)| (v.abs(), *f))
-            .collect();
-        let max = |s: &[f64]| s.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-        Numbers {
-            area,
-            stuck_fraction: self.stuck.iter().filter(|&&s| s).count() as f64 / self.stuck.len() as f64,
-            sticks: self.stick_phases(),
-            v_max: max(v),
-            v_min: v.iter().cloned().fold(f64::INFINITY, f64::min),
-            y_max: max(y),
-            slope_f_y: slope(&y.iter().cloned().zip(fabs.iter().cloned()).collect::<Vec<_>>()),
-            slope_f_speed: slope(&speed),
-        }
-    }
-    fn max_in(&self, col: &[f64], t0: f64, t1: f64) -> f64 {
-        self.t
-            .iter()
-            .zip(col)
-            .filter(|(t, _)| **t >= t0 && **t <= t1)
-            .map(|(_, c)| *c)
-            .fold(f64::NEG_INFINITY, f64::max)
-    }
-}
-
-/// Least-squares slope of `b` on `a`.
-fn slope(p: &[(f64, f64)]) -> f64 {
-    let n = p.len() as f64;
-    let (ma, mb) = (
-        p.iter().map(|q| q.0).sum::<f64>() / n,
-        p.iter().map(|q| q.1).sum::<f64>() / n,
-    );
-    let cov: f64 = p.iter().map(|q| (q.0 - ma) * (q.1 - mb)).sum();
-    let var: f64 = p.iter().map(|q| (q.0 - ma).powi(2)).sum();
-    cov / var
-}
 
 fn rel(a: f64, b: f64) -> f64 {
     (a - b).abs() / b.abs()
 }
 
-fn pmap(p: &[(&str, f64)]) -> BTreeMap<String, ParamValue> {
-    p.iter().map(|(k, v)| (k.to_string(), ParamValue::Number(*v))).collect()
-}
-
-/// The production run of `system` with the manifest's parameters at `(rtol, atol)`.
-fn production(system: &str, p: &[(&str, f64)], input: Option<InputSpec>, sim: SimSpec) -> RunData {
-    let req = resolve(system, &pmap(p), input.as_ref(), Some(&sim)).unwrap_or_else(|e| panic!("{e:?}"));
-    execute(&req).unwrap()
-}
-
-/// Fig 4.7's parameters (L1717): `m = 1, K = 2, w = 1, d = 2, α = 15°, g = 10, N = 500,
-/// Δ = 0.0035, h0 = 1.65, k = 0.01, η = 1e-6, u = 2 sin(0.01 t)`; τ = 1e-3 is the manifest's
-/// assumption (the reference has no τ: it sticks exactly, the η → 0 limit).
-const FIG_4_7: [(&str, f64); 12] = [
+/// The parameters every figure of the chapter shares (L1659, L1717): `m = 1, w = 1, d = 2,
+/// α = 15°, η = 1e-6`; τ = 1e-3 is the manifests' assumption (the reference has no τ: it sticks
+/// exactly, the η → 0 limit).
+const CBM_COMMON: [(&str, f64); 6] = [
     ("m", 1.0),
     ("w", 1.0),
     ("d", 2.0),
     ("alpha", 15.0),
-    ("k_spring", 2.0),
-    ("n", 500.0),
-    ("k", 0.01),
-    ("h0", 1.65),
-    ("delta", 0.0035),
-    ("g", 10.0),
     ("eta", 1e-6),
     ("tau", 1e-3),
 ];
+
+/// [`CBM_COMMON`] and a figure's own parameters.
+fn cbm_params(own: &[(&'static str, f64)]) -> Vec<(&'static str, f64)> {
+    CBM_COMMON.iter().chain(own).copied().collect()
+}
+
+/// Fig 4.7's parameters (L1717): [`CBM_COMMON`] and `K = 2, g = 10, N = 500, Δ = 0.0035,
+/// h0 = 1.65, k = 0.01, u = 2 sin(0.01 t)`.
+fn fig_4_7() -> Vec<(&'static str, f64)> {
+    cbm_params(&[
+        ("k_spring", 2.0),
+        ("n", 500.0),
+        ("k", 0.01),
+        ("h0", 1.65),
+        ("delta", 0.0035),
+        ("g", 10.0),
+    ])
+}
+
+/// Fig 4.4's parameters (L1659, caption L1677): [`CBM_COMMON`] and `K = 5, N = 500, k = 0.01,
+/// h0 = 2.69, v_p = 0.1`; g = 10 and Δ = 0.0035 are the manifest's assumptions (`thesis/fig4.4`).
+fn fig_4_4() -> Vec<(&'static str, f64)> {
+    cbm_params(&[
+        ("k_spring", 5.0),
+        ("n", 500.0),
+        ("k", 0.01),
+        ("h0", 2.69),
+        ("delta", 0.0035),
+        ("g", 10.0),
+        ("vp", 0.1),
+    ])
+}
 
 fn body_of(p: &[(&str, f64)]) -> Body {
     let get = |n: &str| p.iter().find(|q| q.0 == n).unwrap().1;
@@ -495,6 +102,49 @@ fn body_of(p: &[(&str, f64)]) -> Body {
         delta: get("delta"),
         g: get("g"),
     }
+}
+
+/// The manifests' solver tolerances `(rtol, atol)` and a looser pair: the production must agree
+/// with the reference at both.
+const TOLERANCES: [(f64, f64); 2] = [(1e-9, 1e-11), (1e-7, 1e-9)];
+
+/// How long a production run lasts.
+enum Span {
+    Periods(f64),
+    Seconds(f64),
+}
+
+/// The production run of `system` with parameters `p` and `input` over `span`, `samples` per
+/// period (per run without a periodic input), at `(rtol, atol)`, called through
+/// `fric_experiments::{resolve, execute}` as the pipeline calls it.
+fn production(
+    system: &str,
+    p: &[(&str, f64)],
+    input: InputSpec,
+    span: Span,
+    samples: usize,
+    (rtol, atol): (f64, f64),
+) -> Series {
+    let (periods, t_end) = match span {
+        Span::Periods(n) => (Some(n), None),
+        Span::Seconds(t) => (None, Some(t)),
+    };
+    let sim = SimSpec {
+        periods,
+        t_end,
+        samples_per_period: Some(samples),
+        rtol: Some(rtol),
+        atol: Some(atol),
+        ..Default::default()
+    };
+    let params: BTreeMap<String, ParamValue> = p.iter().map(|(k, v)| (k.to_string(), ParamValue::Number(*v))).collect();
+    let req = resolve(system, &params, Some(&input), Some(&sim)).unwrap_or_else(|e| panic!("{e:?}"));
+    Series::from_production(&execute(&req).unwrap())
+}
+
+/// The reference run of `model` from `s0`: `n` samples `dt` apart, RK4 at step `h`.
+fn reference_run(model: &Model, s0: State, dt: f64, n: usize, h: f64) -> Series {
+    Series::from_reference(model, &reference::simulate(model, s0, dt, n, h))
 }
 
 /// Thesis Fig 4.7 (the manifest `thesis/fig4.7`, runs fd[0] and fd[1]): two input periods,
@@ -513,42 +163,31 @@ fn fig_4_7_production_agrees_with_the_reference() {
     let u = move |t: f64| amplitude * (omega * t).sin();
     for y0 in [0.0, 0.2071] {
         let model = Model {
-            body: body_of(&FIG_4_7),
+            body: body_of(&fig_4_7()),
             drive: Drive::Forced { amplitude, omega },
         };
         let s0 = [0.0, 0.0, y0, 0.0, 0.0];
         let dt = period / spp as f64;
         let refs: Vec<Numbers> = [2e-3, 1e-3]
             .iter()
-            .map(|&h| {
-                let r = reference::simulate(&model, s0, dt, 2 * spp, h);
-                Series::from_reference(&model, &r).numbers(spp, u)
-            })
+            .map(|&h| reference_run(&model, s0, dt, 2 * spp, h).numbers(spp, u))
             .collect();
         let r = refs[1];
         let self_err = rel(refs[0].area, r.area);
         eprintln!("Fig 4.7 y(0) = {y0}: reference h = 2 ms {:?}", refs[0]);
         eprintln!("Fig 4.7 y(0) = {y0}: reference h = 1 ms {r:?}");
         assert!(self_err < 2e-3, "reference not converged in h: {self_err:e}");
-        for (rtol, atol) in [(1e-9, 1e-11), (1e-7, 1e-9)] {
-            let mut p = FIG_4_7.to_vec();
+        for tol in TOLERANCES {
+            let mut p = fig_4_7();
             p.push(("y0", y0));
-            let sim = SimSpec {
-                periods: Some(2.0),
-                samples_per_period: Some(spp),
-                rtol: Some(rtol),
-                atol: Some(atol),
-                ..Default::default()
-            };
             let input = InputSpec::Sine {
                 amplitude,
                 omega,
                 phase: 0.0,
                 offset: 0.0,
             };
-            let d = production("cbm-force-driven", &p, Some(input), sim);
-            let q = Series::from_production(&d).numbers(spp, u);
-            eprintln!("Fig 4.7 y(0) = {y0}: production rtol {rtol:e} {q:?}");
+            let q = production("cbm-force-driven", &p, input, Span::Periods(2.0), spp, tol).numbers(spp, u);
+            eprintln!("Fig 4.7 y(0) = {y0}: production rtol {:e} {q:?}", tol.0);
             assert!(rel(q.area, r.area) < 0.01, "area {} vs reference {}", q.area, r.area);
             assert!((q.stuck_fraction - r.stuck_fraction).abs() < 0.01);
             assert!(rel(q.slope_f_y, r.slope_f_y) < 0.05);
@@ -565,25 +204,6 @@ fn fig_4_7_production_agrees_with_the_reference() {
         }
     }
 }
-
-/// Fig 4.4's parameters (L1659, caption L1677): `m = 1, w = 1, d = 2, α = 15°, K = 5, N = 500,
-/// k = 0.01, h0 = 2.69, η = 1e-6, v_p = 0.1`; g = 10, Δ = 0.0035 and τ = 1e-3 are the manifest's
-/// assumptions (`thesis/fig4.4`).
-const FIG_4_4: [(&str, f64); 13] = [
-    ("m", 1.0),
-    ("w", 1.0),
-    ("d", 2.0),
-    ("alpha", 15.0),
-    ("k_spring", 5.0),
-    ("n", 500.0),
-    ("k", 0.01),
-    ("h0", 2.69),
-    ("delta", 0.0035),
-    ("g", 10.0),
-    ("vp", 0.1),
-    ("eta", 1e-6),
-    ("tau", 1e-3),
-];
 
 /// Stretched contacts along a run: samples with a bristle above `h0`, the first such time and the
 /// largest stretch, by `stretch(x, v, y)`.
@@ -613,13 +233,13 @@ fn tension(s: &Series, stretch: impl Fn(f64, f64, f64) -> Option<f64>) -> (usize
 fn fig_4_4_production_agrees_with_the_reference() {
     let vp = 0.1;
     let model = Model {
-        body: body_of(&FIG_4_4),
+        body: body_of(&fig_4_4()),
         drive: Drive::Pulled { vp },
     };
     let (dt, n) = (0.005, 20_000);
     let refs: Vec<Series> = [1e-3, 5e-4]
         .iter()
-        .map(|&h| Series::from_reference(&model, &reference::simulate(&model, [0.0; 5], dt, n, h)))
+        .map(|&h| reference_run(&model, [0.0; 5], dt, n, h))
         .collect();
     let summary = |s: &Series| {
         (
@@ -657,16 +277,15 @@ fn fig_4_4_production_agrees_with_the_reference() {
         delta: b.delta,
         g: b.g,
     };
-    for (rtol, atol) in [(1e-9, 1e-11), (1e-7, 1e-9)] {
-        let sim = SimSpec {
-            t_end: Some(100.0),
-            samples_per_period: Some(n),
-            rtol: Some(rtol),
-            atol: Some(atol),
-            ..Default::default()
-        };
-        let d = production("cbm-stick-slip", &FIG_4_4, Some(InputSpec::None), sim);
-        let s = Series::from_production(&d);
+    for tol in TOLERANCES {
+        let s = production(
+            "cbm-stick-slip",
+            &fig_4_4(),
+            InputSpec::None,
+            Span::Seconds(100.0),
+            n,
+            tol,
+        );
         let q = summary(&s);
         let prod_tension = tension(&s, |x, v, y| {
             let sigma = if v < -1e-6 {
@@ -676,7 +295,7 @@ fn fig_4_4_production_agrees_with_the_reference() {
             };
             cbm.stretched_contact(sigma, x, y)
         });
-        eprintln!("Fig 4.4 production rtol {rtol:e}: {q:?}; tension {prod_tension:?}");
+        eprintln!("Fig 4.4 production rtol {:e}: {q:?}; tension {prod_tension:?}", tol.0);
         let rt = tension(&refs[1], ref_tension);
         assert!(
             (q.0 as f64 - r.0 as f64).abs() <= 1.0,
@@ -707,7 +326,7 @@ fn fig_4_4_production_agrees_with_the_reference() {
 /// within 2 mm and 2 mm/s.
 #[test]
 fn fig_4_9_production_agrees_with_the_reference() {
-    let mut p = FIG_4_4.to_vec();
+    let mut p = fig_4_4();
     p.iter_mut().find(|q| q.0 == "h0").unwrap().1 = 1.65;
     let model = Model {
         body: body_of(&p),
@@ -728,30 +347,22 @@ fn fig_4_9_production_agrees_with_the_reference() {
     for y0 in [0.0, 0.2071] {
         let refs: Vec<[f64; 4]> = [1e-3, 5e-4]
             .iter()
-            .map(|&h| {
-                let r = reference::simulate(&model, [0.0, 0.0, y0, 0.0, 0.0], dt, n, h);
-                stats(&Series::from_reference(&model, &r))
-            })
+            .map(|&h| stats(&reference_run(&model, [0.0, 0.0, y0, 0.0, 0.0], dt, n, h)))
             .collect();
         eprintln!("Fig 4.9 y(0) = {y0}: reference (y min, y max, y range after 50 s, v range after 50 s) h = 1 ms {:?}, 0.5 ms {:?}", refs[0], refs[1]);
         let r = refs[1];
-        for (rtol, atol) in [(1e-9, 1e-11), (1e-7, 1e-9)] {
+        for tol in TOLERANCES {
             let mut pp = p.clone();
             pp.push(("y0", y0));
-            let sim = SimSpec {
-                t_end: Some(200.0),
-                samples_per_period: Some(n),
-                rtol: Some(rtol),
-                atol: Some(atol),
-                ..Default::default()
-            };
-            let q = stats(&Series::from_production(&production(
+            let q = stats(&production(
                 "cbm-stick-slip",
                 &pp,
-                Some(InputSpec::None),
-                sim,
-            )));
-            eprintln!("Fig 4.9 y(0) = {y0}: production rtol {rtol:e} {q:?}");
+                InputSpec::None,
+                Span::Seconds(200.0),
+                n,
+                tol,
+            ));
+            eprintln!("Fig 4.9 y(0) = {y0}: production rtol {:e} {q:?}", tol.0);
             assert!(
                 (q[0] - r[0]).abs() < 5e-4 && (q[1] - r[1]).abs() < 5e-4,
                 "y extremes {q:?} vs {r:?}"
@@ -777,20 +388,14 @@ fn fig_4_9_production_agrees_with_the_reference() {
 /// that.
 #[test]
 fn fig_4_6_production_agrees_with_the_reference() {
-    let base = [
-        ("m", 1.0),
-        ("w", 1.0),
-        ("d", 2.0),
-        ("alpha", 15.0),
+    let base = cbm_params(&[
         ("k_spring", 2.0),
         ("k", 0.05),
         ("h0", 4.46),
         ("delta", 0.0174954627),
-        ("eta", 1e-6),
-        ("tau", 1e-3),
         ("vp", 0.1),
         ("omega", 6.8),
-    ];
+    ]);
     let (dt, n) = (0.005, 20_000);
     let numbers = |s: &Series| {
         let from = s.t.iter().position(|&t| t >= 20.0).unwrap();
@@ -805,9 +410,9 @@ fn fig_4_6_production_agrees_with_the_reference() {
         (area, max, min, s.stick_phases())
     };
     for amplitude in [0.3, 1.3] {
-        let mut p = base.to_vec();
+        let mut p = base.clone();
         p.push(("amplitude", amplitude));
-        let mut body = body_of(&FIG_4_4);
+        let mut body = body_of(&fig_4_4());
         (body.k_spring, body.k, body.h0, body.delta, body.n_bottom, body.g) = (2.0, 0.05, 4.46, 0.0174954627, 0.0, 0.0);
         let model = Model {
             body,
@@ -819,30 +424,20 @@ fn fig_4_6_production_agrees_with_the_reference() {
         };
         let refs: Vec<_> = [2.5e-4, 1.25e-4]
             .iter()
-            .map(|&h| {
-                numbers(&Series::from_reference(
-                    &model,
-                    &reference::simulate(&model, [0.0; 5], dt, n, h),
-                ))
-            })
+            .map(|&h| numbers(&reference_run(&model, [0.0; 5], dt, n, h)))
             .collect();
         eprintln!("Fig 4.6 A = {amplitude}: reference (stribeck_area, ff_max, ff_min, sticks) h = 0.25 ms {:?}, 0.125 ms {:?}", refs[0], refs[1]);
         let r = refs[1];
-        for (rtol, atol) in [(1e-9, 1e-11), (1e-7, 1e-9)] {
-            let sim = SimSpec {
-                t_end: Some(100.0),
-                samples_per_period: Some(n),
-                rtol: Some(rtol),
-                atol: Some(atol),
-                ..Default::default()
-            };
-            let q = numbers(&Series::from_production(&production(
+        for tol in TOLERANCES {
+            let q = numbers(&production(
                 "cbm-prescribed-height",
                 &p,
-                Some(InputSpec::None),
-                sim,
-            )));
-            eprintln!("Fig 4.6 A = {amplitude}: production rtol {rtol:e} {q:?}");
+                InputSpec::None,
+                Span::Seconds(100.0),
+                n,
+                tol,
+            ));
+            eprintln!("Fig 4.6 A = {amplitude}: production rtol {:e} {q:?}", tol.0);
             assert!(rel(q.1, r.1) < 0.01 && rel(q.2, r.2) < 0.01, "{q:?} vs {r:?}");
             if amplitude > 1.0 {
                 assert!(rel(q.0, r.0) < 0.01, "stribeck area {} vs {}", q.0, r.0);

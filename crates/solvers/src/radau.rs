@@ -25,8 +25,9 @@
 //! closed forms in 50-digit decimal arithmetic; the unit tests check `T⁻¹ A⁻¹ T`, `T T⁻¹ = I`
 //! and the interpolation conditions against the Radau IIA tableau.
 
+use crate::fd_jacobian::{fd_jacobian_banded, fd_jacobian_dense, Divisor};
 use crate::linalg::{Lu, Shape, C64};
-use crate::steppers::{err_norm, fd_jacobian_banded, SolveError, Stats, Stepper, Tolerances};
+use crate::steppers::{err_norm, SolveError, Stats, Stepper, Tolerances};
 use crate::OdeSystem;
 
 /// Nodes `(4 ∓ √6)/10, 1`.
@@ -187,7 +188,6 @@ impl Radau5 {
     /// more rejections there.) A banded `J` takes `kl + ku + 1` evaluations of `f` with the same
     /// increments (column grouping, [`fd_jacobian_banded`]).
     fn jacobian<S: OdeSystem>(&mut self, sys: &S, t: f64, x: &[f64], stats: &mut Stats) {
-        let n = self.n;
         stats.jac_evals += 1;
         if let Shape::Band { kl, ku } = self.shape {
             if !sys.jacobian_banded(t, x, &mut self.jac) {
@@ -206,19 +206,19 @@ impl Radau5 {
                 stats.jac_rhs_evals += evals;
             }
         } else if !sys.jacobian(t, x, &mut self.jac) {
-            self.ytmp.copy_from_slice(x);
-            for j in 0..n {
-                let d = f64::EPSILON.sqrt() * x[j].abs().max(1e-5);
-                self.ytmp[j] = x[j] + d;
-                let d = self.ytmp[j] - x[j];
-                sys.rhs(t, &self.ytmp, &mut self.err);
-                stats.rhs_evals += 1;
-                stats.jac_rhs_evals += 1;
-                for i in 0..n {
-                    self.jac[i * n + j] = (self.err[i] - self.f0[i]) / d;
-                }
-                self.ytmp[j] = x[j];
-            }
+            let evals = fd_jacobian_dense(
+                sys,
+                t,
+                x,
+                &self.f0,
+                |xj| f64::EPSILON.sqrt() * xj.abs().max(1e-5),
+                Divisor::Taken,
+                &mut self.ytmp,
+                &mut self.err,
+                &mut self.jac,
+            );
+            stats.rhs_evals += evals;
+            stats.jac_rhs_evals += evals;
         }
         self.jac_valid = true;
         self.jac_current = true;

@@ -1,0 +1,312 @@
+//! A DF run: the curve `N(a, ω)` on the input's amplitudes with its jumps refined, the gaps, the
+//! drift regions, the crossings with `−1/H(iω)` and the harmonic-balance intersection.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+
+use super::{response, DfSetup, SCAN};
+use crate::input::grid;
+use crate::{RunData, RunRequest};
+use fric_solvers::describing::{
+    bisect_sign, describing_function, distance, illinois, negative_inverse, probe, refine_jumps, DfOptions, Forced,
+    Jump, Sample,
+};
+
+/// The change of N (by [`distance`]) that a jump must keep down to a relative width of 1e-12 to
+/// count as a gap (a discontinuity to double precision).
+const GAP: f64 = 1e-3;
+
+/// The largest shooting residual (states relative to the amplitude) at which a steady state is
+/// used; the target is 1e-10, and a point that stalls between the two is kept with its residual
+/// in the `residual` column.
+const ACCEPT: f64 = 1e-7;
+
+/// An amplitude and the DF computed there.
+type Point = (f64, fric_solvers::describing::DfPoint);
+
+/// A computed curve: its points, whether a gap precedes each, and the gaps.
+type Curve = (Vec<Point>, Vec<bool>, Vec<Jump>);
+
+/// Run a DF system: `forced` is the law in the decomposition `setup.approach`.
+pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<RunData, String> {
+    let opt = DfOptions {
+        method: crate::drive::method_of(req),
+        rtol: req.sim.rtol.unwrap_or(1e-8),
+        atol_per_a: req.sim.atol.unwrap_or(1e-13),
+        ..Default::default()
+    };
+    let (steps, max_residual) = (Cell::new(0usize), Cell::new(0.0f64));
+    let rejected = Cell::new(0usize);
+    let maps = Cell::new(0usize);
+    let unstable_maps = Cell::new(0usize);
+    let predicted = Cell::new(0usize);
+    let contracted = Cell::new(0usize);
+    // Points already computed, by (a, ω) bits (their number is the run's DF evaluations): the
+    // bisections of a DF jump and of a drift edge at the same amplitude (break-away) probe the
+    // same midpoints until their tolerances differ.
+    let memo = RefCell::new(HashMap::<(u64, u64), fric_solvers::describing::DfPoint>::new());
+    let reused = Cell::new(0usize);
+    let point = |a: f64, w: f64| -> Result<fric_solvers::describing::DfPoint, String> {
+        if let Some(&p) = memo.borrow().get(&(a.to_bits(), w.to_bits())) {
+            reused.set(reused.get() + 1);
+            return Ok(p);
+        }
+        let p = describing_function(forced, a, w, &opt)?;
+        memo.borrow_mut().insert((a.to_bits(), w.to_bits()), p);
+        steps.set(steps.get() + p.steps);
+        rejected.set(rejected.get() + p.rejected);
+        maps.set(maps.get() + p.maps);
+        unstable_maps.set(unstable_maps.get() + p.unstable_maps);
+        predicted.set(predicted.get() + p.predicted_periods);
+        contracted.set(contracted.get() + usize::from(p.contracted));
+        Ok(p)
+    };
+    // A point is used where its steady state reached ACCEPT and is stable; elsewhere the DF is
+    // not computed (as the report's gaps: "the DF could not be computed due to limits in
+    // precision"): a hole where the shooting did not converge, a basin boundary where it found
+    // an unstable orbit that the simulation from rest had not left after LINGER_LIMIT (128)
+    // periods.
+    let unresolved = Cell::new(0usize);
+    let unstable = Cell::new(0usize);
+    let sample = |a: f64, w: f64| -> Result<Sample<fric_solvers::describing::DfPoint>, String> {
+        let p = point(a, w)?;
+        Ok(if p.residual > ACCEPT {
+            unresolved.set(unresolved.get() + 1);
+            Sample::Hole
+        } else if p.multiplier > 1.0 {
+            // A periodic orbit, but one that the simulation from rest leaves (LINGER_LIMIT
+            // periods did not reach a stable one): not the steady state.
+            unstable.set(unstable.get() + 1);
+            unresolved.set(unresolved.get() + 1);
+            Sample::Boundary
+        } else {
+            max_residual.set(max_residual.get().max(p.residual));
+            Sample::Value(p)
+        })
+    };
+    let usable = |a: f64, w: f64| sample(a, w).map(Sample::value);
+    let df = |a: f64, w: f64| sample(a, w).map(|s| s.map(|p| p.n));
+    let dfv = |a: f64, w: f64| -> Result<(f64, f64), String> {
+        match df(a, w)? {
+            Sample::Value(n) => Ok(n),
+            _ => Err(format!(
+                "a = {a}, ω = {w}: no periodic steady state to a residual of {ACCEPT:e}"
+            )),
+        }
+    };
+    // A gap: a jump that survives a width of 1e-12 relative (a discontinuity to double
+    // precision), or a bracket whose bisection stopped where no steady state could be computed
+    // (holes, a basin boundary) across which N changes by more than `jump`, the change that
+    // starts a refinement between grid points. Across a smaller change such a bracket is only
+    // uncomputed points: whether the bisection meets them depends on where the grid falls (at
+    // ω = 10 rad/s in report Fig 5.22, a change of 0.07 across holes near 0.29 N·m on the grid of
+    // 161 amplitudes, none on that of 81).
+    let is_gap = |j: &Jump| j.size >= GAP && (!j.unresolved || j.size > setup.jump);
+    // The DF at `amps` (ascending) with the jumps between neighbours refined: the points in
+    // order (the refined jump ends included) and the gaps (jumps that survive bisection).
+    // `broken[i]`: a gap lies between points i − 1 and i (the drawn curve is broken there).
+    let curve = |amps: &[f64], w: f64| -> Result<Curve, String> {
+        let mut pts: Vec<Point> = Vec::new();
+        let mut broken = Vec::new();
+        let mut gaps = Vec::new();
+        let end = |n: (f64, f64)| fric_solvers::describing::DfPoint {
+            n,
+            drift: f64::NAN,
+            residual: f64::NAN,
+            converged: true,
+            multiplier: f64::NAN,
+            maps: 0,
+            steps: 0,
+            rejected: 0,
+            unstable_maps: 0,
+            predicted_periods: 0,
+            contracted: false,
+        };
+        for &a in amps {
+            let Some(p) = usable(a, w)? else { continue };
+            // Whether a gap lies between the last point pushed and the next.
+            let mut gap = false;
+            if let Some(&(a0, p0)) = pts.last() {
+                let zero = |n: (f64, f64)| n == (0.0, 0.0);
+                if !zero(p0.n) && !zero(p.n) && distance(p0.n, p.n) > setup.jump {
+                    // Every jump between the two grid points, not only the one the bisection
+                    // follows: the gaps do not depend on where the grid falls.
+                    let jumps = refine_jumps(|x| df(x, w), (a0, p0.n), (a, p.n), 1e-12, GAP, setup.jump)?;
+                    for j in jumps {
+                        if j.lo > pts.last().map_or(a0, |q| q.0) {
+                            pts.push((j.lo, end(j.n_lo)));
+                            broken.push(gap);
+                        }
+                        gap = is_gap(&j);
+                        if gap {
+                            gaps.push(j);
+                        }
+                        if j.hi < a {
+                            pts.push((j.hi, end(j.n_hi)));
+                            broken.push(gap);
+                            gap = false;
+                        }
+                    }
+                }
+            }
+            pts.push((a, p));
+            broken.push(gap);
+        }
+        Ok((pts, broken, gaps))
+    };
+    // The first amplitude where Re(−1/N) crosses Re H(iω) along a curve: (a, Im(−1/N) − Im H(iω),
+    // whether the crossing lies in a gap).
+    let first_crossing =
+        |pts: &[Point], broken: &[bool], w: f64, hw: (f64, f64)| -> Result<Option<(f64, f64, bool)>, String> {
+            // A crossing of the drawn curve first; one across a gap (no drawn segment) only if there
+            // is no other.
+            let r = |n: (f64, f64)| negative_inverse(n).0 - hw.0;
+            let mut across_gap = None;
+            for (i, pair) in pts.windows(2).enumerate() {
+                let ((a0, p0), (a1, p1)) = (pair[0], pair[1]);
+                let (r0, r1) = (r(p0.n), r(p1.n));
+                if (r0 > 0.0) == (r1 > 0.0) || a1 <= a0 {
+                    continue;
+                }
+                if broken[i + 1] {
+                    let m = negative_inverse(p1.n);
+                    across_gap.get_or_insert((0.5 * (a0 + a1), m.1 - hw.1, true));
+                    continue;
+                }
+                let (lo, _, hi, _) = bisect_sign(|a| dfv(a, w).map(&r), (a0, r0), (a1, r1), 1e-12 * a1)?;
+                let m = negative_inverse(dfv(hi, w)?);
+                return Ok(Some((0.5 * (lo + hi), m.1 - hw.1, false)));
+            }
+            Ok(across_gap)
+        };
+    let w = setup.omega;
+    let mut info = std::collections::BTreeMap::new();
+    let amps = grid(&req.input);
+    let (pts, broken, gaps) = curve(&amps, w)?;
+    let mut rows: Vec<[f64; 8]> = Vec::new();
+    for ((a, p), brk) in pts.iter().zip(&broken) {
+        if *brk {
+            rows.push([f64::NAN; 8]);
+        }
+        let m = negative_inverse(p.n);
+        rows.push([*a, p.n.0, p.n.1, m.0, m.1, p.drift, p.residual, p.multiplier]);
+    }
+    for (k, g) in gaps.iter().enumerate() {
+        info.insert(format!("gap{}_lo", k + 1), g.lo);
+        info.insert(format!("gap{}_hi", k + 1), g.hi);
+        info.insert(format!("gap{}_size", k + 1), g.size);
+    }
+    info.insert("gaps".into(), gaps.len() as f64);
+    // Where the output drifts (the inertia breaks away further one way than the other, report
+    // §2.9): the runs of grid points with a drift above drift_tol per period, each end bisected
+    // to 1e-9 relative.
+    let drifts = |p: &fric_solvers::describing::DfPoint| p.drift.abs() > setup.drift_tol;
+    let grid_pts: Vec<&Point> = pts.iter().filter(|p| p.1.maps > 0).collect();
+    let mut regions = 0;
+    let mut k = 0;
+    while setup.drift_tol > 0.0 && k < grid_pts.len() {
+        if !drifts(&grid_pts[k].1) {
+            k += 1;
+            continue;
+        }
+        let start = k;
+        while k + 1 < grid_pts.len() && drifts(&grid_pts[k + 1].1) {
+            k += 1;
+        }
+        // The edge between a point that does not drift (`quiet`) and one that does.
+        let edge = |mut quiet: f64, mut moving: f64| -> Result<f64, String> {
+            while (moving - quiet).abs() > 1e-9 * moving {
+                let (found, _) = probe(quiet, moving, |m| sample(m, w))?;
+                let Some((m, p)) = found else { break };
+                if drifts(&p) {
+                    moving = m;
+                } else {
+                    quiet = m;
+                }
+            }
+            Ok(0.5 * (quiet + moving))
+        };
+        regions += 1;
+        let from = match start.checked_sub(1) {
+            Some(q) => edge(grid_pts[q].0, grid_pts[start].0)?,
+            None => grid_pts[start].0,
+        };
+        let to = match grid_pts.get(k + 1) {
+            Some(q) => edge(q.0, grid_pts[k].0)?,
+            None => grid_pts[k].0,
+        };
+        info.insert(format!("drift{regions}_from"), from);
+        info.insert(format!("drift{regions}_to"), to);
+        k += 1;
+    }
+    info.insert("drift_regions".into(), regions as f64);
+    info.insert("unresolved_grid_points".into(), (amps.len() - grid_pts.len()) as f64);
+    {
+        let h = |w: f64| {
+            response(&setup.h_num, &setup.h_den, w).ok_or_else(|| format!("the linear part's den(iω) = 0 at ω = {w}"))
+        };
+        if let Some((a, above, in_gap)) = first_crossing(&pts, &broken, w, h(w)?)? {
+            info.insert("cross_a".into(), a);
+            info.insert("cross_above".into(), above);
+            info.insert("cross_in_gap".into(), in_gap as u8 as f64);
+        }
+        if setup.searches() {
+            let (ab, wb) = ([setup.a_lo, setup.a_hi], [setup.omega_lo, setup.omega_hi]);
+            let scan: Vec<f64> = (0..=SCAN)
+                .map(|i| ab[0] + (ab[1] - ab[0]) * i as f64 / SCAN as f64)
+                .collect();
+            let at = |w: f64| -> Result<Option<(f64, f64, bool)>, String> {
+                let (pts, broken, _) = curve(&scan, w)?;
+                first_crossing(&pts, &broken, w, h(w)?)
+            };
+            // A bracket end where −1/N never reaches Re H(iω) means no intersection in the
+            // bracket: recorded (intersection_found = 0), not an error.
+            let mut found = false;
+            if let (Some((a_lo, g_lo, gap_lo)), Some((a_hi, g_hi, gap_hi))) = (at(wb[0])?, at(wb[1])?) {
+                info.insert("bracket_lo_a".into(), a_lo);
+                info.insert("bracket_lo_above".into(), g_lo);
+                info.insert("bracket_hi_a".into(), a_hi);
+                info.insert("bracket_hi_above".into(), g_hi);
+                info.insert("bracket_in_gap".into(), (gap_lo || gap_hi) as u8 as f64);
+                if (g_lo > 0.0) != (g_hi > 0.0) {
+                    let g = |w: f64| -> Result<f64, String> {
+                        at(w)?
+                            .map(|r| r.1)
+                            .ok_or_else(|| format!("−1/N(a, {w}) leaves Re H(i{w}) inside the bracket"))
+                    };
+                    let (w_star, _) = illinois(g, (wb[0], g_lo), (wb[1], g_hi), 1e-5, 40)?;
+                    if let Some((a_star, g, in_gap)) = at(w_star)? {
+                        info.insert("intersection_omega".into(), w_star);
+                        info.insert("intersection_a".into(), a_star);
+                        info.insert("intersection_above".into(), g);
+                        info.insert("intersection_in_gap".into(), in_gap as u8 as f64);
+                        found = true;
+                    }
+                }
+            }
+            info.insert("intersection_found".into(), found as u8 as f64);
+        }
+    }
+    info.insert("df_evaluations".into(), memo.borrow().len() as f64);
+    info.insert("df_reused".into(), reused.get() as f64);
+    info.insert("steps".into(), steps.get() as f64);
+    info.insert("steps_rejected".into(), rejected.get() as f64);
+    info.insert("period_maps".into(), maps.get() as f64);
+    info.insert("period_maps_unstable".into(), unstable_maps.get() as f64);
+    info.insert("periods_predicted".into(), predicted.get() as f64);
+    info.insert("points_contracted".into(), contracted.get() as f64);
+    info.insert("max_residual".into(), max_residual.get());
+    info.insert("unresolved_points".into(), unresolved.get() as f64);
+    info.insert("unstable_points".into(), unstable.get() as f64);
+    let names = ["a", "re_n", "im_n", "re", "im", "drift", "residual", "multiplier"];
+    let columns = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.to_string(), rows.iter().map(|r| r[i]).collect()))
+        .collect();
+    Ok(RunData {
+        columns,
+        period: None,
+        info,
+    })
+}

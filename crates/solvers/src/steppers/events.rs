@@ -1,0 +1,119 @@
+//! Events on an accepted step: whether a guard triggers between two points, whether its sign is
+//! kept for a reason other than sampling, and the location of its zero on the dense output.
+
+use super::Stepper;
+use crate::{Direction, OdeSystem};
+
+/// Whether a terminal guard at exactly zero where the integration starts leaves zero in its
+/// direction by the step's next point (for the events that ask for it,
+/// [`crate::OdeSystem::event_from_zero`]). A hybrid restart after a located event often starts on
+/// another guard's zero exactly (the Switch Model's band edge `g = η` it just entered through),
+/// and [`triggers`] counts only crossings from the pre-crossing side: such a guard would never
+/// fire, and the mode would outlive its region (thesis Fig 3.9 until 2026-12-05: a body creeping
+/// at v > η on the minus branch's field).
+pub(super) fn leaves_zero(dir: Direction, g0: f64, g1: f64) -> bool {
+    g0 == 0.0
+        && match dir {
+            Direction::Rising => g1 > 0.0,
+            Direction::Falling => g1 < 0.0,
+            Direction::Either => g1 != 0.0,
+        }
+}
+
+pub(super) fn triggers(dir: Direction, g0: f64, g1: f64) -> bool {
+    let rising = g0 < 0.0 && g1 >= 0.0;
+    let falling = g0 > 0.0 && g1 <= 0.0;
+    match dir {
+        Direction::Rising => rising,
+        Direction::Falling => falling,
+        Direction::Either => rising || falling,
+    }
+}
+
+/// Whether event `i` keeps its sign over the accepted step of size `h` (values `g0`, `g1` at its
+/// ends) for a reason other than sampling: the event watches a state component
+/// ([`OdeSystem::event_component`]) whose rate, sampled at the method's stages
+/// ([`Stepper::stage_rate`]), is too small by a factor of two to carry it from either end to zero
+/// within the step.
+pub(super) fn sign_kept<S: OdeSystem, M: Stepper>(sys: &S, st: &M, i: usize, h: f64, g0: f64, g1: f64) -> bool {
+    let Some(c) = sys.event_component(i) else {
+        return false;
+    };
+    g0 != 0.0 && (g0 > 0.0) == (g1 > 0.0) && g0.abs().max(g1.abs()) > 2.0 * h * st.stage_rate(c)
+}
+
+/// Locate the zero of event `i` inside the step fractions `range` of the accepted step
+/// `[t, t + h]` (event values `g` at its ends) on the dense output (Illinois-modified regula
+/// falsi, falling back to bisection), to ~1e-15 relative in time. Returns the step fraction of
+/// the bracket end on the far side of the crossing.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn locate<S: OdeSystem, M: Stepper>(
+    sys: &S,
+    st: &M,
+    i: usize,
+    t: f64,
+    h: f64,
+    range: (f64, f64),
+    (ga, gb): (f64, f64),
+    xd: &mut [f64],
+    ne: usize,
+) -> f64 {
+    let mut g = [0.0f64; 64];
+    let mut gv = if ne > 64 { vec![0.0; ne] } else { Vec::new() };
+    let mut eval = |th: f64| -> f64 {
+        st.dense(th, xd);
+        if ne > 64 {
+            sys.events(t + th * h, xd, &mut gv);
+            gv[i]
+        } else {
+            sys.events(t + th * h, xd, &mut g[..ne]);
+            g[i]
+        }
+    };
+    let (mut a, mut b) = range;
+    let (mut fa, mut fb) = (ga, gb);
+    if fb == 0.0 {
+        // Find the first point where it reached zero: still bracket to be safe.
+    }
+    let mut side = 0i32;
+    for _ in 0..200 {
+        if (b - a) * h.abs() <= 4.0 * f64::EPSILON * (t.abs() + h.abs()) {
+            break;
+        }
+        let mut c = if fa != fb {
+            (a * fb - b * fa) / (fb - fa)
+        } else {
+            0.5 * (a + b)
+        };
+        if !(c > a && c < b) {
+            c = 0.5 * (a + b);
+        }
+        let fc = eval(c);
+        if fc == 0.0 {
+            // Move the right end onto the root, keep bracketing from the left for the first zero.
+            b = c;
+            fb = fc;
+            if side == 1 {
+                fa *= 0.5;
+            }
+            side = 1;
+            continue;
+        }
+        if (fc > 0.0) == (fa > 0.0) {
+            a = c;
+            fa = fc;
+            if side == -1 {
+                fb *= 0.5;
+            }
+            side = -1;
+        } else {
+            b = c;
+            fb = fc;
+            if side == 1 {
+                fa *= 0.5;
+            }
+            side = 1;
+        }
+    }
+    b
+}
