@@ -100,13 +100,14 @@ pub fn summary(s: &Summary) {
         s.tables
     );
     out!(
-        "checks:    {} passed, {} failed, {} known discrepancies ({}), {} unexpected passes, {} errors",
+        "checks:    {} passed, {} failed, {} known discrepancies ({}), {} unexpected passes, {} errors; {} transcribed values",
         s.count(Outcome::Pass),
         s.count(Outcome::Fail),
         s.count(Outcome::KnownDiscrepancy),
         kinds_text(&s.count_by_kind()),
         s.count(Outcome::UnexpectedPass),
-        s.count(Outcome::Error)
+        s.count(Outcome::Error),
+        s.count(Outcome::Transcribed)
     );
     out!(
         "time:      {:.2} s   report: figures/report.json",

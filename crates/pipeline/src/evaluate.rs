@@ -238,9 +238,14 @@ pub fn check(c: &CheckSpec, metrics: &BTreeMap<String, Option<f64>>) -> CheckRep
         Op::Within => c.tol.map(|t| t.allowed(c.expected)),
         _ => None,
     };
-    let outcome = judge(op, computed, c.expected, tolerance, c.known_discrepancy.is_some());
+    let outcome = match judge(op, computed, c.expected, tolerance, c.known_discrepancy.is_some()) {
+        // A transcription read back is shown, not counted as a reproduced number.
+        Outcome::Pass if matches!(c.provenance, Provenance::Transcribed { .. }) => Outcome::Transcribed,
+        o => o,
+    };
     let (provenance, lines, basis) = match &c.provenance {
         Provenance::Published { line, quote } => ("published", vec![*line], quote.clone().unwrap_or_default()),
+        Provenance::Transcribed { line, quote } => ("transcribed", vec![*line], quote.clone().unwrap_or_default()),
         Provenance::Derived(d) => ("derived", vec![], d.clone()),
         Provenance::Claim { kind, lines, text } => {
             let k = serde_json::to_value(kind)

@@ -1,20 +1,24 @@
 //! The status rule of `experiments/README.md` ("Status: the rule"), applied after the checks
 //! are evaluated: a manifest may claim `reproduced` only when every number or claim it takes
 //! from the source (each check with `published` or `claim` provenance) is met, or is a known
-//! discrepancy proven to be the source's error (`discrepancy: source-error`).
+//! discrepancy proven to be the source's error (`discrepancy: source-error`), and when none of
+//! its assumptions replaces a quantity the source states (`replaces:`) or supplies one it does
+//! not state (`supplies:`).
 
 use crate::entry::Entry;
-use fric_manifest::Status;
+use fric_manifest::{Assumption, Status};
 use fric_report::{CheckReport, DiscrepancyKind, ExperimentReport, Outcome};
 
 /// Why a check of the source keeps its manifest from being `reproduced`, or None when it does
-/// not (a derived check, a pass, a proven source error).
+/// not (a derived check, a pass, a transcription read back, a proven source error).
 fn blocks_reproduced(c: &CheckReport) -> Option<String> {
     if c.provenance == "derived" {
         return None;
     }
     match (c.outcome, c.discrepancy) {
-        (Outcome::Pass, _) | (Outcome::KnownDiscrepancy, Some(DiscrepancyKind::SourceError)) => None,
+        (Outcome::Pass | Outcome::Transcribed, _) | (Outcome::KnownDiscrepancy, Some(DiscrepancyKind::SourceError)) => {
+            None
+        }
         (Outcome::KnownDiscrepancy, Some(kind)) => Some(format!(
             "{} check `{}` is a known discrepancy of kind {}",
             c.provenance,
@@ -25,18 +29,39 @@ fn blocks_reproduced(c: &CheckReport) -> Option<String> {
     }
 }
 
-/// Why the declared status disagrees with the rule, or None: the checks that keep a manifest
-/// declared `reproduced` from it (the rule then gives `partial`).
-pub fn problem(status: Status, checks: &[CheckReport]) -> Option<String> {
+/// Why an assumption keeps its manifest from being `reproduced`: it replaces a stated quantity,
+/// or supplies one the source does not state.
+fn replaces(a: &Assumption) -> Option<String> {
+    let replaced = a
+        .replaces
+        .as_deref()
+        .map(|r| format!("an assumption replaces what the source states ({r})"));
+    let supplied = a
+        .supplies
+        .as_deref()
+        .map(|s| format!("an assumption supplies what the source does not state ({s})"));
+    match (replaced, supplied) {
+        (Some(r), Some(s)) => Some(format!("{r}; {s}")),
+        (r, s) => r.or(s),
+    }
+}
+
+/// Why the declared status disagrees with the rule, or None: the checks and assumptions that
+/// keep a manifest declared `reproduced` from it (the rule then gives `partial`).
+pub fn problem(status: Status, assumptions: &[Assumption], checks: &[CheckReport]) -> Option<String> {
     if status != Status::Reproduced {
         return None;
     }
-    let why: Vec<String> = checks.iter().filter_map(blocks_reproduced).collect();
+    let why: Vec<String> = assumptions
+        .iter()
+        .filter_map(replaces)
+        .chain(checks.iter().filter_map(blocks_reproduced))
+        .collect();
     (!why.is_empty()).then(|| {
         format!(
-            "status `reproduced` disagrees with the status rule (experiments/README.md): {}; only a \
-             met check or a known discrepancy of kind source-error allows `reproduced`, so the rule gives \
-             `partial` (with a reason)",
+            "status `reproduced` disagrees with the status rule (experiments/README.md): {}; only met \
+             checks or known discrepancies of kind source-error, and no assumption that replaces a stated \
+             quantity or supplies an unstated one, allow `reproduced`, so the rule gives `partial` (with a reason)",
             why.join("; ")
         )
     })
@@ -45,7 +70,7 @@ pub fn problem(status: Status, checks: &[CheckReport]) -> Option<String> {
 /// Record in the report, as an error at the manifest's `status:` line, that its declared status
 /// disagrees with the rule (once: a report read back from an earlier run may already say so).
 pub fn enforce(root: &std::path::Path, e: &Entry, rep: &mut ExperimentReport) {
-    let Some(why) = problem(e.manifest.status, &rep.checks) else {
+    let Some(why) = problem(e.manifest.status, &e.manifest.assumptions, &rep.checks) else {
         return;
     };
     let line = std::fs::read_to_string(root.join(&e.file))

@@ -327,7 +327,7 @@ fn messages_name_the_problem_in_the_manifest_s_words() {
             "provenance: {derivd: x}",
             24,
             "unknown variant `derivd` for `provenance`",
-            "one of `published`, `derived`, `claim`",
+            "one of `published`, `derived`, `transcribed`, `claim`",
         ),
     ];
     for (from, to, line, message, allowed) in cases {

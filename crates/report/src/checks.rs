@@ -16,6 +16,9 @@ pub enum Outcome {
     UnexpectedPass,
     /// The metric could not be computed.
     Error,
+    /// A transcribed value (`transcribed` provenance) read back as written: shown, counted
+    /// apart from passed checks.
+    Transcribed,
 }
 
 impl Outcome {
@@ -29,6 +32,7 @@ impl Outcome {
             Outcome::KnownDiscrepancy => "known discrepancy",
             Outcome::UnexpectedPass => "UNEXPECTED PASS",
             Outcome::Error => "ERROR",
+            Outcome::Transcribed => "transcribed",
         }
     }
 }
@@ -42,7 +46,7 @@ pub struct CheckReport {
     pub expected: f64,
     /// Allowed deviation for `within`.
     pub tolerance: Option<f64>,
-    /// `published`, `derived` or `claim`.
+    /// `published`, `derived`, `claim` or `transcribed`.
     pub provenance: String,
     /// Seed line(s) for published values and claims.
     pub lines: Vec<u32>,

@@ -35,6 +35,8 @@ pub struct CoverageRow {
     pub invalid: usize,
     pub total: usize,
     pub checks_passed: usize,
+    /// Transcribed values read back: shown, not counted as passed checks.
+    pub checks_transcribed: usize,
     pub checks_failed: usize,
     pub checks_known: usize,
     /// The known discrepancies by kind: source errors, assumptions, unresolved.
@@ -48,6 +50,7 @@ impl CoverageRow {
     pub fn count_check(&mut self, c: &CheckReport) {
         match c.outcome {
             Outcome::Pass => self.checks_passed += 1,
+            Outcome::Transcribed => self.checks_transcribed += 1,
             Outcome::KnownDiscrepancy => {
                 self.checks_known += 1;
                 match c.discrepancy {
@@ -71,6 +74,7 @@ impl CoverageRow {
             (&mut self.invalid, o.invalid),
             (&mut self.total, o.total),
             (&mut self.checks_passed, o.checks_passed),
+            (&mut self.checks_transcribed, o.checks_transcribed),
             (&mut self.checks_failed, o.checks_failed),
             (&mut self.checks_known, o.checks_known),
             (&mut self.known_source_error, o.known_source_error),
@@ -259,6 +263,7 @@ fn row(c: &Check) -> CheckRow {
         outcome: r.outcome.as_str(),
         class: match r.outcome {
             Outcome::Pass => "pass",
+            Outcome::Transcribed => "transcribed",
             Outcome::KnownDiscrepancy => "known",
             _ => "fail",
         },

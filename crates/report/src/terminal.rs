@@ -10,7 +10,7 @@ fn rank(o: Outcome) -> u8 {
         Outcome::Error => 1,
         Outcome::KnownDiscrepancy => 2,
         Outcome::UnexpectedPass => 3,
-        Outcome::Pass => 4,
+        Outcome::Pass | Outcome::Transcribed => 4,
     }
 }
 

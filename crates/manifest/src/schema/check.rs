@@ -111,7 +111,8 @@ pub struct CheckSpec {
     pub expected: f64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tol: Option<Tol>,
-    /// Written as a one-key map: `{published: {line}}`, `{derived: "..."}`, `{claim: {kind, lines}}`.
+    /// Written as a one-key map: `{published: {line}}`, `{derived: "..."}`, `{claim: {kind, lines}}`,
+    /// `{transcribed: {line}}`.
     #[serde(with = "serde_yaml::with::singleton_map")]
     #[schemars(with = "Provenance")]
     pub provenance: Provenance,
@@ -128,6 +129,36 @@ pub struct CheckSpec {
     pub explain: Vec<Explain>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// Why the tolerance is what it is: half the last printed digit, a derived bound with its
+    /// derivation, or the spread of an ensemble. Required when a `within` check allows more than
+    /// [`CheckSpec::LOOSE`] of its expected value; a tolerance widened after a first failure
+    /// says so here, with the first failure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tolerance_reason: Option<String>,
+}
+
+impl CheckSpec {
+    /// A relative tolerance above this (5 %) must be justified in `tolerance_reason`.
+    pub const LOOSE: f64 = 0.05;
+
+    /// The allowed deviation of a `within` check over |expected|, or None for `lt`/`gt` and
+    /// an expected value of 0 (no scale to be relative to).
+    pub fn relative_tolerance(&self) -> Option<f64> {
+        if self.op != Op::Within || self.expected == 0.0 {
+            return None;
+        }
+        let tol = self.tol.unwrap_or(Tol { abs: None, rel: None });
+        Some(tol.allowed(self.expected) / self.expected.abs())
+    }
+
+    /// Whether the tolerance is loose enough to need a written `tolerance_reason` (and has
+    /// none).
+    pub fn lacks_tolerance_reason(&self) -> bool {
+        let loose = self
+            .relative_tolerance()
+            .is_some_and(|r| r > Self::LOOSE * (1.0 + 1e-9));
+        loose && self.tolerance_reason.as_deref().is_none_or(|r| r.trim().is_empty())
+    }
 }
 
 /// The kind of a known discrepancy: only the first two may be called the source's.
@@ -216,6 +247,14 @@ pub enum Provenance {
     },
     /// A value worked out from the source's equations and parameters: the one-line derivation.
     Derived(String),
+    /// A value copied from the source that the project cannot compute independently (a measured
+    /// table row, a coefficient it cannot refit, a run's own input read back): shown beside the
+    /// checks as a transcription, counted apart from them, never as a passed check.
+    Transcribed {
+        line: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        quote: Option<String>,
+    },
     /// A qualitative statement of the source, turned into a numeric test.
     Claim {
         kind: ClaimKind,

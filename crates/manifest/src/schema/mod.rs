@@ -170,6 +170,17 @@ pub enum Relation {
 pub struct Assumption {
     pub what: String,
     pub why: String,
+    /// The quantity the caption or text states that this assumption replaces by another value,
+    /// with its seed line (`"α2 = 0.0177 N·m·s/rad, L1323"`). A manifest with such an
+    /// assumption is not `reproduced` (the status rule, experiments/README.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replaces: Option<String>,
+    /// A value the source does not state at all (not one it implies) that this assumption
+    /// supplies, with the seed line that is silent (`"the input amplitude, L1318"`): a lost
+    /// parameter table, an unstated model parameter or input. A manifest with such an
+    /// assumption is `partial` at best.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supplies: Option<String>,
     /// Other readings the assumption stands for; `cargo xtask sensitivity` evaluates every check
     /// of the manifest under each of them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

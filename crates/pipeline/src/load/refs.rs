@@ -567,6 +567,11 @@ pub(super) fn checks(cx: &mut Ctx) {
                 "a published value needs its seed line",
                 "published: {line: N}",
             ),
+            Provenance::Transcribed { line: 0, .. } => cx.err(
+                format!("{at}.provenance"),
+                "a transcribed value needs its seed line",
+                "transcribed: {line: N}",
+            ),
             Provenance::Derived(d) if d.trim().is_empty() => cx.err(
                 format!("{at}.provenance"),
                 "a derived value needs its derivation",

@@ -232,6 +232,7 @@ fn provenance_text(p: &fric_manifest::Provenance) -> String {
     let lines = |l: &[u32]| l.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
     match p {
         fric_manifest::Provenance::Published { line, .. } => format!("published, line {line}"),
+        fric_manifest::Provenance::Transcribed { line, .. } => format!("transcribed, line {line}"),
         fric_manifest::Provenance::Derived(d) => format!("derived: {d}"),
         fric_manifest::Provenance::Claim { lines: l, .. } => format!("a claim, lines {}", lines(l)),
     }
