@@ -369,7 +369,7 @@ pub fn solve_with<const S: usize, F: Fn(f64) -> (f64, f64)>(
             stats.rejected += 1;
             h = h_try * fac.clamp(0.1, 0.5);
             rejected_last = true;
-            if !(h > 1e-14 * t.abs().max(rem)) {
+            if h.is_nan() || h <= 1e-14 * t.abs().max(rem) {
                 return Err(format!(
                     "exponential integrator: step size underflow at t = {t} s (estimate {:e} for tolerance {:e})",
                     st.err, tol.abs
