@@ -105,6 +105,18 @@ fn entries() -> Vec<Entry> {
         method: "IntegratingFactor".to_string(),
         run: Box::new(own::lugre_affine),
     });
+    v.push(Entry {
+        problem: "lugre",
+        implementation: "fric-solvers",
+        method: "ExpCollocation".to_string(),
+        run: Box::new(own::lugre_expint),
+    });
+    v.push(Entry {
+        problem: "lugre",
+        implementation: "fric-solvers",
+        method: "ExpCollocation6".to_string(),
+        run: Box::new(own::lugre_expint6),
+    });
     for (m, name) in [
         (Method::Dop853, "PathExact+Dop853"),
         (Method::Dopri5, "PathExact+Dopri5"),

@@ -74,6 +74,52 @@ pub fn lugre_affine(rtol: f64, _atol: f64) -> Result<Out, String> {
     Ok(o)
 }
 
+/// LuGre by exponential collocation (`fric_solvers::expint`, 4 Gauss nodes, stiff order 4): the
+/// stiff part in closed form, steps set by the smoothness of u'(t) and g(u'(t)) and at most
+/// period/100 (so that a node falls in every Stribeck region), output times from the dense output; `rtol` scales the local error allowed in z by the
+/// largest deflection F_s/σ0 (as `fric-experiments` does).
+pub fn lugre_expint(rtol: f64, atol: f64) -> Result<Out, String> {
+    lugre_expint_with(&fric_solvers::expint::Scheme::<4>::new(), rtol, atol)
+}
+
+pub fn lugre_expint6(rtol: f64, atol: f64) -> Result<Out, String> {
+    lugre_expint_with(&fric_solvers::expint::Scheme::<6>::new(), rtol, atol)
+}
+
+fn lugre_expint_with<const S: usize>(scheme: &fric_solvers::expint::Scheme<S>, rtol: f64, _atol: f64) -> Result<Out, String> {
+    use fric_models::InputDriven;
+    use fric_solvers::expint::{solve_with, ExpStats, ExpTolerance};
+    let times = lugre_times();
+    let scale = LUGRE.state_scale();
+    // The cap of `fric-experiments` (`EXPONENTIAL_STEPS_PER_SCALE`): period/100.
+    let tl = ExpTolerance {
+        abs: rtol * scale,
+        z_scale: scale,
+        hmax: 2.0 * std::f64::consts::PI / LUGRE_W / 100.0,
+    };
+    let coef = |t: f64| LUGRE.affine(lugre_u(t), lugre_du(t)).unwrap();
+    let mut o = Out::default();
+    o.t.reserve(times.len());
+    o.y.reserve(times.len());
+    let mut st = ExpStats::default();
+    let mut z = 0.0;
+    o.t.push(0.0);
+    o.y.push(lugre_force(0.0, 0.0));
+    let mut i = 1;
+    for (a, b) in lugre_segments() {
+        let j = i + times[i..].partition_point(|&s| s <= b);
+        z = solve_with(scheme, &coef, a, z, b, &times[i..j], tl, &mut st, &mut |t, z| {
+            o.t.push(t);
+            o.y.push(lugre_force(t, z));
+        })?;
+        i = j;
+    }
+    o.steps = st.steps + st.rejected;
+    o.rhs_evals = st.evals;
+    o.x_end = vec![z];
+    Ok(o)
+}
+
 pub fn lugre(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
     let times = lugre_times();
     let tl = tol(rtol, atol, lugre_hmax());

@@ -49,6 +49,7 @@ fn every_declaration_is_well_formed() {
         "ode",
         "analytic",
         "integrating-factor",
+        "exponential",
     ];
     for s in systems() {
         let mut names = BTreeSet::new();

@@ -60,14 +60,22 @@ fn lugre_reduces_to_dahl() {
     );
     let d = max_abs_diff(lugre.column("F").unwrap(), dahl.column("F").unwrap()).unwrap();
     assert!(d < 1e-5, "rosenbrock23: max |F_LuGre − F_Dahl| = {d}");
-    // The default, exact along the input from the integrating factor, agrees with the exact Dahl
-    // operator to rounding.
-    let exact = run("lugre", &reduced, input, periods(2.0, 400));
+    // Exact along the input from the integrating factor, it agrees with the exact Dahl operator
+    // to rounding (the default, exponential collocation: tests/exponential.rs).
+    let exact = run(
+        "lugre",
+        &reduced,
+        input,
+        SimSpec {
+            method: Some("integrating-factor".into()),
+            ..periods(2.0, 400)
+        },
+    );
     let d = max_abs_diff(exact.column("F").unwrap(), dahl.column("F").unwrap()).unwrap();
     assert!(d < 1e-12, "integrating factor: max |F_LuGre − F_Dahl| = {d}");
 }
 
-/// The integrating-factor integrator of LuGre (the default, no time step) against Radau5 at tight
+/// The integrating-factor integrator of LuGre (no time step) against Radau5 at tight
 /// tolerance with a step cap, on thesis Fig 1.11(a) (σ0 = 1e4, relaxation rates up to ~1e4 1/s
 /// with a Stribeck region of ~1 % of the period): loop area, extremes and the force at the
 /// reversal agree to the reference's accuracy.
@@ -87,7 +95,15 @@ fn lugre_integrating_factor_matches_tight_radau5() {
         phase: 0.0,
         offset: 0.0,
     };
-    let exact = run("lugre", &p, input.clone(), periods(2.0, 20000));
+    let exact = run(
+        "lugre",
+        &p,
+        input.clone(),
+        SimSpec {
+            method: Some("integrating-factor".into()),
+            ..periods(2.0, 20000)
+        },
+    );
     let reference = run(
         "lugre",
         &p,
@@ -101,7 +117,7 @@ fn lugre_integrating_factor_matches_tight_radau5() {
     );
     assert!(
         exact.info.contains_key("quadrature_intervals"),
-        "the default is the integrating factor"
+        "the integrating factor ran"
     );
     let (u1, f1) = (last_period(&exact, "u"), last_period(&exact, "F"));
     let (u2, f2) = (last_period(&reference, "u"), last_period(&reference, "F"));

@@ -74,6 +74,10 @@ impl InputDriven for Dahl {
     fn output(&self, _u: f64, _du: f64, x: &[f64]) -> f64 {
         x[0]
     }
+    /// For γ = 1, `F' = σ u' − (σ |u'|/F_c) F`: affine in `F` along the input (`|r|^γ sgn r = r`).
+    fn affine(&self, _u: f64, du: f64) -> Option<(f64, f64)> {
+        (self.gamma == 1.0).then(|| (-self.sigma * du.abs() / self.fc, self.sigma * du))
+    }
 }
 
 /// The exact Dahl operator: state `(u, F)`, advanced by input values.

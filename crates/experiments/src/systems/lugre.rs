@@ -2,8 +2,8 @@
 
 use crate::drive::driven;
 use crate::input::signal;
-use crate::laws::LuGreLaw;
 use crate::invariants::{col, Invariant};
+use crate::laws::LuGreLaw;
 use crate::system::{params, Column, Group, System, LINEAR, PRESCRIBED};
 use crate::{Invalid, RunData, RunRequest};
 use fric_models::InputDriven;
@@ -18,7 +18,7 @@ pub struct LuGre;
 
 impl System for LuGre {
     const NAME: &'static str = "lugre";
-    const DOC: &'static str = "LuGre model with prescribed displacement, thesis (1.24)-(1.26); stiff; integrated exactly along the input from its integrating factor by default (adaptive quadrature, no time step), or with rosenbrock23/dopri5.";
+    const DOC: &'static str = "LuGre model with prescribed displacement, thesis (1.24)-(1.26); stiff; integrated by default by exponential collocation along the input (the stiff part in closed form, steps set by the smoothness of the input, not by sigma0), or exactly from its integrating factor (integrating-factor: adaptive quadrature, no time step), or with rosenbrock23/radau5/dopri5.";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[
@@ -28,7 +28,13 @@ impl System for LuGre {
         ("z", "m", "bristle deflection"),
         ("F", "N", "friction force"),
     ];
-    const METHODS: &'static [&'static str] = &[crate::drive::INTEGRATING_FACTOR, "rosenbrock23", "radau5", "dopri5"];
+    const METHODS: &'static [&'static str] = &[
+        crate::drive::EXPONENTIAL,
+        crate::drive::INTEGRATING_FACTOR,
+        "rosenbrock23",
+        "radau5",
+        "dopri5",
+    ];
     const INVARIANTS: &'static [Invariant<Params>] = &[Invariant {
         name: "bristle-bound",
         doc: "|z| <= max(|z0|, F_s/sigma0): the LuGre deflection never leaves the bound g(v)/sigma0 <= F_s/sigma0 it starts inside (Olsson et al.; thesis (1.24)-(1.26) with F_s >= F_C)",
@@ -44,10 +50,17 @@ impl System for LuGre {
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = p.law.model();
-        driven(req, &signal(req)?, &m, vec![p.law.z0], &["v", "z", "F"], |u, du, x, out| {
-            out[0] = du;
-            out[1] = x[0];
-            out[2] = m.output(u, du, x);
-        })
+        driven(
+            req,
+            &signal(req)?,
+            &m,
+            vec![p.law.z0],
+            &["v", "z", "F"],
+            |u, du, x, out| {
+                out[0] = du;
+                out[1] = x[0];
+                out[2] = m.output(u, du, x);
+            },
+        )
     }
 }

@@ -19,7 +19,7 @@ pub struct LuGrePassivity;
 
 impl System for LuGrePassivity {
     const NAME: &'static str = "lugre-passivity";
-    const DOC: &'static str = "LuGre model with prescribed displacement (report (3.4), thesis (1.24)-(1.26)) and the passivity balance (3.15) of report §3.5: d0 = sigma0 z z' (storage rate), d1 = sigma0^2 |v| z^2/g(v), d2 = sigma1 z'^2, d3 = sigma0 sigma1 |v| z z'/g(v), dissipation d1 + d2 + d3 (with v (sigma0 z + sigma1 z') = d0 + d1 + d2 + d3); integrated exactly along the input by default.";
+    const DOC: &'static str = "LuGre model with prescribed displacement (report (3.4), thesis (1.24)-(1.26)) and the passivity balance (3.15) of report §3.5: d0 = sigma0 z z' (storage rate), d1 = sigma0^2 |v| z^2/g(v), d2 = sigma1 z'^2, d3 = sigma0 sigma1 |v| z z'/g(v), dissipation d1 + d2 + d3 (with v (sigma0 z + sigma1 z') = d0 + d1 + d2 + d3); integrated by exponential collocation along the input by default (or integrating-factor, rosenbrock23, radau5, dopri5).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[
@@ -35,9 +35,19 @@ impl System for LuGrePassivity {
         ("d2", "W", "sigma1 z'^2"),
         ("d3", "W", "sigma0 sigma1 |v| z z' / g"),
         ("dissipation", "W", "d1 + d2 + d3"),
-        ("power", "W", "v (sigma0 z + sigma1 z'), the supplied power d0 + d1 + d2 + d3"),
+        (
+            "power",
+            "W",
+            "v (sigma0 z + sigma1 z'), the supplied power d0 + d1 + d2 + d3",
+        ),
     ];
-    const METHODS: &'static [&'static str] = &[crate::drive::INTEGRATING_FACTOR, "rosenbrock23", "radau5", "dopri5"];
+    const METHODS: &'static [&'static str] = &[
+        crate::drive::EXPONENTIAL,
+        crate::drive::INTEGRATING_FACTOR,
+        "rosenbrock23",
+        "radau5",
+        "dopri5",
+    ];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.law.curve.check(errs)
@@ -46,7 +56,19 @@ impl System for LuGrePassivity {
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = p.law.model();
         let (s0, s1) = (m.sigma0, m.sigma1);
-        let cols = ["v", "g", "z", "zdot", "F", "d0", "d1", "d2", "d3", "dissipation", "power"];
+        let cols = [
+            "v",
+            "g",
+            "z",
+            "zdot",
+            "F",
+            "d0",
+            "d1",
+            "d2",
+            "d3",
+            "dissipation",
+            "power",
+        ];
         driven(req, &signal(req)?, &m, vec![p.law.z0], &cols, |u, v, x, out| {
             let z = x[0];
             let mut dz = [0.0];
