@@ -56,7 +56,7 @@ impl System<f64, SVector<f64, 2>> for OsVdp {
 /// parameters, no step limit, the stiffness test off (it would abort the stiff problems).
 /// The crate's dense output (`OutputType::Dense`) is not used: on the stiff problems, with many
 /// rejected steps, it returned values off by up to 1e28 while its step-end states were right,
-/// so the driver restarts at every comparison time instead (ARCHITECTURE.md, "Benchmark").
+/// so the driver restarts at every comparison time instead (docs/benchmarks.md, "Benchmark").
 macro_rules! os_run {
     ($m:expr, $sys:expr, $t0:expr, $t1:expr, $y0:expr, $rtol:expr, $atol:expr, $hmax:expr) => {{
         let dx = $t1 - $t0;

@@ -215,17 +215,6 @@ fn in_range(x: &[f64], y: &[f64], range: Option<[f64; 2]>) -> (Vec<f64>, Vec<f64
     }
 }
 
-/// The report's name for a manifest's discrepancy kind.
-fn discrepancy_kind(k: fric_manifest::DiscrepancyKind) -> fric_report::DiscrepancyKind {
-    use fric_manifest::DiscrepancyKind as M;
-    use fric_report::DiscrepancyKind as R;
-    match k {
-        M::SourceError => R::SourceError,
-        M::Assumption => R::Assumption,
-        M::Unresolved => R::Unresolved,
-    }
-}
-
 /// Evaluate a check against the computed metrics.
 pub fn check(c: &CheckSpec, metrics: &BTreeMap<String, Option<f64>>) -> CheckReport {
     let computed = metrics.get(&c.metric).copied().flatten();
@@ -274,7 +263,7 @@ pub fn check(c: &CheckSpec, metrics: &BTreeMap<String, Option<f64>>) -> CheckRep
         outcome,
         pass: matches!(outcome, Outcome::Pass | Outcome::UnexpectedPass),
         known_discrepancy: c.known_discrepancy.clone(),
-        discrepancy: c.discrepancy.map(discrepancy_kind),
+        discrepancy: c.discrepancy,
         note: c.note.clone(),
         location: None,
         sensitivity: None,

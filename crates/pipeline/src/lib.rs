@@ -33,6 +33,7 @@ mod frames;
 mod hash;
 mod isolate;
 pub mod load;
+pub mod member;
 mod metric_tables;
 pub mod metrics;
 mod options;

@@ -3,6 +3,7 @@
 
 use crate::entry::Entry;
 use crate::evaluate;
+use crate::member::MemberId;
 use fric_experiments::RunData;
 use fric_report::ExperimentReport;
 use std::collections::HashMap;
@@ -36,7 +37,7 @@ pub(crate) fn metrics_and_checks(e: &Entry, runs: &HashMap<String, &RunData>, re
                 };
                 for (k, (member, coords)) in members.iter().enumerate() {
                     let spec = member_spec(e, mt, member, k);
-                    let name = format!("{}[{k}]", mt.name);
+                    let name = MemberId::new(&mt.name, k).to_string();
                     let mut info = metric_info(e, &spec);
                     info.sweep = Some(coords_text(coords));
                     rep.metric_info.insert(name.clone(), info);
@@ -58,7 +59,7 @@ pub(crate) fn metrics_and_checks(e: &Entry, runs: &HashMap<String, &RunData>, re
             Some(t) => {
                 for k in 0..t.members.len() {
                     let spec = fric_manifest::CheckSpec {
-                        metric: format!("{}[{k}]", c.metric),
+                        metric: MemberId::new(&c.metric, k).to_string(),
                         ..c.clone()
                     };
                     rep.checks.push(evaluate::check(&spec, &rep.metrics));
@@ -132,7 +133,7 @@ fn member_spec(e: &Entry, mt: &fric_manifest::MetricSpec, member: &str, k: usize
                 .find(|x| x.name == *n)
                 .and_then(|x| swept_base(e, x));
             if swept.is_some() {
-                *n = format!("{n}[{k}]");
+                *n = MemberId::new(n, k).to_string();
             }
         }
     }
@@ -141,7 +142,7 @@ fn member_spec(e: &Entry, mt: &fric_manifest::MetricSpec, member: &str, k: usize
 
 /// The sweep coordinates of run `run` of a manifest (`input.omega=2`), if it is a sweep member.
 fn coordinate(e: &Entry, run: &str) -> Option<String> {
-    let (base, _) = run.rsplit_once('[')?;
+    let base = MemberId::parse(run)?.base;
     let coords = &e.sweeps.get(base)?.iter().find(|(id, _)| id == run)?.1;
     Some(coords_text(coords))
 }

@@ -1,16 +1,12 @@
-//! The one way to change a run: parameters or input fields set to new values, the request
-//! revalidated against its system and re-keyed. Alternative readings, explanations and sweeps
-//! of a changed manifest go through here.
+//! Every change of a run's parameters or input fields: a sweep member's value set in its run
+//! spec ([`apply_sweep`], before the run is resolved), and an alternative reading's or an
+//! explanation step's values set in a resolved run ([`variant`], [`patch`]: the request
+//! revalidated against its system and re-keyed). An input field is set by [`set_input_field`].
 
 use crate::entry::{run_key, Entry, ResolvedRun};
-use fric_manifest::{InputSpec, ParamValue};
+use crate::member::is_run_or_member;
+use fric_manifest::{InputSpec, ParamValue, RunSpec};
 use std::collections::BTreeMap;
-
-/// Whether the concrete run id `id` is `run` or a member `run[k]` of the swept run `run`.
-pub(crate) fn is_run_or_member(id: &str, run: &str) -> bool {
-    let member_of = id.strip_suffix(']').and_then(|s| s.rsplit_once('[')).map(|(b, _)| b);
-    id == run || member_of == Some(run)
-}
 
 /// The manifest `e` with the run `run` (every member, for a swept run) changed by `set`
 /// (parameter name or `input.<field>` → value), revalidated against its system and re-keyed.
@@ -90,4 +86,17 @@ pub(crate) fn set_input_field(input: &InputSpec, field: &str, value: f64) -> Res
     }
     obj.insert(field.to_string(), serde_json::json!(value));
     serde_json::from_value(v).map_err(|_| format!("cannot set `input.{field}` to {value}"))
+}
+
+/// Apply one sweep value to a run spec.
+pub(crate) fn apply_sweep(spec: &RunSpec, param: &str, value: f64) -> Result<RunSpec, String> {
+    let mut s = spec.clone();
+    s.sweep = None;
+    if let Some(field) = param.strip_prefix("input.") {
+        let input = s.input.as_ref().ok_or("sweep over an input field needs an input")?;
+        s.input = Some(set_input_field(input, field, value)?);
+    } else {
+        s.params.insert(param.to_string(), ParamValue::Number(value));
+    }
+    Ok(s)
 }

@@ -7,6 +7,7 @@ use crate::evaluate::window;
 use crate::fingerprint::RENDER_FINGERPRINT;
 use crate::frames;
 use crate::hash::sha256_hex;
+use crate::member::MemberId;
 use crate::metric_tables::swept_base;
 use crate::stamp::{outputs_intact, Stamp};
 use crate::store::{output_path, write_if_changed};
@@ -158,10 +159,10 @@ fn metric_series(
             None => None,
         };
         let y = metrics
-            .get(&format!("{metric}[{k}]"))
+            .get(&MemberId::new(metric, k).to_string())
             .copied()
             .flatten()
-            .ok_or_else(|| format!("metric `{metric}[{k}]` has no value"))?;
+            .ok_or_else(|| format!("metric `{}` has no value", MemberId::new(metric, k)))?;
         match groups.iter_mut().find(|(v, _)| *v == g) {
             Some((_, pts)) => pts.push((x, y)),
             None => groups.push((g, vec![(x, y)])),

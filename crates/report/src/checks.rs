@@ -1,7 +1,7 @@
 //! A check's report and its outcome, and the rule that decides it ([`judge`]).
 
-use crate::discrepancy_kind::DiscrepancyKind;
 use crate::explained::{Explained, Sensitivity};
+use fric_manifest::DiscrepancyKind;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Hash)]

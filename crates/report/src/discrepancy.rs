@@ -1,8 +1,8 @@
 //! The known discrepancies counted by kind and by document.
 
 use crate::checks::{CheckReport, Outcome};
-use crate::discrepancy_kind::DiscrepancyKind;
 use crate::experiment::ExperimentReport;
+use fric_manifest::DiscrepancyKind;
 use std::collections::BTreeMap;
 
 /// Per document (the id's part before `/`), the known discrepancies of these experiments by

@@ -2,7 +2,7 @@
 //! metrics and metric tables.
 
 use crate::checks::CheckReport;
-use crate::discrepancy_kind::DiscrepancyKind;
+use fric_manifest::DiscrepancyKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

@@ -10,7 +10,6 @@ pub mod site;
 
 mod checks;
 mod discrepancy;
-mod discrepancy_kind;
 mod experiment;
 mod explained;
 mod latex;
@@ -18,9 +17,10 @@ mod terminal;
 
 pub use checks::{judge, CheckReport, Outcome};
 pub use discrepancy::{count_by_kind, discrepancies_by_document};
-pub use discrepancy_kind::DiscrepancyKind;
 pub use experiment::{ExperimentReport, MetricInfo, MetricMember, MetricTable, Provenance, Report, RunInfo, Tolerance};
 pub use explained::{Explained, Jump, ReadingOutcome, Sensitivity};
+/// Declared once, by the manifest schema.
+pub use fric_manifest::DiscrepancyKind;
 pub(crate) use latex::push_escaped;
 pub use latex::{render_checks, render_table, tex_escape, TableInput};
 pub use terminal::failures_table;

@@ -7,9 +7,9 @@
 //! script or loads anything from the network.
 
 use crate::checks::{CheckReport, Outcome};
-use crate::discrepancy_kind::DiscrepancyKind;
 use crate::experiment::Provenance;
 use crate::latex::tex_escape;
+use fric_manifest::DiscrepancyKind;
 use serde::Serialize;
 use tera::{Context, Tera};
 

@@ -161,8 +161,10 @@ impl CheckSpec {
     }
 }
 
+// Declared once: the report (`fric_report::DiscrepancyKind`) uses this type. (A `//`
+// comment: a doc comment would enter the JSON Schema.)
 /// The kind of a known discrepancy: only the first two may be called the source's.
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[serde(rename_all = "kebab-case")]
 pub enum DiscrepancyKind {
     /// The source's arithmetic or a printed formula shown wrong by a computation in the
@@ -183,12 +185,27 @@ impl DiscrepancyKind {
         DiscrepancyKind::Unresolved,
     ];
 
-    /// The name manifests write: `source-error`, `assumption`, `unresolved`.
+    /// The name manifests and report.json write: `source-error`, `assumption`, `unresolved`.
     pub fn as_str(self) -> &'static str {
         match self {
             DiscrepancyKind::SourceError => "source-error",
             DiscrepancyKind::Assumption => "assumption",
             DiscrepancyKind::Unresolved => "unresolved",
+        }
+    }
+
+    /// What the kind means, for a reader of the report.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            DiscrepancyKind::SourceError => {
+                "an error of the source: its arithmetic or a printed formula, shown wrong by a computation in the evidence"
+            }
+            DiscrepancyKind::Assumption => {
+                "a value the source does not state explains it (found by cargo xtask explain)"
+            }
+            DiscrepancyKind::Unresolved => {
+                "not explained yet, not attributed to the source: the evidence says what was ruled out"
+            }
         }
     }
 }

@@ -3,6 +3,7 @@
 //! error is the one to fix.
 
 use super::ctx::Ctx;
+use crate::member::{base_of, MemberId};
 use fric_manifest::{Kind, MetricKind, Op, Provenance, Status, Style, Window};
 
 /// Identity and registry fields.
@@ -83,7 +84,7 @@ pub(super) fn registry(cx: &mut Ctx) {
 impl Ctx<'_> {
     /// Whether a reference (`id`, `id[k]`) names a run that is invalid itself.
     fn run_failed(&self, run: &str) -> bool {
-        self.failed_runs.contains(run.split('[').next().unwrap_or(run))
+        self.failed_runs.contains(base_of(run))
     }
 
     /// The columns of a run (a swept run's are its first member's).
@@ -387,7 +388,7 @@ pub(super) fn metrics(cx: &mut Ctx) {
                     let mut ok = true;
                     for (k, n) in [a, b].into_iter().enumerate() {
                         // An earlier metric, or member `name[k]` of an earlier metric table.
-                        let base = n.split('[').next().unwrap_or(n);
+                        let base = base_of(n);
                         let member_ok = n == base || metric_ref(cx, n) == Some(true);
                         if cx.failed_metrics.contains(base) {
                             ok = false;
@@ -423,8 +424,10 @@ pub(super) fn metrics(cx: &mut Ctx) {
 /// refers to one that is invalid itself (`Some(false)`: do not report). `None`: unknown.
 fn metric_ref(cx: &Ctx, name: &str) -> Option<bool> {
     let m = cx.m;
-    let (base, k) = match name.strip_suffix(']').and_then(|n| n.split_once('[')) {
-        Some((b, k)) => (b, Some(k.parse::<usize>().ok()?)),
+    let (base, k) = match MemberId::parse(name) {
+        Some(m) => (m.base, Some(m.k)),
+        // `name[x]` with an index that is not a number names nothing.
+        None if base_of(name) != name => return None,
         None => (name, None),
     };
     if cx.failed_metrics.contains(base) {

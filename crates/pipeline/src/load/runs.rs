@@ -3,24 +3,11 @@
 
 use super::ctx::Ctx;
 use crate::entry::{run_key, ResolvedRun};
-use crate::overrides::set_input_field;
+use crate::member::MemberId;
+use crate::overrides::apply_sweep;
 use fric_experiments::resolve;
 use fric_manifest::{InputSpec, Manifest, PostKind, RunSpec};
 use std::collections::HashMap;
-
-/// Apply one sweep value to a run spec.
-fn apply_sweep(spec: &RunSpec, param: &str, value: f64) -> Result<RunSpec, String> {
-    let mut s = spec.clone();
-    s.sweep = None;
-    if let Some(field) = param.strip_prefix("input.") {
-        let input = s.input.as_ref().ok_or("sweep over an input field needs an input")?;
-        s.input = Some(set_input_field(input, field, value)?);
-    } else {
-        s.params
-            .insert(param.to_string(), fric_manifest::ParamValue::Number(value));
-    }
-    Ok(s)
-}
 
 /// The manifest path (under `sweep`) of a swept parameter's name.
 fn sweep_field(sw: &fric_manifest::Sweep, param: &str) -> String {
@@ -145,8 +132,9 @@ pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
                             }
                         }
                     }
-                    members.push((format!("{}[{k}]", spec.id), s));
-                    values.push((format!("{}[{k}]", spec.id), c));
+                    let id = MemberId::new(&spec.id, k).to_string();
+                    members.push((id.clone(), s));
+                    values.push((id, c));
                 }
                 cx.sweeps.insert(spec.id.clone(), values);
             }

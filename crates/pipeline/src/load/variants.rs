@@ -6,7 +6,8 @@
 
 use super::ctx::Ctx;
 use crate::entry::ResolvedRun;
-use crate::overrides::{is_run_or_member, patch};
+use crate::member::is_run_or_member;
+use crate::overrides::patch;
 
 /// Why changing `run` (every member of a swept run) by `set` fails, or `None`. A run that is
 /// itself invalid or unknown is reported elsewhere.
