@@ -265,16 +265,18 @@ pub fn pid_loop() -> fric_models::pid::PidLoop<fric_models::BySign<LuGre>> {
     };
     let j = 0.0025;
     fric_models::pid::PidLoop {
-        j,
-        alpha: 0.017,
+        plant: fric_models::inertia::Inertia {
+            j,
+            alpha: 0.017,
+            friction: fric_models::BySign {
+                minus: side(0.14, 0.16),
+                plus: side(0.30, 0.16),
+            },
+        },
         kp: j * 72.0,
         ki: j * 216.0,
         kd: j * 5.2,
         r: 1.0,
-        friction: fric_models::BySign {
-            minus: side(0.14, 0.16),
-            plus: side(0.30, 0.16),
-        },
     }
 }
 pub const PID_T1: f64 = 30.0;

@@ -331,13 +331,15 @@ impl PidPlant {
     /// The loop with viscous friction `alpha` and the friction law `friction`.
     pub fn with<F>(&self, alpha: f64, friction: F) -> fric_models::pid::PidLoop<F> {
         fric_models::pid::PidLoop {
-            j: self.j,
-            alpha,
+            plant: fric_models::inertia::Inertia {
+                j: self.j,
+                alpha,
+                friction,
+            },
             kp: self.j * self.kp_n,
             ki: self.j * self.ki_n,
             kd: self.j * self.kd_n,
             r: self.r,
-            friction,
         }
     }
 }

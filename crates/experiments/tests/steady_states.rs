@@ -130,16 +130,18 @@ fn pid_limit_cycle_by_shooting_matches_the_long_run() {
     };
     let j = 0.0025;
     let sys = Loop(fric_models::pid::PidLoop {
-        j,
-        alpha: 0.017,
+        plant: fric_models::inertia::Inertia {
+            j,
+            alpha: 0.017,
+            friction: fric_models::BySign {
+                minus: side(0.14, 0.16),
+                plus: side(0.30, 0.16),
+            },
+        },
         kp: j * 72.0,
         ki: j * 216.0,
         kd: j * 5.2,
         r: 1.0,
-        friction: fric_models::BySign {
-            minus: side(0.14, 0.16),
-            plus: side(0.30, 0.16),
-        },
     });
     let tol = Tolerances {
         rtol: 1e-11,

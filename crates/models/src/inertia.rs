@@ -1,6 +1,12 @@
 //! An inertia driven by a torque `u(t)` with viscous friction and a friction law driven by its
 //! own motion, report Appendix C (Fig C.2, L2545) and (3.29)/(4.1):
 //! `J θ'' = u − α θ' − F(θ, θ', x)`. State `[θ, θ', x…]` with the law's states `x`.
+//!
+//! The equation of motion is written here once ([`Inertia::motion`]) for every inertia driven by
+//! a law that is [`InputDriven`]: this model, the PID loop ([`crate::pid::PidLoop`]) and the
+//! describing-function runs' torque-driven plant. (`bliman_sorine::Inertia` keeps its own: it
+//! sums the two friction states in another order, and carries the full analytic Jacobian,
+//! which the law's state Jacobian alone cannot give.)
 
 use crate::InputDriven;
 
@@ -17,6 +23,14 @@ impl<F: InputDriven> Inertia<F> {
     pub fn friction_torque(&self, x: &[f64]) -> f64 {
         self.friction.output(x[0], x[1], &x[2..])
     }
+
+    /// `[θ', θ'']` of `J θ'' = u − α θ' − F(θ, θ', z)` at `(θ, θ') = (theta, omega)` with the
+    /// law's states `z` under the torque `u`; the law's own rates (driven by `θ`, `θ'`) go to `dz`.
+    pub fn motion(&self, u: f64, theta: f64, omega: f64, z: &[f64], dz: &mut [f64]) -> [f64; 2] {
+        let f = self.friction.output(theta, omega, z);
+        self.friction.rhs(theta, omega, z, dz);
+        [omega, (u - self.alpha * omega - f) / self.j]
+    }
 }
 
 impl<F: InputDriven> InputDriven for Inertia<F> {
@@ -24,9 +38,8 @@ impl<F: InputDriven> InputDriven for Inertia<F> {
         2 + self.friction.dim()
     }
     fn rhs(&self, u: f64, _du: f64, x: &[f64], dx: &mut [f64]) {
-        dx[0] = x[1];
-        dx[1] = (u - self.alpha * x[1] - self.friction_torque(x)) / self.j;
-        self.friction.rhs(x[0], x[1], &x[2..], &mut dx[2..]);
+        let (motion, law) = dx.split_at_mut(2);
+        motion.copy_from_slice(&self.motion(u, x[0], x[1], &x[2..], law));
     }
     /// The friction torque without the viscous part.
     fn output(&self, _u: f64, _du: f64, x: &[f64]) -> f64 {

@@ -5,6 +5,8 @@
 //! Gains: the report designs J-normalised gains `k̄′` (Tables 5.2, 5.13, 5.14); the physical
 //! gains are `k = J k̄′` ((5.4), L1736). The limit-cycle formulas take physical gains.
 
+use crate::inertia::Inertia;
+
 /// J-normalised PID gains `k̄′_p, k̄′_i, k̄′_d` (Tables 5.2, 5.13, 5.14).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Gains {
@@ -81,19 +83,18 @@ pub fn property_5_2_inverse(a_e: f64, t_half: f64, kp: f64, ki: f64) -> (f64, f6
 /// gives no impulse (catalog A1; the limit cycle does not depend on it).
 #[derive(Clone, Copy, Debug)]
 pub struct PidLoop<F> {
-    pub j: f64,
-    pub alpha: f64,
+    /// The inertia `J`, its viscous friction `α` and the friction law `F`.
+    pub plant: Inertia<F>,
     /// Physical gains `k = J k̄′`.
     pub kp: f64,
     pub ki: f64,
     pub kd: f64,
     pub r: f64,
-    pub friction: F,
 }
 
 impl<F: crate::InputDriven> PidLoop<F> {
     pub fn dim(&self) -> usize {
-        3 + self.friction.dim()
+        3 + self.plant.friction.dim()
     }
     /// The control signal at state `x`.
     pub fn control(&self, x: &[f64]) -> f64 {
@@ -101,14 +102,16 @@ impl<F: crate::InputDriven> PidLoop<F> {
     }
     /// The friction law's output (without the viscous `α ω`).
     pub fn friction(&self, x: &[f64]) -> f64 {
-        self.friction.output(x[0], x[1], &x[3..])
+        self.plant.friction.output(x[0], x[1], &x[3..])
     }
+    /// `[θ', θ'', I', law…]`: the inertia's motion ([`Inertia::motion`]) under the control, and
+    /// the integral of the error.
     pub fn rhs(&self, x: &[f64], dx: &mut [f64]) {
         let u = self.control(x);
-        dx[0] = x[1];
-        dx[1] = (u - self.alpha * x[1] - self.friction(x)) / self.j;
-        dx[2] = self.r - x[0];
-        self.friction.rhs(x[0], x[1], &x[3..], &mut dx[3..]);
+        let (motion, rest) = dx.split_at_mut(2);
+        let (integral, law) = rest.split_at_mut(1);
+        motion.copy_from_slice(&self.plant.motion(u, x[0], x[1], &x[3..], law));
+        integral[0] = self.r - x[0];
     }
 }
 
@@ -159,13 +162,15 @@ mod tests {
         }
         let j = 0.0025;
         let lp = PidLoop {
-            j,
-            alpha: 0.017,
+            plant: Inertia {
+                j,
+                alpha: 0.017,
+                friction: NoFriction,
+            },
             kp: 72.0 * j,
             ki: 216.0 * j,
             kd: 5.2 * j,
             r: 0.3,
-            friction: NoFriction,
         };
         // A = ∂f/∂x by central differences (the loop is linear, so they are exact to rounding).
         let mut a = [[0.0; 3]; 3];

@@ -135,6 +135,14 @@ pub fn run_law<M: InputDriven>(
     if setup.approach == 1.0 {
         run(setup, &VelocityInput(law), req)
     } else {
-        run(setup, &TorqueInput { j, alpha, law }, req)
+        run(
+            setup,
+            &TorqueInput(fric_models::inertia::Inertia {
+                j,
+                alpha,
+                friction: law,
+            }),
+            req,
+        )
     }
 }

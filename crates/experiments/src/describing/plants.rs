@@ -1,6 +1,7 @@
 //! The forced systems of the DF runs: a friction law driven by its velocity (approach 1) or, on
 //! an inertia, by a torque (approach 3); the Bliman–Sorine path model; the classical stick.
 
+use fric_models::inertia::Inertia;
 use fric_models::InputDriven;
 use fric_solvers::describing::Forced;
 
@@ -28,21 +29,14 @@ impl<M: InputDriven> Forced for VelocityInput<M> {
 /// An inertia with viscous and law friction driven by a torque (approach 3): states
 /// `[θ, θ', law…]`, `J θ'' = u − α θ' − F`, output θ (which drifts where the inertia slides
 /// further one way than the other).
-pub struct TorqueInput<M> {
-    pub j: f64,
-    pub alpha: f64,
-    pub law: M,
-}
+pub struct TorqueInput<M>(pub Inertia<M>);
 
 impl<M: InputDriven> Forced for TorqueInput<M> {
     fn dim(&self) -> usize {
-        2 + self.law.dim()
+        self.0.dim()
     }
     fn rhs(&self, u: f64, x: &[f64], dx: &mut [f64]) {
-        let f = self.law.output(x[0], x[1], &x[2..]);
-        dx[0] = x[1];
-        dx[1] = (u - self.alpha * x[1] - f) / self.j;
-        self.law.rhs(x[0], x[1], &x[2..], &mut dx[2..]);
+        self.0.rhs(u, 0.0, x, dx);
     }
     fn output(&self, _: f64, x: &[f64]) -> f64 {
         x[0]

@@ -109,10 +109,10 @@ fn the_lugre_df_is_the_orbit_a_long_simulation_from_rest_reaches() {
     // 0.44 N·m: sliding both ways, |N| ≈ 7-10): the DF shot two periods after rest is the
     // one shot after 150 periods from rest (agreeing to 1e-11 relative when written), and
     // its orbit is stable (largest Floquet multiplier about 1e-7, or reached within a period).
-    let sys = super::TorqueInput {
+    let sys = super::TorqueInput(fric_models::inertia::Inertia {
         j: 0.0025,
         alpha: 0.017,
-        law: fric_models::lugre::LuGre {
+        friction: fric_models::lugre::LuGre {
             sigma0: 280.0,
             sigma1: 1.0,
             sigma2: 0.0,
@@ -120,7 +120,7 @@ fn the_lugre_df_is_the_orbit_a_long_simulation_from_rest_reaches() {
             fs: 0.39,
             vs: 0.1,
         },
-    };
+    });
     let opt = DfOptions {
         method: fric_solvers::Method::Radau5,
         rtol: 1e-8,

@@ -86,7 +86,7 @@ impl HybridSystem for Rig {
             return;
         }
         dx[0] = x[1];
-        dx[1] = (self.lp.control(x) - self.lp.alpha * x[1] - self.friction(m, x)) / self.lp.j;
+        dx[1] = (self.lp.control(x) - self.lp.plant.alpha * x[1] - self.friction(m, x)) / self.lp.plant.j;
     }
     fn n_guards(&self, m: Mode) -> usize {
         if m == Mode::Stick {

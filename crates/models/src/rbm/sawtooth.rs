@@ -80,9 +80,6 @@ impl Ffbm {
     }
 }
 
-/// Where a row of thesis Tables 3.1/3.2 is evaluated: the body at `x`, the reversal memory
-/// `xr` (`x_{r−}` or `x_{r+}` of Table 3.1, `x_0` of Table 3.2), half the body length `h = d/2`,
-
 #[cfg(test)]
 mod tests {
     use super::*;

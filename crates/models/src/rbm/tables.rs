@@ -1,6 +1,8 @@
 //! Thesis Tables 3.1 and 3.2 (the RBM's contact sets after a reversal and before the first
 //! one) as data, for the tests that compare the state machine with them.
 
+/// Where a row of thesis Tables 3.1/3.2 is evaluated: the body at `x`, the reversal memory
+/// `xr` (`x_{r−}` or `x_{r+}` of Table 3.1, `x_0` of Table 3.2), half the body length `h = d/2`,
 /// `d0` and the spacing `dl = Δ`.
 #[derive(Clone, Copy, Debug)]
 pub struct RowAt {
