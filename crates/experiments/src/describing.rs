@@ -110,7 +110,7 @@ impl DfSetup {
         // Dop853Radau5 rings explicitly too; its implicit stretches make it an over-estimate.
         let explicit = matches!(
             crate::drive::method_of(req),
-            fric_solvers::Method::Dop853 | fric_solvers::Method::Dopri5 | fric_solvers::Method::Dop853Radau5
+            Ok(fric_solvers::Method::Dop853 | fric_solvers::Method::Dopri5 | fric_solvers::Method::Dop853Radau5)
         );
         let period = 2.0 * std::f64::consts::PI / self.omega;
         let ringing = ringing.filter(|_| explicit && self.approach == 3.0).unwrap_or(0.0);
@@ -320,7 +320,7 @@ pub fn run_law<M: InputDriven>(
 /// Run a DF system: `forced` is the law in the decomposition `setup.approach`.
 pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<RunData, String> {
     let opt = DfOptions {
-        method: crate::drive::method_of(req),
+        method: crate::drive::method_of(req)?,
         rtol: req.sim.rtol.unwrap_or(1e-8),
         atol_per_a: req.sim.atol.unwrap_or(1e-13),
         ..Default::default()

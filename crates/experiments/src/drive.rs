@@ -5,6 +5,7 @@
 use crate::budget::DEFAULT_SAMPLES;
 use crate::system::Column;
 use crate::{RunData, RunRequest};
+use fric_manifest::Method as RunMethod;
 use fric_models::signal::Signal;
 use fric_models::InputDriven;
 use fric_solvers::affine::{solve_affine, AffineStats, AffineTolerance};
@@ -21,24 +22,38 @@ pub const OPERATOR_COLUMNS: &[Column] = &[
 ];
 
 /// Methods of a rate-independent operator: `exact` along the input samples, or `ode` in time.
-pub const OPERATOR_METHODS: &[&str] = &["exact", "ode"];
+pub const OPERATOR_METHODS: &[RunMethod] = &[RunMethod::Exact, RunMethod::Ode];
 
-pub fn method_of(req: &RunRequest) -> Method {
-    match method_name(req) {
-        "rosenbrock23" => Method::Rosenbrock23,
-        "radau5" => Method::Radau5,
-        "dop853" => Method::Dop853,
-        "dop853-radau5" => Method::Dop853Radau5,
-        _ => Method::Dopri5,
-    }
+/// The time integrator of a run: its method's solver, or an error naming a method that does not
+/// step in time (every method is mapped here, none falls back to another).
+pub fn method_of(req: &RunRequest) -> Result<Method, String> {
+    integrator(method_name(req))
 }
 
-/// The method a run uses: `sim.method` or its system's default.
-pub fn method_name(req: &RunRequest) -> &str {
-    req.sim
-        .method
-        .as_deref()
-        .unwrap_or_else(|| crate::system(&req.system).map(|s| s.methods[0]).unwrap_or(""))
+/// The solver that steps a method in time: `ode` (a rate-independent operator integrated as an
+/// ODE) is `dopri5`; `exact`, `analytic` and `integrating-factor` step in no time.
+pub fn integrator(m: RunMethod) -> Result<Method, String> {
+    Ok(match m {
+        RunMethod::Dopri5 | RunMethod::Ode => Method::Dopri5,
+        RunMethod::Dop853 => Method::Dop853,
+        RunMethod::Radau5 => Method::Radau5,
+        RunMethod::Rosenbrock23 => Method::Rosenbrock23,
+        RunMethod::Dop853Radau5 => Method::Dop853Radau5,
+        RunMethod::IntegratingFactor | RunMethod::Exact | RunMethod::Analytic => {
+            return Err(format!("method `{m}` does not integrate in time"))
+        }
+    })
+}
+
+/// The method a run uses: `sim.method` or its system's default (the first it lists; a system
+/// lists at least one, `tests/registry.rs`). Resolution has checked that the system takes it.
+pub fn method_name(req: &RunRequest) -> RunMethod {
+    match (req.sim.method, crate::system(&req.system)) {
+        (Some(m), _) => m,
+        (None, Some(s)) => s.methods[0],
+        // Unreachable after resolution (the system is known); the first integrator otherwise.
+        (None, None) => RunMethod::Dopri5,
+    }
 }
 
 /// Time plan of a prescribed-input run.
@@ -112,9 +127,6 @@ impl<M: InputDriven> OdeSystem for Driven<'_, M> {
         self.model.jacobian(self.sig.value(t), self.sig.deriv(t), x, j)
     }
 }
-
-/// The method name of the exact-along-the-input integrator of single-state affine models.
-pub const INTEGRATING_FACTOR: &str = "integrating-factor";
 
 /// How a driven model is integrated: an ODE method in time, or (for a single-state model that
 /// is affine along the input, [`InputDriven::affine`]) exactly from its integrating factor by
@@ -251,10 +263,10 @@ pub fn driven<M: InputDriven>(
     record: impl Fn(f64, f64, &[f64], &mut [f64]),
 ) -> Result<RunData, String> {
     let (mut plan, steady) = periodic_plan(req, sig);
-    let how = if method_name(req) == INTEGRATING_FACTOR {
+    let how = if method_name(req) == RunMethod::IntegratingFactor {
         if model.dim() != 1 || model.affine(sig.value(0.0), sig.deriv(0.0)).is_none() {
             return Err(format!(
-                "method {INTEGRATING_FACTOR} needs a single-state model affine along the input; {} is not",
+                "method integrating-factor needs a single-state model affine along the input; {} is not",
                 req.system
             ));
         }
@@ -263,7 +275,7 @@ pub fn driven<M: InputDriven>(
             z_scale: model.state_scale(),
         })
     } else {
-        let method = method_of(req);
+        let method = method_of(req)?;
         Integrator::Ode(method, tolerances(req, method, plan.scale))
     };
     let sys = Driven { model, sig };

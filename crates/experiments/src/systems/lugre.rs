@@ -28,7 +28,7 @@ impl System for LuGre {
         ("z", "m", "bristle deflection"),
         ("F", "N", "friction force"),
     ];
-    const METHODS: &'static [&'static str] = &[crate::drive::INTEGRATING_FACTOR, "rosenbrock23", "radau5", "dopri5"];
+    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::IntegratingFactor, fric_manifest::Method::Rosenbrock23, fric_manifest::Method::Radau5, fric_manifest::Method::Dopri5];
     const INVARIANTS: &'static [Invariant<Params>] = &[Invariant {
         name: "bristle-bound",
         doc: "|z| <= max(|z0|, F_s/sigma0): the LuGre deflection never leaves the bound g(v)/sigma0 <= F_s/sigma0 it starts inside (Olsson et al.; thesis (1.24)-(1.26) with F_s >= F_C)",
