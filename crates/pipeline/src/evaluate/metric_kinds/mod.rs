@@ -37,8 +37,10 @@ use super::window;
 use fric_experiments::RunData;
 use fric_manifest::{opt, req, FieldDoc, FieldType, KindDoc, MetricSpec};
 use std::collections::{BTreeMap, HashMap};
+use std::sync::RwLock;
 
-/// Every metric kind, in the order `schema` lists them: one line per kind.
+/// Every metric kind of the project, in the order `schema` lists them: one line per kind (a kind
+/// declared elsewhere is added by [`register`]).
 pub const ALL: &[&MetricDecl] = &[
     &loop_area::DECL,
     &max::DECL,
@@ -104,14 +106,35 @@ impl MetricDecl {
     }
 }
 
+/// Kinds added at run time by [`register`], after [`ALL`].
+static ADDED: RwLock<Vec<&'static MetricDecl>> = RwLock::new(Vec::new());
+
+/// Add a metric kind declared outside this crate (a study's own metric; a test's toy kind):
+/// from then on `schema`, the JSON Schema, the loader and evaluation see it as they see [`ALL`].
+/// An error if a kind of that name exists.
+pub fn register(decl: &'static MetricDecl) -> Result<(), String> {
+    let mut added = ADDED.write().unwrap_or_else(|e| e.into_inner());
+    if ALL.iter().chain(added.iter()).any(|d| d.doc.name == decl.doc.name) {
+        return Err(format!("metric kind `{}` is declared already", decl.doc.name));
+    }
+    added.push(decl);
+    Ok(())
+}
+
+/// Every kind: [`ALL`], then the registered ones.
+pub fn all() -> Vec<&'static MetricDecl> {
+    let added = ADDED.read().unwrap_or_else(|e| e.into_inner());
+    ALL.iter().copied().chain(added.iter().copied()).collect()
+}
+
 /// The declaration of kind `name`.
 pub fn find(name: &str) -> Option<&'static MetricDecl> {
-    ALL.iter().copied().find(|d| d.doc.name == name)
+    all().into_iter().find(|d| d.doc.name == name)
 }
 
 /// The declarations, for `schema` and the JSON Schema.
 pub fn docs() -> Vec<KindDoc> {
-    ALL.iter().map(|d| d.doc).collect()
+    all().iter().map(|d| d.doc).collect()
 }
 
 /// The JSON Schema of the manifest format, its metric kinds from this registry
@@ -122,7 +145,7 @@ pub fn json_schema() -> String {
 
 /// The names of every kind, comma-separated (an error's allowed list).
 pub fn names() -> String {
-    ALL.iter().map(|d| d.doc.name).collect::<Vec<_>>().join(", ")
+    all().iter().map(|d| d.doc.name).collect::<Vec<_>>().join(", ")
 }
 
 /// Compute one metric. `runs` maps run ids to their data; `done` holds earlier metrics.
