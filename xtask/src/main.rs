@@ -267,7 +267,7 @@ fn main() -> ExitCode {
     let done = match &cli.command {
         Command::Schema(a) if a.write => ws().map(|root| {
             let path = root.join("experiments/manifest.schema.json");
-            match std::fs::write(&path, fric_manifest::json_schema()) {
+            match std::fs::write(&path, fric_pipeline::evaluate::metric_kinds::json_schema()) {
                 Ok(()) => {
                     eprintln!("wrote {}", path.display());
                     ExitCode::SUCCESS
@@ -279,7 +279,7 @@ fn main() -> ExitCode {
             }
         }),
         Command::Schema(a) if a.json => {
-            print::out!("{}", fric_manifest::json_schema().trim_end());
+            print::out!("{}", fric_pipeline::evaluate::metric_kinds::json_schema().trim_end());
             Ok(ExitCode::SUCCESS)
         }
         Command::Schema(_) => {

@@ -370,7 +370,11 @@ fn fields(list: &[fric_manifest::FieldDoc]) {
         } else {
             format!(" [{}]", f.unit)
         };
-        let need = if f.required { "required" } else { "optional" };
+        let need = match (f.required, f.default) {
+            (true, _) => "required".to_string(),
+            (false, Some(d)) => format!("optional, default {d}"),
+            (false, None) => "optional".to_string(),
+        };
         out!("  - {:<10} {:<8} {need}{unit}: {}", f.name, f.ty.name(), f.doc);
     }
 }
@@ -382,7 +386,7 @@ pub fn schema() {
         out!(
             "  inputs: {}   methods: {} (default {})",
             s.inputs.join(", "),
-            s.methods.join(", "),
+            fric_manifest::method_names(s.methods),
             s.methods[0]
         );
         for (name, doc) in &s.invariants {
@@ -402,10 +406,18 @@ pub fn schema() {
     }
     out!("Sim: periods | t_end | steady_state {{tol, max_periods}}; samples_per_period; method; rtol; atol");
     out!("  (inputs without a period run for t_end; samples_per_period then counts samples over t_end)\n");
+    out!("Methods (sim.method; each system lists the ones it takes):");
+    for m in fric_manifest::Method::ALL {
+        out!("  {m}: {}", m.doc());
+    }
+    out!();
     kinds("Runs (runs[], one of these forms)", fric_manifest::RUN_KINDS);
     kinds("Inputs (runs[].input, by `kind`)", fric_manifest::INPUT_KINDS);
     kinds("Post-processing (runs[].post[], by `op`)", fric_manifest::POST_KINDS);
-    kinds("Metrics (metrics[], by `kind`)", fric_manifest::METRIC_KINDS);
+    kinds(
+        "Metrics (metrics[], by `kind`)",
+        &fric_pipeline::evaluate::metric_kinds::docs(),
+    );
     kinds("Windows (window: of series and metrics)", fric_manifest::WINDOW_KINDS);
     kinds("Figures (layout, panels[], axes, series)", fric_manifest::PANEL_KINDS);
     kinds("Tables (table: of a kind: table manifest)", fric_manifest::TABLE_KINDS);

@@ -229,6 +229,11 @@ fn schema_lists_fields_and_prints_the_json_schema() {
         "the factor",
         "Metrics (metrics[]",
         "example: {name: area, kind: loop-area",
+        // The metric arithmetic, declared with its evaluation; the methods, from their enum.
+        "example: {name: loss, kind: negate, of: area}",
+        "example: {name: f_c, kind: constant, value: 1.5",
+        "Methods (sim.method",
+        "  integrating-factor: exact along the input",
         "Check provenance",
         "Figures (layout, panels[]",
     ] {

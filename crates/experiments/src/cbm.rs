@@ -228,18 +228,18 @@ impl CbmBody {
 impl SwitchBand {
     /// Run settings: Dormand–Prince (or Radau IIA by `sim.method`), rtol 1e-9, atol 1e-11 unless
     /// the manifest says otherwise.
-    pub fn settings(&self, req: &RunRequest) -> CbmSettings {
-        CbmSettings {
+    pub fn settings(&self, req: &RunRequest) -> Result<CbmSettings, String> {
+        Ok(CbmSettings {
             eta: self.eta,
             tau: self.tau,
-            method: crate::drive::method_of(req),
+            method: crate::drive::method_of(req)?,
             tol: Tolerances {
                 rtol: req.sim.rtol.unwrap_or(1e-9),
                 atol: req.sim.atol.unwrap_or(1e-11),
                 ..Default::default()
             },
             max_events: 10_000_000,
-        }
+        })
     }
 }
 

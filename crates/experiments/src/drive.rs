@@ -5,6 +5,7 @@
 use crate::budget::DEFAULT_SAMPLES;
 use crate::system::Column;
 use crate::{RunData, RunRequest};
+use fric_manifest::Method as RunMethod;
 use fric_models::signal::Signal;
 use fric_models::InputDriven;
 use fric_solvers::affine::{solve_affine, AffineStats, AffineTolerance};
@@ -22,24 +23,38 @@ pub const OPERATOR_COLUMNS: &[Column] = &[
 ];
 
 /// Methods of a rate-independent operator: `exact` along the input samples, or `ode` in time.
-pub const OPERATOR_METHODS: &[&str] = &["exact", "ode"];
+pub const OPERATOR_METHODS: &[RunMethod] = &[RunMethod::Exact, RunMethod::Ode];
 
-pub fn method_of(req: &RunRequest) -> Method {
-    match method_name(req) {
-        "rosenbrock23" => Method::Rosenbrock23,
-        "radau5" => Method::Radau5,
-        "dop853" => Method::Dop853,
-        "dop853-radau5" => Method::Dop853Radau5,
-        _ => Method::Dopri5,
-    }
+/// The time integrator of a run: its method's solver, or an error naming a method that does not
+/// step in time (every method is mapped here, none falls back to another).
+pub fn method_of(req: &RunRequest) -> Result<Method, String> {
+    integrator(method_name(req))
 }
 
-/// The method a run uses: `sim.method` or its system's default.
-pub fn method_name(req: &RunRequest) -> &str {
-    req.sim
-        .method
-        .as_deref()
-        .unwrap_or_else(|| crate::system(&req.system).map(|s| s.methods[0]).unwrap_or(""))
+/// The solver that steps a method in time: `ode` (a rate-independent operator integrated as an
+/// ODE) is `dopri5`; `exact`, `analytic`, `integrating-factor` and `exponential` are not these solvers.
+pub fn integrator(m: RunMethod) -> Result<Method, String> {
+    Ok(match m {
+        RunMethod::Dopri5 | RunMethod::Ode => Method::Dopri5,
+        RunMethod::Dop853 => Method::Dop853,
+        RunMethod::Radau5 => Method::Radau5,
+        RunMethod::Rosenbrock23 => Method::Rosenbrock23,
+        RunMethod::Dop853Radau5 => Method::Dop853Radau5,
+        RunMethod::IntegratingFactor | RunMethod::Exponential | RunMethod::Exact | RunMethod::Analytic => {
+            return Err(format!("method `{m}` does not integrate in time"))
+        }
+    })
+}
+
+/// The method a run uses: `sim.method` or its system's default (the first it lists; a system
+/// lists at least one, `tests/registry.rs`). Resolution has checked that the system takes it.
+pub fn method_name(req: &RunRequest) -> RunMethod {
+    match (req.sim.method, crate::system(&req.system)) {
+        (Some(m), _) => m,
+        (None, Some(s)) => s.methods[0],
+        // Unreachable after resolution (the system is known); the first integrator otherwise.
+        (None, None) => RunMethod::Dopri5,
+    }
 }
 
 /// Time plan of a prescribed-input run.
@@ -113,12 +128,6 @@ impl<M: InputDriven> OdeSystem for Driven<'_, M> {
         self.model.jacobian(self.sig.value(t), self.sig.deriv(t), x, j)
     }
 }
-
-/// The method name of the exact-along-the-input integrator of single-state affine models.
-pub const INTEGRATING_FACTOR: &str = "integrating-factor";
-
-/// The method name of the exponential integrator of single-state affine models.
-pub const EXPONENTIAL: &str = "exponential";
 
 /// The exponential integrator's steps are at most the input's time scale (its period, or its
 /// shortest sine period) over this. An error estimate sees the coefficients only at the nodes: a
@@ -284,7 +293,7 @@ pub fn driven<M: InputDriven>(
 ) -> Result<RunData, String> {
     let (mut plan, steady) = periodic_plan(req, sig);
     let name = method_name(req);
-    let how = if name == INTEGRATING_FACTOR || name == EXPONENTIAL {
+    let how = if name == RunMethod::IntegratingFactor || name == RunMethod::Exponential {
         if model.dim() != 1 || model.affine(sig.value(0.0), sig.deriv(0.0)).is_none() {
             return Err(format!(
                 "method {name} needs a single-state model affine along the input; {} is not",
@@ -293,7 +302,7 @@ pub fn driven<M: InputDriven>(
         }
         let scale = model.state_scale();
         let atol = req.sim.atol.unwrap_or(0.0);
-        if name == EXPONENTIAL {
+        if name == RunMethod::Exponential {
             Integrator::Exponential(ExpTolerance {
                 abs: req.sim.rtol.unwrap_or(EXPONENTIAL_RTOL) * scale + atol,
                 z_scale: scale,
@@ -306,7 +315,7 @@ pub fn driven<M: InputDriven>(
             })
         }
     } else {
-        let method = method_of(req);
+        let method = method_of(req)?;
         Integrator::Ode(method, tolerances(req, method, plan.scale))
     };
     let sys = Driven { model, sig };

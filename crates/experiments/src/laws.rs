@@ -308,7 +308,7 @@ impl PidPlant {
         let x0 = vec![0.0; lp.dim()];
         let o = fric_solvers::solve(
             &ode,
-            crate::drive::method_of(req),
+            crate::drive::method_of(req)?,
             &tol,
             0.0,
             &x0,

@@ -115,18 +115,18 @@ pub fn resolve(
     }
     check_input(input, &mut errs);
     let sim = sim.cloned().unwrap_or_default();
-    if let Some(m) = &sim.method {
-        if !info.methods.contains(&m.as_str()) {
+    if let Some(m) = sim.method {
+        if !info.methods.contains(&m) {
             errs.push(Invalid {
                 path: "sim.method".into(),
-                message: format!("unknown method `{m}` for system `{}`", info.name),
-                allowed: info.methods.join(", "),
+                message: format!("system `{}` does not take method `{m}`", info.name),
+                allowed: fric_manifest::method_names(info.methods),
             });
         }
     }
     let durations = [sim.periods.is_some(), sim.t_end.is_some(), sim.steady_state.is_some()];
     // A purely analytic system without an input (a closed-form map) has no duration.
-    let timeless = info.methods.iter().all(|m| *m == "analytic");
+    let timeless = info.methods.iter().all(|m| *m == fric_manifest::Method::Analytic);
     if kind == "none" && sim.t_end.is_none() && !timeless {
         errs.push(Invalid {
             path: "sim".into(),

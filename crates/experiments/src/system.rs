@@ -88,7 +88,7 @@ pub trait System: 'static {
     const INPUTS: Inputs;
     const COLUMNS: &'static [Column];
     /// Accepted `sim.method` values; the first is the default.
-    const METHODS: &'static [&'static str];
+    const METHODS: &'static [fric_manifest::Method];
     /// The physical invariants every run must satisfy ([`crate::invariants`]), checked on
     /// every run's data, computed or cached; a violation is the run's error.
     const INVARIANTS: &'static [Invariant<Self::Params>] = &[];
@@ -316,7 +316,7 @@ pub struct SystemInfo {
     pub inputs: Inputs,
     pub columns: &'static [Column],
     /// Accepted methods; the first is the default.
-    pub methods: &'static [&'static str],
+    pub methods: &'static [fric_manifest::Method],
     /// Cross-parameter checks (every parameter present and in range).
     pub check: fn(&RunRequest, &mut Vec<Invalid>),
     /// Execute a resolved request.

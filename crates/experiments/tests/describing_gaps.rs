@@ -32,7 +32,7 @@ fn gaps_at_omega_10(points: usize) -> [f64; 5] {
         scale: Scale::Log,
     };
     let sim = SimSpec {
-        method: Some("dop853".into()),
+        method: Some("dop853".parse().unwrap()),
         ..Default::default()
     };
     let req = resolve("describing-function-bliman-sorine", &p, Some(&input), Some(&sim)).unwrap();

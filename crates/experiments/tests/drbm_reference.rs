@@ -313,7 +313,7 @@ fn production_driven(delta: f64, omega: f64, rtol: f64) -> RunData {
     let sim = SimSpec {
         periods: Some(2.0),
         samples_per_period: Some(20000),
-        method: Some("dop853-radau5".into()),
+        method: Some("dop853-radau5".parse().unwrap()),
         rtol: Some(rtol),
         atol: Some(rtol * 1e-2),
         ..Default::default()

@@ -47,7 +47,7 @@ fn sim(method: &str) -> SimSpec {
     SimSpec {
         periods: Some(2.0),
         samples_per_period: Some(400),
-        method: Some(method.into()),
+        method: Some(method.parse().unwrap()),
         ..Default::default()
     }
 }
@@ -121,7 +121,7 @@ fn dahl_under_piecewise_linear_points_is_exact_at_reversals() {
         &dahl_params(),
         &input,
         &SimSpec {
-            method: Some("ode".into()),
+            method: Some("ode".parse().unwrap()),
             samples_per_period: Some(400),
             ..s
         },
@@ -170,7 +170,7 @@ fn maxwell_slip_under_ramp_hold_and_sawtooth() {
             &p,
             &input,
             &SimSpec {
-                method: Some("ode".into()),
+                method: Some("ode".parse().unwrap()),
                 ..s.clone()
             },
         );
@@ -251,7 +251,7 @@ fn sum_of_sines_runs_for_t_end() {
         &dahl_params(),
         &input,
         &SimSpec {
-            method: Some("ode".into()),
+            method: Some("ode".parse().unwrap()),
             ..s.clone()
         },
     );

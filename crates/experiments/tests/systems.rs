@@ -48,7 +48,7 @@ fn lugre_reduces_to_dahl() {
         input.clone(),
         SimSpec {
             rtol: Some(1e-9),
-            method: Some("rosenbrock23".into()),
+            method: Some("rosenbrock23".parse().unwrap()),
             ..periods(2.0, 400)
         },
     );
@@ -109,7 +109,7 @@ fn lugre_integrating_factor_matches_tight_radau5() {
         &p,
         input,
         SimSpec {
-            method: Some("radau5".into()),
+            method: Some("radau5".parse().unwrap()),
             rtol: Some(1e-11),
             atol: Some(1e-15),
             ..periods(2.0, 20000)
@@ -146,7 +146,7 @@ fn dahl_ode_is_rate_independent_and_matches_closed_form() {
         &p,
         sine(5.0, 2.0),
         SimSpec {
-            method: Some("ode".into()),
+            method: Some("ode".parse().unwrap()),
             ..periods(2.0, 1000)
         },
     );
@@ -155,7 +155,7 @@ fn dahl_ode_is_rate_independent_and_matches_closed_form() {
         &p,
         sine(5.0, 0.1),
         SimSpec {
-            method: Some("ode".into()),
+            method: Some("ode".parse().unwrap()),
             ..periods(2.0, 1000)
         },
     );
@@ -191,7 +191,7 @@ fn maxwell_slip_ode_matches_exact_operator() {
         &p,
         input,
         SimSpec {
-            method: Some("ode".into()),
+            method: Some("ode".parse().unwrap()),
             ..periods(3.0, 1000)
         },
     );
@@ -262,7 +262,7 @@ fn semilinear_duhem_matches_closed_form_and_dahl() {
         &p,
         sine(1.0, 0.1),
         SimSpec {
-            method: Some("dop853".into()),
+            method: Some("dop853".parse().unwrap()),
             ..periods(6.0, 2000)
         },
     );
@@ -321,7 +321,7 @@ fn mass_spring_lugre_reduces_to_dahl() {
     let mut dp = spring.to_vec();
     dp.extend([("sigma", n(7.5)), ("fc", n(0.75)), ("gamma", n(1.0))]);
     let sim = SimSpec {
-        method: Some("dopri5".into()),
+        method: Some("dopri5".parse().unwrap()),
         ..periods(1.0, 2000)
     };
     let l = run("mass-spring-lugre", &lp, sine(5.0, 0.01), sim.clone());
@@ -414,7 +414,7 @@ fn ffbm_and_mpabm_converge_to_a_tight_reference() {
         let sim = |method: &str, rtol: f64| SimSpec {
             periods: Some(0.2),
             samples_per_period: Some(20_000),
-            method: Some(method.into()),
+            method: Some(method.parse().unwrap()),
             rtol: Some(rtol),
             atol: Some(rtol * 1e-3),
             ..Default::default()

@@ -31,8 +31,18 @@ use std::fmt;
 /// The JSON Schema of the manifest format (draft 2020-12), generated from the schema types:
 /// editors complete and validate manifests with it (`experiments/manifest.schema.json`, written
 /// by `cargo xtask schema --json`).
-pub fn json_schema() -> String {
-    let schema = schemars::schema_for!(Manifest);
+///
+/// `metric_kinds` are the metric kinds' declarations (they live with their evaluation, outside
+/// this crate): `metrics[].kind` is one of their names, each described by its doc and example.
+pub fn json_schema(metric_kinds: &[KindDoc]) -> String {
+    let mut schema = schemars::schema_for!(Manifest);
+    let alternatives: Vec<serde_json::Value> = metric_kinds
+        .iter()
+        .map(|k| serde_json::json!({"const": k.name, "description": format!("{}. Example: {}", k.doc, k.example)}))
+        .collect();
+    if let Some(def) = schema.pointer_mut("/$defs/MetricKind").and_then(|v| v.as_object_mut()) {
+        def.insert("oneOf".into(), alternatives.into());
+    }
     let mut text = serde_json::to_string_pretty(&schema).expect("a schema serialises");
     text.push('\n');
     text

@@ -1,10 +1,10 @@
-//! Windows over run data, metrics and checks. Generic numerics only: the meaning of a column is
-//! the manifest's business.
+//! Windows over run data, post-processing, metrics (each kind in [`metric_kinds`]) and checks.
+//! Generic numerics only: the meaning of a column is the manifest's business.
+
+pub mod metric_kinds;
 
 use fric_experiments::RunData;
-use fric_manifest::{
-    CheckSpec, FitPart, MetricKind, MetricSpec, NamedWindow, Op, PostKind, PostOp, Provenance, Window,
-};
+use fric_manifest::{CheckSpec, MetricSpec, NamedWindow, Op, PostKind, PostOp, Provenance, Window};
 use fric_report::{judge, CheckReport, Outcome};
 use fric_solvers::analysis;
 use std::collections::{BTreeMap, HashMap};
@@ -83,151 +83,52 @@ pub fn post_process(data: &RunData, steps: &[PostOp]) -> Result<RunData, String>
     Ok(d)
 }
 
-/// Compute one metric. `runs` maps run ids to their data; `done` holds earlier metrics.
+/// Compute one metric by its kind's declaration ([`metric_kinds`]). `runs` maps run ids to
+/// their data; `done` holds earlier metrics.
 pub fn metric(
     m: &MetricSpec,
     runs: &HashMap<String, &RunData>,
     done: &BTreeMap<String, Option<f64>>,
 ) -> Result<f64, String> {
-    let get = |name: &str| -> Result<f64, String> {
-        done.get(name)
-            .copied()
-            .flatten()
-            .ok_or_else(|| format!("metric `{name}` has no value"))
-    };
-    if !m.kind.needs_run() {
-        let [a, b] = m.of.as_ref().ok_or("missing `of`")?;
-        let (a, b) = (get(a)?, get(b)?);
-        return Ok(match m.kind {
-            MetricKind::Difference => a - b,
-            MetricKind::Sum => a + b,
-            MetricKind::Ratio => a / b,
-            _ => (a - b) / b.abs(),
-        });
-    }
-    let run = m.run.as_deref().ok_or("missing run")?;
-    let data = *runs.get(run).ok_or_else(|| format!("run `{run}` has no data"))?;
-    if m.kind == MetricKind::Info {
-        let key = m.y.as_deref().unwrap_or("");
-        return data.info.get(key).copied().ok_or_else(|| {
-            format!(
-                "run `{run}` has no diagnostic `{key}` (has: {:?})",
-                data.info.keys().collect::<Vec<_>>()
-            )
-        });
-    }
-    let r = window(data, m.window.as_ref())?;
-    let y = &col(data, m.y.as_deref().unwrap_or(""))?[r.clone()];
-    let x = match &m.x {
-        Some(x) => Some(&col(data, x)?[r.clone()]),
-        None => None,
-    };
-    let (lo, hi) = analysis::extremes(y);
-    Ok(match m.kind {
-        MetricKind::LoopArea => analysis::loop_area(x.ok_or("needs x")?, y),
-        MetricKind::Max => hi,
-        MetricKind::Min => lo,
-        MetricKind::MaxAbs => hi.abs().max(lo.abs()),
-        MetricKind::Final => *y.last().ok_or("empty window")?,
-        MetricKind::ValueAt => {
-            let at = m.at.ok_or("needs `at`")?;
-            analysis::value_at(x.ok_or("needs x")?, y, at)
-                .ok_or_else(|| format!("x never reaches {at} in the window"))?
-        }
-        MetricKind::Slope | MetricKind::Intercept => {
-            let (xs, ys) = in_range(x.ok_or("needs x")?, y, m.range);
-            let (a, b) = analysis::line_fit(&xs, &ys).ok_or("fewer than two distinct x in the range")?;
-            if m.kind == MetricKind::Slope {
-                a
-            } else {
-                b
-            }
-        }
-        MetricKind::Quantile => {
-            let q = m.at.ok_or("needs `at` (the quantile, 0 to 1)")?;
-            if !(0.0..=1.0).contains(&q) {
-                return Err(format!("quantile {q} outside [0, 1]"));
-            }
-            let mut v = y.to_vec();
-            v.sort_by(f64::total_cmp);
-            v[((v.len() - 1) as f64 * q).round() as usize]
-        }
-        MetricKind::DecayFit => {
-            let (xs, ys) = in_range(x.ok_or("needs x")?, y, m.range);
-            let f = analysis::decay_fit(&xs, &ys).ok_or("fewer than three samples or no x ≠ 0 in the range")?;
-            if f.at_bound {
-                return Err(format!(
-                    "the best scale {:.3e} lies at the end of the searched range: no decay in the data",
-                    f.scale
-                ));
-            }
-            match m.part.ok_or("needs `part`")? {
-                FitPart::Floor => f.floor,
-                FitPart::Peak => f.peak,
-                FitPart::Scale => f.scale,
-                FitPart::Rms => f.rms,
-            }
-        }
-        MetricKind::Dwell => {
-            let [lo, hi] = m.range.ok_or("needs `range`")?;
-            let d = analysis::dwell_times(x.ok_or("needs x")?, y, lo, hi);
-            if d.is_empty() {
-                return Err(format!("no complete run of y in [{lo}, {hi}] inside the window"));
-            }
-            d.iter().sum::<f64>() / d.len() as f64
-        }
-        MetricKind::CrossingPeriod => {
-            let level = m.at.unwrap_or(0.0);
-            analysis::crossing_period(x.ok_or("needs x")?, y, level)
-                .map(|(p, _)| p)
-                .ok_or_else(|| format!("fewer than two upward crossings of {level} in the window"))?
-        }
-        MetricKind::MaxDiff => {
-            let o = m.other.as_ref().ok_or("needs `other`")?;
-            let od = *runs.get(&o.run).ok_or_else(|| format!("run `{}` has no data", o.run))?;
-            let or = window(od, o.window.as_ref())?;
-            let oy = &col(od, &o.y)?[or];
-            analysis::max_abs_diff(y, oy)
-                .ok_or_else(|| format!("windows sample differently ({} vs {} samples)", y.len(), oy.len()))?
-        }
-        MetricKind::CurveCrossings => {
-            let o = m.other.as_ref().ok_or("needs `other`")?;
-            let od = *runs.get(&o.run).ok_or_else(|| format!("run `{}` has no data", o.run))?;
-            let or = window(od, o.window.as_ref())?;
-            let ox = &col(od, o.x.as_deref().ok_or("needs `other.x`")?)?[or.clone()];
-            let oy = &col(od, &o.y)?[or];
-            analysis::curve_crossings(x.ok_or("needs x")?, y, ox, oy) as f64
-        }
-        _ => unreachable!("handled above"),
-    })
+    metric_kinds::evaluate(m, runs, done)
 }
 
-/// The samples with x in `range` (all without one).
-fn in_range(x: &[f64], y: &[f64], range: Option<[f64; 2]>) -> (Vec<f64>, Vec<f64>) {
-    match range {
-        Some([a, b]) => x
-            .iter()
-            .zip(y)
-            .filter(|(x, _)| **x >= a && **x <= b)
-            .map(|(x, y)| (*x, *y))
-            .unzip(),
-        None => (x.to_vec(), y.to_vec()),
-    }
+/// The value a check compares with: its number, or the other metric's value (member `k`'s when
+/// the check is on member `name[k]` of a metric table and the other metric is a table too).
+fn expected_value(c: &CheckSpec, metrics: &BTreeMap<String, Option<f64>>) -> Option<f64> {
+    let Some(other) = c.expected.metric() else {
+        return c.expected.number();
+    };
+    let member = c.metric.rfind('[').map(|i| &c.metric[i..]);
+    let key = match member {
+        Some(k) if !metrics.contains_key(other) => format!("{other}{k}"),
+        _ => other.to_string(),
+    };
+    metrics.get(&key).copied().flatten()
 }
 
 /// Evaluate a check against the computed metrics.
 pub fn check(c: &CheckSpec, metrics: &BTreeMap<String, Option<f64>>) -> CheckReport {
-    let computed = metrics.get(&c.metric).copied().flatten();
+    let mut computed = metrics.get(&c.metric).copied().flatten();
+    let expected = match expected_value(c, metrics) {
+        Some(v) => v,
+        // The metric compared with has no value: neither has the comparison (0 stands in
+        // for the expected value, which report.json must hold as a number).
+        None => {
+            computed = None;
+            0.0
+        }
+    };
     let op = match c.op {
         Op::Within => "within",
         Op::Lt => "lt",
         Op::Gt => "gt",
     };
     let tolerance = match c.op {
-        Op::Within => c.tol.map(|t| t.allowed(c.expected)),
+        Op::Within => c.tol.map(|t| t.allowed(expected)),
         _ => None,
     };
-    let outcome = match judge(op, computed, c.expected, tolerance, c.known_discrepancy.is_some()) {
+    let outcome = match judge(op, computed, expected, tolerance, c.known_discrepancy.is_some()) {
         // A transcription read back is shown, not counted as a reproduced number.
         Outcome::Pass if matches!(c.provenance, Provenance::Transcribed { .. }) => Outcome::Transcribed,
         o => o,
@@ -251,11 +152,16 @@ pub fn check(c: &CheckSpec, metrics: &BTreeMap<String, Option<f64>>) -> CheckRep
             )
         }
     };
+    let basis = match c.expected.metric() {
+        Some(m) if basis.is_empty() => format!("against metric `{m}`"),
+        Some(m) => format!("{basis}; against metric `{m}`"),
+        None => basis,
+    };
     CheckReport {
         metric: c.metric.clone(),
         op: op.into(),
         computed,
-        expected: c.expected,
+        expected,
         tolerance,
         provenance: provenance.into(),
         lines,

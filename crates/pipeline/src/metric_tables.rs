@@ -106,9 +106,9 @@ pub(crate) fn swept_base(e: &Entry, mt: &fric_manifest::MetricSpec) -> Option<St
     if let Some(r) = &mt.run {
         return e.sweeps.contains_key(r).then(|| r.clone());
     }
-    let [a, b] = mt.of.as_ref()?;
+    let of = mt.of.as_ref()?;
     let by_name = |n: &str| e.manifest.metrics.iter().find(|x| x.name == n);
-    [a, b]
+    of.names()
         .into_iter()
         .find_map(|n| by_name(n).filter(|x| x.name != mt.name).and_then(|x| swept_base(e, x)))
 }
@@ -125,7 +125,7 @@ fn member_spec(e: &Entry, mt: &fric_manifest::MetricSpec, member: &str, k: usize
         }
     }
     if let Some(of) = spec.of.as_mut() {
-        for n in of.iter_mut() {
+        for n in of.names_mut() {
             let swept = e
                 .manifest
                 .metrics

@@ -102,7 +102,7 @@ impl DfSetup {
         // Dop853Radau5 rings explicitly too; its implicit stretches make it an over-estimate.
         let explicit = matches!(
             crate::drive::method_of(req),
-            fric_solvers::Method::Dop853 | fric_solvers::Method::Dopri5 | fric_solvers::Method::Dop853Radau5
+            Ok(fric_solvers::Method::Dop853 | fric_solvers::Method::Dopri5 | fric_solvers::Method::Dop853Radau5)
         );
         let period = 2.0 * std::f64::consts::PI / self.omega;
         let ringing = ringing.filter(|_| explicit && self.approach == 3.0).unwrap_or(0.0);

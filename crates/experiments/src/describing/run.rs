@@ -30,7 +30,7 @@ type Curve = (Vec<Point>, Vec<bool>, Vec<Jump>);
 /// Run a DF system: `forced` is the law in the decomposition `setup.approach`.
 pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<RunData, String> {
     let opt = DfOptions {
-        method: crate::drive::method_of(req),
+        method: crate::drive::method_of(req)?,
         rtol: req.sim.rtol.unwrap_or(1e-8),
         atol_per_a: req.sim.atol.unwrap_or(1e-13),
         ..Default::default()

@@ -32,7 +32,7 @@ impl System for BlimanSorine {
         ("x2", "N-m", "slow state x2"),
         ("F", "N-m", "friction torque x1 + x2"),
     ];
-    const METHODS: &'static [&'static str] = OPERATOR_METHODS;
+    const METHODS: &'static [fric_manifest::Method] = OPERATOR_METHODS;
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.law.check(errs)
@@ -42,7 +42,7 @@ impl System for BlimanSorine {
         let m = p.law.model();
         let sig = signal(req)?;
         let x0 = [p.x10, p.x20];
-        if method_name(req) == "ode" {
+        if method_name(req) == fric_manifest::Method::Ode {
             let mut d = driven(req, &sig, &m, x0.to_vec(), &["v", "x1", "x2", "F"], |_, du, x, out| {
                 out[0] = du;
                 out[1] = x[0];

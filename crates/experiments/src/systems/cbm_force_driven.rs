@@ -43,7 +43,7 @@ impl System for CbmForceDriven {
         ("P", "W", "friction power F v"),
         ("W", "J", "dissipated energy: trapezoidal running integral of F v dt from the first sample"),
     ];
-    const METHODS: &'static [&'static str] = &["dopri5", "radau5"];
+    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Radau5];
 
     /// Records `sim.periods` input periods (or `sim.t_end`) at `sim.samples_per_period`.
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
@@ -60,7 +60,7 @@ impl System for CbmForceDriven {
             cbm: p.body.cbm(Some(&p.vertical)),
             input,
         };
-        let s = p.band.settings(req);
+        let s = p.band.settings(req)?;
         let x0 = [p.x0, p.v0, p.y0, p.yd0];
         let save = save_times(&plan);
         let r = run(&config, &x0, plan.record.1, &save, &s).map_err(|e| e.to_string())?;

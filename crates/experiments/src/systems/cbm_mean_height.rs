@@ -40,12 +40,12 @@ impl System for CbmMeanHeight {
         ("y_gauss", "m", "fitted (4.70)"),
         ("F_gauss", "N", "(4.71) with the fitted y1, y2, vs, k~, h0"),
     ];
-    const METHODS: &'static [&'static str] = &["dopri5", "radau5"];
+    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Radau5];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let cbm = p.body.cbm(Some(&p.vertical));
         let (t_end, save) = crate::drive::autonomous_times(req)?;
-        let s = p.band.settings(req);
+        let s = p.band.settings(req)?;
         let mut samples = Vec::new(); // (v, y, Ff)
         for vp in [p.vp, -p.vp] {
             let config = StickSlip { cbm, vp };

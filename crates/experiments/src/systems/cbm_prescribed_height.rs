@@ -39,7 +39,7 @@ impl System for CbmPrescribedHeight {
         ("v_stuck", "m/s", "|v| while stuck, 0 otherwise"),
         ("y", "m", "prescribed height A sin(omega t)"),
     ];
-    const METHODS: &'static [&'static str] = &["dopri5", "radau5"];
+    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Radau5];
 
     /// Samples `sim.samples_per_period` + 1 points over `[0, sim.t_end]`.
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
@@ -55,7 +55,7 @@ impl System for CbmPrescribedHeight {
             height,
         };
         let (t_end, save) = crate::drive::autonomous_times(req)?;
-        let s = p.band.settings(req);
+        let s = p.band.settings(req)?;
         let r = run(&config, &[p.x0, p.v0, p.l0], t_end, &save, &s).map_err(|e| e.to_string())?;
         let mut data = columns(&config, &r, s.eta, &["x", "v", "l"]);
         data.columns.push(("y".into(), r.t.iter().map(|&t| height.value(t)).collect()));

@@ -50,7 +50,7 @@ impl System for CbmStickSlip {
         ("stuck", "1", "1 in the Switch Model's attractive (stick) case"),
         ("v_stuck", "m/s", "|v| while stuck, 0 otherwise"),
     ];
-    const METHODS: &'static [&'static str] = &["dopri5", "radau5"];
+    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Radau5];
 
     /// Samples `sim.samples_per_period` + 1 points over `[0, sim.t_end]`.
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
@@ -71,7 +71,7 @@ impl System for CbmStickSlip {
             vp: p.vp,
         };
         let (t_end, save) = crate::drive::autonomous_times(req)?;
-        let method = crate::drive::method_of(req);
+        let method = crate::drive::method_of(req)?;
         let settings = CbmSettings {
             eta: p.eta,
             tau: p.tau,

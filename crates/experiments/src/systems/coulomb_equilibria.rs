@@ -26,7 +26,7 @@ impl System for CoulombEquilibria {
         ("x_lo", "m", "lower edge"),
         ("x_hi", "m", "upper edge"),
     ];
-    const METHODS: &'static [&'static str] = &["analytic"];
+    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Analytic];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = MassSpring {

@@ -46,7 +46,7 @@ impl System for CoulombMassSpring {
         ("applied", "N", "applied force u - K x (inside [-F_C, F_C] on the equilibria map)"),
         ("mode", "1", "0 stick, +1/-1 slip direction"),
     ];
-    const METHODS: &'static [&'static str] = &["dopri5"];
+    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5];
     const INVARIANTS: &'static [Invariant<Params>] = &[Invariant {
         name: "opposes-sliding",
         doc: "Coulomb friction opposes sliding: F v >= 0 on every sample in slip (thesis (1.18)-(1.19))",

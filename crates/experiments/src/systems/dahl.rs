@@ -22,7 +22,7 @@ impl System for Dahl {
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = OPERATOR_COLUMNS;
-    const METHODS: &'static [&'static str] = OPERATOR_METHODS;
+    const METHODS: &'static [fric_manifest::Method] = OPERATOR_METHODS;
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         if p.law.f0.abs() > p.law.fc {
@@ -33,7 +33,7 @@ impl System for Dahl {
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = p.law.model();
         let sig = signal(req)?;
-        if method_name(req) == "ode" {
+        if method_name(req) == fric_manifest::Method::Ode {
             driven(req, &sig, &m, vec![p.law.f0], &["v", "F"], |_, du, x, out| {
                 out[0] = du;
                 out[1] = x[0];

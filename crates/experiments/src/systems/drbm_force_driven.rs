@@ -78,7 +78,7 @@ impl System for DrbmForceDriven {
         ("u_l", "N", "boundary equilibria u = K x + F_f^l(x) of (3.58) at the sampled x"),
         ("eq_excess", "N", "while stuck: distance of u - K x outside [F_f^l(x), F_f^r(x)] (0 inside; one-sided limits at jumps)"),
     ];
-    const METHODS: &'static [&'static str] = &["dopri5", "radau5", "dop853", "dop853-radau5"];
+    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Radau5, fric_manifest::Method::Dop853, fric_manifest::Method::Dop853Radau5];
     const INVARIANTS: &'static [Invariant<Params>] = &[
         Invariant {
             name: "contact-window",
@@ -102,7 +102,7 @@ impl System for DrbmForceDriven {
     /// against 1.7·10^6 steps, 1.76 s, by Radau IIA at rtol 1e-11; 2026-11-29).
     fn cost(p: &Params, req: &RunRequest) -> f64 {
         let per_tau = match crate::drive::method_of(req) {
-            Method::Dop853 | Method::Dop853Radau5 => 0.04,
+            Ok(Method::Dop853 | Method::Dop853Radau5) => 0.04,
             _ => 0.2,
         };
         crate::budget::cost(req) + per_tau * crate::budget::integrated_time(req) / p.tau
@@ -124,7 +124,7 @@ impl System for DrbmForceDriven {
                 u: &sig,
             },
         };
-        let method = crate::drive::method_of(req);
+        let method = crate::drive::method_of(req)?;
         let tol = Tolerances {
             rtol: req.sim.rtol.unwrap_or(1e-9),
             atol: req.sim.atol.unwrap_or(1e-12),

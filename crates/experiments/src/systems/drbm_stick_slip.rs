@@ -40,7 +40,7 @@ impl System for DrbmStickSlip {
         ("stuck", "1", "1 in the Switch Model's stick case"),
         ("v_stuck", "m/s", "|v| while stuck, 0 otherwise"),
     ];
-    const METHODS: &'static [&'static str] = &["dopri5", "radau5"];
+    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Radau5];
     const INVARIANTS: &'static [Invariant<Params>] = &[
         Invariant {
             name: "contact-window",
@@ -66,7 +66,7 @@ impl System for DrbmStickSlip {
     /// the last to start.
     fn cost(p: &Params, req: &RunRequest) -> f64 {
         let per_second = match crate::drive::method_of(req) {
-            Method::Radau5 => 70.0,
+            Ok(Method::Radau5) => 70.0,
             _ => 0.17 / p.tau,
         };
         crate::budget::cost(req) + per_second * req.sim.t_end.unwrap_or(0.0)
@@ -83,7 +83,7 @@ impl System for DrbmStickSlip {
             },
         };
         let (t_end, save) = crate::drive::autonomous_times(req)?;
-        let method = crate::drive::method_of(req);
+        let method = crate::drive::method_of(req)?;
         let tol = Tolerances {
             rtol: req.sim.rtol.unwrap_or(1e-9),
             atol: req.sim.atol.unwrap_or(1e-12),

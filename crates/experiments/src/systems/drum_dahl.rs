@@ -20,7 +20,7 @@ impl System for DrumDahl {
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = DRUM_COLUMNS;
-    const METHODS: &'static [&'static str] = &["dopri5", "dop853", "radau5"];
+    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Dop853, fric_manifest::Method::Radau5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.law.check_lipschitz(errs)

@@ -80,7 +80,7 @@ impl System for FfbmForceDriven {
         ("u_l", "N", "boundary equilibria u = K x + F_f^l(x) at the sampled x"),
         ("eq_excess", "N", "at rest (|v| <= v_rest): distance of u - K x outside [F_f^l(x), F_f^r(x)] (0 inside, and 0 while moving)"),
     ];
-    const METHODS: &'static [&'static str] = &["radau5", "rosenbrock23", "dopri5"];
+    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Radau5, fric_manifest::Method::Rosenbrock23, fric_manifest::Method::Dopri5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         if p.f_max <= p.f_min {
@@ -110,7 +110,7 @@ impl System for FfbmForceDriven {
             k: p.k_spring,
             u: &sig,
         };
-        let method = method_of(req);
+        let method = method_of(req)?;
         let tol = tolerances(req, method, plan.scale);
         let save = save_times(&plan);
         let mut rows: Vec<[f64; 4]> = Vec::with_capacity(save.len());

@@ -39,7 +39,7 @@ impl System for InertiaLuGre {
         ("V", "J", "Lyapunov function (3.20): J theta'^2/2 + sigma0 z^2/2"),
         ("Vdot", "W", "dV/dt = theta' (u - F_total) + sigma0 z z' ((3.21) when u = 0)"),
     ];
-    const METHODS: &'static [&'static str] = &["radau5", "rosenbrock23", "dopri5"];
+    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Radau5, fric_manifest::Method::Rosenbrock23, fric_manifest::Method::Dopri5];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = Inertia {

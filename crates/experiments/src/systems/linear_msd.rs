@@ -30,7 +30,7 @@ impl System for LinearMsd {
         ("y", "m", "output x"),
         ("v", "m/s", "velocity"),
     ];
-    const METHODS: &'static [&'static str] = &["dopri5", "rosenbrock23", "radau5"];
+    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Rosenbrock23, fric_manifest::Method::Radau5];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = Model { m: p.m, c: p.c, k: p.k };

@@ -28,12 +28,12 @@ impl System for LuGre {
         ("z", "m", "bristle deflection"),
         ("F", "N", "friction force"),
     ];
-    const METHODS: &'static [&'static str] = &[
-        crate::drive::EXPONENTIAL,
-        crate::drive::INTEGRATING_FACTOR,
-        "rosenbrock23",
-        "radau5",
-        "dopri5",
+    const METHODS: &'static [fric_manifest::Method] = &[
+        fric_manifest::Method::Exponential,
+        fric_manifest::Method::IntegratingFactor,
+        fric_manifest::Method::Rosenbrock23,
+        fric_manifest::Method::Radau5,
+        fric_manifest::Method::Dopri5,
     ];
     const INVARIANTS: &'static [Invariant<Params>] = &[Invariant {
         name: "bristle-bound",

@@ -7,7 +7,7 @@ use crate::laws::LuGreLaw;
 use crate::system::{any, initial, params, positive, Column, Group, System, LINEAR, NONE};
 use crate::{Invalid, RunData, RunRequest};
 use fric_models::mass_spring::{Plant, PulledLuGre};
-use fric_solvers::{solve, Method, OdeSystem, Tolerances};
+use fric_solvers::{solve, OdeSystem, Tolerances};
 
 params! {
     pub struct Params {
@@ -47,7 +47,7 @@ impl System for LuGreStickSlip {
         ("z", "m", "bristle deflection"),
         ("F", "N", "friction force"),
     ];
-    const METHODS: &'static [&'static str] = &["radau5", "rosenbrock23"];
+    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Radau5, fric_manifest::Method::Rosenbrock23];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.law.curve.check(errs)
@@ -61,10 +61,7 @@ impl System for LuGreStickSlip {
             lugre: p.law.model(),
         };
         let (t_end, save) = crate::drive::autonomous_times(req)?;
-        let method = match req.sim.method.as_deref() {
-            Some("rosenbrock23") => Method::Rosenbrock23,
-            _ => Method::Radau5,
-        };
+        let method = crate::drive::method_of(req)?;
         let tol = Tolerances {
             rtol: req.sim.rtol.unwrap_or(1e-8),
             atol: req.sim.atol.unwrap_or(1e-12),

@@ -20,7 +20,7 @@ impl System for MassSpringMaxwellSlip {
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = SPRING_COLUMNS;
-    const METHODS: &'static [&'static str] = &["dopri5"];
+    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.law.check(errs)

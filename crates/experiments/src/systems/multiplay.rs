@@ -37,7 +37,7 @@ impl System for Multiplay {
         ("v", "m/s", "input velocity u'"),
         ("y", "N", "output (2.4)"),
     ];
-    const METHODS: &'static [&'static str] = &["dopri5", "exact"];
+    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Exact];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.elements.check(errs)
@@ -47,7 +47,7 @@ impl System for Multiplay {
         let m = p.elements.model();
         let sig = signal(req)?;
         let u0 = sig.value(0.0);
-        if method_name(req) == "exact" {
+        if method_name(req) == fric_manifest::Method::Exact {
             let dc = m.dc_limit();
             let mut st = dc.state(u0, 0.0);
             exact(req, &sig, move |u| dc.advance(&mut st, u)).map(rename_f_to_y)

@@ -34,7 +34,7 @@ impl System for MultiplayIdentify {
         ("y", "N", "true DC map output"),
         ("y_est", "N", "output of the identified model"),
     ];
-    const METHODS: &'static [&'static str] = &["exact"];
+    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Exact];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         if p.k.len() != p.delta.len() {
@@ -47,7 +47,7 @@ impl System for MultiplayIdentify {
     }
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
-        debug_assert_eq!(method_name(req), "exact");
+        debug_assert_eq!(method_name(req), fric_manifest::Method::Exact);
         let sig = signal(req)?;
         let truth = MaxwellSlip::new(p.k.clone(), p.delta.clone());
         let mut st = truth.state(sig.value(0.0), 0.0);

@@ -33,7 +33,7 @@ impl System for RudermanBranch {
         ("reversal", "N", "f at the reversals x_i and x_{i+1}, NaN elsewhere"),
         ("crossing", "N", "f at the sample nearest the zero crossing x_0 = 0, NaN elsewhere"),
     ];
-    const METHODS: &'static [&'static str] = &["analytic"];
+    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Analytic];
 
     /// The grid is the fraction of the way between two reversals.
     fn check(p: &Params, req: &RunRequest, errs: &mut Vec<Invalid>) {

@@ -32,7 +32,7 @@ impl System for RudermanReversals {
         ("n2Ep", "1", "n^2 E_p(n) / (F_c^2/sigma)"),
         ("dissipated", "1", "sum of E_d over reversals before n, over E_p(0)"),
     ];
-    const METHODS: &'static [&'static str] = &["analytic"];
+    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Analytic];
 
     /// The grid is the reversal index n = 0, 1, ..., N.
     fn check(p: &Params, req: &RunRequest, errs: &mut Vec<Invalid>) {

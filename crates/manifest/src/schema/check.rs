@@ -28,9 +28,13 @@ pub struct MetricSpec {
     /// `max-diff`: the series compared against (same sampling).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub other: Option<OtherSeries>,
-    /// `difference`, `sum`, `ratio`, `relative-difference`: two earlier metrics.
+    /// A metric of metrics: the earlier metrics it is computed from (`[a, b]` for `difference`,
+    /// `sum`, `ratio`, `relative-difference`; one name for `negate`, `abs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub of: Option<[String; 2]>,
+    pub of: Option<Operands>,
+    /// `constant`: its value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unit: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -54,51 +58,47 @@ pub struct OtherSeries {
     pub window: Option<Window>,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
-#[serde(rename_all = "kebab-case")]
-pub enum MetricKind {
-    /// Signed `∮ y dx` over the window (positive clockwise).
-    LoopArea,
-    Max,
-    Min,
-    MaxAbs,
-    /// y at x = `at` on the first bracketing segment.
-    ValueAt,
-    /// Least-squares dy/dx over samples with x in `range`.
-    Slope,
-    /// Intercept of the same least-squares line.
-    Intercept,
-    /// Largest |y − other.y| over equally sampled windows.
-    MaxDiff,
-    /// How many times the curve (x, y) crosses the curve (other.x, other.y) in the plane
-    /// (polylines; a NaN row breaks a curve).
-    CurveCrossings,
-    /// y of the last sample in the window.
-    Final,
-    /// A run diagnostic by name (`y`), such as `periods_to_steady_state`.
-    Info,
-    /// The `at`-quantile (0…1) of y over the window.
-    Quantile,
-    /// Mean interval of x between successive upward crossings of y through the level `at`
-    /// (default 0) in the window: the period of an oscillation.
-    CrossingPeriod,
-    /// One parameter (`part`) of the least-squares fit y ≈ floor + (peak − floor) exp(−(x/scale)²)
-    /// over the samples with x in `range`.
-    DecayFit,
-    /// Mean duration in x of the complete runs of samples with y in `range` (a stick time).
-    Dwell,
-    Difference,
-    Sum,
-    Ratio,
-    RelativeDifference,
+/// A metric kind by name (`loop-area`, `max`, `difference`, ...). The kinds are declared, each
+/// with its evaluation, in `fric_pipeline::evaluate::metric_kinds`, which evaluation needs run data
+/// this crate does not know; the loader checks the name against that registry, and the JSON
+/// Schema lists the names it holds.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(transparent)]
+pub struct MetricKind(pub String);
+
+/// A string here; [`crate::json_schema`] adds the registry's names as its alternatives.
+impl JsonSchema for MetricKind {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "MetricKind".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"type": "string", "description": "A metric kind (`cargo xtask schema` lists them)."})
+    }
 }
 
-impl MetricKind {
-    pub fn needs_run(self) -> bool {
-        !matches!(
-            self,
-            MetricKind::Difference | MetricKind::Sum | MetricKind::Ratio | MetricKind::RelativeDifference
-        )
+/// The earlier metrics a metric of metrics is computed from: one name (`negate`, `abs`) or a
+/// list (`[a, b]` for `difference`, `ratio`, ...).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(untagged, expecting = "a metric name or a list of metric names")]
+pub enum Operands {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl Operands {
+    /// The metric names, in order.
+    pub fn names(&self) -> Vec<&str> {
+        match self {
+            Operands::One(n) => vec![n.as_str()],
+            Operands::Many(v) => v.iter().map(String::as_str).collect(),
+        }
+    }
+    /// The metric names, to be rewritten in place (a member's `name[k]`).
+    pub fn names_mut(&mut self) -> Vec<&mut String> {
+        match self {
+            Operands::One(n) => vec![n],
+            Operands::Many(v) => v.iter_mut().collect(),
+        }
     }
 }
 
@@ -108,7 +108,8 @@ pub struct CheckSpec {
     pub metric: String,
     #[serde(default)]
     pub op: Op,
-    pub expected: f64,
+    /// A number, or `{metric: NAME}`: an earlier metric's value (a check comparing two metrics).
+    pub expected: Expected,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tol: Option<Tol>,
     /// Written as a one-key map: `{published: {line}}`, `{derived: "..."}`, `{claim: {kind, lines}}`,
@@ -144,11 +145,12 @@ impl CheckSpec {
     /// The allowed deviation of a `within` check over |expected|, or None for `lt`/`gt` and
     /// an expected value of 0 (no scale to be relative to).
     pub fn relative_tolerance(&self) -> Option<f64> {
-        if self.op != Op::Within || self.expected == 0.0 {
+        let expected = self.expected.number()?;
+        if self.op != Op::Within || expected == 0.0 {
             return None;
         }
         let tol = self.tol.unwrap_or(Tol { abs: None, rel: None });
-        Some(tol.allowed(self.expected) / self.expected.abs())
+        Some(tol.allowed(expected) / expected.abs())
     }
 
     /// Whether the tolerance is loose enough to need a written `tolerance_reason` (and has
@@ -158,6 +160,39 @@ impl CheckSpec {
             .relative_tolerance()
             .is_some_and(|r| r > Self::LOOSE * (1.0 + 1e-9));
         loose && self.tolerance_reason.as_deref().is_none_or(|r| r.trim().is_empty())
+    }
+}
+
+/// What a check compares its metric with.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(untagged, expecting = "a number, or {metric: NAME} for an earlier metric's value")]
+pub enum Expected {
+    Number(f64),
+    /// Another metric of the manifest, computed before the check is judged.
+    Metric(MetricRef),
+}
+
+/// `{metric: NAME}`: a metric of the same manifest.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MetricRef {
+    pub metric: String,
+}
+
+impl Expected {
+    /// The number written, `None` for another metric.
+    pub fn number(&self) -> Option<f64> {
+        match self {
+            Expected::Number(v) => Some(*v),
+            Expected::Metric(_) => None,
+        }
+    }
+    /// The other metric's name, `None` for a number.
+    pub fn metric(&self) -> Option<&str> {
+        match self {
+            Expected::Number(_) => None,
+            Expected::Metric(m) => Some(&m.metric),
+        }
     }
 }
 

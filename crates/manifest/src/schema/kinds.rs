@@ -1,8 +1,9 @@
-//! One declaration per kind of input, post-processing step, metric, window, panel part and
-//! check provenance: its fields (name, type, unit, whether required, meaning) and an example.
+//! One declaration per kind of input, post-processing step, window, panel part and check
+//! provenance: its fields (name, type, unit, whether required, meaning) and an example.
 //! Validation reads the field lists from here (the input fields a kind takes and needs, the
-//! `param` a post step needs, the `x` and `at` a metric needs), `cargo xtask schema` prints them,
-//! and the JSON Schema of inputs is generated from them, so the three cannot disagree.
+//! `param` a post step needs), `cargo xtask schema` prints them, and the JSON Schema of inputs is
+//! generated from them, so the three cannot disagree. Metric kinds use the same types but are
+//! declared beside their evaluation (`fric_pipeline::evaluate::metric_kinds`).
 
 /// The type of a field as a manifest writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +56,26 @@ pub struct FieldDoc {
     /// Its unit ("" when it has none; "input" for the unit of the system's input).
     pub unit: &'static str,
     pub required: bool,
+    /// The value an optional field takes when it is left out (`None`: no value, or a default
+    /// described in `doc`).
+    pub default: Option<FieldDefault>,
     pub doc: &'static str,
+}
+
+/// The declared default of an optional field.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum FieldDefault {
+    Number(f64),
+    Text(&'static str),
+}
+
+impl std::fmt::Display for FieldDefault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FieldDefault::Number(v) => write!(f, "{v}"),
+            FieldDefault::Text(t) => f.write_str(t),
+        }
+    }
 }
 
 /// One kind: its name as manifests write it, what it is, its fields and an example.
@@ -93,142 +113,49 @@ pub fn kind<'a>(kinds: &'a [KindDoc], name: &str) -> Option<&'a KindDoc> {
     kinds.iter().find(|k| k.name == name)
 }
 
-const fn req(name: &'static str, ty: FieldType, unit: &'static str, doc: &'static str) -> FieldDoc {
+/// A required field.
+pub const fn req(name: &'static str, ty: FieldType, unit: &'static str, doc: &'static str) -> FieldDoc {
     FieldDoc {
         name,
         ty,
         unit,
         required: true,
+        default: None,
         doc,
     }
 }
 
-const fn opt(name: &'static str, ty: FieldType, unit: &'static str, doc: &'static str) -> FieldDoc {
+/// An optional field.
+pub const fn opt(name: &'static str, ty: FieldType, unit: &'static str, doc: &'static str) -> FieldDoc {
     FieldDoc {
         name,
         ty,
         unit,
         required: false,
+        default: None,
+        doc,
+    }
+}
+
+/// An optional field with its default.
+pub const fn opt_or(
+    name: &'static str,
+    ty: FieldType,
+    unit: &'static str,
+    default: FieldDefault,
+    doc: &'static str,
+) -> FieldDoc {
+    FieldDoc {
+        name,
+        ty,
+        unit,
+        required: false,
+        default: Some(default),
         doc,
     }
 }
 
 use FieldType::*;
-
-const AMPLITUDE: FieldDoc = req("amplitude", Number, "input", "amplitude");
-const OMEGA: FieldDoc = req("omega", Number, "rad/s", "angular frequency, > 0");
-const PHASE: FieldDoc = opt("phase", Number, "rad", "phase (default 0)");
-const OFFSET: FieldDoc = opt("offset", Number, "input", "added constant (default 0)");
-
-/// Input kinds (`runs[].input.kind`). Which systems take which is listed per system.
-pub const INPUT_KINDS: &[KindDoc] = &[
-    KindDoc {
-        name: "sine",
-        doc: "offset + amplitude sin(omega t + phase)",
-        fields: &[AMPLITUDE, OMEGA, PHASE, OFFSET],
-        example: "{kind: sine, amplitude: 5, omega: 2}",
-    },
-    KindDoc {
-        name: "cosine",
-        doc: "offset + amplitude cos(omega t + phase)",
-        fields: &[AMPLITUDE, OMEGA, PHASE, OFFSET],
-        example: "{kind: cosine, amplitude: 5, omega: 0.25}",
-    },
-    KindDoc {
-        name: "switched-sine",
-        doc: "sinusoidal pieces of one frequency, each starting after a number of periods",
-        fields: &[
-            OMEGA,
-            req("pieces", Pieces, "periods, input", "from_period (the first is 0) and amplitude of each piece"),
-        ],
-        example: "{kind: switched-sine, omega: 1, pieces: [{from_period: 0, amplitude: 2}, {from_period: 1.5, amplitude: 1}]}",
-    },
-    KindDoc {
-        name: "triangle",
-        doc: "triangle wave with the sine's phase convention: 0 at t = 0 rising, extrema where the sine has them",
-        fields: &[AMPLITUDE, OMEGA, PHASE, OFFSET],
-        example: "{kind: triangle, amplitude: 1.5, omega: 1.5707963267948966}",
-    },
-    KindDoc {
-        name: "signed-square-sine",
-        doc: "offset + amplitude sin(θ) |sin(θ)|, θ = omega t + phase: rate 2 amplitude omega |sin θ| cos θ (report L930: \
-              amplitude A/(2π), omega 2π give the velocity A sgn(sin 2πt) sin 4πt)",
-        fields: &[AMPLITUDE, OMEGA, PHASE, OFFSET],
-        example: "{kind: signed-square-sine, amplitude: 7.957747154594767e-5, omega: 6.283185307179586}",
-    },
-    KindDoc {
-        name: "sawtooth",
-        doc: "continuous sawtooth: rises for `width` of the period, falls for the rest; 0 at t = 0 rising",
-        fields: &[
-            AMPLITUDE,
-            OMEGA,
-            PHASE,
-            OFFSET,
-            req("width", Number, "1", "rising fraction of the period, 0 < width < 1 (0.5: triangle)"),
-        ],
-        example: "{kind: sawtooth, amplitude: 1, omega: 6.283185307179586, width: 0.9}",
-    },
-    KindDoc {
-        name: "ramp-hold",
-        doc: "hold `from` until `start`, ramp linearly to `to` over `ramp`, then hold `to` (no period: sim.t_end)",
-        fields: &[
-            req("from", Number, "input", "value before and at the start of the ramp"),
-            req("to", Number, "input", "value at the end of the ramp and after"),
-            req("ramp", Number, "s", "duration of the ramp, > 0"),
-            opt("start", Number, "s", "time the ramp starts (default 0)"),
-        ],
-        example: "{kind: ramp-hold, from: 0, to: 1e-3, ramp: 2}",
-    },
-    KindDoc {
-        name: "piecewise-linear",
-        doc: "linear interpolation through points, constant beyond the first and last (no period: sim.t_end)",
-        fields: &[req("points", Points, "s, input", "[t, u] points, t strictly increasing, at least two")],
-        example: "{kind: piecewise-linear, points: [[0, 0], [1, 1], [3, -1], [4, 0]]}",
-    },
-    KindDoc {
-        name: "sum-of-sines",
-        doc: "offset + Σ amplitude_k sin(omega_k t + phase_k) (no period: sim.t_end)",
-        fields: &[
-            req(
-                "components",
-                Components,
-                "input, rad/s, rad",
-                "the terms: amplitude, omega (> 0), phase (default 0)",
-            ),
-            OFFSET,
-        ],
-        example: "{kind: sum-of-sines, components: [{amplitude: 1, omega: 1}, {amplitude: 0.2, omega: 7, phase: 0.5}]}",
-    },
-    KindDoc {
-        name: "csv",
-        doc: "samples read from a CSV file under data/ (header row; t strictly increasing; finite values), \
-              linearly interpolated and constant beyond the ends; the file's sha256 is part of the cache key \
-              (no period: sim.t_end)",
-        fields: &[
-            req("path", Text, "", "the file, relative to the workspace root: data/<dir>/<file>.csv"),
-            opt("t_column", Text, "", "header name of the time column, in s (default `t`)"),
-            opt("u_column", Text, "", "header name of the input column (default `u`)"),
-        ],
-        example: "{kind: csv, path: data/measured/run1.csv, t_column: time, u_column: position}",
-    },
-    KindDoc {
-        name: "grid",
-        doc: "an evaluation grid for analytic curves",
-        fields: &[
-            req("from", Number, "input", "first grid value"),
-            req("to", Number, "input", "last grid value, > from"),
-            req("points", Count, "", "number of grid points, ≥ 2"),
-            opt("scale", Scale, "", "spacing (default linear; log needs from > 0)"),
-        ],
-        example: "{kind: grid, from: -0.1, to: 0.1, points: 401, scale: sym-log}",
-    },
-    KindDoc {
-        name: "none",
-        doc: "no input: an autonomous system, run for sim.t_end",
-        fields: &[],
-        example: "{kind: none}",
-    },
-];
 
 const POST_NAME: FieldDoc = req("name", Text, "", "the new column's name");
 const POST_OF: FieldDoc = req("of", Column, "", "the column it is computed from");
@@ -323,242 +250,6 @@ pub const POST_KINDS: &[KindDoc] = &[
             req("param", Number, "unit of `of`", "the added constant"),
         ],
         example: "{name: F_shifted, op: offset, of: F, param: -0.5}",
-    },
-];
-
-const M_NAME: FieldDoc = req("name", Text, "", "the metric's name (checks refer to it)");
-const M_RUN: FieldDoc = req(
-    "run",
-    Text,
-    "",
-    "a run id: one member `<id>[k]` of a sweep, or a swept id for one value per member (a metric table)",
-);
-const M_X: FieldDoc = req("x", Column, "", "the abscissa column");
-const M_X_OPT: FieldDoc = opt("x", Column, "", "the abscissa column (unused)");
-const M_Y: FieldDoc = req("y", Column, "", "the column measured");
-const M_WINDOW: FieldDoc = opt("window", Other, "", "which samples (default all): see Windows");
-const M_UNIT: FieldDoc = opt("unit", Text, "", "unit of the value, for the report");
-const M_NOTE: FieldDoc = opt("note", Text, "", "a remark for the report");
-const M_BASELINE: FieldDoc = opt(
-    "baseline_tol",
-    Other,
-    "",
-    "{rel, abs}: how far the value may move from the committed baseline (default rel 1e-9, abs 1e-12)",
-);
-const M_OF: FieldDoc = req("of", Pair, "", "two earlier metric names");
-
-/// Metric kinds (`metrics[].kind`).
-pub const METRIC_KINDS: &[KindDoc] = &[
-    KindDoc {
-        name: "loop-area",
-        doc: "signed ∮ y dx over the window (positive clockwise); unit x·y",
-        fields: &[M_NAME, M_RUN, M_X, M_Y, M_WINDOW, M_UNIT, M_NOTE, M_BASELINE],
-        example: "{name: area, kind: loop-area, run: dahl, x: u, y: F, window: last-period}",
-    },
-    KindDoc {
-        name: "max",
-        doc: "largest y over the window; unit of y",
-        fields: &[M_NAME, M_RUN, M_X_OPT, M_Y, M_WINDOW, M_UNIT, M_NOTE, M_BASELINE],
-        example: "{name: fmax, kind: max, run: dahl, y: F}",
-    },
-    KindDoc {
-        name: "min",
-        doc: "smallest y over the window; unit of y",
-        fields: &[M_NAME, M_RUN, M_X_OPT, M_Y, M_WINDOW, M_UNIT, M_NOTE, M_BASELINE],
-        example: "{name: fmin, kind: min, run: dahl, y: F}",
-    },
-    KindDoc {
-        name: "max-abs",
-        doc: "largest |y| over the window; unit of y",
-        fields: &[M_NAME, M_RUN, M_X_OPT, M_Y, M_WINDOW, M_UNIT, M_NOTE, M_BASELINE],
-        example: "{name: fpeak, kind: max-abs, run: dahl, y: F}",
-    },
-    KindDoc {
-        name: "value-at",
-        doc: "y at x = at on the first bracketing segment; unit of y",
-        fields: &[
-            M_NAME,
-            M_RUN,
-            M_X,
-            M_Y,
-            req("at", Number, "unit of x", "the abscissa"),
-            M_WINDOW,
-            M_UNIT,
-            M_NOTE,
-            M_BASELINE,
-        ],
-        example: "{name: f0, kind: value-at, run: dahl, x: u, y: F, at: 0, window: last-period}",
-    },
-    KindDoc {
-        name: "slope",
-        doc: "least-squares dy/dx over the samples with x in range; unit y/x",
-        fields: &[
-            M_NAME,
-            M_RUN,
-            M_X,
-            M_Y,
-            opt("range", Pair, "unit of x", "the x range of the fit (default all)"),
-            M_WINDOW,
-            M_UNIT,
-            M_NOTE,
-            M_BASELINE,
-        ],
-        example: "{name: k, kind: slope, run: dahl, x: u, y: F, range: [-0.1, 0.1]}",
-    },
-    KindDoc {
-        name: "intercept",
-        doc: "intercept of the same least-squares line; unit of y",
-        fields: &[
-            M_NAME,
-            M_RUN,
-            M_X,
-            M_Y,
-            opt("range", Pair, "unit of x", "the x range of the fit (default all)"),
-            M_WINDOW,
-            M_UNIT,
-            M_NOTE,
-            M_BASELINE,
-        ],
-        example: "{name: b, kind: intercept, run: dahl, x: u, y: F, range: [-0.1, 0.1]}",
-    },
-    KindDoc {
-        name: "max-diff",
-        doc: "largest |y − other.y| over equally sampled windows; unit of y",
-        fields: &[
-            M_NAME,
-            M_RUN,
-            M_Y,
-            req("other", Other, "", "{run, y, window}: the series compared against"),
-            M_WINDOW,
-            M_UNIT,
-            M_NOTE,
-            M_BASELINE,
-        ],
-        example: "{name: d, kind: max-diff, run: exact, y: F, other: {run: ode, y: F}}",
-    },
-    KindDoc {
-        name: "curve-crossings",
-        doc: "how many times the polyline (x, y) crosses the polyline (other.x, other.y) in the plane, such as a Nyquist curve and −1/N (a NaN row breaks a curve); a count",
-        fields: &[
-            M_NAME,
-            M_RUN,
-            M_X,
-            M_Y,
-            req("other", Other, "", "{run, x, y, window}: the other curve"),
-            M_WINDOW,
-            M_UNIT,
-            M_NOTE,
-            M_BASELINE,
-        ],
-        example: "{name: n, kind: curve-crossings, run: df, x: re, y: im, other: {run: h1, x: re, y: im}}",
-    },
-    KindDoc {
-        name: "final",
-        doc: "y of the last sample in the window; unit of y",
-        fields: &[M_NAME, M_RUN, M_X_OPT, M_Y, M_WINDOW, M_UNIT, M_NOTE, M_BASELINE],
-        example: "{name: f_end, kind: final, run: dahl, y: F}",
-    },
-    KindDoc {
-        name: "info",
-        doc: "a run diagnostic by name (y), such as periods_to_steady_state, steps",
-        fields: &[
-            M_NAME,
-            M_RUN,
-            req("y", Text, "", "the diagnostic's name"),
-            M_UNIT,
-            M_NOTE,
-            M_BASELINE,
-        ],
-        example: "{name: n, kind: info, run: msd, y: periods_to_steady_state}",
-    },
-    KindDoc {
-        name: "quantile",
-        doc: "the at-quantile of y over the window; unit of y",
-        fields: &[
-            M_NAME,
-            M_RUN,
-            M_X_OPT,
-            M_Y,
-            req("at", Number, "1", "the quantile, 0…1"),
-            M_WINDOW,
-            M_UNIT,
-            M_NOTE,
-            M_BASELINE,
-        ],
-        example: "{name: median, kind: quantile, run: dahl, y: F, at: 0.5}",
-    },
-    KindDoc {
-        name: "crossing-period",
-        doc: "mean x-interval between successive upward crossings of y through the level at (default 0), located by linear interpolation, over the window: the period of an oscillation; unit of x; an error with fewer than two crossings",
-        fields: &[
-            M_NAME,
-            M_RUN,
-            M_X,
-            M_Y,
-            opt("at", Number, "", "the level crossed (default 0)"),
-            M_WINDOW,
-            M_UNIT,
-            M_NOTE,
-            M_BASELINE,
-        ],
-        example: "{name: ringing, kind: crossing-period, run: sim, x: t, y: omega, window: {t: [0.7, 0.8]}, unit: s}",
-    },
-    KindDoc {
-        name: "decay-fit",
-        doc: "one parameter of the least-squares fit y ≈ floor + (peak − floor) exp(−(x/scale)²) over the samples with x in range (variable projection: exact in floor and peak, golden section in ln scale): floor and peak in the unit of y, scale in the unit of x, rms the residual; an error when the best scale is at the end of the searched range [1e-3, 10] × max|x|",
-        fields: &[
-            M_NAME,
-            M_RUN,
-            M_X,
-            M_Y,
-            req("part", Text, "", "floor, peak, scale or rms"),
-            opt("range", Pair, "unit of x", "the x range of the fit (default all)"),
-            M_WINDOW,
-            M_UNIT,
-            M_NOTE,
-            M_BASELINE,
-        ],
-        example: "{name: vs, kind: decay-fit, run: sim, x: v, y: theta_bar, part: scale, range: [0, 1], unit: m/s}",
-    },
-    KindDoc {
-        name: "dwell",
-        doc: "mean duration, in x, of the maximal runs of consecutive samples with y in range that lie wholly inside the window (runs cut by its ends are left out; NaN is in no run): a stick or rest time; unit of x; an error without a complete run",
-        fields: &[
-            M_NAME,
-            M_RUN,
-            M_X,
-            M_Y,
-            req("range", Pair, "unit of y", "the band of y that counts"),
-            M_WINDOW,
-            M_UNIT,
-            M_NOTE,
-            M_BASELINE,
-        ],
-        example: "{name: t_stick, kind: dwell, run: sim, x: t, y: e_at_rest, range: [0.3, 1], unit: s}",
-    },
-    KindDoc {
-        name: "difference",
-        doc: "a − b of two earlier metrics",
-        fields: &[M_NAME, M_OF, M_UNIT, M_NOTE, M_BASELINE],
-        example: "{name: d, kind: difference, of: [fmax, fmin]}",
-    },
-    KindDoc {
-        name: "sum",
-        doc: "a + b of two earlier metrics",
-        fields: &[M_NAME, M_OF, M_UNIT, M_NOTE, M_BASELINE],
-        example: "{name: s, kind: sum, of: [fmax, fmin]}",
-    },
-    KindDoc {
-        name: "ratio",
-        doc: "a / b of two earlier metrics",
-        fields: &[M_NAME, M_OF, M_UNIT, M_NOTE, M_BASELINE],
-        example: "{name: r, kind: ratio, of: [fmax, fpeak]}",
-    },
-    KindDoc {
-        name: "relative-difference",
-        doc: "(a − b) / |b| of two earlier metrics",
-        fields: &[M_NAME, M_OF, M_UNIT, M_NOTE, M_BASELINE],
-        example: "{name: rd, kind: relative-difference, of: [area_fast, area_slow]}",
     },
 ];
 
@@ -710,7 +401,12 @@ pub const CHECK_KINDS: &[KindDoc] = &[
 pub const CHECK_FIELDS: &[FieldDoc] = &[
     req("metric", Text, "", "the metric compared"),
     opt("op", Text, "", "within (default): |computed − expected| ≤ tol; lt; gt"),
-    req("expected", Number, "the metric's", "the expected value"),
+    req(
+        "expected",
+        Number,
+        "the metric's",
+        "the expected value: a number, or {metric: NAME} for an earlier metric's value (a check comparing two metrics)",
+    ),
     opt(
         "tol",
         Other,
@@ -749,7 +445,7 @@ pub const CHECK_FIELDS: &[FieldDoc] = &[
 
 impl FieldType {
     /// The JSON Schema of a value of this type.
-    fn json_schema(self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    pub(super) fn json_schema(self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
         use schemars::json_schema;
         let number = json_schema!({"type": "number"});
         match self {
@@ -767,48 +463,6 @@ impl FieldType {
             FieldType::Other => json_schema!({}),
             FieldType::List => json_schema!({"type": "array"}),
         }
-    }
-}
-
-/// The schema of an input is generated from [`INPUT_KINDS`] (the declaration its parsing uses):
-/// one alternative per kind, with that kind's fields, required ones marked.
-impl schemars::JsonSchema for super::InputSpec {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "InputSpec".into()
-    }
-    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        let mut alternatives = Vec::new();
-        for k in INPUT_KINDS {
-            let mut props = serde_json::Map::new();
-            props.insert("kind".into(), serde_json::json!({"const": k.name}));
-            let mut required = vec![serde_json::json!("kind")];
-            for f in k.fields {
-                let mut s = f.ty.json_schema(generator).to_value();
-                if let Some(o) = s.as_object_mut() {
-                    let unit = if f.unit.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" [{}]", f.unit)
-                    };
-                    o.insert("description".into(), format!("{}{unit}", f.doc).into());
-                }
-                props.insert(f.name.into(), s);
-                if f.required {
-                    required.push(f.name.into());
-                }
-            }
-            alternatives.push(serde_json::json!({
-                "type": "object",
-                "description": format!("{}. Example: {}", k.doc, k.example),
-                "properties": props,
-                "required": required,
-                "additionalProperties": false,
-            }));
-        }
-        schemars::json_schema!({
-            "description": "The input signal or evaluation grid, by `kind`.",
-            "oneOf": alternatives,
-        })
     }
 }
 

@@ -4,12 +4,18 @@
 
 mod check;
 mod figure;
+mod input;
+mod input_kinds;
 mod kinds;
+mod method;
 mod run;
 
 pub use check::*;
 pub use figure::*;
+pub use input::*;
+pub use input_kinds::*;
 pub use kinds::*;
+pub use method::*;
 pub use run::*;
 
 use schemars::JsonSchema;

@@ -3,8 +3,9 @@
 //! error is the one to fix.
 
 use super::ctx::Ctx;
+use crate::evaluate::metric_kinds::{self, OtherSeries};
 use crate::member::{base_of, MemberId};
-use fric_manifest::{Kind, MetricKind, Op, Provenance, Status, Style, Window};
+use fric_manifest::{Kind, Op, Provenance, Status, Style, Window};
 
 /// Identity and registry fields.
 pub(super) fn registry(cx: &mut Ctx) {
@@ -194,11 +195,13 @@ fn swept_run_of(
     if let Some(r) = &mt.run {
         return sweeps.contains_key(r).then(|| r.clone());
     }
-    let [a, b] = mt.of.as_ref()?;
+    let of = mt.of.as_ref()?;
     if depth > m.metrics.len() {
         return None;
     }
-    swept_run_of(m, sweeps, a, depth + 1).or_else(|| swept_run_of(m, sweeps, b, depth + 1))
+    of.names()
+        .into_iter()
+        .find_map(|n| swept_run_of(m, sweeps, n, depth + 1))
 }
 
 /// A series drawing a metric over a swept run against one swept parameter (`x`), one series
@@ -297,7 +300,15 @@ pub(super) fn metrics(cx: &mut Ctx) {
     let mut names: Vec<&str> = Vec::new();
     for (i, mt) in m.metrics.iter().enumerate() {
         let at = format!("metrics[{i}]");
-        let ok = if mt.kind.needs_run() {
+        // What a kind needs is its declaration's (`evaluate/metric_kinds/`).
+        let Some(decl) = metric_kinds::find(&mt.kind.0) else {
+            let msg = format!("unknown metric kind `{}`", mt.kind.0);
+            cx.err(format!("{at}.kind"), msg, metric_kinds::names());
+            cx.failed_metrics.insert(mt.name.clone());
+            names.push(&mt.name);
+            continue;
+        };
+        let ok = if decl.reads_run() {
             match &mt.run {
                 None => {
                     let allowed = cx.run_ids();
@@ -306,9 +317,7 @@ pub(super) fn metrics(cx: &mut Ctx) {
                 }
                 Some(r) if !metric_run(cx, format!("{at}.run"), r) => false,
                 Some(r) => {
-                    // What a kind needs is its declaration's (`fric_manifest::METRIC_KINDS`).
-                    let decl = fric_manifest::kind(fric_manifest::METRIC_KINDS, &fric_manifest::kind_name(&mt.kind));
-                    let needs = |f: &str| decl.is_some_and(|d| d.requires(f));
+                    let needs = |f: &str| decl.doc.requires(f);
                     let needs_x = needs("x");
                     match (&mt.x, needs_x) {
                         (Some(x), _) => cx.check_col(format!("{at}.x"), r, x),
@@ -316,7 +325,7 @@ pub(super) fn metrics(cx: &mut Ctx) {
                         _ => {}
                     }
                     match &mt.y {
-                        Some(y) if mt.kind != MetricKind::Info => cx.check_col(format!("{at}.y"), r, y),
+                        Some(y) if decl.y_is_column() => cx.check_col(format!("{at}.y"), r, y),
                         Some(_) => {}
                         None => cx.err(
                             at.clone(),
@@ -345,15 +354,21 @@ pub(super) fn metrics(cx: &mut Ctx) {
                             "part: floor, peak, scale or rms",
                         );
                     }
-                    if matches!(mt.kind, MetricKind::MaxDiff | MetricKind::CurveCrossings) {
-                        let crossings = mt.kind == MetricKind::CurveCrossings;
+                    if decl.other != OtherSeries::None {
+                        let crossings = decl.other == OtherSeries::Xy;
                         match &mt.other {
-                            None if crossings => cx.err(
-                                at.clone(),
-                                "curve-crossings needs `other`",
-                                "other: {run, x, y, window}",
-                            ),
-                            None => cx.err(at.clone(), "max-diff needs `other`", "other: {run, y, window}"),
+                            None => {
+                                let shape = if crossings {
+                                    "{run, x, y, window}"
+                                } else {
+                                    "{run, y, window}"
+                                };
+                                cx.err(
+                                    at.clone(),
+                                    format!("{} needs `other`", decl.doc.name),
+                                    format!("other: {shape}"),
+                                )
+                            }
                             Some(o) => {
                                 if metric_run(cx, format!("{at}.other.run"), &o.run) {
                                     cx.check_col(format!("{at}.other.y"), &o.run, &o.y);
@@ -361,7 +376,7 @@ pub(super) fn metrics(cx: &mut Ctx) {
                                         (Some(x), _) => cx.check_col(format!("{at}.other.x"), &o.run, x),
                                         (None, true) => cx.err(
                                             format!("{at}.other"),
-                                            "curve-crossings needs the other curve's x",
+                                            format!("{} needs the other curve's x", decl.doc.name),
                                             "other: {run, x, y}",
                                         ),
                                         _ => {}
@@ -374,19 +389,47 @@ pub(super) fn metrics(cx: &mut Ctx) {
                     true
                 }
             }
+        } else if decl.operands() == 0 {
+            // A metric of neither a run nor other metrics: what it needs is its fields'.
+            let missing: Vec<&str> = decl
+                .doc
+                .fields
+                .iter()
+                .filter(|f| f.required && f.name == "value" && mt.value.is_none())
+                .map(|f| f.name)
+                .collect();
+            for f in &missing {
+                cx.err(
+                    at.clone(),
+                    format!("this metric kind needs `{f}`"),
+                    format!("{f}: <number>"),
+                );
+            }
+            missing.is_empty()
         } else {
-            match &mt.of {
+            let n_of = decl.operands();
+            let shape = if n_of == 1 { "of: <metric>" } else { "of: [a, b]" };
+            match mt.of.as_ref().map(|o| o.names()) {
                 None => {
                     cx.err(
                         at.clone(),
-                        "this metric kind needs `of: [a, b]`",
-                        "two earlier metric names",
+                        format!("this metric kind needs `{shape}`"),
+                        if n_of == 1 {
+                            "an earlier metric name"
+                        } else {
+                            "two earlier metric names"
+                        },
                     );
                     false
                 }
-                Some([a, b]) => {
+                Some(of) if of.len() != n_of => {
+                    let msg = format!("`{}` takes {n_of} metric(s), {} given", decl.doc.name, of.len());
+                    cx.err(format!("{at}.of"), msg, shape);
+                    false
+                }
+                Some(of) => {
                     let mut ok = true;
-                    for (k, n) in [a, b].into_iter().enumerate() {
+                    for (k, n) in of.iter().copied().enumerate() {
                         // An earlier metric, or member `name[k]` of an earlier metric table.
                         let base = base_of(n);
                         let member_ok = n == base || metric_ref(cx, n) == Some(true);
@@ -394,12 +437,20 @@ pub(super) fn metrics(cx: &mut Ctx) {
                             ok = false;
                         } else if !names.contains(&base) || !member_ok {
                             let msg = format!("`{n}` is not an earlier metric");
-                            cx.err(format!("{at}.of[{k}]"), msg, names.join(", "));
+                            let path = if of.len() == 1 {
+                                format!("{at}.of")
+                            } else {
+                                format!("{at}.of[{k}]")
+                            };
+                            cx.err(path, msg, names.join(", "));
                             ok = false;
                         }
                     }
-                    let (ra, rb) = (swept_run_of(m, &cx.sweeps, a, 0), swept_run_of(m, &cx.sweeps, b, 0));
-                    if let (true, Some(ra), Some(rb)) = (ok, &ra, &rb) {
+                    let swept: Vec<(&str, String)> = of
+                        .iter()
+                        .filter_map(|n| swept_run_of(m, &cx.sweeps, n, 0).map(|r| (*n, r)))
+                        .collect();
+                    if let (true, [(a, ra), .., (b, rb)]) = (ok, &swept[..]) {
                         if ra != rb {
                             cx.err(
                                 format!("{at}.of"),
@@ -556,6 +607,23 @@ pub(super) fn checks(cx: &mut Ctx) {
                 format!("unknown metric `{}`", c.metric),
                 allowed,
             );
+        }
+        if let Some(other) = c.expected.metric() {
+            if metric_ref(cx, other).is_none() {
+                let allowed = metric_names(cx);
+                cx.err(
+                    format!("{at}.expected.metric"),
+                    format!("unknown metric `{other}`"),
+                    allowed,
+                );
+            }
+            if !c.explain.is_empty() {
+                cx.err(
+                    format!("{at}.explain"),
+                    "`explain` solves for a number: this check's expected value is a metric",
+                    "expected: <number> with explain, or no explain",
+                );
+            }
         }
         if c.op == Op::Within && c.tol.is_none_or(|t| t.abs.is_none() && t.rel.is_none()) {
             cx.err(

@@ -59,9 +59,14 @@ pub(crate) fn explanations(
 ) -> Result<(Vec<Explained>, usize), String> {
     let mut computed_runs = 0;
     let mut out = Vec::new();
+    // The loader refuses `explain` on a check against another metric.
+    let expected = spec
+        .expected
+        .number()
+        .ok_or("explain solves for a number, not another metric")?;
     // What the check calls equal: a change of the metric within it across a bracket is no jump.
     let ftol = match spec.op {
-        fric_manifest::Op::Within => spec.tol.map_or(0.0, |t| t.allowed(spec.expected)),
+        fric_manifest::Op::Within => spec.tol.map_or(0.0, |t| t.allowed(expected)),
         _ => 0.0,
     };
     for x in &spec.explain {
@@ -76,7 +81,7 @@ pub(crate) fn explanations(
             let v = variant(e, &x.run, &[(x.param.clone(), p)])?;
             let key = (v.manifest.id.clone(), step_runs(&v), spec.metric.clone());
             if let Some(got) = memo.get(&key) {
-                return got.map(|m| m - spec.expected);
+                return got.map(|m| m - expected);
             }
             let (data, failed, n) = fetch_serial(cache, &[&v]);
             computed.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
@@ -91,7 +96,7 @@ pub(crate) fn explanations(
                 )),
             };
             memo.put(key, got.clone());
-            got.map(|m| m - spec.expected)
+            got.map(|m| m - expected)
         };
         let xtol = x.xtol.unwrap_or(XTOL);
         let s = solve(&f, x.range, xtol, ftol)?;
@@ -102,14 +107,14 @@ pub(crate) fn explanations(
             range: x.range,
             current,
             value: s.root,
-            metric_at_value: s.f_root.map(|r| r + spec.expected),
-            scanned: [s.f_min + spec.expected, s.f_max + spec.expected],
+            metric_at_value: s.f_root.map(|r| r + expected),
+            scanned: [s.f_min + expected, s.f_max + expected],
             evaluations: s.evaluations,
             brackets: s.brackets,
             xtol,
             jump: s.jump.map(|j| Jump {
-                from: j.from + spec.expected,
-                to: j.to + spec.expected,
+                from: j.from + expected,
+                to: j.to + expected,
                 ..j
             }),
         });
@@ -124,7 +129,7 @@ pub(crate) fn explain_known(cache: &RunCache, memo: &StepMemo, e: &Entry, checks
     for spec in e.manifest.checks.iter().filter(|c| !c.explain.is_empty()) {
         let mine = checks
             .iter_mut()
-            .filter(|c| c.metric == spec.metric && c.expected == spec.expected && c.known_discrepancy.is_some());
+            .filter(|c| c.metric == spec.metric && spec.expected.number() == Some(c.expected) && c.known_discrepancy.is_some());
         let mut mine = mine.peekable();
         if mine.peek().is_none() {
             continue;
@@ -220,7 +225,7 @@ pub fn explain(opts: &Options, id: &str, metric: &str) -> Result<ExplainReport, 
     Ok(ExplainReport {
         id: id.to_string(),
         metric: metric.to_string(),
-        expected: check.expected,
+        expected: check.expected.number().unwrap_or(f64::NAN),
         provenance: provenance_text(&check.provenance),
         computed,
         known_discrepancy: check.known_discrepancy.clone(),

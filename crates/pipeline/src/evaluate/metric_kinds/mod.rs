@@ -1,0 +1,296 @@
+//! Metric kinds, one file each: its declaration (name, fields with type, unit and whether
+//! required, doc, example) beside its evaluation, registered by one line in [`ALL`]. `cargo xtask
+//! schema`, the JSON Schema ([`json_schema`]), the loader's checks (`load/refs.rs`) and the
+//! evaluation all read that declaration.
+//!
+//! Why here and not in `fric_manifest`: evaluating a metric reads run data
+//! (`fric_experiments::RunData`) and numerics (`fric_solvers::analysis`), and the manifest crate
+//! depends on neither. The manifest crate keeps what every kind shares: the written form
+//! ([`fric_manifest::MetricSpec`], a bag of optional fields whose `kind` is a name) and the
+//! declaration type ([`fric_manifest::KindDoc`]); the kind's name is checked against this
+//! registry when the manifest is loaded, with its line and the allowed names.
+
+mod abs;
+mod constant;
+mod crossing_period;
+mod curve_crossings;
+mod decay_fit;
+mod difference;
+mod dwell;
+mod final_value;
+mod info;
+mod intercept;
+mod loop_area;
+mod max;
+mod max_abs;
+mod max_diff;
+mod min;
+mod negate;
+mod quantile;
+mod ratio;
+mod relative_difference;
+mod slope;
+mod sum;
+mod value_at;
+
+use super::window;
+use fric_experiments::RunData;
+use fric_manifest::{opt, req, FieldDoc, FieldType, KindDoc, MetricSpec};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::RwLock;
+
+/// Every metric kind of the project, in the order `schema` lists them: one line per kind (a kind
+/// declared elsewhere is added by [`register`]).
+pub const ALL: &[&MetricDecl] = &[
+    &loop_area::DECL,
+    &max::DECL,
+    &min::DECL,
+    &max_abs::DECL,
+    &value_at::DECL,
+    &slope::DECL,
+    &intercept::DECL,
+    &max_diff::DECL,
+    &curve_crossings::DECL,
+    &final_value::DECL,
+    &info::DECL,
+    &quantile::DECL,
+    &crossing_period::DECL,
+    &decay_fit::DECL,
+    &dwell::DECL,
+    &difference::DECL,
+    &sum::DECL,
+    &ratio::DECL,
+    &relative_difference::DECL,
+    &negate::DECL,
+    &abs::DECL,
+    &constant::DECL,
+];
+
+/// What a kind reads from `other` (a second series).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OtherSeries {
+    /// No second series.
+    None,
+    /// `other: {run, y, window}`.
+    Y,
+    /// `other: {run, x, y, window}`: a second curve in the plane.
+    Xy,
+}
+
+/// One metric kind: its declaration and its evaluation.
+pub struct MetricDecl {
+    /// Name, doc, fields and example, as `schema` prints them and the loader checks them.
+    pub doc: KindDoc,
+    /// What `other` must hold.
+    pub other: OtherSeries,
+    /// The value, from the run data or the earlier metrics the context holds.
+    pub eval: fn(&Ctx) -> Result<f64, String>,
+}
+
+impl MetricDecl {
+    /// Whether the kind reads a run (`run` required).
+    pub fn reads_run(&self) -> bool {
+        self.doc.requires("run")
+    }
+    /// How many earlier metrics `of` names: 0, 1 (a name) or 2 (a pair).
+    pub fn operands(&self) -> usize {
+        match self.doc.field("of").map(|f| f.ty) {
+            None => 0,
+            Some(FieldType::Pair) => 2,
+            Some(_) => 1,
+        }
+    }
+    /// Whether `y` names a column (not, for `info`, a diagnostic).
+    pub fn y_is_column(&self) -> bool {
+        self.doc.field("y").is_some_and(|f| f.ty == FieldType::Column)
+    }
+}
+
+/// Kinds added at run time by [`register`], after [`ALL`].
+static ADDED: RwLock<Vec<&'static MetricDecl>> = RwLock::new(Vec::new());
+
+/// Add a metric kind declared outside this crate (a study's own metric; a test's toy kind):
+/// from then on `schema`, the JSON Schema, the loader and evaluation see it as they see [`ALL`].
+/// An error if a kind of that name exists.
+pub fn register(decl: &'static MetricDecl) -> Result<(), String> {
+    let mut added = ADDED.write().unwrap_or_else(|e| e.into_inner());
+    if ALL.iter().chain(added.iter()).any(|d| d.doc.name == decl.doc.name) {
+        return Err(format!("metric kind `{}` is declared already", decl.doc.name));
+    }
+    added.push(decl);
+    Ok(())
+}
+
+/// Every kind: [`ALL`], then the registered ones.
+pub fn all() -> Vec<&'static MetricDecl> {
+    let added = ADDED.read().unwrap_or_else(|e| e.into_inner());
+    ALL.iter().copied().chain(added.iter().copied()).collect()
+}
+
+/// The declaration of kind `name`.
+pub fn find(name: &str) -> Option<&'static MetricDecl> {
+    all().into_iter().find(|d| d.doc.name == name)
+}
+
+/// The declarations, for `schema` and the JSON Schema.
+pub fn docs() -> Vec<KindDoc> {
+    all().iter().map(|d| d.doc).collect()
+}
+
+/// The JSON Schema of the manifest format, its metric kinds from this registry
+/// (`experiments/manifest.schema.json`, written by `cargo xtask schema --json`).
+pub fn json_schema() -> String {
+    fric_manifest::json_schema(&docs())
+}
+
+/// The names of every kind, comma-separated (an error's allowed list).
+pub fn names() -> String {
+    all().iter().map(|d| d.doc.name).collect::<Vec<_>>().join(", ")
+}
+
+/// Compute one metric. `runs` maps run ids to their data; `done` holds earlier metrics.
+pub fn evaluate(
+    spec: &MetricSpec,
+    runs: &HashMap<String, &RunData>,
+    done: &BTreeMap<String, Option<f64>>,
+) -> Result<f64, String> {
+    let decl =
+        find(&spec.kind.0).ok_or_else(|| format!("unknown metric kind `{}` (kinds: {})", spec.kind.0, names()))?;
+    (decl.eval)(&Ctx { spec, runs, done })
+}
+
+/// What an evaluation reads: the metric as written, the runs' data and the earlier metrics.
+pub struct Ctx<'a> {
+    pub spec: &'a MetricSpec,
+    runs: &'a HashMap<String, &'a RunData>,
+    done: &'a BTreeMap<String, Option<f64>>,
+}
+
+/// A run's columns over a window: `x` when the metric names one.
+pub struct Series<'a> {
+    pub x: Option<&'a [f64]>,
+    pub y: &'a [f64],
+}
+
+impl<'a> Series<'a> {
+    /// The abscissa, which the kind needs.
+    pub fn x(&self) -> Result<&'a [f64], String> {
+        self.x.ok_or_else(|| "needs x".to_string())
+    }
+}
+
+fn col<'a>(data: &'a RunData, name: &str) -> Result<&'a [f64], String> {
+    data.column(name).ok_or_else(|| format!("no column `{name}`"))
+}
+
+impl<'a> Ctx<'a> {
+    /// The value of an earlier metric.
+    pub fn metric(&self, name: &str) -> Result<f64, String> {
+        self.done
+            .get(name)
+            .copied()
+            .flatten()
+            .ok_or_else(|| format!("metric `{name}` has no value"))
+    }
+    /// The values of the metrics `of` names, in order.
+    pub fn operands(&self) -> Result<Vec<f64>, String> {
+        let of = self.spec.of.as_ref().ok_or("missing `of`")?;
+        of.names().into_iter().map(|n| self.metric(n)).collect()
+    }
+    /// The two operands of a kind of two metrics.
+    pub fn pair(&self) -> Result<(f64, f64), String> {
+        match self.operands()?[..] {
+            [a, b] => Ok((a, b)),
+            _ => Err("`of` names two metrics".into()),
+        }
+    }
+    /// The one operand of a kind of one metric.
+    pub fn single(&self) -> Result<f64, String> {
+        match self.operands()?[..] {
+            [a] => Ok(a),
+            _ => Err("`of` names one metric".into()),
+        }
+    }
+    fn run_data(&self, run: &str) -> Result<&'a RunData, String> {
+        self.runs
+            .get(run)
+            .copied()
+            .ok_or_else(|| format!("run `{run}` has no data"))
+    }
+    /// The data of the metric's run.
+    pub fn data(&self) -> Result<&'a RunData, String> {
+        self.run_data(self.spec.run.as_deref().ok_or("missing run")?)
+    }
+    /// The metric's `x` (when named) and `y` over its window.
+    pub fn series(&self) -> Result<Series<'a>, String> {
+        let data = self.data()?;
+        let r = window(data, self.spec.window.as_ref())?;
+        let y = &col(data, self.spec.y.as_deref().unwrap_or(""))?[r.clone()];
+        let x = match &self.spec.x {
+            Some(x) => Some(&col(data, x)?[r]),
+            None => None,
+        };
+        Ok(Series { x, y })
+    }
+    /// The `other` series over its window (`x` when it names one).
+    pub fn other(&self) -> Result<Series<'a>, String> {
+        let o = self.spec.other.as_ref().ok_or("needs `other`")?;
+        let od = self.run_data(&o.run)?;
+        let r = window(od, o.window.as_ref())?;
+        let x = match &o.x {
+            Some(x) => Some(&col(od, x)?[r.clone()]),
+            None => None,
+        };
+        Ok(Series {
+            x,
+            y: &col(od, &o.y)?[r],
+        })
+    }
+}
+
+/// The samples with x in `range` (all without one).
+pub fn in_range(x: &[f64], y: &[f64], range: Option<[f64; 2]>) -> (Vec<f64>, Vec<f64>) {
+    match range {
+        Some([a, b]) => x
+            .iter()
+            .zip(y)
+            .filter(|(x, _)| **x >= a && **x <= b)
+            .map(|(x, y)| (*x, *y))
+            .unzip(),
+        None => (x.to_vec(), y.to_vec()),
+    }
+}
+
+// The fields most kinds share.
+use FieldType::{Column, Other, Pair, Text};
+pub const NAME: FieldDoc = req("name", Text, "", "the metric's name (checks refer to it)");
+pub const RUN: FieldDoc = req(
+    "run",
+    Text,
+    "",
+    "a run id: one member `<id>[k]` of a sweep, or a swept id for one value per member (a metric table)",
+);
+pub const X: FieldDoc = req("x", Column, "", "the abscissa column");
+pub const X_UNUSED: FieldDoc = opt("x", Column, "", "the abscissa column (unused)");
+pub const Y: FieldDoc = req("y", Column, "", "the column measured");
+pub const WINDOW: FieldDoc = opt("window", Other, "", "which samples (default all): see Windows");
+pub const UNIT: FieldDoc = opt("unit", Text, "", "unit of the value, for the report");
+pub const NOTE: FieldDoc = opt("note", Text, "", "a remark for the report");
+pub const BASELINE: FieldDoc = opt(
+    "baseline_tol",
+    Other,
+    "",
+    "{rel, abs}: how far the value may move from the committed baseline (default rel 1e-9, abs 1e-12)",
+);
+/// `of` of a kind of two metrics.
+pub const OF_TWO: FieldDoc = req("of", Pair, "", "two earlier metric names");
+/// `of` of a kind of one metric.
+pub const OF_ONE: FieldDoc = req("of", Text, "", "an earlier metric's name");
+/// The fields of a kind of one series: name, run, x (unused), y, window, unit, note, baseline.
+pub const ONE_SERIES: &[FieldDoc] = &[NAME, RUN, X_UNUSED, Y, WINDOW, UNIT, NOTE, BASELINE];
+/// The fields of a kind of a curve (x, y).
+pub const CURVE: &[FieldDoc] = &[NAME, RUN, X, Y, WINDOW, UNIT, NOTE, BASELINE];
+/// The fields of a kind of two earlier metrics.
+pub const TWO_METRICS: &[FieldDoc] = &[NAME, OF_TWO, UNIT, NOTE, BASELINE];
+/// The fields of a kind of one earlier metric.
+pub const ONE_METRIC: &[FieldDoc] = &[NAME, OF_ONE, UNIT, NOTE, BASELINE];
