@@ -78,11 +78,15 @@ pub fn plan(opts: &Options) -> Result<Plan, String> {
         run_keys,
         ..
     } = select(&loaded, sel.as_ref());
-    // A manifest whose stamp is current and whose outputs are intact is skipped whole.
+    // A manifest whose stamp is current (for this cache) and whose outputs are intact is
+    // skipped whole.
+    let scope = stamp::cache_scope(opts);
     let todo: Vec<&Entry> = built
         .iter()
         .copied()
-        .filter(|e| opts.force || stamp::reusable(root, e, &stamp::eval_key(e), opts.verify, false).is_none())
+        .filter(|e| {
+            opts.force || stamp::reusable(root, e, &stamp::eval_key(e, scope.as_deref()), opts.verify, false).is_none()
+        })
         .collect();
     let mut runs: BTreeMap<&str, (&fric_experiments::RunRequest, Vec<String>)> = BTreeMap::new();
     for e in &todo {
