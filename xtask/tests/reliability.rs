@@ -443,3 +443,23 @@ fn a_bad_cache_directory_is_refused_up_front() {
     }
     assert!(!root.join("experiments/cache").exists());
 }
+
+/// A dry run reports the invalid manifests it selects, and only those, as the run does: an
+/// invalid manifest selected by `--only` is its error (exit 1), not "no manifest id matches".
+#[test]
+fn a_dry_run_reports_only_the_selected_invalid_manifests() {
+    let bad = DAHL.replace("system: dahl", "system: nosuch");
+    let ws = workspace(&[("thesis/fig9.1.yaml", &bad), ("thesis/fig9.2.yaml", LINEAR)]);
+    let root = ws.path();
+    let o = run(root, &["figures", "--dry-run", "--only", "thesis/fig9.2"], &[]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(!o.stderr.contains("fig9.1"), "{}", o.stderr);
+    let o = run(root, &["figures", "--dry-run", "--only", "thesis/fig9.1"], &[]);
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("fig9.1.yaml:8") && !o.stderr.contains("no manifest id matches"),
+        "{}",
+        o.stderr
+    );
+    assert!(o.stdout.contains("manifests: 2 (1 selected)"), "{}", o.stdout);
+}

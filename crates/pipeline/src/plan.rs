@@ -76,8 +76,10 @@ pub fn plan(opts: &Options) -> Result<Plan, String> {
         selected,
         built,
         run_keys,
-        ..
+        invalid,
     } = select(&loaded, sel.as_ref());
+    // Only the selected invalid manifests are reported (and counted as selected), as a run does.
+    let invalid: Vec<InvalidManifest> = invalid.into_iter().cloned().collect();
     // A manifest whose stamp is current (for this cache) and whose outputs are intact is
     // skipped whole.
     let scope = stamp::cache_scope(opts);
@@ -132,13 +134,13 @@ pub fn plan(opts: &Options) -> Result<Plan, String> {
         .collect();
     Ok(Plan {
         manifests: loaded.entries.len() + loaded.invalid.len(),
-        selected: selected.len(),
+        selected: selected.len() + invalid.len(),
         runs_total: run_keys.len(),
         to_compute,
         figures_total: figures.len(),
         to_draw,
         tables: built.len() - figures.len(),
-        invalid: loaded.invalid,
+        invalid,
     })
 }
 
