@@ -4,6 +4,7 @@
 
 use crate::cli::{ComputeArgs, PlanArgs, SlurmArgs};
 use crate::print::out;
+use crate::slurm_syntax::script_safe;
 use fric_pipeline::shard::{self, PlanFile};
 use fric_pipeline::store::{output_path, write_atomic};
 use fric_pipeline::Options;
@@ -62,13 +63,15 @@ pub fn plan(root: &Path, cache: Option<&Path>, a: &PlanArgs) -> ExitCode {
     }
 }
 
-/// `compute`: one shard of a plan into the run cache.
+/// `compute`: one shard of a plan into the run cache. A relative `--plan` is relative to the
+/// workspace, as `plan --out` is.
 pub fn compute(root: &Path, cache: Option<&Path>, a: &ComputeArgs) -> ExitCode {
     let (i, n) = a.shard;
-    let text = match std::fs::read_to_string(&a.plan) {
+    let path = root.join(&a.plan);
+    let text = match fric_pipeline::readfile::read_to_string(&path, fric_pipeline::readfile::INPUT) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: --plan {}: {e}", a.plan.display());
+            eprintln!("error: --plan {e}");
             return ExitCode::from(2);
         }
     };
@@ -126,7 +129,9 @@ pub fn shard_count(f: &PlanFile, asked: Option<usize>) -> usize {
         .min(runs)
 }
 
-/// The two batch scripts: the job array of shards, and the final `figures` job.
+/// The two batch scripts: the job array of shards, and the final `figures` job. The options were
+/// checked against Slurm's syntax when they were read (`slurm_syntax`); a path with a control
+/// character (a newline would end a directive or the command) is refused here.
 pub fn scripts(
     exe: &Path,
     root: &Path,
@@ -135,7 +140,20 @@ pub fn scripts(
     logs: &Path,
     shards: usize,
     a: &SlurmArgs,
-) -> (String, String) {
+) -> Result<(String, String), String> {
+    let paths = [exe, root, plan, logs].into_iter().chain(cache);
+    if let Some(bad) = paths.map(|p| p.display().to_string()).find(|p| !script_safe(p)) {
+        return Err(format!(
+            "{}: a path with a control character cannot be written into a batch script",
+            bad.escape_debug()
+        ));
+    }
+    if let Some(bad) = a.only.iter().find(|p| !script_safe(p)) {
+        return Err(format!(
+            "--only {}: a pattern with a control character cannot be written into a batch script",
+            bad.escape_debug()
+        ));
+    }
     let mut head = String::from("#!/bin/bash\n");
     let directive = |h: &mut String, name: &str, v: &str| h.push_str(&format!("#SBATCH --{name}={v}\n"));
     if let Some(p) = &a.partition {
@@ -174,7 +192,7 @@ pub fn scripts(
     ));
     let only: String = a.only.iter().map(|p| format!(" --only {}", sh(p))).collect();
     fin.push_str(&format!("set -euo pipefail\nexec {base} figures{only} {jobs}\n"));
-    (array, fin)
+    Ok((array, fin))
 }
 
 /// `slurm`: plan, write the job array and the final job, and with `--submit` submit both.
@@ -187,7 +205,7 @@ pub fn slurm(root: &Path, cache: Option<&Path>, a: &SlurmArgs) -> ExitCode {
         let exe = std::env::current_exe().map_err(|e| format!("this program's path: {e}"))?;
         let logs = output_path(root, &format!("{dir}/logs"))?;
         std::fs::create_dir_all(&logs).map_err(|e| format!("{}: {e}", logs.display()))?;
-        let (array, fin) = scripts(&exe, root, cache, &plan_path, &logs, shards, a);
+        let (array, fin) = scripts(&exe, root, cache, &plan_path, &logs, shards, a)?;
         let array_path = output_path(root, &format!("{dir}/shards.sbatch"))?;
         let final_path = output_path(root, &format!("{dir}/figures.sbatch"))?;
         for (p, text) in [(&array_path, &array), (&final_path, &fin)] {
@@ -270,7 +288,8 @@ mod tests {
             Path::new("/ws/data/slurm/logs"),
             7,
             &args(),
-        );
+        )
+        .unwrap();
         for line in [
             "#SBATCH --partition=short",
             "#SBATCH --array=1-7",
@@ -285,6 +304,27 @@ mod tests {
         assert!(fin.contains("#SBATCH --time=00:30:00\n"), "{fin}");
         assert!(fin.contains(" figures --only 'followup/*' --jobs"), "{fin}");
         assert!(!fin.contains("--array"));
+    }
+
+    #[test]
+    fn a_control_character_in_a_path_never_reaches_a_script() {
+        let at = |root: &str, only: &str| {
+            let mut a = args();
+            a.only = vec![only.into()];
+            scripts(
+                Path::new("/opt/xtask"),
+                Path::new(root),
+                None,
+                Path::new("/ws/plan.json"),
+                Path::new("/ws/logs"),
+                2,
+                &a,
+            )
+        };
+        let e = at("/ws/a\ntouch pwned", "x/*").unwrap_err();
+        assert!(e.contains("control character") && !e.contains('\n'), "{e}");
+        assert!(at("/ws", "x/*\nid").is_err());
+        assert!(at("/ws", "x/*").is_ok());
     }
 
     #[test]

@@ -7,6 +7,7 @@ mod bench;
 mod cli;
 mod cluster;
 mod print;
+mod slurm_syntax;
 
 use clap::Parser;
 use cli::{BlessArgs, Cli, Command, DiffArgs, RunArgs};
@@ -136,7 +137,12 @@ fn pipeline(root: PathBuf, cache: Option<&Path>, a: &RunArgs, check: bool) -> Ex
                 if p.selected == 0 && !a.only.is_empty() {
                     return no_match(&a.only);
                 }
-                ExitCode::SUCCESS
+                // As the run itself would: an invalid manifest fails it.
+                if p.invalid.is_empty() {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::FAILURE
+                }
             }
             Err(e) => {
                 eprintln!("error: {e}");
@@ -166,8 +172,13 @@ fn pipeline(root: PathBuf, cache: Option<&Path>, a: &RunArgs, check: bool) -> Ex
                 );
             }
         }
-        let ok = s.invalid.is_empty() && s.runs_failed.is_empty();
-        return if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE };
+        // A manifest that could not be evaluated or drawn fails `figures` too: its figure is
+        // missing or stale.
+        return if complete(&s) {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        };
     }
     let mut ok = s.ok();
     if !ok {
@@ -258,12 +269,23 @@ fn workspace(root: Option<&Path>) -> Result<PathBuf, String> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let mut cli = Cli::parse();
+    if let Some(note) = cli::cap_jobs(&mut cli.command) {
+        eprintln!("{note}");
+    }
     let ws = || workspace(cli.root.as_deref());
     let cwd = std::env::current_dir().unwrap_or_default();
     // A relative --cache is relative to where the command was typed, like --root.
     let cache_abs = cli.cache.as_ref().map(|c| cwd.join(c));
     let cache = cache_abs.as_deref();
+    // The workspace, and a --cache checked against it once, up front.
+    let ws = || {
+        let root = ws()?;
+        match cache.map(|c| cli::cache_problem(&root, c)) {
+            Some(Some(e)) => Err(e),
+            _ => Ok(root),
+        }
+    };
     let done = match &cli.command {
         Command::Schema(a) if a.write => ws().map(|root| {
             let path = root.join("experiments/manifest.schema.json");
@@ -321,6 +343,23 @@ fn main() -> ExitCode {
                 }
             }
         }),
+        Command::Clean(a) if a.orphans => {
+            ws().map(
+                |root| match fric_pipeline::orphans::remove(&root, &fric_pipeline::load(&root)) {
+                    Ok(removed) => {
+                        for p in &removed {
+                            print::out!("removed {}", p.strip_prefix(&root).unwrap_or(p).display());
+                        }
+                        print::out!("removed {} orphaned outputs", removed.len());
+                        ExitCode::SUCCESS
+                    }
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        ExitCode::FAILURE
+                    }
+                },
+            )
+        }
         Command::Clean(_) => ws().map(|root| match fric_pipeline::clean(&root) {
             Ok(removed) => {
                 print::out!("removed {} paths", removed.len());

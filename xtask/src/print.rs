@@ -24,6 +24,37 @@ pub fn invalid(invalid: &[InvalidManifest]) {
     }
 }
 
+/// `s` with every sweep member index (`[3]`) replaced by `[k]`.
+fn member_blind(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find('[') {
+        out.push_str(&rest[..=i]);
+        rest = &rest[i + 1..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 && rest[digits..].starts_with(']') {
+            out.push('k');
+            rest = &rest[digits..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// One error per distinct cause: errors that differ only in a sweep member's index (one per
+/// member of a swept run) as the first of them and how many more there are, in first-seen order.
+pub fn distinct(errors: &[String]) -> Vec<(&str, usize)> {
+    let mut out: Vec<(&str, usize, String)> = Vec::new();
+    for e in errors {
+        let blind = member_blind(e);
+        match out.iter_mut().find(|(_, _, b)| *b == blind) {
+            Some(x) => x.1 += 1,
+            None => out.push((e, 0, blind)),
+        }
+    }
+    out.into_iter().map(|(e, n, _)| (e, n)).collect()
+}
+
 /// The summary of a pipeline run: errors on stderr, the failure table and the counts on stdout.
 pub fn summary(s: &Summary) {
     invalid(&s.invalid);
@@ -32,8 +63,11 @@ pub fn summary(s: &Summary) {
     }
     for e in s.selected_reports() {
         if e.status != "invalid" {
-            for err in &e.errors {
-                eprintln!("error: {}: {err}", e.id);
+            for (err, alike) in distinct(&e.errors) {
+                match alike {
+                    0 => eprintln!("error: {}: {err}", e.id),
+                    n => eprintln!("error: {}: {err} (and {n} more sweep members alike)", e.id),
+                }
             }
         }
     }
@@ -47,6 +81,13 @@ pub fn summary(s: &Summary) {
         eprintln!(
             "note: cache entry {} was corrupted ({why}) and has been recomputed",
             &key[..12]
+        );
+    }
+    if let Some((dir, e, n)) = &s.cache_unwritable {
+        eprintln!(
+            "warning: the run cache {} could not be written ({n} runs not stored; the first: {e}); \
+             their results were evaluated and drawn, and will be computed again next time",
+            dir.display()
         );
     }
     if s.temps_removed > 0 {
@@ -109,6 +150,18 @@ pub fn summary(s: &Summary) {
         s.count(Outcome::Error),
         s.count(Outcome::Transcribed)
     );
+    let with_errors: Vec<usize> = s
+        .selected_reports()
+        .filter(|e| e.status != "invalid" && !e.errors.is_empty())
+        .map(|e| e.errors.len())
+        .collect();
+    if !with_errors.is_empty() {
+        out!(
+            "errors:    {} evaluation or drawing errors in {} manifests (above)",
+            with_errors.iter().sum::<usize>(),
+            with_errors.len()
+        );
+    }
     out!(
         "time:      {:.2} s   report: figures/report.json",
         s.elapsed.as_secs_f64()

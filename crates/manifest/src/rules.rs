@@ -7,7 +7,13 @@ use std::collections::HashMap;
 
 /// The characters of a run id, panel id or metric name (panel ids become file names:
 /// `figures/<doc>/<name>/<panel>-<k>.csv`).
-pub const ID_ALLOWED: &str = "lower-case letters, digits, `.`, `_`, `-` ([a-z0-9][a-z0-9._-]*), without `..`";
+pub const ID_ALLOWED: &str =
+    "lower-case letters, digits, `.`, `_`, `-` ([a-z0-9][a-z0-9._-]*), without `..`, at most 64 characters";
+
+/// The longest run id, panel id, metric name or document folder name: ids become parts of file
+/// names (`<panel>-<k>.csv`, a sweep member's `run[k]`), and a file name longer than the
+/// filesystem's 255 bytes failed only when the figure was drawn. The project's longest is 26.
+pub const MAX_ID_LEN: usize = 64;
 
 /// A manifest's name, the file name without `.yaml`.
 pub const NAME_ALLOWED: &str = "fig<number> or table<number>, the number as printed (digits or an \
@@ -19,6 +25,12 @@ pub fn id_problem(id: &str) -> Option<String> {
     let Some(first) = id.chars().next() else {
         return Some("is empty".into());
     };
+    if id.len() > MAX_ID_LEN {
+        return Some(format!(
+            "is {} characters long, more than {MAX_ID_LEN}",
+            id.chars().count()
+        ));
+    }
     if id.contains(['/', '\\']) {
         return Some("contains a path separator".into());
     }
@@ -79,7 +91,10 @@ fn ids<'a>(out: &mut Vec<Problem>, what: &str, list: &str, field: &str, ids: imp
     for (i, id) in ids.enumerate() {
         let path = format!("{list}[{i}].{field}");
         if let Some(why) = id_problem(id) {
-            out.push((path, format!("{what} `{id}` {why}"), ID_ALLOWED.into()));
+            // A long id is shown by its start, not echoed whole.
+            let shown: String = id.chars().take(MAX_ID_LEN).collect();
+            let more = if shown.len() < id.len() { "…" } else { "" };
+            out.push((path, format!("{what} `{shown}{more}` {why}"), ID_ALLOWED.into()));
         } else if let Some(first) = seen.insert(id, i) {
             out.push((
                 path,
@@ -300,6 +315,9 @@ mod tests {
         ] {
             assert!(id_problem(bad).is_some(), "{bad}");
         }
+        assert_eq!(id_problem(&"a".repeat(MAX_ID_LEN)), None);
+        let long = id_problem(&"a".repeat(300)).unwrap();
+        assert!(long.contains("300 characters") && long.len() < 80, "{long}");
         for ok in ["fig1.7", "fig6a", "figC.1", "table2.1", "fig14", "table5.10"] {
             assert!(is_manifest_name(ok), "{ok}");
         }

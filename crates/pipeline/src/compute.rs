@@ -4,15 +4,21 @@ use crate::isolate::isolated;
 use crate::store::RunCache;
 use fric_experiments::RunData;
 
-/// Compute the run `req` (a panic becomes its error) and store it in `cache` under `key`.
+/// Compute the run `req` (a panic becomes its error).
+pub(crate) fn compute_run(req: &fric_experiments::RunRequest) -> Result<RunData, String> {
+    isolated("the run", || fric_experiments::execute(req)).map_err(|e| format!("{} run failed: {e}", req.system))
+}
+
+/// Compute the run `req` and store it in `cache` under `key`. A cache that cannot be written
+/// (full, read-only) does not lose the run: its data are returned for evaluation and drawing,
+/// and the failure is recorded for one warning ([`RunCache::keep`]).
 pub(crate) fn compute_and_store(
     cache: &RunCache,
     key: &str,
     req: &fric_experiments::RunRequest,
 ) -> Result<RunData, String> {
-    let d = isolated("the run", || fric_experiments::execute(req))
-        .map_err(|e| format!("{} run failed: {e}", req.system))?;
-    cache.put(key, req, &d).map_err(|e| format!("cache write: {e}"))?;
+    let d = compute_run(req)?;
+    cache.keep(key, req, &d);
     Ok(d)
 }
 

@@ -141,6 +141,7 @@ pub(crate) fn compute_all(
             results
         })
     };
+    summary.note_unwritable(&cache);
     // The runs of the manifests and those only alternative readings use.
     summary.runs_total = all_runs + unique.len() - own_keys.len();
     summary.runs_cached = all_runs - own_keys.len();

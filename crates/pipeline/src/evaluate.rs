@@ -180,7 +180,7 @@ pub fn check(c: &CheckSpec, metrics: &BTreeMap<String, Option<f64>>) -> CheckRep
 /// Record in each check report where its check is written: `<file>:<line>` of `checks[i]` in the
 /// manifest `root/file` (left empty if the file cannot be read).
 pub fn locate_checks(root: &std::path::Path, file: &str, checks: &mut [CheckReport]) {
-    let Ok(text) = std::fs::read_to_string(root.join(file)) else {
+    let Ok(text) = crate::readfile::read_to_string(&root.join(file), crate::readfile::MANIFEST) else {
         return;
     };
     let loc = fric_manifest::Locator::new(&text);

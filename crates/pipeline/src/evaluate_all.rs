@@ -54,6 +54,7 @@ fn evaluate_one(opts: &Options, e: &Entry, key: &str, readings: &[Planned], runs
             report: b.report.clone(),
             outputs: b.outputs.clone(),
             stats: filestat::stats_of(root, b.outputs.keys()),
+            sha256: None,
         };
         if let Err(err) = stamp::write(root, &e.manifest.id, &s) {
             let mut b = b;

@@ -60,7 +60,7 @@ pub fn series_in(opts: &Options, loaded: &load::Loaded, id: &str) -> Result<Vec<
         return Err(format!("`{id}` plots no series (not a figure)"));
     }
     let data = run_data(opts, e)?;
-    let metrics = metrics_of(root, e)?;
+    let metrics = metrics_of(root, e, stamp::cache_scope(opts).as_deref())?;
     let mut rep = registry_report(e);
     let built = with_run_data(e, &data, &HashMap::new(), &mut rep, |runs, _| {
         render::build(e, runs, &metrics)
@@ -115,7 +115,7 @@ fn run_data(opts: &Options, e: &Entry) -> Result<HashMap<String, Arc<RunData>>, 
 }
 
 /// The metric values a figure's metric series plot, from its last evaluation (its stamp).
-fn metrics_of(root: &Path, e: &Entry) -> Result<BTreeMap<String, Option<f64>>, String> {
+fn metrics_of(root: &Path, e: &Entry, cache: Option<&str>) -> Result<BTreeMap<String, Option<f64>>, String> {
     let plots_metrics = e
         .manifest
         .panels
@@ -125,7 +125,7 @@ fn metrics_of(root: &Path, e: &Entry) -> Result<BTreeMap<String, Option<f64>>, S
         return Ok(BTreeMap::new());
     }
     stamp::read(root, &e.manifest.id)
-        .filter(|s| s.key == stamp::eval_key(e))
+        .filter(|s| s.key == stamp::eval_key(e, cache))
         .map(|s| s.report.metrics)
         .ok_or_else(|| {
             format!(

@@ -48,7 +48,7 @@ fn declarations(root: &Path, files: &mut Vec<PathBuf>) -> (Vec<Declared>, Vec<In
             ));
             continue;
         }
-        match std::fs::read_to_string(&path).map_err(|e| e.to_string()) {
+        match crate::readfile::read_to_string(&path, crate::readfile::MANIFEST) {
             Err(e) => bad.push(file_error(file, format!("cannot read: {e}"), "")),
             Ok(text) => match fric_manifest::parse_declaration(&file, &text) {
                 Ok(decl) => docs.push(Declared { id: doc, file, decl }),
@@ -122,6 +122,14 @@ fn walk(root: &Path) -> (Vec<PathBuf>, Vec<InvalidManifest>) {
 /// Every `*.yaml` (and misnamed `*.yml`) regular file under `<root>/experiments`, sorted.
 pub fn manifest_files(root: &Path) -> Vec<PathBuf> {
     walk(root).0
+}
+
+/// `experiments/<doc>/document.yaml` of the manifest file `file` when that declaration exists
+/// (so its document is undeclared because the declaration is invalid).
+fn undeclared_because_invalid(root: &Path, file: &str) -> Option<String> {
+    let doc = file.strip_prefix("experiments/")?.split_once('/')?.0;
+    let decl = format!("experiments/{doc}/{DECLARATION}");
+    root.join(&decl).is_file().then_some(decl)
 }
 
 /// Why a manifest's file path breaks the naming rule `experiments/<doc>/<name>.yaml`.
@@ -207,7 +215,7 @@ pub fn load(root: &Path) -> Loaded {
     let mut parsed = Vec::new();
     for path in files {
         let file = relative(root, &path);
-        match std::fs::read_to_string(&path) {
+        match crate::readfile::read_to_string(&path, crate::readfile::MANIFEST) {
             Ok(text) => {
                 let p = parse_document(&file, &text);
                 parsed.push(Parsed {
@@ -233,6 +241,14 @@ pub fn load(root: &Path) -> Loaded {
     for p in &parsed {
         let mut diagnostics = p.diagnostics.clone();
         if let Some((message, allowed)) = file_problem(&p.file, &doc_ids) {
+            // A document whose declaration exists but is invalid is not "missing" it.
+            let (message, allowed) = match undeclared_because_invalid(root, &p.file) {
+                Some(decl) => (
+                    format!("the declaration of its document, {decl}, is invalid (its errors are reported there)"),
+                    "a valid document.yaml".into(),
+                ),
+                None => (message, allowed),
+            };
             let (line, column) = p.document.position("id");
             diagnostics.push(Diagnostic {
                 file: p.file.clone(),

@@ -71,7 +71,7 @@ pub fn write_tidy(root: &Path, report: &Report) -> Result<(), String> {
 /// The metric rows of a file: a `report.json` (by extension) or a metrics CSV (the tidy file or
 /// a baseline).
 pub fn read_rows(path: &Path) -> Result<Vec<MetricRow>, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = crate::readfile::read(path, crate::readfile::INPUT)?;
     if path.extension().is_some_and(|x| x == "json") {
         let r: Report = serde_json::from_slice(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
         return Ok(metrics::rows(&r));

@@ -76,13 +76,19 @@ pub fn plan(opts: &Options) -> Result<Plan, String> {
         selected,
         built,
         run_keys,
-        ..
+        invalid,
     } = select(&loaded, sel.as_ref());
-    // A manifest whose stamp is current and whose outputs are intact is skipped whole.
+    // Only the selected invalid manifests are reported (and counted as selected), as a run does.
+    let invalid: Vec<InvalidManifest> = invalid.into_iter().cloned().collect();
+    // A manifest whose stamp is current (for this cache) and whose outputs are intact is
+    // skipped whole.
+    let scope = stamp::cache_scope(opts);
     let todo: Vec<&Entry> = built
         .iter()
         .copied()
-        .filter(|e| opts.force || stamp::reusable(root, e, &stamp::eval_key(e), opts.verify, false).is_none())
+        .filter(|e| {
+            opts.force || stamp::reusable(root, e, &stamp::eval_key(e, scope.as_deref()), opts.verify, false).is_none()
+        })
         .collect();
     let mut runs: BTreeMap<&str, (&fric_experiments::RunRequest, Vec<String>)> = BTreeMap::new();
     for e in &todo {
@@ -128,13 +134,13 @@ pub fn plan(opts: &Options) -> Result<Plan, String> {
         .collect();
     Ok(Plan {
         manifests: loaded.entries.len() + loaded.invalid.len(),
-        selected: selected.len(),
+        selected: selected.len() + invalid.len(),
         runs_total: run_keys.len(),
         to_compute,
         figures_total: figures.len(),
         to_draw,
         tables: built.len() - figures.len(),
-        invalid: loaded.invalid,
+        invalid,
     })
 }
 

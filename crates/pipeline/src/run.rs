@@ -40,7 +40,8 @@ fn remove_stale_temps(root: &Path, started: std::time::SystemTime) -> usize {
 /// current and its outputs are intact (unless `force`): such a manifest is not evaluated again,
 /// and its runs are not read.
 fn current(opts: &Options, pool: &rayon::ThreadPool, built: &[&Entry]) -> (Vec<String>, Vec<Option<ExperimentReport>>) {
-    let keys: Vec<String> = pool.install(|| built.par_iter().map(|e| stamp::eval_key(e)).collect());
+    let scope = stamp::cache_scope(opts);
+    let keys: Vec<String> = pool.install(|| built.par_iter().map(|e| stamp::eval_key(e, scope.as_deref())).collect());
     let reused = pool.install(|| {
         built
             .par_iter()
@@ -128,6 +129,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     };
     summary.invalid = chosen.invalid.iter().map(|i| (*i).clone()).collect();
     outputs::write(root, &loaded, &summary.report)?;
+    summary.note_unwritable(&cache);
     summary.elapsed = start.elapsed();
     Ok(summary)
 }

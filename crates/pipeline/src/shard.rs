@@ -5,7 +5,7 @@
 //! request), so a shard that dies leaves nothing a later run trusts. A `figures` run afterwards
 //! finds everything cached and only evaluates and draws.
 
-use crate::compute::compute_and_store;
+use crate::compute::compute_run;
 use crate::fingerprint::RUNS_FINGERPRINT;
 use crate::load;
 use crate::options::Options;
@@ -212,8 +212,11 @@ pub fn compute(opts: &Options, plan: &PlanFile, i: usize, n: usize) -> Result<Sh
                         Probe::Miss => {}
                     }
                 }
-                let d = match compute_and_store(&cache, &r.key, req) {
-                    Ok(_) => Did::Computed(recovered),
+                // Storing is a shard's whole output: a failed write fails the run.
+                let stored =
+                    compute_run(req).and_then(|d| cache.put(&r.key, req, &d).map_err(|e| format!("cache write: {e}")));
+                let d = match stored {
+                    Ok(()) => Did::Computed(recovered),
                     Err(e) => Did::Failed(e),
                 };
                 (r.key.as_str(), d)

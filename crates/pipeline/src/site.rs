@@ -20,7 +20,7 @@ use std::path::Path;
 /// The lines of a document's source text (a path relative to the workspace root), when it
 /// can be read.
 fn seed_lines(root: &Path, file: &str) -> Option<Vec<String>> {
-    let text = std::fs::read(root.join(file)).ok()?;
+    let text = crate::readfile::read(&root.join(file), crate::readfile::INPUT).ok()?;
     Some(String::from_utf8_lossy(&text).lines().map(str::to_string).collect())
 }
 

@@ -30,14 +30,30 @@ pub struct Stamp {
     /// Output file → its stat when the sha256 was last confirmed (absent: hash it).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub stats: BTreeMap<String, FileStat>,
+    /// The sha256 of everything above but the stats ([`Stamp::checksum`]): a hand-edited stamp
+    /// (a metric value changed in its report) is caught like a tampered cache entry and the
+    /// manifest evaluated again. Absent in stamps written before it was recorded: not trusted.
+    #[serde(default)]
+    pub sha256: Option<String>,
+}
+
+impl Stamp {
+    /// The checksum of the stamp's key, render key, report and outputs.
+    pub fn checksum(&self) -> String {
+        let v = serde_json::json!([self.key, self.render_key, self.report, self.outputs]);
+        sha256_hex(v.to_string().as_bytes())
+    }
 }
 
 /// Key of everything an evaluation depends on: the whole manifest, its resolved runs (whose keys
-/// cover the computing code), and the code that evaluates, draws and exports.
-pub fn eval_key(e: &Entry) -> String {
+/// cover the computing code), the code that evaluates, draws and exports, and the run cache it
+/// read them from when that is not the workspace's own ([`cache_scope`]): a stamp written with
+/// one `--cache` says nothing about what another holds, so `plan` and `figures` with another
+/// cache (a shared one filled by shards) do not take its manifests for done.
+pub fn eval_key(e: &Entry, cache: Option<&str>) -> String {
     let runs: Vec<(&String, &String, &Vec<fric_manifest::PostOp>)> =
         e.runs.iter().map(|(id, r)| (id, &r.key, &r.post)).collect();
-    let v = serde_json::json!({
+    let mut v = serde_json::json!({
         "v": 1,
         "file": e.file,
         "manifest": e.manifest,
@@ -45,22 +61,40 @@ pub fn eval_key(e: &Entry) -> String {
         "sweeps": e.sweeps,
         "code": RENDER_FINGERPRINT,
     });
+    // Absent for the workspace's own cache: the keys of stamps written before stay valid.
+    if let Some(c) = cache {
+        v["cache"] = serde_json::Value::String(c.to_string());
+    }
     sha256_hex(v.to_string().as_bytes())
+}
+
+/// The run cache a stamp is keyed by: None for the workspace's own (`data/cache/runs`, also when
+/// `--cache` names it), else the `--cache` directory, canonical when it exists.
+pub fn cache_scope(opts: &crate::options::Options) -> Option<String> {
+    let own = opts.root.join("data/cache/runs");
+    let dir = opts.cache_dir.as_ref()?;
+    let canon = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let dir = canon(dir);
+    (dir != canon(&own)).then(|| dir.to_string_lossy().into_owned())
 }
 
 fn path(root: &Path, id: &str) -> Result<std::path::PathBuf, String> {
     output_path(root, &format!("data/cache/entries/{id}.json"))
 }
 
-/// The stamp of manifest `id`, if one was written and parses.
+/// The stamp of manifest `id`, if one was written, parses and matches its checksum.
 pub fn read(root: &Path, id: &str) -> Option<Stamp> {
-    let bytes = std::fs::read(path(root, id).ok()?).ok()?;
-    serde_json::from_slice(&bytes).ok()
+    let bytes = crate::readfile::read(&path(root, id).ok()?, crate::readfile::INPUT).ok()?;
+    let s: Stamp = serde_json::from_slice(&bytes).ok()?;
+    (s.sha256.as_deref() == Some(s.checksum().as_str())).then_some(s)
 }
 
+/// Write the stamp of manifest `id`, with its checksum.
 pub fn write(root: &Path, id: &str, s: &Stamp) -> Result<(), String> {
     let p = path(root, id)?;
-    let bytes = serde_json::to_vec(s).map_err(|e| e.to_string())?;
+    let mut s = s.clone();
+    s.sha256 = Some(s.checksum());
+    let bytes = serde_json::to_vec(&s).map_err(|e| e.to_string())?;
     write_atomic(&p, &bytes).map_err(|e| format!("{}: {e}", p.display()))
 }
 

@@ -73,7 +73,7 @@ pub fn enforce(root: &std::path::Path, e: &Entry, rep: &mut ExperimentReport) {
     let Some(why) = problem(e.manifest.status, &e.manifest.assumptions, &rep.checks) else {
         return;
     };
-    let line = std::fs::read_to_string(root.join(&e.file))
+    let line = crate::readfile::read_to_string(&root.join(&e.file), crate::readfile::MANIFEST)
         .map(|text| fric_manifest::Locator::new(&text).find(&["status".into()]).0)
         .unwrap_or(0);
     let msg = format!("{}:{line}: {why}", e.file);

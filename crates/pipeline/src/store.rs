@@ -67,6 +67,8 @@ struct Meta {
 
 pub struct RunCache {
     dir: PathBuf,
+    /// The first failed write and how many writes failed ([`RunCache::keep`]).
+    failed_writes: std::sync::Mutex<(Option<String>, usize)>,
 }
 
 /// Result of a cache probe (no data decoded).
@@ -86,7 +88,29 @@ pub enum Lookup {
 
 impl RunCache {
     pub fn new(dir: PathBuf) -> Self {
-        Self { dir }
+        Self {
+            dir,
+            failed_writes: std::sync::Mutex::new((None, 0)),
+        }
+    }
+    /// The cache's directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+    /// Store a computed run, best effort: a cache that cannot be written (full, read-only) must
+    /// not throw the computed run away, so a failed write is only recorded, for one warning
+    /// ([`RunCache::write_failure`]), and the caller goes on with the data it holds.
+    pub fn keep(&self, key: &str, request: &impl Serialize, data: &RunData) {
+        if let Err(e) = self.put(key, request, data) {
+            let mut g = self.failed_writes.lock().unwrap_or_else(|p| p.into_inner());
+            g.0.get_or_insert(e);
+            g.1 += 1;
+        }
+    }
+    /// The first failed write of [`RunCache::keep`] and how many failed, if any did.
+    pub fn write_failure(&self) -> Option<(String, usize)> {
+        let g = self.failed_writes.lock().unwrap_or_else(|p| p.into_inner());
+        g.0.clone().map(|e| (e, g.1))
     }
     fn paths(&self, key: &str) -> (PathBuf, PathBuf) {
         let d = self.dir.join(&key[..2]);
@@ -105,7 +129,7 @@ impl RunCache {
     /// The verified metadata and Parquet bytes of an entry, `None` for a miss.
     fn verified(&self, key: &str, request: &impl Serialize) -> Result<Option<(Meta, Vec<u8>)>, String> {
         let (pq, js) = self.paths(key);
-        let Ok(meta) = std::fs::read(&js) else {
+        let Ok(meta) = crate::readfile::read(&js, crate::readfile::INPUT) else {
             return Ok(None);
         };
         let meta: Meta = serde_json::from_slice(&meta).map_err(|e| format!("metadata: {e}"))?;
@@ -207,6 +231,20 @@ pub fn output_path(root: &Path, rel: &str) -> Result<PathBuf, String> {
     }
 }
 
+/// How long a temporary file or a Parquet file without its metadata may be a write in flight
+/// (another process's, on this machine or another sharing the cache): [`RunCache::prune_stale`]
+/// removes only older ones. A write takes seconds; an hour leaves room for a slow shared
+/// filesystem, and a younger leftover is removed by a later `clean --stale`.
+pub const IN_FLIGHT: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// Whether the file `md` describes was last modified longer than [`IN_FLIGHT`] ago.
+fn settled(md: &std::fs::Metadata) -> bool {
+    md.modified()
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .is_some_and(|age| age > IN_FLIGHT)
+}
+
 /// What [`RunCache::prune_stale`] removed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pruned {
@@ -218,9 +256,11 @@ pub struct Pruned {
 impl RunCache {
     /// Remove the entries that this build can never hit: written by other computing code (the
     /// code fingerprint is part of every key) or before entries recorded it, and the files left
-    /// without a partner (a Parquet file without its metadata, an interrupted write's temporary).
-    /// Entries of this build stay, whatever manifest asked for them. Run it while no other
-    /// process writes to the cache (a write in flight is a Parquet file without its metadata).
+    /// without a partner (a Parquet file without its metadata, an interrupted write's temporary)
+    /// once they are older than [`IN_FLIGHT`]: a younger one may be another process's write in
+    /// flight (its temporary, or its Parquet file renamed into place before its metadata), so it
+    /// is safe to run while other processes write to the cache. Entries of this build stay,
+    /// whatever manifest asked for them.
     pub fn prune_stale(&self) -> std::io::Result<Pruned> {
         let mut p = Pruned::default();
         let Ok(shards) = std::fs::read_dir(&self.dir) else {
@@ -253,9 +293,9 @@ impl RunCache {
                     }
                     !current
                 } else if let Some(key) = name.strip_suffix(".parquet") {
-                    !shard.path().join(format!("{key}.json")).exists()
+                    !shard.path().join(format!("{key}.json")).exists() && f.metadata().is_ok_and(|m| settled(&m))
                 } else {
-                    name.ends_with(".tmp")
+                    name.ends_with(".tmp") && f.metadata().is_ok_and(|m| settled(&m))
                 };
                 if stale {
                     p.bytes += f.metadata().map(|m| m.len()).unwrap_or(0);

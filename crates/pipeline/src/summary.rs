@@ -39,6 +39,20 @@ pub struct Summary {
     /// Seconds spent evaluating each manifest that was not current (metrics, checks, the runs its
     /// explanations computed, drawing, tables).
     pub evaluate_seconds: BTreeMap<String, f64>,
+    /// The run cache could not be written: `(cache directory, first error, runs not stored)`.
+    /// Their results were still evaluated and drawn.
+    pub cache_unwritable: Option<(std::path::PathBuf, String, usize)>,
+}
+
+impl Summary {
+    /// Add the failed writes `cache` recorded ([`crate::store::RunCache::write_failure`]).
+    pub(crate) fn note_unwritable(&mut self, cache: &crate::store::RunCache) {
+        let Some((e, n)) = cache.write_failure() else { return };
+        match &mut self.cache_unwritable {
+            Some(u) => u.2 += n,
+            None => self.cache_unwritable = Some((cache.dir().to_path_buf(), e, n)),
+        }
+    }
 }
 
 impl Summary {

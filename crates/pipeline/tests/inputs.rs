@@ -151,3 +151,18 @@ fn input_fields_are_checked_against_the_kind() {
         assert!(d.message.contains(want) && d.line == 10, "{input}: {d}");
     }
 }
+
+/// D22: a CSV header naming a column twice is refused (the first `u` was used silently).
+#[test]
+fn a_csv_header_naming_a_column_twice_is_refused() {
+    let ws = workspace(&[("thesis/fig9.5.yaml", &csv_manifest("data/inputs/tri.csv", "pos"))]);
+    write_csv(ws.path(), "time,pos,pos\n0,0,0\n1,1.5,2\n3,-1.5,1\n");
+    let s = go(ws.path());
+    assert_eq!(s.invalid.len(), 1);
+    let d = &s.invalid[0].diagnostics[0];
+    assert!(
+        d.message
+            .contains("column `pos` is named twice in the header (column 3)"),
+        "{d}"
+    );
+}

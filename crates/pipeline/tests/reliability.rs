@@ -368,6 +368,12 @@ fn pruning_removes_only_what_this_build_cannot_use() {
     }
     std::fs::copy(&pq[0], shard.join("ff03.parquet")).unwrap();
     std::fs::write(shard.join(".ff04.parquet.1.0.tmp"), b"partial").unwrap();
+    // Left long ago: not a write in flight (`store::IN_FLIGHT`).
+    let long_ago = std::time::SystemTime::now() - 2 * fric_pipeline::store::IN_FLIGHT;
+    for name in ["ff03.parquet", ".ff04.parquet.1.0.tmp"] {
+        let f = std::fs::File::options().write(true).open(shard.join(name)).unwrap();
+        f.set_modified(long_ago).unwrap();
+    }
     let pruned = Options::new(ws.path()).run_cache().prune_stale().unwrap();
     assert_eq!((pruned.entries, pruned.files), (2, 6), "{pruned:?}");
     assert!(std::fs::read_dir(&shard).unwrap().next().is_none());
@@ -410,4 +416,52 @@ checks:
     let s = go(ws.path());
     assert_eq!(s.count(fric_report::Outcome::Fail), 1);
     assert_eq!((s.figures_drawn, s.figures_current), (0, 1));
+}
+
+/// D18: a manifest of a document whose document.yaml exists but is invalid is told so, not
+/// that the file is missing.
+#[test]
+fn a_manifest_under_an_invalid_declaration_is_told_so() {
+    let ws = workspace(&[
+        ("thesis/document.yaml", "title: t\nsourc: none\n"),
+        ("thesis/fig9.1.yaml", DAHL),
+    ]);
+    let s = go(ws.path());
+    let m = s
+        .invalid
+        .iter()
+        .find(|i| i.file.ends_with("fig9.1.yaml"))
+        .expect("the manifest is invalid");
+    let text = m
+        .diagnostics
+        .iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        text.contains("the declaration of its document, experiments/thesis/document.yaml, is invalid"),
+        "{text}"
+    );
+    assert!(!text.contains("no experiments/thesis/document.yaml"), "{text}");
+}
+
+/// D19: a hand-edited manifest-entry file (a metric value changed in its report) is detected
+/// like a tampered cache entry: the manifest is evaluated again, the edited value never served.
+#[test]
+fn a_hand_edited_stamp_is_not_served() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL)]);
+    let first = go(ws.path());
+    let area = first.report.experiments[0].metrics["area"].unwrap();
+    let p = ws.path().join("data/cache/entries/thesis/fig9.1.json");
+    let mut s: serde_json::Value = serde_json::from_slice(&std::fs::read(&p).unwrap()).unwrap();
+    assert_eq!(s["report"]["metrics"]["area"].as_f64(), Some(area));
+    s["report"]["metrics"]["area"] = serde_json::json!(99.5);
+    std::fs::write(&p, serde_json::to_vec(&s).unwrap()).unwrap();
+    let again = go(ws.path());
+    assert_eq!(again.report.experiments[0].metrics["area"], Some(area));
+    let metrics = std::fs::read_to_string(ws.path().join("figures/metrics.csv")).unwrap();
+    assert!(!metrics.contains("99.5"), "{metrics}");
+    // Untouched, the stamp is reused.
+    let third = go(ws.path());
+    assert_eq!((third.figures_drawn, third.figures_current), (0, 1));
 }

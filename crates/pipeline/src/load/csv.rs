@@ -30,8 +30,8 @@ pub(super) fn read(root: &Path, path: &str, t_column: &str, u_column: &str) -> R
             allowed_path.into(),
         ));
     }
-    let bytes =
-        std::fs::read(&full).map_err(|e| ("path", format!("cannot read `{path}`: {e}"), allowed_path.into()))?;
+    let bytes = crate::readfile::read(&full, crate::readfile::INPUT)
+        .map_err(|e| ("path", format!("cannot read `{path}`: {e}"), allowed_path.into()))?;
     let sha256 = sha256_hex(&bytes);
     let text = std::str::from_utf8(&bytes).map_err(|e| {
         (
@@ -50,6 +50,14 @@ pub(super) fn read(root: &Path, path: &str, t_column: &str, u_column: &str) -> R
         ));
     };
     let names: Vec<String> = header.split(',').map(cell).map(str::to_string).collect();
+    // A column named twice would be read from its first place silently.
+    if let Some((j, n)) = names.iter().enumerate().find(|(j, n)| names[..*j].contains(n)) {
+        return Err((
+            "path",
+            format!("`{path}`: column `{n}` is named twice in the header (column {})", j + 1),
+            "a header naming each column once".into(),
+        ));
+    }
     let find = |field: &'static str, col: &str| {
         names.iter().position(|n| n == col).ok_or_else(|| {
             (

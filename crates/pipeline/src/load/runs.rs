@@ -102,7 +102,11 @@ pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
         match &spec.sweep {
             None => members.push((spec.id.clone(), spec.clone())),
             Some(sw) => {
-                let coords = match sw.members() {
+                // Bounded before anything is expanded.
+                let coords = match crate::limits::sweep_problem(sw).map_or_else(
+                    || sw.members(),
+                    |msg| Err((String::new(), msg, "fewer values, or a coarser grid".into())),
+                ) {
                     Ok(c) => c,
                     Err((path, msg, allowed)) => {
                         let path = if path.is_empty() {
@@ -211,6 +215,25 @@ pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
         if failed {
             cx.failed_runs.insert(spec.id.clone());
         }
+    }
+    manifest_memory(cx);
+}
+
+/// The runs of a manifest are held in memory together while it is evaluated: their estimated
+/// size is bounded ([`crate::limits::MANIFEST_BYTES`]), reported at `runs`.
+fn manifest_memory(cx: &mut Ctx) {
+    let mut keys = std::collections::HashSet::new();
+    let bytes: f64 = cx
+        .runs
+        .values()
+        .filter(|r| keys.insert(r.key.as_str()))
+        .map(|r| {
+            let columns = fric_experiments::system(&r.request.system).map_or(1, |s| s.columns.len());
+            fric_experiments::budget::estimate(&r.request).0 * columns as f64 * 8.0
+        })
+        .sum();
+    if let Some(msg) = crate::limits::manifest_memory_problem(bytes, keys.len()) {
+        cx.err("runs", msg, "fewer sweep members, fewer periods or samples_per_period");
     }
 }
 

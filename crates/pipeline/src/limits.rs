@@ -1,0 +1,99 @@
+//! The resource limits, each checked before work starts and each with an environment variable
+//! that overrides it: input file sizes ([`crate::readfile`]), sweep members and the estimated
+//! memory of a manifest's runs (`load/runs.rs`). The defaults leave every manifest of the
+//! project well inside them; README's "Limits" lists them.
+
+/// A limit and the environment variable that overrides it.
+#[derive(Clone, Copy, Debug)]
+pub struct Limit {
+    /// What is limited, for messages ("manifest", "sweep members").
+    pub what: &'static str,
+    /// The environment variable that overrides the limit (a whole number).
+    pub env: &'static str,
+    /// The limit when the variable is not set.
+    pub default: u64,
+}
+
+impl Limit {
+    /// The limit: the environment variable when it is set to a whole number, else the default.
+    pub fn value(&self) -> u64 {
+        std::env::var(self.env)
+            .ok()
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .unwrap_or(self.default)
+    }
+}
+
+/// Manifests and `document.yaml`, in bytes: the largest of the project's is 17 kB.
+pub const MANIFEST_FILE: Limit = Limit {
+    what: "manifest",
+    env: "FRIC_MAX_MANIFEST_BYTES",
+    default: 1 << 20,
+};
+
+/// Every other input file, in bytes: CSV inputs, plans, baselines, reports, stamps, cache
+/// metadata.
+pub const INPUT_FILE: Limit = Limit {
+    what: "input file",
+    env: "FRIC_MAX_INPUT_BYTES",
+    default: 256 << 20,
+};
+
+/// Members of one sweep: each is a run (the project's largest sweep has 12 members).
+pub const SWEEP_MEMBERS: Limit = Limit {
+    what: "sweep members",
+    env: "FRIC_MAX_SWEEP_MEMBERS",
+    default: 4096,
+};
+
+/// The estimated memory of one manifest's runs together (every member of its sweeps), in bytes:
+/// samples × columns × 8. The runs of a manifest are held in memory together while it is
+/// evaluated; each run alone is bounded by the per-run budget (`fric_experiments::budget`). The
+/// project's largest is 0.10 GB (thesis Fig 3.3); the review's probe of 16 members of 4.8·10⁶
+/// samples, 2.5 GB by this estimate, took 5.2 GB and aborted under a 4 GB limit.
+pub const MANIFEST_BYTES: Limit = Limit {
+    what: "estimated memory of a manifest's runs",
+    env: "FRIC_MAX_MANIFEST_BYTES_IN_MEMORY",
+    default: 1 << 30,
+};
+
+/// How many members `sw` expands to, computed without expanding it (a 1000 × 1000 grid is a
+/// product, not a million coordinate lists); saturating.
+pub fn sweep_members(sw: &fric_manifest::Sweep) -> u64 {
+    if let Some(v) = &sw.values {
+        return v.len() as u64;
+    }
+    if !sw.grid.is_empty() {
+        return sw
+            .grid
+            .iter()
+            .fold(1u64, |n, a| n.saturating_mul(a.values.len() as u64));
+    }
+    sw.zip.iter().map(|a| a.values.len() as u64).max().unwrap_or(0)
+}
+
+/// Why a sweep has too many members, or None.
+pub fn sweep_problem(sw: &fric_manifest::Sweep) -> Option<String> {
+    let (n, max) = (sweep_members(sw), SWEEP_MEMBERS.value());
+    (n > max).then(|| {
+        format!(
+            "this sweep has {n} members, more than the limit of {max} (set {} to raise it)",
+            SWEEP_MEMBERS.env
+        )
+    })
+}
+
+/// Why the runs of one manifest, `bytes` of estimated memory in `runs` runs, are too large
+/// together, or None.
+pub fn manifest_memory_problem(bytes: f64, runs: usize) -> Option<String> {
+    let max = MANIFEST_BYTES.value();
+    (bytes > max as f64).then(|| {
+        format!(
+            "the {runs} runs of this manifest would hold about {:.2} GB together (samples × columns × 8 bytes), \
+             more than the limit of {:.2} GB (set {} to raise it, in bytes)",
+            bytes / 1e9,
+            max as f64 / 1e9,
+            MANIFEST_BYTES.env
+        )
+    })
+}
