@@ -21,7 +21,7 @@ fn sim(method: &str, periods: f64, spp: usize, rtol: Option<f64>) -> SimSpec {
     SimSpec {
         periods: Some(periods),
         samples_per_period: Some(spp),
-        method: Some(method.into()),
+        method: Some(method.parse().expect("a method name")),
         rtol,
         atol: (method == "radau5").then_some(1e-15),
         ..Default::default()

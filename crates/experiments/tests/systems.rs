@@ -67,7 +67,7 @@ fn lugre_reduces_to_dahl() {
         &reduced,
         input,
         SimSpec {
-            method: Some("integrating-factor".into()),
+            method: Some(fric_manifest::Method::IntegratingFactor),
             ..periods(2.0, 400)
         },
     );
@@ -100,7 +100,7 @@ fn lugre_integrating_factor_matches_tight_radau5() {
         &p,
         input.clone(),
         SimSpec {
-            method: Some("integrating-factor".into()),
+            method: Some(fric_manifest::Method::IntegratingFactor),
             ..periods(2.0, 20000)
         },
     );

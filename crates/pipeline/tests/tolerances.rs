@@ -14,7 +14,7 @@ fn unjustified(loaded: &fric_pipeline::load::Loaded) -> Vec<String> {
         for c in e.manifest.checks.iter().filter(|c| c.lacks_tolerance_reason()) {
             let rel = c.relative_tolerance().unwrap_or(f64::NAN);
             out.push(format!(
-                "{}: check on `{}` (expected {}, ±{:.1} %) has no tolerance_reason",
+                "{}: check on `{}` (expected {:?}, ±{:.1} %) has no tolerance_reason",
                 e.file,
                 c.metric,
                 c.expected,
