@@ -1,298 +1,9 @@
-//! The LaTeX route for figures: each drawn figure as a PGFPlots `tikzpicture` (`<name>.pgf.tex`,
-//! template `templates/pgfplots.tex.tera`) that reads the figure's exported CSV files, so a paper
-//! can `\input` it; manifest labels become LaTeX with real math ([`label_to_tex`]).
-//!
-//! The CSV paths are written as `\fricfiguresdir/<doc>/<name>/<panel>-<k>.csv`. pgfplots opens
-//! them relative to the directory LaTeX runs in, so `\fricfiguresdir` is the path from there to
-//! `figures/`: each file defines it as `figures` unless the includer defined it first
-//! (`\newcommand{\fricfiguresdir}{../figures}` before the first `\input`).
-//!
-//! Like the rest of this crate this formats what it is given: the pipeline selects the data,
-//! resolves colours and writes the CSV files and the `.tex`.
+//! Manifest text to LaTeX, one typesetting for every label: labels (axis labels, legend
+//! entries, titles, table cells) with their mathematics in `$...$` ([`label_to_tex`]), text
+//! outside math ([`text_to_tex`]), captions and notes whose own `$...$` spans are validated
+//! first ([`caption_to_tex`], [`check_math`]).
 
-use serde::Serialize;
-use tera::{Context, Tera};
-
-/// The preamble a document needs to `\input` the figures (also written into each file's header).
-pub const PREAMBLE: &str =
-    "\\usepackage{amsmath}\n\\usepackage{pgfplots}\n\\usepgfplotslibrary{groupplots,fillbetween}\n\\pgfplotsset{compat=1.16}";
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PgfStyle {
-    Solid,
-    Dashed,
-    Dotted,
-    Points,
-    /// Filled between `y` and `y2`.
-    Band,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PgfLegend {
-    UpperLeft,
-    UpperRight,
-    LowerLeft,
-    LowerRight,
-    None,
-}
-
-#[derive(Clone, Debug)]
-pub struct PgfAxis {
-    /// As written in the manifest (`F_f`, `dθ/dt`).
-    pub label: String,
-    pub unit: Option<String>,
-    pub log: bool,
-    pub range: Option<[f64; 2]>,
-}
-
-#[derive(Clone, Debug)]
-pub struct PgfSeries {
-    pub style: PgfStyle,
-    /// A colour name of the palette (one of `PgfFigure::colors`).
-    pub color: String,
-    /// Legend entry as written in the manifest (sweep value already substituted).
-    pub label: Option<String>,
-    /// The series' CSV file, relative to `figures/`.
-    pub csv: String,
-    /// Column names in that file.
-    pub x: String,
-    pub y: String,
-    pub y2: Option<String>,
-}
-
-#[derive(Clone, Debug)]
-pub struct PgfPanel {
-    pub title: Option<String>,
-    pub x: PgfAxis,
-    pub y: PgfAxis,
-    pub legend: PgfLegend,
-    pub series: Vec<PgfSeries>,
-}
-
-#[derive(Clone, Debug)]
-pub struct PgfFigure {
-    /// `<doc>/<name>`.
-    pub id: String,
-    pub rows: usize,
-    pub cols: usize,
-    /// Pixel size of one panel in the SVG (80 px become 1 cm).
-    pub panel_width: u32,
-    pub panel_height: u32,
-    pub panels: Vec<PgfPanel>,
-    /// Every colour name a series may use, with its sRGB value, defined as `fric<name>`.
-    pub colors: Vec<(String, (u8, u8, u8))>,
-}
-
-fn templates() -> Tera {
-    let mut t = Tera::default();
-    t.autoescape_on(vec![]);
-    t.add_raw_template("pgfplots.tex", include_str!("../templates/pgfplots.tex.tera"))
-        .expect("template parses");
-    t
-}
-
-/// Column names go into `table[x=...]` unquoted; these are the characters that are safe there
-/// and in a CSV header without quoting.
-fn safe_column(name: &str) -> Result<&str, String> {
-    if !name.is_empty()
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '+'))
-    {
-        Ok(name)
-    } else {
-        Err(format!("column `{name}` cannot be named in a pgfplots table"))
-    }
-}
-
-/// A path is written inside `{\fricfiguresdir/...}`: plain relative names only.
-fn safe_path(p: &str) -> Result<&str, String> {
-    if !p.is_empty()
-        && !p.starts_with('/')
-        && !p.split('/').any(|s| s.is_empty() || s == "..")
-        && p.chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/'))
-    {
-        Ok(p)
-    } else {
-        Err(format!("path `{p}` cannot be read by pgfplots"))
-    }
-}
-
-fn num(v: f64) -> String {
-    format!("{v:e}")
-}
-
-fn axis_label(a: &PgfAxis) -> String {
-    match &a.unit {
-        Some(u) if !u.is_empty() => format!("{} [{}]", label_to_tex(&a.label), unit_to_tex(u)),
-        _ => label_to_tex(&a.label),
-    }
-}
-
-/// The options of one axis (`x` or `y`).
-fn axis_options(xy: char, a: &PgfAxis, out: &mut Vec<String>) {
-    out.push(format!("{xy}label={{{}}}", axis_label(a)));
-    if a.log {
-        out.push(format!("{xy}mode=log"));
-    }
-    match a.range {
-        Some([lo, hi]) => {
-            out.push(format!("{xy}min={}, {xy}max={}", num(lo), num(hi)));
-            out.push(format!("enlarge {xy} limits=false"));
-            // Data far outside a fixed window (report Fig 3.15: θ to 0.99 rad on a 0.016 rad
-            // axis) would lie metres off the page, beyond TeX's largest dimension ("Dimension
-            // too large"): clamp it to ten window widths on either side, where it is clipped.
-            if !a.log && hi > lo {
-                let w = 10.0 * (hi - lo);
-                out.push(format!("restrict {xy} to domain*={}:{}", num(lo - w), num(hi + w)));
-            }
-        }
-        // fric-plot pads automatic ranges by 5 % on each side.
-        None => out.push(format!("enlarge {xy} limits=0.05")),
-    }
-}
-
-#[derive(Serialize)]
-struct SeriesView {
-    /// `\addplot` options.
-    options: String,
-    /// `table[...]` options (x and y).
-    table: String,
-    /// For a band: the `table[...]` options of the upper edge and the two path names.
-    upper: Option<String>,
-    paths: Option<(String, String)>,
-    csv: String,
-    legend: Option<String>,
-}
-
-#[derive(Serialize)]
-struct PanelView {
-    options: String,
-    series: Vec<SeriesView>,
-}
-
-fn series_view(p: usize, k: usize, s: &PgfSeries, legend: bool) -> Result<SeriesView, String> {
-    let color = format!("fric{}", s.color);
-    let entry = s.label.as_deref().filter(|_| legend).map(label_to_tex);
-    let mut opts = vec![color.clone()];
-    match s.style {
-        PgfStyle::Solid => opts.push("solid, thick, mark=none".into()),
-        // fric-plot's dash patterns: 10 on 6 off, and 2 on 4 off (SVG px at 2 px per pt).
-        PgfStyle::Dashed => opts.push("thick, mark=none, dash pattern=on 5pt off 3pt".into()),
-        PgfStyle::Dotted => opts.push("thick, mark=none, dash pattern=on 1pt off 2pt".into()),
-        PgfStyle::Points => opts.push("only marks, mark=*, mark size=1.5pt".into()),
-        PgfStyle::Band => opts.push(format!("fill={color}, draw=none, fill opacity=0.25, area legend")),
-    }
-    if entry.is_none() {
-        // Legend entries go to the plots in order: one without an entry must not take one.
-        opts.push("forget plot".into());
-    }
-    let table = |y: &str| -> Result<String, String> {
-        Ok(format!(
-            "x={}, y={}, col sep=comma",
-            safe_column(&s.x)?,
-            safe_column(y)?
-        ))
-    };
-    let (upper, paths) = match s.style {
-        PgfStyle::Band => {
-            let y2 = s.y2.as_deref().ok_or("band without y2")?;
-            (
-                Some(table(y2)?),
-                Some((format!("fric{p}b{k}lo"), format!("fric{p}b{k}hi"))),
-            )
-        }
-        _ => (None, None),
-    };
-    Ok(SeriesView {
-        options: opts.join(", "),
-        table: table(&s.y)?,
-        upper,
-        paths,
-        csv: safe_path(&s.csv)?.to_string(),
-        legend: entry,
-    })
-}
-
-/// The figure as a `tikzpicture` with one `groupplot` panel per manifest panel.
-pub fn render_pgfplots(f: &PgfFigure) -> Result<String, String> {
-    let mut panels = Vec::new();
-    for (p, panel) in f.panels.iter().enumerate() {
-        let mut o = Vec::new();
-        if let Some(t) = &panel.title {
-            o.push(format!("title={{{}}}", label_to_tex(t)));
-        }
-        axis_options('x', &panel.x, &mut o);
-        axis_options('y', &panel.y, &mut o);
-        let legend = panel.legend != PgfLegend::None;
-        if legend {
-            let pos = match panel.legend {
-                PgfLegend::UpperLeft => "north west",
-                PgfLegend::LowerLeft => "south west",
-                PgfLegend::LowerRight => "south east",
-                _ => "north east",
-            };
-            o.push(format!("legend pos={pos}"));
-        }
-        let series = panel
-            .series
-            .iter()
-            .enumerate()
-            .map(|(k, s)| series_view(p + 1, k + 1, s, legend))
-            .collect::<Result<Vec<_>, _>>()?;
-        panels.push(PanelView {
-            options: o.join(",\n    "),
-            series,
-        });
-    }
-    #[derive(Serialize)]
-    struct Color {
-        name: String,
-        rgb: String,
-    }
-    let colors: Vec<Color> = f
-        .colors
-        .iter()
-        .map(|(n, (r, g, b))| Color {
-            name: format!("fric{n}"),
-            rgb: format!("{r},{g},{b}"),
-        })
-        .collect();
-    let mut ctx = Context::new();
-    ctx.insert("id", &f.id);
-    ctx.insert("preamble", &PREAMBLE.replace('\n', " "));
-    ctx.insert("colors", &colors);
-    ctx.insert("group_size", &format!("{} by {}", f.cols.max(1), f.rows.max(1)));
-    ctx.insert("width", &format!("{:.2}cm", f.panel_width as f64 / 80.0));
-    ctx.insert("height", &format!("{:.2}cm", f.panel_height as f64 / 80.0));
-    ctx.insert("panels", &panels);
-    templates()
-        .render("pgfplots.tex", &ctx)
-        .map_err(|e| format!("{}: pgfplots: {e:?}", f.id))
-}
-
-/// One entry of `figures/pgfplots-all.tex`.
-#[derive(Clone, Debug, Serialize)]
-pub struct PgfEntry {
-    /// The `.pgf.tex` file relative to `figures/`.
-    pub file: String,
-    /// Already LaTeX.
-    pub title: String,
-    pub caption: String,
-}
-
-/// A standalone document that inputs every given figure, to be compiled in `figures/`.
-pub fn render_pgfplots_all(entries: &[PgfEntry]) -> Result<String, String> {
-    let mut t = Tera::default();
-    t.autoescape_on(vec![]);
-    t.add_raw_template("all.tex", include_str!("../templates/pgfplots-all.tex.tera"))
-        .map_err(|e| format!("{e:?}"))?;
-    let mut ctx = Context::new();
-    ctx.insert("preamble", PREAMBLE);
-    ctx.insert("entries", entries);
-    t.render("all.tex", &ctx).map_err(|e| format!("pgfplots-all: {e:?}"))
-}
+use super::check_math;
 
 /// The LaTeX name of a Greek letter (and of the micro sign).
 fn greek(c: char) -> Option<&'static str> {
@@ -554,6 +265,15 @@ fn math(s: &str) -> String {
             continue;
         }
         if let Some(g) = greek(c) {
+            // σ0 → σ_{0}: digits right after a Greek letter are its subscript (as fric-plot's
+            // typesetter reads them).
+            let end = (i + 1..cs.len()).find(|&j| !cs[j].is_ascii_digit()).unwrap_or(cs.len());
+            if end > i + 1 && cs.get(end).is_none_or(|n| !n.is_alphanumeric()) {
+                let digits: String = cs[i + 1..end].iter().collect();
+                out.push_str(&format!("\\{g}_{{{digits}}}"));
+                i = end;
+                continue;
+            }
             push_command(&mut out, &format!("\\{g}"), next);
         } else if let Some(m) = math_symbol(c) {
             push_command(&mut out, m, next);
@@ -613,19 +333,58 @@ pub fn text_to_tex(s: &str) -> String {
     out
 }
 
-/// Text whose `$...$` spans are LaTeX math already (a caption): the math kept, the rest as
-/// [`text_to_tex`].
+/// Text whose `$...$` spans are LaTeX math already (a caption, a note, a table cell): the math
+/// kept when [`check_math`] accepts it (the loader refuses the manifest otherwise; here, as a
+/// second guard, refused math is escaped as text), the rest as [`text_to_tex`] except words
+/// written with a subscript (`τ_s`, `a_{θ}`), which are mathematics ([`label_to_tex`]).
 pub fn caption_to_tex(s: &str) -> String {
+    if check_math(s).is_err() {
+        return text_to_tex(s);
+    }
     s.split('$')
         .enumerate()
         .map(|(k, part)| {
             if k % 2 == 1 {
                 format!("${part}$")
             } else {
-                text_to_tex(part)
+                prose_to_tex(part)
             }
         })
         .collect()
+}
+
+/// A word of prose that is a symbol with a subscript (`τ_s`, `a_{θ}`, `F_ss`): the part before
+/// the first `_` is one or two characters (after an opening bracket), or the word has Greek in
+/// it; an identifier such as `rate_independent` stays text.
+fn is_script_word(w: &str) -> bool {
+    let Some((base, _)) = w.split_once('_') else {
+        return false;
+    };
+    base.trim_start_matches(['(', '[']).chars().count() <= 2 || w.chars().any(|c| greek(c).is_some())
+}
+
+/// Prose outside `$...$`: words with `_` as mathematics, the rest as text (spacing kept).
+fn prose_to_tex(s: &str) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    let flush = |w: &mut String, out: &mut String| {
+        if is_script_word(w) {
+            out.push_str(&label_to_tex(w));
+        } else {
+            out.push_str(&text_to_tex(w));
+        }
+        w.clear();
+    };
+    for c in s.chars() {
+        if c.is_whitespace() {
+            flush(&mut word, &mut out);
+            out.push(c);
+        } else {
+            word.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
 }
 
 /// A unit as LaTeX text: `kg-m^2` → `kg-m\textsuperscript{2}`, `µm` → `$\mu$m`.
@@ -694,7 +453,8 @@ fn classify(prefix: &str, core: &str, suffix: &str, prev: Option<(&str, Class)>)
     let tagged = (prefix.ends_with('(') && suffix.starts_with(')')) || prefix.ends_with('[');
     // `2 N`, `sin(ωt) A`: a letter after a number or a function is its unit.
     let unit = prev.is_some_and(|(p, class)| {
-        p.ends_with(|c: char| c.is_ascii_digit()) || (class == Class::Math && p.ends_with(')'))
+        (p.ends_with(|c: char| c.is_ascii_digit()) && class != Class::Math)
+            || (class == Class::Math && p.ends_with(')'))
     });
     if single && !tagged && !unit {
         Class::Math
@@ -750,81 +510,10 @@ pub fn label_to_tex(label: &str) -> String {
     out
 }
 
-/// What is wrong with a piece of generated LaTeX: unbalanced braces, an odd number of `$`, an
-/// unescaped `&` or `#`, `_`/`^` outside math (and outside `[...]` option lists), `\begin`/`\end` that do not match, or a
-/// character that is not ASCII (pdfLaTeX without extra packages). Empty when it is fine.
-pub fn tex_problems(s: &str) -> Vec<String> {
-    let mut bad = Vec::new();
-    let cs: Vec<char> = s.chars().collect();
-    let (mut depth, mut in_math, mut envs) = (0i64, false, Vec::<String>::new());
-    // Inside an option list (`table[x=F_f]`) `_` is a character of a name.
-    let mut options = 0i64;
-    let mut i = 0;
-    while i < cs.len() {
-        let c = cs[i];
-        match c {
-            '\\' => {
-                // A control symbol (`\%`) or word (`\begin`).
-                let start = i + 1;
-                let mut j = start;
-                while j < cs.len() && cs[j].is_ascii_alphabetic() {
-                    j += 1;
-                }
-                let word: String = cs[start..j].iter().collect();
-                if (word == "begin" || word == "end") && cs.get(j) == Some(&'{') {
-                    let close = cs[j..].iter().position(|&c| c == '}').map(|p| p + j);
-                    if let Some(close) = close {
-                        let name: String = cs[j + 1..close].iter().collect();
-                        if word == "begin" {
-                            envs.push(name);
-                        } else if envs.pop().as_deref() != Some(name.as_str()) {
-                            bad.push(format!("\\end{{{name}}} does not close the open environment"));
-                        }
-                    }
-                }
-                i = if j == start { start + 1 } else { j };
-                continue;
-            }
-            '%' => {
-                // A comment: to the end of the line.
-                while i < cs.len() && cs[i] != '\n' {
-                    i += 1;
-                }
-                continue;
-            }
-            '{' => depth += 1,
-            '}' => {
-                depth -= 1;
-                if depth < 0 {
-                    bad.push(format!("unbalanced `}}` at character {i}"));
-                    depth = 0;
-                }
-            }
-            '$' => in_math = !in_math,
-            '[' => options += 1,
-            ']' => options -= 1,
-            '&' | '#' => bad.push(format!("unescaped `{c}` at character {i}")),
-            '_' | '^' if !in_math && options <= 0 => bad.push(format!("`{c}` outside math at character {i}")),
-            _ if !c.is_ascii() => bad.push(format!("non-ASCII `{c}` at character {i}")),
-            _ => {}
-        }
-        i += 1;
-    }
-    if depth != 0 {
-        bad.push(format!("{depth} unclosed `{{`"));
-    }
-    if in_math {
-        bad.push("unclosed `$`".into());
-    }
-    if !envs.is_empty() {
-        bad.push(format!("environments not closed: {envs:?}"));
-    }
-    bad
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pgf::check::tex_problems;
 
     #[test]
     fn labels_become_math_and_text() {
@@ -835,6 +524,7 @@ mod tests {
             ("du/dt", "$du/dt$"),
             ("dθ/dt", "$d\\theta/dt$"),
             ("σ", "$\\sigma$"),
+            ("σ0 z + σ1", "$\\sigma_{0} z + \\sigma_{1}$"),
             ("x̄", "$\\bar{x}$"),
             ("ū", "$\\bar{u}$"),
             ("|F_i|/F_c", "$|F_{i}|/F_{c}$"),
@@ -879,6 +569,18 @@ mod tests {
     }
 
     #[test]
+    fn table_text_puts_scripts_in_math_and_refuses_hostile_math() {
+        assert_eq!(
+            caption_to_tex("a_{θ} and τ_s, τ"),
+            "$a_{\\theta}$ and $\\tau_{s}$, $\\tau$"
+        );
+        assert_eq!(
+            caption_to_tex("$\\input{/etc/passwd}$"),
+            "\\$\\textbackslash{}input\\{/etc/passwd\\}\\$"
+        );
+    }
+
+    #[test]
     fn captions_keep_their_math() {
         assert_eq!(
             caption_to_tex("maps $\\mathcal{H}_T$ of (1.3)–(1.4), σ = 1 & 50%"),
@@ -900,102 +602,5 @@ mod tests {
         assert_eq!(unit_to_tex("µm"), "$\\mu$m");
         assert_eq!(unit_to_tex("N-m-s/rad"), "N-m-s/rad");
         assert_eq!(unit_to_tex("1/m"), "1/m");
-    }
-
-    #[test]
-    fn the_checker_finds_problems() {
-        assert!(tex_problems("\\begin{a}{$x_1$}\\end{a} % _ & {").is_empty());
-        assert_eq!(tex_problems("{").len(), 1);
-        assert_eq!(tex_problems("a_b").len(), 1);
-        assert_eq!(tex_problems("a & b").len(), 1);
-        assert_eq!(tex_problems("\\begin{a}\\end{b}").len(), 1);
-        assert_eq!(tex_problems("σ").len(), 1);
-    }
-
-    fn figure() -> PgfFigure {
-        let axis = |label: &str, unit: Option<&str>, log: bool| PgfAxis {
-            label: label.into(),
-            unit: unit.map(Into::into),
-            log,
-            range: None,
-        };
-        let series = |style, label: Option<&str>, y2: Option<&str>| PgfSeries {
-            style,
-            color: "blue".into(),
-            label: label.map(Into::into),
-            csv: "thesis/fig1.1/a-1.csv".into(),
-            x: "u".into(),
-            y: "F".into(),
-            y2: y2.map(Into::into),
-        };
-        PgfFigure {
-            id: "thesis/fig1.1".into(),
-            rows: 1,
-            cols: 2,
-            panel_width: 640,
-            panel_height: 480,
-            panels: vec![
-                PgfPanel {
-                    title: Some("(a) σ/F_c = 1".into()),
-                    x: axis("u", Some("m"), false),
-                    y: PgfAxis {
-                        range: Some([-1.0, 2.5]),
-                        ..axis("F_f", Some("N"), false)
-                    },
-                    legend: PgfLegend::UpperLeft,
-                    series: vec![
-                        series(PgfStyle::Solid, Some("F_ss"), None),
-                        series(PgfStyle::Dashed, None, None),
-                        series(PgfStyle::Band, Some("band"), Some("F_hi")),
-                    ],
-                },
-                PgfPanel {
-                    title: None,
-                    x: axis("ω", Some("rad/s"), true),
-                    y: axis("|E_f|", None, true),
-                    legend: PgfLegend::None,
-                    series: vec![series(PgfStyle::Points, Some("not shown"), None)],
-                },
-            ],
-            colors: vec![("blue".into(), (31, 119, 180))],
-        }
-    }
-
-    #[test]
-    fn figure_renders_as_groupplot_reading_the_csvs() {
-        let s = render_pgfplots(&figure()).unwrap();
-        assert!(tex_problems(&s).is_empty(), "{:?}\n{s}", tex_problems(&s));
-        for want in [
-            "\\providecommand{\\fricfiguresdir}{figures}",
-            "\\definecolor{fricblue}{RGB}{31,119,180}",
-            "group size=2 by 1",
-            "title={(a) $\\sigma/F_{c} = 1$}",
-            "ylabel={$F_{f}$ [N]}",
-            "ymin=-1e0, ymax=2.5e0",
-            "xmode=log",
-            "ymode=log",
-            "legend pos=north west",
-            "table[x=u, y=F, col sep=comma] {\\fricfiguresdir/thesis/fig1.1/a-1.csv};",
-            "\\addlegendentry{$F_{ss}$}",
-            "dash pattern=on 5pt off 3pt, forget plot]",
-            "table[x=u, y=F_hi, col sep=comma]",
-            "fill between[of=fric1b3lo and fric1b3hi]",
-            "\\addlegendentry{band}",
-            "only marks, mark=*, mark size=1.5pt, forget plot]",
-        ] {
-            assert!(s.contains(want), "missing `{want}` in\n{s}");
-        }
-        assert!(!s.contains("not shown"), "no legend entry without a legend");
-        assert_eq!(s.matches("\\nextgroupplot").count(), 2);
-    }
-
-    #[test]
-    fn unsafe_names_are_refused() {
-        let mut f = figure();
-        f.panels[0].series[0].x = "a,b".into();
-        assert!(render_pgfplots(&f).unwrap_err().contains("a,b"));
-        let mut f = figure();
-        f.panels[0].series[0].csv = "../x.csv".into();
-        assert!(render_pgfplots(&f).is_err());
     }
 }
