@@ -11,6 +11,7 @@
 //! resolves colours and writes the CSV files and the `.tex`.
 
 mod check;
+mod symbols;
 mod tex;
 
 pub use check::{check_math, tex_problems};
