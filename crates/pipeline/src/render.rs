@@ -60,7 +60,7 @@ fn pgf_figure(
     fig: &FigureData,
     panels: &[fric_manifest::Panel],
     csvs: &[Csv],
-    arrows: &[Vec<Vec<((f64, f64), (f64, f64))>>],
+    arrows: &[Vec<fric_plot::Arrows>],
 ) -> PgfFigure {
     let mut files = csvs.iter();
     let panels = fig

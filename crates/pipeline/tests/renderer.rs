@@ -145,10 +145,13 @@ fn arrowheads_are_solid_and_off_the_extrema() {
     assert_eq!(drawn.arrows[0][0].len(), heads.len());
 }
 
-/// The dash patterns of a series' paths and of its legend sample, by series (1-based `k`).
-fn patterns(s: &str) -> (Vec<Option<Vec<f64>>>, Vec<Option<Vec<f64>>>) {
+/// A dash pattern (`None`: drawn solid).
+type Dash = Option<Vec<f64>>;
+
+/// The dash patterns of each series' first path, in order, and of the legend samples, by label.
+fn patterns(s: &str) -> (Vec<Dash>, Vec<Dash>) {
     let groups: Vec<&str> = s.split("<g class=\"fric-series\"").skip(1).collect();
-    let dash = |el: &str| -> Option<Vec<f64>> {
+    let dash = |el: &str| -> Dash {
         let i = el.find("stroke-dasharray=\"")? + 18;
         Some(
             el[i..i + el[i..].find('"').unwrap()]
@@ -160,7 +163,7 @@ fn patterns(s: &str) -> (Vec<Option<Vec<f64>>>, Vec<Option<Vec<f64>>>) {
     let drawn = groups.iter().map(|g| dash(&g[..g.find("</g>").unwrap()])).collect();
     // Legend samples by their entry's label (entries may flow in columns below the axes).
     let legend = &s[s.find("class=\"fric-legend\"").unwrap()..];
-    let mut by_label: Vec<(String, Option<Vec<f64>>)> = legend
+    let mut by_label: Vec<(String, Dash)> = legend
         .split("<path d=\"M")
         .skip(1)
         .map(|p| {

@@ -151,15 +151,12 @@ fn sample(out: &mut String, e: &Entry, x: f64, y: f64) {
             } else {
                 format!(r#" stroke-dasharray="{}""#, pattern.join(" "))
             };
+            let width = if under { 3.0 * STROKE } else { STROKE };
+            let faded = if e.faded { crate::series::FADED } else { "" };
             write!(
                 out,
-                r#"<path d="M{x:.1} {y:.1}H{:.1}" fill="none" stroke="{col}" stroke-width="{}"{dash}/>"#,
-                x + SAMPLE_W,
-                format!(
-                    "{}{}",
-                    if under { 3.0 * STROKE } else { STROKE },
-                    if e.faded { crate::series::FADED } else { "" }
-                )
+                r#"<path d="M{x:.1} {y:.1}H{:.1}" fill="none" stroke="{col}" stroke-width="{width}{faded}"{dash}/>"#,
+                x + SAMPLE_W
             )
         }
     };

@@ -107,11 +107,14 @@ pub struct FigureData {
 
 type DrawErr = String;
 
+/// A series' arrowheads as (base, tip) in data coordinates.
+pub type Arrows = Vec<((f64, f64), (f64, f64))>;
+
 /// A figure drawn: the SVG, and what another backend must draw the same way — each series'
 /// arrowheads as (base, tip) in data coordinates, by panel and series.
 pub struct Drawn {
     pub svg: Vec<u8>,
-    pub arrows: Vec<Vec<Vec<((f64, f64), (f64, f64))>>>,
+    pub arrows: Vec<Vec<Arrows>>,
 }
 
 /// Text sizes in plotters' font units (1.24 per pixel). A 640-pixel panel prints at the published
@@ -203,7 +206,7 @@ pub fn render_svg(fig: &FigureData) -> Result<Vec<u8>, DrawErr> {
 }
 
 /// Each series' arrowheads in data coordinates (base, tip), as the SVG places them.
-fn arrows_of(layers: &[PanelLayer]) -> Vec<Vec<Vec<((f64, f64), (f64, f64))>>> {
+fn arrows_of(layers: &[PanelLayer]) -> Vec<Vec<Arrows>> {
     layers
         .iter()
         .map(|layer| {

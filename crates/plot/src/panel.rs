@@ -14,6 +14,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<Ticked, Ticked>>;
 
+/// At most how many labelled ticks fit along the x and y axes of a panel drawn in `area`: one per
+/// 90 px across (room for a 6-character label at 8 pt), one per 55 px up.
 pub(crate) fn max_ticks<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>) -> (usize, usize) {
     let (w, h) = area.dim_in_pixel();
     ((w / K / 90) as usize, (h / K / 55) as usize)

@@ -115,9 +115,6 @@ pub(crate) fn log_floor<'a>(series: impl Iterator<Item = &'a [f64]>) -> Option<f
         .min_by(f64::total_cmp)
 }
 
-/// At most how many labelled ticks fit along the x and y axes of a panel drawn in `area`: one per
-/// 90 px across (room for a 6-character label at 8 pt), one per 55 px up.
-
 impl Ranges {
     /// Widen the x or the y range about its centre so that one unit of each is as long on a
     /// frame `w` by `h` drawing units (linear axes; a log axis is left as it is).

@@ -356,7 +356,7 @@ fn write_series(out: &mut String, s: &Mapped) {
                 out.push_str(&marker_svg(m, p, &col));
             }
         }
-        Ink::Line { dash } if dash.is_empty() => {
+        Ink::Line { dash: [] } => {
             out.push_str(r#"<path d=""#);
             for l in &s.lines {
                 path_d(l, out);

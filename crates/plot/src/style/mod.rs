@@ -103,7 +103,7 @@ impl StyleDef {
     /// derived from the ink: the same pattern, marker and fill as the SVG.
     pub fn pgf_options(&self, color: &str) -> String {
         match self.ink {
-            Ink::Line { dash } if dash.is_empty() => "solid, thick, mark=none".into(),
+            Ink::Line { dash: [] } => "solid, thick, mark=none".into(),
             Ink::Line { dash } => format!("thick, mark=none, dash pattern={}", pgf_dash(dash)),
             Ink::Markers(Marker::Disc) => format!("only marks, mark=*, mark size={}pt", MARKER_PX / PX_PER_PT),
             Ink::Markers(Marker::OpenSquare) => format!(
