@@ -14,7 +14,7 @@ use crate::store::{output_path, write_if_changed};
 use fric_experiments::RunData;
 use fric_manifest::LegendPos;
 use fric_plot::{AxisSpec, FigureData, PanelData, SeriesData};
-use fric_report::pgf::{PgfAxis, PgfFigure, PgfLegend, PgfPanel, PgfSeries, PgfStyle};
+use fric_report::pgf::{PgfAxis, PgfFigure, PgfLegend, PgfPanel, PgfSeries};
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
@@ -53,26 +53,24 @@ fn pgf_axis(a: &fric_manifest::Axis) -> PgfAxis {
     }
 }
 
-fn pgf_style(s: fric_manifest::Style) -> PgfStyle {
-    use fric_manifest::Style;
-    match s {
-        Style::Solid => PgfStyle::Solid,
-        Style::Dashed => PgfStyle::Dashed,
-        Style::Dotted => PgfStyle::Dotted,
-        Style::Points => PgfStyle::Points,
-        Style::Band => PgfStyle::Band,
-    }
-}
-
 /// The same figure for PGFPlots: series in the colours fric-plot draws them in, reading the CSV
-/// files `csvs` (one per series, in order).
-fn pgf_figure(id: &str, fig: &FigureData, panels: &[fric_manifest::Panel], csvs: &[Csv]) -> PgfFigure {
+/// files `csvs` (one per series, in order), with the arrowheads where the SVG drew them
+/// (`arrows`, by panel and series, data coordinates).
+fn pgf_figure(
+    id: &str,
+    fig: &FigureData,
+    panels: &[fric_manifest::Panel],
+    csvs: &[Csv],
+    arrows: &[Vec<fric_plot::Arrows>],
+) -> PgfFigure {
     let mut files = csvs.iter();
     let panels = fig
         .panels
         .iter()
         .zip(panels)
-        .map(|(p, m)| PgfPanel {
+        .enumerate()
+        .map(|(n, (p, m))| PgfPanel {
+            equal_aspect: p.equal_aspect,
             title: p.title.clone(),
             x: pgf_axis(&m.x),
             y: pgf_axis(&m.y),
@@ -91,7 +89,15 @@ fn pgf_figure(id: &str, fig: &FigureData, panels: &[fric_manifest::Panel], csvs:
                 .map(|((i, s), csv)| {
                     let col = |k: usize| csv.columns.get(k).map(|c| c.0.clone());
                     PgfSeries {
-                        style: pgf_style(s.style),
+                        arrows: arrows.get(n).and_then(|a| a.get(i)).cloned().unwrap_or_default(),
+                        point_labels: s
+                            .x
+                            .iter()
+                            .zip(&s.y)
+                            .zip(&s.point_labels)
+                            .filter_map(|((x, y), l)| l.clone().map(|l| (*x, *y, l)))
+                            .collect(),
+                        style: s.style,
                         color: fric_plot::series_color(i, s.color.as_deref()).to_string(),
                         label: s.label.clone(),
                         csv: format!("{id}/{}", csv.name),
@@ -225,8 +231,27 @@ pub(crate) fn build(
                         style: s.style,
                         label,
                         color,
+                        point_labels: vec![],
                     });
                 }
+                continue;
+            }
+            if s.style == fric_manifest::Style::Published {
+                let (x, y): (Vec<f64>, Vec<f64>) = s.points.iter().map(|q| (q.x, q.y)).unzip();
+                csvs.push(Csv {
+                    name: format!("{}-{}.csv", p.id, series.len() + 1),
+                    columns: vec![("x".into(), x.clone()), ("y".into(), y.clone())],
+                });
+                series.push(SeriesData {
+                    arrows: 0,
+                    x,
+                    y,
+                    y2: None,
+                    style: s.style,
+                    label: s.label.clone(),
+                    color: s.color.clone(),
+                    point_labels: s.points.iter().map(|q| q.label.clone()).collect(),
+                });
                 continue;
             }
             let members: Vec<(String, Option<&fric_manifest::Coords>)> = match entry.sweeps.get(&s.run) {
@@ -276,6 +301,7 @@ pub(crate) fn build(
                     style: s.style,
                     label,
                     color,
+                    point_labels: vec![],
                 });
             }
         }
@@ -295,6 +321,7 @@ pub(crate) fn build(
                 range: p.y.range,
             },
             legend: p.legend.unwrap_or(LegendPos::UpperLeft),
+            equal_aspect: p.equal_aspect,
             series,
         });
     }
@@ -382,10 +409,11 @@ pub fn render(
         outputs.push((rel.to_string(), sha256_hex(bytes)));
         Ok(())
     };
-    let svg_bytes = fric_plot::render_svg(&fig)?;
-    put(&svg, &svg_bytes)?;
-    put(&png, &fric_plot::rasterize(&svg_bytes)?)?;
-    let tex = fric_report::pgf::render_pgfplots(&pgf_figure(id, &fig, &entry.manifest.panels, &csvs))?;
+    let drawn = fric_plot::render(&fig)?;
+    put(&svg, &drawn.svg)?;
+    put(&png, &fric_plot::rasterize(&drawn.svg)?)?;
+    let pgf_fig = pgf_figure(id, &fig, &entry.manifest.panels, &csvs, &drawn.arrows);
+    let tex = fric_report::pgf::render_pgfplots(&pgf_fig)?;
     put(&pgf, tex.as_bytes())?;
     // Remove series files of an earlier layout, then write the current ones.
     let dir = output_path(root, &format!("figures/{id}"))?;

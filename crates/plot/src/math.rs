@@ -2,6 +2,12 @@
 //! typography of the field: subscripts and superscripts as SVG `tspan`s, `d<q>/dt` as a dotted
 //! `q̇`, and `-` between unit symbols inside `[...]` as a half-high dot (`N·m`).
 //!
+//! Two rules of the field's typography are applied where the manifest's spelling is unambiguous:
+//! digits right after a Greek letter are its subscript (`σ0` → σ₀, `α_1` too; a Latin letter
+//! with digits, `H1`, is left as written, since names such as `H1` occur), and a minus is U+2212
+//! in every script and before a number in text (`-0.03` → −0.03; a hyphen between words,
+//! `x-y`, `0-50 s`, stays a hyphen).
+//!
 //! The conversion is purely textual and total: any string is accepted, text it does not
 //! recognise is kept as written.
 
@@ -18,6 +24,11 @@ fn is_letter(c: char) -> bool {
     c.is_alphabetic()
 }
 
+/// True for a Greek letter (whose trailing digits are a subscript).
+fn is_greek(c: char) -> bool {
+    ('\u{391}'..='\u{3c9}').contains(&c)
+}
+
 /// Split a label into runs (see the module documentation).
 pub fn parse(label: &str) -> Vec<Run> {
     let chars: Vec<char> = label.chars().collect();
@@ -32,6 +43,28 @@ pub fn parse(label: &str) -> Vec<Run> {
     };
     while i < chars.len() {
         let c = chars[i];
+        // σ0 → σ₀: a Greek letter, then digits, then no letter or digit.
+        if is_greek(c) {
+            let end = (i + 1..chars.len())
+                .find(|&j| !chars[j].is_ascii_digit())
+                .unwrap_or(chars.len());
+            if end > i + 1 && chars.get(end).is_none_or(|n| !n.is_alphanumeric()) {
+                text.push(c);
+                flush(&mut text, &mut runs);
+                runs.push(Run::Sub(chars[i + 1..end].iter().collect()));
+                i = end;
+                continue;
+            }
+        }
+        // A minus before a number, at the start or after a space, bracket or operator.
+        if c == '-'
+            && chars.get(i + 1).is_some_and(|n| n.is_ascii_digit() || *n == '.')
+            && (i == 0 || matches!(chars[i - 1], ' ' | '(' | '[' | '=' | ',' | '/' | '*' | '+'))
+        {
+            text.push('−');
+            i += 1;
+            continue;
+        }
         // d<q>/dt → q̇ (a single-letter quantity, at a word start, not followed by a letter).
         if c == 'd'
             && (i == 0 || !chars[i - 1].is_alphanumeric())
@@ -60,6 +93,7 @@ pub fn parse(label: &str) -> Vec<Run> {
             };
             if next > i && !body.is_empty() && i > 0 {
                 flush(&mut text, &mut runs);
+                let body = body.replace('-', "−");
                 runs.push(if c == '_' { Run::Sub(body) } else { Run::Sup(body) });
                 i = next;
                 continue;
@@ -116,11 +150,21 @@ pub fn unescape(s: &str) -> String {
 /// The content of an SVG `text` element for a label: escaped text and `tspan`s for scripts.
 pub fn svg(label: &str) -> String {
     let mut o = String::new();
+    let mut prev_sub = false;
     for r in parse(label) {
+        let sub = matches!(r, Run::Sub(_));
         match r {
             Run::Text(s) => o.push_str(&escape(&s)),
             Run::Sub(s) => o.push_str(&format!(
                 r#"<tspan baseline-shift="-0.3em" font-size="72%">{}</tspan>"#,
+                escape(&s)
+            )),
+            // A superscript right after a subscript (`F_f^l`) starts with a zero-width
+            // non-joiner: the shaper otherwise joined the two scripts' letters into one ligature
+            // glyph (`fl`), drawn at the subscript's place, and the PNG read "F_fl".
+            Run::Sup(s) if prev_sub => o.push_str(&format!(
+                r#"<tspan baseline-shift="0.55em" font-size="72%">{}{}</tspan>"#,
+                '\u{200c}',
                 escape(&s)
             )),
             Run::Sup(s) => o.push_str(&format!(
@@ -128,6 +172,7 @@ pub fn svg(label: &str) -> String {
                 escape(&s)
             )),
         }
+        prev_sub = sub;
     }
     o
 }
@@ -189,6 +234,16 @@ mod tests {
         assert_eq!(show("E_p(i+n) [J]"), "E_<p>(i+n) [J]");
         assert_eq!(show("σ/F_c = 8"), "σ/F_<c> = 8");
         assert_eq!(show("|E_f| [J]"), "|E_<f>| [J]");
+        // Greek letters with digits, written either way; scripts' and numbers' minus signs.
+        assert_eq!(show("σ0 z + σ1 dz/dt"), "σ_<0> z + σ_<1> z\u{307}");
+        assert_eq!(show("σ_0 = 10^5"), "σ_<0> = 10^<5>");
+        assert_eq!(show("α12, σ0x, H1"), "α_<12>, σ0x, H1");
+        assert_eq!(show("g_- and f_{-}^{-1}"), "g_- and f_<−>^<−1>");
+        assert_eq!(
+            show("offset -0.03 N, x-y, 0-50 s, 10^-4"),
+            "offset −0.03 N, x-y, 0-50 s, 10^<−4>"
+        );
+        assert_eq!(show("F_f^l"), "F_<f>^<l>");
         // Not markup: kept as written.
         assert_eq!(show("x-y plane, 2-3 s"), "x-y plane, 2-3 s");
         assert_eq!(show("a_"), "a_");

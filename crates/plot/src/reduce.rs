@@ -26,7 +26,8 @@
 //! Samples without a position (non-finite, or not positive on a log axis) split a line or band
 //! when drawn: the first and last of each such run are kept, so the split stays where it was.
 
-use crate::{series::tf, shared_of, shared_x, FigureData, SeriesData};
+use crate::ranges::{self, shared_of, shared_x};
+use crate::{series::tf, FigureData, SeriesData};
 use fric_manifest::{Scale, Style};
 
 /// The error bound, in SVG pixels.
@@ -45,7 +46,7 @@ pub fn reduce(fig: &FigureData) -> Reduction {
     let mut keep = Vec::new();
     let mut ranges = Vec::new();
     for (i, p) in fig.panels.iter().enumerate() {
-        let r = crate::ranges(p, shared_of(fig, shared, i));
+        let r = ranges::ranges(p, shared_of(fig, shared, i));
         let px = Pixels {
             x0: r.x.0,
             y0: r.y.0,
@@ -110,6 +111,8 @@ fn series_keep(px: &Pixels, s: &SeriesData) -> Vec<usize> {
     let a = mapped(&s.y);
     match (s.style, &s.y2) {
         (Style::Points, _) => distinct_markers(&a),
+        // Published values are few and each carries its label: all kept.
+        (Style::Published, _) => (0..n).collect(),
         (Style::Band, Some(y2)) if y2.len() >= n => {
             let b = mapped(y2);
             // A sample is drawable only if both its edges are.
@@ -264,6 +267,7 @@ mod tests {
             label: None,
             color: None,
             arrows: 0,
+            point_labels: vec![],
         }
     }
 

@@ -70,20 +70,24 @@ pub fn render_table(t: &TableInput) -> Result<String, String> {
         "lines",
         &t.lines.iter().map(|l| format!("L{l}")).collect::<Vec<_>>().join(", "),
     );
-    ctx.insert("caption", &tex_escape(t.caption));
+    // Caption, header, cells and notes through the one typesetter of labels
+    // (`pgf::caption_to_tex`: validated `$...$` kept, subscripted words and Greek as math,
+    // other text escaped).
+    let tex = crate::pgf::caption_to_tex;
+    ctx.insert("caption", &tex(t.caption));
     ctx.insert("label", &format!("tab:{}", t.manifest.replace('/', ":")));
     ctx.insert("colspec", &"l".repeat(t.columns.len()));
     ctx.insert(
         "header",
-        &t.columns.iter().map(|c| tex_escape(c)).collect::<Vec<_>>().join(" & "),
+        &t.columns.iter().map(|c| tex(c)).collect::<Vec<_>>().join(" & "),
     );
     let rows: Vec<String> = t
         .rows
         .iter()
-        .map(|r| r.iter().map(|c| tex_escape(c)).collect::<Vec<_>>().join(" & "))
+        .map(|r| r.iter().map(|c| tex(c)).collect::<Vec<_>>().join(" & "))
         .collect();
     ctx.insert("rows", &rows);
-    ctx.insert("notes", &t.notes.iter().map(|n| tex_escape(n)).collect::<Vec<_>>());
+    ctx.insert("notes", &t.notes.iter().map(|n| tex(n)).collect::<Vec<_>>());
     templates().render("table.tex", &ctx).map_err(|e| format!("{e:?}"))
 }
 

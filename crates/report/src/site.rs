@@ -480,7 +480,7 @@ pub fn render_reproduction_body(site: &Site) -> Result<String, String> {
                     png: i.png.as_ref().map(|p| format!("../{p}")),
                     tex: i.tex.as_ref().map(|p| format!("../{p}")),
                     label: tex_escape(&format!("{} {} {}", d.id, i.kind, i.number)),
-                    caption: tex_escape(&i.caption),
+                    caption: crate::pgf::caption_to_tex(&i.caption),
                 })
                 .collect(),
         })

@@ -35,6 +35,10 @@ pub struct Panel {
     pub series: Vec<SeriesSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legend: Option<LegendPos>,
+    /// Equal aspect: one unit of x as long as one unit of y on the page (a circle drawn as a
+    /// circle); the ranges are widened, never cut, to make it so.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub equal_aspect: bool,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
@@ -72,7 +76,9 @@ pub struct SeriesSpec {
     /// With `metric`: one series per value of this other swept parameter.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
-    /// A column of the run, or with `metric` a swept parameter (`sigma1`, `input.omega`).
+    /// A column of the run, or with `metric` a swept parameter (`sigma1`, `input.omega`)
+    /// (empty for published points).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub x: String,
     /// A column of the run (empty for a metric series).
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -94,6 +100,23 @@ pub struct SeriesSpec {
     #[serde(default, skip_serializing_if = "is_zero")]
     #[schemars(range(max = 100))]
     pub arrows: u32,
+    /// With `style: published`: the points the source prints (a table's rows, values read in
+    /// the text), each with its seed line; drawn as open markers, labelled when `label` is set.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub points: Vec<PublishedPoint>,
+}
+
+/// A point the source publishes, drawn as it is printed (no run, no metric).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PublishedPoint {
+    pub x: f64,
+    pub y: f64,
+    /// Written beside the marker (`A`, `σ₀ = 10⁵`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// Seed line the value is printed on.
+    pub line: u32,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -107,7 +130,13 @@ pub enum Style {
     Solid,
     Dashed,
     Dotted,
+    /// Dash and dot alternating (fits, where the source draws them so).
+    DashDot,
+    /// Long dash and two dots: a fifth line style, distinguishable from the other four.
+    DashDotDot,
     Points,
+    /// Points the source publishes (`points`), as open markers with labels.
+    Published,
     Band,
 }
 

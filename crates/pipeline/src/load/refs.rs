@@ -34,6 +34,7 @@ pub(super) fn registry(cx: &mut Ctx) {
     if m.source.caption.trim().is_empty() {
         cx.err("source.caption", "empty caption", "the caption text from the seed");
     }
+    math_text(cx);
     if m.status != Status::Reproduced && m.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
         let msg = format!("status `{}` needs a `reason`", m.status.as_str());
         cx.err("status", msg, "reason: why it is not reproduced");
@@ -123,6 +124,79 @@ impl Ctx<'_> {
     }
 }
 
+/// Every text that reaches a `.tex` file with its `$...$` kept (caption, titles, labels, table
+/// text) has only well-formed mathematics with allowed commands (`fric_report::pgf::check_math`):
+/// `$\input{/etc/passwd}$` is refused here, at its line.
+fn math_text(cx: &mut Ctx) {
+    let m = cx.m;
+    let mut texts: Vec<(String, &str)> = vec![("source.caption".into(), m.source.caption.as_str())];
+    for (i, p) in m.panels.iter().enumerate() {
+        texts.extend(p.title.as_deref().map(|t| (format!("panels[{i}].title"), t)));
+        texts.push((format!("panels[{i}].x.label"), p.x.label.as_str()));
+        texts.push((format!("panels[{i}].y.label"), p.y.label.as_str()));
+        for (j, s) in p.series.iter().enumerate() {
+            texts.extend(
+                s.label
+                    .as_deref()
+                    .map(|l| (format!("panels[{i}].series[{j}].label"), l)),
+            );
+        }
+    }
+    if let Some(t) = &m.table {
+        texts.extend(
+            t.columns
+                .iter()
+                .enumerate()
+                .map(|(k, c)| (format!("table.columns[{k}]"), c.as_str())),
+        );
+        for (r, row) in t.rows.iter().enumerate() {
+            texts.extend(
+                row.iter()
+                    .enumerate()
+                    .map(|(k, c)| (format!("table.rows[{r}][{k}]"), c.as_str())),
+            );
+        }
+        texts.extend(
+            t.notes
+                .iter()
+                .enumerate()
+                .map(|(k, n)| (format!("table.notes[{k}]"), n.as_str())),
+        );
+    }
+    for (path, text) in texts {
+        if let Err(e) = fric_report::pgf::check_math(text) {
+            cx.err(path, e, "`$...$` with balanced braces and mathematical commands only");
+        }
+    }
+}
+
+/// A series of published points: its `points`, each with its seed line; no run.
+fn published(cx: &mut Ctx, at: &str, s: &fric_manifest::SeriesSpec) {
+    if s.points.is_empty() {
+        cx.err(
+            format!("{at}.points"),
+            "published points need `points`",
+            "points: [{x, y, label, line}]",
+        );
+    }
+    for (k, q) in s.points.iter().enumerate() {
+        if q.line == 0 || !(q.x.is_finite() && q.y.is_finite()) {
+            cx.err(
+                format!("{at}.points[{k}]"),
+                "a published point needs finite x, y and its seed line",
+                "{x, y, line: <seed line>}",
+            );
+        }
+    }
+    if !s.run.is_empty() || s.metric.is_some() {
+        cx.err(
+            at.to_string(),
+            "published points are not drawn from a run or a metric",
+            "drop `run`/`metric`",
+        );
+    }
+}
+
 pub(super) fn panels(cx: &mut Ctx) {
     let m = cx.m;
     if let Some(l) = &m.layout {
@@ -152,6 +226,17 @@ pub(super) fn panels(cx: &mut Ctx) {
                 );
             }
             cx.check_window(format!("{at}.window"), &s.window);
+            if s.style == Style::Published {
+                published(cx, &at, s);
+                continue;
+            }
+            if !s.points.is_empty() {
+                cx.err(
+                    format!("{at}.points"),
+                    "`points` belong to `style: published`",
+                    "style: published",
+                );
+            }
             if s.metric.is_some() || s.group.is_some() {
                 metric_series(cx, &at, s);
                 continue;

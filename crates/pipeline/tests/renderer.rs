@@ -1,0 +1,278 @@
+//! The renderer's promises (issue 45 items 2-4), tested on figures drawn here: a circle drawn
+//! with equal aspect is round, arrowheads are solid and off the extrema, every line style's
+//! legend sample shows the pattern its series is drawn with (also for a series covered by a
+//! coincident one), published points are drawn with their labels, PGFPlots draws the same
+//! styles and arrowheads, and a manifest's hostile `$...$` is refused at its line.
+
+mod common;
+
+use common::workspace;
+use fric_manifest::{LegendPos, Scale, Style};
+use fric_plot::{AxisSpec, FigureData, PanelData, SeriesData};
+
+fn axis(label: &str, range: Option<[f64; 2]>) -> AxisSpec {
+    AxisSpec {
+        label: label.into(),
+        unit: None,
+        scale: Scale::Linear,
+        range,
+    }
+}
+
+fn series(x: Vec<f64>, y: Vec<f64>, style: Style, label: &str) -> SeriesData {
+    SeriesData {
+        x,
+        y,
+        y2: None,
+        style,
+        label: Some(label.into()),
+        color: None,
+        arrows: 0,
+        point_labels: vec![],
+    }
+}
+
+fn figure(series: Vec<SeriesData>, equal_aspect: bool) -> FigureData {
+    FigureData {
+        rows: 1,
+        cols: 1,
+        panel_width: 640,
+        panel_height: 400,
+        panels: vec![PanelData {
+            id: "main".into(),
+            title: None,
+            x: axis("x", Some([-1.1, 1.1])),
+            y: axis("y", Some([-1.1, 1.1])),
+            legend: LegendPos::UpperRight,
+            series,
+            equal_aspect,
+        }],
+    }
+}
+
+fn circle(n: usize, turns: f64) -> (Vec<f64>, Vec<f64>) {
+    (0..=n)
+        .map(|i| {
+            let a = turns * std::f64::consts::TAU * i as f64 / n as f64;
+            (a.cos(), a.sin())
+        })
+        .unzip()
+}
+
+fn svg(f: &FigureData) -> String {
+    String::from_utf8(fric_plot::render_svg(f).unwrap()).unwrap()
+}
+
+/// The numbers of attribute `name` of the first element that has it.
+fn attr(s: &str, name: &str) -> Vec<f64> {
+    let i = s.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+    let v = &s[i..i + s[i..].find('"').unwrap()];
+    v.split(' ').filter_map(|t| t.parse().ok()).collect()
+}
+
+/// A unit circle drawn with equal aspect spans as many pixels across as up.
+#[test]
+fn a_circle_is_round_with_equal_aspect() {
+    let (x, y) = circle(720, 1.0);
+    let units_per_px = |s: &str| {
+        let f = attr(s, "data-frame");
+        let (xr, yr) = (attr(s, "data-x"), attr(s, "data-y"));
+        ((xr[1] - xr[0]) / (f[2] - f[0]), (yr[1] - yr[0]) / (f[3] - f[1]))
+    };
+    let (ux, uy) = units_per_px(&svg(&figure(
+        vec![series(x.clone(), y.clone(), Style::Solid, "C")],
+        true,
+    )));
+    assert!((ux / uy - 1.0).abs() < 1e-9, "{ux} vs {uy} units per pixel");
+    // Without the request, the 640 × 400 panel draws it as an ellipse.
+    let (ux, uy) = units_per_px(&svg(&figure(vec![series(x, y, Style::Solid, "C")], false)));
+    assert!((ux / uy - 1.0).abs() > 0.2, "{ux} vs {uy}");
+}
+
+/// Every `d="..."` path of class `fric-arrow`.
+fn arrows(s: &str) -> Vec<&str> {
+    s.match_indices("<path class=\"fric-arrow\"")
+        .map(|(i, _)| &s[i..i + s[i..].find("/>").unwrap()])
+        .collect()
+}
+
+/// Arrowheads on a dashed loop are filled and solid, one per place on a loop drawn three
+/// times over, and none sits on the loop's extrema in x or y.
+#[test]
+fn arrowheads_are_solid_and_off_the_extrema() {
+    let (x, y) = circle(3 * 720, 3.0);
+    let mut s = series(x, y, Style::Dashed, "loop");
+    s.arrows = 6;
+    let f = figure(vec![s], true);
+    let out = svg(&f);
+    let heads = arrows(&out);
+    assert!(!heads.is_empty() && heads.len() <= 6, "{} heads", heads.len());
+    let mut tips = Vec::new();
+    for h in &heads {
+        assert!(!h.contains("dasharray"), "dashed arrowhead: {h}");
+        assert!(h.contains("fill=\"#"), "{h}");
+        let d = &h[h.find("d=\"M").unwrap() + 4..];
+        let xy: Vec<f64> = d.split(['L', ' ']).take(2).map(|v| v.parse().unwrap()).collect();
+        tips.push((xy[0], xy[1]));
+    }
+    // The loop's extrema, in drawing units, from the frame and the equalised ranges.
+    let fr = attr(&out, "data-frame");
+    let (xr, yr) = (attr(&out, "data-x"), attr(&out, "data-y"));
+    let px = |x: f64, y: f64| {
+        (
+            fr[0] + (x - xr[0]) / (xr[1] - xr[0]) * (fr[2] - fr[0]),
+            fr[3] - (y - yr[0]) / (yr[1] - yr[0]) * (fr[3] - fr[1]),
+        )
+    };
+    for e in [px(1.0, 0.0), px(0.0, 1.0), px(-1.0, 0.0), px(0.0, -1.0)] {
+        for t in &tips {
+            assert!(
+                (t.0 - e.0).hypot(t.1 - e.1) > 10.0 * 4.0,
+                "a head at {t:?} on the extremum {e:?}"
+            );
+        }
+    }
+    for (i, a) in tips.iter().enumerate() {
+        for b in &tips[i + 1..] {
+            assert!(
+                (a.0 - b.0).hypot(a.1 - b.1) > 8.0 * 4.0,
+                "two heads at one place: {a:?} {b:?}"
+            );
+        }
+    }
+    // PGFPlots draws the same heads, solid.
+    let drawn = fric_plot::render(&f).unwrap();
+    assert_eq!(drawn.arrows[0][0].len(), heads.len());
+}
+
+/// A dash pattern (`None`: drawn solid).
+type Dash = Option<Vec<f64>>;
+
+/// The dash patterns of each series' first path, in order, and of the legend samples, by label.
+fn patterns(s: &str) -> (Vec<Dash>, Vec<Dash>) {
+    let groups: Vec<&str> = s.split("<g class=\"fric-series\"").skip(1).collect();
+    let dash = |el: &str| -> Dash {
+        let i = el.find("stroke-dasharray=\"")? + 18;
+        Some(
+            el[i..i + el[i..].find('"').unwrap()]
+                .split(' ')
+                .map(|v| v.parse().unwrap())
+                .collect(),
+        )
+    };
+    let drawn = groups.iter().map(|g| dash(&g[..g.find("</g>").unwrap()])).collect();
+    // Legend samples by their entry's label (entries may flow in columns below the axes).
+    let legend = &s[s.find("class=\"fric-legend\"").unwrap()..];
+    let mut by_label: Vec<(String, Dash)> = legend
+        .split("<path d=\"M")
+        .skip(1)
+        .map(|p| {
+            let t = &p[p.find("<text").unwrap()..];
+            let label = &t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()];
+            (label.to_string(), dash(&p[..p.find("/>").unwrap()]))
+        })
+        .collect();
+    by_label.sort_by_key(|(l, _)| l.clone());
+    let samples = by_label.into_iter().map(|(_, d)| d).collect();
+    (drawn, samples)
+}
+
+/// Ratios of a dash pattern to its first dash (a drawn pattern is stretched to end on a dash).
+fn ratios(p: &[f64]) -> Vec<f64> {
+    p.iter().map(|v| v / p[0]).collect()
+}
+
+/// Five line styles in one panel: each drawn in its declared pattern, each legend sample in the
+/// same, no two alike; a series covered by a coincident one keeps its pattern and its sample.
+#[test]
+fn legend_samples_match_the_drawn_styles() {
+    let styles = [
+        Style::Solid,
+        Style::Dashed,
+        Style::Dotted,
+        Style::DashDot,
+        Style::DashDotDot,
+    ];
+    let x: Vec<f64> = (0..200).map(|i| -1.0 + i as f64 / 100.0).collect();
+    let mut all: Vec<SeriesData> = styles
+        .iter()
+        .enumerate()
+        .map(|(k, st)| {
+            let y = x.iter().map(|v| 0.15 * k as f64 - 0.9 + 0.1 * v).collect();
+            series(x.clone(), y, *st, &format!("s{k}"))
+        })
+        .collect();
+    // A solid series exactly on the dash-dot one: the dash-dot one is covered.
+    all.push(series(x.clone(), all[3].y.clone(), Style::Solid, "z on top"));
+    let out = svg(&figure(all, false));
+    let (drawn, samples) = patterns(&out);
+    assert_eq!(samples.len(), 6);
+    for (k, st) in styles.iter().enumerate() {
+        let declared = fric_plot::style::def(*st).dash();
+        match (&drawn[k], &samples[k]) {
+            (None, None) => assert!(declared.is_empty(), "{st:?} drawn solid"),
+            (Some(d), Some(s)) => {
+                let want = ratios(declared);
+                for (a, b) in ratios(d).iter().zip(&want).chain(ratios(s).iter().zip(&want)) {
+                    assert!((a - b).abs() < 1e-2, "{st:?}: {d:?} / {s:?} against {declared:?}");
+                }
+                assert_eq!(d.len(), declared.len());
+            }
+            other => panic!("{st:?}: drawn and sample differ: {other:?}"),
+        }
+    }
+    assert!(out.contains("(coincides)"), "the covering series says so in the legend");
+}
+
+/// Published points: one open marker per point, each with its label.
+#[test]
+fn published_points_are_drawn_with_their_labels() {
+    let mut p = series(vec![-0.5, 0.0, 0.5], vec![0.1, 0.2, 0.3], Style::Published, "Table 2.1");
+    p.point_labels = vec![Some("1".into()), Some("2".into()), Some("σ0".into())];
+    let out = svg(&figure(vec![p], false));
+    let group = &out[out.find("data-style=\"published\"").unwrap()..];
+    assert_eq!(group[..group.find("</g>").unwrap()].matches("<rect").count(), 3);
+    assert_eq!(out.matches("class=\"fric-point-label\"").count(), 3);
+    assert!(out.contains("σ<tspan baseline-shift=\"-0.3em\" font-size=\"72%\">0</tspan>"));
+}
+
+const HOSTILE: &str = r#"id: thesis/fig9.1
+kind: figure
+source: {document: thesis, number: "9.1", caption: 'see $\input{/etc/passwd}$', lines: [1]}
+content: simulation
+status: reproduced
+runs:
+  - id: dahl
+    system: dahl
+    params: {sigma: 7.5, fc: 1.5, gamma: 1}
+    input: {kind: sine, amplitude: 5, omega: 2}
+    sim: {periods: 2, samples_per_period: 400}
+panels:
+  - id: main
+    x: {label: u, unit: m}
+    y: {label: F, unit: N}
+    series:
+      - {run: dahl, x: u, y: F}
+      - style: published
+        points: [{x: 1, y: 2, label: "$x^{2$", line: 0}]
+"#;
+
+/// `$\input{/etc/passwd}$` in a caption is refused at the caption's line; a published point
+/// without its seed line at the point's.
+#[test]
+fn hostile_math_and_unsourced_points_are_refused_at_their_lines() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", HOSTILE)]);
+    let loaded = fric_pipeline::load(ws.path());
+    assert_eq!(loaded.invalid.len(), 1);
+    let d = &loaded.invalid[0].diagnostics;
+    let input = d
+        .iter()
+        .find(|d| d.message.contains("\\input"))
+        .expect("\\input refused");
+    assert_eq!(input.line, 3, "{input}");
+    let point = d
+        .iter()
+        .find(|d| d.message.contains("seed line"))
+        .expect("point refused");
+    assert_eq!(point.line, 19, "{point}");
+}

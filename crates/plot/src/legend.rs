@@ -1,0 +1,194 @@
+//! Legends: entries, placement inside the frame where they cover no data (else below the
+//! axes), and their SVG, each entry's sample drawn as its series is.
+
+use crate::geometry::{point_in_polygon, segment_meets};
+use crate::math;
+use crate::series::{hex, Frame, Mapped, K, LEGEND_FONT, STROKE};
+use crate::style::{self, Ink};
+use fric_manifest::Style;
+
+const SAMPLE_W: f64 = 30.0 * K;
+const GAP: f64 = 8.0 * K;
+const PAD: f64 = 8.0 * K;
+const ROW: f64 = 1.45 * LEGEND_FONT;
+const INSET: f64 = 8.0 * K;
+
+/// True if any ink of the series falls in the rectangle (grown by the stroke's half-width).
+pub(crate) fn covers(s: &Mapped, r: [f64; 4]) -> bool {
+    let g = STROKE / 2.0
+        + 3.0 * K
+        + if style::def(s.style).marker().is_some() {
+            3.0 * K
+        } else {
+            0.0
+        };
+    let r = [r[0] - g, r[1] - g, r[2] + g, r[3] + g];
+    let lines = s.lines.iter().any(|l| match l.len() {
+        1 => segment_meets(l[0], l[0], r),
+        _ if style::def(s.style).marker().is_some() => l.iter().any(|&p| segment_meets(p, p, r)),
+        _ => l.windows(2).any(|w| segment_meets(w[0], w[1], r)),
+    });
+    let band = s.band.len() > 2
+        && (s.band.windows(2).any(|w| segment_meets(w[0], w[1], r)) || point_in_polygon((r[0], r[1]), &s.band));
+    lines || band
+}
+
+/// A legend entry: label, the series' style and colour, and the label's width.
+pub(crate) struct Entry {
+    pub label: String,
+    pub style: Style,
+    pub color: (u8, u8, u8),
+    /// The series is drawn wide and light under a coincident one.
+    pub under: bool,
+    /// ... and faded, under one of its own colour.
+    pub faded: bool,
+    pub width: f64,
+}
+
+/// A legend: its entries and the box they sit in.
+pub(crate) struct Legend {
+    pub rect: [f64; 4],
+    /// Entries in rows (one entry per row inside the axes, flowing rows below them).
+    pub rows: Vec<Vec<usize>>,
+    pub entries: Vec<Entry>,
+}
+
+fn entry_w(text_w: f64) -> f64 {
+    SAMPLE_W + GAP + text_w
+}
+
+/// The legend inside the frame at the first corner (the preferred one first) where it covers
+/// no data, or `None` when every corner covers some.
+pub(crate) fn place_inside(
+    frame: &Frame,
+    series: &[Mapped],
+    entries: Vec<Entry>,
+    preferred: usize,
+) -> Result<Legend, Vec<Entry>> {
+    let w = 2.0 * PAD + entries.iter().map(|e| e.width).fold(0.0, f64::max) + SAMPLE_W + GAP;
+    let h = 2.0 * PAD + ROW * entries.len() as f64;
+    let (l, r) = (frame.left + INSET, frame.right - INSET - w);
+    let (t, b) = (frame.top + INSET, frame.bottom - INSET - h);
+    // Upper right, upper left, lower right, lower left, then the middles of the top and bottom.
+    let cx = (frame.left + frame.right - w) / 2.0;
+    let corners = [(r, t), (l, t), (r, b), (l, b), (cx, t), (cx, b)];
+    let order = std::iter::once(preferred).chain((0..corners.len()).filter(|&i| i != preferred));
+    for i in order {
+        let (x, y) = corners[i];
+        let rect = [x, y, x + w, y + h];
+        if x < frame.left || y < frame.top || rect[2] > frame.right || rect[3] > frame.bottom {
+            continue;
+        }
+        if !series.iter().any(|s| covers(s, rect)) {
+            let rows = (0..entries.len()).map(|k| vec![k]).collect();
+            return Ok(Legend { rect, rows, entries });
+        }
+    }
+    Err(entries)
+}
+
+/// Rows of a legend laid out below the axes within `width`, and its height.
+pub(crate) fn rows_below(entries: &[Entry], width: f64) -> (Vec<Vec<usize>>, f64) {
+    // Equal columns, as many as fit, filled column by column so the entries read down in
+    // their order.
+    let col = column_width(entries);
+    let n = (((width - 2.0 * PAD + 4.0 * GAP) / (col + 4.0 * GAP)).floor() as usize).max(1);
+    let r = entries.len().div_ceil(n).max(1);
+    let rows: Vec<Vec<usize>> = (0..r)
+        .map(|i| (i..entries.len()).step_by(r).collect::<Vec<usize>>())
+        .filter(|row| !row.is_empty())
+        .collect();
+    let h = 2.0 * PAD + ROW * rows.len() as f64;
+    (rows, h)
+}
+
+/// The width of a column of legend entries below the axes: the widest entry.
+fn column_width(entries: &[Entry]) -> f64 {
+    entries.iter().map(|e| entry_w(e.width)).fold(0.0, f64::max)
+}
+
+fn row_width(row: &[usize], entries: &[Entry]) -> f64 {
+    let col = column_width(entries);
+    let last = row.last().map_or(0.0, |&k| entry_w(entries[k].width));
+    (col + 4.0 * GAP) * (row.len().saturating_sub(1)) as f64 + last
+}
+
+/// A legend below the frame, its top at `top`: rows wrapped to the panel's width
+/// (`span`, left and right edge), centred under the frame as far as the panel allows.
+pub(crate) fn below(frame: &Frame, entries: Vec<Entry>, top: f64, span: (f64, f64)) -> Legend {
+    let (rows, h) = rows_below(&entries, span.1 - span.0 - 8.0 * K);
+    let w = rows.iter().map(|r| row_width(r, &entries)).fold(0.0, f64::max) + 2.0 * PAD;
+    let centred = (frame.left + frame.right - w) / 2.0;
+    let x = centred.min(span.1 - 4.0 * K - w).max(span.0 + 4.0 * K);
+    Legend {
+        rect: [x, top, x + w, top + h],
+        rows,
+        entries,
+    }
+}
+
+/// A legend sample drawn as the series is: its marker, its fill, or a line in its declared dash
+/// pattern (three times as wide for a series drawn under a coincident one).
+fn sample(out: &mut String, e: &Entry, x: f64, y: f64) {
+    let (style, c, under) = (e.style, e.color, e.under);
+    use std::fmt::Write;
+    let col = hex(c);
+    let _ = match style::def(style).ink {
+        Ink::Markers(m) => {
+            out.push_str(&crate::series::marker_svg(m, (x + SAMPLE_W / 2.0, y), &col));
+            Ok(())
+        }
+        Ink::Band => write!(
+            out,
+            r#"<rect x="{x:.1}" y="{:.1}" width="{SAMPLE_W}" height="{}" fill="{col}" fill-opacity="0.25"/>"#,
+            y - 4.0 * K,
+            8.0 * K
+        ),
+        Ink::Line { dash } => {
+            let pattern: Vec<String> = dash.iter().map(|d| format!("{}", d * K)).collect();
+            let dash = if pattern.is_empty() {
+                String::new()
+            } else {
+                format!(r#" stroke-dasharray="{}""#, pattern.join(" "))
+            };
+            let width = if under { 3.0 * STROKE } else { STROKE };
+            let faded = if e.faded { crate::series::FADED } else { "" };
+            write!(
+                out,
+                r#"<path d="M{x:.1} {y:.1}H{:.1}" fill="none" stroke="{col}" stroke-width="{width}{faded}"{dash}/>"#,
+                x + SAMPLE_W
+            )
+        }
+    };
+}
+
+/// Write a legend: its box, and per entry the sample and the typeset label.
+pub(crate) fn write(out: &mut String, l: &Legend) {
+    use std::fmt::Write;
+    let r = l.rect;
+    let _ = write!(
+        out,
+        r##"<g class="fric-legend"><rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="#FFFFFF" fill-opacity="0.9" stroke="#A0A0A0" stroke-width="{}"/>"##,
+        r[0],
+        r[1],
+        r[2] - r[0],
+        r[3] - r[1],
+        K
+    );
+    for (i, row) in l.rows.iter().enumerate() {
+        let y = r[1] + PAD + ROW * (i as f64 + 0.5);
+        let mut x = r[0] + PAD;
+        for &k in row {
+            let e = &l.entries[k];
+            sample(out, e, x, y);
+            let _ = write!(
+                out,
+                r##"<text x="{:.1}" y="{y:.1}" dy="0.35em" font-family="sans-serif" font-size="{LEGEND_FONT:.2}" fill="#000000">{}</text>"##,
+                x + SAMPLE_W + GAP,
+                math::svg(&e.label)
+            );
+            x += column_width(&l.entries) + 4.0 * GAP;
+        }
+    }
+    out.push_str("</g>");
+}

@@ -1,0 +1,326 @@
+//! One panel: its chart (plotters draws the axes, ticks, grid and labels), its legend plan,
+//! and the data layer this crate writes over it.
+
+use crate::legend::{self, Entry, Legend};
+use crate::ranges::{ranges, Ranges, Shared};
+use crate::series::{self, Frame, Mapped};
+use crate::ticks::{axis_power, decade_label, format_tick, scaled_label, ticks, Ticked};
+use crate::{colors, math, AxisSpec, DrawErr, PanelData, SeriesData};
+use crate::{DESC_SIZE, K, LABEL_SIZE, RIGHT_MARGIN, TITLE_GAP, TITLE_SIZE, X_AREA, Y_AREA};
+use fric_manifest::{LegendPos, Scale};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<Ticked, Ticked>>;
+
+/// At most how many labelled ticks fit along the x and y axes of a panel drawn in `area`: one per
+/// 90 px across (room for a 6-character label at 8 pt), one per 55 px up.
+pub(crate) fn max_ticks<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>) -> (usize, usize) {
+    let (w, h) = area.dim_in_pixel();
+    ((w / K / 90) as usize, (h / K / 55) as usize)
+}
+
+/// The title's font size: `TITLE_SIZE`, or smaller so that a long title fits the panel's width
+/// (a title wider than its panel would be cut at both edges).
+pub(crate) fn title_size<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, title: &str) -> u32 {
+    let full = TITLE_SIZE * K;
+    let avail = area.dim_in_pixel().0.saturating_sub(24 * K) as f64;
+    let width = area
+        .estimate_text_size(title, &TextStyle::from(("sans-serif", full)))
+        .map_or(0.0, |(w, _)| w as f64);
+    if width <= avail || width == 0.0 {
+        return full;
+    }
+    ((full as f64 * avail / width).floor() as u32).max(full / 2)
+}
+
+/// The chart of a panel (caption and coordinates; nothing else drawn), `reserve` drawing units
+/// left free below the axes for a legend.
+pub(crate) fn build_chart<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    p: &PanelData,
+    r: &Ranges,
+    reserve: u32,
+    x_labels: bool,
+) -> Result<Chart<'a, DB>, DrawErr> {
+    // The title is drawn here, not as plotters' caption: the caption sits directly on the
+    // plotting area, where the top y tick label (centred on the top edge) ran into it.
+    let title = p.title.as_ref().map(|t| {
+        let style = TextStyle::from(("sans-serif", title_size(area, t)));
+        let h = area.estimate_text_size(t, &style).map_or(0, |(_, h)| h);
+        (t, style, h)
+    });
+    let mut b = ChartBuilder::on(area);
+    b.margin(12 * K)
+        .margin_top(12 * K + title.as_ref().map_or(0, |(_, _, h)| h + TITLE_GAP * K))
+        .margin_right(RIGHT_MARGIN * K)
+        .margin_bottom(12 * K + reserve)
+        .x_label_area_size(if x_labels { X_AREA } else { 8 } * K)
+        .y_label_area_size(y_area(area, p, r));
+    if let Some((t, style, _)) = &title {
+        let centre = (area.dim_in_pixel().0 / 2) as i32;
+        let style = style.pos(Pos::new(HPos::Center, VPos::Top));
+        area.draw(&Text::new(t.as_str(), (centre, (12 * K) as i32), style))
+            .map_err(|e| e.to_string())?;
+    }
+    // Minor ticks are drawn by the data layer as marks on the axes (no minor grid).
+    let (mx, my) = max_ticks(area);
+    let (bx, by) = (
+        ticks(r.x.0, r.x.1, p.x.scale, mx).0,
+        ticks(r.y.0, r.y.1, p.y.scale, my).0,
+    );
+    b.build_cartesian_2d(
+        Ticked::new(r.x.0..r.x.1, bx, vec![]),
+        Ticked::new(r.y.0..r.y.1, by, vec![]),
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// The label of the y tick at `v` (plotting coordinates) on a panel whose y range is `ry`.
+fn y_tick_label(p: &PanelData, ry: (f64, f64), v: f64) -> String {
+    if p.y.scale == Scale::Log {
+        return decade_label(v);
+    }
+    let f = 10f64.powi(-axis_power(ry.0, ry.1));
+    format_tick(v * f, ry.0.abs().max(ry.1.abs()) * f)
+}
+
+/// Width (drawing units) of the area left of the axes: the default, or more when the widest y
+/// tick label, the tick marks and the rotated axis label would not fit side by side in it (an
+/// axis label printed over long tick labels, report Figs 3.8 and 3.9).
+fn y_area<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData, r: &Ranges) -> u32 {
+    let font = TextStyle::from(("sans-serif", LABEL_SIZE * K));
+    let widest = ticks(r.y.0, r.y.1, p.y.scale, max_ticks(area).1)
+        .0
+        .iter()
+        .filter_map(|v| area.estimate_text_size(&y_tick_label(p, r.y, *v), &font).ok())
+        .map(|(w, _)| w)
+        .max()
+        .unwrap_or(0);
+    let desc = area
+        .estimate_text_size("Ay", &TextStyle::from(("sans-serif", DESC_SIZE * K)))
+        .map_or(0, |(_, h)| h);
+    // Tick mark, gaps either side of the tick labels, and the axis label with its margin.
+    let need = widest + desc + (5 + 10 + 14) * K;
+    need.max(Y_AREA * K)
+}
+
+pub(crate) fn frame_of<DB: DrawingBackend>(chart: &Chart<DB>, p: &PanelData, r: &Ranges, offset: (i32, i32)) -> Frame {
+    let (l, b) = chart.backend_coord(&(r.x.0, r.y.0));
+    let (rt, t) = chart.backend_coord(&(r.x.1, r.y.1));
+    Frame {
+        left: (l + offset.0) as f64,
+        top: (t + offset.1) as f64,
+        right: (rt + offset.0) as f64,
+        bottom: (b + offset.1) as f64,
+        x: r.x,
+        y: r.y,
+        xs: p.x.scale,
+        ys: p.y.scale,
+    }
+}
+
+/// The panel's series in drawing units, those hidden by a later coincident series marked to be
+/// drawn under it (`coincident` lists the pairs).
+pub(crate) fn map_all(frame: &Frame, p: &PanelData, coincident: &[(usize, usize)]) -> Vec<Mapped> {
+    let mut m: Vec<Mapped> = p
+        .series
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut m = series::map_series(frame, &s.x, &s.y, s.y2.as_deref(), s.style, color_of(s, i));
+            m.arrows = s.arrows;
+            m.point_labels = s.point_labels.clone();
+            m
+        })
+        .collect();
+    for &(i, j) in coincident {
+        m[i].under = true;
+        m[i].faded = m[i].color == m[j].color;
+    }
+    m
+}
+
+/// What plotters drew of a panel, and the data layer this crate writes over it.
+pub(crate) struct PanelLayer {
+    pub frame: Frame,
+    pub series: Vec<Mapped>,
+    pub legend: Option<Legend>,
+    /// Minor tick positions (plotting coordinates) of the x and y axes.
+    pub minor: (Vec<f64>, Vec<f64>),
+}
+
+/// Where a panel's legend goes, decided before drawing: inside the axes (its box relative to
+/// the panel's origin) or below them (the entries and the height they need).
+/// A panel's legend plan and its coincident series pairs.
+pub(crate) type Plan = (LegendPlan, Vec<(usize, usize)>);
+
+pub(crate) enum LegendPlan {
+    None,
+    Inside(Legend),
+    Below(Vec<Entry>, f64),
+}
+
+/// A panel's plotting ranges, widened to equal aspect when the panel asks for it (the frame's
+/// size does not depend on the ranges, so it is measured on a first chart).
+fn panel_ranges<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    p: &PanelData,
+    shared: Option<Shared>,
+    reserve: u32,
+    labels: bool,
+) -> Result<Ranges, DrawErr> {
+    let mut r = ranges(p, shared);
+    if p.equal_aspect {
+        // Measured on a scratch drawing the area's size: `build_chart` draws the title.
+        let mut scratch = String::new();
+        let sa = SVGBackend::with_string(&mut scratch, area.dim_in_pixel()).into_drawing_area();
+        let f = frame_of(&build_chart(&sa, p, &r, reserve, labels)?, p, &r, (0, 0));
+        r.equalize(f.right - f.left, f.bottom - f.top, (p.x.scale, p.y.scale));
+    }
+    Ok(r)
+}
+
+/// Plan a panel's legend on a scratch backend the panel's size, with nothing reserved below the
+/// axes: the preferred corner if it covers no data, else another empty corner, else below.
+pub(crate) fn plan_legend(
+    p: &PanelData,
+    w: u32,
+    h: u32,
+    shared: Option<Shared>,
+) -> Result<(LegendPlan, Vec<(usize, usize)>), DrawErr> {
+    let mut scratch = String::new();
+    let area = SVGBackend::with_string(&mut scratch, (w * K, h * K)).into_drawing_area();
+    let font: TextStyle = ("sans-serif", LABEL_SIZE * K).into();
+    let labels = shared.is_none_or(|s| s.labels);
+    let r = panel_ranges(&area, p, shared, 0, labels)?;
+    let frame = frame_of(&build_chart(&area, p, &r, 0, labels)?, p, &r, (0, 0));
+    // Mapped once: placement reads the series' ink, which does not depend on `under`.
+    let mapped = map_all(&frame, p, &[]);
+    let coincident = series::coincident(&mapped);
+    let entries: Vec<Entry> = p
+        .series
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| {
+            let mut label = s.label.clone()?;
+            // Said in the legend: the series drawn on top coincides with the one under it.
+            if let Some(&(u, _)) = coincident.iter().find(|(_, j)| *j == i) {
+                if p.series[u].label.is_some() {
+                    label.push_str(" (coincides)");
+                }
+            }
+            let width = area
+                .estimate_text_size(&math::plain(&label), &font)
+                .map_or(0.0, |(w, _)| w as f64);
+            Some(Entry {
+                label,
+                style: s.style,
+                color: color_of(s, i),
+                under: coincident.iter().any(|(u, _)| *u == i),
+                faded: coincident
+                    .iter()
+                    .any(|&(u, j)| u == i && color_of(s, i) == color_of(&p.series[j], j)),
+                width,
+            })
+        })
+        .collect();
+    let preferred = match p.legend {
+        LegendPos::UpperLeft => 1,
+        LegendPos::LowerRight => 2,
+        LegendPos::LowerLeft => 3,
+        _ => 0,
+    };
+    if p.legend == LegendPos::None || entries.is_empty() {
+        return Ok((LegendPlan::None, coincident));
+    }
+    Ok((
+        match legend::place_inside(&frame, &mapped, entries, preferred) {
+            Ok(l) => LegendPlan::Inside(l),
+            Err(entries) => {
+                let (_, h) = legend::rows_below(&entries, (w * K) as f64 - 8.0 * series::K);
+                LegendPlan::Below(entries, h)
+            }
+        },
+        coincident,
+    ))
+}
+
+pub(crate) fn color_of(s: &SeriesData, i: usize) -> (u8, u8, u8) {
+    s.color
+        .as_deref()
+        .and_then(colors::named_color)
+        .unwrap_or(colors::palette(i))
+}
+
+/// Draw a panel's axes with plotters in `area` (the panel's size plus `reserve` drawing units
+/// below, kept free for legends below the axes in its row), and lay out its data layer.
+pub(crate) fn draw_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    p: &PanelData,
+    (plan, coincident): Plan,
+    reserve: u32,
+    shared: Option<Shared>,
+) -> Result<PanelLayer, DrawErr> {
+    let x_labels = shared.is_none_or(|s| s.labels);
+    let r = panel_ranges(area, p, shared, reserve, x_labels)?;
+    let (_, ah) = area.dim_in_pixel();
+    let base = area.get_base_pixel();
+    let mut chart = build_chart(area, p, &r, reserve, x_labels)?;
+    let frame = frame_of(&chart, p, &r, (0, 0));
+    let sx = r.x.0.abs().max(r.x.1.abs());
+    let power = |a: &AxisSpec, r: (f64, f64)| if a.scale == Scale::Log { 0 } else { axis_power(r.0, r.1) };
+    let (kx, ky) = (power(&p.x, r.x), power(&p.y, r.y));
+    let fx = 10f64.powi(-kx);
+    let fmt_x = |v: &f64| match p.x.scale {
+        _ if !x_labels => String::new(),
+        Scale::Log => decade_label(*v),
+        _ => format_tick(*v * fx, sx * fx),
+    };
+    let fmt_y = |v: &f64| y_tick_label(p, r.y, *v);
+    let (x_desc, y_desc) = (
+        if x_labels {
+            scaled_label(&p.x.label, p.x.unit.as_deref(), kx)
+        } else {
+            String::new()
+        },
+        scaled_label(&p.y.label, p.y.unit.as_deref(), ky),
+    );
+    chart
+        .configure_mesh()
+        .x_desc(x_desc.as_str())
+        .y_desc(y_desc.as_str())
+        .x_label_formatter(&fmt_x)
+        .y_label_formatter(&fmt_y)
+        .label_style(("sans-serif", LABEL_SIZE * K))
+        .axis_desc_style(("sans-serif", DESC_SIZE * K))
+        .axis_style(BLACK.stroke_width(K))
+        .set_all_tick_mark_size(5 * K)
+        .light_line_style(RGBColor(235, 235, 235).stroke_width(K))
+        .bold_line_style(RGBColor(215, 215, 215).stroke_width(K))
+        .draw()
+        .map_err(|e| e.to_string())?;
+    let legend = match plan {
+        LegendPlan::None => None,
+        LegendPlan::Inside(mut l) => {
+            let (dx, dy) = (base.0 as f64, base.1 as f64);
+            l.rect = [l.rect[0] + dx, l.rect[1] + dy, l.rect[2] + dx, l.rect[3] + dy];
+            Some(l)
+        }
+        LegendPlan::Below(entries, h) => {
+            let top = (base.1 + ah as i32) as f64 - h - 6.0 * series::K;
+            let (left, right) = (base.0 as f64, (base.0 + area.dim_in_pixel().0 as i32) as f64);
+            Some(legend::below(&frame, entries, top, (left, right)))
+        }
+    };
+    Ok(PanelLayer {
+        series: map_all(&frame, p, &coincident),
+        minor: (
+            ticks(r.x.0, r.x.1, p.x.scale, max_ticks(area).0).1,
+            ticks(r.y.0, r.y.1, p.y.scale, max_ticks(area).1).1,
+        ),
+        frame,
+        legend,
+    })
+}

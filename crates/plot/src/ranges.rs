@@ -1,0 +1,136 @@
+//! Plotting ranges of a panel: automatic (padded 5 %), fixed, shared by a column of panels, a
+//! log axis' data-driven floor, and widened to equal aspect on request.
+
+use crate::{AxisSpec, FigureData, PanelData};
+use fric_manifest::Scale;
+
+fn auto_range(vals: impl Iterator<Item = f64>, fixed: Option<[f64; 2]>, scale: Scale) -> (f64, f64) {
+    let tf = crate::series::tf;
+    if let Some([a, b]) = fixed {
+        return (tf(scale, a), tf(scale, b));
+    }
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for v in vals {
+        let v = tf(scale, v);
+        if v.is_finite() {
+            lo = lo.min(v);
+            hi = hi.max(v);
+        }
+    }
+    if !lo.is_finite() {
+        return (-1.0, 1.0);
+    }
+    if hi - lo < 1e-12 * (1.0 + lo.abs()) {
+        return (lo - 1.0, hi + 1.0);
+    }
+    let pad = 0.05 * (hi - lo);
+    (lo - pad, hi + pad)
+}
+
+/// Plotting ranges of a panel (log10 of the values on a log axis).
+pub(crate) struct Ranges {
+    pub x: (f64, f64),
+    pub y: (f64, f64),
+}
+
+/// A panel in a column of panels sharing their x axis: the common x range, and whether this
+/// panel (the bottom one) carries the x tick labels and the axis label.
+#[derive(Clone, Copy)]
+pub(crate) struct Shared {
+    pub x: (f64, f64),
+    pub labels: bool,
+}
+
+/// Panel `i`'s share of the figure's common x range `x` (see [`shared_x`]), if it has one.
+pub(crate) fn shared_of(fig: &FigureData, x: Option<(f64, f64)>, i: usize) -> Option<Shared> {
+    x.map(|x| Shared {
+        x,
+        labels: i + 1 == fig.panels.len(),
+    })
+}
+
+/// Panels stacked in one column with the same x quantity, unit and scale share one x range and
+/// label it once, at the bottom (time histories of quantities with different units), unless one
+/// panel's data span less than half of the common range.
+pub(crate) fn shared_x(fig: &FigureData) -> Option<(f64, f64)> {
+    let first = fig.panels.first()?;
+    let same = |a: &AxisSpec| {
+        a.label == first.x.label && a.unit == first.x.unit && a.scale == first.x.scale && a.range == first.x.range
+    };
+    if fig.cols.max(1) != 1 || fig.panels.len() < 2 || !fig.panels.iter().all(|p| same(&p.x)) {
+        return None;
+    }
+    let xs = fig
+        .panels
+        .iter()
+        .flat_map(|p| p.series.iter().flat_map(|s| s.x.iter().copied()));
+    let all = auto_range(xs, first.x.range, first.x.scale);
+    // Panels whose data cover very different spans (a 40 s response above a 1000 s one) keep
+    // their own ranges: a common one would squeeze the shorter records into a sliver.
+    let span = |r: (f64, f64)| r.1 - r.0;
+    let squeezed = fig.panels.iter().any(|p| {
+        let own = auto_range(p.series.iter().flat_map(|s| s.x.iter().copied()), p.x.range, p.x.scale);
+        span(own) < 0.5 * span(all)
+    });
+    (!squeezed).then_some(all)
+}
+
+pub(crate) fn ranges(p: &PanelData, shared: Option<Shared>) -> Ranges {
+    let xs = p.series.iter().flat_map(|s| s.x.iter().copied());
+    let ys = p
+        .series
+        .iter()
+        .flat_map(|s| s.y.iter().copied().chain(s.y2.iter().flatten().copied()));
+    let mut y = auto_range(ys, p.y.range, p.y.scale);
+    if p.y.scale == Scale::Log && p.y.range.is_none() {
+        if let Some(floor) = log_floor(p.series.iter().map(|s| s.y.as_slice())) {
+            y.0 = y.0.max(floor - 0.05 * (y.1 - floor));
+        }
+    }
+    Ranges {
+        x: shared.map_or_else(|| auto_range(xs, p.x.range, p.x.scale), |s| s.x),
+        y,
+    }
+}
+
+/// The data-driven floor of a log axis (log10): per series, the smallest positive value, unless
+/// some values fall more than a decade below the series' 2nd percentile (a quantity dipping
+/// through zero, like an energy reset at each reversal): then a decade below that percentile, so
+/// the dips are cut at the axis and the envelope is shown whole. The lowest over the series.
+pub(crate) fn log_floor<'a>(series: impl Iterator<Item = &'a [f64]>) -> Option<f64> {
+    series
+        .filter_map(|ys| {
+            let mut v: Vec<f64> = ys
+                .iter()
+                .filter(|y| **y > 0.0 && y.is_finite())
+                .map(|y| y.log10())
+                .collect();
+            if v.is_empty() {
+                return None;
+            }
+            v.sort_by(f64::total_cmp);
+            let p2 = v[v.len() / 50];
+            Some(v[0].max(p2 - 1.0))
+        })
+        .min_by(f64::total_cmp)
+}
+
+impl Ranges {
+    /// Widen the x or the y range about its centre so that one unit of each is as long on a
+    /// frame `w` by `h` drawing units (linear axes; a log axis is left as it is).
+    pub(crate) fn equalize(&mut self, w: f64, h: f64, scales: (Scale, Scale)) {
+        if scales.0 == Scale::Log || scales.1 == Scale::Log || w <= 0.0 || h <= 0.0 {
+            return;
+        }
+        let (ux, uy) = ((self.x.1 - self.x.0) / w, (self.y.1 - self.y.0) / h);
+        let widen = |r: &mut (f64, f64), span: f64| {
+            let c = 0.5 * (r.0 + r.1);
+            *r = (c - 0.5 * span, c + 0.5 * span);
+        };
+        if ux < uy {
+            widen(&mut self.x, uy * w);
+        } else if uy < ux {
+            widen(&mut self.y, ux * h);
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! Tests of the whole renderer (drawing a figure).
+
+use super::*;
+use crate::panel::title_size;
+use crate::ranges::log_floor;
+use crate::ticks::{decade_label, ticks};
+use fric_manifest::{LegendPos, Scale, Style};
+
+#[test]
+fn a_long_title_is_shrunk_to_fit_its_panel() {
+    register_font();
+    let mut svg = String::new();
+    let area = SVGBackend::with_string(&mut svg, (800 * K, 480 * K)).into_drawing_area();
+    assert_eq!(title_size(&area, "short"), TITLE_SIZE * K);
+    let long = "B&S with the printed parameters (the measured curve is not published)";
+    let size = title_size(&area, long);
+    assert!(size < TITLE_SIZE * K, "{size}");
+    let (w, _) = area
+        .estimate_text_size(long, &TextStyle::from(("sans-serif", size)))
+        .unwrap();
+    assert!(w <= (800 - 24) * K, "{w} px wide in {} px", (800 - 24) * K);
+}
+
+#[test]
+fn colour_tables_agree() {
+    let names: Vec<&str> = COLORS.iter().map(|(n, _)| *n).collect();
+    assert_eq!(names, COLOR_NAMES);
+    assert_eq!(&names[..PALETTE_NAMES.len()], PALETTE_NAMES);
+    assert_eq!(series_color(9, None), "blue");
+    assert_eq!(series_color(0, Some("grey")), "gray");
+    assert_eq!(series_color(2, Some("teal")), "red");
+    assert_eq!(color_rgb("lightgrey"), Some((200, 200, 200)));
+}
+
+fn fig() -> FigureData {
+    let x: Vec<f64> = (0..50).map(|i| i as f64 / 10.0).collect();
+    let y: Vec<f64> = x.iter().map(|v| v.sin()).collect();
+    FigureData {
+        rows: 1,
+        cols: 2,
+        panel_width: 320,
+        panel_height: 240,
+        panels: vec![
+            PanelData {
+                id: "a".into(),
+                title: Some("(a)".into()),
+                x: AxisSpec {
+                    label: "u".into(),
+                    unit: Some("m".into()),
+                    scale: Scale::Linear,
+                    range: None,
+                },
+                y: AxisSpec {
+                    label: "F".into(),
+                    unit: Some("N".into()),
+                    scale: Scale::Linear,
+                    range: None,
+                },
+                legend: LegendPos::UpperRight,
+                equal_aspect: false,
+                series: vec![SeriesData {
+                    x: x.clone(),
+                    y: y.clone(),
+                    y2: None,
+                    style: Style::Dashed,
+                    label: Some("sin".into()),
+                    color: None,
+                    arrows: 0,
+                    point_labels: vec![],
+                }],
+            },
+            PanelData {
+                id: "b".into(),
+                title: None,
+                x: AxisSpec {
+                    label: "v".into(),
+                    unit: None,
+                    scale: Scale::Log,
+                    range: None,
+                },
+                y: AxisSpec {
+                    label: "y".into(),
+                    unit: None,
+                    scale: Scale::Linear,
+                    range: Some([-2.0, 2.0]),
+                },
+                legend: LegendPos::None,
+                equal_aspect: false,
+                series: vec![SeriesData {
+                    x,
+                    y: y.clone(),
+                    y2: Some(y.iter().map(|v| v + 0.5).collect()),
+                    style: Style::Band,
+                    label: None,
+                    color: Some("gray".into()),
+                    arrows: 0,
+                    point_labels: vec![],
+                }],
+            },
+        ],
+    }
+}
+
+/// Panels stacked in one column with the same x quantity share one x range and label it
+/// once, at the bottom; side by side they each keep their own.
+#[test]
+fn stacked_time_histories_share_their_time_axis() {
+    let mut f = fig();
+    f.panels[1].x = f.panels[0].x.clone();
+    f.panels[1].series[0].x = f.panels[1].series[0].x.iter().map(|v| v * 2.0).collect();
+    let svg = |f: &FigureData| String::from_utf8(render_svg(f).unwrap()).unwrap();
+    let frames = |s: &str| -> Vec<String> {
+        s.match_indices("data-x=\"")
+            .map(|(i, _)| s[i..i + s[i..].find("\" ").unwrap()].to_string())
+            .collect()
+    };
+    let side = svg(&f);
+    assert_eq!(side.matches(">u [m]</text>").count(), 2);
+    assert_ne!(frames(&side)[0], frames(&side)[1]);
+    f.rows = 2;
+    f.cols = 1;
+    let stacked = svg(&f);
+    assert_eq!(
+        stacked.matches(">u [m]</text>").count(),
+        1,
+        "one x label, at the bottom"
+    );
+    assert_eq!(frames(&stacked)[0], frames(&stacked)[1], "one x range");
+    // A record 25 times longer below keeps both readable: each panel its own range and label.
+    f.panels[1].series[0].x = f.panels[1].series[0].x.iter().map(|v| v * 25.0).collect();
+    let apart = svg(&f);
+    assert_eq!(apart.matches(">u [m]</text>").count(), 2);
+    assert_ne!(frames(&apart)[0], frames(&apart)[1]);
+}
+
+#[test]
+fn log_floors_cut_dips_through_zero_not_data() {
+    // A smooth decay: every value shown.
+    let smooth: Vec<f64> = (0..1000).map(|i| 10f64.powf(-(i as f64) / 250.0)).collect();
+    assert_eq!(log_floor([smooth.as_slice()].into_iter()), Some(smooth[999].log10()));
+    // |sin| through zero: the few samples near the zeros are cut a decade below the 2nd
+    // percentile, not at 1e-16.
+    let dips: Vec<f64> = (0..1000).map(|i| (i as f64 * 0.0314159).sin().abs()).collect();
+    let f = log_floor([dips.as_slice()].into_iter()).unwrap();
+    assert!(f > -3.5 && f < -1.0, "{f}");
+}
+
+/// Every log tick label equals the decade it stands at (they read 1e-2, 1e-2, 1e-2, 1e-3
+/// when fractional exponents were printed with `{:.0}`).
+#[test]
+fn log_ticks_are_decades_labelled_as_powers_of_ten() {
+    let (major, minor) = ticks(-6.3, -1.7, Scale::Log, 10);
+    assert_eq!(major, vec![-6.0, -5.0, -4.0, -3.0, -2.0]);
+    let labels: Vec<String> = major.iter().map(|v| decade_label(*v)).collect();
+    assert_eq!(labels, ["10⁻⁶", "10⁻⁵", "10⁻⁴", "10⁻³", "10⁻²"]);
+    for v in &major {
+        let k: i64 = decade_label(*v)[2..]
+            .chars()
+            .map(|c| match c {
+                '⁻' => '-',
+                c => char::from_digit("⁰¹²³⁴⁵⁶⁷⁸⁹".chars().position(|d| d == c).unwrap() as u32, 10).unwrap(),
+            })
+            .collect::<String>()
+            .parse()
+            .unwrap();
+        assert_eq!(
+            10f64.powi(k as i32),
+            10f64.powf(*v),
+            "label {} at {v}",
+            decade_label(*v)
+        );
+    }
+    // Minor ticks at 2..9 times each decade, inside the range.
+    let (lo, hi) = (10f64.powf(-6.3), 10f64.powf(-1.7));
+    let expected: Vec<f64> = (-7..=-2)
+        .flat_map(|k| (2..10).map(move |m| m as f64 * 10f64.powi(k)))
+        .filter(|x| (lo..=hi).contains(x))
+        .collect();
+    assert_eq!(minor.len(), expected.len());
+    for (v, x) in minor.iter().zip(&expected) {
+        assert!((10f64.powf(*v) / x - 1.0).abs() < 1e-12, "{v} vs {x}");
+    }
+    // Less than a decade: the minor ticks are labelled.
+    let (major, _) = ticks(2f64.log10(), 8f64.log10() + 0.01, Scale::Log, 10);
+    let labels: Vec<String> = major.iter().map(|v| decade_label(*v)).collect();
+    assert_eq!(labels, ["2·10⁰", "3·10⁰", "4·10⁰", "5·10⁰", "6·10⁰", "7·10⁰", "8·10⁰"]);
+}
+
+#[test]
+fn renders_deterministically() {
+    let a = render_png(&fig()).unwrap();
+    let b = render_png(&fig()).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(&a[1..4], b"PNG");
+    let s = String::from_utf8(render_svg(&fig()).unwrap()).unwrap();
+    assert!(s.starts_with("<svg") && s.contains("u [m]"));
+}
+
+/// Dark pixels of a PNG (RGB, 8 bit).
+fn dark_pixels(png_bytes: &[u8]) -> usize {
+    let mut dec = png::Decoder::new(std::io::Cursor::new(png_bytes)).read_info().unwrap();
+    let mut buf = vec![0; dec.output_buffer_size()];
+    let info = dec.next_frame(&mut buf).unwrap();
+    buf[..info.buffer_size()]
+        .chunks_exact(3)
+        .filter(|p| p.iter().all(|&c| c < 100))
+        .count()
+}
+
+fn one_series(x: Vec<f64>, y: Vec<f64>) -> FigureData {
+    let mut f = fig();
+    f.cols = 1;
+    f.panels.truncate(1);
+    f.panels[0].legend = LegendPos::None;
+    f.panels[0].x.range = Some([-6.0, 6.0]);
+    f.panels[0].y.range = Some([-2.0, 2.0]);
+    f.panels[0].series = vec![SeriesData {
+        x,
+        y,
+        y2: None,
+        style: Style::Solid,
+        label: None,
+        color: None,
+        arrows: 0,
+        point_labels: vec![],
+    }];
+    f
+}
+
+/// A series that runs back over itself (a reversal stroke, thesis Fig 1.11(a) at u = ±5) is
+/// inked where it runs, whatever it overlaps: plotters' bitmap backend filled a thick
+/// polyline as one polygon, and the parts drawn twice cancelled out.
+#[test]
+fn strokes_that_run_back_over_themselves_stay_inked() {
+    let up_down = one_series(vec![-5.0, 5.0, 5.0, 5.0, -5.0], vec![-1.5, -1.5, 1.5, -1.5, -1.5]);
+    let up_only = one_series(vec![-5.0, 5.0, 5.0], vec![-1.5, -1.5, 1.5]);
+    let (a, b) = (
+        dark_pixels(&render_png(&up_down).unwrap()),
+        dark_pixels(&render_png(&up_only).unwrap()),
+    );
+    assert!(
+        a as f64 >= 0.97 * b as f64,
+        "{a} dark pixels with the stroke drawn back, {b} without"
+    );
+}

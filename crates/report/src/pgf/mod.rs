@@ -1,0 +1,411 @@
+//! The LaTeX route for figures: each drawn figure as a PGFPlots `tikzpicture` (`<name>.pgf.tex`,
+//! template `templates/pgfplots.tex.tera`) that reads the figure's exported CSV files, so a paper
+//! can `\input` it; manifest labels become LaTeX with real math ([`label_to_tex`]).
+//!
+//! The CSV paths are written as `\fricfiguresdir/<doc>/<name>/<panel>-<k>.csv`. pgfplots opens
+//! them relative to the directory LaTeX runs in, so `\fricfiguresdir` is the path from there to
+//! `figures/`: each file defines it as `figures` unless the includer defined it first
+//! (`\newcommand{\fricfiguresdir}{../figures}` before the first `\input`).
+//!
+//! Like the rest of this crate this formats what it is given: the pipeline selects the data,
+//! resolves colours and writes the CSV files and the `.tex`.
+
+mod check;
+mod symbols;
+mod tex;
+
+pub use check::{check_math, tex_problems};
+pub use fric_plot::Style as PgfStyle;
+pub use tex::{caption_to_tex, label_to_tex, text_to_tex, unit_to_tex};
+
+use fric_plot::style;
+use serde::Serialize;
+use tera::{Context, Tera};
+
+/// The preamble a document needs to `\input` the figures (also written into each file's header).
+pub const PREAMBLE: &str =
+    "\\usepackage{amsmath}\n\\usepackage{pgfplots}\n\\usepgfplotslibrary{groupplots,fillbetween}\n\\pgfplotsset{compat=1.16}";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PgfLegend {
+    UpperLeft,
+    UpperRight,
+    LowerLeft,
+    LowerRight,
+    None,
+}
+
+#[derive(Clone, Debug)]
+pub struct PgfAxis {
+    /// As written in the manifest (`F_f`, `dθ/dt`).
+    pub label: String,
+    pub unit: Option<String>,
+    pub log: bool,
+    pub range: Option<[f64; 2]>,
+}
+
+#[derive(Clone, Debug)]
+pub struct PgfSeries {
+    pub style: PgfStyle,
+    /// A colour name of the palette (one of `PgfFigure::colors`).
+    pub color: String,
+    /// Legend entry as written in the manifest (sweep value already substituted).
+    pub label: Option<String>,
+    /// The series' CSV file, relative to `figures/`.
+    pub csv: String,
+    /// Column names in that file.
+    pub x: String,
+    pub y: String,
+    pub y2: Option<String>,
+    /// Arrowheads as (base, tip) in data coordinates, where the SVG draws them.
+    pub arrows: Vec<((f64, f64), (f64, f64))>,
+    /// Published points' labels: (x, y, label).
+    pub point_labels: Vec<(f64, f64, String)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct PgfPanel {
+    pub title: Option<String>,
+    pub x: PgfAxis,
+    pub y: PgfAxis,
+    pub legend: PgfLegend,
+    pub series: Vec<PgfSeries>,
+    /// One unit of x as long as one of y (`axis equal`).
+    pub equal_aspect: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct PgfFigure {
+    /// `<doc>/<name>`.
+    pub id: String,
+    pub rows: usize,
+    pub cols: usize,
+    /// Pixel size of one panel in the SVG (80 px become 1 cm).
+    pub panel_width: u32,
+    pub panel_height: u32,
+    pub panels: Vec<PgfPanel>,
+    /// Every colour name a series may use, with its sRGB value, defined as `fric<name>`.
+    pub colors: Vec<(String, (u8, u8, u8))>,
+}
+
+fn templates() -> Tera {
+    let mut t = Tera::default();
+    t.autoescape_on(vec![]);
+    t.add_raw_template("pgfplots.tex", include_str!("../../templates/pgfplots.tex.tera"))
+        .expect("template parses");
+    t
+}
+
+/// Column names go into `table[x=...]` unquoted; these are the characters that are safe there
+/// and in a CSV header without quoting.
+fn safe_column(name: &str) -> Result<&str, String> {
+    if !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '+'))
+    {
+        Ok(name)
+    } else {
+        Err(format!("column `{name}` cannot be named in a pgfplots table"))
+    }
+}
+
+/// A path is written inside `{\fricfiguresdir/...}`: plain relative names only.
+fn safe_path(p: &str) -> Result<&str, String> {
+    if !p.is_empty()
+        && !p.starts_with('/')
+        && !p.split('/').any(|s| s.is_empty() || s == "..")
+        && p.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/'))
+    {
+        Ok(p)
+    } else {
+        Err(format!("path `{p}` cannot be read by pgfplots"))
+    }
+}
+
+fn num(v: f64) -> String {
+    format!("{v:e}")
+}
+
+fn axis_label(a: &PgfAxis) -> String {
+    match &a.unit {
+        Some(u) if !u.is_empty() => format!("{} [{}]", label_to_tex(&a.label), unit_to_tex(u)),
+        _ => label_to_tex(&a.label),
+    }
+}
+
+/// The options of one axis (`x` or `y`).
+fn axis_options(xy: char, a: &PgfAxis, out: &mut Vec<String>) {
+    out.push(format!("{xy}label={{{}}}", axis_label(a)));
+    if a.log {
+        out.push(format!("{xy}mode=log"));
+    }
+    match a.range {
+        Some([lo, hi]) => {
+            out.push(format!("{xy}min={}, {xy}max={}", num(lo), num(hi)));
+            out.push(format!("enlarge {xy} limits=false"));
+            // Data far outside a fixed window (report Fig 3.15: θ to 0.99 rad on a 0.016 rad
+            // axis) would lie metres off the page, beyond TeX's largest dimension ("Dimension
+            // too large"): clamp it to ten window widths on either side, where it is clipped.
+            if !a.log && hi > lo {
+                let w = 10.0 * (hi - lo);
+                out.push(format!("restrict {xy} to domain*={}:{}", num(lo - w), num(hi + w)));
+            }
+        }
+        // fric-plot pads automatic ranges by 5 % on each side.
+        None => out.push(format!("enlarge {xy} limits=0.05")),
+    }
+}
+
+#[derive(Serialize)]
+struct SeriesView {
+    /// `\addplot` options.
+    options: String,
+    /// `table[...]` options (x and y).
+    table: String,
+    /// For a band: the `table[...]` options of the upper edge and the two path names.
+    upper: Option<String>,
+    paths: Option<(String, String)>,
+    csv: String,
+    legend: Option<String>,
+    /// Commands drawn after the plot: arrowheads, point labels.
+    extra: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct PanelView {
+    options: String,
+    series: Vec<SeriesView>,
+}
+
+fn series_view(p: usize, k: usize, s: &PgfSeries, legend: bool) -> Result<SeriesView, String> {
+    let color = format!("fric{}", s.color);
+    let entry = s.label.as_deref().filter(|_| legend).map(label_to_tex);
+    let mut opts = vec![color.clone()];
+    // Drawn as fric-plot draws it: from the style's one declaration.
+    opts.push(style::def(s.style).pgf_options(&color));
+    if entry.is_none() {
+        // Legend entries go to the plots in order: one without an entry must not take one.
+        opts.push("forget plot".into());
+    }
+    let table = |y: &str| -> Result<String, String> {
+        Ok(format!(
+            "x={}, y={}, col sep=comma",
+            safe_column(&s.x)?,
+            safe_column(y)?
+        ))
+    };
+    let mut extra: Vec<String> = s
+        .arrows
+        .iter()
+        .map(|&(base, tip)| style::arrow::pgf(base, tip, &color))
+        .collect();
+    for (x, y, label) in &s.point_labels {
+        extra.push(format!(
+            "\\node[anchor=south west, font=\\footnotesize, inner sep=1pt] at (axis cs:{},{}) {{{}}};",
+            num(*x),
+            num(*y),
+            label_to_tex(label)
+        ));
+    }
+    let (upper, paths) = match s.style {
+        PgfStyle::Band => {
+            let y2 = s.y2.as_deref().ok_or("band without y2")?;
+            (
+                Some(table(y2)?),
+                Some((format!("fric{p}b{k}lo"), format!("fric{p}b{k}hi"))),
+            )
+        }
+        _ => (None, None),
+    };
+    Ok(SeriesView {
+        options: opts.join(", "),
+        table: table(&s.y)?,
+        upper,
+        paths,
+        csv: safe_path(&s.csv)?.to_string(),
+        legend: entry,
+        extra,
+    })
+}
+
+/// The figure as a `tikzpicture` with one `groupplot` panel per manifest panel.
+pub fn render_pgfplots(f: &PgfFigure) -> Result<String, String> {
+    let mut panels = Vec::new();
+    for (p, panel) in f.panels.iter().enumerate() {
+        let mut o = Vec::new();
+        if let Some(t) = &panel.title {
+            o.push(format!("title={{{}}}", label_to_tex(t)));
+        }
+        axis_options('x', &panel.x, &mut o);
+        axis_options('y', &panel.y, &mut o);
+        if panel.equal_aspect {
+            o.push("axis equal".into());
+        }
+        let legend = panel.legend != PgfLegend::None;
+        if legend {
+            let pos = match panel.legend {
+                PgfLegend::UpperLeft => "north west",
+                PgfLegend::LowerLeft => "south west",
+                PgfLegend::LowerRight => "south east",
+                _ => "north east",
+            };
+            o.push(format!("legend pos={pos}"));
+        }
+        let series = panel
+            .series
+            .iter()
+            .enumerate()
+            .map(|(k, s)| series_view(p + 1, k + 1, s, legend))
+            .collect::<Result<Vec<_>, _>>()?;
+        panels.push(PanelView {
+            options: o.join(",\n    "),
+            series,
+        });
+    }
+    #[derive(Serialize)]
+    struct Color {
+        name: String,
+        rgb: String,
+    }
+    let colors: Vec<Color> = f
+        .colors
+        .iter()
+        .map(|(n, (r, g, b))| Color {
+            name: format!("fric{n}"),
+            rgb: format!("{r},{g},{b}"),
+        })
+        .collect();
+    let mut ctx = Context::new();
+    ctx.insert("id", &f.id);
+    ctx.insert("preamble", &PREAMBLE.replace('\n', " "));
+    ctx.insert("colors", &colors);
+    ctx.insert("group_size", &format!("{} by {}", f.cols.max(1), f.rows.max(1)));
+    ctx.insert("width", &format!("{:.2}cm", f.panel_width as f64 / 80.0));
+    ctx.insert("height", &format!("{:.2}cm", f.panel_height as f64 / 80.0));
+    ctx.insert("panels", &panels);
+    templates()
+        .render("pgfplots.tex", &ctx)
+        .map_err(|e| format!("{}: pgfplots: {e:?}", f.id))
+}
+
+/// One entry of `figures/pgfplots-all.tex`.
+#[derive(Clone, Debug, Serialize)]
+pub struct PgfEntry {
+    /// The `.pgf.tex` file relative to `figures/`.
+    pub file: String,
+    /// Already LaTeX.
+    pub title: String,
+    pub caption: String,
+}
+
+/// A standalone document that inputs every given figure, to be compiled in `figures/`.
+pub fn render_pgfplots_all(entries: &[PgfEntry]) -> Result<String, String> {
+    let mut t = Tera::default();
+    t.autoescape_on(vec![]);
+    t.add_raw_template("all.tex", include_str!("../../templates/pgfplots-all.tex.tera"))
+        .map_err(|e| format!("{e:?}"))?;
+    let mut ctx = Context::new();
+    ctx.insert("preamble", PREAMBLE);
+    ctx.insert("entries", entries);
+    t.render("all.tex", &ctx).map_err(|e| format!("pgfplots-all: {e:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn figure() -> PgfFigure {
+        let axis = |label: &str, unit: Option<&str>, log: bool| PgfAxis {
+            label: label.into(),
+            unit: unit.map(Into::into),
+            log,
+            range: None,
+        };
+        let series = |style, label: Option<&str>, y2: Option<&str>| PgfSeries {
+            style,
+            color: "blue".into(),
+            label: label.map(Into::into),
+            csv: "thesis/fig1.1/a-1.csv".into(),
+            x: "u".into(),
+            y: "F".into(),
+            y2: y2.map(Into::into),
+            arrows: vec![((0.0, 0.0), (1.0, 1.0))],
+            point_labels: vec![],
+        };
+        PgfFigure {
+            id: "thesis/fig1.1".into(),
+            rows: 1,
+            cols: 2,
+            panel_width: 640,
+            panel_height: 480,
+            panels: vec![
+                PgfPanel {
+                    title: Some("(a) σ/F_c = 1".into()),
+                    x: axis("u", Some("m"), false),
+                    y: PgfAxis {
+                        range: Some([-1.0, 2.5]),
+                        ..axis("F_f", Some("N"), false)
+                    },
+                    legend: PgfLegend::UpperLeft,
+                    equal_aspect: true,
+                    series: vec![
+                        series(PgfStyle::Solid, Some("F_ss"), None),
+                        series(PgfStyle::Dashed, None, None),
+                        series(PgfStyle::Band, Some("band"), Some("F_hi")),
+                    ],
+                },
+                PgfPanel {
+                    title: None,
+                    x: axis("ω", Some("rad/s"), true),
+                    y: axis("|E_f|", None, true),
+                    legend: PgfLegend::None,
+                    equal_aspect: false,
+                    series: vec![series(PgfStyle::Points, Some("not shown"), None)],
+                },
+            ],
+            colors: vec![("blue".into(), (31, 119, 180))],
+        }
+    }
+
+    #[test]
+    fn figure_renders_as_groupplot_reading_the_csvs() {
+        let s = render_pgfplots(&figure()).unwrap();
+        assert!(tex_problems(&s).is_empty(), "{:?}\n{s}", tex_problems(&s));
+        for want in [
+            "\\providecommand{\\fricfiguresdir}{figures}",
+            "\\definecolor{fricblue}{RGB}{31,119,180}",
+            "group size=2 by 1",
+            "title={(a) $\\sigma/F_{c} = 1$}",
+            "ylabel={$F_{f}$ [N]}",
+            "ymin=-1e0, ymax=2.5e0",
+            "xmode=log",
+            "ymode=log",
+            "legend pos=north west",
+            "table[x=u, y=F, col sep=comma] {\\fricfiguresdir/thesis/fig1.1/a-1.csv};",
+            "\\addlegendentry{$F_{ss}$}",
+            "dash pattern=on 5pt off 3pt, forget plot]",
+            "table[x=u, y=F_hi, col sep=comma]",
+            "fill between[of=fric1b3lo and fric1b3hi]",
+            "\\addlegendentry{band}",
+            "only marks, mark=*, mark size=1.5pt, forget plot]",
+            "axis equal",
+            "\\draw[fricblue, solid, thick, -latex] (axis cs:0e0,0e0) -- (axis cs:1e0,1e0);",
+        ] {
+            assert!(s.contains(want), "missing `{want}` in\n{s}");
+        }
+        assert!(!s.contains("not shown"), "no legend entry without a legend");
+        assert_eq!(s.matches("\\nextgroupplot").count(), 2);
+    }
+
+    #[test]
+    fn unsafe_names_are_refused() {
+        let mut f = figure();
+        f.panels[0].series[0].x = "a,b".into();
+        assert!(render_pgfplots(&f).unwrap_err().contains("a,b"));
+        let mut f = figure();
+        f.panels[0].series[0].csv = "../x.csv".into();
+        assert!(render_pgfplots(&f).is_err());
+    }
+}

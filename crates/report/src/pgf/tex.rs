@@ -1,0 +1,450 @@
+//! Manifest text to LaTeX, one typesetting for every label: labels (axis labels, legend
+//! entries, titles, table cells) with their mathematics in `$...$` ([`label_to_tex`]), text
+//! outside math ([`text_to_tex`]), captions and notes whose own `$...$` spans are validated
+//! first ([`caption_to_tex`], [`check_math`]).
+
+use super::check_math;
+use super::symbols::{accent, greek, math_symbol, precomposed, subscript, superscript, take_run};
+
+/// Whether a character marks a word as mathematics.
+fn is_math_char(c: char) -> bool {
+    matches!(
+        c,
+        '_' | '^' | '|' | '∞' | '≥' | '≤' | '≈' | '≠' | '±' | '∂' | '∫' | '∮' | '′'
+    ) || greek(c).is_some()
+        || accent(c).is_some()
+        || precomposed(c).is_some()
+}
+
+const FUNCTIONS: &[&str] = &["sin", "cos", "tan", "exp", "log", "ln", "tanh", "sgn", "sign"];
+
+/// Push a control word, and a space when a letter follows.
+fn push_command(out: &mut String, cmd: &str, next: Option<char>) {
+    out.push_str(cmd);
+    if cmd.ends_with(|c: char| c.is_ascii_alphabetic()) && next.is_some_and(|n| n.is_ascii_alphabetic()) {
+        out.push(' ');
+    }
+}
+
+/// A math-mode rendering of `s` (without the `$`): `_x`, `_{...}`, `^...` kept as sub- and
+/// superscripts (a bare subscript takes the letters and digits that follow), Greek as commands,
+/// accents as `\bar{}` etc., `sin(` as `\sin(`, specials escaped.
+fn math(s: &str) -> String {
+    let cs: Vec<char> = s.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < cs.len() {
+        let c = cs[i];
+        let next = cs.get(i + 1).copied();
+        // `sin(` etc. at the start of a word.
+        if c.is_ascii_alphabetic() && (i == 0 || !cs[i - 1].is_ascii_alphabetic()) {
+            if let Some(f) = FUNCTIONS.iter().find(|f| {
+                let n = f.len();
+                cs.len() > i + n && cs[i..i + n].iter().copied().eq(f.chars()) && cs[i + n] == '('
+            }) {
+                out.push('\\');
+                out.push_str(f);
+                i += f.len();
+                continue;
+            }
+        }
+        if let (Some(a), true) = (next.and_then(accent), c.is_alphanumeric()) {
+            out.push_str(&format!("\\{a}{{{}}}", math(&c.to_string())));
+            i += 2;
+            continue;
+        }
+        if let Some((base, a)) = precomposed(c) {
+            out.push_str(&format!("\\{a}{{{base}}}"));
+            i += 1;
+            continue;
+        }
+        if matches!(c, '_' | '^') {
+            match next {
+                Some('{') => {
+                    // The braced group, up to its matching brace.
+                    let mut depth = 0;
+                    let mut j = i + 1;
+                    while j < cs.len() {
+                        match cs[j] {
+                            '{' => depth += 1,
+                            '}' => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                        j += 1;
+                    }
+                    if j < cs.len() {
+                        let inner: String = cs[i + 2..j].iter().collect();
+                        out.push_str(&format!("{c}{{{}}}", math(&inner)));
+                        i = j + 1;
+                        continue;
+                    }
+                }
+                Some(n) if n.is_ascii_alphanumeric() || greek(n).is_some() => {
+                    let mut j = i + 1;
+                    if greek(n).is_some() {
+                        j += 1;
+                    } else {
+                        while j < cs.len() && cs[j].is_ascii_alphanumeric() {
+                            j += 1;
+                        }
+                    }
+                    let inner: String = cs[i + 1..j].iter().collect();
+                    out.push_str(&format!("{c}{{{}}}", math(&inner)));
+                    i = j;
+                    continue;
+                }
+                _ => {}
+            }
+            out.push_str(if c == '_' { "\\_" } else { "\\hat{}" });
+            i += 1;
+            continue;
+        }
+        if subscript(c).is_some() {
+            out.push_str(&format!("_{{{}}}", take_run(&cs, &mut i, subscript)));
+            continue;
+        }
+        if let Some(g) = greek(c) {
+            // σ0 → σ_{0}: digits right after a Greek letter are its subscript (as fric-plot's
+            // typesetter reads them).
+            let end = (i + 1..cs.len()).find(|&j| !cs[j].is_ascii_digit()).unwrap_or(cs.len());
+            if end > i + 1 && cs.get(end).is_none_or(|n| !n.is_alphanumeric()) {
+                let digits: String = cs[i + 1..end].iter().collect();
+                out.push_str(&format!("\\{g}_{{{digits}}}"));
+                i = end;
+                continue;
+            }
+            push_command(&mut out, &format!("\\{g}"), next);
+        } else if let Some(m) = math_symbol(c) {
+            push_command(&mut out, m, next);
+        } else {
+            out.push(c);
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Text (a caption, a unit) as LaTeX outside math: specials escaped, typographic characters as
+/// LaTeX (`–` → `--`), Greek and symbols as inline math (`µ` → `$\mu$`), `^2` and `²` as
+/// superscripts; the result is ASCII, for pdfLaTeX without extra packages.
+pub fn text_to_tex(s: &str) -> String {
+    let cs: Vec<char> = s.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < cs.len() {
+        let c = cs[i];
+        match c {
+            '^' if cs.get(i + 1).is_some_and(|n| n.is_ascii_alphanumeric() || *n == '-') => {
+                let mut j = i + 1;
+                while j < cs.len() && (cs[j].is_ascii_alphanumeric() || (j == i + 1 && cs[j] == '-')) {
+                    j += 1;
+                }
+                let sup: String = cs[i + 1..j].iter().collect();
+                out.push_str(&format!("\\textsuperscript{{{sup}}}"));
+                i = j;
+                continue;
+            }
+            // A run of superscript (`10⁻⁴`) or subscript (`x₁₂`) characters is one script.
+            _ if superscript(c).is_some() => {
+                out.push_str(&format!("\\textsuperscript{{{}}}", take_run(&cs, &mut i, superscript)));
+                continue;
+            }
+            _ if subscript(c).is_some() => {
+                out.push_str(&format!("\\textsubscript{{{}}}", take_run(&cs, &mut i, subscript)));
+                continue;
+            }
+            '–' => out.push_str("--"),
+            '—' => out.push_str("---"),
+            '…' => out.push_str("\\ldots{}"),
+            '‘' => out.push('`'),
+            '’' => out.push('\''),
+            '“' => out.push_str("``"),
+            '”' => out.push_str("''"),
+            '<' | '>' | '|' => out.push_str(&format!("${c}$")),
+            '\u{a0}' => out.push('~'),
+            _ if greek(c).is_some() || (math_symbol(c).is_some() && !c.is_ascii()) => {
+                out.push_str(&format!("${}$", math(&c.to_string())))
+            }
+            _ => crate::push_escaped(&mut out, c),
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Text whose `$...$` spans are LaTeX math already (a caption, a note, a table cell): the math
+/// kept when [`check_math`] accepts it (the loader refuses the manifest otherwise; here, as a
+/// second guard, refused math is escaped as text), the rest as [`text_to_tex`] except words
+/// written with a subscript (`τ_s`, `a_{θ}`), which are mathematics ([`label_to_tex`]).
+pub fn caption_to_tex(s: &str) -> String {
+    if check_math(s).is_err() {
+        return text_to_tex(s);
+    }
+    s.split('$')
+        .enumerate()
+        .map(|(k, part)| {
+            if k % 2 == 1 {
+                format!("${part}$")
+            } else {
+                prose_to_tex(part)
+            }
+        })
+        .collect()
+}
+
+/// A word of prose that is a symbol with a subscript (`τ_s`, `a_{θ}`, `F_ss`): the part before
+/// the first `_` is one or two characters (after an opening bracket), or the word has Greek in
+/// it; an identifier such as `rate_independent` stays text.
+fn is_script_word(w: &str) -> bool {
+    let Some((base, _)) = w.split_once('_') else {
+        return false;
+    };
+    base.trim_start_matches(['(', '[']).chars().count() <= 2 || w.chars().any(|c| greek(c).is_some())
+}
+
+/// Prose outside `$...$`: words with `_` as mathematics, the rest as text (spacing kept).
+fn prose_to_tex(s: &str) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    let flush = |w: &mut String, out: &mut String| {
+        if is_script_word(w) {
+            out.push_str(&label_to_tex(w));
+        } else {
+            out.push_str(&text_to_tex(w));
+        }
+        w.clear();
+    };
+    for c in s.chars() {
+        if c.is_whitespace() {
+            flush(&mut word, &mut out);
+            out.push(c);
+        } else {
+            word.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// A unit as LaTeX text: `kg-m^2` → `kg-m\textsuperscript{2}`, `µm` → `$\mu$m`.
+pub fn unit_to_tex(u: &str) -> String {
+    text_to_tex(u)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Class {
+    Math,
+    /// A number, or an operator such as `=`: mathematics only next to mathematics.
+    Number,
+    Operator,
+    Text,
+}
+
+fn is_number(s: &str) -> bool {
+    let s = s.trim_start_matches(['−', '-', '+']);
+    !s.is_empty() && s.chars().all(|c| c.is_ascii_digit() || c == '.') && s.chars().any(|c| c.is_ascii_digit())
+}
+
+/// A word split into leading `(`/`[`, the word, and trailing punctuation (`,` `;` `:` and a
+/// closing bracket that does not close one inside the word).
+fn split_word(w: &str) -> (&str, &str, &str) {
+    let core_start = w.len() - w.trim_start_matches(['(', '[']).len();
+    let mut end = w.len();
+    loop {
+        let core = &w[core_start..end];
+        let Some(last) = core.chars().last() else { break };
+        let unmatched = |open: char, close: char| {
+            core.chars().filter(|&c| c == close).count() > core.chars().filter(|&c| c == open).count()
+        };
+        let strip = match last {
+            ',' | ';' | ':' => true,
+            ')' => unmatched('(', ')'),
+            ']' => unmatched('[', ']'),
+            _ => false,
+        };
+        if !strip {
+            break;
+        }
+        end -= last.len_utf8();
+    }
+    (&w[..core_start], &w[core_start..end], &w[end..])
+}
+
+fn classify(prefix: &str, core: &str, suffix: &str, prev: Option<(&str, Class)>) -> Class {
+    let strong = core.chars().any(is_math_char)
+        || (core.starts_with('d') && core.contains("/d") && core.len() <= 8 && core.is_ascii());
+    if strong {
+        return Class::Math;
+    }
+    if matches!(core, "=" | "<" | ">" | "+" | "-" | "−" | "×" | "·" | "→") {
+        return Class::Operator;
+    }
+    if is_number(core) {
+        // A signed number is mathematics: `−0.03` needs math mode for its minus sign.
+        return if core.starts_with(['−', '-', '+']) {
+            Class::Operator
+        } else {
+            Class::Number
+        };
+    }
+    let single = core.chars().count() == 1 && core.chars().all(|c| c.is_ascii_alphabetic());
+    // `(a)` is a panel tag and `[m]` a unit, not mathematics.
+    let tagged = (prefix.ends_with('(') && suffix.starts_with(')')) || prefix.ends_with('[');
+    // `2 N`, `sin(ωt) A`: a letter after a number or a function is its unit.
+    let unit = prev.is_some_and(|(p, class)| {
+        (p.ends_with(|c: char| c.is_ascii_digit()) && class != Class::Math)
+            || (class == Class::Math && p.ends_with(')'))
+    });
+    if single && !tagged && !unit {
+        Class::Math
+    } else {
+        Class::Text
+    }
+}
+
+/// A manifest label (axis label, legend entry, panel title) as LaTeX: the words that are
+/// mathematics (`F_f`, `x_{i+1}`, `du/dt`, Greek, single letters, and the numbers and operators
+/// between them) become one `$...$` span, with Greek as commands (`σ` → `\sigma`); the rest is
+/// text with LaTeX's specials escaped. `F_ss` → `$F_{ss}$`, `σ/F_c = 2` → `$\sigma/F_{c} = 2$`,
+/// `t ≥ 20 s` → `$t \geq 20$ s`.
+pub fn label_to_tex(label: &str) -> String {
+    let words: Vec<(&str, &str, &str)> = label.split_whitespace().map(split_word).collect();
+    let mut classes = Vec::with_capacity(words.len());
+    for (k, (p, c, s)) in words.iter().enumerate() {
+        let prev = k.checked_sub(1).map(|j| (words[j].1, classes[j]));
+        classes.push(classify(p, c, s, prev));
+    }
+    // Runs of math, numbers and operators not broken by punctuation become one math span when
+    // they contain mathematics or an operator.
+    let mut out = String::new();
+    let mut k = 0;
+    while k < words.len() {
+        if k > 0 {
+            out.push(' ');
+        }
+        let (prefix, _, _) = words[k];
+        out.push_str(&text_to_tex(prefix));
+        let mut end = k + 1;
+        if classes[k] != Class::Text {
+            while end < words.len()
+                && words[end - 1].2.is_empty()
+                && words[end].0.is_empty()
+                && classes[end] != Class::Text
+            {
+                end += 1;
+            }
+        }
+        let run = &classes[k..end];
+        let core: Vec<&str> = words[k..end].iter().map(|w| w.1).collect();
+        if run.iter().any(|c| matches!(c, Class::Math | Class::Operator)) {
+            out.push('$');
+            out.push_str(&math(&core.join(" ")));
+            out.push('$');
+        } else {
+            out.push_str(&text_to_tex(&core.join(" ")));
+        }
+        out.push_str(&text_to_tex(words[end - 1].2));
+        k = end;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgf::check::tex_problems;
+
+    #[test]
+    fn labels_become_math_and_text() {
+        let cases = [
+            ("F_f", "$F_{f}$"),
+            ("F_ss", "$F_{ss}$"),
+            ("x_{i+1}", "$x_{i+1}$"),
+            ("du/dt", "$du/dt$"),
+            ("dθ/dt", "$d\\theta/dt$"),
+            ("σ", "$\\sigma$"),
+            ("σ0 z + σ1", "$\\sigma_{0} z + \\sigma_{1}$"),
+            ("x̄", "$\\bar{x}$"),
+            ("ū", "$\\bar{u}$"),
+            ("|F_i|/F_c", "$|F_{i}|/F_{c}$"),
+            ("E_p(i+n)", "$E_{p}(i+n)$"),
+            ("t ≥ 20 s", "$t \\geq 20$ s"),
+            ("∫ f dx", "$\\int f$ dx"),
+            ("ω = 0.1 rad/s", "$\\omega = 0.1$ rad/s"),
+            ("F_c = 2 N", "$F_{c} = 2$ N"),
+            ("offset +0.03 N", "offset $+0.03$ N"),
+            ("(a) N = 2", "(a) $N = 2$"),
+            ("(c) σ/F_c = 8", "(c) $\\sigma/F_{c} = 8$"),
+            (
+                "γ = 1, semilinear closed form (10)",
+                "$\\gamma = 1$, semilinear closed form (10)",
+            ),
+            ("Ω*, F_i = −2 F_c", "$\\Omega^{*}$, $F_{i} = -2 F_{c}$"),
+            ("H∞ (ω = 0.001 rad/s)", "$H\\infty$ ($\\omega = 0.001$ rad/s)"),
+            (
+                "du/dt decreasing (offset −0.03 N)",
+                "$du/dt$ decreasing (offset $-0.03$ N)",
+            ),
+            (
+                "i_m = 0.05 sin(0.2πt) A, 0-50 s from rest",
+                "$i_{m} = 0.05 \\sin(0.2\\pi t)$ A, 0-50 s from rest",
+            ),
+            (
+                "branch (3.5) from x_i to x_{i+1}",
+                "branch (3.5) from $x_{i}$ to $x_{i+1}$",
+            ),
+            ("l, v, x, y", "$l$, $v$, $x$, $y$"),
+            ("(a) l–v plane", "(a) l--v plane"),
+            ("switch after 1.5 periods", "switch after 1.5 periods"),
+            ("reversal n", "reversal $n$"),
+            ("l [m]", "$l$ [m]"),
+            ("50% & #1 {x}", "50\\% \\& \\#1 \\{x\\}"),
+        ];
+        for (label, want) in cases {
+            let got = label_to_tex(label);
+            assert_eq!(got, want, "{label}");
+            assert!(tex_problems(&got).is_empty(), "{label}: {:?}", tex_problems(&got));
+        }
+    }
+
+    #[test]
+    fn table_text_puts_scripts_in_math_and_refuses_hostile_math() {
+        assert_eq!(
+            caption_to_tex("a_{θ} and τ_s, τ"),
+            "$a_{\\theta}$ and $\\tau_{s}$, $\\tau$"
+        );
+        assert_eq!(
+            caption_to_tex("$\\input{/etc/passwd}$"),
+            "\\$\\textbackslash{}input\\{/etc/passwd\\}\\$"
+        );
+    }
+
+    #[test]
+    fn captions_keep_their_math() {
+        assert_eq!(
+            caption_to_tex("maps $\\mathcal{H}_T$ of (1.3)–(1.4), σ = 1 & 50%"),
+            "maps $\\mathcal{H}_T$ of (1.3)--(1.4), $\\sigma$ = 1 \\& 50\\%"
+        );
+    }
+
+    #[test]
+    fn units_are_text() {
+        assert_eq!(unit_to_tex("kg-m^2"), "kg-m\\textsuperscript{2}");
+        assert_eq!(unit_to_tex("m²"), "m\\textsuperscript{2}");
+        assert_eq!(text_to_tex("10⁻⁴ H"), "10\\textsuperscript{-4} H");
+        assert_eq!(
+            text_to_tex("x₁ and f₁₂"),
+            "x\\textsubscript{1} and f\\textsubscript{12}"
+        );
+        assert_eq!(math("x₂"), "x_{2}");
+        assert_eq!(text_to_tex("√2"), "$\\surd$2");
+        assert_eq!(unit_to_tex("µm"), "$\\mu$m");
+        assert_eq!(unit_to_tex("N-m-s/rad"), "N-m-s/rad");
+        assert_eq!(unit_to_tex("1/m"), "1/m");
+    }
+}
