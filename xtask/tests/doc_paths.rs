@@ -15,10 +15,7 @@ fn named_paths(text: &str) -> Vec<(usize, String)> {
         for (k, span) in line.split('`').enumerate() {
             let is_code = k % 2 == 1;
             let path = span.trim_end_matches(['.', ',', ':']);
-            if is_code
-                && ROOTS.iter().any(|r| path.starts_with(r))
-                && !path.contains(['<', '*', ' ', '{'])
-            {
+            if is_code && ROOTS.iter().any(|r| path.starts_with(r)) && !path.contains(['<', '*', ' ', '{']) {
                 out.push((i + 1, path.to_string()));
             }
         }

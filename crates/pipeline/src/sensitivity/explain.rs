@@ -127,9 +127,9 @@ pub(crate) fn explanations(
 pub(crate) fn explain_known(cache: &RunCache, memo: &StepMemo, e: &Entry, checks: &mut [CheckReport]) -> Vec<String> {
     let mut errors = Vec::new();
     for spec in e.manifest.checks.iter().filter(|c| !c.explain.is_empty()) {
-        let mine = checks
-            .iter_mut()
-            .filter(|c| c.metric == spec.metric && spec.expected.number() == Some(c.expected) && c.known_discrepancy.is_some());
+        let mine = checks.iter_mut().filter(|c| {
+            c.metric == spec.metric && spec.expected.number() == Some(c.expected) && c.known_discrepancy.is_some()
+        });
         let mut mine = mine.peekable();
         if mine.peek().is_none() {
             continue;
