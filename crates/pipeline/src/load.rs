@@ -242,7 +242,13 @@ pub fn load(root: &Path) -> Loaded {
         let mut diagnostics = p.diagnostics.clone();
         if let Some((message, allowed)) = file_problem(&p.file, &doc_ids) {
             // A document whose declaration exists but is invalid is not "missing" it.
-            let (message, allowed) = match undeclared_because_invalid(root, &p.file) {
+            // (Only when the document is not among the declared ones: a declared document's
+            // manifest can break the naming rule on its own.)
+            let invalid_declaration = document_of(&out.documents, &p.file)
+                .is_none()
+                .then(|| undeclared_because_invalid(root, &p.file))
+                .flatten();
+            let (message, allowed) = match invalid_declaration {
                 Some(decl) => (
                     format!("the declaration of its document, {decl}, is invalid (its errors are reported there)"),
                     "a valid document.yaml".into(),

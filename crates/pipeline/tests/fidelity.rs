@@ -210,14 +210,9 @@ fn figure_problems(stem: &Path, full: Option<&Series>) -> Vec<String> {
                     .clone(),
                 None => read_csv(&PathBuf::from(format!("{}/{name}.csv", stem.display()))),
             };
-            // One SVG pixel; dashes and dots may leave a sample in a gap (24 and 16 units).
-            let r = scale
-                * unit
-                * match style.as_str() {
-                    "dashed" => 1.0 + 3.0,
-                    "dotted" => 1.0 + 2.0,
-                    _ => 1.0,
-                };
+            // One SVG pixel, plus what the style's declaration leaves uninked around a sample:
+            // half the widest gap of a dash pattern, the inside of an open marker.
+            let r = scale * unit * (1.0 + uninked_radius(style));
             let mut missing = Vec::new();
             let mut total = 0;
             let edges: Vec<&Vec<f64>> = cols[1..].iter().collect();
@@ -428,4 +423,18 @@ fn every_plotted_sample_is_visible_and_nothing_leaves_its_frame() {
         .filter(|e| e.outputs.iter().any(|o| o.ends_with(".svg")))
         .count();
     check(&root.join("figures"), Some(drawn), Some(&opts));
+}
+
+/// How far from its sample a series of this style (as the SVG names it) may leave no ink, in
+/// SVG pixels, read from the style's declaration (`fric_plot::style`).
+fn uninked_radius(style: &str) -> f64 {
+    use fric_plot::style::{Ink, Marker, MARKER_PX, STYLES};
+    let Some(def) = STYLES.iter().find(|d| d.name == style) else {
+        return 0.0;
+    };
+    match def.ink {
+        Ink::Line { dash } => dash.iter().skip(1).step_by(2).fold(0.0, |m: f64, g| m.max(*g)) / 2.0,
+        Ink::Markers(Marker::OpenSquare) => MARKER_PX,
+        Ink::Markers(Marker::Disc) | Ink::Band => 0.0,
+    }
 }
