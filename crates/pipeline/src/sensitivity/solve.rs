@@ -86,6 +86,7 @@ fn refine(
         width: roots::Width::Relative(xtol),
         max_evals: MAX_EVALUATIONS.saturating_sub(*evaluations),
         bisect_on_stall: true,
+        on_zero: roots::OnZero::Stop,
     };
     let r = roots::illinois_bracket(f, (a, fa), (b, fb), &opt)?;
     *evaluations += r.evals;
