@@ -1,5 +1,6 @@
-//! The docs that map the code name files that exist: every path in backquotes in
-//! ARCHITECTURE.md that starts at a committed top-level folder of the repository.
+//! The docs that map the code stay true: every path in backquotes in ARCHITECTURE.md and
+//! README.md that starts at a committed top-level folder of the repository exists, and
+//! ARCHITECTURE.md's code map names every module of every crate and nothing else.
 
 use std::path::Path;
 
@@ -41,4 +42,113 @@ fn architecture_names_only_paths_that_exist() {
 fn a_missing_path_is_found() {
     let paths = named_paths("see `crates/nowhere/x.rs`, and `load.rs` or `experiments/<doc>/`.");
     assert_eq!(paths, vec![(1, "crates/nowhere/x.rs".to_string())]);
+}
+
+/// The code map's sections: each `### `crates/<name>`` heading with the module names of the
+/// lines under it (the backquoted names before each clause's colon), up to the next heading.
+fn code_map(text: &str) -> Vec<(String, Vec<String>)> {
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for line in text.lines() {
+        if let Some(h) = line.strip_prefix("### `").and_then(|h| h.strip_suffix('`')) {
+            out.push((h.to_string(), Vec::new()));
+        } else if line.starts_with('#') {
+            if !out.is_empty() {
+                break;
+            }
+        } else if let Some((_, names)) = out.last_mut() {
+            if let Some(item) = line.strip_prefix("- ") {
+                // `a.rs`, `b/`: what they are; `c.rs`: ... (the names before each clause's colon)
+                for clause in item.split("; ") {
+                    let head = clause.split(": ").next().unwrap_or("");
+                    names.extend(head.split('`').skip(1).step_by(2).map(str::to_string));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The modules of a crate: every file and folder directly under its `src/`, as `name.rs` or
+/// `name/`.
+fn modules(src: &Path) -> Vec<String> {
+    let mut m: Vec<String> = std::fs::read_dir(src)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            let name = e.file_name().to_string_lossy().into_owned();
+            if e.path().is_dir() {
+                format!("{name}/")
+            } else {
+                name
+            }
+        })
+        .filter(|n| n.ends_with('/') || n.ends_with(".rs"))
+        .collect();
+    m.sort();
+    m
+}
+
+/// ARCHITECTURE.md's code map names every module of every crate, one line each, and nothing that
+/// is not one: a module added, renamed or removed without its line fails here.
+#[test]
+fn the_code_map_names_every_module_of_every_crate() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let map = code_map(&text);
+    let mut crates: Vec<String> = std::fs::read_dir(root.join("crates"))
+        .unwrap()
+        .map(|e| format!("crates/{}", e.unwrap().file_name().to_string_lossy()))
+        .collect();
+    crates.sort();
+    let mapped: Vec<&String> = map.iter().map(|(c, _)| c).collect();
+    assert_eq!(
+        mapped.len(),
+        crates.len(),
+        "code map sections {mapped:?}, crates {crates:?}"
+    );
+    let mut problems = Vec::new();
+    for (krate, names) in &map {
+        assert!(crates.contains(krate), "`{krate}` in the code map is not a crate");
+        let have = modules(&root.join(krate).join("src"));
+        let named = |n: &str| names.iter().any(|x| x == n);
+        problems.extend(
+            have.iter()
+                .filter(|m| !named(m))
+                .map(|m| format!("{krate}: `{m}` has no line")),
+        );
+        let files = names.iter().filter(|n| n.ends_with(".rs") || n.ends_with('/'));
+        let stale = files.filter(|n| !n.contains(' ') && !have.contains(n));
+        problems.extend(stale.map(|n| format!("{krate}: `{n}` is not a module")));
+    }
+    assert!(
+        problems.is_empty(),
+        "ARCHITECTURE.md's code map:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn the_code_map_is_read_by_section() {
+    let map =
+        code_map("x\n### `crates/a`\n- `m.rs`, `n/`: text `v`; `w.rs`: y\n### `crates/b`\n- `k.rs`\n## Next\n- `z.rs`");
+    assert_eq!(
+        map,
+        vec![
+            ("crates/a".to_string(), vec!["m.rs".into(), "n/".into(), "w.rs".into()]),
+            ("crates/b".to_string(), vec!["k.rs".into()]),
+        ]
+    );
+}
+
+/// README's paths exist too (but `bench/out/`, which the benchmark writes).
+#[test]
+fn the_readme_names_only_paths_that_exist() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let text = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let missing: Vec<String> = named_paths(&text)
+        .iter()
+        .filter(|(_, p)| !p.starts_with("bench/out/") && !root.join(p).exists())
+        .map(|(l, p)| format!("README.md:{l}: `{p}`"))
+        .collect();
+    assert!(missing.is_empty(), "paths that do not exist:\n{}", missing.join("\n"));
 }

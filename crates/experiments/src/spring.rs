@@ -5,7 +5,7 @@
 use crate::drive::{driven, periodic_plan, save_times};
 use crate::input::signal;
 use crate::laws::{DahlLaw, LuGreLaw, MaxwellSlipElements};
-use crate::system::{initial, nonneg, params, positive, Column};
+use crate::system::{any, initial, nonneg, params, positive, Column};
 use crate::{RunData, RunRequest};
 use fric_models::mass_spring::{Plant, WithDahl, WithLuGre, WithMaxwellSlip};
 use fric_models::maxwell_slip::MaxwellSlipState;
@@ -31,6 +31,33 @@ pub const DRUM_COLUMNS: &[Column] = &[
     ("omega", "rad/s", "angular velocity"),
     ("Tf", "N-m", "friction torque"),
 ];
+
+params! {
+    /// A body of mass `m` on a spring of stiffness `K` whose free end is pulled at the constant
+    /// speed `vp` (thesis (3.10)–(3.12), (4.18)–(4.20)): the rig of the stick–slip systems. `vp`
+    /// may have either sign here (negative: pulled backwards, as LuGre's and the CBM's rigs
+    /// allow); a system whose rig needs a direction says so in its `check` (the RBM and DRBM lay
+    /// their bristle lattice out ahead of the body, so they take `vp > 0`). The CBM systems keep
+    /// `m` and `K` in their body (`CbmBody`, (4.1)–(4.27)) and only `vp` beside it.
+    pub struct PulledSpring {
+        m: f64 = positive("kg", "body mass"),
+        k_spring: f64 = positive("N/m", "spring stiffness K"),
+        vp: f64 = any("m/s", "speed of the spring's free end (negative: pulled backwards)"),
+    }
+}
+
+impl PulledSpring {
+    /// `vp > 0`, for a rig laid out in the direction of the pull.
+    pub fn check_pulled_forward(&self, errs: &mut Vec<crate::Invalid>) {
+        if !(self.vp > 0.0) {
+            errs.push(crate::Invalid::new(
+                "params.vp",
+                format!("`vp` = {} is out of range: this rig is pulled forward", self.vp),
+                "a positive number (the bristle lattice is laid out ahead of the body, in +x)",
+            ));
+        }
+    }
+}
 
 params! {
     /// The mass–spring of (28) and its initial state.

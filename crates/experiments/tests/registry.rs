@@ -246,3 +246,56 @@ fn a_drbm_force_driven_run_costs_its_switch_model_steps() {
     }
     assert!(cost(0.001) > 2.5e6);
 }
+
+/// The pulled-spring group (`spring::PulledSpring`) takes `vp` of either sign (LuGre's rig may be
+/// pulled backwards); the RBM and DRBM rigs, whose bristle lattice is laid out ahead of the body,
+/// refuse `vp ≤ 0` at `params.vp`, as when `vp` was declared positive in each of them.
+#[test]
+fn the_pulled_spring_takes_either_sign_but_the_bristle_rigs_are_pulled_forward() {
+    let params = |pairs: &[(&str, f64)]| -> std::collections::BTreeMap<String, fric_manifest::ParamValue> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), fric_manifest::ParamValue::Number(*v)))
+            .collect()
+    };
+    let row = [("kappa", 0.1), ("h", 0.0995), ("lb", 0.1), ("delta", 0.005), ("d", 0.5)];
+    let sim = fric_manifest::SimSpec {
+        t_end: Some(1.0),
+        samples_per_period: Some(100),
+        ..Default::default()
+    };
+    let none = fric_manifest::InputSpec::None;
+    for (system, extra) in [
+        ("rbm-stick-slip", vec![]),
+        ("drbm-stick-slip", vec![("eta", 1e-8), ("tau", 1e-3)]),
+    ] {
+        for vp in [0.002, -0.002, 0.0] {
+            let mut p = vec![("m", 1.0), ("k_spring", 1.0), ("vp", vp)];
+            p.extend(row);
+            p.extend(extra.iter().cloned());
+            let r = resolve(system, &params(&p), Some(&none), Some(&sim));
+            if vp > 0.0 {
+                assert!(r.is_ok(), "{system} vp = {vp}: {:?}", r.err());
+            } else {
+                let errs = r.unwrap_err();
+                assert!(
+                    errs.len() == 1 && errs[0].path == "params.vp" && errs[0].message.contains("pulled forward"),
+                    "{system} vp = {vp}: {errs:?}"
+                );
+            }
+        }
+    }
+    let lugre = [
+        ("m", 1.0),
+        ("k_spring", 2.0),
+        ("vp", -0.1),
+        ("sigma0", 1e5),
+        ("sigma1", 316.0),
+        ("sigma2", 0.4),
+        ("fc", 1.0),
+        ("fs", 1.5),
+        ("vs", 0.001),
+    ];
+    let r = resolve("lugre-stick-slip", &params(&lugre), Some(&none), Some(&sim));
+    assert!(r.is_ok(), "{:?}", r.err());
+}

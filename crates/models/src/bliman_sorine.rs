@@ -182,6 +182,13 @@ impl InputDriven for BlimanSorine {
 /// An inertia driven by a torque `u(t)` with B&S friction and viscous friction, report Appendix C
 /// (L2545) and ch. 2: `J θ'' = u − α θ' − (x₁ + x₂)` with (2.12) at `v = θ'`. State
 /// `[θ, θ', x₁, x₂]`. The right-hand side has a `|θ'|` kink at rest (no switching is needed, L412).
+///
+/// Not the generic [`crate::inertia::Inertia`]`<BlimanSorine>` (issue 49, checked 2026-12-05):
+/// that one computes `u − α θ' − (x₁ + x₂)` (the law's output first), this one
+/// `u − α θ' − x₁ − x₂`, which rounds differently, so merging them would change the bits of
+/// every `inertia-bliman-sorine` run (report Figs 2.3, 2.6, 2.7, 2.11, 2.13, 2.15, 2.16); and
+/// this one carries the full analytic Jacobian (the motion's rows included), which the law's
+/// state Jacobian alone cannot give the generic inertia.
 #[derive(Clone, Copy, Debug)]
 pub struct Inertia {
     pub j: f64,

@@ -73,19 +73,11 @@ pub(crate) fn patch(r: &ResolvedRun, set: &[(String, f64)]) -> Result<ResolvedRu
     })
 }
 
-/// `input` with its numeric field `field` set to `value`.
+/// `input` with its numeric field `field` set to `value` ([`InputSpec::set_number`]).
 pub(crate) fn set_input_field(input: &InputSpec, field: &str, value: f64) -> Result<InputSpec, String> {
-    let mut v = serde_json::to_value(input).map_err(|e| e.to_string())?;
-    let obj = v.as_object_mut().ok_or("input is not a mapping")?;
-    if !obj.contains_key(field) || field == "kind" {
-        let fields: Vec<String> = obj.keys().filter(|k| *k != "kind").map(|k| format!("`{k}`")).collect();
-        return Err(format!(
-            "the input has no numeric field `{field}` (fields: {})",
-            fields.join(", ")
-        ));
-    }
-    obj.insert(field.to_string(), serde_json::json!(value));
-    serde_json::from_value(v).map_err(|_| format!("cannot set `input.{field}` to {value}"))
+    let mut set = input.clone();
+    set.set_number(field, value)?;
+    Ok(set)
 }
 
 /// Apply one sweep value to a run spec.

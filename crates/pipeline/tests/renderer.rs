@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::workspace;
+use common::{workspace, DAHL};
 use fric_manifest::{LegendPos, Scale, Style};
 use fric_plot::{AxisSpec, FigureData, PanelData, SeriesData};
 
@@ -236,32 +236,22 @@ fn published_points_are_drawn_with_their_labels() {
     assert!(out.contains("σ<tspan baseline-shift=\"-0.3em\" font-size=\"72%\">0</tspan>"));
 }
 
-const HOSTILE: &str = r#"id: thesis/fig9.1
-kind: figure
-source: {document: thesis, number: "9.1", caption: 'see $\input{/etc/passwd}$', lines: [1]}
-content: simulation
-status: reproduced
-runs:
-  - id: dahl
-    system: dahl
-    params: {sigma: 7.5, fc: 1.5, gamma: 1}
-    input: {kind: sine, amplitude: 5, omega: 2}
-    sim: {periods: 2, samples_per_period: 400}
-panels:
-  - id: main
-    x: {label: u, unit: m}
-    y: {label: F, unit: N}
-    series:
-      - {run: dahl, x: u, y: F}
-      - style: published
-        points: [{x: 1, y: 2, label: "$x^{2$", line: 0}]
-"#;
+/// `common::DAHL` with a hostile caption and a published point without its seed line (line 19),
+/// up to its metrics.
+fn hostile() -> String {
+    let head = &DAHL[..DAHL.find("metrics:").unwrap()];
+    head.replace(r#""test figure""#, r#"'see $\input{/etc/passwd}$'"#)
+        .replace(
+            ", window: {periods: [1, 2]}, label: LABEL}",
+            "}\n      - style: published\n        points: [{x: 1, y: 2, label: \"$x^{2$\", line: 0}]",
+        )
+}
 
 /// `$\input{/etc/passwd}$` in a caption is refused at the caption's line; a published point
 /// without its seed line at the point's.
 #[test]
 fn hostile_math_and_unsourced_points_are_refused_at_their_lines() {
-    let ws = workspace(&[("thesis/fig9.1.yaml", HOSTILE)]);
+    let ws = workspace(&[("thesis/fig9.1.yaml", &hostile())]);
     let loaded = fric_pipeline::load(ws.path());
     assert_eq!(loaded.invalid.len(), 1);
     let d = &loaded.invalid[0].diagnostics;

@@ -25,7 +25,7 @@
 //! closed forms in 50-digit decimal arithmetic; the unit tests check `T⁻¹ A⁻¹ T`, `T T⁻¹ = I`
 //! and the interpolation conditions against the Radau IIA tableau.
 
-use crate::fd_jacobian::{fd_jacobian_banded, fd_jacobian_dense, Divisor};
+use crate::fd_jacobian::{fd_jacobian_banded, fd_jacobian_dense, radau_increment, Divisor};
 use crate::linalg::{Lu, Shape, C64};
 use crate::steppers::{err_norm, SolveError, Stats, Stepper, Tolerances};
 use crate::OdeSystem;
@@ -183,9 +183,7 @@ impl Radau5 {
     }
 
     /// `J = ∂f/∂x` at `(t, x)`: analytic if the system provides it, else forward differences
-    /// with increments `sqrt(eps) · max(|x_j|, 1e-5)`. (Hairer's `sqrt(eps · max(1e-5, |x_j|))`
-    /// is ~200 times the tiny intermediate of Robertson's problem at late times and cost 20 times
-    /// more rejections there.) A banded `J` takes `kl + ku + 1` evaluations of `f` with the same
+    /// with the increments of [`radau_increment`]. A banded `J` takes `kl + ku + 1` evaluations of `f` with the same
     /// increments (column grouping, [`fd_jacobian_banded`]).
     fn jacobian<S: OdeSystem>(&mut self, sys: &S, t: f64, x: &[f64], stats: &mut Stats) {
         stats.jac_evals += 1;
@@ -197,7 +195,7 @@ impl Radau5 {
                     x,
                     &self.f0,
                     (kl, ku),
-                    |xj| f64::EPSILON.sqrt() * xj.abs().max(1e-5),
+                    radau_increment,
                     &mut self.ytmp,
                     &mut self.err,
                     &mut self.jac,
@@ -211,7 +209,7 @@ impl Radau5 {
                 t,
                 x,
                 &self.f0,
-                |xj| f64::EPSILON.sqrt() * xj.abs().max(1e-5),
+                radau_increment,
                 Divisor::Taken,
                 &mut self.ytmp,
                 &mut self.err,

@@ -1,6 +1,7 @@
 //! Root finders on a bracket `[lo, hi]` of a sign change: bisection ([`bisect_sign`]) and the
 //! Illinois variant of regula falsi with its safeguards ([`illinois_bracket`], and [`illinois`]
-//! for the root estimate alone).
+//! for the root estimate alone). The one Illinois root finder of the project: the steppers'
+//! event location, the describing functions and the explanations' search all call it.
 //!
 //! The safeguards, each the caller's choice ([`Illinois`]): the estimate never leaves the
 //! bracket (a secant point outside it, or on an end, is replaced by the midpoint); a budget of
@@ -34,11 +35,14 @@ pub fn bisect_sign<E>(
     Ok((lo, f_lo, hi, f_hi))
 }
 
-/// How narrow a bracket must get: `|hi − lo| ≤ width` or `|hi − lo| ≤ width · max(|lo|, |hi|)`.
+/// How narrow a bracket must get: `|hi − lo| ≤ width`, `|hi − lo| ≤ width · max(|lo|, |hi|)`,
+/// or `(hi − lo) · scale ≤ width` (`Scaled { scale, width }`: a bracket `lo ≤ hi` in fractions
+/// of a step of size `scale`, its width in time; a reversed bracket is closed).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Width {
     Absolute(f64),
     Relative(f64),
+    Scaled { scale: f64, width: f64 },
 }
 
 impl Width {
@@ -47,6 +51,7 @@ impl Width {
         match self {
             Width::Absolute(w) => (b - a).abs() > w,
             Width::Relative(w) => (b - a).abs() > w * a.abs().max(b.abs()),
+            Width::Scaled { scale, width } => (b - a) * scale > width,
         }
     }
 }
@@ -61,6 +66,18 @@ pub struct Illinois {
     /// Bisect when two steps have not shrunk the bracket to a quarter of its width before them
     /// (a jump, or a function so curved that regula falsi crawls from one side).
     pub bisect_on_stall: bool,
+    /// What an exact zero of `f` at an evaluated point does.
+    pub on_zero: OnZero,
+}
+
+/// What [`illinois_bracket`] does when `f` is exactly zero at a point it evaluates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnZero {
+    /// Stop there ([`Stop::Zero`], `lo = hi` the point).
+    Stop,
+    /// Take the point as `hi` (zero counts as `hi`'s side) and narrow on: the first zero from
+    /// `lo`, as an event's location wants (a guard that touches zero and stays there).
+    KeepFirst,
 }
 
 /// Why [`illinois_bracket`] stopped.
@@ -124,7 +141,7 @@ pub fn illinois_bracket<E>(
         evals += 1;
         since += 1;
         last = x;
-        if fx == 0.0 {
+        if fx == 0.0 && opt.on_zero == OnZero::Stop {
             return Ok(Bracket {
                 lo: x,
                 f_lo: 0.0,
@@ -135,18 +152,19 @@ pub fn illinois_bracket<E>(
                 stop: Stop::Zero,
             });
         }
-        if (fx > 0.0) == (f_hi > 0.0) {
-            (hi, f_hi, y_hi) = (x, fx, fx);
-            if !bisect && side == -1 {
-                f_lo /= 2.0;
-            }
-            side = if bisect { 0 } else { -1 };
-        } else {
+        // On `lo`'s side when of `f(lo)`'s sign (and not zero), else on `hi`'s.
+        if fx != 0.0 && (fx > 0.0) == (f_lo > 0.0) {
             (lo, f_lo, y_lo) = (x, fx, fx);
             if !bisect && side == 1 {
                 f_hi /= 2.0;
             }
             side = if bisect { 0 } else { 1 };
+        } else {
+            (hi, f_hi, y_hi) = (x, fx, fx);
+            if !bisect && side == -1 {
+                f_lo /= 2.0;
+            }
+            side = if bisect { 0 } else { -1 };
         }
     }
     Ok(Bracket {
@@ -173,6 +191,7 @@ pub fn illinois<E>(
         width: Width::Absolute(xtol),
         max_evals,
         bisect_on_stall: false,
+        on_zero: OnZero::Stop,
     };
     illinois_bracket(f, lo, hi, &opt).map(|b| (b.last, b.evals))
 }
@@ -197,6 +216,7 @@ mod tests {
             width: Width::Relative(1e-14),
             max_evals: 100,
             bisect_on_stall: true,
+            on_zero: OnZero::Stop,
         };
         let b = illinois_bracket(
             |x: f64| Ok::<_, ()>(x.exp() - 3.0),
@@ -223,12 +243,48 @@ mod tests {
             width: Width::Absolute(1e-10),
             max_evals: 200,
             bisect_on_stall: true,
+            on_zero: OnZero::Stop,
         };
         let b = illinois_bracket(f, (0.0, -1.0), (1.0, 3.0), &opt).unwrap();
         assert_eq!(b.stop, Stop::Narrowed, "{b:?}");
         assert!(b.lo < 0.3 && b.hi >= 0.3 && b.hi - b.lo <= 1e-10, "{b:?}");
         assert!(b.f_lo < -1.0 && b.f_hi > 2.0, "{b:?}");
         assert!(b.evals < 80, "{b:?}");
+    }
+
+    /// An event's location: `f` touches zero on `[0.3, 0.6]` and stays there; keeping a zero as
+    /// `hi` narrows onto the first zero (0.3), where stopping at it would give whatever zero was
+    /// evaluated first; the width is in time, `(hi − lo) · scale`.
+    #[test]
+    fn keeping_zeros_finds_the_first_zero_to_a_scaled_width() {
+        let f = |x: f64| {
+            Ok::<_, ()>(if x < 0.3 {
+                x - 0.3
+            } else if x <= 0.6 {
+                0.0
+            } else {
+                x - 0.6
+            })
+        };
+        let mut opt = Illinois {
+            width: Width::Scaled {
+                scale: 10.0,
+                width: 1e-12,
+            },
+            max_evals: 200,
+            bisect_on_stall: false,
+            on_zero: OnZero::KeepFirst,
+        };
+        let b = illinois_bracket(f, (0.0, -0.3), (1.0, 0.4), &opt).unwrap();
+        assert_eq!((b.stop, b.f_hi), (Stop::Narrowed, 0.0), "{b:?}");
+        assert!(b.lo < 0.3 && b.hi >= 0.3 && (b.hi - b.lo) * 10.0 <= 1e-12, "{b:?}");
+        opt.on_zero = OnZero::Stop;
+        let s = illinois_bracket(f, (0.0, -0.3), (1.0, 0.4), &opt).unwrap();
+        assert_eq!(s.stop, Stop::Zero, "{s:?}");
+        assert!(s.hi > 0.3 + 1e-3, "{s:?}");
+        // A reversed bracket is closed at once.
+        let r = illinois_bracket(f, (1.0, 0.4), (0.0, -0.3), &opt).unwrap();
+        assert_eq!((r.evals, r.hi), (0, 0.0), "{r:?}");
     }
 
     #[test]
@@ -242,6 +298,7 @@ mod tests {
             width: Width::Absolute(0.0),
             max_evals: 3,
             bisect_on_stall: false,
+            on_zero: OnZero::Stop,
         };
         let b = illinois_bracket(f, (0.0, -2.0), (2.0, 6.0), &opt).unwrap();
         assert_eq!((b.evals, b.stop), (3, Stop::MaxEvals));

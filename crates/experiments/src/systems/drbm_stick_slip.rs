@@ -4,6 +4,7 @@
 use crate::drbm::{run, DrbmSwitched, Law, Rig};
 use crate::invariants::Invariant;
 use crate::laws::BristleRow;
+use crate::spring::PulledSpring;
 use crate::system::{initial, params, positive, Column, System, NONE, Group, LINEAR};
 use crate::{Invalid, RunData, RunRequest};
 use fric_models::rbm::Side;
@@ -11,9 +12,7 @@ use fric_solvers::{Method, Tolerances};
 
 params! {
     pub struct Params {
-        m: f64 = positive("kg", "body mass"),
-        k_spring: f64 = positive("N/m", "spring stiffness K"),
-        vp: f64 = positive("m/s", "speed of the spring's free end"),
+        spring: PulledSpring = Group(LINEAR),
         row: BristleRow = Group(LINEAR),
         eta: f64 = positive("m/s", "Switch Model stick band |v| <= eta"),
         tau: f64 = positive("s", "Switch Model time constant (g' = -g/tau in the band)"),
@@ -55,7 +54,8 @@ impl System for DrbmStickSlip {
     ];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
-        p.row.check(errs)
+        p.row.check(errs);
+        p.spring.check_pulled_forward(errs)
     }
 
     /// The samples plus the steps: Dopri5 integrates the Switch Model's stick band on its time
@@ -77,9 +77,9 @@ impl System for DrbmStickSlip {
         let sys = DrbmSwitched {
             law: Law::Bristle(b),
             rig: Rig::Pulled {
-                m: p.m,
-                k: p.k_spring,
-                vp: p.vp,
+                m: p.spring.m,
+                k: p.spring.k_spring,
+                vp: p.spring.vp,
             },
         };
         let (t_end, save) = crate::drive::autonomous_times(req)?;

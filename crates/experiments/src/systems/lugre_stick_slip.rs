@@ -4,16 +4,15 @@
 //! F_s − F_c = k̃ y2).
 
 use crate::laws::LuGreLaw;
-use crate::system::{any, initial, params, positive, Column, Group, System, LINEAR, NONE};
+use crate::spring::PulledSpring;
+use crate::system::{initial, params, Column, Group, System, LINEAR, NONE};
 use crate::{Invalid, RunData, RunRequest};
 use fric_models::mass_spring::{Plant, PulledLuGre};
 use fric_solvers::{solve, OdeSystem, Tolerances};
 
 params! {
     pub struct Params {
-        m: f64 = positive("kg", "mass"),
-        k_spring: f64 = positive("N/m", "spring stiffness K"),
-        vp: f64 = any("m/s", "speed of the spring's free end"),
+        spring: PulledSpring = Group(LINEAR),
         law: LuGreLaw = Group(LINEAR),
         x0: f64 = initial("m", "initial position"),
         v0: f64 = initial("m/s", "initial velocity"),
@@ -56,8 +55,11 @@ impl System for LuGreStickSlip {
     /// Samples `sim.samples_per_period` + 1 points over `[0, sim.t_end]`.
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = PulledLuGre {
-            plant: Plant { m: p.m, ks: p.k_spring },
-            vp: p.vp,
+            plant: Plant {
+                m: p.spring.m,
+                ks: p.spring.k_spring,
+            },
+            vp: p.spring.vp,
             lugre: p.law.model(),
         };
         let (t_end, save) = crate::drive::autonomous_times(req)?;

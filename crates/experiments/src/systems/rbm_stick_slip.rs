@@ -4,7 +4,8 @@
 //! force is smooth in x, so each threshold is a located event of the hybrid integrator.
 
 use crate::laws::BristleRow;
-use crate::system::{initial, params, positive, Column, System, NONE, Group, LINEAR};
+use crate::spring::PulledSpring;
+use crate::system::{initial, params, Column, System, NONE, Group, LINEAR};
 use crate::{Invalid, RunData, RunRequest};
 use fric_models::rbm::Rbm;
 use fric_solvers::hybrid::{simulate, HybridSystem};
@@ -13,9 +14,7 @@ use std::cell::{Cell, RefCell};
 
 params! {
     pub struct Params {
-        m: f64 = positive("kg", "body mass"),
-        k_spring: f64 = positive("N/m", "spring stiffness K"),
-        vp: f64 = positive("m/s", "speed of the spring's free end"),
+        spring: PulledSpring = Group(LINEAR),
         row: BristleRow = Group(LINEAR),
         x0: f64 = initial("m", "initial position (the lattice phase: bases at iΔ)"),
         v0: f64 = initial("m/s", "initial velocity"),
@@ -86,7 +85,8 @@ impl System for RbmStickSlip {
     const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
-        p.row.check(errs)
+        p.row.check(errs);
+        p.spring.check_pulled_forward(errs)
     }
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
@@ -94,15 +94,15 @@ impl System for RbmStickSlip {
         let (t_end, save) = crate::drive::autonomous_times(req)?;
         // The body cannot outrun the spring's end by more than the initial extension plus the
         // largest friction over K; the lattice covers that travel with a margin of one body.
-        let span = p.vp * t_end + p.l0.abs() + p.row.d;
+        let span = p.spring.vp * t_end + p.l0.abs() + p.row.d;
         let rbm = Rbm::new(b, p.x0, span, true);
         let next = rbm.next_thresholds();
         let rig = Rig {
             rbm: RefCell::new(rbm),
             next: Cell::new(next),
-            m: p.m,
-            k: p.k_spring,
-            vp: p.vp,
+            m: p.spring.m,
+            k: p.spring.k_spring,
+            vp: p.spring.vp,
         };
         let tol = Tolerances {
             rtol: req.sim.rtol.unwrap_or(1e-10),

@@ -96,6 +96,94 @@ impl InputSpec {
     }
 }
 
+impl InputSpec {
+    /// The input's written fields but `kind`, in alphabetical order, each with its value when it
+    /// is a number (`None`: a list, a count, a name): what an override may set.
+    fn fields_mut(&mut self) -> Vec<(&'static str, Option<&mut f64>)> {
+        let mut f: Vec<(&'static str, Option<&mut f64>)> = match self {
+            InputSpec::Sine {
+                amplitude,
+                omega,
+                phase,
+                offset,
+            }
+            | InputSpec::Cosine {
+                amplitude,
+                omega,
+                phase,
+                offset,
+            }
+            | InputSpec::Triangle {
+                amplitude,
+                omega,
+                phase,
+                offset,
+            }
+            | InputSpec::SignedSquareSine {
+                amplitude,
+                omega,
+                phase,
+                offset,
+            } => vec![
+                ("amplitude", Some(amplitude)),
+                ("omega", Some(omega)),
+                ("phase", Some(phase)),
+                ("offset", Some(offset)),
+            ],
+            InputSpec::Sawtooth {
+                amplitude,
+                omega,
+                phase,
+                offset,
+                width,
+            } => vec![
+                ("amplitude", Some(amplitude)),
+                ("omega", Some(omega)),
+                ("phase", Some(phase)),
+                ("offset", Some(offset)),
+                ("width", Some(width)),
+            ],
+            InputSpec::SwitchedSine { omega, .. } => vec![("omega", Some(omega)), ("pieces", None)],
+            InputSpec::Grid { from, to, .. } => vec![
+                ("from", Some(from)),
+                ("to", Some(to)),
+                ("points", None),
+                ("scale", None),
+            ],
+            InputSpec::None => vec![],
+            InputSpec::RampHold { from, to, ramp, start } => vec![
+                ("from", Some(from)),
+                ("to", Some(to)),
+                ("ramp", Some(ramp)),
+                ("start", Some(start)),
+            ],
+            InputSpec::PiecewiseLinear { .. } => vec![("points", None)],
+            InputSpec::SumOfSines { offset, .. } => vec![("components", None), ("offset", Some(offset))],
+            InputSpec::Csv { .. } => vec![("path", None), ("t_column", None), ("u_column", None)],
+        };
+        f.sort_by_key(|x| x.0);
+        f
+    }
+
+    /// Set the numeric field `field` to `value`: the one path by which sweeps, alternative
+    /// readings and explanations change an input (no round trip through another format).
+    pub fn set_number(&mut self, field: &str, value: f64) -> Result<(), String> {
+        let mut fields = self.fields_mut();
+        let names: Vec<String> = fields.iter().map(|(n, _)| format!("`{n}`")).collect();
+        match fields.iter_mut().find(|(n, _)| *n == field) {
+            Some((_, Some(v))) => {
+                **v = value;
+                Ok(())
+            }
+            Some((_, None)) => Err(format!("cannot set `input.{field}` to {value}")),
+            None => Err(format!(
+                "the input has no numeric field `{field}` (fields: {})",
+                names.join(", ")
+            )),
+        }
+    }
+}
+
 /// One term of a `sum-of-sines` input.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -315,4 +403,39 @@ pub struct SinePiece {
     /// Start, in periods of the input (the first piece starts at 0).
     pub from_period: f64,
     pub amplitude: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{FieldType, INPUT_KINDS};
+    use super::InputSpec;
+
+    /// Every declared field of every input kind can be named in an override: a number is set (and
+    /// only it changes), any other field is refused as not a number, and an undeclared name is
+    /// refused with the kind's fields.
+    #[test]
+    fn every_declared_number_of_every_input_kind_is_set_and_nothing_else() {
+        for decl in INPUT_KINDS {
+            let input: InputSpec = serde_yaml::from_str(decl.example).unwrap();
+            let before = serde_json::to_value(&input).unwrap();
+            for f in decl.fields {
+                let mut set = input.clone();
+                let r = set.set_number(f.name, 1234.5);
+                if f.ty == FieldType::Number {
+                    assert_eq!(r, Ok(()), "{} {}", decl.name, f.name);
+                    let mut want = before.clone();
+                    want[f.name] = serde_json::json!(1234.5);
+                    assert_eq!(serde_json::to_value(&set).unwrap(), want, "{} {}", decl.name, f.name);
+                } else {
+                    let e = r.expect_err(f.name);
+                    assert_eq!(e, format!("cannot set `input.{}` to 1234.5", f.name), "{}", decl.name);
+                }
+            }
+            let e = input.clone().set_number("nope", 1.0).unwrap_err();
+            let mut names: Vec<String> = decl.fields.iter().map(|f| format!("`{}`", f.name)).collect();
+            names.sort();
+            let want = format!("the input has no numeric field `nope` (fields: {})", names.join(", "));
+            assert_eq!(e, want, "{}", decl.name);
+        }
+    }
 }

@@ -3,6 +3,7 @@
 
 use crate::own_time::own_time;
 use fric_report::Jump;
+use fric_solvers::roots;
 use rayon::prelude::*;
 
 /// Points of the initial scan of a range.
@@ -69,66 +70,33 @@ struct Refined {
     narrowed: bool,
 }
 
-/// Narrow the bracket `[a, b]` (`f(a)`, `f(b)` of opposite signs) to a relative width `xtol` by
-/// Illinois regula falsi, safeguarded: when two steps have not shrunk the bracket to a quarter (a
-/// metric that jumps, e.g. a count of elements, stalls regula falsi), the next step bisects.
+/// Narrow the bracket `[a, b]` (`f(a)`, `f(b)` of opposite signs, neither zero) to a relative
+/// width `xtol` by the one Illinois root finder, [`roots::illinois_bracket`], with its stall
+/// safeguard: when two steps have not shrunk the bracket to a quarter (a metric that jumps, e.g. a
+/// count of elements, stalls regula falsi), the next step bisects. `evaluations` counts the
+/// whole search's, at most [`MAX_EVALUATIONS`].
 fn refine(
     f: &impl Fn(f64) -> Result<f64, String>,
-    [mut a, mut b]: [f64; 2],
-    [fa0, fb0]: [f64; 2],
+    [a, b]: [f64; 2],
+    [fa, fb]: [f64; 2],
     xtol: f64,
     evaluations: &mut usize,
 ) -> Result<Refined, String> {
-    // (fa, fb): the values regula falsi works with (one may be halved); (ya, yb): f itself.
-    let (mut fa, mut fb, mut ya, mut yb) = (fa0, fb0, fa0, fb0);
-    let mut side = 0i8;
-    let (mut checkpoint, mut since) = ((b - a).abs(), 0);
-    let open = |a: f64, b: f64| (b - a).abs() > xtol * a.abs().max(b.abs());
-    while open(a, b) && *evaluations < MAX_EVALUATIONS {
-        let bisect = since >= 2 && (b - a).abs() > 0.25 * checkpoint;
-        if since >= 2 {
-            (checkpoint, since) = ((b - a).abs(), 0);
-        }
-        let c = if bisect {
-            0.5 * (a + b)
-        } else {
-            (a * fb - b * fa) / (fb - fa)
-        };
-        let fc = f(c)?;
-        *evaluations += 1;
-        since += 1;
-        if fc == 0.0 {
-            return Ok(Refined {
-                a: c,
-                b: c,
-                fa: 0.0,
-                fb: 0.0,
-                exact: true,
-                narrowed: true,
-            });
-        }
-        let same_as_b = fc.signum() == yb.signum();
-        if same_as_b {
-            (b, fb, yb) = (c, fc, fc);
-            if !bisect && side == 1 {
-                fa /= 2.0;
-            }
-            side = if bisect { 0 } else { 1 };
-        } else {
-            (a, fa, ya) = (c, fc, fc);
-            if !bisect && side == -1 {
-                fb /= 2.0;
-            }
-            side = if bisect { 0 } else { -1 };
-        }
-    }
+    let opt = roots::Illinois {
+        width: roots::Width::Relative(xtol),
+        max_evals: MAX_EVALUATIONS.saturating_sub(*evaluations),
+        bisect_on_stall: true,
+        on_zero: roots::OnZero::Stop,
+    };
+    let r = roots::illinois_bracket(f, (a, fa), (b, fb), &opt)?;
+    *evaluations += r.evals;
     Ok(Refined {
-        a,
-        b,
-        fa: ya,
-        fb: yb,
-        exact: false,
-        narrowed: !open(a, b),
+        a: r.lo,
+        b: r.hi,
+        fa: r.f_lo,
+        fb: r.f_hi,
+        exact: r.stop == roots::Stop::Zero,
+        narrowed: r.stop != roots::Stop::MaxEvals,
     })
 }
 
@@ -169,6 +137,11 @@ pub fn solve(
     for k in starts {
         if fs[k] == 0.0 {
             (s.root, s.f_root) = (Some(xs[k]), Some(0.0));
+            return Ok(s);
+        }
+        if fs[k + 1] == 0.0 {
+            // A zero of the scan is a root; it would have been the bracket's end.
+            (s.root, s.f_root) = (Some(xs[k + 1]), Some(0.0));
             return Ok(s);
         }
         let slope = ((fs[k + 1] - fs[k]) / (xs[k + 1] - xs[k])).abs();

@@ -2,7 +2,8 @@
 //! kept for a reason other than sampling, and the location of its zero on the dense output.
 
 use super::Stepper;
-use crate::{Direction, OdeSystem};
+use crate::{roots, Direction, OdeSystem};
+use std::convert::Infallible;
 
 /// Whether a terminal guard at exactly zero where the integration starts leaves zero in its
 /// direction by the step's next point (for the events that ask for it,
@@ -43,9 +44,11 @@ pub(super) fn sign_kept<S: OdeSystem, M: Stepper>(sys: &S, st: &M, i: usize, h: 
 }
 
 /// Locate the zero of event `i` inside the step fractions `range` of the accepted step
-/// `[t, t + h]` (event values `g` at its ends) on the dense output (Illinois-modified regula
-/// falsi, falling back to bisection), to ~1e-15 relative in time. Returns the step fraction of
-/// the bracket end on the far side of the crossing.
+/// `[t, t + h]` (event values `g` at its ends) on the dense output by the one Illinois root
+/// finder ([`roots::illinois_bracket`]: regula falsi, the midpoint where the secant leaves the
+/// bracket, a zero kept as the far end so that the first zero is found), to a width of
+/// `4 eps (|t| + |h|)` in time, in at most 200 evaluations. Returns the step fraction of the
+/// bracket end on the far side of the crossing.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn locate<S: OdeSystem, M: Stepper>(
     sys: &S,
@@ -60,60 +63,25 @@ pub(super) fn locate<S: OdeSystem, M: Stepper>(
 ) -> f64 {
     let mut g = [0.0f64; 64];
     let mut gv = if ne > 64 { vec![0.0; ne] } else { Vec::new() };
-    let mut eval = |th: f64| -> f64 {
+    let eval = |th: f64| -> Result<f64, Infallible> {
         st.dense(th, xd);
-        if ne > 64 {
+        Ok(if ne > 64 {
             sys.events(t + th * h, xd, &mut gv);
             gv[i]
         } else {
             sys.events(t + th * h, xd, &mut g[..ne]);
             g[i]
-        }
+        })
     };
-    let (mut a, mut b) = range;
-    let (mut fa, mut fb) = (ga, gb);
-    if fb == 0.0 {
-        // Find the first point where it reached zero: still bracket to be safe.
-    }
-    let mut side = 0i32;
-    for _ in 0..200 {
-        if (b - a) * h.abs() <= 4.0 * f64::EPSILON * (t.abs() + h.abs()) {
-            break;
-        }
-        let mut c = if fa != fb {
-            (a * fb - b * fa) / (fb - fa)
-        } else {
-            0.5 * (a + b)
-        };
-        if !(c > a && c < b) {
-            c = 0.5 * (a + b);
-        }
-        let fc = eval(c);
-        if fc == 0.0 {
-            // Move the right end onto the root, keep bracketing from the left for the first zero.
-            b = c;
-            fb = fc;
-            if side == 1 {
-                fa *= 0.5;
-            }
-            side = 1;
-            continue;
-        }
-        if (fc > 0.0) == (fa > 0.0) {
-            a = c;
-            fa = fc;
-            if side == -1 {
-                fb *= 0.5;
-            }
-            side = -1;
-        } else {
-            b = c;
-            fb = fc;
-            if side == 1 {
-                fa *= 0.5;
-            }
-            side = 1;
-        }
-    }
-    b
+    let opt = roots::Illinois {
+        width: roots::Width::Scaled {
+            scale: h.abs(),
+            width: 4.0 * f64::EPSILON * (t.abs() + h.abs()),
+        },
+        max_evals: 200,
+        bisect_on_stall: false,
+        on_zero: roots::OnZero::KeepFirst,
+    };
+    let Ok(b) = roots::illinois_bracket(eval, (range.0, ga), (range.1, gb), &opt);
+    b.hi
 }

@@ -2,7 +2,7 @@
 //! its own continuous extension; for stiff problems (LuGre with σ0 = 1e4…1e5).
 
 use super::{err_norm, SolveError, Stats, Stepper, Tolerances};
-use crate::fd_jacobian::{fd_jacobian_banded, fd_jacobian_dense, Divisor};
+use crate::fd_jacobian::{fd_jacobian_banded, fd_jacobian_dense, rosenbrock_increment, Divisor};
 use crate::linalg::{Lu, Shape};
 use crate::OdeSystem;
 
@@ -68,7 +68,7 @@ impl Rosenbrock23 {
                     x,
                     &self.f0,
                     (kl, ku),
-                    |xj| (f64::EPSILON.sqrt() * xj.abs().max(1e-5)).max(1e-12),
+                    rosenbrock_increment,
                     &mut self.ytmp,
                     &mut self.f2,
                     &mut self.jac,
@@ -83,7 +83,7 @@ impl Rosenbrock23 {
                 t,
                 x,
                 &self.f0,
-                |xj| (f64::EPSILON.sqrt() * xj.abs().max(1e-5)).max(1e-12),
+                rosenbrock_increment,
                 Divisor::Nominal,
                 &mut self.ytmp,
                 &mut self.f2,

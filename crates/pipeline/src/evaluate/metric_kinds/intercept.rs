@@ -2,7 +2,6 @@
 
 use super::*;
 use fric_manifest::FieldType::Pair;
-use fric_solvers::analysis;
 
 pub const DECL: MetricDecl = MetricDecl {
     doc: KindDoc {
@@ -26,8 +25,5 @@ pub const DECL: MetricDecl = MetricDecl {
 };
 
 fn eval(c: &Ctx) -> Result<f64, String> {
-    let s = c.series()?;
-    let (xs, ys) = in_range(s.x()?, s.y, c.spec.range);
-    let (_, b) = analysis::line_fit(&xs, &ys).ok_or("fewer than two distinct x in the range")?;
-    Ok(b)
+    line_fit_in_range(c).map(|(_, intercept)| intercept)
 }

@@ -261,6 +261,14 @@ pub fn in_range(x: &[f64], y: &[f64], range: Option<[f64; 2]>) -> (Vec<f64>, Vec
     }
 }
 
+/// The least-squares line `(slope, intercept)` through the run's samples with x in the metric's
+/// `range`: what `slope` and `intercept` each report one half of.
+pub fn line_fit_in_range(c: &Ctx) -> Result<(f64, f64), String> {
+    let s = c.series()?;
+    let (xs, ys) = in_range(s.x()?, s.y, c.spec.range);
+    fric_solvers::analysis::line_fit(&xs, &ys).ok_or_else(|| "fewer than two distinct x in the range".to_string())
+}
+
 // The fields most kinds share.
 use FieldType::{Column, Other, Pair, Text};
 pub const NAME: FieldDoc = req("name", Text, "", "the metric's name (checks refer to it)");
