@@ -345,24 +345,27 @@ pub fn list(root: &Path, status: Option<&str>, doc: Option<&str>) -> bool {
         return true;
     }
     out!(
-        "{:<16} {:>10} {:>8} {:>8} {:>17} {:>8} {:>6}",
+        "{:<16} {:>10} {:>8} {:>8} {:>8} {:>17} {:>8} {:>6}",
         "document",
         "reproduced",
         "partial",
+        "computed",
         "pending",
         "not-reproducible",
         "invalid",
         "total"
     );
-    let mut tot = [0usize; 6];
+    let mut tot = [0usize; 7];
     for (name, m) in &cov {
         if doc.is_some_and(|d| d != name) {
             continue;
         }
         let g = |k: &str| m.get(k).copied().unwrap_or(0);
+        // `computed`: a study of one's own, which claims no reproduction.
         let row = [
             g("reproduced"),
             g("partial"),
+            g("computed"),
             g("pending"),
             g("not-reproducible"),
             g("invalid"),
@@ -372,25 +375,27 @@ pub fn list(root: &Path, status: Option<&str>, doc: Option<&str>) -> bool {
             *t += v;
         }
         out!(
-            "{:<16} {:>10} {:>8} {:>8} {:>17} {:>8} {:>6}",
+            "{:<16} {:>10} {:>8} {:>8} {:>8} {:>17} {:>8} {:>6}",
             name,
             row[0],
             row[1],
             row[2],
             row[3],
             row[4],
+            row[5],
             total
         );
     }
     out!(
-        "{:<16} {:>10} {:>8} {:>8} {:>17} {:>8} {:>6}",
+        "{:<16} {:>10} {:>8} {:>8} {:>8} {:>17} {:>8} {:>6}",
         "all",
         tot[0],
         tot[1],
         tot[2],
         tot[3],
         tot[4],
-        tot[5]
+        tot[5],
+        tot[6]
     );
     let figs = loaded
         .entries

@@ -141,7 +141,14 @@ fn values_are_checked_against_what_is_allowed() {
         (&["list", "--doc", "thesiss"], DOCUMENTS),
         (
             &["list", "--status", "done"],
-            &["reproduced", "partial", "pending", "not-reproducible", "invalid"],
+            &[
+                "reproduced",
+                "partial",
+                "pending",
+                "not-reproducible",
+                "computed",
+                "invalid",
+            ],
         ),
         (&["list", "--status", "pending", "--doc", "paper"], DOCUMENTS),
         (&["figures", "--jobs", "0"], &["positive whole number"]),

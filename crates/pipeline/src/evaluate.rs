@@ -171,6 +171,7 @@ pub fn check(c: &CheckSpec, metrics: &BTreeMap<String, Option<f64>>) -> CheckRep
         known_discrepancy: c.known_discrepancy.clone(),
         discrepancy: c.discrepancy,
         note: c.note.clone(),
+        tolerance_reason: c.tolerance_reason.clone(),
         location: None,
         sensitivity: None,
         explained_by: Vec::new(),

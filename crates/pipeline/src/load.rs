@@ -7,6 +7,7 @@
 //! `load/refs.rs`) runs on that partial manifest, and a problem that only follows from an
 //! earlier one (a panel drawing a run that is itself invalid) is not reported again.
 
+mod carries;
 mod csv;
 mod ctx;
 mod refs;
@@ -279,6 +280,7 @@ pub fn load(root: &Path) -> Loaded {
             m,
             doc: &p.document,
             has_text: document_of(&out.documents, &p.file).is_none_or(|d| d.decl.has_text()),
+            own_study: document_of(&out.documents, &p.file).is_some_and(|d| d.decl.is_own_study()),
             errs: Vec::new(),
             runs: BTreeMap::new(),
             sweeps: BTreeMap::new(),
@@ -289,6 +291,8 @@ pub fn load(root: &Path) -> Loaded {
             cx.err("id", format!("duplicate id `{}` (also in {first})", m.id), "");
         }
         refs::registry(&mut cx);
+        carries::assumptions(&mut cx);
+        carries::own_study(&mut cx);
         runs::resolve_runs(&mut cx, &by_id);
         runs::check_post(&mut cx);
         variants::check_alternatives(&mut cx);

@@ -123,6 +123,8 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             loaded.documents.iter().map(|d| d.id.as_str()),
             &experiments,
         ),
+        checks: fric_report::checks_by_document(loaded.documents.iter().map(|d| d.id.as_str()), &experiments),
+        assumptions: coverage::assumptions(&loaded),
         experiments,
         coverage: coverage::coverage(&loaded),
         provenance: provenance.join().ok(),

@@ -119,6 +119,7 @@ pub fn build(root: &Path, loaded: &Loaded, report: &Report) -> Site {
             doc: doc.into(),
             reproduced: n("reproduced"),
             partial: n("partial"),
+            computed: n("computed"),
             pending: n("pending"),
             not_reproducible: n("not-reproducible"),
             invalid: n("invalid"),
@@ -179,6 +180,10 @@ pub fn build(root: &Path, loaded: &Loaded, report: &Report) -> Site {
                         .map(|a| Assumption {
                             what: a.what.clone(),
                             why: a.why.clone(),
+                            carries: a.carries.map(|c| c.as_str().to_string()),
+                            blocks: a.carries.is_some_and(|c| c.blocks_reproduced()),
+                            replaces: a.replaces.clone(),
+                            supplies: a.supplies.clone(),
                             alternatives: a
                                 .alternatives
                                 .iter()

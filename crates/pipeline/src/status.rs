@@ -2,11 +2,11 @@
 //! are evaluated: a manifest may claim `reproduced` only when every number or claim it takes
 //! from the source (each check with `published` or `claim` provenance) is met, or is a known
 //! discrepancy proven to be the source's error (`discrepancy: source-error`), and when none of
-//! its assumptions replaces a quantity the source states (`replaces:`) or supplies one it does
-//! not state (`supplies:`).
+//! its assumptions carries (`carries:`) a replaced stated quantity (`replaced`) or a value the
+//! source does not state (`unstated-parameter`, `unstated-input`).
 
 use crate::entry::Entry;
-use fric_manifest::{Assumption, Status};
+use fric_manifest::{Assumption, Carries, Status};
 use fric_report::{CheckReport, DiscrepancyKind, ExperimentReport, Outcome};
 
 /// Why a check of the source keeps its manifest from being `reproduced`, or None when it does
@@ -29,21 +29,16 @@ fn blocks_reproduced(c: &CheckReport) -> Option<String> {
     }
 }
 
-/// Why an assumption keeps its manifest from being `reproduced`: it replaces a stated quantity,
-/// or supplies one the source does not state.
+/// Why an assumption keeps its manifest from being `reproduced`: what it carries (its
+/// `carries:` class) replaces a stated quantity or supplies one the source does not state.
 fn replaces(a: &Assumption) -> Option<String> {
-    let replaced = a
-        .replaces
-        .as_deref()
-        .map(|r| format!("an assumption replaces what the source states ({r})"));
-    let supplied = a
-        .supplies
-        .as_deref()
-        .map(|s| format!("an assumption supplies what the source does not state ({s})"));
-    match (replaced, supplied) {
-        (Some(r), Some(s)) => Some(format!("{r}; {s}")),
-        (r, s) => r.or(s),
-    }
+    let c = a.carries.filter(|c| c.blocks_reproduced())?;
+    let what = match c {
+        Carries::Replaced => "replaces what the source states",
+        _ => "supplies what the source does not state",
+    };
+    let text = a.replaces.as_deref().or(a.supplies.as_deref()).unwrap_or(&a.what);
+    Some(format!("an assumption ({}) {what} ({text})", c.as_str()))
 }
 
 /// Why the declared status disagrees with the rule, or None: the checks and assumptions that

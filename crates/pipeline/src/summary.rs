@@ -71,6 +71,8 @@ impl Summary {
                 self.report.discrepancies.keys().map(String::as_str),
                 &experiments,
             ),
+            checks: fric_report::checks_by_document(self.report.checks.keys().map(String::as_str), &experiments),
+            assumptions: self.report.assumptions.clone(),
             experiments,
             coverage: self.report.coverage.clone(),
             provenance: self.report.provenance.clone(),

@@ -16,6 +16,7 @@ status: reproduced
 assumptions:
   - what: "A = 0.8 m."
     why: "not stated"
+    carries: illustrative
     alternatives:
       - {name: a_1.2, run: ms, set: {input.amplitude: 1.2}, why: "larger: still slips"}
       - {name: a_0.4, run: ms, set: {input.amplitude: 0.4}, why: "below the deadband: never slips"}
@@ -162,12 +163,12 @@ fn invalid_alternatives_are_manifest_errors_at_their_line() {
             "line {line} {words:?}: {d:#?}"
         )
     };
-    at(12, &["a_kk", "`kk` is not a parameter"]);
-    at(13, &["must be a finite number"]);
-    at(14, &["a_neg", "omega = -1 must be positive"]);
-    at(15, &["no run `nope`"]);
-    at(16, &["duplicate alternative name `a_dup`"]);
-    at(16, &["sets nothing"]);
+    at(13, &["a_kk", "`kk` is not a parameter"]);
+    at(14, &["must be a finite number"]);
+    at(15, &["a_neg", "omega = -1 must be positive"]);
+    at(16, &["no run `nope`"]);
+    at(17, &["duplicate alternative name `a_dup`"]);
+    at(17, &["sets nothing"]);
     // `sensitivity` reports it instead of skipping it.
     let found = sensitivity::sensitivity(&Options::new(ws.path())).unwrap();
     assert!(found.manifests.is_empty());

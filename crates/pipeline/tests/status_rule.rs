@@ -15,12 +15,15 @@ fn go(root: &Path) -> fric_pipeline::Summary {
     run(&o).unwrap()
 }
 
-/// DAHL with one assumption, `replaces:` given or not, and the status line replaced.
-fn with_assumption(replaces: Option<&str>, status: &str) -> String {
+/// DAHL with one assumption carrying `carries` (and `replaces:` when given), and the status
+/// line replaced.
+fn with_assumption(carries: &str, replaces: Option<&str>, status: &str) -> String {
     let replaces = replaces.map_or(String::new(), |r| format!("\n    replaces: \"{r}\""));
     DAHL.replace(
         "status: reproduced\n",
-        &format!("{status}assumptions:\n  - what: \"sigma = 7.5\"\n    why: \"test\"{replaces}\n"),
+        &format!(
+            "{status}assumptions:\n  - what: \"sigma = 7.5\"\n    why: \"test\"\n    carries: {carries}{replaces}\n"
+        ),
     )
 }
 
@@ -28,7 +31,7 @@ fn with_assumption(replaces: Option<&str>, status: &str) -> String {
 fn an_assumption_that_replaces_a_stated_quantity_is_not_reproduced() {
     let ws = workspace(&[(
         "thesis/fig9.1.yaml",
-        &with_assumption(Some("sigma = 5 N/m, L1"), "status: reproduced\n"),
+        &with_assumption("replaced", Some("sigma = 5 N/m, L1"), "status: reproduced\n"),
     )]);
     let s = go(ws.path());
     assert!(!s.ok());
@@ -36,12 +39,13 @@ fn an_assumption_that_replaces_a_stated_quantity_is_not_reproduced() {
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(
         errors[0].starts_with("experiments/thesis/fig9.1.yaml:5: status `reproduced` disagrees with the status rule")
-            && errors[0].contains("an assumption replaces what the source states (sigma = 5 N/m, L1)"),
+            && errors[0].contains("an assumption (replaced) replaces what the source states (sigma = 5 N/m, L1)"),
         "{}",
         errors[0]
     );
-    // Declared partial with its reason, it is accepted; without `replaces:`, reproduced is.
+    // Declared partial with its reason, it is accepted; carrying a window, reproduced is.
     let partial = with_assumption(
+        "replaced",
         Some("sigma = 5 N/m, L1"),
         "status: partial\nreason: \"sigma replaced\"\n",
     );
@@ -49,19 +53,55 @@ fn an_assumption_that_replaces_a_stated_quantity_is_not_reproduced() {
     assert!(go(ws.path()).ok());
     let supplied = DAHL.replace(
         "status: reproduced\n",
-        "status: reproduced\nassumptions:\n  - what: \"A = 5\"\n    why: \"unstated\"\n    supplies: \"the amplitude, L1\"\n",
+        "status: reproduced\nassumptions:\n  - what: \"A = 5\"\n    why: \"unstated\"\n    carries: unstated-input\n    supplies: \"the amplitude, L1\"\n",
     );
     std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), supplied).unwrap();
     let s = go(ws.path());
     let errors = &s.report.experiments[0].errors;
     assert!(
         errors.len() == 1
-            && errors[0].contains("an assumption supplies what the source does not state (the amplitude, L1)"),
+            && errors[0]
+                .contains("an assumption (unstated-input) supplies what the source does not state (the amplitude, L1)"),
         "{errors:?}"
     );
-    let plain = with_assumption(None, "status: reproduced\n");
+    let plain = with_assumption("window", None, "status: reproduced\n");
     std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), plain).unwrap();
     assert!(go(ws.path()).ok());
+}
+
+/// Every assumption must say what it carries: a missing or unknown class, or a class without
+/// the text it needs, is a load error at file:line listing what is allowed.
+#[test]
+fn an_assumption_must_declare_what_it_carries() {
+    let cases = [
+        (
+            "status: reproduced\nassumptions:\n  - what: \"A = 5\"\n    why: \"x\"\n",
+            "fig9.1.yaml:6: an assumption must declare what it carries",
+            "solver-setting, window, initial-state, plotting, reading, implied, addition, illustrative, design, unstated-parameter, unstated-input, replaced",
+        ),
+        (
+            "status: reproduced\nassumptions:\n  - what: \"A = 5\"\n    why: \"x\"\n    carries: guess\n",
+            "fig9.1.yaml:8",
+            "unknown variant `guess`",
+        ),
+        (
+            "status: reproduced\nassumptions:\n  - what: \"A = 5\"\n    why: \"x\"\n    carries: replaced\n",
+            "fig9.1.yaml:6",
+            "`carries: replaced` needs `replaces:`",
+        ),
+        (
+            "status: reproduced\nassumptions:\n  - what: \"A = 5\"\n    why: \"x\"\n    carries: window\n    supplies: \"A, L1\"\n",
+            "fig9.1.yaml:9",
+            "`supplies:` goes only with",
+        ),
+    ];
+    for (yaml, at, says) in cases {
+        let ws = workspace(&[("thesis/fig9.1.yaml", &DAHL.replace("status: reproduced\n", yaml))]);
+        let s = go(ws.path());
+        assert!(!s.ok());
+        let all = format!("{:?}", s.invalid);
+        assert!(all.contains(at) && all.contains(says), "{yaml}: {all}");
+    }
 }
 
 /// DAHL with its check's provenance `transcribed` and the given expected value.
@@ -83,9 +123,72 @@ fn a_transcribed_value_is_counted_apart_from_passed_checks() {
         (Outcome::Transcribed, "transcribed")
     );
     assert_eq!((s.count(Outcome::Pass), s.count(Outcome::Transcribed)), (0, 1));
+    // report.json counts it per document, apart from passed checks.
+    let doc = &s.report.checks["thesis"];
+    assert_eq!((doc["pass"], doc["transcribed"]), (0, 1), "{doc:?}");
+    let json = std::fs::read_to_string(ws.path().join("figures/report.json")).unwrap();
+    assert!(json.contains("\"transcribed\": 1"), "{json}");
+    // The HTML report shows it under its own heading, not among the checks.
+    let html = std::fs::read_to_string(ws.path().join("figures/thesis/index.html")).unwrap();
+    assert!(
+        html.contains("<h3>Transcribed values</h3>") && !html.contains("<h3>Checks</h3>"),
+        "{html}"
+    );
     // A transcription that does not read back is a failure, not a transcription.
     std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), transcribed("30")).unwrap();
     let s = go(ws.path());
     assert!(!s.ok());
     assert_eq!(s.report.experiments[0].checks[0].outcome, Outcome::Fail);
+}
+
+/// DAHL as a manifest of `mystudy`, a study of one's own (`source: none`), with `status`.
+fn own_study(status: &str) -> Vec<(&'static str, String)> {
+    let m = DAHL
+        .replace("thesis/fig9.1", "mystudy/fig1")
+        .replace("document: thesis", "document: mystudy")
+        .replace(", lines: [1]", "")
+        .replace("status: reproduced\n", &format!("status: {status}\n"));
+    vec![
+        ("mystudy/document.yaml", "title: \"own\"\nsource: none\n".to_string()),
+        ("mystudy/fig1.yaml", m),
+    ]
+}
+
+/// A study of one's own gets a status that claims no reproduction: `computed`, shown as such
+/// in report.json and its coverage; `reproduced` is refused there, `computed` elsewhere.
+#[test]
+fn a_study_of_ones_own_is_computed_not_reproduced() {
+    let files = own_study("computed");
+    let refs: Vec<(&str, &str)> = files.iter().map(|(a, b)| (*a, b.as_str())).collect();
+    let ws = workspace(&refs);
+    let s = go(ws.path());
+    assert!(s.ok(), "{:?} {:?}", s.invalid, s.report.experiments[0].errors);
+    assert_eq!(s.report.experiments[0].status, "computed");
+    assert_eq!(s.report.coverage["mystudy"]["computed"], 1);
+    assert_eq!(s.report.coverage["mystudy"]["reproduced"], 0);
+    let html = std::fs::read_to_string(ws.path().join("figures/mystudy/index.html")).unwrap();
+    assert!(
+        html.contains("badge computed") && !html.contains("badge reproduced"),
+        "{html}"
+    );
+
+    let files = own_study("reproduced");
+    std::fs::write(ws.path().join("experiments/mystudy/fig1.yaml"), &files[1].1).unwrap();
+    let s = go(ws.path());
+    let all = format!("{:?}", s.invalid);
+    assert!(
+        !s.ok() && all.contains("fig1.yaml:5") && all.contains("study of one's own"),
+        "{all}"
+    );
+
+    let ws = workspace(&[(
+        "thesis/fig9.1.yaml",
+        &DAHL.replace("status: reproduced", "status: computed"),
+    )]);
+    let s = go(ws.path());
+    let all = format!("{:?}", s.invalid);
+    assert!(
+        !s.ok() && all.contains("fig9.1.yaml:5") && all.contains("`computed` is for a study"),
+        "{all}"
+    );
 }

@@ -62,6 +62,10 @@ pub struct CheckReport {
     pub discrepancy: Option<DiscrepancyKind>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// Why the tolerance is what it is (the manifest's `tolerance_reason`: required above 5 %
+    /// relative).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tolerance_reason: Option<String>,
     /// Where the check is written: `experiments/<doc>/<name>.yaml:<line>`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub location: Option<String>,

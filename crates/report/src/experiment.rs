@@ -16,6 +16,14 @@ pub struct Report {
     /// `unresolved`; only the first two are the source's).
     #[serde(default)]
     pub discrepancies: BTreeMap<String, BTreeMap<DiscrepancyKind, usize>>,
+    /// Per document: count of checks by outcome (`pass`, `transcribed`, `known-discrepancy`,
+    /// `fail`, `unexpected-pass`, `error`): transcribed values are counted apart from passes.
+    #[serde(default)]
+    pub checks: BTreeMap<String, BTreeMap<String, usize>>,
+    /// Per document: count of assumptions by what they carry (`carries:`; `undeclared` for
+    /// none), and `blocking`: those that keep their manifest from `reproduced`.
+    #[serde(default)]
+    pub assumptions: BTreeMap<String, BTreeMap<String, usize>>,
     /// What produced this report (commit, tool and compiler). The only part of the report that
     /// depends on the checkout rather than on the manifests; figures and tables never carry it.
     #[serde(default, skip_serializing_if = "Option::is_none")]

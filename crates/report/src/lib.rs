@@ -9,6 +9,7 @@ pub mod pgf;
 pub mod site;
 
 mod checks;
+mod counts;
 mod discrepancy;
 mod experiment;
 mod explained;
@@ -16,6 +17,7 @@ mod latex;
 mod terminal;
 
 pub use checks::{judge, CheckReport, Outcome};
+pub use counts::{checks_by_document, outcome_key};
 pub use discrepancy::{count_by_kind, discrepancies_by_document};
 pub use experiment::{ExperimentReport, MetricInfo, MetricMember, MetricTable, Provenance, Report, RunInfo, Tolerance};
 pub use explained::{Explained, Jump, ReadingOutcome, Sensitivity};

@@ -30,6 +30,8 @@ pub struct CoverageRow {
     pub doc: String,
     pub reproduced: usize,
     pub partial: usize,
+    /// Built by a study of one's own: claims no reproduction.
+    pub computed: usize,
     pub pending: usize,
     pub not_reproducible: usize,
     pub invalid: usize,
@@ -69,6 +71,7 @@ impl CoverageRow {
         for (a, b) in [
             (&mut self.reproduced, o.reproduced),
             (&mut self.partial, o.partial),
+            (&mut self.computed, o.computed),
             (&mut self.pending, o.pending),
             (&mut self.not_reproducible, o.not_reproducible),
             (&mut self.invalid, o.invalid),
@@ -136,6 +139,12 @@ pub struct Quote {
 pub struct Assumption {
     pub what: String,
     pub why: String,
+    /// What it carries (`carries:`), and whether that keeps the manifest from `reproduced`.
+    pub carries: Option<String>,
+    pub blocks: bool,
+    /// The stated quantity it replaces, or the unstated value it supplies, with the seed line.
+    pub replaces: Option<String>,
+    pub supplies: Option<String>,
     /// Its alternative readings, one line each (`m_2kg: m = 2 — why`).
     #[serde(default)]
     pub alternatives: Vec<String>,
@@ -171,6 +180,8 @@ struct CheckRow {
     kind: Option<&'static str>,
     kind_meaning: Option<&'static str>,
     note: Option<String>,
+    /// Why the tolerance is what it is (required above 5 % relative).
+    tolerance_reason: Option<String>,
     /// Robust or assumption-sensitive, with each alternative reading's value.
     readings: Option<String>,
     readings_class: &'static str,
@@ -271,6 +282,7 @@ fn row(c: &Check) -> CheckRow {
         kind: r.discrepancy.map(DiscrepancyKind::as_str),
         kind_meaning: r.discrepancy.map(DiscrepancyKind::meaning),
         note: r.note.clone(),
+        tolerance_reason: r.tolerance_reason.clone(),
         readings: readings_text(r).map(|x| x.0),
         readings_class: readings_text(r).map_or("", |x| x.1),
         explained: r.explained_by.iter().map(|x| x.text()).collect(),
@@ -288,6 +300,8 @@ struct ItemView<'a> {
     pgf: Option<String>,
     csvs: Vec<(String, String)>,
     checks: Vec<CheckRow>,
+    /// Transcribed values read back, shown apart from the checks (they reproduce nothing).
+    transcribed: Vec<CheckRow>,
 }
 
 fn view<'a>(item: &'a Item, prefix: &str) -> ItemView<'a> {
@@ -307,7 +321,18 @@ fn view<'a>(item: &'a Item, prefix: &str) -> ItemView<'a> {
                 (format!("{prefix}{c}"), name)
             })
             .collect(),
-        checks: item.checks.iter().map(row).collect(),
+        checks: item
+            .checks
+            .iter()
+            .filter(|c| c.report.outcome != Outcome::Transcribed)
+            .map(row)
+            .collect(),
+        transcribed: item
+            .checks
+            .iter()
+            .filter(|c| c.report.outcome == Outcome::Transcribed)
+            .map(row)
+            .collect(),
     }
 }
 

@@ -153,6 +153,7 @@ mod tests {
             location: Some(format!("experiments/thesis/fig9.1.yaml:{}", 10 + metric.len())),
             sensitivity: None,
             explained_by: vec![],
+            tolerance_reason: None,
         }
     }
 

@@ -2,6 +2,7 @@
 //! silently ignored setting. Field documentation here is the format reference
 //! (`cargo xtask schema` prints it).
 
+mod assumption;
 mod check;
 mod figure;
 mod input;
@@ -10,6 +11,7 @@ mod kinds;
 mod method;
 mod run;
 
+pub use assumption::*;
 pub use check::*;
 pub use figure::*;
 pub use input::*;
@@ -55,6 +57,11 @@ impl DocumentDecl {
     /// Whether the document has a source text whose lines manifests cite.
     pub fn has_text(&self) -> bool {
         matches!(self.source, DocSource::File(_))
+    }
+
+    /// Whether the document is a study of one's own (`source: none`): it reproduces nothing.
+    pub fn is_own_study(&self) -> bool {
+        matches!(self.source, DocSource::None)
     }
 }
 
@@ -118,14 +125,19 @@ pub enum Status {
     Partial,
     Pending,
     NotReproducible,
+    /// Built by a study of this repository's own (a document declared `source: none`): it
+    /// reproduces nothing, so it claims no reproduction. Only such a document's manifests, and
+    /// all of its built ones, carry it.
+    Computed,
 }
 
 impl Status {
-    pub const ALL: [Status; 4] = [
+    pub const ALL: [Status; 5] = [
         Status::Reproduced,
         Status::Partial,
         Status::Pending,
         Status::NotReproducible,
+        Status::Computed,
     ];
     pub fn as_str(self) -> &'static str {
         match self {
@@ -133,11 +145,12 @@ impl Status {
             Status::Partial => "partial",
             Status::Pending => "pending",
             Status::NotReproducible => "not-reproducible",
+            Status::Computed => "computed",
         }
     }
     /// Whether the manifest is expected to produce output.
     pub fn is_built(self) -> bool {
-        matches!(self, Status::Reproduced | Status::Partial)
+        matches!(self, Status::Reproduced | Status::Partial | Status::Computed)
     }
 }
 
@@ -176,6 +189,14 @@ pub enum Relation {
 pub struct Assumption {
     pub what: String,
     pub why: String,
+    /// What it carries (required; the status rule of experiments/README.md reads it):
+    /// `solver-setting`, `window`, `initial-state`, `plotting`, `reading`, `implied`,
+    /// `addition`, `illustrative` (what an assumption may carry), `design` (a study of one's
+    /// own only), `unstated-parameter`, `unstated-input` (it supplies a value the source does
+    /// not state: `supplies:` required; `partial` at best), `replaced` (a stated quantity
+    /// replaced: `replaces:` required; not `reproduced`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carries: Option<Carries>,
     /// The quantity the caption or text states that this assumption replaces by another value,
     /// with its seed line (`"α2 = 0.0177 N·m·s/rad, L1323"`). A manifest with such an
     /// assumption is not `reproduced` (the status rule, experiments/README.md).

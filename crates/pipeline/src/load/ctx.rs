@@ -21,6 +21,8 @@ pub(super) struct Ctx<'a> {
     pub(super) doc: &'a Document,
     /// Whether the manifest's document has a source text (its manifests cite seed lines).
     pub(super) has_text: bool,
+    /// Whether the manifest's document is a study of one's own (`source: none`).
+    pub(super) own_study: bool,
     pub(super) errs: Errs,
     pub(super) runs: BTreeMap<String, ResolvedRun>,
     pub(super) sweeps: BTreeMap<String, Vec<(String, fric_manifest::Coords)>>,
