@@ -90,6 +90,15 @@ pub fn summary(s: &Summary) {
             dir.display()
         );
     }
+    if s.batches > 1 {
+        eprintln!(
+            "note: the runs to compute were held in {} batches, one after the other, to stay within \
+             {} (an estimated {:.2} GB at once)",
+            s.batches,
+            fric_pipeline::limits::PROCESS_BYTES.env,
+            fric_pipeline::limits::PROCESS_BYTES.value() as f64 / 1e9
+        );
+    }
     if s.temps_removed > 0 {
         eprintln!(
             "note: removed {} temporary files left by an interrupted run",

@@ -463,3 +463,230 @@ fn a_dry_run_reports_only_the_selected_invalid_manifests() {
     );
     assert!(o.stdout.contains("manifests: 2 (1 selected)"), "{}", o.stdout);
 }
+
+/// D5: the manifests to evaluate are computed, evaluated and released in batches whose
+/// estimated memory together stays within `FRIC_MAX_PROCESS_BYTES_IN_MEMORY`; with a limit
+/// below one manifest's runs, each manifest is a batch of its own, and every one is drawn.
+#[test]
+fn runs_are_held_in_batches_within_the_process_limit() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.2.yaml", LINEAR)]);
+    let root = ws.path();
+    let o = run(root, &["figures"], &[("FRIC_MAX_PROCESS_BYTES_IN_MEMORY", "1")]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("held in 2 batches") && o.stderr.contains("FRIC_MAX_PROCESS_BYTES_IN_MEMORY"),
+        "{}",
+        o.stderr
+    );
+    assert!(o.stdout.contains("runs:      3 (3 computed, 0 cached"), "{}", o.stdout);
+    assert!(o.stdout.contains("2 figures drawn"), "{}", o.stdout);
+    // Within the default limit, one batch: no note.
+    let o = run(root, &["figures", "--force"], &[]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(!o.stderr.contains("batches"), "{}", o.stderr);
+}
+
+/// D13: under `--only`, the other manifests are parsed, not validated (their runs are not
+/// resolved, their inputs not read): an unselected manifest with an unknown system costs
+/// nothing and is not counted invalid; without `--only` it is reported (exit 1).
+#[test]
+fn only_validates_the_selected_manifests() {
+    let bad = LINEAR.replace("system: linear-msd", "system: nosuch");
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.2.yaml", &bad)]);
+    let root = ws.path();
+    let o = run(root, &["figures", "--only", "thesis/fig9.1"], &[]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let report = std::fs::read_to_string(root.join("figures/report.json")).unwrap();
+    let coverage = &report[report.find("\"coverage\"").expect("a coverage table")..];
+    let thesis = &coverage[coverage.find("\"thesis\"").unwrap()..];
+    let thesis: String = thesis[..thesis.find('}').unwrap()].split_whitespace().collect();
+    assert!(
+        thesis.contains("\"reproduced\":2") && !thesis.contains("\"invalid\":1"),
+        "{thesis}"
+    );
+    let o = run(root, &["check"], &[]);
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert!(o.stderr.contains("fig9.2.yaml:8"), "{}", o.stderr);
+    // Once a run has found it invalid, an `--only` run keeps it so, in the list and the table.
+    let o = run(root, &["figures", "--only", "thesis/fig9.1"], &[]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let report = std::fs::read_to_string(root.join("figures/report.json")).unwrap();
+    let coverage = &report[report.find("\"coverage\"").unwrap()..];
+    let thesis = &coverage[coverage.find("\"thesis\"").unwrap()..];
+    let thesis: String = thesis[..thesis.find('}').unwrap()].split_whitespace().collect();
+    assert!(
+        thesis.contains("\"reproduced\":1") && thesis.contains("\"invalid\":1"),
+        "{thesis}"
+    );
+}
+
+/// D26: control characters and invisible formatting characters written as escapes in quoted
+/// strings (NUL, BEL, U+202E, U+FEFF) are refused at their line, in manifests and document
+/// declarations, before anything reaches HTML, SVG or TeX.
+#[test]
+fn escaped_control_characters_are_refused_at_their_line() {
+    for esc in ["\\0", "\\a", "\\u202E", "\\uFEFF"] {
+        let m = DAHL.replace("caption: \"test figure\"", &format!("caption: \"a{esc}b\""));
+        let ws = workspace(&[("thesis/fig9.1.yaml", &m)]);
+        let o = run(ws.path(), &["figures"], &[]);
+        assert_eq!(o.code, 1, "{esc}: {}", o.stderr);
+        assert!(
+            o.stderr.contains("fig9.1.yaml:3:") && o.stderr.contains("control or invisible formatting character"),
+            "{esc}: {}",
+            o.stderr
+        );
+        assert!(!ws.path().join("figures/thesis/fig9.1.png").exists(), "{esc}");
+    }
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL)]);
+    write(
+        &ws.path().join("experiments/thesis/document.yaml"),
+        "title: \"a\\u202Eb\"\nsource: none\n",
+    );
+    let o = run(ws.path(), &["figures"], &[]);
+    assert_ne!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("document.yaml:1:") && o.stderr.contains("U+202E"),
+        "{}",
+        o.stderr
+    );
+}
+
+/// D20: a sweep value the system refuses is reported at the sweep's values, not at `params`;
+/// sweeping a list parameter says so.
+#[test]
+fn sweep_value_errors_point_at_the_sweep() {
+    let m = DAHL.replace(
+        "    sim: {periods: 2, samples_per_period: 400}\n",
+        "    sim: {periods: 2, samples_per_period: 400}\n    sweep: {param: fc, values: [1, -1]}\n",
+    );
+    let ws = workspace(&[("thesis/fig9.1.yaml", &m)]);
+    let o = run(ws.path(), &["figures"], &[]);
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("fig9.1.yaml:12:") && o.stderr.contains("`fc` = -1 is out of range"),
+        "{}",
+        o.stderr
+    );
+    let m = DAHL
+        .replace(
+            "    system: dahl\n    params: {sigma: 7.5, fc: 1.5, gamma: 1}\n",
+            "    system: multiplay\n    params: {k: [1, 1], delta: [0.8, 0.2], m: [1, 1], c: [1, 1]}\n",
+        )
+        .replace(
+            "    sim: {periods: 2, samples_per_period: 400}\n",
+            "    sim: {periods: 2, samples_per_period: 400}\n    sweep: {param: k, values: [1, 2]}\n",
+        );
+    let ws = workspace(&[("thesis/fig9.1.yaml", &m)]);
+    let o = run(ws.path(), &["figures"], &[]);
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("fig9.1.yaml:12:") && o.stderr.contains("`k` is a list parameter (2 values)"),
+        "{}",
+        o.stderr
+    );
+    assert!(!o.stderr.contains("elements"), "{}", o.stderr);
+}
+
+/// D21: a `post` step's fields that its kind does not take are refused, and so is a column
+/// name that could not be a CSV header or a reference (`../a b`).
+#[test]
+fn post_steps_refuse_fields_they_do_not_take_and_unsafe_names() {
+    let m = DAHL.replace(
+        "    sim: {periods: 2, samples_per_period: 400}\n",
+        "    sim: {periods: 2, samples_per_period: 400}\n    post: [{name: F_abs, op: abs, of: F, param: 3, by: u}]\n",
+    );
+    let ws = workspace(&[("thesis/fig9.1.yaml", &m)]);
+    let o = run(ws.path(), &["figures"], &[]);
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("`abs` takes no `param`") && o.stderr.contains("`abs` takes no `by`"),
+        "{}",
+        o.stderr
+    );
+    let m = DAHL.replace(
+        "    sim: {periods: 2, samples_per_period: 400}\n",
+        "    sim: {periods: 2, samples_per_period: 400}\n    post: [{name: \"../a b\", op: abs, of: F}]\n",
+    );
+    let ws = workspace(&[("thesis/fig9.1.yaml", &m)]);
+    let o = run(ws.path(), &["figures"], &[]);
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("fig9.1.yaml:12:") && o.stderr.contains("column name `../a b`"),
+        "{}",
+        o.stderr
+    );
+}
+
+/// D28: a megabyte-long value is not echoed in full, a byte that is not UTF-8 is reported at
+/// its line and column, and an anchor bomb is one error, not one per alias.
+#[test]
+fn messages_are_bounded_and_placed() {
+    let long = DAHL.replace("system: dahl", &format!("system: {}", "x".repeat(900_000)));
+    let ws = workspace(&[("thesis/fig9.1.yaml", &long)]);
+    let o = run(ws.path(), &["figures"], &[]);
+    assert_eq!(o.code, 1, "{}", &o.stderr[..o.stderr.len().min(500)]);
+    assert!(o.stderr.len() < 20_000, "{} bytes of messages", o.stderr.len());
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL)]);
+    let path = ws.path().join("experiments/thesis/fig9.1.yaml");
+    let bytes = DAHL
+        .replacen("test figure", "test \u{0}figure", 1)
+        .replace('\u{0}', "\u{1}");
+    let mut bytes = bytes.into_bytes();
+    let at = bytes.iter().position(|&b| b == 1).unwrap();
+    bytes[at] = 0xFF;
+    std::fs::write(&path, bytes).unwrap();
+    let o = run(ws.path(), &["figures"], &[]);
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("fig9.1.yaml:3:") && o.stderr.contains("not UTF-8 (0xFF)"),
+        "{}",
+        o.stderr
+    );
+    let mut bomb = String::from(
+        "id: thesis/fig9.1\nkind: figure\nsource: {document: thesis, number: \"9.1\", lines: [1]}\ncontent: simulation\nstatus: pending\na0: &a0 [x, x, x, x, x, x, x, x, x]\n",
+    );
+    for i in 1..10 {
+        let refs = vec![format!("*a{}", i - 1); 9].join(", ");
+        bomb.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
+    }
+    write(&path, &bomb);
+    let o = run(ws.path(), &["figures"], &[]);
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    let anchors = o.stderr.matches("anchors (`&name`)").count();
+    assert_eq!(anchors, 1, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("(91 in this file; this is the first)"),
+        "{}",
+        o.stderr
+    );
+}
+
+/// D29: an empty plan costs 0 (not "-0.000e0"), and a tampered plan that lists a run twice is
+/// refused.
+#[test]
+fn plans_show_zero_cost_and_refuse_duplicate_runs() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL)]);
+    let root = ws.path();
+    let o = run(root, &["plan", "--out", "data/p.json"], &[]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let o = run(root, &["figures"], &[]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let o = run(root, &["plan", "--out", "data/empty.json"], &[]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        !o.stdout.contains("-0.000e0") && o.stdout.contains("cost 0.000e0"),
+        "{}",
+        o.stdout
+    );
+    // The first run listed twice (a run's object holds no nested object).
+    let text = std::fs::read_to_string(root.join("data/p.json")).unwrap();
+    let start = text.find("\"runs\"").unwrap();
+    let open = start + text[start..].find('{').unwrap();
+    let close = open + text[open..].find('}').unwrap() + 1;
+    let run0 = &text[open..close];
+    let tampered = format!("{}{run0},{}", &text[..open], &text[open..]);
+    write(&root.join("data/p.json"), &tampered);
+    let o = run(root, &["compute", "--plan", "data/p.json", "--shard", "1/1"], &[]);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert!(o.stderr.contains("is listed twice"), "{}", o.stderr);
+}

@@ -60,11 +60,33 @@ pub struct Diagnostic {
     pub allowed: String,
 }
 
+/// The longest message or list of allowed values a diagnostic shows: a value written into a
+/// manifest (a 1 MB system name) is never echoed in full.
+const MAX_SHOWN: usize = 2000;
+
+/// `s`, or its first [`MAX_SHOWN`] characters and how many were left out.
+fn shown(s: &str) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(MAX_SHOWN) {
+        None => s.into(),
+        Some((cut, _)) => {
+            let left = s[cut..].chars().count();
+            format!("{}… ({left} more characters not shown)", &s[..cut]).into()
+        }
+    }
+}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)?;
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file,
+            self.line,
+            self.column,
+            shown(&self.message)
+        )?;
         if !self.allowed.is_empty() {
-            write!(f, "\n    allowed: {}", self.allowed)?;
+            write!(f, "\n    allowed: {}", shown(&self.allowed))?;
         }
         Ok(())
     }

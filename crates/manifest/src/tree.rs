@@ -183,6 +183,20 @@ struct Builder {
     /// Open containers inside a subtree that is too deep (ignored), and where it started.
     skip: usize,
     skip_at: (usize, usize),
+    /// Anchors and aliases seen, and the index in `issues` of the one issue they give (an
+    /// anchor bomb has hundreds: one error, with the count, not one each).
+    anchors: usize,
+    anchor_issue: Option<usize>,
+}
+
+/// Whether `c` would reach the outputs (HTML, TeX, SVG) as an invisible or breaking character:
+/// a control character other than tab, line feed and carriage return (NUL and BEL break the SVG
+/// and TeX), a bidirectional override or isolate (U+202A–U+202E, U+2066–U+2069: reorder what
+/// the reader sees) or a byte-order mark / zero-width no-break space (U+FEFF). Escapes in quoted
+/// strings (`"\0"`, `"\a"`, `"\u202E"`) produce them.
+fn invisible_control(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
 }
 
 impl Builder {
@@ -192,11 +206,24 @@ impl Builder {
 
     fn extras(&mut self, m: Marker, anchor: usize, tag: bool) {
         if anchor > 0 {
-            self.issue(
-                m,
-                "anchors (`&name`) and aliases (`*name`) are not used in manifests",
-                "write the value out",
-            );
+            self.anchors += 1;
+            match self.anchor_issue {
+                Some(i) => {
+                    self.issues[i].message = format!(
+                        "anchors (`&name`) and aliases (`*name`) are not used in manifests \
+                         ({} in this file; this is the first)",
+                        self.anchors
+                    );
+                }
+                None => {
+                    self.anchor_issue = Some(self.issues.len());
+                    self.issue(
+                        m,
+                        "anchors (`&name`) and aliases (`*name`) are not used in manifests",
+                        "write the value out",
+                    );
+                }
+            }
         }
         if tag {
             self.issue(m, "YAML tags (`!name`) are not used in manifests", "an untagged value");
@@ -270,6 +297,16 @@ impl MarkedEventReceiver for Builder {
             Event::Scalar(..) | Event::Alias(_) if self.skip > 0 => {}
             Event::Scalar(text, style, anchor, tag) => {
                 self.extras(m, anchor, tag.is_some());
+                if let Some(c) = text.chars().find(|&c| invisible_control(c)) {
+                    self.issue(
+                        m,
+                        format!(
+                            "control or invisible formatting character U+{:04X} in a value (an escape in a quoted string?)",
+                            c as u32
+                        ),
+                        "printable text; a line break, tab or carriage return is allowed",
+                    );
+                }
                 let plain = style == TScalarStyle::Plain;
                 self.add(Node::at(m, NodeKind::Scalar { text, plain }));
             }

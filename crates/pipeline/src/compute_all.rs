@@ -28,7 +28,7 @@ enum Got {
 }
 
 /// The distinct runs of the manifests `todo` (keys in the second set) and of their `readings`.
-fn unique_runs<'a>(
+pub(crate) fn unique_runs<'a>(
     todo: &[&'a Entry],
     readings: &'a [Vec<Planned>],
 ) -> (BTreeMap<&'a str, &'a RunRequest>, BTreeSet<&'a str>) {
@@ -75,22 +75,19 @@ fn get_run(opts: &Options, cache: &RunCache, key: &str, req: &RunRequest) -> Got
 
 /// Compute (or read) every run of the manifests `todo` and of their alternative `readings` in
 /// `pool`, the explanations' chains of `todo` beside them (filling `steps`), and count them in
-/// `summary` (`all_runs`: the distinct runs of every selected manifest, current ones included).
-/// The progress is started with one unit per run and per manifest to evaluate.
+/// `summary`: one batch of a pipeline run ([`crate::batches`]), so the counts add to those of
+/// the batches before (the runs of current manifests are counted as cached by the caller; the
+/// runs only alternative readings use are added to `runs_total` here).
 pub(crate) fn compute_all(
     opts: &Options,
     pool: &rayon::ThreadPool,
     todo: &[&Entry],
     readings: &[Vec<Planned>],
     steps: &StepMemo,
-    all_runs: usize,
     summary: &mut Summary,
 ) -> Result<Computed, String> {
     let (unique, own_keys) = unique_runs(todo, readings);
     let cache = opts.run_cache();
-    opts.tell(Progress::Start {
-        total: unique.len() + todo.len(),
-    });
     // The explanations' root-finding chains start beside the runs (their steps are serial),
     // the costliest first (by the runs they vary): the chain of thesis Fig 3.9 (a DRBM run per
     // step) was the last of nine and ended 50 s after every run, alone on one core.
@@ -142,9 +139,8 @@ pub(crate) fn compute_all(
         })
     };
     summary.note_unwritable(&cache);
-    // The runs of the manifests and those only alternative readings use.
-    summary.runs_total = all_runs + unique.len() - own_keys.len();
-    summary.runs_cached = all_runs - own_keys.len();
+    // The runs only alternative readings use.
+    summary.runs_total += unique.len() - own_keys.len();
     let mut data: HashMap<String, Arc<RunData>> = HashMap::new();
     let mut failed: HashMap<String, String> = HashMap::new();
     for (key, got) in results {

@@ -58,3 +58,31 @@ pub fn assumptions(loaded: &Loaded) -> BTreeMap<String, BTreeMap<String, usize>>
     }
     out
 }
+
+/// [`coverage`], with a manifest that `experiments` (the report) lists as invalid counted as
+/// invalid: under `--only` the manifests outside the selection are parsed, not validated, and
+/// the report keeps what the last one said about them, so the table agrees with the list.
+pub(crate) fn coverage_as_reported(
+    loaded: &Loaded,
+    experiments: &[fric_report::ExperimentReport],
+) -> BTreeMap<String, BTreeMap<String, usize>> {
+    let mut out = coverage(loaded);
+    let invalid: std::collections::HashSet<&str> = experiments
+        .iter()
+        .filter(|r| r.status == "invalid")
+        .map(|r| r.id.as_str())
+        .collect();
+    for e in loaded
+        .entries
+        .iter()
+        .filter(|e| invalid.contains(e.manifest.id.as_str()))
+    {
+        let doc = e.manifest.id.split('/').next().unwrap_or("").to_string();
+        let counts = out.entry(doc).or_default();
+        if let Some(n) = counts.get_mut(e.manifest.status.as_str()) {
+            *n = n.saturating_sub(1);
+        }
+        *counts.entry("invalid".into()).or_default() += 1;
+    }
+    out
+}

@@ -17,6 +17,7 @@
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
 mod assemble;
+mod batches;
 mod clean;
 mod compute;
 mod compute_all;

@@ -49,8 +49,8 @@ fn declarations(root: &Path, files: &mut Vec<PathBuf>) -> (Vec<Declared>, Vec<In
             ));
             continue;
         }
-        match crate::readfile::read_to_string(&path, crate::readfile::MANIFEST) {
-            Err(e) => bad.push(file_error(file, format!("cannot read: {e}"), "")),
+        match read_text(&path, &file) {
+            Err(e) => bad.push(e),
             Ok(text) => match fric_manifest::parse_declaration(&file, &text) {
                 Ok(decl) => docs.push(Declared { id: doc, file, decl }),
                 Err(diagnostics) => bad.push(InvalidManifest {
@@ -84,6 +84,27 @@ fn file_error(file: String, message: String, allowed: &str) -> InvalidManifest {
             allowed: allowed.to_string(),
         }],
     }
+}
+
+/// The text of the manifest or declaration `path` (shown as `file`), or why it cannot be read:
+/// a byte that is not UTF-8 at its line and column.
+fn read_text(path: &Path, file: &str) -> Result<String, InvalidManifest> {
+    let bytes = crate::readfile::read(path, crate::readfile::MANIFEST)
+        .map_err(|e| file_error(file.to_string(), format!("cannot read: {e}"), ""))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        let column = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
+        let mut bad = file_error(
+            file.to_string(),
+            format!("a byte that is not UTF-8 (0x{:02X})", e.as_bytes()[good.len()]),
+            "UTF-8 text",
+        );
+        bad.diagnostics[0].line = line;
+        bad.diagnostics[0].column = column;
+        bad
+    })
 }
 
 /// The manifest files under `<root>/experiments` (sorted) and the entries that cannot be read
@@ -203,6 +224,40 @@ fn resolve_constants(p: &mut Parsed, documents: &[Declared]) {
 
 /// Load and validate every manifest under `root`.
 pub fn load(root: &Path) -> Loaded {
+    load_selected(root, None)
+}
+
+/// Whether the manifest of file `file` (id `id`) is selected by `sel` (every one without it):
+/// by its id or by the id its path gives.
+fn wanted(sel: Option<&globset::GlobSet>, file: &str, id: &str) -> bool {
+    let by_path = file.trim_start_matches("experiments/").trim_end_matches(".yaml");
+    sel.is_none_or(|g| g.is_match(id) || g.is_match(by_path))
+}
+
+/// A manifest outside the selection: parsed (the report and the site show it, the coverage
+/// counts it), not validated; its runs are not resolved and its inputs not read.
+fn unvalidated(p: &Parsed, m: &Manifest, diagnostics: Vec<Diagnostic>) -> Result<Entry, InvalidManifest> {
+    if diagnostics.is_empty() {
+        return Ok(Entry {
+            file: p.file.clone(),
+            manifest: m.clone(),
+            runs: BTreeMap::new(),
+            sweeps: BTreeMap::new(),
+        });
+    }
+    let id = (!p.document.is_knock_on("id")).then(|| m.id.clone());
+    Err(InvalidManifest {
+        file: p.file.clone(),
+        id,
+        diagnostics,
+    })
+}
+
+/// Load every manifest under `root`, validating only those `sel` selects (`--only`; every one
+/// without it). The others are parsed only ([`unvalidated`]): a broken or costly manifest
+/// outside the selection (a large CSV input, thousands of sweep members) costs its parse, not
+/// its validation. A `from:` reference needs only the referenced manifest's parse.
+pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
     let (mut files, mut invalid) = walk(root);
     let (documents, bad) = declarations(root, &mut files);
     invalid.extend(bad);
@@ -216,7 +271,7 @@ pub fn load(root: &Path) -> Loaded {
     let mut parsed = Vec::new();
     for path in files {
         let file = relative(root, &path);
-        match crate::readfile::read_to_string(&path, crate::readfile::MANIFEST) {
+        match read_text(&path, &file) {
             Ok(text) => {
                 let p = parse_document(&file, &text);
                 parsed.push(Parsed {
@@ -226,7 +281,7 @@ pub fn load(root: &Path) -> Loaded {
                     diagnostics: p.diagnostics,
                 });
             }
-            Err(e) => out.invalid.push(file_error(file, format!("cannot read: {e}"), "")),
+            Err(e) => out.invalid.push(e),
         }
     }
     for p in &mut parsed {
@@ -274,6 +329,13 @@ pub fn load(root: &Path) -> Loaded {
             });
             continue;
         };
+        if !wanted(sel, &p.file, &m.id) {
+            match unvalidated(p, m, diagnostics) {
+                Ok(e) => out.entries.push(e),
+                Err(i) => out.invalid.push(i),
+            }
+            continue;
+        }
         let mut cx = Ctx {
             root,
             file: &p.file,

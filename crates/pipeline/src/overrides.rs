@@ -88,6 +88,12 @@ pub(crate) fn apply_sweep(spec: &RunSpec, param: &str, value: f64) -> Result<Run
         let input = s.input.as_ref().ok_or("sweep over an input field needs an input")?;
         s.input = Some(set_input_field(input, field, value)?);
     } else {
+        if let Some(list) = s.params.get(param).filter(|v| v.is_list()) {
+            return Err(format!(
+                "`{param}` is a list parameter ({} values); a sweep sets one number",
+                list.values().len()
+            ));
+        }
         s.params.insert(param.to_string(), ParamValue::Number(value));
     }
     Ok(s)

@@ -71,7 +71,7 @@ pub fn pattern(s: &str) -> Result<String, String> {
 pub fn plan(opts: &Options) -> Result<Plan, String> {
     let root = &opts.root;
     let sel = selector(&opts.only)?;
-    let loaded = load::load(root);
+    let loaded = load::load_selected(root, sel.as_ref());
     let Selection {
         selected,
         built,

@@ -9,7 +9,7 @@ use crate::options::{Options, Progress};
 use crate::selection::{select, selector};
 use crate::sensitivity::{self, Planned, StepMemo};
 use crate::summary::Summary;
-use crate::{assemble, compute_all, coverage, evaluate_all, load, metrics, outputs, stamp, store};
+use crate::{assemble, batches, compute_all, coverage, evaluate_all, limits, load, metrics, outputs, stamp, store};
 use fric_report::{ExperimentReport, Report};
 use rayon::prelude::*;
 use std::path::Path;
@@ -73,7 +73,8 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         let root = root.clone();
         std::thread::spawn(move || metrics::provenance(&root))
     };
-    let loaded = load::load(root);
+    // Only the selected manifests are validated (their runs resolved, their inputs read).
+    let loaded = load::load_selected(root, sel.as_ref());
     let chosen = select(&loaded, sel.as_ref());
     if chosen.selected.is_empty() && chosen.invalid.is_empty() {
         return Err(nothing_selected(opts));
@@ -99,25 +100,37 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     };
     let steps = StepMemo::default();
     let entries: Vec<&Entry> = todo.iter().map(|(e, _)| *e).collect();
-    let computed = compute_all::compute_all(
-        opts,
-        &pool,
-        &entries,
-        &readings,
-        &steps,
-        chosen.run_keys.len(),
-        &mut summary,
-    )?;
+    {
+        let (unique, own_keys) = compute_all::unique_runs(&entries, &readings);
+        opts.tell(Progress::Start {
+            total: unique.len() + todo.len(),
+        });
+        // The runs of the current manifests count as cached.
+        summary.runs_total = chosen.run_keys.len();
+        summary.runs_cached = chosen.run_keys.len() - own_keys.len();
+    }
     let cache = opts.run_cache();
-    let runs = Runs {
-        data: &computed.data,
-        failed: &computed.failed,
-        cache: &cache,
-        steps: &steps,
-    };
-    let fresh = evaluate_all::evaluate_all(opts, &pool, &todo, &readings, &runs);
+    let batches = batches::batches(&entries, &readings, limits::PROCESS_BYTES.value() as f64);
+    summary.batches = batches.len();
+    let mut readings: Vec<Option<Vec<Planned>>> = readings.into_iter().map(Some).collect();
+    let mut fresh = Vec::with_capacity(todo.len());
+    for batch in &batches {
+        let part: Vec<(&Entry, &String)> = batch.iter().map(|&i| todo[i]).collect();
+        let part_entries: Vec<&Entry> = part.iter().map(|(e, _)| *e).collect();
+        let part_readings: Vec<Vec<Planned>> = batch.iter().map(|&i| readings[i].take().unwrap_or_default()).collect();
+        let computed = compute_all::compute_all(opts, &pool, &part_entries, &part_readings, &steps, &mut summary)?;
+        let runs = Runs {
+            data: &computed.data,
+            failed: &computed.failed,
+            cache: &cache,
+            steps: &steps,
+        };
+        fresh.extend(evaluate_all::evaluate_all(opts, &pool, &part, &part_readings, &runs));
+        // The batch's runs are released here, before the next batch is computed.
+    }
     opts.tell(Progress::Finish);
     let experiments = assemble::assemble(root, sel.is_some(), &loaded, &chosen, reused, fresh, &mut summary);
+    let coverage = coverage::coverage_as_reported(&loaded, &experiments);
     summary.report = Report {
         discrepancies: fric_report::discrepancies_by_document(
             loaded.documents.iter().map(|d| d.id.as_str()),
@@ -126,7 +139,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         checks: fric_report::checks_by_document(loaded.documents.iter().map(|d| d.id.as_str()), &experiments),
         assumptions: coverage::assumptions(&loaded),
         experiments,
-        coverage: coverage::coverage(&loaded),
+        coverage,
         provenance: provenance.join().ok(),
     };
     summary.invalid = chosen.invalid.iter().map(|i| (*i).clone()).collect();

@@ -53,7 +53,8 @@ impl PlanFile {
         let p = plan::plan(opts)?;
         let mut runs: Vec<PlanRun> = p.to_compute.iter().map(PlanRun::from).collect();
         runs.sort_by(|a, b| a.key.cmp(&b.key));
-        let total_cost = runs.iter().map(|r| r.cost).sum();
+        // Folded from +0 (an empty `sum` of floats is −0, shown as "-0.000e0").
+        let total_cost = runs.iter().fold(0.0, |a, r| a + r.cost);
         let file = PlanFile {
             format: FORMAT.into(),
             runs_fingerprint: RUNS_FINGERPRINT.into(),
@@ -80,6 +81,13 @@ impl PlanFile {
                  make a new plan with this build",
                 short(&p.runs_fingerprint),
                 short(RUNS_FINGERPRINT)
+            ));
+        }
+        let mut keys = std::collections::HashSet::new();
+        if let Some(twice) = p.runs.iter().find(|r| !keys.insert(r.key.as_str())) {
+            return Err(format!(
+                "{what}: run {}… is listed twice (a plan lists each run once); make a new plan",
+                short(&twice.key)
             ));
         }
         Ok(p)
@@ -225,7 +233,7 @@ pub fn compute(opts: &Options, plan: &PlanFile, i: usize, n: usize) -> Result<Sh
     });
     let mut s = ShardSummary {
         assigned: mine.len(),
-        cost: mine.iter().map(|r| r.cost).sum(),
+        cost: mine.iter().fold(0.0, |a, r| a + r.cost),
         ..Default::default()
     };
     for (key, d) in did {

@@ -26,6 +26,9 @@ pub struct Summary {
     pub tables: usize,
     /// Temporary files of an interrupted earlier run that were removed.
     pub temps_removed: usize,
+    /// The batches the manifests to evaluate were computed and evaluated in, one after the
+    /// other, to keep the runs held at once within `limits::PROCESS_BYTES` (1 unless over it).
+    pub batches: usize,
     /// The report of every manifest; with `--only`, the others as the last report had them.
     pub report: Report,
     /// The manifests this run selected: what the counts and the exit status are about.

@@ -21,6 +21,26 @@ fn sweep_field(sw: &fric_manifest::Sweep, param: &str) -> String {
         .unwrap_or_else(|| "param".into())
 }
 
+/// The manifest path of the error `path` (under the run, e.g. `params.fc` or `input.omega`) of
+/// a sweep member whose coordinates are `coords`: the swept values when the error is about a
+/// swept parameter (the values set it, not the `params:` line), else `path` itself.
+fn member_error_path(sw: Option<&fric_manifest::Sweep>, coords: &fric_manifest::Coords, path: &str) -> String {
+    let swept = coords
+        .iter()
+        .find(|(p, _)| path == format!("params.{p}") || path == p.as_str());
+    match (sw, swept) {
+        (Some(sw), Some((p, _))) => {
+            let field = sweep_field(sw, p);
+            let values = field
+                .strip_suffix("param")
+                .map(|f| format!("{f}values"))
+                .unwrap_or(field);
+            format!("sweep.{values}")
+        }
+        _ => path.to_string(),
+    }
+}
+
 /// The spec a `from:` reference stands for, or the error at `<at>.from`. The referencing run
 /// may add `post` steps: they apply after the referenced run's own, to the same run data (the
 /// run, and so its cache key, is the referenced one).
@@ -100,7 +120,7 @@ pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
         // Sampled inputs read once per run, not once per sweep member.
         let mut sampled = HashMap::new();
         match &spec.sweep {
-            None => members.push((spec.id.clone(), spec.clone())),
+            None => members.push((spec.id.clone(), spec.clone(), Default::default())),
             Some(sw) => {
                 // Bounded before anything is expanded.
                 let coords = match crate::limits::sweep_problem(sw).map_or_else(
@@ -137,13 +157,13 @@ pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
                         }
                     }
                     let id = MemberId::new(&spec.id, k).to_string();
-                    members.push((id.clone(), s));
+                    members.push((id.clone(), s, c.clone()));
                     values.push((id, c));
                 }
                 cx.sweeps.insert(spec.id.clone(), values);
             }
         }
-        for (mid, s) in members {
+        for (mid, s, coords) in members {
             match resolve(&system, &s.params, s.input.as_ref(), s.sim.as_ref()) {
                 Ok(mut req) => {
                     if let InputSpec::Csv {
@@ -203,8 +223,9 @@ pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
                                 continue;
                             }
                         }
-                        // Report each problem once, not once per sweep member.
-                        let path = format!("{at}.{}", e.path);
+                        // Report each problem once, not once per sweep member; a swept
+                        // value's at the sweep.
+                        let path = format!("{at}.{}", member_error_path(spec.sweep.as_ref(), &coords, &e.path));
                         if !cx.errs.iter().any(|(p, msg, _)| *p == path && *msg == e.message) {
                             cx.err(path, e.message, e.allowed);
                         }
@@ -227,14 +248,39 @@ fn manifest_memory(cx: &mut Ctx) {
         .runs
         .values()
         .filter(|r| keys.insert(r.key.as_str()))
-        .map(|r| {
-            let columns = fric_experiments::system(&r.request.system).map_or(1, |s| s.columns.len());
-            fric_experiments::budget::estimate(&r.request).0 * columns as f64 * 8.0
-        })
+        .map(crate::batches::run_bytes)
         .sum();
     if let Some(msg) = crate::limits::manifest_memory_problem(bytes, keys.len()) {
         cx.err("runs", msg, "fewer sweep members, fewer periods or samples_per_period");
     }
+}
+
+/// The characters of a column a `post` step adds: it becomes a CSV header and a name in the
+/// manifest's references, so no separators, spaces or path parts.
+const COLUMN_ALLOWED: &str = "a letter, then letters, digits or `_` ([A-Za-z][A-Za-z0-9_]*), at most 64 characters";
+
+/// Why `name` is not allowed as a new column's name, or None.
+fn column_problem(name: &str) -> Option<String> {
+    let mut chars = name.chars();
+    let Some(first) = chars.next() else {
+        return Some("empty column name".into());
+    };
+    if name.len() > fric_manifest::rules::MAX_ID_LEN {
+        return Some(format!("column name of {} characters", name.chars().count()));
+    }
+    let ok = first.is_ascii_alphabetic() && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+    (!ok).then(|| format!("column name `{}` has characters outside the rule", name.escape_debug()))
+}
+
+/// The fields `param` and `by` of step `p` that its kind (`decl`) does not take: (field, why).
+fn fields_not_taken(p: &fric_manifest::PostOp, decl: Option<&fric_manifest::KindDoc>) -> Vec<(&'static str, String)> {
+    let Some(d) = decl else { return Vec::new() };
+    let kind = fric_manifest::kind_name(&p.op);
+    [("param", p.param.is_some()), ("by", p.by.is_some())]
+        .into_iter()
+        .filter(|(f, given)| *given && d.field(f).is_none())
+        .map(|(f, _)| (f, format!("`{kind}` takes no `{f}`")))
+        .collect()
 }
 
 /// Post-processing steps: each reads existing columns and adds a new one.
@@ -295,6 +341,13 @@ pub(super) fn check_post(cx: &mut Ctx) {
                     "moving-average window out of range".into(),
                     "a whole number of samples ≥ 1".into(),
                 ));
+            }
+            for (field, msg) in fields_not_taken(p, decl) {
+                let allowed = decl.map_or_else(String::new, |d| d.field_names().join(", "));
+                errs.push((format!("{at}.{field}"), msg, allowed));
+            }
+            if let Some(msg) = column_problem(&p.name) {
+                errs.push((format!("{at}.name"), msg, COLUMN_ALLOWED.into()));
             }
             if known.contains(&p.name) {
                 let msg = format!("column `{}` exists already", p.name);

@@ -47,7 +47,9 @@ pub(super) fn registry(cx: &mut Ctx) {
         cx.err("source.caption", "empty caption", "the caption text from the seed");
     }
     math_text(cx);
-    if m.status != Status::Reproduced && m.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
+    if !matches!(m.status, Status::Reproduced | Status::Computed)
+        && m.reason.as_deref().is_none_or(|r| r.trim().is_empty())
+    {
         let msg = format!("status `{}` needs a `reason`", m.status.as_str());
         cx.err("status", msg, "reason: why it is not reproduced");
     }
