@@ -104,6 +104,7 @@ fn pgf_figure(
                         x: col(0).unwrap_or_default(),
                         y: col(1).unwrap_or_default(),
                         y2: col(2),
+                        rows: csv.columns.first().map_or(0, |c| c.1.len()),
                     }
                 })
                 .collect(),

@@ -1,7 +1,8 @@
 //! The LaTeX route for figures: every label of the project's manifests converts to clean LaTeX,
 //! every drawn figure has a `.pgf.tex` whose CSV files and columns exist, the stamp covers it,
-//! and `figures/pgfplots-all.tex` compiles when LuaLaTeX is installed (optional: skipped with a
-//! note otherwise; the whole document takes over 10 minutes on 2 cores).
+//! `figures/pgfplots-all.tex` compiles with LuaLaTeX and with pdfLaTeX, and
+//! `paper/reproduction.tex` with pdfLaTeX, each engine when it is installed (skipped with a note
+//! otherwise; `.ci/run` installs both).
 
 mod common;
 
@@ -99,15 +100,41 @@ fn pgf_problems(figures: &Path, rel: &str) -> Vec<String> {
     bad
 }
 
-/// LuaLaTeX on PATH. pdfLaTeX is not used: its fixed main memory (5·10^6 words) overflows on
-/// a 20,000-point series (tried on thesis/fig1.5), and several figures have 100,000 points.
-fn tex_engine() -> Option<&'static str> {
-    ["lualatex"].into_iter().find(|e| {
-        Command::new(e)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    })
+/// Whether `engine` (a TeX engine) is on PATH.
+fn installed(engine: &str) -> bool {
+    Command::new(engine)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Compile `file` in `dir` with `engine` (when installed; a note otherwise): it must succeed and
+/// write the PDF. The end of the log is the message when it does not.
+fn compile(engine: &str, dir: &Path, file: &str) {
+    if !installed(engine) {
+        eprintln!(
+            "note: no {engine} on PATH; {} was not compiled with it",
+            dir.join(file).display()
+        );
+        return;
+    }
+    let out = Command::new(engine)
+        .args(["-interaction=nonstopmode", "-halt-on-error", file])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let pdf = dir.join(Path::new(file).with_extension("pdf"));
+    assert!(
+        out.status.success() && pdf.is_file(),
+        "{engine} failed on {file}:\n{}",
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .rev()
+            .take(40)
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    std::fs::remove_file(pdf).unwrap();
 }
 
 #[test]
@@ -142,26 +169,28 @@ fn every_drawn_project_figure_has_a_pgfplots_file_that_reads_existing_csv_column
     assert!(drawn >= 30, "only {drawn} figures drawn");
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 
-    // Optional: compile every figure when TeX is installed.
-    let Some(engine) = tex_engine() else {
-        eprintln!("note: no lualatex on PATH; figures/pgfplots-all.tex was not compiled");
-        return;
-    };
-    let out = Command::new(engine)
-        .args(["-interaction=nonstopmode", "-halt-on-error", "pgfplots-all.tex"])
-        .current_dir(&figures)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success() && figures.join("pgfplots-all.pdf").is_file(),
-        "{engine} failed on pgfplots-all.tex:\n{}",
-        String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .rev()
-            .take(40)
-            .collect::<Vec<_>>()
-            .join("\n")
+    // Every figure with each engine (pdfLaTeX: the figures over its memory as their PNGs, which
+    // the `.pgf.tex` says), then the paper, which reads figures/ from paper/.
+    let as_png: Vec<&String> = s
+        .report
+        .experiments
+        .iter()
+        .map(|e| &e.id)
+        .filter(|id| {
+            std::fs::read_to_string(figures.join(format!("{id}.pgf.tex")))
+                .is_ok_and(|t| t.contains("\\includegraphics"))
+        })
+        .collect();
+    eprintln!(
+        "note: under pdfLaTeX {} figures are their PNGs: {as_png:?}",
+        as_png.len()
     );
+    compile("lualatex", &figures, "pgfplots-all.tex");
+    compile("pdflatex", &figures, "pgfplots-all.tex");
+    let paper = root.join("paper");
+    std::fs::create_dir_all(&paper).unwrap();
+    std::fs::copy(repo().join("paper/reproduction.tex"), paper.join("reproduction.tex")).unwrap();
+    compile("pdflatex", &paper, "reproduction.tex");
 }
 
 /// The `.pgf.tex` is one of the figure's recorded outputs: deleting it redraws the figure, and a

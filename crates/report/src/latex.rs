@@ -148,10 +148,10 @@ mod tests {
     #[test]
     fn table_renders_with_escaping() {
         let cols = vec!["Model".to_string(), "Rate".to_string()];
-        let rows = vec![vec![
-            "Dahl, $\\gamma = 0$".to_string(),
-            "rate_independent & x".to_string(),
-        ]];
+        let rows = vec![
+            vec!["Dahl, $\\gamma = 0$".to_string(), "rate_independent & x".to_string()],
+            vec!["[N/m]".to_string(), "[Ns/m]".to_string()],
+        ];
         let s = render_table(&TableInput {
             manifest: "thesis/table1.2",
             document: "thesis",
@@ -165,5 +165,7 @@ mod tests {
         .unwrap();
         assert!(s.contains("Dahl, $\\gamma = 0$ & rate\\_independent \\& x \\\\"));
         assert!(s.contains("\\caption{Friction models}"));
+        // A unit row is not read as the optional argument of the `\\` before it.
+        assert!(s.contains("\\\\\n    {}[N/m] & [Ns/m] \\\\"), "{s}");
     }
 }

@@ -22,6 +22,32 @@ use fric_plot::style;
 use serde::Serialize;
 use tera::{Context, Tera};
 
+/// The most samples one panel may plot for pdfTeX (and XeTeX) to draw it. Their main memory is
+/// fixed (5,000,000 words in TeX Live); pgfplots keeps every sample of an axis until the axis
+/// ends. Measured with TeX Live 2022's pdfTeX on one axis of one `thick` series read from a CSV
+/// file of shortest round-trip numbers (stribeck-paper Fig 6's): 10 samples 1.86 M words (the
+/// peak of loading pgfplots), 2500: 1.94 M, 3000: 2.14 M, 4000: 2.50 M, 5000: 2.84 M, so about
+/// 360 words a sample over some 1 M; the margin below the ~10 000 that fit covers the panels
+/// drawn before in the same picture, markers and bands. A figure with a panel over this is
+/// drawn by LuaLaTeX (memory allocated as needed) and included as its PNG under pdfTeX.
+pub const PDFTEX_MAX_PANEL_SAMPLES: usize = 8000;
+
+/// The samples pgfplots holds for `panel`: every series' rows, a band's twice (its two edges
+/// are read as two plots).
+pub fn panel_samples(panel: &PgfPanel) -> usize {
+    panel
+        .series
+        .iter()
+        .map(|s| {
+            if s.y2.is_some() && s.style == PgfStyle::Band {
+                2 * s.rows
+            } else {
+                s.rows
+            }
+        })
+        .sum()
+}
+
 /// The preamble a document needs to `\input` the figures (also written into each file's header).
 pub const PREAMBLE: &str =
     "\\usepackage{amsmath}\n\\usepackage{pgfplots}\n\\usepgfplotslibrary{groupplots,fillbetween}\n\\pgfplotsset{compat=1.16}";
@@ -61,6 +87,8 @@ pub struct PgfSeries {
     pub arrows: Vec<((f64, f64), (f64, f64))>,
     /// Published points' labels: (x, y, label).
     pub point_labels: Vec<(f64, f64, String)>,
+    /// Data rows of the CSV file (what pgfplots holds in memory for this series).
+    pub rows: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -285,9 +313,38 @@ pub fn render_pgfplots(f: &PgfFigure) -> Result<String, String> {
     ctx.insert("width", &format!("{:.2}cm", f.panel_width as f64 / 80.0));
     ctx.insert("height", &format!("{:.2}cm", f.panel_height as f64 / 80.0));
     ctx.insert("panels", &panels);
+    ctx.insert("pdftex", &pdftex_fallback(f));
     templates()
         .render("pgfplots.tex", &ctx)
         .map_err(|e| format!("{}: pgfplots: {e:?}", f.id))
+}
+
+/// What pdfTeX cannot draw of `f`: its fullest panel when that is over
+/// [`PDFTEX_MAX_PANEL_SAMPLES`], with the PNG included instead (at the scale of the PGFPlots
+/// version, 80 SVG pixels a centimetre).
+#[derive(Serialize)]
+struct PdftexFallback {
+    panel: usize,
+    samples: usize,
+    limit: usize,
+    png: String,
+    width: String,
+}
+
+fn pdftex_fallback(f: &PgfFigure) -> Option<PdftexFallback> {
+    let (panel, samples) = f
+        .panels
+        .iter()
+        .map(panel_samples)
+        .enumerate()
+        .max_by_key(|&(i, n)| (n, std::cmp::Reverse(i)))?;
+    (samples > PDFTEX_MAX_PANEL_SAMPLES).then(|| PdftexFallback {
+        panel: panel + 1,
+        samples,
+        limit: PDFTEX_MAX_PANEL_SAMPLES,
+        png: format!("{}.png", f.id),
+        width: format!("{:.2}cm", (f.cols.max(1) as f64 * f64::from(f.panel_width)) / 80.0),
+    })
 }
 
 /// One entry of `figures/pgfplots-all.tex`.
@@ -333,6 +390,7 @@ mod tests {
             y2: y2.map(Into::into),
             arrows: vec![((0.0, 0.0), (1.0, 1.0))],
             point_labels: vec![],
+            rows: 100,
         };
         PgfFigure {
             id: "thesis/fig1.1".into(),
@@ -397,6 +455,27 @@ mod tests {
         }
         assert!(!s.contains("not shown"), "no legend entry without a legend");
         assert_eq!(s.matches("\\nextgroupplot").count(), 2);
+    }
+
+    /// A panel over pdfTeX's capacity (a band counts twice) makes pdfTeX include the PNG and stop
+    /// reading; a figure within it is drawn by every engine.
+    #[test]
+    fn a_figure_over_pdftex_memory_falls_back_to_its_png_there_only() {
+        let s = render_pgfplots(&figure()).unwrap();
+        assert!(!s.contains("\\includegraphics") && !s.contains("\\directlua"), "{s}");
+        let mut f = figure();
+        // 2 + 2 + 2·2 rows of 1000 in panel 1: 8000, the limit itself.
+        for x in &mut f.panels[0].series {
+            x.rows = PDFTEX_MAX_PANEL_SAMPLES / 8 * 2;
+        }
+        assert_eq!(panel_samples(&f.panels[0]), PDFTEX_MAX_PANEL_SAMPLES);
+        assert!(!render_pgfplots(&f).unwrap().contains("\\includegraphics"));
+        f.panels[1].series[0].rows = PDFTEX_MAX_PANEL_SAMPLES + 1;
+        let s = render_pgfplots(&f).unwrap();
+        assert!(tex_problems(&s).is_empty(), "{:?}", tex_problems(&s));
+        let guard = "\\ifdefined\\directlua\\else\n\\includegraphics[width=16.00cm]{\\fricfiguresdir/thesis/fig1.1.png}%\n\\expandafter\\endinput\n\\fi\n\\begin{tikzpicture}";
+        assert!(s.contains(guard), "{s}");
+        assert!(s.contains("its panel 2 plots 8001 samples"), "{s}");
     }
 
     #[test]

@@ -108,6 +108,11 @@ fn math(s: &str) -> String {
             out.push_str(&format!("_{{{}}}", take_run(&cs, &mut i, subscript)));
             continue;
         }
+        // `τ_B⁻`: a superscript character is not a LaTeX character (pdfLaTeX stops on it).
+        if superscript(c).is_some() {
+            out.push_str(&format!("^{{{}}}", take_run(&cs, &mut i, superscript)));
+            continue;
+        }
         if let Some(g) = greek(c) {
             // σ0 → σ_{0}: digits right after a Greek letter are its subscript (as fric-plot's
             // typesetter reads them).
@@ -156,6 +161,14 @@ pub fn text_to_tex(s: &str) -> String {
             }
             _ if subscript(c).is_some() => {
                 out.push_str(&format!("\\textsubscript{{{}}}", take_run(&cs, &mut i, subscript)));
+                continue;
+            }
+            // `u̇`: a letter with a combining accent is the accented symbol (the accent alone is
+            // not a LaTeX character).
+            _ if c.is_alphanumeric() && cs.get(i + 1).copied().and_then(accent).is_some() => {
+                let pair: String = cs[i..i + 2].iter().collect();
+                out.push_str(&format!("${}$", math(&pair)));
+                i += 2;
                 continue;
             }
             '–' => out.push_str("--"),
@@ -364,6 +377,7 @@ mod tests {
         let cases = [
             ("F_f", "$F_{f}$"),
             ("F_ss", "$F_{ss}$"),
+            ("τ_B⁻", "$\\tau_{B}^{-}$"),
             ("x_{i+1}", "$x_{i+1}$"),
             ("du/dt", "$du/dt$"),
             ("dθ/dt", "$d\\theta/dt$"),
@@ -443,6 +457,7 @@ mod tests {
         );
         assert_eq!(math("x₂"), "x_{2}");
         assert_eq!(text_to_tex("√2"), "$\\surd$2");
+        assert_eq!(text_to_tex("u\u{307} has"), "$\\dot{u}$ has");
         assert_eq!(unit_to_tex("µm"), "$\\mu$m");
         assert_eq!(unit_to_tex("N-m-s/rad"), "N-m-s/rad");
         assert_eq!(unit_to_tex("1/m"), "1/m");
