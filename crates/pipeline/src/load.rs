@@ -11,6 +11,7 @@ mod csv;
 mod ctx;
 mod refs;
 mod runs;
+mod shared_panels;
 mod variants;
 
 pub use crate::entry::{run_key, Declared, Entry, InvalidManifest, Loaded, ResolvedRun, DECLARATION};
@@ -273,10 +274,15 @@ pub fn load(root: &Path) -> Loaded {
             });
             continue;
         };
+        let inherited = shared_panels::inherit(m, &by_id).unwrap_or_else(|(message, allowed)| {
+            diagnostics.extend(p.document.diagnostic(&p.file, "panels_from", message, allowed));
+            None
+        });
+        let m_full = inherited.as_ref().unwrap_or(m);
         let mut cx = Ctx {
             root,
             file: &p.file,
-            m,
+            m: m_full,
             doc: &p.document,
             has_text: document_of(&out.documents, &p.file).is_none_or(|d| d.decl.has_text()),
             errs: Vec::new(),
@@ -304,7 +310,7 @@ pub fn load(root: &Path) -> Loaded {
         if diagnostics.is_empty() {
             out.entries.push(Entry {
                 file: p.file.clone(),
-                manifest: m.clone(),
+                manifest: m_full.clone(),
                 runs,
                 sweeps,
             });
