@@ -12,6 +12,7 @@ mod csv;
 mod ctx;
 mod refs;
 mod runs;
+mod shared_panels;
 mod variants;
 
 pub use crate::entry::{run_key, Declared, Entry, InvalidManifest, Loaded, ResolvedRun, DECLARATION};
@@ -329,8 +330,13 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
             });
             continue;
         };
+        let inherited = shared_panels::inherit(m, &by_id).unwrap_or_else(|(message, allowed)| {
+            diagnostics.extend(p.document.diagnostic(&p.file, "panels_from", message, allowed));
+            None
+        });
+        let m_full = inherited.as_ref().unwrap_or(m);
         if !wanted(sel, &p.file, &m.id) {
-            match unvalidated(p, m, diagnostics) {
+            match unvalidated(p, m_full, diagnostics) {
                 Ok(e) => out.entries.push(e),
                 Err(i) => out.invalid.push(i),
             }
@@ -339,7 +345,7 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
         let mut cx = Ctx {
             root,
             file: &p.file,
-            m,
+            m: m_full,
             doc: &p.document,
             has_text: document_of(&out.documents, &p.file).is_none_or(|d| d.decl.has_text()),
             own_study: document_of(&out.documents, &p.file).is_some_and(|d| d.decl.is_own_study()),
@@ -370,7 +376,7 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
         if diagnostics.is_empty() {
             out.entries.push(Entry {
                 file: p.file.clone(),
-                manifest: m.clone(),
+                manifest: m_full.clone(),
                 runs,
                 sweeps,
             });

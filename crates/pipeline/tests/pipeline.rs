@@ -104,6 +104,66 @@ fn identical_runs_in_two_manifests_compute_once() {
     assert_eq!(s.figures_drawn, 3);
 }
 
+/// DAHL as a second document's figure: its run a `from:` reference, its panels either its
+/// own copy (`panels` kept) or `panels_from: thesis/fig9.1`.
+fn dahl_reference(id: &str, panels_from: bool) -> String {
+    let mut t = DAHL
+        .replace("thesis/fig9.1", id)
+        .replace("\"9.1\"", &format!("\"{}\"", &id[id.len() - 3..]))
+        .replace(
+            "  - id: dahl\n    system: dahl\n    params: {sigma: 7.5, fc: 1.5, gamma: 1}\n    input: {kind: sine, amplitude: 5, omega: 2}\n    sim: {periods: 2, samples_per_period: 400}\n",
+            "  - {id: dahl, from: \"thesis/fig9.1#dahl\"}\n",
+        );
+    if panels_from {
+        let (a, b) = (t.find("panels:").unwrap(), t.find("metrics:").unwrap());
+        t.replace_range(a..b, "panels_from: thesis/fig9.1\n");
+    }
+    t
+}
+
+#[test]
+fn panels_from_draws_the_referenced_figure_and_follows_its_edits() {
+    let shared = dahl_reference("thesis/fig9.4", true);
+    assert!(shared.contains("panels_from") && !shared.contains("series:"));
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.4.yaml", &shared)]);
+    let s = go(ws.path(), 1);
+    assert!(s.ok(), "{:#?}", s.invalid);
+    assert_eq!(s.figures_drawn, 2);
+    let svg = |n: &str| std::fs::read_to_string(ws.path().join(format!("figures/thesis/{n}.svg"))).unwrap();
+    assert!(svg("fig9.4").contains("LABEL"));
+    // An edit of the referenced panels lands in both figures.
+    std::fs::write(
+        ws.path().join("experiments/thesis/fig9.1.yaml"),
+        DAHL.replace("LABEL", "edited once"),
+    )
+    .unwrap();
+    let s = go(ws.path(), 1);
+    assert!(s.ok(), "{:#?}", s.invalid);
+    assert!(svg("fig9.1").contains("edited once") && svg("fig9.4").contains("edited once"));
+}
+
+#[test]
+fn panels_from_is_refused_beside_own_panels_or_to_an_unknown_figure() {
+    let both = dahl_reference("thesis/fig9.4", false).replace("panels:\n", "panels_from: thesis/fig9.1\npanels:\n");
+    let unknown =
+        dahl_reference("thesis/fig9.4", true).replace("panels_from: thesis/fig9.1", "panels_from: thesis/fig9.9");
+    for (text, msg) in [
+        (both, "declares no `layout` or `panels`"),
+        (unknown, "no valid manifest `thesis/fig9.9`"),
+    ] {
+        let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.4.yaml", &text)]);
+        let s = go(ws.path(), 1);
+        assert_eq!(s.invalid.len(), 1, "{msg}");
+        let d = &s.invalid[0].diagnostics[0];
+        assert_eq!(d.file, "experiments/thesis/fig9.4.yaml");
+        assert!(d.message.contains(msg), "{}", d.message);
+        assert_eq!(
+            d.line,
+            text.lines().position(|l| l.starts_with("panels_from")).unwrap() + 1
+        );
+    }
+}
+
 #[test]
 fn output_is_bitwise_identical_for_any_number_of_threads() {
     let a = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.2.yaml", LINEAR)]);

@@ -366,6 +366,12 @@ pub const PANEL_KINDS: &[KindDoc] = &[
         ],
         example: "{run: dahl, x: u, y: F, window: last-period, style: dashed, label: \"ω = {value}\"}",
     },
+    KindDoc {
+        name: "panels_from",
+        doc: "instead of `layout` and `panels`: draw with those of another manifest (one definition of a figure two documents publish); this manifest has every run they draw, under the same ids",
+        fields: &[req("panels_from", Text, "", "<doc>/<name> of a manifest that declares its panels")],
+        example: "panels_from: thesis/fig4.9",
+    },
 ];
 
 /// Check provenances (`checks[].provenance`), and the fields of every check.

@@ -88,6 +88,12 @@ pub struct Manifest {
     pub layout: Option<Layout>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub panels: Vec<Panel>,
+    /// `<doc>/<name>`: draw this figure with that manifest's layout and panels, so that a
+    /// figure two documents publish is defined once and a fix lands in both. The manifest then
+    /// declares no `layout` or `panels` of its own and has every run they draw, under the same
+    /// ids (usually `from:` references to the other manifest's runs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub panels_from: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub metrics: Vec<MetricSpec>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -65,7 +65,8 @@ pub(super) fn registry(cx: &mut Ctx) {
     // Not when the kind or status was itself invalid (a stand-in is in its place).
     if m.status.is_built() && !cx.doc.is_knock_on("kind") && !cx.doc.is_knock_on("status") {
         match m.kind {
-            Kind::Figure if m.panels.is_empty() => {
+            // With `panels_from`, a missing reference is reported there.
+            Kind::Figure if m.panels.is_empty() && m.panels_from.is_none() => {
                 cx.err("panels", "a reproduced figure needs panels", "panels: [...]")
             }
             // Reported at `status`; not when the table was dropped as invalid.
