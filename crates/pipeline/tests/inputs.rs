@@ -166,3 +166,20 @@ fn a_csv_header_naming_a_column_twice_is_refused() {
         "{d}"
     );
 }
+
+/// D23: the data/ rule is checked on the resolved path: a CSV reached through a symbolic link
+/// to a directory (`data/inputs/c -> ../cache`) that lands in the generated cache is refused.
+#[cfg(unix)]
+#[test]
+fn a_csv_through_a_symlinked_directory_into_the_cache_is_refused() {
+    let ws = workspace(&[("thesis/fig9.5.yaml", &csv_manifest("data/inputs/c/tri.csv", "pos"))]);
+    let cache = ws.path().join("data/cache");
+    std::fs::create_dir_all(&cache).unwrap();
+    std::fs::write(cache.join("tri.csv"), "time,pos\n0,0\n1,1.5\n3,-1.5\n").unwrap();
+    std::fs::create_dir_all(ws.path().join("data/inputs")).unwrap();
+    std::os::unix::fs::symlink("../cache", ws.path().join("data/inputs/c")).unwrap();
+    let s = go(ws.path());
+    assert_eq!(s.invalid.len(), 1);
+    let d = &s.invalid[0].diagnostics[0];
+    assert!(d.message.contains("resolves into the generated cache"), "{d}");
+}

@@ -19,14 +19,23 @@ pub(super) fn read(root: &Path, path: &str, t_column: &str, u_column: &str) -> R
     }
     let full = root.join(path);
     // A symbolic link inside data/ could point anywhere: the file must resolve under data/.
-    let inside = match (full.canonicalize(), root.join("data").canonicalize()) {
-        (Ok(f), Ok(d)) => f.starts_with(d),
+    // The rule is checked on the resolved path: a symbolic link to a directory
+    // (`data/probe/c -> ../cache`) must not reach the generated cache either.
+    let (file, data) = match (full.canonicalize(), root.join("data").canonicalize()) {
+        (Ok(f), Ok(d)) => (f, d),
         _ => return Err(("path", format!("`{path}` does not exist"), allowed_path.into())),
     };
-    if !inside {
+    if !file.starts_with(&data) {
         return Err((
             "path",
             format!("`{path}` resolves outside data/ (a symbolic link)"),
+            allowed_path.into(),
+        ));
+    }
+    if file.starts_with(data.join("cache")) {
+        return Err((
+            "path",
+            format!("`{path}` resolves into the generated cache data/cache/ (a symbolic link)"),
             allowed_path.into(),
         ));
     }
