@@ -69,6 +69,15 @@ fn an_assumption_that_replaces_a_stated_quantity_is_not_reproduced() {
     assert!(go(ws.path()).ok());
 }
 
+/// The load errors of a run as `file:line: message (allowed)`, one a line.
+fn located(s: &fric_pipeline::Summary) -> String {
+    s.invalid
+        .iter()
+        .flat_map(|i| &i.diagnostics)
+        .map(|d| format!("{}:{}: {} ({})\n", d.file, d.line, d.message, d.allowed))
+        .collect()
+}
+
 /// Every assumption must say what it carries: a missing or unknown class, or a class without
 /// the text it needs, is a load error at file:line listing what is allowed.
 #[test]
@@ -76,22 +85,22 @@ fn an_assumption_must_declare_what_it_carries() {
     let cases = [
         (
             "status: reproduced\nassumptions:\n  - what: \"A = 5\"\n    why: \"x\"\n",
-            "fig9.1.yaml:6: an assumption must declare what it carries",
+            "fig9.1.yaml:7: an assumption must declare what it carries",
             "solver-setting, window, initial-state, plotting, reading, implied, addition, illustrative, design, unstated-parameter, unstated-input, replaced",
         ),
         (
             "status: reproduced\nassumptions:\n  - what: \"A = 5\"\n    why: \"x\"\n    carries: guess\n",
-            "fig9.1.yaml:8",
+            "fig9.1.yaml:9:",
             "unknown variant `guess`",
         ),
         (
             "status: reproduced\nassumptions:\n  - what: \"A = 5\"\n    why: \"x\"\n    carries: replaced\n",
-            "fig9.1.yaml:6",
+            "fig9.1.yaml:7:",
             "`carries: replaced` needs `replaces:`",
         ),
         (
             "status: reproduced\nassumptions:\n  - what: \"A = 5\"\n    why: \"x\"\n    carries: window\n    supplies: \"A, L1\"\n",
-            "fig9.1.yaml:9",
+            "fig9.1.yaml:10:",
             "`supplies:` goes only with",
         ),
     ];
@@ -99,7 +108,7 @@ fn an_assumption_must_declare_what_it_carries() {
         let ws = workspace(&[("thesis/fig9.1.yaml", &DAHL.replace("status: reproduced\n", yaml))]);
         let s = go(ws.path());
         assert!(!s.ok());
-        let all = format!("{:?}", s.invalid);
+        let all = located(&s);
         assert!(all.contains(at) && all.contains(says), "{yaml}: {all}");
     }
 }
@@ -175,7 +184,7 @@ fn a_study_of_ones_own_is_computed_not_reproduced() {
     let files = own_study("reproduced");
     std::fs::write(ws.path().join("experiments/mystudy/fig1.yaml"), &files[1].1).unwrap();
     let s = go(ws.path());
-    let all = format!("{:?}", s.invalid);
+    let all = located(&s);
     assert!(
         !s.ok() && all.contains("fig1.yaml:5") && all.contains("study of one's own"),
         "{all}"
@@ -186,7 +195,7 @@ fn a_study_of_ones_own_is_computed_not_reproduced() {
         &DAHL.replace("status: reproduced", "status: computed"),
     )]);
     let s = go(ws.path());
-    let all = format!("{:?}", s.invalid);
+    let all = located(&s);
     assert!(
         !s.ok() && all.contains("fig9.1.yaml:5") && all.contains("`computed` is for a study"),
         "{all}"
