@@ -146,7 +146,7 @@ fn written_columns_that_do_not_match_and_unknown_quotes_are_refused_at_their_lin
         .unwrap()
         .diagnostics;
     assert_eq!(d.len(), 1, "{d:#?}");
-    assert_eq!(d[0].line, 20, "{}", d[0]);
+    assert_eq!(d[0].line, 19, "{}", d[0]);
     assert!(
         d[0].message
             .contains("2 columns; the generated rows have 3 cells: sigma | input.amplitude | area [J]"),
@@ -211,12 +211,15 @@ fn a_quoting_caption_and_title_are_filled_in_every_output() {
     assert!(json.contains(&want), "report.json has the filled caption");
     assert!(!json.contains("{{ fc }}"));
     let pgf = std::fs::read_to_string(ws.path().join("figures/thesis/fig9.6.pgf.tex")).unwrap();
-    assert!(pgf.contains("= 2 rad/s") && !pgf.contains("{{"), "{pgf}");
+    assert!(
+        pgf.contains("title={$\\omega = 2$ rad/s}") && !pgf.contains("{{"),
+        "{pgf}"
+    );
     let svg = std::fs::read_to_string(ws.path().join("figures/thesis/fig9.6.svg")).unwrap();
     assert!(!svg.contains("{{"), "the drawn title is filled");
-    let html: String = std::fs::read_dir(ws.path().join("figures"))
-        .unwrap()
-        .flatten()
+    let html: String = ["figures", "figures/thesis"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(ws.path().join(d)).unwrap().flatten())
         .filter(|f| f.path().extension().is_some_and(|x| x == "html"))
         .map(|f| std::fs::read_to_string(f.path()).unwrap())
         .collect();
