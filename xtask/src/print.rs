@@ -406,15 +406,21 @@ pub fn list(root: &Path, status: Option<&str>, doc: Option<&str>) -> bool {
         tot[5],
         tot[6]
     );
-    let figs = loaded
+    // With --doc, the manifests of that document alone.
+    let of_doc: Vec<_> = loaded
         .entries
+        .iter()
+        .filter(|e| doc.is_none_or(|d| e.manifest.source.document == d))
+        .collect();
+    let figs = of_doc
         .iter()
         .filter(|e| e.manifest.kind == fric_manifest::Kind::Figure)
         .count();
     out!(
-        "\n{} figures and {} tables registered.",
+        "\n{} figures and {} tables registered{}.",
         figs,
-        loaded.entries.len() - figs
+        of_doc.len() - figs,
+        doc.map(|d| format!(" in {d}")).unwrap_or_default()
     );
     true
 }
@@ -478,6 +484,10 @@ pub fn schema() {
         out!("  {m}: {}", m.doc());
     }
     out!();
+    kinds(
+        "The manifest (top level, assumptions, explain, quotes)",
+        fric_manifest::MANIFEST_KINDS,
+    );
     kinds("Runs (runs[], one of these forms)", fric_manifest::RUN_KINDS);
     kinds("Inputs (runs[].input, by `kind`)", fric_manifest::INPUT_KINDS);
     kinds("Post-processing (runs[].post[], by `op`)", fric_manifest::POST_KINDS);

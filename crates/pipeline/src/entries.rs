@@ -56,6 +56,8 @@ pub(crate) fn build_entry(
     let mut rendered = None;
     let evaluated = with_run_data(e, data, failed, &mut b.report, |runs, rep| {
         metrics_and_checks(e, runs, rep);
+        // The caption as every output shows it: its quotes filled (report.json, HTML, LaTeX).
+        rep.caption = crate::quote::fill_or_keep(&m.source.caption, e, &rep.metrics, &mut rep.errors);
         sensitivity::attach(readings, &mut rep.checks, data, failed);
         let errors = sensitivity::explain_known(cache, steps, e, &mut rep.checks);
         rep.errors.extend(errors);
@@ -88,7 +90,7 @@ pub(crate) fn build_entry(
                         manifest: &m.id,
                         document: &m.source.document,
                         number: &m.source.number,
-                        caption: &m.source.caption,
+                        caption: &rep.caption,
                         lines: &t.lines,
                         columns: &columns,
                         rows: &rows,

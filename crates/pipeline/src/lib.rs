@@ -44,6 +44,7 @@ mod outputs;
 mod overrides;
 mod own_time;
 pub mod plan;
+pub mod quote;
 pub mod readfile;
 mod render;
 mod run;
@@ -56,6 +57,7 @@ mod stamp;
 pub mod status;
 pub mod store;
 mod summary;
+pub mod table_layout;
 pub mod tables;
 pub mod timings;
 

@@ -10,9 +10,11 @@
 mod carries;
 mod csv;
 mod ctx;
+mod quotes;
 mod refs;
 mod runs;
 mod shared_panels;
+mod table_metrics;
 mod variants;
 
 pub use crate::entry::{run_key, Declared, Entry, InvalidManifest, Loaded, ResolvedRun, DECLARATION};
@@ -369,6 +371,7 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
         refs::metrics(&mut cx);
         refs::checks(&mut cx);
         refs::table(&mut cx);
+        quotes::check_quotes(&mut cx);
         let Ctx { errs, runs, sweeps, .. } = cx;
         for (path, message, allowed) in errs {
             diagnostics.extend(p.document.diagnostic(&p.file, &path, message, allowed));

@@ -31,6 +31,8 @@ pub(crate) fn metrics_and_checks(e: &Entry, runs: &HashMap<String, &RunData>, re
                         .find(|r| r.id == base)
                         .and_then(|r| r.sweep.as_ref())
                         .map(|s| s.params())
+                        // A run taken by `from:` declares no sweep here: its members' coordinates.
+                        .or_else(|| members.first().map(|(_, c)| c.iter().map(|(p, _)| p.clone()).collect()))
                         .unwrap_or_default(),
                     unit: mt.unit.clone().filter(|u| !u.is_empty()),
                     members: Vec::new(),

@@ -172,7 +172,7 @@ fn git(root: &Path) -> (Option<String>, Option<bool>) {
     let out = std::process::Command::new("git")
         .arg("-C")
         .arg(root)
-        .args(["status", "--porcelain=v2", "--branch", "--untracked-files=no"])
+        .args(["status", "--porcelain=v2", "--branch", "--untracked-files=all"])
         // Never take the index lock: other processes may be using the checkout.
         .env("GIT_OPTIONAL_LOCKS", "0")
         .stdin(std::process::Stdio::null())
@@ -190,8 +190,18 @@ fn git(root: &Path) -> (Option<String>, Option<bool>) {
         .find_map(|l| l.strip_prefix("# branch.oid "))
         .filter(|oid| oid.len() >= 40 && oid.bytes().all(|b| b.is_ascii_hexdigit()))
         .map(str::to_string);
-    let dirty = text.lines().any(|l| !l.starts_with('#') && !l.is_empty());
+    let dirty = text.lines().any(counts_as_dirty);
     (commit, Some(dirty))
+}
+
+/// Whether a line of `git status --porcelain=v2` makes the checkout dirty: any change to a
+/// tracked file, and an untracked file under `experiments/` or `data/` (a new manifest or
+/// measured input changes what is computed; untracked outputs elsewhere do not).
+fn counts_as_dirty(line: &str) -> bool {
+    match line.strip_prefix("? ") {
+        Some(path) => path.starts_with("experiments/") || path.starts_with("data/"),
+        None => !line.starts_with('#') && !line.is_empty(),
+    }
 }
 
 /// The provenance of a report written now at `root`.
@@ -208,6 +218,16 @@ pub fn provenance(root: &Path) -> Provenance {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn untracked_manifests_and_data_make_the_checkout_dirty() {
+        assert!(counts_as_dirty("? experiments/mystudy/fig1.yaml"));
+        assert!(counts_as_dirty("? data/mystudy/u.csv"));
+        assert!(counts_as_dirty("1 .M N... 100644 100644 100644 a b crates/x.rs"));
+        assert!(!counts_as_dirty("? notes.txt"));
+        assert!(!counts_as_dirty("# branch.oid abc"));
+        assert!(!counts_as_dirty(""));
+    }
 
     #[test]
     fn parquet_is_deterministic_and_readable() {

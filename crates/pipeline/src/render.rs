@@ -308,7 +308,11 @@ pub(crate) fn build(
         }
         panels.push(PanelData {
             id: p.id.clone(),
-            title: p.title.clone(),
+            title: p
+                .title
+                .as_deref()
+                .map(|t| crate::quote::fill(t, entry, metrics))
+                .transpose()?,
             x: AxisSpec {
                 label: p.x.label.clone(),
                 unit: p.x.unit.clone(),
@@ -365,7 +369,12 @@ pub(crate) fn render_key(entry: &Entry, metrics: &BTreeMap<String, Option<f64>>)
     let mut v = serde_json::json!({ "panels": m.panels, "layout": m.layout, "runs": keys, "code": RENDER_FINGERPRINT });
     // Metric series draw metric values: those are part of the drawing then (only then, so the
     // key of every other figure is unchanged).
-    if m.panels.iter().any(|p| p.series.iter().any(|s| s.metric.is_some())) {
+    // So do titles that quote (`{{ name }}`).
+    let quotes = |p: &fric_manifest::Panel| p.title.as_ref().is_some_and(|t| t.contains("{{"));
+    if m.panels
+        .iter()
+        .any(|p| quotes(p) || p.series.iter().any(|s| s.metric.is_some()))
+    {
         v["metrics"] = serde_json::json!(metrics);
     }
     sha256_hex(v.to_string().as_bytes())

@@ -1,8 +1,10 @@
 //! Tables with computed cells: `{{ name }}` and `{{ name | fmt(".3g") }}` in a cell stand for a
-//! metric's value, and `from_metrics` generates one row per member of metric tables.
+//! metric's value, and `from_metrics` generates rows from metrics ([`crate::table_layout`]).
 
 use crate::entry::Entry;
-use fric_manifest::TableSpec;
+use crate::member::MemberId;
+use crate::table_layout::{layout, Record, DEFAULT_FORMAT};
+use fric_manifest::{TableFromMetrics, TableSpec};
 use std::collections::BTreeMap;
 
 /// One `{{ ... }}` of a cell: the metric's name and the format, if any.
@@ -125,18 +127,23 @@ pub fn format_number(v: f64, spec: Option<&str>) -> String {
 
 /// A cell with its references replaced by the metrics' values.
 pub fn fill(cell: &str, metrics: &BTreeMap<String, Option<f64>>) -> Result<String, String> {
+    fill_with(cell, |name| {
+        metrics
+            .get(name)
+            .copied()
+            .flatten()
+            .ok_or_else(|| format!("metric `{name}` has no value"))
+    })
+}
+
+/// A text with its references replaced by the values `value` gives them (each formatted as
+/// its reference says).
+pub fn fill_with(text: &str, value: impl Fn(&str) -> Result<f64, String>) -> Result<String, String> {
     let mut out = String::new();
-    for p in pieces(cell)? {
+    for p in pieces(text)? {
         match p {
             Piece::Text(t) => out.push_str(&t),
-            Piece::Ref(r) => {
-                let v = metrics
-                    .get(&r.metric)
-                    .copied()
-                    .flatten()
-                    .ok_or_else(|| format!("metric `{}` has no value", r.metric))?;
-                out.push_str(&format_number(v, r.format.as_deref()));
-            }
+            Piece::Ref(r) => out.push_str(&format_number(value(&r.metric)?, r.format.as_deref())),
         }
     }
     Ok(out)
@@ -145,13 +152,13 @@ pub fn fill(cell: &str, metrics: &BTreeMap<String, Option<f64>>) -> Result<Strin
 /// A table as rendered: columns, rows, notes.
 pub type Built = (Vec<String>, Vec<Vec<String>>, Vec<String>);
 
-/// The table's columns and rows (written cells filled in, then the rows generated from metric
-/// tables) and its notes (filled in).
+/// The table's columns and rows (written cells filled in, then the rows generated from
+/// metrics) and its notes (their metrics and parameters quoted, [`crate::quote`]).
 pub fn build(t: &TableSpec, e: &Entry, report: &fric_report::ExperimentReport) -> Result<Built, String> {
     let notes = t
         .notes
         .iter()
-        .map(|n| fill(n, &report.metrics))
+        .map(|n| crate::quote::fill(n, e, &report.metrics))
         .collect::<Result<Vec<_>, _>>()?;
     let (columns, rows) = rows(t, e, report)?;
     Ok((columns, rows, notes))
@@ -172,42 +179,86 @@ fn rows(
     }
     let mut columns = t.columns.clone();
     if let Some(f) = &t.from_metrics {
-        let tables: Vec<&fric_report::MetricTable> = f
-            .metrics
-            .iter()
-            .map(|n| {
-                report
-                    .metric_tables
-                    .get(n)
-                    .ok_or_else(|| format!("metric `{n}` is not a metric table"))
-            })
-            .collect::<Result<_, _>>()?;
-        let Some(first) = tables.first() else {
-            return Ok((columns, rows));
-        };
+        let recs = records(&e.manifest, &e.sweeps, f, |n| report.metrics.get(n).copied().flatten())?;
+        let l = layout(&recs, f.pivot.as_deref(), f.format.as_deref().unwrap_or(DEFAULT_FORMAT))?;
         if columns.is_empty() {
-            columns = first.params.clone();
-            for (n, t) in f.metrics.iter().zip(&tables) {
-                columns.push(match &t.unit {
-                    Some(u) => format!("{n} [{u}]"),
-                    None => n.clone(),
-                });
-            }
+            columns = l.columns;
+        } else if columns.len() != l.columns.len() {
+            return Err(width_error(columns.len(), &l.columns));
         }
-        let members = e
-            .sweeps
-            .get(&first.run)
-            .ok_or_else(|| format!("run `{}` is not swept", first.run))?;
-        for (k, (_, coords)) in members.iter().enumerate() {
-            let mut row: Vec<String> = coords.iter().map(|(_, v)| format_number(*v, None)).collect();
-            for t in &tables {
-                let v = t.members.get(k).and_then(|m| m.value);
-                row.push(v.map_or_else(|| "--".into(), |v| format_number(v, f.format.as_deref())));
-            }
-            rows.push(row);
-        }
+        rows.extend(l.rows);
     }
     Ok((columns, rows))
+}
+
+/// The message for written `columns` that do not match the generated rows.
+pub(crate) fn width_error(written: usize, generated: &[String]) -> String {
+    format!(
+        "{written} columns; the generated rows have {} cells: {} (leave `columns` out for these headers)",
+        generated.len(),
+        generated.join(" | ")
+    )
+}
+
+/// Swept runs: base id → member ids with their coordinates.
+pub(crate) type Sweeps = BTreeMap<String, Vec<(String, fric_manifest::Coords)>>;
+
+/// The swept run metric `name` is evaluated over: its run when swept, or an operand's.
+fn swept_run(m: &fric_manifest::Manifest, sweeps: &Sweeps, name: &str, depth: usize) -> Option<String> {
+    let mt = m.metrics.iter().find(|x| x.name == name)?;
+    if let Some(r) = &mt.run {
+        return sweeps.contains_key(r).then(|| r.clone());
+    }
+    if depth > m.metrics.len() {
+        return None;
+    }
+    mt.of
+        .as_ref()?
+        .names()
+        .into_iter()
+        .find_map(|n| swept_run(m, sweeps, n, depth + 1))
+}
+
+/// The records of a generated table: one per member of each metric over a swept run (at its
+/// sweep coordinates, whether the run is its own or taken by `from:`), one for a single
+/// metric, each with the metric's `at` added; `value` gives a metric's value by name.
+pub(crate) fn records(
+    m: &fric_manifest::Manifest,
+    sweeps: &Sweeps,
+    f: &TableFromMetrics,
+    value: impl Fn(&str) -> Option<f64>,
+) -> Result<Vec<Record>, String> {
+    let mut out = Vec::new();
+    for tm in &f.metrics {
+        let name = tm.metric();
+        let spec = m
+            .metrics
+            .iter()
+            .find(|x| x.name == name)
+            .ok_or_else(|| format!("unknown metric `{name}`"))?;
+        let at: Vec<(String, f64)> = tm.at().into_iter().collect();
+        let rec = |coords: Vec<(String, f64)>, v: Option<f64>| Record {
+            coords,
+            quantity: tm.quantity().to_string(),
+            unit: spec.unit.clone().filter(|u| !u.is_empty()),
+            value: v,
+            zero_tol: spec
+                .baseline_tol
+                .and_then(|t| t.abs)
+                .unwrap_or(fric_report::metrics::DEFAULT_ABS),
+        };
+        match swept_run(m, sweeps, name, 0).and_then(|r| sweeps.get(&r)) {
+            None => out.push(rec(at.clone(), value(name))),
+            Some(members) => {
+                for (k, (_, coords)) in members.iter().enumerate() {
+                    let mut c = coords.clone();
+                    c.extend(at.iter().cloned());
+                    out.push(rec(c, value(&MemberId::new(name, k).to_string())));
+                }
+            }
+        }
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

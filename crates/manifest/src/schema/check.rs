@@ -3,6 +3,7 @@
 use super::Window;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -358,15 +359,75 @@ pub struct TableSpec {
     pub from_metrics: Option<TableFromMetrics>,
 }
 
-/// Rows generated from metric tables.
+/// Rows generated from metrics: every value is a record (its coordinates, its quantity, its
+/// value); records with the same coordinates share a row, each quantity has a column, and a
+/// `pivot` parameter spreads its values across the columns.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TableFromMetrics {
-    /// Metrics over one swept run.
-    pub metrics: Vec<String>,
-    /// Number format of the values (`.4g`, `.3e`, `.2f`); default: shortest exact.
+    /// The metrics: a name (a metric over a swept run gives one record per member at its sweep
+    /// coordinates, even when the run is taken by `from:`; a single metric one record), or
+    /// `{metric, at: {N: 4}, as: area}` to add coordinates and name the quantity (several runs,
+    /// one per value of N, in one table).
+    pub metrics: Vec<TableMetric>,
+    /// Number format of the values (`.4g`, `.3e`, `.2f`); default `.4g` (four significant
+    /// digits). A value within the metric's absolute baseline tolerance of zero prints `0`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<String>,
+    /// A coordinate whose values go across (amplitude down, N across): one column per value
+    /// (per quantity when there are several), the other coordinates down.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pivot: Option<String>,
+}
+
+/// One metric of a generated table.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(
+    untagged,
+    expecting = "a metric name, or {metric: NAME, at: {PARAM: VALUE}, as: QUANTITY}"
+)]
+pub enum TableMetric {
+    Name(String),
+    Placed(PlacedMetric),
+}
+
+/// A metric with extra coordinates and the name of its column.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PlacedMetric {
+    pub metric: String,
+    /// Coordinates added to each of its records (`{N: 4}` for the copy of a run with 4 elements).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub at: BTreeMap<String, f64>,
+    /// The quantity (column) its values belong to; default the metric's name.
+    #[serde(default, rename = "as", skip_serializing_if = "Option::is_none")]
+    pub quantity: Option<String>,
+}
+
+impl TableMetric {
+    /// The metric's name.
+    pub fn metric(&self) -> &str {
+        match self {
+            TableMetric::Name(n) => n,
+            TableMetric::Placed(p) => &p.metric,
+        }
+    }
+
+    /// The coordinates it adds.
+    pub fn at(&self) -> BTreeMap<String, f64> {
+        match self {
+            TableMetric::Name(_) => BTreeMap::new(),
+            TableMetric::Placed(p) => p.at.clone(),
+        }
+    }
+
+    /// Its column's quantity.
+    pub fn quantity(&self) -> &str {
+        match self {
+            TableMetric::Name(n) => n,
+            TableMetric::Placed(p) => p.quantity.as_deref().unwrap_or(&p.metric),
+        }
+    }
 }
 
 /// A parameter that could explain a known discrepancy, and the range to search.

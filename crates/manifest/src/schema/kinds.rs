@@ -550,18 +550,33 @@ pub const TABLE_KINDS: &[KindDoc] = &[
                 "[[cell, ...], ...]; {{ name }} or {{ name | fmt(\".3g\") }} is a metric's value (name[k] for member k)",
             ),
             opt("lines", List, "", "[seed line, ...] the rows are transcribed from"),
-            opt("notes", List, "", "[text, ...] printed under the table; may hold metric cells"),
+            opt("notes", List, "", "[text, ...] printed under the table; may quote metrics and parameters (see quotes)"),
             opt("from_metrics", Other, "", "rows generated from metric tables (see from_metrics)"),
         ],
         example: "{columns: [model, \"area [J]\"], rows: [[Dahl, \"{{ area | fmt(\\\".4g\\\") }}\"]], lines: [350]}",
     },
     KindDoc {
         name: "from_metrics",
-        doc: "one row per member of a swept run: its sweep coordinates, then each metric's value",
+        doc: "rows generated from metrics: every value a record at its coordinates (the sweep \
+              parameters of its run, also a run taken by `from:`, plus its `at`); one row per \
+              coordinates, one column per quantity, a `pivot` coordinate across",
         fields: &[
-            req("metrics", List, "", "[metric, ...] evaluated over the same swept run"),
-            opt("format", Text, "", ".Ng | .Ne | .Nf (default: shortest exact)"),
+            req(
+                "metrics",
+                List,
+                "",
+                "[name | {metric, at: {PARAM: value}, as: QUANTITY}, ...]: metrics over swept runs \
+                 (one record per member) or single metrics; several runs, one per N, become one \
+                 table with at: {N: ...}",
+            ),
+            opt(
+                "format",
+                Text,
+                "",
+                ".Ng | .Ne | .Nf (default .4g); within the metric's absolute baseline tolerance of 0 prints 0",
+            ),
+            opt("pivot", Text, "", "a coordinate whose values go across (amplitude down, N across)"),
         ],
-        example: "{metrics: [area, area_over_dahl], format: \".4g\"}",
+        example: "{metrics: [{metric: area4, at: {N: 4}, as: area}, {metric: area8, at: {N: 8}, as: area}], pivot: N}",
     },
 ];

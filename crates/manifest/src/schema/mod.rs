@@ -8,6 +8,7 @@ mod figure;
 mod input;
 mod input_kinds;
 mod kinds;
+mod manifest_doc;
 mod method;
 mod run;
 
@@ -17,6 +18,7 @@ pub use figure::*;
 pub use input::*;
 pub use input_kinds::*;
 pub use kinds::*;
+pub use manifest_doc::MANIFEST_KINDS;
 pub use method::*;
 pub use run::*;
 

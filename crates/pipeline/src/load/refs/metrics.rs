@@ -200,7 +200,7 @@ pub(in crate::load) fn metrics(cx: &mut Ctx) {
 
 /// Whether `name` is a metric, or member `name[k]` of a metric table (with k in range), or
 /// refers to one that is invalid itself (`Some(false)`: do not report). `None`: unknown.
-pub(super) fn metric_ref(cx: &Ctx, name: &str) -> Option<bool> {
+pub(in crate::load) fn metric_ref(cx: &Ctx, name: &str) -> Option<bool> {
     let m = cx.m;
     let (base, k) = match MemberId::parse(name) {
         Some(m) => (m.base, Some(m.k)),
@@ -225,7 +225,7 @@ pub(super) fn metric_ref(cx: &Ctx, name: &str) -> Option<bool> {
 }
 
 /// What a metric reference may be, for an error message.
-pub(super) fn metric_names(cx: &Ctx) -> String {
+pub(in crate::load) fn metric_names(cx: &Ctx) -> String {
     let names: Vec<String> =
         cx.m.metrics
             .iter()

@@ -11,6 +11,7 @@ mod table;
 
 pub(super) use checks::checks;
 pub(super) use metrics::metrics;
+pub(super) use metrics::{metric_names, metric_ref};
 pub(super) use panels::panels;
 pub(super) use table::table;
 

@@ -1,0 +1,116 @@
+//! What `cargo xtask schema` prints about the manifest as a whole: its top-level fields, the
+//! assumptions and their alternative readings, `explain`, and the quotes a caption may hold.
+//! The fields themselves are declared in `mod.rs`; this is their one-page description.
+
+use super::kinds::{opt, req, FieldType::*, KindDoc};
+
+/// The parts of a manifest beside runs, panels, metrics, checks and tables.
+pub const MANIFEST_KINDS: &[KindDoc] = &[
+    KindDoc {
+        name: "manifest",
+        doc: "one figure or table: experiments/<doc>/<name>.yaml",
+        fields: &[
+            req("id", Text, "", "<doc>/<name>, the path under experiments/ without .yaml"),
+            req("kind", Text, "", "figure | table"),
+            req("source", Other, "", "{document, number, caption, lines} (see source)"),
+            req("content", Text, "", "what the figure shows: simulation, analytic, table, ..."),
+            req(
+                "status",
+                Text,
+                "",
+                "reproduced | partial | pending | not-reproducible (with `reason` unless reproduced)",
+            ),
+            opt("reason", Text, "", "why the status is not reproduced"),
+            opt("related", List, "", "[{id, relation}]: uses-run-of, ..."),
+            opt("assumptions", List, "", "every choice the source does not make (see assumption)"),
+            opt("runs", List, "", "see Runs"),
+            opt("layout", Other, "", "see Figures"),
+            opt("panels", List, "", "see Figures"),
+            opt("metrics", List, "", "see Metrics"),
+            opt("checks", List, "", "see Checks"),
+            opt("table", Other, "", "see Tables"),
+        ],
+        example: "{id: followup/fig1, kind: figure, source: {document: followup, number: \"1\", caption: \"...\"}, content: simulation, status: reproduced}",
+    },
+    KindDoc {
+        name: "source",
+        doc: "where the figure is printed; a document without a text (source: none) cites no lines",
+        fields: &[
+            req("document", Text, "", "the folder under experiments/"),
+            req("number", Text, "", "as printed: \"1.7\", \"6(a)\""),
+            req(
+                "caption",
+                Text,
+                "",
+                "the caption; may quote (see quotes): filled in every output at render time",
+            ),
+            opt("lines", List, "", "[caption line, ...] seed lines (required with a source text)"),
+            opt("catalog", Text, "", "the catalog note it follows"),
+        ],
+        example: "{document: followup, number: \"2\", caption: \"Loop area at A = {{ input.amplitude }} m\"}",
+    },
+    KindDoc {
+        name: "assumption",
+        doc: "a choice the source does not make, with its reason; `cargo xtask sensitivity` \
+              evaluates every check under each alternative reading",
+        fields: &[
+            req("what", Text, "", "the choice"),
+            req("why", Text, "", "its reason"),
+            opt(
+                "replaces",
+                Text,
+                "",
+                "a value the source states that this replaces, with its line: not reproduced then",
+            ),
+            opt(
+                "supplies",
+                Text,
+                "",
+                "a value the source does not state at all, with the silent line: partial at best",
+            ),
+            opt("alternatives", List, "", "[alternative, ...] other readings (see alternative)"),
+        ],
+        example: "{what: \"A = 2 mm\", why: \"both pre-sliding and sliding\", alternatives: [{name: a1mm, run: lugre, set: {input.amplitude: 0.001}}]}",
+    },
+    KindDoc {
+        name: "alternative",
+        doc: "another reading of an assumption: new values for parameters of one run (or several)",
+        fields: &[
+            req("name", Text, "", "unique among the manifest's alternatives"),
+            req("run", Text, "", "a run id, or a list of them (a swept run changes every member)"),
+            req("set", Other, "", "{param or input.<field>: value, ...}"),
+            opt("why", Text, "", "why this reading is possible"),
+        ],
+        example: "{name: m_2kg, run: cart, set: {m: 2}, why: \"the text's other mass\"}",
+    },
+    KindDoc {
+        name: "explain",
+        doc: "on a check marked known_discrepancy (discrepancy: assumption): the parameter value \
+              that would reproduce the expected number; `cargo xtask explain` solves for it",
+        fields: &[
+            req("run", Text, "", "the run whose parameter is varied"),
+            req("param", Text, "", "parameter name, or input.<field>"),
+            req("range", Pair, "", "[lo, hi] the values the search may try"),
+            opt("xtol", Number, "", "relative precision, 1e-12 to 0.1 (default 1e-4)"),
+        ],
+        example: "{run: cart, param: m, range: [0.5, 5]}",
+    },
+    KindDoc {
+        name: "quotes",
+        doc: "{{ name }} or {{ name | fmt(\".3g\") }} in a caption, a panel title, a table cell or \
+              note: a metric's value (name[k] for member k; 0 within its absolute baseline \
+              tolerance) or a run parameter; an unknown name is an error at its line",
+        fields: &[
+            opt("metric", Text, "", "a metric of the manifest: area, area[3]"),
+            opt(
+                "parameter",
+                Text,
+                "",
+                "a parameter all runs that have it agree on (sigma0, input.omega), or one run's: \
+                 RUN.PARAM, RUN[k].PARAM, RUN.input.FIELD",
+            ),
+            opt("fmt", Text, "", ".Ng (significant digits) | .Ne | .Nf; default shortest exact"),
+        ],
+        example: "\"σ0 = {{ sigma0 }} N/m; area {{ area[1] | fmt(\\\".4g\\\") }} J\"",
+    },
+];
