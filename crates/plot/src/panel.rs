@@ -52,9 +52,22 @@ pub(crate) fn build_chart<'a, DB: DrawingBackend>(
         let h = area.estimate_text_size(t, &style).map_or(0, |(_, h)| h);
         (t, style, h)
     });
+    // A superscript rises above the title's line box: room for it, or it is cut at the top.
+    let top = if p.title.as_ref().is_some_and(|t| t.contains('^')) {
+        17
+    } else {
+        12
+    } * K;
+    // Likewise left of a rotated y label with a superscript (`[10^{3}]`).
+    let left = if scaled_label(&p.y.label, p.y.unit.as_deref(), r.powers.1).contains('^') {
+        17
+    } else {
+        12
+    } * K;
     let mut b = ChartBuilder::on(area);
     b.margin(12 * K)
-        .margin_top(12 * K + title.as_ref().map_or(0, |(_, _, h)| h + TITLE_GAP * K))
+        .margin_left(left)
+        .margin_top(top + title.as_ref().map_or(0, |(_, _, h)| h + TITLE_GAP * K))
         .margin_right(RIGHT_MARGIN * K)
         .margin_bottom(12 * K + reserve)
         .x_label_area_size(if x_labels { X_AREA } else { 8 } * K)
@@ -62,7 +75,7 @@ pub(crate) fn build_chart<'a, DB: DrawingBackend>(
     if let Some((t, style, _)) = &title {
         let centre = (area.dim_in_pixel().0 / 2) as i32;
         let style = style.pos(Pos::new(HPos::Center, VPos::Top));
-        area.draw(&Text::new(t.as_str(), (centre, (12 * K) as i32), style))
+        area.draw(&Text::new(t.as_str(), (centre, top as i32), style))
             .map_err(|e| e.to_string())?;
     }
     // Minor ticks are drawn by the data layer as marks on the axes (no minor grid).
