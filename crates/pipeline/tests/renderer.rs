@@ -313,7 +313,7 @@ fn an_inset_redraws_its_region_inside_the_panel() {
     let group = &s[s.find("class=\"fric-inset-series\"").unwrap()..];
     let d = &group[group.find(" d=\"").unwrap() + 4..];
     let pts: Vec<f64> = d[..d.find('"').unwrap()]
-        .split(|c: char| c == 'M' || c == 'L' || c == ' ')
+        .split(['M', 'L', ' '])
         .filter_map(|t| t.parse().ok())
         .collect();
     assert!(pts.len() >= 20, "the inset draws the curve: {pts:?}");

@@ -119,7 +119,7 @@ pub struct PgfInset {
     /// The inset's axes as fractions of the panel's axes: left, top, width, height.
     pub at: [f64; 4],
     /// Each series' arrowheads in the inset, (base, tip) in data coordinates.
-    pub arrows: Vec<Vec<((f64, f64), (f64, f64))>>,
+    pub arrows: Vec<fric_plot::Arrows>,
 }
 
 #[derive(Clone, Debug)]
