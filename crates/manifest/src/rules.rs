@@ -152,6 +152,53 @@ pub fn follows_from(path: &str) -> Option<String> {
         .map(|check| format!("{check}.discrepancy"))
 }
 
+/// At most this many insets in one panel (one per corner).
+pub const MAX_INSETS: usize = 4;
+
+/// The insets of panel `i`: at most one per corner, each region a non-empty finite range
+/// (positive on a log axis), its size 0.2 to 0.6 of the panel's axes.
+fn inset_problems(i: usize, panel: &crate::Panel) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if panel.insets.len() > MAX_INSETS {
+        out.push((
+            format!("panels[{i}].insets"),
+            format!("{} insets in one panel", panel.insets.len()),
+            format!("at most {MAX_INSETS}, one per corner"),
+        ));
+    }
+    for (k, inset) in panel.insets.iter().enumerate() {
+        let at = format!("panels[{i}].insets[{k}]");
+        for (name, r, axis) in [("x", inset.x, &panel.x), ("y", inset.y, &panel.y)] {
+            let log = axis.scale == crate::Scale::Log;
+            if !(r[0].is_finite() && r[1].is_finite() && r[0] < r[1]) || (log && r[0] <= 0.0) {
+                out.push((
+                    format!("{at}.{name}"),
+                    format!("region [{}, {}] is empty or not finite", r[0], r[1]),
+                    format!(
+                        "[min, max] with min < max{}",
+                        if log { ", min > 0 on a log axis" } else { "" }
+                    ),
+                ));
+            }
+        }
+        if !(0.2..=0.6).contains(&inset.size) {
+            out.push((
+                format!("{at}.size"),
+                format!("inset size {} out of range", inset.size),
+                "0.2 to 0.6 of the panel's axes".into(),
+            ));
+        }
+        if panel.insets[..k].iter().any(|o| o.corner == inset.corner) {
+            out.push((
+                format!("{at}.corner"),
+                "two insets in one corner".into(),
+                "one inset per corner".into(),
+            ));
+        }
+    }
+    out
+}
+
 /// Every problem of these rules.
 pub fn check(m: &Manifest) -> Vec<Problem> {
     let mut out = Vec::new();
@@ -267,6 +314,7 @@ pub fn check(m: &Manifest) -> Vec<Problem> {
         out.extend(discrepancy_problem(c).map(|(field, msg, allowed)| (format!("checks[{i}].{field}"), msg, allowed)));
     }
     for (i, panel) in m.panels.iter().enumerate() {
+        out.extend(inset_problems(i, panel));
         for (k, s) in panel.series.iter().enumerate() {
             if s.arrows > MAX_ARROWS {
                 out.push((

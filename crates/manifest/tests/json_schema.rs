@@ -203,7 +203,7 @@ fn examples_of_every_kind_validate_and_parse() {
     }
     for (k, def) in fric_manifest::PANEL_KINDS
         .iter()
-        .zip(["Layout", "Panel", "Axis", "SeriesSpec"])
+        .zip(["Layout", "Panel", "Axis", "SeriesSpec", "Inset"])
     {
         check(&s, &defs[def], &yaml_to_json(k.example), k.name, &mut errs);
     }

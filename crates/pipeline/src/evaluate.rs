@@ -21,6 +21,15 @@ pub fn window(data: &RunData, w: Option<&Window>) -> Result<Range<usize>, String
             let end = *t.last().ok_or("empty run")?;
             (end - p, end)
         }
+        Some(Window::LastPeriods { last_periods: k }) => {
+            let t = data.column("t").ok_or("`last_periods` needs a time column")?;
+            let p = data.period.ok_or("`last_periods` needs a periodic input")?;
+            if !(k.is_finite() && *k > 0.0) {
+                return Err(format!("`last_periods: {k}` is not a positive number of periods"));
+            }
+            let end = *t.last().ok_or("empty run")?;
+            (end - k * p, end)
+        }
         Some(Window::Periods { periods: [a, b] }) => {
             let p = data.period.ok_or("a window in periods needs a periodic input")?;
             (a * p, b * p)

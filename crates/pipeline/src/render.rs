@@ -14,7 +14,7 @@ use crate::store::{output_path, write_if_changed};
 use fric_experiments::RunData;
 use fric_manifest::LegendPos;
 use fric_plot::{AxisSpec, FigureData, PanelData, SeriesData};
-use fric_report::pgf::{PgfAxis, PgfFigure, PgfLegend, PgfPanel, PgfSeries};
+use fric_report::pgf::{PgfAxis, PgfFigure, PgfInset, PgfLegend, PgfPanel, PgfSeries};
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
@@ -43,37 +43,54 @@ pub(crate) struct Csv {
     pub columns: Vec<(String, Vec<f64>)>,
 }
 
-fn pgf_axis(a: &fric_manifest::Axis) -> PgfAxis {
+fn pgf_axis(a: &fric_manifest::Axis, power: i32) -> PgfAxis {
     PgfAxis {
         label: a.label.clone(),
         unit: a.unit.clone(),
         // fric-plot draws sym-log axes linearly, and so does this.
         log: a.scale == fric_manifest::Scale::Log,
         range: a.range,
+        power,
     }
 }
 
 /// The same figure for PGFPlots: series in the colours fric-plot draws them in, reading the CSV
-/// files `csvs` (one per series, in order), with the arrowheads where the SVG drew them
-/// (`arrows`, by panel and series, data coordinates).
+/// files `csvs` (one per series, in order), laid out as the SVG measured it (`drawn`: axes
+/// sizes, units, legend places, insets, and arrowheads by panel and series in data
+/// coordinates).
 fn pgf_figure(
     id: &str,
     fig: &FigureData,
     panels: &[fric_manifest::Panel],
     csvs: &[Csv],
-    arrows: &[Vec<fric_plot::Arrows>],
+    drawn: &fric_plot::Drawn,
 ) -> PgfFigure {
     let mut files = csvs.iter();
+    let arrows = &drawn.arrows;
     let panels = fig
         .panels
         .iter()
         .zip(panels)
+        .zip(&drawn.panels)
         .enumerate()
-        .map(|(n, (p, m))| PgfPanel {
+        .map(|(n, ((p, m), d))| PgfPanel {
             equal_aspect: p.equal_aspect,
             title: p.title.clone(),
-            x: pgf_axis(&m.x),
-            y: pgf_axis(&m.y),
+            x: pgf_axis(&m.x, d.powers.0),
+            y: pgf_axis(&m.y, d.powers.1),
+            size: d.size,
+            legend_at: d.legend,
+            insets: p
+                .insets
+                .iter()
+                .zip(&d.insets)
+                .map(|(i, d)| PgfInset {
+                    x: i.x,
+                    y: i.y,
+                    at: d.at,
+                    arrows: d.arrows.clone(),
+                })
+                .collect(),
             legend: match p.legend {
                 LegendPos::UpperLeft => PgfLegend::UpperLeft,
                 LegendPos::UpperRight => PgfLegend::UpperRight,
@@ -327,6 +344,7 @@ pub(crate) fn build(
             },
             legend: p.legend.unwrap_or(LegendPos::UpperLeft),
             equal_aspect: p.equal_aspect,
+            insets: p.insets.clone(),
             series,
         });
     }
@@ -334,6 +352,8 @@ pub(crate) fn build(
         Some(l) => (l.rows, l.cols, l.panel_width, l.panel_height),
         None => (1, m.panels.len().max(1), 640, 480),
     };
+    // No figure taller than a page at its print width: a tall stack becomes a grid.
+    let (rows, cols) = fric_plot::fit_page(rows, cols, panels.len(), w, h);
     Ok((
         FigureData {
             rows,
@@ -341,6 +361,7 @@ pub(crate) fn build(
             panel_width: w,
             panel_height: h,
             panels,
+            companions: vec![],
         },
         csvs,
     ))
@@ -422,7 +443,7 @@ pub fn render(
     let drawn = fric_plot::render(&fig)?;
     put(&svg, &drawn.svg)?;
     put(&png, &fric_plot::rasterize(&drawn.svg)?)?;
-    let pgf_fig = pgf_figure(id, &fig, &entry.manifest.panels, &csvs, &drawn.arrows);
+    let pgf_fig = pgf_figure(id, &fig, &entry.manifest.panels, &csvs, &drawn);
     let tex = fric_report::pgf::render_pgfplots(&pgf_fig)?;
     put(&pgf, tex.as_bytes())?;
     // Remove series files of an earlier layout, then write the current ones.

@@ -38,6 +38,7 @@ fn figure(series: Vec<SeriesData>, equal_aspect: bool) -> FigureData {
         cols: 1,
         panel_width: 640,
         panel_height: 400,
+        companions: vec![],
         panels: vec![PanelData {
             id: "main".into(),
             title: None,
@@ -46,6 +47,7 @@ fn figure(series: Vec<SeriesData>, equal_aspect: bool) -> FigureData {
             legend: LegendPos::UpperRight,
             series,
             equal_aspect,
+            insets: vec![],
         }],
     }
 }
@@ -265,4 +267,210 @@ fn hostile_math_and_unsourced_points_are_refused_at_their_lines() {
         .find(|d| d.message.contains("seed line"))
         .expect("point refused");
     assert_eq!(point.line, 19, "{point}");
+}
+
+/// The rectangle `[left, top, right, bottom]` of attribute `name` in the first element whose
+/// text from `from` on has it.
+fn rect_attr(s: &str, from: &str, name: &str) -> [f64; 4] {
+    let v = attr(&s[s.find(from).unwrap()..], name);
+    [v[0], v[1], v[2], v[3]]
+}
+
+/// An inset redraws its region inside the panel's axes, at its corner, with the region's
+/// frame marked on the panel, the series in the region drawn in the inset, and the legend clear
+/// of it.
+#[test]
+fn an_inset_redraws_its_region_inside_the_panel() {
+    let (x, y) = circle(720, 1.0);
+    let mut f = figure(vec![series(x, y, Style::Solid, "circle")], false);
+    f.panels[0].insets = vec![fric_manifest::Inset {
+        x: [0.9, 1.1],
+        y: [-0.1, 0.1],
+        corner: fric_manifest::Corner::LowerLeft,
+        size: 0.3,
+    }];
+    let s = svg(&f);
+    assert_eq!(s.matches("class=\"fric-inset\"").count(), 1, "one inset");
+    let panel = rect_attr(&s, "class=\"fric-panel\"", "data-frame");
+    let inset = rect_attr(&s, "class=\"fric-inset\"", "data-frame");
+    // Inside the panel's axes, in its lower-left quarter, and 0.3 of its size.
+    assert!(
+        inset[0] > panel[0] && inset[2] < 0.5 * (panel[0] + panel[2]),
+        "{inset:?} in {panel:?}"
+    );
+    assert!(
+        inset[3] < panel[3] && inset[1] > 0.5 * (panel[1] + panel[3]),
+        "{inset:?} in {panel:?}"
+    );
+    assert!(((inset[2] - inset[0]) / (panel[2] - panel[0]) - 0.3).abs() < 1e-9);
+    let xr = attr(&s[s.find("class=\"fric-inset\"").unwrap()..], "data-x");
+    assert_eq!(xr, vec![0.9, 1.1], "the inset shows the region");
+    // The region's frame on the panel: x from 0.9 to 1.1 of the panel's [-1.1, 1.1].
+    let r = attr(&s[s.find("fric-inset-region").unwrap()..], "x")[0];
+    let want = panel[0] + (0.9 + 1.1) / 2.2 * (panel[2] - panel[0]);
+    assert!((r - want).abs() < 0.2, "region frame at {r}, want {want}");
+    // The circle's piece through (1, 0) is drawn in the inset, within its frame.
+    let group = &s[s.find("class=\"fric-inset-series\"").unwrap()..];
+    let d = &group[group.find(" d=\"").unwrap() + 4..];
+    let pts: Vec<f64> = d[..d.find('"').unwrap()]
+        .split(['M', 'L', ' '])
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    assert!(pts.len() >= 20, "the inset draws the curve: {pts:?}");
+    for p in pts.chunks(2) {
+        assert!(p[0] >= inset[0] - 0.1 && p[0] <= inset[2] + 0.1 && p[1] >= inset[1] - 0.1 && p[1] <= inset[3] + 0.1);
+    }
+    // The legend does not cover the inset.
+    let l = rect_attr(&s, "class=\"fric-panel\"", "data-legend");
+    let apart = l[2] < inset[0] || l[0] > inset[2] || l[3] < inset[1] || l[1] > inset[3];
+    assert!(apart, "legend {l:?} over inset {inset:?}");
+}
+
+/// Two panels of one figure: u in metres (±5 m) and a thousandth of it, F a thousandth of the
+/// force in both; a third series over the last half period.
+const UNITS: &str = r#"id: thesis/fig9.1
+kind: figure
+source: {document: thesis, number: "9.1", caption: "test figure", lines: [1]}
+content: simulation
+status: reproduced
+runs:
+  - id: dahl
+    system: dahl
+    params: {sigma: 7.5, fc: 1.5, gamma: 1}
+    input: {kind: sine, amplitude: 5, omega: 2}
+    sim: {periods: 2, samples_per_period: 400}
+    post:
+      - {name: u_small, op: scale, of: u, param: 0.001}
+      - {name: F_small, op: scale, of: F, param: 0.001}
+panels:
+  - id: a
+    x: {label: u, unit: m}
+    y: {label: F, unit: N}
+    series:
+      - {run: dahl, x: u, y: F_small, window: {periods: [1, 2]}}
+      - {run: dahl, x: u, y: F_small, window: {last_periods: 0.5}, style: dashed}
+  - id: b
+    x: {label: u, unit: m}
+    y: {label: F, unit: N}
+    series:
+      - {run: dahl, x: u_small, y: F_small, window: {periods: [1, 2]}}
+"#;
+
+/// The `<text>` contents of an SVG (tags inside them dropped).
+fn texts(s: &str) -> Vec<String> {
+    s.split("<text")
+        .skip(1)
+        .map(|t| {
+            let body = &t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()];
+            let mut out = String::new();
+            let mut tag = false;
+            for c in body.chars() {
+                match c {
+                    '<' => tag = true,
+                    '>' => tag = false,
+                    c if !tag => out.push(c),
+                    _ => {}
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+/// Panels of one figure with one unit share its scaling (mN in both, m in both although one
+/// panel alone would read mm), and PGFPlots prints the units and tick scaling the SVG does.
+/// `last_periods` selects the last half period.
+#[test]
+fn panels_share_units_and_pgf_units_equal_the_svgs() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", UNITS)]);
+    let s = fric_pipeline::run(&fric_pipeline::Options::new(ws.path())).unwrap();
+    assert!(
+        s.invalid.is_empty() && s.runs_failed.is_empty(),
+        "{:?} {:?}",
+        s.invalid,
+        s.runs_failed
+    );
+    assert_eq!(s.figures_drawn, 1);
+    let figs = ws.path().join("figures/thesis");
+    let svg = std::fs::read_to_string(figs.join("fig9.1.svg")).unwrap();
+    let labels: Vec<String> = texts(&svg).into_iter().filter(|t| t.contains('[')).collect();
+    assert_eq!(labels.iter().filter(|t| *t == "u [m]").count(), 2, "{labels:?}");
+    assert_eq!(labels.iter().filter(|t| *t == "F [mN]").count(), 2, "{labels:?}");
+    let tex = std::fs::read_to_string(figs.join("fig9.1.pgf.tex")).unwrap();
+    // The SVG's units, printed by PGFPlots with the tick labels scaled as the SVG's.
+    assert_eq!(tex.matches("xlabel={$u$ [m]}").count(), 2, "{tex}");
+    assert_eq!(tex.matches("ylabel={$F$ [mN]}").count(), 2, "{tex}");
+    assert_eq!(tex.matches("scaled x ticks=false").count(), 2, "{tex}");
+    assert_eq!(tex.matches("scaled y ticks=base 10:3,").count(), 2, "{tex}");
+    // The last half period: 200 of the 400 samples per period (drawn ones fewer, never more).
+    let csv = std::fs::read_to_string(figs.join("fig9.1/a-2.csv")).unwrap();
+    let full = std::fs::read_to_string(figs.join("fig9.1/a-1.csv")).unwrap();
+    let (half, whole) = (csv.lines().count(), full.lines().count());
+    assert!(half > 10 && half < whole, "{half} of {whole} rows");
+}
+
+/// A crowded figure: two panels with long tick labels (±12345.678), a title, a legend of
+/// labels with sub- and superscripts and ligature-prone letters, and an inset.
+fn crowded() -> FigureData {
+    let (x, y) = circle(400, 1.0);
+    let big: Vec<f64> = y.iter().map(|v| 12345.678 * v).collect();
+    let mut a = series(x.clone(), big, Style::Solid, "F_f^l flow σ0 ffi");
+    a.arrows = 2;
+    let b = series(
+        x.clone(),
+        y.iter().map(|v| -0.5 * v).collect(),
+        Style::Dashed,
+        "−x_{k−1}",
+    );
+    let mut f = figure(vec![a], false);
+    f.cols = 2;
+    f.panels[0].y = axis("F_f", None);
+    f.panels[0].title = Some("(a) a long title with F_f^l and σ0 = 10^5".into());
+    f.panels[0].insets = vec![fric_manifest::Inset {
+        x: [0.9, 1.1],
+        y: [-1500.0, 1500.0],
+        corner: fric_manifest::Corner::LowerRight,
+        size: 0.3,
+    }];
+    let mut p2 = f.panels[0].clone();
+    p2.id = "b".into();
+    p2.insets = vec![];
+    p2.series = vec![b];
+    p2.y = axis("θ̇", Some([-0.6, 0.6]));
+    f.panels.push(p2);
+    f
+}
+
+/// Every text of a crowded figure, as rasterised: inside the figure (no tick label clipped),
+/// no two overlapping, and as many glyphs drawn as the typeset string has characters.
+#[test]
+fn no_text_is_clipped_overlapped_or_missing_glyphs() {
+    let svg = fric_plot::render_svg(&crowded()).unwrap();
+    let s = String::from_utf8(svg.clone()).unwrap();
+    let (w, h) = (attr(&s, "width")[0] as f32, attr(&s, "height")[0] as f32);
+    let boxes = fric_plot::text_boxes(&svg).unwrap();
+    assert!(boxes.len() > 20, "{} texts", boxes.len());
+    for b in &boxes {
+        let r = b.rect;
+        assert!(
+            r[0] >= 0.0 && r[1] >= 0.0 && r[2] <= w && r[3] <= h,
+            "`{}` at {r:?} clipped by {w} × {h}",
+            b.text
+        );
+        let chars = b.text.chars().filter(|c| !c.is_whitespace()).count();
+        let spaces = b.text.chars().filter(|c| c.is_whitespace()).count();
+        assert!(
+            b.glyphs >= chars && b.glyphs <= chars + spaces,
+            "`{}`: {} glyphs for {chars} characters",
+            b.text,
+            b.glyphs
+        );
+    }
+    for (i, a) in boxes.iter().enumerate() {
+        for b in &boxes[i + 1..] {
+            let (p, q) = (a.rect, b.rect);
+            let apart = p[2] <= q[0] + 0.5 || q[2] <= p[0] + 0.5 || p[3] <= q[1] + 0.5 || q[3] <= p[1] + 0.5;
+            assert!(apart, "`{}` {p:?} overlaps `{}` {q:?}", a.text, b.text);
+        }
+    }
 }

@@ -16,8 +16,11 @@
 
 mod colors;
 mod geometry;
+mod inset;
 mod legend;
 pub mod math;
+mod measure;
+mod page;
 mod panel;
 mod ranges;
 mod raster;
@@ -28,6 +31,8 @@ mod ticks;
 
 pub use colors::{color_rgb, is_known_color, series_color, COLORS, COLOR_NAMES, PALETTE_NAMES};
 pub use fric_manifest::Style;
+pub use measure::{text_boxes, TextBox};
+pub use page::{fit_page, printed_height, PX_PER_IN, TEXT_HEIGHT_PX, TEXT_WIDTH_PX};
 pub use raster::{rasterize, PNG_SCALE};
 pub use reduce::{apply, pick, reduce, Reduction, TOLERANCE_PX};
 
@@ -35,7 +40,8 @@ use fric_manifest::{LegendPos, Scale};
 use panel::{draw_panel, plan_legend, LegendPlan, PanelLayer, Plan};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use ranges::{shared_of, shared_x};
+pub use ranges::unit_magnitudes;
+use ranges::{shared_of, shared_x, unit_powers};
 use std::sync::Once;
 
 static FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
@@ -94,6 +100,8 @@ pub struct PanelData {
     pub series: Vec<SeriesData>,
     /// One unit of x as long as one of y (ranges widened to make it so).
     pub equal_aspect: bool,
+    /// Regions redrawn at larger scale inside the panel (`inset.rs`).
+    pub insets: Vec<fric_manifest::Inset>,
 }
 
 #[derive(Clone, Debug)]
@@ -103,6 +111,9 @@ pub struct FigureData {
     pub panel_width: u32,
     pub panel_height: u32,
     pub panels: Vec<PanelData>,
+    /// The largest magnitude of each unit on the axes of companion figures (see
+    /// [`unit_magnitudes`]): this figure's axes in that unit share their power of ten.
+    pub companions: Vec<(String, f64)>,
 }
 
 type DrawErr = String;
@@ -111,10 +122,40 @@ type DrawErr = String;
 pub type Arrows = Vec<((f64, f64), (f64, f64))>;
 
 /// A figure drawn: the SVG, and what another backend must draw the same way — each series'
-/// arrowheads as (base, tip) in data coordinates, by panel and series.
+/// arrowheads as (base, tip) in data coordinates, by panel and series, and each panel's
+/// measured layout.
 pub struct Drawn {
     pub svg: Vec<u8>,
     pub arrows: Vec<Vec<Arrows>>,
+    pub panels: Vec<DrawnPanel>,
+}
+
+/// A panel as the SVG lays it out: what PGFPlots reproduces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnPanel {
+    /// The axes frame's width and height in SVG pixels.
+    pub size: (f64, f64),
+    /// The powers of ten the x and y tick labels are shown in (the units' SI prefixes).
+    pub powers: (i32, i32),
+    /// The legend box relative to the axes frame: (left, top) as fractions of the frame's
+    /// width and height from its upper-left corner (negative or over 1 outside it).
+    pub legend: Option<(f64, f64)>,
+    pub insets: Vec<DrawnInset>,
+}
+
+/// An inset as the SVG draws it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnInset {
+    /// Its axes as fractions of the panel's axes (left, top, width, height).
+    pub at: [f64; 4],
+    /// Each series' arrowheads in the inset, (base, tip) in data coordinates.
+    pub arrows: Vec<Arrows>,
+}
+
+/// An axis' unit carrying the power `k` of ten its tick labels are divided by (an SI prefix,
+/// or a leading `10^{k}`), as every backend prints it.
+pub fn scaled_unit(unit: Option<&str>, k: i32) -> Option<String> {
+    ticks::scaled_unit(unit, k)
 }
 
 /// Text sizes in plotters' font units (1.24 per pixel). A 640-pixel panel prints at the published
@@ -133,13 +174,25 @@ const Y_AREA: u32 = 100;
 
 /// The legends of a figure's panels, and the extra height (drawing units) of each row: the
 /// tallest legend below the axes in that row, so the axes keep their published size.
-fn plan_figure(fig: &FigureData, shared: Option<(f64, f64)>) -> Result<(Vec<Plan>, Vec<u32>), DrawErr> {
+fn plan_figure(
+    fig: &FigureData,
+    shared: Option<(f64, f64)>,
+    powers: &[(i32, i32)],
+) -> Result<(Vec<Plan>, Vec<u32>), DrawErr> {
     let cols = fig.cols.max(1);
     let plans = fig
         .panels
         .iter()
         .enumerate()
-        .map(|(i, p)| plan_legend(p, fig.panel_width, fig.panel_height, shared_of(fig, shared, i)))
+        .map(|(i, p)| {
+            plan_legend(
+                p,
+                fig.panel_width,
+                fig.panel_height,
+                shared_of(fig, shared, i),
+                powers[i],
+            )
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let mut extra = vec![0u32; fig.rows.max(1)];
     for (i, pl) in plans.iter().enumerate() {
@@ -156,6 +209,7 @@ fn draw_figure<DB: DrawingBackend>(
     plans: Vec<Plan>,
     extra: &[u32],
     shared: Option<(f64, f64)>,
+    powers: &[(i32, i32)],
 ) -> Result<Vec<PanelLayer>, DrawErr> {
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let cols = fig.cols.max(1);
@@ -180,6 +234,7 @@ fn draw_figure<DB: DrawingBackend>(
                 plan,
                 extra[(i / cols).min(extra.len() - 1)],
                 shared_of(fig, shared, i),
+                powers[i],
             )
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -230,12 +285,35 @@ fn arrows_of(layers: &[PanelLayer]) -> Vec<Vec<Arrows>> {
         .collect()
 }
 
+/// A panel's measured layout (see [`DrawnPanel`]).
+fn drawn_panel(l: &PanelLayer, powers: (i32, i32)) -> DrawnPanel {
+    let f = &l.frame;
+    let (w, h) = (f.right - f.left, f.bottom - f.top);
+    DrawnPanel {
+        size: (w / series::K, h / series::K),
+        powers,
+        legend: l
+            .legend
+            .as_ref()
+            .map(|g| ((g.rect[0] - f.left) / w, (g.rect[1] - f.top) / h)),
+        insets: l
+            .insets
+            .iter()
+            .map(|i| DrawnInset {
+                at: i.fraction(f),
+                arrows: i.arrows(),
+            })
+            .collect(),
+    }
+}
+
 /// Render to SVG, with what PGFPlots needs to draw the same figure (see [`Drawn`]).
 pub fn render(fig: &FigureData) -> Result<Drawn, DrawErr> {
     register_font();
     // The common x range of stacked panels: one scan of the data for the whole figure.
     let shared = shared_x(fig);
-    let (plans, mut extra) = plan_figure(fig, shared)?;
+    let powers = unit_powers(fig, shared);
+    let (plans, mut extra) = plan_figure(fig, shared, &powers)?;
     let (w, h) = size(fig, &extra);
     // Whole SVG pixels: the last row takes the rounding.
     let used = fig.panel_height * K * fig.rows.max(1) as u32 + extra.iter().sum::<u32>();
@@ -245,7 +323,7 @@ pub fn render(fig: &FigureData) -> Result<Drawn, DrawErr> {
     let mut s = String::new();
     let layers = {
         let root = SVGBackend::with_string(&mut s, (w * K, h * K)).into_drawing_area();
-        draw_figure(root, fig, plans, &extra, shared)?
+        draw_figure(root, fig, plans, &extra, shared, &powers)?
     };
     let fine = format!(r#"<svg width="{}" height="{}" viewBox"#, w * K, h * K);
     let shown = format!(r#"<svg width="{w}" height="{h}" viewBox"#);
@@ -264,11 +342,15 @@ pub fn render(fig: &FigureData) -> Result<Drawn, DrawErr> {
             layer.legend.as_ref(),
             &layer.minor,
         );
+        for (k, inset) in layer.insets.iter().enumerate() {
+            inset::write(&mut out, n, k, &p.id, inset);
+        }
     }
     out.push_str("</svg>\n");
     Ok(Drawn {
         svg: out.into_bytes(),
         arrows: arrows_of(&layers),
+        panels: layers.iter().zip(&powers).map(|(l, p)| drawn_panel(l, *p)).collect(),
     })
 }
 

@@ -1,11 +1,12 @@
 //! One panel: its chart (plotters draws the axes, ticks, grid and labels), its legend plan,
 //! and the data layer this crate writes over it.
 
+use crate::inset::{self, InsetLayer};
 use crate::legend::{self, Entry, Legend};
 use crate::ranges::{ranges, Ranges, Shared};
 use crate::series::{self, Frame, Mapped};
-use crate::ticks::{axis_power, decade_label, format_tick, scaled_label, ticks, Ticked};
-use crate::{colors, math, AxisSpec, DrawErr, PanelData, SeriesData};
+use crate::ticks::{decade_label, format_tick, scaled_label, ticks, Ticked};
+use crate::{colors, math, DrawErr, PanelData, SeriesData};
 use crate::{DESC_SIZE, K, LABEL_SIZE, RIGHT_MARGIN, TITLE_GAP, TITLE_SIZE, X_AREA, Y_AREA};
 use fric_manifest::{LegendPos, Scale};
 use plotters::coord::Shift;
@@ -51,9 +52,22 @@ pub(crate) fn build_chart<'a, DB: DrawingBackend>(
         let h = area.estimate_text_size(t, &style).map_or(0, |(_, h)| h);
         (t, style, h)
     });
+    // A superscript rises above the title's line box: room for it, or it is cut at the top.
+    let top = if p.title.as_ref().is_some_and(|t| t.contains('^')) {
+        17
+    } else {
+        12
+    } * K;
+    // Likewise left of a rotated y label with a superscript (`[10^{3}]`).
+    let left = if scaled_label(&p.y.label, p.y.unit.as_deref(), r.powers.1).contains('^') {
+        17
+    } else {
+        12
+    } * K;
     let mut b = ChartBuilder::on(area);
     b.margin(12 * K)
-        .margin_top(12 * K + title.as_ref().map_or(0, |(_, _, h)| h + TITLE_GAP * K))
+        .margin_left(left)
+        .margin_top(top + title.as_ref().map_or(0, |(_, _, h)| h + TITLE_GAP * K))
         .margin_right(RIGHT_MARGIN * K)
         .margin_bottom(12 * K + reserve)
         .x_label_area_size(if x_labels { X_AREA } else { 8 } * K)
@@ -61,7 +75,7 @@ pub(crate) fn build_chart<'a, DB: DrawingBackend>(
     if let Some((t, style, _)) = &title {
         let centre = (area.dim_in_pixel().0 / 2) as i32;
         let style = style.pos(Pos::new(HPos::Center, VPos::Top));
-        area.draw(&Text::new(t.as_str(), (centre, (12 * K) as i32), style))
+        area.draw(&Text::new(t.as_str(), (centre, top as i32), style))
             .map_err(|e| e.to_string())?;
     }
     // Minor ticks are drawn by the data layer as marks on the axes (no minor grid).
@@ -77,13 +91,13 @@ pub(crate) fn build_chart<'a, DB: DrawingBackend>(
     .map_err(|e| e.to_string())
 }
 
-/// The label of the y tick at `v` (plotting coordinates) on a panel whose y range is `ry`.
-fn y_tick_label(p: &PanelData, ry: (f64, f64), v: f64) -> String {
+/// The label of the y tick at `v` (plotting coordinates) on a panel with ranges `r`.
+fn y_tick_label(p: &PanelData, r: &Ranges, v: f64) -> String {
     if p.y.scale == Scale::Log {
         return decade_label(v);
     }
-    let f = 10f64.powi(-axis_power(ry.0, ry.1));
-    format_tick(v * f, ry.0.abs().max(ry.1.abs()) * f)
+    let f = 10f64.powi(-r.powers.1);
+    format_tick(v * f, r.y.0.abs().max(r.y.1.abs()) * f)
 }
 
 /// Width (drawing units) of the area left of the axes: the default, or more when the widest y
@@ -94,7 +108,7 @@ fn y_area<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData, r: &
     let widest = ticks(r.y.0, r.y.1, p.y.scale, max_ticks(area).1)
         .0
         .iter()
-        .filter_map(|v| area.estimate_text_size(&y_tick_label(p, r.y, *v), &font).ok())
+        .filter_map(|v| area.estimate_text_size(&y_tick_label(p, r, *v), &font).ok())
         .map(|(w, _)| w)
         .max()
         .unwrap_or(0);
@@ -149,6 +163,18 @@ pub(crate) struct PanelLayer {
     pub legend: Option<Legend>,
     /// Minor tick positions (plotting coordinates) of the x and y axes.
     pub minor: (Vec<f64>, Vec<f64>),
+    pub insets: Vec<InsetLayer>,
+}
+
+/// The panel's insets laid out on its frame, labelled in the panel's units.
+fn insets_of(frame: &Frame, p: &PanelData, r: &Ranges) -> Vec<InsetLayer> {
+    let (kx, ky) = r.powers;
+    let colors: Vec<(u8, u8, u8)> = p.series.iter().enumerate().map(|(i, s)| color_of(s, i)).collect();
+    let factors = (10f64.powi(-kx), 10f64.powi(-ky));
+    p.insets
+        .iter()
+        .map(|spec| inset::layout(frame, p, spec, factors, &colors))
+        .collect()
 }
 
 /// Where a panel's legend goes, decided before drawing: inside the axes (its box relative to
@@ -168,10 +194,12 @@ fn panel_ranges<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     p: &PanelData,
     shared: Option<Shared>,
+    powers: (i32, i32),
     reserve: u32,
     labels: bool,
 ) -> Result<Ranges, DrawErr> {
     let mut r = ranges(p, shared);
+    r.powers = powers;
     if p.equal_aspect {
         // Measured on a scratch drawing the area's size: `build_chart` draws the title.
         let mut scratch = String::new();
@@ -189,16 +217,19 @@ pub(crate) fn plan_legend(
     w: u32,
     h: u32,
     shared: Option<Shared>,
+    powers: (i32, i32),
 ) -> Result<(LegendPlan, Vec<(usize, usize)>), DrawErr> {
     let mut scratch = String::new();
     let area = SVGBackend::with_string(&mut scratch, (w * K, h * K)).into_drawing_area();
     let font: TextStyle = ("sans-serif", LABEL_SIZE * K).into();
     let labels = shared.is_none_or(|s| s.labels);
-    let r = panel_ranges(&area, p, shared, 0, labels)?;
+    let r = panel_ranges(&area, p, shared, powers, 0, labels)?;
     let frame = frame_of(&build_chart(&area, p, &r, 0, labels)?, p, &r, (0, 0));
     // Mapped once: placement reads the series' ink, which does not depend on `under`.
-    let mapped = map_all(&frame, p, &[]);
+    let mut mapped = map_all(&frame, p, &[]);
     let coincident = series::coincident(&mapped);
+    // Insets are ink to the legend.
+    mapped.extend(insets_of(&frame, p, &r).iter().map(inset::obstacle));
     let entries: Vec<Entry> = p
         .series
         .iter()
@@ -262,23 +293,23 @@ pub(crate) fn draw_panel<DB: DrawingBackend>(
     (plan, coincident): Plan,
     reserve: u32,
     shared: Option<Shared>,
+    powers: (i32, i32),
 ) -> Result<PanelLayer, DrawErr> {
     let x_labels = shared.is_none_or(|s| s.labels);
-    let r = panel_ranges(area, p, shared, reserve, x_labels)?;
+    let r = panel_ranges(area, p, shared, powers, reserve, x_labels)?;
     let (_, ah) = area.dim_in_pixel();
     let base = area.get_base_pixel();
     let mut chart = build_chart(area, p, &r, reserve, x_labels)?;
     let frame = frame_of(&chart, p, &r, (0, 0));
     let sx = r.x.0.abs().max(r.x.1.abs());
-    let power = |a: &AxisSpec, r: (f64, f64)| if a.scale == Scale::Log { 0 } else { axis_power(r.0, r.1) };
-    let (kx, ky) = (power(&p.x, r.x), power(&p.y, r.y));
+    let (kx, ky) = r.powers;
     let fx = 10f64.powi(-kx);
     let fmt_x = |v: &f64| match p.x.scale {
         _ if !x_labels => String::new(),
         Scale::Log => decade_label(*v),
         _ => format_tick(*v * fx, sx * fx),
     };
-    let fmt_y = |v: &f64| y_tick_label(p, r.y, *v);
+    let fmt_y = |v: &f64| y_tick_label(p, &r, *v);
     let (x_desc, y_desc) = (
         if x_labels {
             scaled_label(&p.x.label, p.x.unit.as_deref(), kx)
@@ -315,6 +346,7 @@ pub(crate) fn draw_panel<DB: DrawingBackend>(
         }
     };
     Ok(PanelLayer {
+        insets: insets_of(&frame, p, &r),
         series: map_all(&frame, p, &coincident),
         minor: (
             ticks(r.x.0, r.x.1, p.x.scale, max_ticks(area).0).1,

@@ -1,6 +1,7 @@
 //! Plotting ranges of a panel: automatic (padded 5 %), fixed, shared by a column of panels, a
 //! log axis' data-driven floor, and widened to equal aspect on request.
 
+use crate::ticks::axis_power;
 use crate::{AxisSpec, FigureData, PanelData};
 use fric_manifest::Scale;
 
@@ -31,6 +32,8 @@ fn auto_range(vals: impl Iterator<Item = f64>, fixed: Option<[f64; 2]>, scale: S
 pub(crate) struct Ranges {
     pub x: (f64, f64),
     pub y: (f64, f64),
+    /// The powers of ten the x and y tick labels are shown in (see [`unit_powers`]).
+    pub powers: (i32, i32),
 }
 
 /// A panel in a column of panels sharing their x axis: the common x range, and whether this
@@ -87,10 +90,75 @@ pub(crate) fn ranges(p: &PanelData, shared: Option<Shared>) -> Ranges {
             y.0 = y.0.max(floor - 0.05 * (y.1 - floor));
         }
     }
+    let x = shared.map_or_else(|| auto_range(xs, p.x.range, p.x.scale), |s| s.x);
     Ranges {
-        x: shared.map_or_else(|| auto_range(xs, p.x.range, p.x.scale), |s| s.x),
+        powers: (own_power(&p.x, x), own_power(&p.y, y)),
+        x,
         y,
     }
+}
+
+/// The power of ten an axis over `r` alone would be shown in (0 on a log axis).
+fn own_power(a: &AxisSpec, r: (f64, f64)) -> i32 {
+    if a.scale == Scale::Log {
+        0
+    } else {
+        axis_power(r.0, r.1)
+    }
+}
+
+/// The powers of ten each panel's x and y tick labels are shown in. Linear axes of one figure
+/// with the same unit share one, chosen by the largest magnitude among them (and among the
+/// figure's `companions`, magnitudes by unit), so magnitudes the text compares read in the
+/// same unit (mrad beside mrad, not beside rad); axes without a unit and log axes keep their
+/// own.
+pub(crate) fn unit_powers(fig: &FigureData, shared: Option<(f64, f64)>) -> Vec<(i32, i32)> {
+    use std::collections::BTreeMap;
+    let all: Vec<Ranges> = (0..fig.panels.len())
+        .map(|i| ranges(&fig.panels[i], shared_of(fig, shared, i)))
+        .collect();
+    let key = |a: &AxisSpec| {
+        a.unit
+            .as_deref()
+            .filter(|u| !u.is_empty() && a.scale != Scale::Log)
+            .map(str::to_string)
+    };
+    let mut biggest: BTreeMap<String, f64> = fig.companions.iter().cloned().collect();
+    for (p, r) in fig.panels.iter().zip(&all) {
+        for (a, (lo, hi)) in [(&p.x, r.x), (&p.y, r.y)] {
+            if let Some(u) = key(a) {
+                let m = biggest.entry(u).or_insert(0.0);
+                *m = m.max(lo.abs().max(hi.abs()));
+            }
+        }
+    }
+    let power = |a: &AxisSpec, own: i32| key(a).and_then(|u| biggest.get(&u)).map_or(own, |m| axis_power(-m, *m));
+    fig.panels
+        .iter()
+        .zip(&all)
+        .map(|(p, r)| (power(&p.x, r.powers.0), power(&p.y, r.powers.1)))
+        .collect()
+}
+
+/// The largest magnitude of each unit on the figure's linear axes (what [`unit_powers`] reads;
+/// a companion figure's are passed to it in `FigureData::companions`).
+pub fn unit_magnitudes(fig: &FigureData) -> Vec<(String, f64)> {
+    let shared = shared_x(fig);
+    let mut out: Vec<(String, f64)> = Vec::new();
+    for (i, p) in fig.panels.iter().enumerate() {
+        let r = ranges(p, shared_of(fig, shared, i));
+        for (a, (lo, hi)) in [(&p.x, r.x), (&p.y, r.y)] {
+            let Some(u) = a.unit.as_deref().filter(|u| !u.is_empty() && a.scale != Scale::Log) else {
+                continue;
+            };
+            let m = lo.abs().max(hi.abs());
+            match out.iter_mut().find(|(v, _)| v == u) {
+                Some((_, b)) => *b = b.max(m),
+                None => out.push((u.to_string(), m)),
+            }
+        }
+    }
+    out
 }
 
 /// The data-driven floor of a log axis (log10): per series, the smallest positive value, unless

@@ -26,15 +26,19 @@ fn fontdb() -> std::sync::Arc<resvg::usvg::fontdb::Database> {
     .clone()
 }
 
-/// Rasterise SVG bytes to PNG at [`PNG_SCALE`], anti-aliased, on white (resvg/tiny-skia: every
-/// stroke is stroked as drawn in the SVG, so no overlapping part of a path cancels another).
-pub fn rasterize(svg: &[u8]) -> Result<Vec<u8>, DrawErr> {
-    let opt = resvg::usvg::Options {
+/// How an SVG is read: the bundled font for every family.
+pub(crate) fn options() -> resvg::usvg::Options<'static> {
+    resvg::usvg::Options {
         fontdb: fontdb(),
         font_family: "sans-serif".into(),
         ..Default::default()
-    };
-    let tree = resvg::usvg::Tree::from_data(svg, &opt).map_err(|e| format!("svg: {e}"))?;
+    }
+}
+
+/// Rasterise SVG bytes to PNG at [`PNG_SCALE`], anti-aliased, on white (resvg/tiny-skia: every
+/// stroke is stroked as drawn in the SVG, so no overlapping part of a path cancels another).
+pub fn rasterize(svg: &[u8]) -> Result<Vec<u8>, DrawErr> {
+    let tree = resvg::usvg::Tree::from_data(svg, &options()).map_err(|e| format!("svg: {e}"))?;
     let size = tree.size();
     let (w, h) = (
         (size.width() * PNG_SCALE).ceil() as u32,

@@ -54,8 +54,24 @@ pub fn reduce(fig: &FigureData) -> Reduction {
             sy: f64::from(fig.panel_height) / (r.y.1 - r.y.0),
             xs: p.x.scale,
             ys: p.y.scale,
+            region: None,
         };
-        keep.push(p.series.iter().map(|s| series_keep(&px, s)).collect());
+        // An inset draws its region larger: the samples its pixels need are kept too.
+        let zooms: Vec<Pixels> = p
+            .insets
+            .iter()
+            .map(|i| zoom(p, i, fig.panel_width, fig.panel_height))
+            .collect();
+        keep.push(
+            p.series
+                .iter()
+                .map(|s| {
+                    zooms
+                        .iter()
+                        .fold(series_keep(&px, s), |k, z| union(k, series_keep(z, s)))
+                })
+                .collect(),
+        );
         ranges.push((values(p.x.scale, r.x), values(p.y.scale, r.y)));
     }
     Reduction { keep, ranges }
@@ -96,13 +112,44 @@ struct Pixels {
     sy: f64,
     xs: Scale,
     ys: Scale,
+    /// Only samples in this region (plotting coordinates: x0, y0, x1, y1) have a position: an
+    /// inset's (the samples just outside it are kept as the ends of runs without one).
+    region: Option<[f64; 4]>,
 }
 
 impl Pixels {
     fn map(&self, x: f64, y: f64) -> Option<(f64, f64)> {
         let (u, v) = (tf(self.xs, x), tf(self.ys, y));
-        (u.is_finite() && v.is_finite()).then_some(((u - self.x0) * self.sx, (v - self.y0) * self.sy))
+        let inside = self
+            .region
+            .is_none_or(|r| (r[0]..=r[2]).contains(&u) && (r[1]..=r[3]).contains(&v));
+        (u.is_finite() && v.is_finite() && inside).then_some(((u - self.x0) * self.sx, (v - self.y0) * self.sy))
     }
+}
+
+/// The pixels of an inset: its region over at most its share of the panel's size (its axes are
+/// that share of the panel's axes, which are smaller than the panel).
+fn zoom(p: &crate::PanelData, i: &fric_manifest::Inset, w: u32, h: u32) -> Pixels {
+    let (x0, x1) = (tf(p.x.scale, i.x[0]), tf(p.x.scale, i.x[1]));
+    let (y0, y1) = (tf(p.y.scale, i.y[0]), tf(p.y.scale, i.y[1]));
+    Pixels {
+        x0,
+        y0,
+        sx: i.size * f64::from(w) / (x1 - x0),
+        sy: i.size * f64::from(h) / (y1 - y0),
+        xs: p.x.scale,
+        ys: p.y.scale,
+        region: Some([x0, y0, x1, y1]),
+    }
+}
+
+/// Two increasing index lists merged (increasing, without repeats).
+fn union(a: Vec<usize>, b: Vec<usize>) -> Vec<usize> {
+    let mut v = a;
+    v.extend(b);
+    v.sort_unstable();
+    v.dedup();
+    v
 }
 
 fn series_keep(px: &Pixels, s: &SeriesData) -> Vec<usize> {
@@ -255,6 +302,7 @@ mod tests {
             sy: 1.0,
             xs: Scale::Linear,
             ys: Scale::Linear,
+            region: None,
         }
     }
 

@@ -335,7 +335,7 @@ pub(crate) const FADED: &str = r#"" stroke-opacity="0.4"#;
 
 /// The ink of one series in its declared style; a series under a coincident one is drawn
 /// three times as wide in its own colour and dash pattern, so it shows on both sides.
-fn write_series(out: &mut String, s: &Mapped) {
+pub(crate) fn write_series(out: &mut String, s: &Mapped) {
     use std::fmt::Write;
     let col = hex(s.color);
     let width = if s.under { 3.0 * STROKE } else { STROKE };

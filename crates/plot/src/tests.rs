@@ -40,6 +40,7 @@ fn fig() -> FigureData {
         cols: 2,
         panel_width: 320,
         panel_height: 240,
+        companions: vec![],
         panels: vec![
             PanelData {
                 id: "a".into(),
@@ -58,6 +59,7 @@ fn fig() -> FigureData {
                 },
                 legend: LegendPos::UpperRight,
                 equal_aspect: false,
+                insets: vec![],
                 series: vec![SeriesData {
                     x: x.clone(),
                     y: y.clone(),
@@ -86,6 +88,7 @@ fn fig() -> FigureData {
                 },
                 legend: LegendPos::None,
                 equal_aspect: false,
+                insets: vec![],
                 series: vec![SeriesData {
                     x,
                     y: y.clone(),

@@ -133,12 +133,17 @@ const PREFIXABLE: &[&str] = &["m", "N", "J", "s", "rad", "W", "A", "V", "Pa", "H
 /// labels are divided by: an SI prefix on the unit's first symbol where it takes one (`m` →
 /// `µm`, `N-m` → `mN-m`), otherwise a leading `10^k`.
 pub(crate) fn scaled_label(label: &str, unit: Option<&str>, k: i32) -> String {
+    match scaled_unit(unit, k) {
+        Some(u) => format!("{label} [{u}]"),
+        None => label.to_string(),
+    }
+}
+
+/// The unit carrying the power `k` of ten (see [`scaled_label`]), if there is one to print.
+pub(crate) fn scaled_unit(unit: Option<&str>, k: i32) -> Option<String> {
     let unit = unit.filter(|u| !u.is_empty());
     if k == 0 {
-        return match unit {
-            Some(u) => format!("{label} [{u}]"),
-            None => label.to_string(),
-        };
+        return unit.map(str::to_string);
     }
     let prefix = match k {
         -9 => Some("n"),
@@ -149,18 +154,18 @@ pub(crate) fn scaled_label(label: &str, unit: Option<&str>, k: i32) -> String {
         9 => Some("G"),
         _ => None,
     };
-    match (unit, prefix) {
+    Some(match (unit, prefix) {
         (Some(u), Some(p)) => {
             let end = u.find(['/', '-', '·', '^', ' ', '*']).unwrap_or(u.len());
             if PREFIXABLE.contains(&&u[..end]) {
-                format!("{label} [{p}{u}]")
+                format!("{p}{u}")
             } else {
-                format!("{label} [10^{{{k}}} {u}]")
+                format!("10^{{{k}}} {u}")
             }
         }
-        (Some(u), None) => format!("{label} [10^{{{k}}} {u}]"),
-        (None, _) => format!("{label} [10^{{{k}}}]"),
-    }
+        (Some(u), None) => format!("10^{{{k}}} {u}"),
+        (None, _) => format!("10^{{{k}}}"),
+    })
 }
 
 #[cfg(test)]

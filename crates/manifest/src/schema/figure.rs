@@ -39,6 +39,43 @@ pub struct Panel {
     /// circle); the ranges are widened, never cut, to make it so.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub equal_aspect: bool,
+    /// Regions of the panel redrawn at larger scale inside it (zooms), each region's frame
+    /// marked on the panel.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub insets: Vec<Inset>,
+}
+
+/// A region of a panel redrawn at larger scale in a corner of the panel's axes, with tick labels
+/// on its inner sides; the region's frame is drawn on the panel. The same series, styles and
+/// colours; the legend of the panel keeps clear of it.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Inset {
+    /// The region's x range (axis units).
+    pub x: [f64; 2],
+    /// The region's y range (axis units).
+    pub y: [f64; 2],
+    /// The corner of the panel's axes the inset is drawn in.
+    #[serde(default)]
+    pub corner: Corner,
+    /// The inset's axes as a fraction of the panel's axes (width and height), 0.2 to 0.6.
+    #[serde(default = "default_inset_size")]
+    pub size: f64,
+}
+
+fn default_inset_size() -> f64 {
+    0.4
+}
+
+/// A corner of a panel's axes.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Corner {
+    UpperLeft,
+    #[default]
+    UpperRight,
+    LowerLeft,
+    LowerRight,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
@@ -140,11 +177,16 @@ pub enum Style {
     Band,
 }
 
-/// Which samples of a run: everything, the last period, a range of periods or of time.
+/// Which samples of a run: everything, the last period, the last k periods, a range of periods
+/// or of time.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
-#[serde(untagged, expecting = "`all`, `last-period`, {periods: [a, b]} or {t: [a, b]}")]
+#[serde(
+    untagged,
+    expecting = "`all`, `last-period`, {last_periods: k}, {periods: [a, b]} or {t: [a, b]}"
+)]
 pub enum Window {
     Named(NamedWindow),
+    LastPeriods { last_periods: f64 },
     Periods { periods: [f64; 2] },
     Time { t: [f64; 2] },
 }

@@ -268,8 +268,14 @@ pub const WINDOW_KINDS: &[KindDoc] = &[
         example: "last-period",
     },
     KindDoc {
+        name: "last_periods",
+        doc: "the last k input periods (periodic inputs; k may be fractional)",
+        fields: &[req("last_periods", Number, "periods", "k > 0")],
+        example: "{last_periods: 3}",
+    },
+    KindDoc {
         name: "periods",
-        doc: "input periods a to b, inclusive (periodic inputs)",
+        doc: "input periods a to b, inclusive (periodic inputs; one cycle: [a, a + 1])",
         fields: &[req("periods", Pair, "periods", "[a, b]")],
         example: "{periods: [1, 2]}",
     },
@@ -309,6 +315,8 @@ pub const PANEL_KINDS: &[KindDoc] = &[
                 "",
                 "upper-left | upper-right | lower-left | lower-right | none",
             ),
+            opt("equal_aspect", Other, "", "true: one unit of x as long as one of y"),
+            opt("insets", List, "", "regions redrawn at larger scale inside the panel (see inset)"),
         ],
         example: "{id: main, x: {label: u, unit: m}, y: {label: F, unit: N}, series: [{run: dahl, x: u, y: F}]}",
     },
@@ -365,6 +373,17 @@ pub const PANEL_KINDS: &[KindDoc] = &[
             ),
         ],
         example: "{run: dahl, x: u, y: F, window: last-period, style: dashed, label: \"ω = {value}\"}",
+    },
+    KindDoc {
+        name: "inset",
+        doc: "a region of a panel redrawn at larger scale in a corner of its axes, the region's frame marked on the panel",
+        fields: &[
+            req("x", Pair, "axis unit", "the region's [min, max]"),
+            req("y", Pair, "axis unit", "the region's [min, max]"),
+            opt("corner", Text, "", "upper-left | upper-right | lower-left | lower-right (default upper-right)"),
+            opt("size", Number, "", "fraction of the panel's axes, 0.2–0.6 (default 0.4)"),
+        ],
+        example: "{x: [0.9, 1.1], y: [-0.05, 0.05], corner: lower-right}",
     },
     KindDoc {
         name: "panels_from",

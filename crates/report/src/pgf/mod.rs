@@ -68,6 +68,9 @@ pub struct PgfAxis {
     pub unit: Option<String>,
     pub log: bool,
     pub range: Option<[f64; 2]>,
+    /// The power of ten the tick labels are shown in, as the SVG shows them (the unit carries
+    /// its prefix).
+    pub power: i32,
 }
 
 #[derive(Clone, Debug)]
@@ -100,6 +103,23 @@ pub struct PgfPanel {
     pub series: Vec<PgfSeries>,
     /// One unit of x as long as one of y (`axis equal`).
     pub equal_aspect: bool,
+    /// The axes' width and height in SVG pixels (the frame the SVG measured).
+    pub size: (f64, f64),
+    /// The legend's upper-left corner as the SVG placed it: fractions of the axes' width and
+    /// height from their upper-left corner.
+    pub legend_at: Option<(f64, f64)>,
+    pub insets: Vec<PgfInset>,
+}
+
+/// A region of a panel redrawn at larger scale inside it, where the SVG draws it.
+#[derive(Clone, Debug)]
+pub struct PgfInset {
+    pub x: [f64; 2],
+    pub y: [f64; 2],
+    /// The inset's axes as fractions of the panel's axes: left, top, width, height.
+    pub at: [f64; 4],
+    /// Each series' arrowheads in the inset, (base, tip) in data coordinates.
+    pub arrows: Vec<fric_plot::Arrows>,
 }
 
 #[derive(Clone, Debug)]
@@ -108,7 +128,7 @@ pub struct PgfFigure {
     pub id: String,
     pub rows: usize,
     pub cols: usize,
-    /// Pixel size of one panel in the SVG (80 px become 1 cm).
+    /// Pixel size of one panel in the SVG (printed at [`CM_PER_PX`]).
     pub panel_width: u32,
     pub panel_height: u32,
     pub panels: Vec<PgfPanel>,
@@ -152,14 +172,23 @@ fn safe_path(p: &str) -> Result<&str, String> {
     }
 }
 
+/// The print scale shared with the SVG: a 640-pixel panel prints 3.5 in (8.89 cm) wide, a
+/// journal's single column.
+pub const CM_PER_PX: f64 = 8.89 / 640.0;
+
+fn cm(px: f64) -> String {
+    format!("{:.3}cm", px * CM_PER_PX)
+}
+
 fn num(v: f64) -> String {
     format!("{v:e}")
 }
 
 fn axis_label(a: &PgfAxis) -> String {
-    match &a.unit {
-        Some(u) if !u.is_empty() => format!("{} [{}]", label_to_tex(&a.label), unit_to_tex(u)),
-        _ => label_to_tex(&a.label),
+    let power = if a.log { 0 } else { a.power };
+    match fric_plot::scaled_unit(a.unit.as_deref(), power) {
+        Some(u) => format!("{} [{}]", label_to_tex(&a.label), unit_to_tex(&u)),
+        None => label_to_tex(&a.label),
     }
 }
 
@@ -168,6 +197,15 @@ fn axis_options(xy: char, a: &PgfAxis, out: &mut Vec<String>) {
     out.push(format!("{xy}label={{{}}}", axis_label(a)));
     if a.log {
         out.push(format!("{xy}mode=log"));
+    } else if a.power == 0 {
+        // As the SVG: no common factor pulled out of the tick labels.
+        out.push(format!("scaled {xy} ticks=false"));
+    } else {
+        // The tick labels divided by 10^power, the factor carried by the unit in the label.
+        out.push(format!(
+            "scaled {xy} ticks=base 10:{}, {xy}tick scale label code/.code={{}}",
+            -a.power
+        ));
     }
     match a.range {
         Some([lo, hi]) => {
@@ -205,6 +243,83 @@ struct SeriesView {
 struct PanelView {
     options: String,
     series: Vec<SeriesView>,
+    /// Commands drawn in the panel after its series: the frames of its insets' regions.
+    extra: Vec<String>,
+    insets: Vec<InsetView>,
+}
+
+/// An inset: an `axis` over the panel's axes, and its series.
+#[derive(Serialize)]
+struct InsetView {
+    options: String,
+    series: Vec<SeriesView>,
+}
+
+/// The frame of an inset's region on its panel.
+fn inset_region(i: &PgfInset) -> String {
+    format!(
+        "\\draw[black, line width=0.4pt] (axis cs:{},{}) rectangle (axis cs:{},{});",
+        num(i.x[0]),
+        num(i.y[0]),
+        num(i.x[1]),
+        num(i.y[1])
+    )
+}
+
+/// Panel `p` (0-based) of figure `f`'s inset `i`: an axis placed over the panel's axes where
+/// the SVG draws it (`at`), its ranges the region's, its series the panel's without legend
+/// entries, with the arrowheads the SVG draws in the inset.
+fn inset_view(f: &PgfFigure, p: usize, panel: &PgfPanel, i: &PgfInset) -> Result<InsetView, String> {
+    let cols = f.cols.max(1);
+    let (c, r) = (p % cols + 1, p / cols + 1);
+    let (w, h) = panel.size;
+    let mut o = vec![
+        format!("at={{(fricgroup c{c}r{r}.north west)}}, anchor=north west"),
+        format!("xshift={}, yshift=-{}", cm(i.at[0] * w), cm(i.at[1] * h)),
+        format!("width={}, height={}, scale only axis", cm(i.at[2] * w), cm(i.at[3] * h)),
+        format!(
+            "xmin={}, xmax={}, ymin={}, ymax={}",
+            num(i.x[0]),
+            num(i.x[1]),
+            num(i.y[0]),
+            num(i.y[1])
+        ),
+        "axis background/.style={fill=white}, tick label style={font=\\tiny}, max space between ticks=40pt".into(),
+    ];
+    for (xy, a, r) in [('x', &panel.x, i.x), ('y', &panel.y, i.y)] {
+        if !a.log {
+            // The panel's data far outside the region would lie beyond TeX's largest dimension.
+            let w = 10.0 * (r[1] - r[0]);
+            o.push(format!("restrict {xy} to domain*={}:{}", num(r[0] - w), num(r[1] + w)));
+        }
+        if a.log {
+            o.push(format!("{xy}mode=log"));
+        } else if a.power == 0 {
+            o.push(format!("scaled {xy} ticks=false"));
+        } else {
+            o.push(format!(
+                "scaled {xy} ticks=base 10:{}, {xy}tick scale label code/.code={{}}",
+                -a.power
+            ));
+        }
+    }
+    let series = panel
+        .series
+        .iter()
+        .enumerate()
+        .map(|(k, s)| {
+            let bare = PgfSeries {
+                arrows: i.arrows.get(k).cloned().unwrap_or_default(),
+                point_labels: vec![],
+                ..s.clone()
+            };
+            series_view(p + 1, k + 1, &bare, false)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(InsetView {
+        options: o.join(",\n  "),
+        series,
+    })
 }
 
 fn series_view(p: usize, k: usize, s: &PgfSeries, legend: bool) -> Result<SeriesView, String> {
@@ -266,6 +381,7 @@ pub fn render_pgfplots(f: &PgfFigure) -> Result<String, String> {
         if let Some(t) = &panel.title {
             o.push(format!("title={{{}}}", label_to_tex(t)));
         }
+        o.push(format!("width={}, height={}", cm(panel.size.0), cm(panel.size.1)));
         axis_options('x', &panel.x, &mut o);
         axis_options('y', &panel.y, &mut o);
         if panel.equal_aspect {
@@ -279,7 +395,15 @@ pub fn render_pgfplots(f: &PgfFigure) -> Result<String, String> {
                 PgfLegend::LowerRight => "south east",
                 _ => "north east",
             };
-            o.push(format!("legend pos={pos}"));
+            match panel.legend_at {
+                // Where the SVG measured it: its upper-left corner in the axes' fractions.
+                Some((l, t)) => o.push(format!(
+                    "legend style={{at={{({:.4},{:.4})}}, anchor=north west}}",
+                    l,
+                    1.0 - t
+                )),
+                None => o.push(format!("legend pos={pos}")),
+            }
         }
         let series = panel
             .series
@@ -290,6 +414,12 @@ pub fn render_pgfplots(f: &PgfFigure) -> Result<String, String> {
         panels.push(PanelView {
             options: o.join(",\n    "),
             series,
+            extra: panel.insets.iter().map(inset_region).collect(),
+            insets: panel
+                .insets
+                .iter()
+                .map(|i| inset_view(f, p, panel, i))
+                .collect::<Result<Vec<_>, _>>()?,
         });
     }
     #[derive(Serialize)]
@@ -310,8 +440,14 @@ pub fn render_pgfplots(f: &PgfFigure) -> Result<String, String> {
     ctx.insert("preamble", &PREAMBLE.replace('\n', " "));
     ctx.insert("colors", &colors);
     ctx.insert("group_size", &format!("{} by {}", f.cols.max(1), f.rows.max(1)));
-    ctx.insert("width", &format!("{:.2}cm", f.panel_width as f64 / 80.0));
-    ctx.insert("height", &format!("{:.2}cm", f.panel_height as f64 / 80.0));
+    // The gaps between the axes of neighbouring panels: the SVG's (a panel's size less its
+    // axes').
+    let gap = |n: u32, axes: fn(&PgfPanel) -> f64| {
+        let widest = f.panels.iter().map(axes).fold(0.0, f64::max);
+        cm(f64::from(n) - widest)
+    };
+    ctx.insert("hsep", &gap(f.panel_width, |p| p.size.0));
+    ctx.insert("vsep", &gap(f.panel_height, |p| p.size.1));
     ctx.insert("panels", &panels);
     ctx.insert("pdftex", &pdftex_fallback(f));
     templates()
@@ -379,6 +515,7 @@ mod tests {
             unit: unit.map(Into::into),
             log,
             range: None,
+            power: 0,
         };
         let series = |style, label: Option<&str>, y2: Option<&str>| PgfSeries {
             style,
@@ -408,6 +545,9 @@ mod tests {
                     },
                     legend: PgfLegend::UpperLeft,
                     equal_aspect: true,
+                    size: (500.0, 380.0),
+                    legend_at: None,
+                    insets: vec![],
                     series: vec![
                         series(PgfStyle::Solid, Some("F_ss"), None),
                         series(PgfStyle::Dashed, None, None),
@@ -420,6 +560,9 @@ mod tests {
                     y: axis("|E_f|", None, true),
                     legend: PgfLegend::None,
                     equal_aspect: false,
+                    size: (500.0, 380.0),
+                    legend_at: None,
+                    insets: vec![],
                     series: vec![series(PgfStyle::Points, Some("not shown"), None)],
                 },
             ],

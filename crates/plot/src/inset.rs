@@ -1,0 +1,264 @@
+//! Insets: a region of a panel redrawn at larger scale in a corner of its axes (a zoom on what
+//! the caption names), with tick marks and labels on its inner sides (below and left of its
+//! frame, so nothing sticks out of the panel's axes), its series in their declared styles and
+//! colours, and the region's frame drawn on the panel. The legend keeps clear of every inset
+//! (`obstacle`), and PGFPlots draws the same inset where this one is (`Inset::fraction`).
+
+use crate::series::{self, hex, tf, Frame, Mapped, K, LEGEND_FONT};
+use crate::style::arrow::{self, Head};
+use crate::ticks::{decade_label, format_tick, ticks};
+use crate::{math, PanelData};
+use fric_manifest::{Corner, Inset, Scale, Style};
+
+/// Tick label font size of an inset (drawing units).
+const FONT: f64 = LEGEND_FONT * 0.85;
+/// Space between the panel's axes and an inset, and between an inset's frame and its labels.
+const MARGIN: f64 = 8.0 * K;
+const TICK: f64 = 3.0 * K;
+/// At most this many labelled ticks along an inset's axis.
+const MAX_TICKS: usize = 3;
+
+/// An inset laid out in drawing units.
+pub(crate) struct InsetLayer {
+    /// The inset's axes and the region they show.
+    pub frame: Frame,
+    /// The frame with its tick labels: what a legend must keep clear of.
+    pub outer: [f64; 4],
+    /// The region's frame on the panel (left, top, right, bottom), if it maps.
+    pub region: Option<[f64; 4]>,
+    pub series: Vec<Mapped>,
+    /// Labelled ticks (plotting coordinates, label) of x and y.
+    pub xticks: Vec<(f64, String)>,
+    pub yticks: Vec<(f64, String)>,
+}
+
+impl InsetLayer {
+    /// Each series' arrowheads in the inset (drawing units): one for a series with arrowheads
+    /// on the panel, placed on what the inset shows of it.
+    pub fn heads(&self) -> Vec<Vec<Head>> {
+        let markers: Vec<(f64, f64)> = self.series.iter().flat_map(Mapped::markers).collect();
+        self.series
+            .iter()
+            .map(|s| arrow::place(&s.lines, s.arrows, &markers, K))
+            .collect()
+    }
+
+    /// Each series' arrowheads in data coordinates (base, tip), as the SVG draws them.
+    pub fn arrows(&self) -> Vec<crate::Arrows> {
+        self.heads()
+            .iter()
+            .map(|hs| {
+                hs.iter()
+                    .map(|h| (self.frame.unmap(h.base), self.frame.unmap(h.tip)))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The inset's axes as fractions of the panel's axes: (left, top, width, height), top from
+    /// the panel's top edge (what PGFPlots places).
+    pub fn fraction(&self, parent: &Frame) -> [f64; 4] {
+        let (pw, ph) = (parent.right - parent.left, parent.bottom - parent.top);
+        let f = &self.frame;
+        [
+            (f.left - parent.left) / pw,
+            (f.top - parent.top) / ph,
+            (f.right - f.left) / pw,
+            (f.bottom - f.top) / ph,
+        ]
+    }
+}
+
+/// Estimated width of a tick label in drawing units (DejaVu Sans digits are 0.64 em).
+fn text_w(s: &str) -> f64 {
+    s.chars().count() as f64 * 0.64 * FONT
+}
+
+/// Labelled ticks over `[lo, hi]` (plotting coordinates) with the panel's power of ten `f`.
+fn labelled(lo: f64, hi: f64, scale: Scale, f: f64) -> Vec<(f64, String)> {
+    ticks(lo, hi, scale, MAX_TICKS)
+        .0
+        .into_iter()
+        .map(|v| {
+            let l = match scale {
+                Scale::Log => decade_label(v),
+                _ => format_tick(v * f, lo.abs().max(hi.abs()) * f),
+            };
+            (v, l)
+        })
+        .collect()
+}
+
+/// Lay out the inset `spec` of panel `p` on the panel's frame `parent`; `factors` are what the
+/// panel's tick labels multiply x and y values by (its powers of ten), so the inset's labels
+/// read in the panel's units.
+pub(crate) fn layout(
+    parent: &Frame,
+    p: &PanelData,
+    spec: &Inset,
+    factors: (f64, f64),
+    colors: &[(u8, u8, u8)],
+) -> InsetLayer {
+    let rx = (tf(p.x.scale, spec.x[0]), tf(p.x.scale, spec.x[1]));
+    let ry = (tf(p.y.scale, spec.y[0]), tf(p.y.scale, spec.y[1]));
+    let xticks = labelled(rx.0, rx.1, p.x.scale, factors.0);
+    let yticks = labelled(ry.0, ry.1, p.y.scale, factors.1);
+    let ylw = yticks.iter().map(|(_, l)| text_w(l)).fold(0.0, f64::max) + TICK + MARGIN / 2.0;
+    let xlh = 1.3 * FONT + TICK;
+    let (w, h) = (
+        spec.size * (parent.right - parent.left),
+        spec.size * (parent.bottom - parent.top),
+    );
+    // Half the widest x label past the frame's right edge: a label centred on it stays inside.
+    let xpad = xticks.iter().map(|(_, l)| text_w(l)).fold(0.0, f64::max) / 2.0;
+    let (ow, oh) = (w + ylw + xpad, h + xlh);
+    let left = match spec.corner {
+        Corner::UpperLeft | Corner::LowerLeft => parent.left + MARGIN,
+        Corner::UpperRight | Corner::LowerRight => parent.right - MARGIN - ow,
+    };
+    let top = match spec.corner {
+        Corner::UpperLeft | Corner::UpperRight => parent.top + MARGIN,
+        Corner::LowerLeft | Corner::LowerRight => parent.bottom - MARGIN - oh,
+    };
+    let frame = Frame {
+        left: left + ylw,
+        top,
+        right: left + ylw + w,
+        bottom: top + h,
+        x: rx,
+        y: ry,
+        xs: p.x.scale,
+        ys: p.y.scale,
+    };
+    let region = match (parent.map(spec.x[0], spec.y[0]), parent.map(spec.x[1], spec.y[1])) {
+        (Some(a), Some(b)) => Some([a.0.min(b.0), a.1.min(b.1), a.0.max(b.0), a.1.max(b.1)]),
+        _ => None,
+    };
+    let series = p
+        .series
+        .iter()
+        .zip(colors)
+        .map(|(s, &c)| {
+            let mut m = series::map_series(&frame, &s.x, &s.y, s.y2.as_deref(), s.style, c);
+            // One arrowhead per series at most: the inset shows a piece of each curve.
+            m.arrows = s.arrows.min(1);
+            m
+        })
+        .collect();
+    InsetLayer {
+        frame,
+        outer: [left, top, left + ow, top + oh],
+        region,
+        series,
+        xticks,
+        yticks,
+    }
+}
+
+/// The inset's outer box as a series the legend placement sees as ink (a filled rectangle).
+pub(crate) fn obstacle(l: &InsetLayer) -> Mapped {
+    let [a, b, c, d] = l.outer;
+    let mut m = series::map_series(&l.frame, &[], &[], None, Style::Band, (0, 0, 0));
+    m.band = vec![(a, b), (c, b), (c, d), (a, d)];
+    m
+}
+
+/// Write panel `n`'s inset `k`: the region's frame on the panel (clipped to the panel's axes),
+/// then the inset over a white ground.
+pub(crate) fn write(out: &mut String, n: usize, k: usize, panel_id: &str, l: &InsetLayer) {
+    use std::fmt::Write;
+    let f = &l.frame;
+    let rect = |r: [f64; 4]| {
+        format!(
+            r#"x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}""#,
+            r[0],
+            r[1],
+            r[2] - r[0],
+            r[3] - r[1]
+        )
+    };
+    if let Some(r) = l.region {
+        let _ = write!(
+            out,
+            r##"<rect class="fric-inset-region" {} fill="none" stroke="#000000" stroke-width="{K}" clip-path="url(#fric-clip-{n})"/>"##,
+            rect(r)
+        );
+    }
+    let scale = |s: Scale| if s == Scale::Log { "log" } else { "linear" };
+    let _ = write!(
+        out,
+        r#"<g class="fric-inset" data-panel="{}" data-frame="{} {} {} {}" data-x="{} {:e} {:e}" data-y="{} {:e} {:e}">"#,
+        math::escape(panel_id),
+        f.left,
+        f.top,
+        f.right,
+        f.bottom,
+        scale(f.xs),
+        f.x.0,
+        f.x.1,
+        scale(f.ys),
+        f.y.0,
+        f.y.1
+    );
+    let frame_rect = [f.left, f.top, f.right, f.bottom];
+    let _ = write!(
+        out,
+        r##"<rect {} fill="#FFFFFF" stroke="none"/><clipPath id="fric-clip-{n}-{k}"><rect {}/></clipPath><g clip-path="url(#fric-clip-{n}-{k})">"##,
+        rect([l.outer[0] - MARGIN / 2.0, l.outer[1], l.outer[2], l.outer[3]]),
+        rect(frame_rect)
+    );
+    for (i, (s, heads)) in l.series.iter().zip(l.heads()).enumerate() {
+        let _ = write!(
+            out,
+            r#"<g class="fric-inset-series" data-k="{}" data-style="{}">"#,
+            i + 1,
+            crate::style::def(s.style).name
+        );
+        series::write_series(out, s);
+        for h in heads {
+            out.push_str(&arrow::svg(&h, &hex(s.color), K));
+        }
+        out.push_str("</g>");
+    }
+    out.push_str("</g>");
+    let mut d = String::new();
+    let xs: Vec<(f64, &str)> = l
+        .xticks
+        .iter()
+        .map(|(v, t)| (f.left + (v - f.x.0) / (f.x.1 - f.x.0) * (f.right - f.left), t.as_str()))
+        .collect();
+    let ys: Vec<(f64, &str)> = l
+        .yticks
+        .iter()
+        .map(|(v, t)| {
+            (
+                f.bottom - (v - f.y.0) / (f.y.1 - f.y.0) * (f.bottom - f.top),
+                t.as_str(),
+            )
+        })
+        .collect();
+    for (x, _) in &xs {
+        let _ = write!(d, "M{x:.1} {:.1}v{:.1}", f.bottom, -TICK);
+    }
+    for (y, _) in &ys {
+        let _ = write!(d, "M{:.1} {y:.1}h{:.1}", f.left, TICK);
+    }
+    let _ = write!(
+        out,
+        r##"<rect {} fill="none" stroke="#000000" stroke-width="{K}"/><path d="{d}" stroke="#000000" stroke-width="{K}" fill="none"/>"##,
+        rect(frame_rect)
+    );
+    let text = |x: f64, y: f64, anchor: &str, t: &str| {
+        format!(
+            r##"<text class="fric-inset-tick" x="{x:.1}" y="{y:.1}" text-anchor="{anchor}" font-family="sans-serif" font-size="{FONT:.2}" fill="#000000">{}</text>"##,
+            math::escape(t)
+        )
+    };
+    for (x, t) in &xs {
+        out.push_str(&text(*x, f.bottom + TICK + FONT, "middle", t));
+    }
+    for (y, t) in &ys {
+        out.push_str(&text(f.left - TICK - MARGIN / 4.0, y + 0.35 * FONT, "end", t));
+    }
+    out.push_str("</g>\n");
+}
