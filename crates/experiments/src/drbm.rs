@@ -192,7 +192,7 @@ pub fn frozen_slope(law: &Law, delta: f64, lo: f64, hi: f64) -> f64 {
 /// `W_in`, `W_f`, `E`), to the bound derived there. The rig is the pulled one if `vp` is given
 /// (state `x, v, l`, `P_in = K l v_p`), else the force-driven one (`x, v`, `P_in = u v`, column
 /// `u`). The integrand `P_in − F v` has the sensitivities `∂/∂v = −F − m v/τ` in the stick band
-/// (`F + m η/τ` bounds it), `∂/∂x = −v ∂F/∂x` ([`frozen_slope`]), `∂/∂l = K v_p`.
+/// (`F + m η/τ` bounds it), `∂/∂x = −v ∂F/∂x` ([`frozen_slope`]), `∂/∂l = K |v_p|`.
 #[allow(clippy::too_many_arguments)]
 pub fn check_energy(
     law: &Law,
@@ -217,7 +217,7 @@ pub fn check_energy(
     match vp {
         Some(vp) => {
             let lm = max_abs(col(d, "l")?);
-            components.push((lm, k * lm, k * vp));
+            components.push((lm, k * lm, k * vp.abs()));
         }
         None => {
             components[0].1 = k * xm;

@@ -57,7 +57,7 @@ impl System for DrbmStickSlip {
         Invariant {
             name: "energy-balance",
             doc: "work put in at the spring's free end = friction work + change of ½ m v² + ½ K l² ((3.38)-(3.39) times v, integrated), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
-            check: |p, req, d| crate::drbm::check_energy(&Law::Bristle(p.row.bristles()), p.row.delta, p.m, p.k_spring, Some(p.vp), p.eta, p.tau, tolerance(req), d),
+            check: |p, req, d| crate::drbm::check_energy(&Law::Bristle(p.row.bristles()), p.row.delta, p.spring.m, p.spring.k_spring, Some(p.spring.vp), p.eta, p.tau, tolerance(req), d),
         },
     ];
 
