@@ -171,6 +171,70 @@ pub fn check_sign_rule(eta: f64, d: &RunData) -> Result<(), Violation> {
     opposes_sliding(col(d, "t")?, col(d, "v")?, col(d, "F")?, eta, 1e-9)
 }
 
+/// The largest slope `|∂F/∂x|` of the law's force with its contact range frozen (the force
+/// inside one cell, what a dense-output error in `x` changes), on either branch over `[lo, hi]`:
+/// central differences of `±10⁻⁶ Δ` at 4001 points.
+pub fn frozen_slope(law: &Law, delta: f64, lo: f64, hi: f64) -> f64 {
+    let e = 1e-6 * delta;
+    let mut worst = 0.0f64;
+    for i in 0..=4000 {
+        let x = lo + (hi - lo) * i as f64 / 4000.0;
+        let c = law.locate(x);
+        for s in [Side::Plus, Side::Minus] {
+            let d = (law.force(s, c, x + e) - law.force(s, c, x - e)) / (2.0 * e);
+            worst = worst.max(d.abs());
+        }
+    }
+    worst
+}
+
+/// Invariant: the energy balance of `crate::energy_balance` on a DRBM/sawtooth run (columns
+/// `W_in`, `W_f`, `E`), to the bound derived there. The rig is the pulled one if `vp` is given
+/// (state `x, v, l`, `P_in = K l v_p`), else the force-driven one (`x, v`, `P_in = u v`, column
+/// `u`). The integrand `P_in − F v` has the sensitivities `∂/∂v = −F − m v/τ` in the stick band
+/// (`F + m η/τ` bounds it), `∂/∂x = −v ∂F/∂x` ([`frozen_slope`]), `∂/∂l = K |v_p|`.
+#[allow(clippy::too_many_arguments)]
+pub fn check_energy(
+    law: &Law,
+    delta: f64,
+    m: f64,
+    k: f64,
+    vp: Option<f64>,
+    eta: f64,
+    tau: f64,
+    (rtol, atol): (f64, f64),
+    d: &RunData,
+) -> Result<(), Violation> {
+    use crate::energy_balance::{check, max_abs, Bound};
+    let (t, x, v, f) = (col(d, "t")?, col(d, "x")?, col(d, "v")?, col(d, "F")?);
+    let (xm, vm, fm) = (max_abs(x), max_abs(v), max_abs(f));
+    let (lo, hi) = x
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &x| (a.min(x), b.max(x)));
+    let slope = if lo < hi { frozen_slope(law, delta, lo, hi) } else { 0.0 };
+    let hv = fm + m * eta / tau;
+    let mut components = vec![(xm, 0.0, vm * slope), (vm, m * vm, hv)];
+    match vp {
+        Some(vp) => {
+            let lm = max_abs(col(d, "l")?);
+            components.push((lm, k * lm, k * vp.abs()));
+        }
+        None => {
+            components[0].1 = k * xm;
+            components[1].2 += max_abs(col(d, "u")?);
+        }
+    }
+    let bound = Bound {
+        dim: components.len(),
+        steps: d.info.get("steps").copied().unwrap_or(f64::NAN),
+        span: t.last().unwrap_or(&0.0) - t.first().unwrap_or(&0.0),
+        rtol,
+        atol,
+        components,
+    };
+    check(t, col(d, "W_in")?, col(d, "W_f")?, col(d, "E")?, bound.tolerance())
+}
+
 /// The rig: spring pulled at `v_p` (state `x, v, l`), or force-driven on a wall spring (`x, v`).
 pub enum Rig<'a> {
     Pulled { m: f64, k: f64, vp: f64 },
@@ -194,6 +258,68 @@ impl DrbmSwitched<'_> {
         match self.rig {
             Rig::Pulled { m, .. } | Rig::Driven { m, .. } => m,
         }
+    }
+    /// The friction reported (the `F` column): the law's force `F_f±` on the region's branch,
+    /// in the stick band `applied + m v/τ` (what makes `m v̇ = −m v/τ`, `ġ = −g/τ` with `g = v`).
+    pub fn friction(&self, region: Region, c: Cells, t: f64, x: &[f64], tau: f64) -> f64 {
+        match region.branch() {
+            Some(b) => self.law.force(side(b), c, x[0]),
+            None => self.applied(t, x) + self.mass() * x[1] / tau,
+        }
+    }
+    /// The power put in: `u v` (driven), `K l v_p` at the spring's free end (pulled).
+    pub fn input_power(&self, t: f64, x: &[f64]) -> f64 {
+        match self.rig {
+            Rig::Pulled { k, vp, .. } => k * x[2] * vp,
+            Rig::Driven { u, .. } => u.value(t) * x[1],
+        }
+    }
+    /// The stored energy `½ m v² + ½ K s²` (`s` = `l` pulled, `x` driven).
+    pub fn stored(&self, x: &[f64]) -> f64 {
+        let (m, k, s) = match self.rig {
+            Rig::Pulled { m, k, .. } => (m, k, x[2]),
+            Rig::Driven { m, k, .. } => (m, k, x[0]),
+        };
+        0.5 * m * x[1] * x[1] + 0.5 * k * s * s
+    }
+}
+
+/// The Switch Model of a rig with the energy balance's works as quadrature outputs
+/// (`crate::energy_balance`): `W_in = ∫ P_in dt` and `W_f = ∫ F v dt` with `F` the friction
+/// reported ([`DrbmSwitched::friction`]), not the field's, so that the balance checks the one
+/// against the other.
+struct Powered<'s, 'a> {
+    sm: SwitchModel<'s, DrbmSwitched<'a>>,
+    sys: &'s DrbmSwitched<'a>,
+    tau: f64,
+}
+
+impl fric_solvers::hybrid::HybridSystem for Powered<'_, '_> {
+    type Mode = (Region, Cells);
+    fn dim(&self) -> usize {
+        self.sm.dim()
+    }
+    fn rhs(&self, mode: Self::Mode, t: f64, x: &[f64], dx: &mut [f64]) {
+        self.sm.rhs(mode, t, x, dx)
+    }
+    fn n_guards(&self, mode: Self::Mode) -> usize {
+        self.sm.n_guards(mode)
+    }
+    fn guards(&self, mode: Self::Mode, t: f64, x: &[f64], g: &mut [f64]) {
+        self.sm.guards(mode, t, x, g)
+    }
+    fn jump(&self, mode: Self::Mode, guard: usize, t: f64, x: &mut [f64]) -> Self::Mode {
+        self.sm.jump(mode, guard, t, x)
+    }
+    fn guards_fire_from_zero(&self) -> bool {
+        self.sm.guards_fire_from_zero()
+    }
+    fn n_quadratures(&self) -> usize {
+        2
+    }
+    fn integrands(&self, (region, c): Self::Mode, t: f64, x: &[f64], q: &mut [f64]) {
+        q[0] = self.sys.input_power(t, x);
+        q[1] = self.sys.friction(region, c, t, x, self.tau) * x[1];
     }
 }
 
@@ -241,6 +367,11 @@ pub struct DrbmRun {
     /// Friction acting: `F_f±` on a branch; in the stick band `applied + m v/τ`.
     pub friction: Vec<f64>,
     pub stuck: Vec<f64>,
+    /// Input work `W_in` and friction work `W_f` from the start (`crate::energy_balance`).
+    pub w_in: Vec<f64>,
+    pub w_f: Vec<f64>,
+    /// The stored energy `½ m v² + ½ K s²`.
+    pub stored: Vec<f64>,
     pub sticks: usize,
     pub lattice_events: usize,
     pub stats: Stats,
@@ -259,13 +390,33 @@ pub fn run(
     method: Method,
     tol: &Tolerances,
 ) -> Result<DrbmRun, SolveError> {
+    run_reporting(sys, sys, x0, t0, t1, saveat, eta, tau, method, tol)
+}
+
+/// [`run`] integrating `sys` while reporting (column `F`, and the friction work) the friction
+/// of `reported`: `sys` itself in production; another law in the test that shows the energy
+/// balance catching a reported force that is not the one applied.
+#[allow(clippy::too_many_arguments)]
+fn run_reporting(
+    sys: &DrbmSwitched,
+    reported: &DrbmSwitched,
+    x0: &[f64],
+    t0: f64,
+    t1: f64,
+    saveat: &[f64],
+    eta: f64,
+    tau: f64,
+    method: Method,
+    tol: &Tolerances,
+) -> Result<DrbmRun, SolveError> {
     let sm = SwitchModel::new(sys, eta, tau);
     let cells = sys.law.locate(x0[0]);
     let mode0 = sm.initial_mode(cells, t0, x0);
+    let powered = Powered { sm, sys: reported, tau };
+    let n = x0.len();
     let mut r = DrbmRun::default();
-    let m = sys.mass();
     let o = simulate(
-        &sm,
+        &powered,
         mode0,
         method,
         tol,
@@ -274,15 +425,15 @@ pub fn run(
         t1,
         saveat,
         50_000_000,
-        &mut |t, (region, c), x| {
-            let f = match region.branch() {
-                Some(b) => sys.law.force(side(b), c, x[0]),
-                None => sys.applied(t, x) + m * x[1] / tau,
-            };
+        &mut |t, (region, c), xq| {
+            let x = &xq[..n];
             r.t.push(t);
             r.state.push(x.to_vec());
-            r.friction.push(f);
+            r.friction.push(reported.friction(region, c, t, x, tau));
             r.stuck.push(if region == Region::Stick { 1.0 } else { 0.0 });
+            r.w_in.push(xq[n]);
+            r.w_f.push(xq[n + 1]);
+            r.stored.push(sys.stored(x));
         },
     )?;
     let mut prev = mode0;
@@ -462,6 +613,87 @@ mod tests {
             }
         }
         assert!(worst.0 < 1e-6, "{worst:?} events {}", r.lattice_events);
+    }
+
+    /// The force-driven rig's samples as the system writes them (the columns the energy
+    /// balance reads).
+    fn driven_data(r: &DrbmRun, u: &Signal) -> RunData {
+        let c = |i: usize| r.state.iter().map(|s| s[i]).collect::<Vec<f64>>();
+        let mut d = RunData {
+            columns: vec![
+                ("t".into(), r.t.clone()),
+                ("u".into(), r.t.iter().map(|&t| u.value(t)).collect()),
+                ("x".into(), c(0)),
+                ("v".into(), c(1)),
+                ("F".into(), r.friction.clone()),
+                ("W_in".into(), r.w_in.clone()),
+                ("W_f".into(), r.w_f.clone()),
+                ("E".into(), r.stored.clone()),
+            ],
+            ..Default::default()
+        };
+        d.info.insert("steps".into(), r.stats.accepted as f64);
+        d
+    }
+
+    /// The energy balance on thesis Fig 3.9's rig (Δ = 0.01 m, ω = 0.05 rad/s, 0–60 s: stick,
+    /// slip both ways, about 70 lattice events) holds with both methods the thesis runs use, and
+    /// fails on a deliberately broken run: a reported force 0.1 % above the applied one (a
+    /// bristle stiffness κ 0.1 % off in the friction written out), or a stored energy missing
+    /// its spring term. The quadrature leaves the step sequence alone: the same run without
+    /// ever reading the works has the same steps and the same states, bit for bit.
+    #[test]
+    fn energy_balance_holds_and_catches_a_force_not_applied() {
+        let u = Signal::Sine(Sine {
+            amplitude: 1.0,
+            omega: 0.05,
+            phase: 0.0,
+            offset: 0.0,
+        });
+        let b = Bristles {
+            kappa: 0.1,
+            h: 0.0995,
+            lb: 0.1,
+            delta: 0.01,
+            d: 1.0,
+        };
+        let rig = |kappa: f64| DrbmSwitched {
+            law: Law::Bristle(Bristles { kappa, ..b }),
+            rig: Rig::Driven { m: 1.0, k: 1.0, u: &u },
+        };
+        let (sys, off) = (rig(0.1), rig(0.1 * 1.001));
+        let save: Vec<f64> = (0..=6000).map(|i| i as f64 * 0.01).collect();
+        let tol = Tolerances {
+            rtol: 1e-9,
+            atol: 1e-12,
+            hmax: 0.1,
+            ..Default::default()
+        };
+        let check = |d: &RunData| check_energy(&sys.law, 0.01, 1.0, 1.0, None, 1e-6, 1e-3, (1e-9, 1e-12), d);
+        for method in [Method::Dopri5, Method::Dop853Radau5] {
+            let r = run(&sys, &[0.0, 0.0], 0.0, 60.0, &save, 1e-6, 1e-3, method, &tol).unwrap();
+            assert!(
+                r.lattice_events > 20 && r.sticks > 0,
+                "{method:?}: {} events, {} sticks",
+                r.lattice_events,
+                r.sticks
+            );
+            let d = driven_data(&r, &u);
+            check(&d).unwrap_or_else(|e| panic!("{method:?}: {e}"));
+            let broken = run_reporting(&sys, &off, &[0.0, 0.0], 0.0, 60.0, &save, 1e-6, 1e-3, method, &tol).unwrap();
+            assert_eq!(broken.stats, r.stats, "{method:?}: reporting changed the integration");
+            assert_eq!(broken.state, r.state, "{method:?}");
+            let e = check(&driven_data(&broken, &u)).unwrap_err();
+            assert!(e.message.contains("friction work"), "{method:?}: {e}");
+            let mut dropped = d.clone();
+            let x = dropped.column("x").unwrap().to_vec();
+            let e_col = &mut dropped.columns.iter_mut().find(|c| c.0 == "E").unwrap().1;
+            e_col.iter_mut().zip(&x).for_each(|(e, x)| *e -= 0.5 * x * x);
+            assert!(
+                check(&dropped).is_err(),
+                "{method:?}: the balance without ½ K x² passed"
+            );
+        }
     }
 
     /// Thesis Fig 3.9's ω = 0.05 rad/s run over its first 7 s, where until 2026-12-05 the left

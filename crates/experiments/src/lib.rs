@@ -36,6 +36,7 @@ pub mod cbm;
 pub mod describing;
 pub mod drbm;
 mod drive;
+pub mod energy_balance;
 mod input;
 pub mod invariants;
 pub mod laws;

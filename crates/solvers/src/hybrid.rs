@@ -19,6 +19,13 @@ pub trait HybridSystem {
     fn guards_fire_from_zero(&self) -> bool {
         false
     }
+    /// Quadrature outputs carried across the modes ([`crate::OdeSystem::n_quadratures`]): the
+    /// observer receives the state followed by the integrals from the simulation's start.
+    fn n_quadratures(&self) -> usize {
+        0
+    }
+    /// Their integrands in `mode` (a jump adds nothing to them).
+    fn integrands(&self, _mode: Self::Mode, _t: f64, _x: &[f64], _q: &mut [f64]) {}
 }
 
 struct InMode<'a, H: HybridSystem> {
@@ -48,9 +55,16 @@ impl<H: HybridSystem> OdeSystem for InMode<'_, H> {
     fn event_from_zero(&self, _i: usize) -> bool {
         self.sys.guards_fire_from_zero()
     }
+    fn n_quadratures(&self) -> usize {
+        self.sys.n_quadratures()
+    }
+    fn integrands(&self, t: f64, x: &[f64], q: &mut [f64]) {
+        self.sys.integrands(self.mode, t, x, q)
+    }
 }
 
-/// Observer of a hybrid simulation: `(t, mode, x)` at every save time.
+/// Observer of a hybrid simulation: `(t, mode, x)` at every save time (`x` followed by the
+/// quadrature outputs if the system has any).
 pub type HybridObserver<'a, M> = dyn FnMut(f64, M, &[f64]) + 'a;
 
 #[derive(Clone, Debug)]
@@ -61,6 +75,8 @@ pub struct HybridOutcome<M> {
     /// Every switch: `(time, new mode)`.
     pub switches: Vec<(f64, M)>,
     pub stats: Stats,
+    /// The quadrature outputs from `t0` to `t` (empty if the system has none).
+    pub quadrature: Vec<f64>,
 }
 
 /// Simulate from `(t0, x0)` in `mode0` to `t1`; `out(t, mode, x)` at every save time.
@@ -84,15 +100,26 @@ pub fn simulate<H: HybridSystem>(
     let mut switches = Vec::new();
     let mut stats = Stats::default();
     let mut save_from = saveat.partition_point(|&s| s < t0);
+    let (n, nq) = (sys.dim(), sys.n_quadratures());
+    // The integrals of the modes before the current one, and the observer's buffer.
+    let mut base = vec![0.0; nq];
+    let mut buf = Vec::with_capacity(n + nq);
     loop {
         let view = InMode { sys, mode };
         let m = mode;
         let mut last_saved = f64::NEG_INFINITY;
         let o = solve(&view, method, tol, t, &x, t1, &saveat[save_from..], &mut |ts, xs| {
             last_saved = ts;
-            out(ts, m, xs)
+            if nq == 0 {
+                return out(ts, m, xs);
+            }
+            buf.clear();
+            buf.extend_from_slice(xs);
+            buf[n..].iter_mut().zip(&base).for_each(|(q, b)| *q += b);
+            out(ts, m, &buf)
         })?;
         stats += o.stats;
+        base.iter_mut().zip(&o.quadrature).for_each(|(b, q)| *b += q);
         save_from += saveat[save_from..].partition_point(|&s| s <= last_saved.max(o.t).min(o.t));
         t = o.t;
         x = o.x;
@@ -104,6 +131,7 @@ pub fn simulate<H: HybridSystem>(
                     mode,
                     switches,
                     stats,
+                    quadrature: base,
                 })
             }
             Some(i) => {

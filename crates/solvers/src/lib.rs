@@ -116,6 +116,16 @@ pub trait OdeSystem {
     fn event_component(&self, _i: usize) -> Option<usize> {
         None
     }
+    /// Number of quadrature outputs: integrals `∫ q_j(t, x) dt` from the integration's start
+    /// that the driver carries outside the state and outside error control (the step sequence is
+    /// that of the system without them; `steppers/quadrature.rs`). The observer of a save time
+    /// then receives `dim + n_quadratures` values, the state followed by the integrals up to that
+    /// time, and [`Outcome::quadrature`] holds them at the outcome's time. 0 by default.
+    fn n_quadratures(&self) -> usize {
+        0
+    }
+    /// The integrands `q(t, x)` of the quadrature outputs.
+    fn integrands(&self, _t: f64, _x: &[f64], _q: &mut [f64]) {}
 }
 
 /// Position of `∂f_i/∂x_j` in the band storage of [`OdeSystem::jacobian_banded`] (LAPACK's

@@ -40,6 +40,11 @@ impl System for CbmPrescribedHeight {
         ("y", "m", "prescribed height A sin(omega t)"),
     ];
     const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Radau5];
+    const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
+        name: "contact-window",
+        doc: "on every sliding sample the friction is the bristle force (4.10)/(4.12) of the slanted window (4.7)/(4.8) at (x, y) on the branch of v: the frozen window is the geometric one. Tension (a bristle longer than h0) is allowed by the published linear law and flagged by a check, not an invariant",
+        check: |p, _, d| crate::cbm::check_window(&p.body.cbm(None), p.band.eta, d),
+    }];
 
     /// Samples `sim.samples_per_period` + 1 points over `[0, sim.t_end]`.
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {

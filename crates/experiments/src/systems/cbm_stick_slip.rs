@@ -51,25 +51,16 @@ impl System for CbmStickSlip {
         ("v_stuck", "m/s", "|v| while stuck, 0 otherwise"),
     ];
     const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Radau5];
+    const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
+        name: "contact-window",
+        doc: "on every sliding sample the friction is the bristle force (4.10)/(4.12) of the slanted window (4.7)/(4.8) at (x, y) on the branch of v: the frozen window is the geometric one. Tension (a bristle longer than h0) is allowed by the published linear law and flagged by a check, not an invariant",
+        check: |p, _, d| crate::cbm::check_window(&cbm(p), p.eta, d),
+    }];
 
     /// Samples `sim.samples_per_period` + 1 points over `[0, sim.t_end]`.
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
 
-        let config = StickSlip {
-            cbm: Cbm {
-                m: p.m,
-                w: p.w,
-                d: p.d,
-                alpha: p.alpha.to_radians(),
-                spring_k: p.k_spring,
-                n_bottom: p.n,
-                k: p.k,
-                h0: p.h0,
-                delta: p.delta,
-                g: p.g,
-            },
-            vp: p.vp,
-        };
+        let config = StickSlip { cbm: cbm(p), vp: p.vp };
         let (t_end, save) = crate::drive::autonomous_times(req)?;
         let method = crate::drive::method_of(req)?;
         let settings = CbmSettings {
@@ -129,4 +120,20 @@ impl System for CbmStickSlip {
         data.info.insert("n_from_delta".into(), config.cbm.n_from_delta());
         Ok(data)
 }
+}
+
+/// The body and bristles of the parameters.
+fn cbm(p: &Params) -> Cbm {
+    Cbm {
+        m: p.m,
+        w: p.w,
+        d: p.d,
+        alpha: p.alpha.to_radians(),
+        spring_k: p.k_spring,
+        n_bottom: p.n,
+        k: p.k,
+        h0: p.h0,
+        delta: p.delta,
+        g: p.g,
+    }
 }

@@ -4,7 +4,7 @@
 
 use crate::drive::{periodic_plan, save_times};
 use crate::input::signal;
-use crate::invariants::{col, Invariant};
+use crate::invariants::{col, Invariant, Violation};
 use crate::system::{initial, params, positive, Column, Group, System, LINEAR, PRESCRIBED};
 use crate::{RunData, RunRequest};
 use fric_models::coulomb;
@@ -45,12 +45,19 @@ impl System for CoulombMassSpring {
         ("F", "N", "friction force"),
         ("applied", "N", "applied force u - K x (inside [-F_C, F_C] on the equilibria map)"),
         ("mode", "1", "0 stick, +1/-1 slip direction"),
+        ("W_in", "J", "input work ∫ u v dt from the start (quadrature on the dense output)"),
+        ("W_f", "J", "friction work ∫ F v dt from the start"),
+        ("E", "J", "stored energy ½ m v² + ½ K x²"),
     ];
     const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5];
     const INVARIANTS: &'static [Invariant<Params>] = &[Invariant {
         name: "opposes-sliding",
         doc: "Coulomb friction opposes sliding: F v >= 0 on every sample in slip (thesis (1.18)-(1.19))",
         check: |_, _, d| crate::invariants::opposes_sliding(col(d, "t")?, col(d, "v")?, col(d, "F")?, 0.0, 1e-12),
+    }, Invariant {
+        name: "energy-balance",
+        doc: "input work = friction work + change of ½ m v² + ½ K x² ((1.18) times v, integrated), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
+        check: check_energy,
     }];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
@@ -66,9 +73,10 @@ impl System for CoulombMassSpring {
             return Err("coulomb-mass-spring runs for `periods` or `t_end`; steady_state is not supported".into());
         }
         let natural = 2.0 * PI * (m.m / m.k).sqrt();
+        let (rtol, atol) = tolerance(req);
         let tol = Tolerances {
-            rtol: req.sim.rtol.unwrap_or(1e-10),
-            atol: req.sim.atol.unwrap_or(1e-12),
+            rtol,
+            atol,
             hmax: natural / 8.0,
             ..Default::default()
         };
@@ -76,7 +84,7 @@ impl System for CoulombMassSpring {
         let mode0 = m.initial_mode(sig.value(0.0), &x0);
         let save = save_times(&plan);
         let h = Automaton { m, sig: &sig };
-        let mut cols: [Vec<f64>; 7] = Default::default();
+        let mut cols: [Vec<f64>; 10] = Default::default();
         let o = simulate(
             &h,
             mode0,
@@ -99,10 +107,13 @@ impl System for CoulombMassSpring {
                     coulomb::Mode::Stick => 0.0,
                     coulomb::Mode::Slip(s) => s,
                 });
+                cols[7].push(x[2]);
+                cols[8].push(x[3]);
+                cols[9].push(0.5 * m.m * x[1] * x[1] + 0.5 * m.k * x[0] * x[0]);
             },
         )
         .map_err(|e| e.to_string())?;
-        let names = ["t", "u", "x", "v", "F", "applied", "mode"];
+        let names = ["t", "u", "x", "v", "F", "applied", "mode", "W_in", "W_f", "E"];
         let mut data = RunData {
             period: plan.input_period,
             ..Default::default()
@@ -138,4 +149,37 @@ impl HybridSystem for Automaton<'_> {
     fn jump(&self, mode: Self::Mode, guard: usize, t: f64, x: &mut [f64]) -> Self::Mode {
         self.m.jump(mode, guard, self.sig.value(t), self.sig.deriv(t), x)
     }
+    /// The energy balance's works `∫ u v dt` and `∫ F v dt`, `F` the friction reported.
+    fn n_quadratures(&self) -> usize {
+        2
+    }
+    fn integrands(&self, mode: Self::Mode, t: f64, x: &[f64], q: &mut [f64]) {
+        let u = self.sig.value(t);
+        q[0] = u * x[1];
+        q[1] = self.m.friction(mode, u, x) * x[1];
+    }
+}
+
+/// The run's `(rtol, atol)`: the request's, else 1e-10 and 1e-12.
+fn tolerance(req: &RunRequest) -> (f64, f64) {
+    (req.sim.rtol.unwrap_or(1e-10), req.sim.atol.unwrap_or(1e-12))
+}
+
+/// Invariant: the energy balance (`crate::energy_balance`) with the bound derived there. The
+/// integrand `u v − F v` has `∂/∂v = u − F` (`max|u| + F_C` bounds it) and `∂/∂x = 0` (`F` is
+/// `±F_C` while sliding, and `v = 0` exactly while stuck).
+fn check_energy(p: &Params, req: &RunRequest, d: &RunData) -> Result<(), Violation> {
+    use crate::energy_balance::{check, max_abs, Bound};
+    let (t, x, v) = (col(d, "t")?, col(d, "x")?, col(d, "v")?);
+    let (xm, vm) = (max_abs(x), max_abs(v));
+    let (rtol, atol) = tolerance(req);
+    let bound = Bound {
+        dim: 2,
+        steps: d.info.get("steps").copied().unwrap_or(f64::NAN),
+        span: t.last().unwrap_or(&0.0) - t.first().unwrap_or(&0.0),
+        rtol,
+        atol,
+        components: vec![(xm, p.law.k * xm, 0.0), (vm, p.m * vm, max_abs(col(d, "u")?) + p.law.fc)],
+    };
+    check(t, col(d, "W_in")?, col(d, "W_f")?, col(d, "E")?, bound.tolerance())
 }

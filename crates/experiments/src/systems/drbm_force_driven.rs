@@ -77,6 +77,9 @@ impl System for DrbmForceDriven {
         ("u_r", "N", "boundary equilibria u = K x + F_f^r(x) of (3.58) at the sampled x"),
         ("u_l", "N", "boundary equilibria u = K x + F_f^l(x) of (3.58) at the sampled x"),
         ("eq_excess", "N", "while stuck: distance of u - K x outside [F_f^l(x), F_f^r(x)] (0 inside; one-sided limits at jumps)"),
+        ("W_in", "J", "input work ∫ u v dt from the start (quadrature on the dense output)"),
+        ("W_f", "J", "friction work ∫ F v dt from the start (dissipated or stored in the bristles)"),
+        ("E", "J", "stored energy ½ m v² + ½ K x²"),
     ];
     const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Radau5, fric_manifest::Method::Dop853, fric_manifest::Method::Dop853Radau5];
     const INVARIANTS: &'static [Invariant<Params>] = &[
@@ -89,6 +92,11 @@ impl System for DrbmForceDriven {
             name: "sign-rule",
             doc: "friction opposes sliding: F_f^r >= 0 for v > eta, F_f^l <= 0 for v < -eta (3.13)/(3.15)",
             check: |p, _, d| crate::drbm::check_sign_rule(p.eta, d),
+        },
+        Invariant {
+            name: "energy-balance",
+            doc: "input work = friction work + change of ½ m v² + ½ K x² ((3.42)-(3.43) times v, integrated), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
+            check: |p, req, d| crate::drbm::check_energy(&law(p)?, p.delta, p.m, p.k_spring, None, p.eta, p.tau, tolerance(req), d),
         },
     ];
 
@@ -125,9 +133,10 @@ impl System for DrbmForceDriven {
             },
         };
         let method = crate::drive::method_of(req)?;
+        let (rtol, atol) = tolerance(req);
         let tol = Tolerances {
-            rtol: req.sim.rtol.unwrap_or(1e-9),
-            atol: req.sim.atol.unwrap_or(1e-12),
+            rtol,
+            atol,
             hmax: plan.scale / 1000.0,
             ..Default::default()
         };
@@ -160,6 +169,9 @@ impl System for DrbmForceDriven {
                 ("u_r".to_string(), u_r),
                 ("u_l".to_string(), u_l),
                 ("eq_excess".to_string(), eq_excess),
+                ("W_in".to_string(), r.w_in.clone()),
+                ("W_f".to_string(), r.w_f.clone()),
+                ("E".to_string(), r.stored.clone()),
             ],
             period: plan.input_period,
             ..Default::default()
@@ -182,4 +194,9 @@ impl System for DrbmForceDriven {
         }
         Ok(data)
     }
+}
+
+/// The run's `(rtol, atol)`: the request's, else 1e-9 and 1e-12.
+fn tolerance(req: &RunRequest) -> (f64, f64) {
+    (req.sim.rtol.unwrap_or(1e-9), req.sim.atol.unwrap_or(1e-12))
 }

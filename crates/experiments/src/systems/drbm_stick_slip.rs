@@ -38,6 +38,9 @@ impl System for DrbmStickSlip {
         ("theta_s", "rad", "sum of the contributing pivot angles (L1313), branch + for v >= -eta"),
         ("stuck", "1", "1 in the Switch Model's stick case"),
         ("v_stuck", "m/s", "|v| while stuck, 0 otherwise"),
+        ("W_in", "J", "input work ∫ K l v_p dt at the spring's free end from the start (quadrature on the dense output)"),
+        ("W_f", "J", "friction work ∫ F v dt from the start (dissipated or stored in the bristles)"),
+        ("E", "J", "stored energy ½ m v² + ½ K l²"),
     ];
     const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Radau5];
     const INVARIANTS: &'static [Invariant<Params>] = &[
@@ -50,6 +53,11 @@ impl System for DrbmStickSlip {
             name: "sign-rule",
             doc: "friction opposes sliding: F_f^r >= 0 for v > eta, F_f^l <= 0 for v < -eta (3.13)/(3.15)",
             check: |p, _, d| crate::drbm::check_sign_rule(p.eta, d),
+        },
+        Invariant {
+            name: "energy-balance",
+            doc: "work put in at the spring's free end = friction work + change of ½ m v² + ½ K l² ((3.38)-(3.39) times v, integrated), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
+            check: |p, req, d| crate::drbm::check_energy(&Law::Bristle(p.row.bristles()), p.row.delta, p.spring.m, p.spring.k_spring, Some(p.spring.vp), p.eta, p.tau, tolerance(req), d),
         },
     ];
 
@@ -84,9 +92,10 @@ impl System for DrbmStickSlip {
         };
         let (t_end, save) = crate::drive::autonomous_times(req)?;
         let method = crate::drive::method_of(req)?;
+        let (rtol, atol) = tolerance(req);
         let tol = Tolerances {
-            rtol: req.sim.rtol.unwrap_or(1e-9),
-            atol: req.sim.atol.unwrap_or(1e-12),
+            rtol,
+            atol,
             ..Default::default()
         };
         let r = run(&sys, &[p.x0, p.v0, p.l0], 0.0, t_end, &save, p.eta, p.tau, method, &tol)
@@ -113,6 +122,9 @@ impl System for DrbmStickSlip {
                 ("theta_s".to_string(), theta),
                 ("stuck".to_string(), r.stuck.clone()),
                 ("v_stuck".to_string(), v_stuck),
+                ("W_in".to_string(), r.w_in.clone()),
+                ("W_f".to_string(), r.w_f.clone()),
+                ("E".to_string(), r.stored.clone()),
             ],
             ..Default::default()
         };
@@ -127,4 +139,9 @@ impl System for DrbmStickSlip {
         data.info.insert("d0".into(), b.d0());
         Ok(data)
     }
+}
+
+/// The run's `(rtol, atol)`: the request's, else 1e-9 and 1e-12.
+fn tolerance(req: &RunRequest) -> (f64, f64) {
+    (req.sim.rtol.unwrap_or(1e-9), req.sim.atol.unwrap_or(1e-12))
 }

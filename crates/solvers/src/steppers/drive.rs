@@ -3,6 +3,7 @@
 
 use super::dopri5::Dopri5;
 use super::events::{leaves_zero, locate, sign_kept, triggers};
+use super::quadrature::Quadrature;
 use super::rosenbrock23::Rosenbrock23;
 use super::{Method, Outcome, SolveError, Stats, Stepper, Tolerances};
 use crate::dop853::Dop853;
@@ -157,10 +158,17 @@ fn drive<S: OdeSystem, M: Stepper>(
     fill(bracketed, ne, false);
     fill(g_in, samples * ne, 0.0);
     let mut passed = Vec::new();
+    let nq = sys.n_quadratures();
+    let mut quad = Quadrature::new(n, nq);
     let mut t = t0;
     let mut save_i = saveat.partition_point(|&s| s < t0);
     while save_i < saveat.len() && saveat[save_i] == t0 {
-        out(t0, x);
+        if nq == 0 {
+            out(t0, x);
+        } else {
+            quad.at(sys, &*st, t0, 0.0, 0.0, x);
+            out(t0, &quad.xq);
+        }
         save_i += 1;
     }
     if t1 <= t0 {
@@ -171,6 +179,7 @@ fn drive<S: OdeSystem, M: Stepper>(
             passed_events: passed,
             stats,
             h: 0.0,
+            quadrature: quad.acc,
         });
     }
     sys.events(t, x, g_old);
@@ -339,19 +348,33 @@ fn drive<S: OdeSystem, M: Stepper>(
             }
         }
         let t_end = stop.map_or(t_new, |(_, ts, _)| ts);
+        if nq > 0 && !dense_ready {
+            st.prepare_dense(sys, t, h, &mut stats);
+            dense_ready = true;
+        }
         while save_i < saveat.len() && saveat[save_i] <= t_end {
             let s = saveat[save_i];
-            if s >= t_new {
-                out(s, x);
+            let th = if s >= t_new { 1.0 } else { (s - t) / h };
+            let xs: &[f64] = if s >= t_new {
+                x
             } else {
                 if !dense_ready {
                     st.prepare_dense(sys, t, h, &mut stats);
                     dense_ready = true;
                 }
-                st.dense((s - t) / h, xd);
-                out(s, xd);
+                st.dense(th, xd);
+                xd
+            };
+            if nq == 0 {
+                out(s, xs);
+            } else {
+                quad.at(sys, &*st, t, h, th, xs);
+                out(s, &quad.xq);
             }
             save_i += 1;
+        }
+        if nq > 0 {
+            quad.advance(sys, &*st, t, h, stop.map_or(1.0, |(_, _, th)| th));
         }
         if let Some((i, ts, th)) = stop {
             // The state at exactly the fraction the locator settled on, where the event function
@@ -366,6 +389,7 @@ fn drive<S: OdeSystem, M: Stepper>(
                 passed_events: passed,
                 stats,
                 h,
+                quadrature: quad.acc,
             });
         }
         if !x.iter().all(|v| v.is_finite()) {
@@ -382,6 +406,7 @@ fn drive<S: OdeSystem, M: Stepper>(
                 passed_events: passed,
                 stats,
                 h: h_full,
+                quadrature: quad.acc,
             });
         }
         let fac = st.step_factor(e, h, true).unwrap_or(if e == 0.0 {

@@ -26,6 +26,7 @@
 mod dopri5;
 mod drive;
 mod events;
+mod quadrature;
 mod rosenbrock23;
 
 pub use drive::{solve, Integrator};
@@ -112,6 +113,9 @@ pub struct Outcome {
     /// the controller had chosen before it was cut to end there): a restart from this outcome
     /// can begin with it ([`Tolerances::h0`]).
     pub h: f64,
+    /// The quadrature outputs ([`OdeSystem::n_quadratures`]) from the start to `t` (empty if
+    /// the system has none).
+    pub quadrature: Vec<f64>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
