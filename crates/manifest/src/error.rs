@@ -13,7 +13,7 @@ use std::fmt::{self, Display};
 pub(crate) const UNTAGGED_EXPECTING: [&str; 3] = [
     "a number, a list of numbers, a mapping {value, unit, line} or {const: NAME}",
     "a number or a list of numbers",
-    "`all`, `last-period`, {periods: [a, b]} or {t: [a, b]}",
+    "`all`, `last-period`, {last_periods: k}, {periods: [a, b]} or {t: [a, b]}",
 ];
 
 #[derive(Debug)]

@@ -196,10 +196,13 @@ fn git(root: &Path) -> (Option<String>, Option<bool>) {
 
 /// Whether a line of `git status --porcelain=v2` makes the checkout dirty: any change to a
 /// tracked file, and an untracked file under `experiments/` or `data/` (a new manifest or
-/// measured input changes what is computed; untracked outputs elsewhere do not).
+/// measured input changes what is computed; untracked outputs elsewhere, and the run cache
+/// `data/cache/`, do not).
 fn counts_as_dirty(line: &str) -> bool {
     match line.strip_prefix("? ") {
-        Some(path) => path.starts_with("experiments/") || path.starts_with("data/"),
+        Some(path) => {
+            path.starts_with("experiments/") || (path.starts_with("data/") && !path.starts_with("data/cache/"))
+        }
         None => !line.starts_with('#') && !line.is_empty(),
     }
 }
@@ -225,6 +228,7 @@ mod tests {
         assert!(counts_as_dirty("? data/mystudy/u.csv"));
         assert!(counts_as_dirty("1 .M N... 100644 100644 100644 a b crates/x.rs"));
         assert!(!counts_as_dirty("? notes.txt"));
+        assert!(!counts_as_dirty("? data/cache/runs/ab/cd.bin"));
         assert!(!counts_as_dirty("# branch.oid abc"));
         assert!(!counts_as_dirty(""));
     }

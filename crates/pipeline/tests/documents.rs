@@ -16,7 +16,9 @@ fn in_doc(doc: &str) -> String {
 #[test]
 fn a_document_without_a_source_text_needs_no_seed_lines() {
     let decl = "title: \"A study\"\nauthors: [A. B.]\nyear: 2026\nsource: none\n";
-    let ws = workspace(&[("study/document.yaml", decl), ("study/fig9.1.yaml", &in_doc("study"))]);
+    // A study of one's own computes, it does not reproduce (the status rule).
+    let own = in_doc("study").replace("status: reproduced", "status: computed");
+    let ws = workspace(&[("study/document.yaml", decl), ("study/fig9.1.yaml", &own)]);
     let loaded = fric_pipeline::load(ws.path());
     assert!(loaded.invalid.is_empty(), "{:#?}", loaded.invalid);
     let d = loaded.document("study").unwrap();
@@ -24,7 +26,7 @@ fn a_document_without_a_source_text_needs_no_seed_lines() {
     assert!(!d.decl.has_text());
     let cov = fric_pipeline::coverage(&loaded);
     assert_eq!(cov.keys().collect::<Vec<_>>(), ["study"]);
-    assert_eq!(cov["study"]["reproduced"], 1);
+    assert_eq!(cov["study"]["computed"], 1);
 
     // The same manifest in a document with a source text: its seed lines are required.
     let ws = workspace(&[("thesis/fig9.1.yaml", &in_doc("thesis"))]);

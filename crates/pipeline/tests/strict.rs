@@ -319,7 +319,7 @@ fn messages_name_the_problem_in_the_manifest_s_words() {
             "window: {periods: [1, 2]}}\nmetrics",
             "window: sometimes}\nmetrics",
             20,
-            "invalid type: `window` must be `all`, `last-period`, {periods: [a, b]} or {t: [a, b]}, got `sometimes`",
+            "invalid type: `window` must be `all`, `last-period`, {last_periods: k}, {periods: [a, b]} or {t: [a, b]}, got `sometimes`",
             "last-period",
         ),
         (

@@ -29,11 +29,16 @@ pub fn repo() -> std::path::PathBuf {
 pub fn project_copy() -> (tempfile::TempDir, std::path::PathBuf) {
     let t = tempfile::tempdir().unwrap();
     let root = t.path().join("ws");
-    for e in walkdir::WalkDir::new(repo().join("experiments")).into_iter().flatten() {
-        let rel = e.path().strip_prefix(repo()).unwrap();
-        if e.file_type().is_file() {
-            std::fs::create_dir_all(root.join(rel).parent().unwrap()).unwrap();
-            std::fs::copy(e.path(), root.join(rel)).unwrap();
+    // The manifests and the measured inputs they read (`data/`, without the run cache).
+    let cache = repo().join("data/cache");
+    for dir in ["experiments", "data"] {
+        let walk = walkdir::WalkDir::new(repo().join(dir)).into_iter();
+        for e in walk.filter_entry(|e| e.path() != cache).flatten() {
+            let rel = e.path().strip_prefix(repo()).unwrap();
+            if e.file_type().is_file() {
+                std::fs::create_dir_all(root.join(rel).parent().unwrap()).unwrap();
+                std::fs::copy(e.path(), root.join(rel)).unwrap();
+            }
         }
     }
     let seeds = repo().join("../shared");

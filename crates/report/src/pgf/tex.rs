@@ -10,7 +10,7 @@ use super::symbols::{accent, greek, math_symbol, precomposed, subscript, supersc
 fn is_math_char(c: char) -> bool {
     matches!(
         c,
-        '_' | '^' | '|' | '∞' | '≥' | '≤' | '≈' | '≠' | '±' | '∂' | '∫' | '∮' | '′'
+        '_' | '^' | '|' | '∞' | '≥' | '≤' | '≈' | '≠' | '±' | '∂' | '∫' | '∮' | '′' | '∩' | '∪' | '…'
     ) || greek(c).is_some()
         || accent(c).is_some()
         || precomposed(c).is_some()

@@ -41,8 +41,13 @@ pub(super) struct Quadrature {
 }
 
 impl Quadrature {
-    /// Zero integrals for `nq` integrands of a system of dimension `n`.
+    /// Zero integrals for `nq` integrands of a system of dimension `n`. Without integrands
+    /// nothing is allocated (the driver then passes the state to the observer directly), so a
+    /// reused integrator still allocates only its outcome per restart.
     pub(super) fn new(n: usize, nq: usize) -> Self {
+        if nq == 0 {
+            return Self::default();
+        }
         Self {
             acc: vec![0.0; nq],
             q: vec![0.0; nq],
