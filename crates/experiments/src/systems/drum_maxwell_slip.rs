@@ -1,7 +1,7 @@
 //! `drum-maxwell-slip`: the DC-motor/drum testbed of duhem-paper (37)–(41) with Maxwell-slip friction (24)–(25).
 
 use crate::laws::MaxwellSlipElements;
-use crate::spring::{self, DrumPlant, DRUM_COLUMNS};
+use crate::spring::{self, DrumPlant, DRUM_ENERGY_COLUMNS};
 use crate::system::{params, Column, Group, System, ROTARY, PRESCRIBED};
 use crate::{Invalid, RunData, RunRequest};
 
@@ -19,7 +19,12 @@ impl System for DrumMaxwellSlip {
     const DOC: &'static str = "DC-motor/drum testbed (37)-(41) with Maxwell-slip friction torque (hybrid; see mass-spring-maxwell-slip and drum-dahl).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
-    const COLUMNS: &'static [Column] = DRUM_COLUMNS;
+    const COLUMNS: &'static [Column] = DRUM_ENERGY_COLUMNS;
+    const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
+        name: "energy-balance",
+        doc: "input work = friction work + change of the kinetic and spring energy ((28) times the velocity, integrated; exact for any friction force on the mass), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
+        check: check_energy,
+    }];
     const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
@@ -29,4 +34,15 @@ impl System for DrumMaxwellSlip {
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         spring::maxwell_slip(req, p.plant.setup(req)?, &p.law)
     }
+}
+
+/// Invariant: the energy balance, `spring::check_maxwell_slip_energy`.
+fn check_energy(p: &Params, req: &RunRequest, d: &RunData) -> Result<(), crate::invariants::Violation> {
+    let b = spring::EnergyBound {
+        m: p.plant.inertia,
+        ks: (p.plant.k1 + p.plant.k2) * p.plant.r * p.plant.r,
+        k_sum: p.law.k.iter().map(|k| k.abs()).sum(),
+        input_offset: (p.plant.f10 - p.plant.f20) * p.plant.r,
+    };
+    spring::check_maxwell_slip_energy(&b, spring::maxwell_slip_tolerance(req), d, ["Tm", "theta", "omega", "Tf"])
 }
