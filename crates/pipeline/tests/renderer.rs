@@ -223,7 +223,10 @@ fn legend_samples_match_the_drawn_styles() {
             other => panic!("{st:?}: drawn and sample differ: {other:?}"),
         }
     }
-    assert!(out.contains("(coincides)"), "the covering series says so in the legend");
+    assert!(
+        out.contains("(coincides at this scale)"),
+        "the covering series says so in the legend, at this panel's scale only"
+    );
 }
 
 /// Published points: one open marker per point, each with its label.
@@ -473,4 +476,21 @@ fn no_text_is_clipped_overlapped_or_missing_glyphs() {
             assert!(apart, "`{}` {p:?} overlaps `{}` {q:?}", a.text, b.text);
         }
     }
+}
+
+/// A legend entry wider than its panel (thesis fig5.12's first entry) cannot wrap into columns:
+/// the legend below the axes is scaled down and its box stays inside the figure.
+#[test]
+fn a_legend_wider_than_its_panel_stays_inside_the_figure() {
+    let (x, y) = circle(360, 1.0);
+    let long = "ω = 1 rad/s, E_diss = 0.740 J (published; closed loop 0.745 J), a label as wide as the panel and more";
+    let f = figure(vec![series(x, y, Style::Solid, long)], false);
+    let s = svg(&f);
+    let view = attr(&s, "viewBox");
+    let l = rect_attr(&s, "class=\"fric-panel\"", "data-legend");
+    assert!(
+        l[0] >= view[0] && l[1] >= view[1] && l[2] <= view[0] + view[2] && l[3] <= view[1] + view[3],
+        "legend {l:?} leaves the figure {view:?}"
+    );
+    assert!(s.contains("scale("), "the legend is drawn scaled down");
 }

@@ -47,7 +47,11 @@ pub(crate) struct Entry {
 
 /// A legend: its entries and the box they sit in.
 pub(crate) struct Legend {
+    /// The box as drawn (after `scale`).
     pub rect: [f64; 4],
+    /// Below 1 when the legend's natural width exceeds the panel's: drawn scaled down about its
+    /// top-left corner so that it stays within the figure.
+    pub scale: f64,
     /// Entries in rows (one entry per row inside the axes, flowing rows below them).
     pub rows: Vec<Vec<usize>>,
     pub entries: Vec<Entry>,
@@ -81,7 +85,12 @@ pub(crate) fn place_inside(
         }
         if !series.iter().any(|s| covers(s, rect)) {
             let rows = (0..entries.len()).map(|k| vec![k]).collect();
-            return Ok(Legend { rect, rows, entries });
+            return Ok(Legend {
+                rect,
+                scale: 1.0,
+                rows,
+                entries,
+            });
         }
     }
     Err(entries)
@@ -116,12 +125,17 @@ fn row_width(row: &[usize], entries: &[Entry]) -> f64 {
 /// A legend below the frame, its top at `top`: rows wrapped to the panel's width
 /// (`span`, left and right edge), centred under the frame as far as the panel allows.
 pub(crate) fn below(frame: &Frame, entries: Vec<Entry>, top: f64, span: (f64, f64)) -> Legend {
-    let (rows, h) = rows_below(&entries, span.1 - span.0 - 8.0 * K);
-    let w = rows.iter().map(|r| row_width(r, &entries)).fold(0.0, f64::max) + 2.0 * PAD;
+    let avail = span.1 - span.0 - 8.0 * K;
+    let (rows, h) = rows_below(&entries, avail);
+    let natural = rows.iter().map(|r| row_width(r, &entries)).fold(0.0, f64::max) + 2.0 * PAD;
+    // An entry wider than the panel cannot wrap into columns: the legend is scaled down to fit.
+    let scale = (avail / natural).min(1.0);
+    let (w, h) = (natural * scale, h * scale);
     let centred = (frame.left + frame.right - w) / 2.0;
     let x = centred.min(span.1 - 4.0 * K - w).max(span.0 + 4.0 * K);
     Legend {
         rect: [x, top, x + w, top + h],
+        scale,
         rows,
         entries,
     }
@@ -165,10 +179,24 @@ fn sample(out: &mut String, e: &Entry, x: f64, y: f64) {
 /// Write a legend: its box, and per entry the sample and the typeset label.
 pub(crate) fn write(out: &mut String, l: &Legend) {
     use std::fmt::Write;
-    let r = l.rect;
+    let s = l.scale;
+    let r = [
+        l.rect[0],
+        l.rect[1],
+        l.rect[0] + (l.rect[2] - l.rect[0]) / s,
+        l.rect[1] + (l.rect[3] - l.rect[1]) / s,
+    ];
+    let transform = if s < 1.0 {
+        format!(
+            r#" transform="translate({:.2} {:.2}) scale({s:.4}) translate({:.2} {:.2})""#,
+            r[0], r[1], -r[0], -r[1]
+        )
+    } else {
+        String::new()
+    };
     let _ = write!(
         out,
-        r##"<g class="fric-legend"><rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="#FFFFFF" fill-opacity="0.9" stroke="#A0A0A0" stroke-width="{}"/>"##,
+        r##"<g class="fric-legend"{transform}><rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="#FFFFFF" fill-opacity="0.9" stroke="#A0A0A0" stroke-width="{}"/>"##,
         r[0],
         r[1],
         r[2] - r[0],

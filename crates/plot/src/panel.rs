@@ -236,10 +236,11 @@ pub(crate) fn plan_legend(
         .enumerate()
         .filter_map(|(i, s)| {
             let mut label = s.label.clone()?;
-            // Said in the legend: the series drawn on top coincides with the one under it.
+            // Said in the legend: the series drawn on top coincides with the one under it at
+            // this panel's scale (a zoom in another panel may separate them).
             if let Some(&(u, _)) = coincident.iter().find(|(_, j)| *j == i) {
                 if p.series[u].label.is_some() {
-                    label.push_str(" (coincides)");
+                    label.push_str(" (coincides at this scale)");
                 }
             }
             let width = area
