@@ -12,19 +12,22 @@ use fric_report::{ExperimentReport, Report};
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
-/// The experiments of the last `figures/report.json`, by id (none when it is unreadable).
-fn previous(root: &Path) -> BTreeMap<String, ExperimentReport> {
+/// The experiments of the last `figures/report.json`, by id: none when it is absent or not a
+/// report (it is replaced); an error when it cannot be read safely (not a regular file, or over
+/// the input-file limit), since the entries of the manifests not selected would be lost.
+fn previous(root: &Path) -> Result<BTreeMap<String, ExperimentReport>, String> {
     let mut by_id = BTreeMap::new();
+    let path = root.join("figures/report.json");
     // Read and written back exactly: serde_json's float_roundtrip makes every number survive
     // the round trip.
-    if let Ok(old) = std::fs::read(root.join("figures/report.json")) {
+    if let Some(old) = crate::readfile::read_if_present(&path, crate::readfile::INPUT)? {
         if let Ok(old) = serde_json::from_slice::<Report>(&old) {
             for e in old.experiments {
                 by_id.insert(e.id.clone(), e);
             }
         }
     }
-    by_id
+    Ok(by_id)
 }
 
 /// The report of an invalid manifest: its diagnostics as errors.
@@ -82,9 +85,9 @@ pub(crate) fn assemble(
     reused: Vec<Option<ExperimentReport>>,
     fresh: Vec<(Built, f64)>,
     summary: &mut Summary,
-) -> Vec<ExperimentReport> {
+) -> Result<Vec<ExperimentReport>, String> {
     // With a selection, keep what the last report said about the others.
-    let mut by_id = if only { previous(root) } else { BTreeMap::new() };
+    let mut by_id = if only { previous(root)? } else { BTreeMap::new() };
     for e in &chosen.selected {
         if !e.manifest.status.is_built() {
             by_id.insert(e.manifest.id.clone(), registry_report(e));
@@ -115,5 +118,30 @@ pub(crate) fn assemble(
         .chain(chosen.invalid.iter().map(|i| invalid_id(i)))
         .collect();
     summary.only = only;
-    by_id.into_values().collect()
+    Ok(by_id.into_values().collect())
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::previous;
+    use crate::readfile::testing::{mkfifo, within_10s};
+
+    #[test]
+    fn a_fifo_as_the_last_report_is_an_error_not_a_block() {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::create_dir(d.path().join("figures")).unwrap();
+        mkfifo(&d.path().join("figures/report.json"));
+        let root = d.path().to_path_buf();
+        let e = within_10s(move || previous(&root)).unwrap_err();
+        assert!(e.contains("report.json: not a regular file (a FIFO)"), "{e}");
+    }
+
+    #[test]
+    fn an_absent_or_garbled_last_report_is_empty() {
+        let d = tempfile::tempdir().unwrap();
+        assert!(previous(d.path()).unwrap().is_empty());
+        std::fs::create_dir(d.path().join("figures")).unwrap();
+        std::fs::write(d.path().join("figures/report.json"), "not json").unwrap();
+        assert!(previous(d.path()).unwrap().is_empty());
+    }
 }

@@ -59,6 +59,15 @@ pub fn read_to_string(path: &Path, limit: Limit) -> Result<String, String> {
     })
 }
 
+/// [`read`] of a file that may be absent: `None` when nothing is at `path`, the same error as
+/// [`read`] for anything else that cannot be read (a FIFO, a device, a file over `limit`).
+pub fn read_if_present(path: &Path, limit: Limit) -> Result<Option<Vec<u8>>, String> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        _ => read(path, limit).map(Some),
+    }
+}
+
 /// What kind of file a non-regular file is.
 fn kind(md: &std::fs::Metadata) -> &'static str {
     #[cfg(unix)]
@@ -79,6 +88,27 @@ fn kind(md: &std::fs::Metadata) -> &'static str {
         "a directory"
     } else {
         "not a file"
+    }
+}
+
+/// Test helpers: a FIFO at a path, and a call that must finish in time (reading a FIFO blocks).
+#[cfg(all(test, unix))]
+pub(crate) mod testing {
+    /// Make a FIFO at `path` with `mkfifo`.
+    pub fn mkfifo(path: &std::path::Path) {
+        let ok = std::process::Command::new("mkfifo").arg(path).status().unwrap();
+        assert!(ok.success(), "mkfifo {}", path.display());
+    }
+
+    /// The result of `f`, which must return within 10 seconds (a blocked read fails the test
+    /// instead of hanging it).
+    pub fn within_10s<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(f());
+        });
+        rx.recv_timeout(std::time::Duration::from_secs(10))
+            .expect("blocked for 10 s (reading a FIFO?)")
     }
 }
 
@@ -110,6 +140,16 @@ mod tests {
             e.contains("limit of 8 bytes") && e.contains("FRIC_TEST_UNSET_LIMIT"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn an_absent_file_is_none_and_a_present_one_is_read_with_the_limit() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("a");
+        assert_eq!(read_if_present(&p, SMALL).unwrap(), None);
+        std::fs::write(&p, "123456789").unwrap();
+        let e = read_if_present(&p, SMALL).unwrap_err();
+        assert!(e.contains("limit of 8 bytes"), "{e}");
     }
 
     #[test]

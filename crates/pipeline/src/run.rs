@@ -129,7 +129,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         // The batch's runs are released here, before the next batch is computed.
     }
     opts.tell(Progress::Finish);
-    let experiments = assemble::assemble(root, sel.is_some(), &loaded, &chosen, reused, fresh, &mut summary);
+    let experiments = assemble::assemble(root, sel.is_some(), &loaded, &chosen, reused, fresh, &mut summary)?;
     let coverage = coverage::coverage_as_reported(&loaded, &experiments);
     summary.report = Report {
         discrepancies: fric_report::discrepancies_by_document(

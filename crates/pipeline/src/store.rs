@@ -42,7 +42,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 /// Write only when the content differs (keeps file times of unchanged outputs).
 pub fn write_if_changed(path: &Path, bytes: &[u8]) -> std::io::Result<bool> {
-    if std::fs::read(path).is_ok_and(|old| old == bytes) {
+    // Through the size-limited reader: a FIFO there is replaced, never opened (it would block).
+    if crate::readfile::read(path, crate::readfile::INPUT).is_ok_and(|old| old == bytes) {
         return Ok(false);
     }
     write_atomic(path, bytes)?;
@@ -305,5 +306,21 @@ impl RunCache {
             }
         }
         Ok(p)
+    }
+}
+
+#[cfg(all(test, unix))]
+mod fifo_tests {
+    use super::write_if_changed;
+    use crate::readfile::testing::{mkfifo, within_10s};
+
+    #[test]
+    fn a_fifo_where_an_output_goes_is_replaced_not_opened() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("out.json");
+        mkfifo(&p);
+        let q = p.clone();
+        assert!(within_10s(move || write_if_changed(&q, b"x")).unwrap());
+        assert_eq!(std::fs::read(&p).unwrap(), b"x");
     }
 }

@@ -76,11 +76,16 @@ pub struct Jump {
 impl Explained {
     /// One line: `sigma of run dahl = 5.62500 (written 1.5) reproduces it (15 runs)`.
     pub fn text(&self) -> String {
-        let written = self.current.map_or(String::new(), |c| format!(" (written {c})"));
+        let written = self.current.map_or(String::new(), |c| format!(" (written {})", num(c)));
         let jump = self.jump.map(|j| {
             format!(
-                "the metric jumps from {:.6} to {:.6} at {} ∈ [{:.6}, {:.6}] (run `{}`)",
-                j.from, j.to, self.param, j.at[0], j.at[1], self.run
+                "the metric jumps from {} to {} at {} ∈ [{}, {}] (run `{}`)",
+                num6(j.from),
+                num6(j.to),
+                self.param,
+                num6(j.at[0]),
+                num6(j.at[1]),
+                self.run
             )
         });
         match (self.value, jump) {
@@ -92,8 +97,8 @@ impl Explained {
                         format!(
                             ", nor one in the other {} brackets in [{}, {}]",
                             self.brackets - 1,
-                            self.range[0],
-                            self.range[1]
+                            num(self.range[0]),
+                            num(self.range[1])
                         )
                     } else {
                         String::new()
@@ -109,28 +114,87 @@ impl Explained {
         }
         match self.value {
             Some(v) => format!(
-                "{} of run `{}` = {v:.6} (to a relative {:e}) reproduces it{written}, found in {} runs{}",
+                "{} of run `{}` = {} (to a relative {:e}) reproduces it{written}, found in {} runs{}",
                 self.param,
                 self.run,
+                num6(v),
                 self.xtol,
                 self.evaluations,
                 if self.brackets > 1 {
-                    format!("; the metric crosses it {} times in [{}, {}], the smallest value that reproduces it given", self.brackets, self.range[0], self.range[1])
+                    format!("; the metric crosses it {} times in [{}, {}], the smallest value that reproduces it given", self.brackets, num(self.range[0]), num(self.range[1]))
                 } else {
                     String::new()
                 }
             ),
             None => format!(
-                "no value of {} (run `{}`) in [{}, {}] reproduces it{written}: the metric spans [{:.6}, {:.6}] there ({} runs)",
-                self.param, self.run, self.range[0], self.range[1], self.scanned[0], self.scanned[1], self.evaluations
+                "no value of {} (run `{}`) in [{}, {}] reproduces it{written}: the metric spans [{}, {}] there ({} runs)",
+                self.param,
+                self.run,
+                num(self.range[0]),
+                num(self.range[1]),
+                num6(self.scanned[0]),
+                num6(self.scanned[1]),
+                self.evaluations
             ),
         }
+    }
+}
+
+/// Whether `x` reads well in plain decimal: zero, or a magnitude in [1e-4, 1e6).
+fn plain(x: f64) -> bool {
+    x == 0.0 || (1e-4..1e6).contains(&x.abs())
+}
+
+/// `x` in the fewest digits that read back as `x`: plain decimal for moderate magnitudes,
+/// scientific beyond them (`1e300`, not 301 digits; `1e-300`, not 0).
+fn num(x: f64) -> String {
+    if plain(x) || !x.is_finite() {
+        format!("{x}")
+    } else {
+        format!("{x:e}")
+    }
+}
+
+/// `x` to six decimals, or to six significant digits in scientific form beyond moderate
+/// magnitudes (where six decimals would print hundreds of digits or round it to zero).
+fn num6(x: f64) -> String {
+    if plain(x) || !x.is_finite() {
+        format!("{x:.6}")
+    } else {
+        format!("{x:.6e}")
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn extreme_ranges_and_values_print_compactly() {
+        let x = Explained {
+            run: "r".into(),
+            param: "fc".into(),
+            range: [1e-300, 1e300],
+            current: Some(2.5e-7),
+            value: None,
+            metric_at_value: None,
+            scanned: [-3e200, 0.25],
+            evaluations: 9,
+            brackets: 0,
+            xtol: 1e-4,
+            jump: None,
+        };
+        let t = x.text();
+        assert_eq!(
+            t,
+            "no value of fc (run `r`) in [1e-300, 1e300] reproduces it (written 2.5e-7): the metric spans \
+             [-3.000000e200, 0.250000] there (9 runs)"
+        );
+        assert_eq!(
+            (num(0.0), num(0.5), num(123456.0), num(f64::INFINITY)),
+            ("0".into(), "0.5".into(), "123456".into(), "inf".into())
+        );
+    }
 
     #[test]
     fn a_jump_is_reported_with_both_sides_never_as_a_root() {

@@ -65,12 +65,12 @@ pub const REPORT: &str = "figures/sensitivity.json";
 
 /// Merge the sensitivity of `s` into [`REPORT`] (written only if its text changed): the entries
 /// of the manifests `s` was about are replaced, those of other manifests kept (as `--only` does
-/// for report.json), those of manifests that no longer exist dropped. An unreadable old file is
-/// replaced.
+/// for report.json), those of manifests that no longer exist dropped. An old file that is not
+/// a sensitivity report is replaced; one that cannot be read safely (not a regular file, or
+/// over the input-file limit) is an error.
 pub fn write(root: &std::path::Path, s: &Sensitivities) -> Result<(), String> {
     let p = crate::store::output_path(root, REPORT)?;
-    let old: Vec<serde_json::Value> = std::fs::read(&p)
-        .ok()
+    let old: Vec<serde_json::Value> = crate::readfile::read_if_present(&p, crate::readfile::INPUT)?
         .and_then(|b| serde_json::from_slice(&b).ok())
         .unwrap_or_default();
     let id = |v: &serde_json::Value| v.get("id").and_then(|x| x.as_str()).map(String::from);
@@ -145,4 +145,20 @@ pub fn sensitivity(opts: &Options) -> Result<Sensitivities, String> {
         scope,
         known,
     })
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::{write, Sensitivities, REPORT};
+    use crate::readfile::testing::{mkfifo, within_10s};
+
+    #[test]
+    fn a_fifo_as_the_old_sensitivity_report_is_an_error_not_a_block() {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::create_dir(d.path().join("figures")).unwrap();
+        mkfifo(&d.path().join(REPORT));
+        let root = d.path().to_path_buf();
+        let e = within_10s(move || write(&root, &Sensitivities::default())).unwrap_err();
+        assert!(e.contains("sensitivity.json: not a regular file (a FIFO)"), "{e}");
+    }
 }
