@@ -151,7 +151,7 @@ fn try_production(
     let req = resolve(system, params, Some(&input), Some(sim)).unwrap_or_else(|e| panic!("{e:?}"));
     execute(&req)
         .map(|d| Series::from_production(&d))
-        .map_err(|e| format!("{e}"))
+        .map_err(|e| e.to_string())
 }
 
 /// The reference run of `model` from `s0`: `n` samples `dt` apart, RK4 at step `h`.

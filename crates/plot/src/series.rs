@@ -388,7 +388,7 @@ pub(crate) fn marker_svg(m: Marker, p: (f64, f64), col: &str) -> String {
     match m {
         Marker::Disc => format!(r#"<circle cx="{:.1}" cy="{:.1}" r="{r}" fill="{col}"/>"#, p.0, p.1),
         Marker::OpenSquare => format!(
-            r##"<rect x="{:.1}" y="{:.1}" width="{}" height="{}" fill="#FFFFFF" stroke="{col}" stroke-width="{}"/>"##,
+            r##"<rect x="{:.1}" y="{:.1}" width="{}" height="{}" fill="none" stroke="{col}" stroke-width="{}"/>"##,
             p.0 - r - K / 2.0,
             p.1 - r - K / 2.0,
             2.0 * r + K,

@@ -107,7 +107,7 @@ impl StyleDef {
             Ink::Line { dash } => format!("thick, mark=none, dash pattern={}", pgf_dash(dash)),
             Ink::Markers(Marker::Disc) => format!("only marks, mark=*, mark size={}pt", MARKER_PX / PX_PER_PT),
             Ink::Markers(Marker::OpenSquare) => format!(
-                "only marks, mark=square, mark size={}pt, mark options={{solid, thick, fill=white}}",
+                "only marks, mark=square, mark size={}pt, mark options={{solid, thick}}",
                 MARKER_PX / PX_PER_PT + 0.5
             ),
             Ink::Band => format!("fill={color}, draw=none, fill opacity=0.25, area legend"),
