@@ -160,7 +160,7 @@ fn every_drawn_project_figure_has_a_pgfplots_file_that_reads_existing_csv_column
         }
         let rel = pgf.strip_prefix("figures/").unwrap();
         bad.extend(pgf_problems(&figures, rel));
-        let listed = all.contains(&format!("\\input{{{rel}}}"));
+        let listed = all.contains(&format!("\\fricfigure{{{rel}}}"));
         let wanted = matches!(e.status.as_str(), "reproduced" | "partial");
         if listed != wanted {
             bad.push(format!("{}: status {}, in pgfplots-all.tex: {listed}", e.id, e.status));

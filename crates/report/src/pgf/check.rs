@@ -2,7 +2,7 @@
 //! span written in a manifest may reach a `.tex` file ([`check_math`]).
 
 /// What is wrong with a piece of generated LaTeX: unbalanced braces, an odd number of `$`, an
-/// unescaped `&` or `#`, `_`/`^` outside math (and outside `[...]` option lists), `\begin`/`\end` that do not match, or a
+/// unescaped `&` or `#` (other than a macro parameter `#1`–`#9`), `_`/`^` outside math (and outside `[...]` option lists), `\begin`/`\end` that do not match, or a
 /// character that is not ASCII (pdfLaTeX without extra packages). Empty when it is fine.
 pub fn tex_problems(s: &str) -> Vec<String> {
     let mut bad = Vec::new();
@@ -54,6 +54,8 @@ pub fn tex_problems(s: &str) -> Vec<String> {
             '$' => in_math = !in_math,
             '[' => options += 1,
             ']' => options -= 1,
+            // A macro parameter (`#1`) of a definition the writer puts in its preamble.
+            '#' if cs.get(i + 1).is_some_and(|d| ('1'..='9').contains(d)) => {}
             '&' | '#' => bad.push(format!("unescaped `{c}` at character {i}")),
             '_' | '^' if !in_math && options <= 0 => bad.push(format!("`{c}` outside math at character {i}")),
             _ if !c.is_ascii() => bad.push(format!("non-ASCII `{c}` at character {i}")),
@@ -301,6 +303,8 @@ mod tests {
         assert_eq!(tex_problems("{").len(), 1);
         assert_eq!(tex_problems("a_b").len(), 1);
         assert_eq!(tex_problems("a & b").len(), 1);
+        assert!(tex_problems("\\newcommand{\\f}[1]{\\input{#1}}").is_empty());
+        assert_eq!(tex_problems("a # b").len(), 1);
         assert_eq!(tex_problems("\\begin{a}\\end{b}").len(), 1);
         assert_eq!(tex_problems("σ").len(), 1);
     }
