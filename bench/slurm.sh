@@ -106,7 +106,7 @@ id: sweep/fig1
 kind: figure
 source: {document: sweep, number: "1", caption: "LuGre loop area over (σ1, ω)"}
 content: simulation
-status: reproduced
+status: computed
 runs:
   - id: lugre
     system: lugre
