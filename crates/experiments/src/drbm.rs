@@ -574,6 +574,24 @@ mod tests {
     use super::*;
     use fric_models::signal::{Signal, Sine};
 
+    /// Thesis Fig 3.9's rig: u = sin(0.05 t) on the bristles of Δ = 0.01 m, d = 1 m.
+    fn fig_3_9() -> (Signal, Bristles) {
+        let u = Signal::Sine(Sine {
+            amplitude: 1.0,
+            omega: 0.05,
+            phase: 0.0,
+            offset: 0.0,
+        });
+        let b = Bristles {
+            kappa: 0.1,
+            h: 0.0995,
+            lb: 0.1,
+            delta: 0.01,
+            d: 1.0,
+        };
+        (u, b)
+    }
+
     /// Sawtooth rig: every stick point lies in the equilibria set (3.58) and the friction never
     /// leaves [F_min, F_max] in magnitude (the tooth events fire).
     #[test]
@@ -644,19 +662,7 @@ mod tests {
     /// ever reading the works has the same steps and the same states, bit for bit.
     #[test]
     fn energy_balance_holds_and_catches_a_force_not_applied() {
-        let u = Signal::Sine(Sine {
-            amplitude: 1.0,
-            omega: 0.05,
-            phase: 0.0,
-            offset: 0.0,
-        });
-        let b = Bristles {
-            kappa: 0.1,
-            h: 0.0995,
-            lb: 0.1,
-            delta: 0.01,
-            d: 1.0,
-        };
+        let (u, b) = fig_3_9();
         let rig = |kappa: f64| DrbmSwitched {
             law: Law::Bristle(Bristles { kappa, ..b }),
             rig: Rig::Driven { m: 1.0, k: 1.0, u: &u },
@@ -704,19 +710,7 @@ mod tests {
     /// with that stale force.
     #[test]
     fn coincident_thresholds_keep_both_windows_geometric() {
-        let u = Signal::Sine(Sine {
-            amplitude: 1.0,
-            omega: 0.05,
-            phase: 0.0,
-            offset: 0.0,
-        });
-        let b = Bristles {
-            kappa: 0.1,
-            h: 0.0995,
-            lb: 0.1,
-            delta: 0.01,
-            d: 1.0,
-        };
+        let (u, b) = fig_3_9();
         let law = Law::Bristle(b);
         let sys = DrbmSwitched {
             law,

@@ -330,19 +330,13 @@ fn an_inset_redraws_its_region_inside_the_panel() {
 }
 
 /// Two panels of one figure: u in metres (±5 m) and a thousandth of it, F a thousandth of the
-/// force in both; a third series over the last half period.
-const UNITS: &str = r#"id: thesis/fig9.1
-kind: figure
-source: {document: thesis, number: "9.1", caption: "test figure", lines: [1]}
-content: simulation
-status: reproduced
-runs:
-  - id: dahl
-    system: dahl
-    params: {sigma: 7.5, fc: 1.5, gamma: 1}
-    input: {kind: sine, amplitude: 5, omega: 2}
-    sim: {periods: 2, samples_per_period: 400}
-    post:
+/// force in both; a third series over the last half period. `common::DAHL`'s run with two
+/// post steps, and its own panels.
+fn units() -> String {
+    let run = &DAHL[..DAHL.find("panels:").unwrap()];
+    format!(
+        "{run}{}",
+        r#"    post:
       - {name: u_small, op: scale, of: u, param: 0.001}
       - {name: F_small, op: scale, of: F, param: 0.001}
 panels:
@@ -357,7 +351,9 @@ panels:
     y: {label: F, unit: N}
     series:
       - {run: dahl, x: u_small, y: F_small, window: {periods: [1, 2]}}
-"#;
+"#
+    )
+}
 
 /// The `<text>` contents of an SVG (tags inside them dropped).
 fn texts(s: &str) -> Vec<String> {
@@ -385,7 +381,7 @@ fn texts(s: &str) -> Vec<String> {
 /// `last_periods` selects the last half period.
 #[test]
 fn panels_share_units_and_pgf_units_equal_the_svgs() {
-    let ws = workspace(&[("thesis/fig9.1.yaml", UNITS)]);
+    let ws = workspace(&[("thesis/fig9.1.yaml", &units())]);
     let s = fric_pipeline::run(&fric_pipeline::Options::new(ws.path())).unwrap();
     assert!(
         s.invalid.is_empty() && s.runs_failed.is_empty(),
