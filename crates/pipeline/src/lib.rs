@@ -43,6 +43,7 @@ pub mod orphans;
 mod outputs;
 mod overrides;
 mod own_time;
+mod parquet_file;
 pub mod plan;
 pub mod quote;
 pub mod readfile;

@@ -6,11 +6,11 @@
 //! and writes the files.
 
 use crate::hash::sha256_hex;
+use crate::parquet_file::{self, Column, Data};
 use crate::store::write_if_changed;
 use crate::summary::Summary;
 use fric_report::metrics::{self, Change, MetricRow};
 use fric_report::{Provenance, Report};
-use polars::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
@@ -23,29 +23,22 @@ pub const TIDY_PARQUET: &str = "figures/metrics.parquet";
 /// The rows as a Parquet file: strings, `value` as f64, nulls where a row has no sweep, value or
 /// unit.
 pub fn to_parquet(rows: &[MetricRow]) -> Result<Vec<u8>, String> {
-    let text = |f: fn(&MetricRow) -> &str| rows.iter().map(f).collect::<Vec<&str>>();
-    let opt = |f: fn(&MetricRow) -> Option<&str>| rows.iter().map(f).collect::<Vec<Option<&str>>>();
-    let cols = vec![
-        Column::new("document".into(), text(|r| &r.document)),
-        Column::new("experiment".into(), text(|r| &r.experiment)),
-        Column::new("metric".into(), text(|r| &r.metric)),
-        Column::new("sweep".into(), opt(|r| r.sweep.as_deref())),
-        Column::new(
-            "value".into(),
-            rows.iter().map(|r| r.value).collect::<Vec<Option<f64>>>(),
-        ),
-        Column::new("unit".into(), opt(|r| r.unit.as_deref())),
+    let text = |f: fn(&MetricRow) -> &str| Data::OptText(rows.iter().map(|r| Some(f(r))).collect());
+    let opt = |f: fn(&MetricRow) -> Option<&str>| Data::OptText(rows.iter().map(f).collect());
+    let cols = [
+        ("document", text(|r| &r.document)),
+        ("experiment", text(|r| &r.experiment)),
+        ("metric", text(|r| &r.metric)),
+        ("sweep", opt(|r| r.sweep.as_deref())),
+        ("value", Data::OptDouble(rows.iter().map(|r| r.value).collect())),
+        ("unit", opt(|r| r.unit.as_deref())),
     ];
-    let mut df = DataFrame::new(rows.len(), cols).map_err(|e| e.to_string())?;
-    let mut buf = Vec::new();
-    ParquetWriter::new(&mut buf)
-        .finish(&mut df)
-        .map_err(|e| e.to_string())?;
-    Ok(buf)
+    let cols: Vec<Column> = cols.into_iter().map(|(name, data)| Column { name, data }).collect();
+    parquet_file::write(&cols)
 }
 
 /// Where the hashes of the last tidy files are kept, so that an unchanged run neither builds
-/// the Parquet file (polars costs ~15 MB and tens of milliseconds) nor misses a damaged one.
+/// the Parquet file nor misses a damaged one.
 const TIDY_STAMP: &str = "data/cache/entries/metrics.sha256";
 
 /// Write `figures/metrics.csv` and `figures/metrics.parquet` from the report, each only if its
@@ -255,11 +248,15 @@ mod tests {
         ];
         let a = to_parquet(&rows).unwrap();
         assert_eq!(a, to_parquet(&rows).unwrap());
-        let df = ParquetReader::new(std::io::Cursor::new(a)).finish().unwrap();
-        assert_eq!(df.height(), 2);
-        let v = df.column("value").unwrap().f64().unwrap().to_vec();
-        assert_eq!(v, [Some(28.8), None]);
-        let s = df.column("sweep").unwrap().str().unwrap().get(1);
-        assert_eq!(s, None);
+        use parquet::file::reader::{FileReader, SerializedFileReader};
+        use parquet::record::Field;
+        let reader = SerializedFileReader::new(bytes::Bytes::from(a)).unwrap();
+        let rows: Vec<Vec<(String, Field)>> =
+            reader.get_row_iter(None).unwrap().map(|r| r.unwrap().into_columns()).collect();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0][4], ("value".to_string(), Field::Double(28.8)));
+        assert_eq!(rows[1][4], ("value".to_string(), Field::Null));
+        assert_eq!(rows[0][3].1, Field::Str("input.omega=2".into()));
+        assert_eq!(rows[1][3], ("sweep".to_string(), Field::Null));
     }
 }
