@@ -198,27 +198,6 @@ fn fig_4_7_production_agrees_with_the_reference() {
                 phase: 0.0,
                 offset: 0.0,
             };
-            if y0 != 0.0 && tol.0 > 1e-9 {
-                // KNOWN DEFECT (issue 43, found by the `contact-window` invariant on 2026-12-05):
-                // at rtol 1e-7 the grazing y_eq run leaves the stick band (η = 1e-6 m/s) with the
-                // minus branch's force still acting: t = 971.73 s, v = +7.3e-6 m/s, F = −1.075 N
-                // where the slanted window gives +1.061 N. At the manifest's rtol 1e-9 the
-                // invariant holds (below). This assertion fails once the defect is fixed: then
-                // compare this run like the others.
-                let sim = SimSpec {
-                    periods: Some(2.0),
-                    samples_per_period: Some(spp),
-                    rtol: Some(tol.0),
-                    atol: Some(tol.1),
-                    ..Default::default()
-                };
-                let params = p.iter().map(|(k, v)| (k.to_string(), ParamValue::Number(*v))).collect();
-                let e = try_production("cbm-force-driven", &params, input, &sim).err();
-                let e = e.expect("the known contact-window break at rtol 1e-7 is gone: update this test");
-                assert!(e.contains("contact-window"), "{e}");
-                eprintln!("Fig 4.7 y(0) = {y0}: production rtol {:e}: known defect: {e}", tol.0);
-                continue;
-            }
             let q = production("cbm-force-driven", &p, input, Span::Periods(2.0), spp, tol).numbers(spp, u);
             eprintln!("Fig 4.7 y(0) = {y0}: production rtol {:e} {q:?}", tol.0);
             assert!(rel(q.area, r.area) < 0.01, "area {} vs reference {}", q.area, r.area);

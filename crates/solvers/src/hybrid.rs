@@ -19,6 +19,17 @@ pub trait HybridSystem {
     fn guards_fire_from_zero(&self) -> bool {
         false
     }
+    /// Whether some guard declares its rate ([`HybridSystem::guard_rate`];
+    /// [`crate::OdeSystem::event_rates`]); false by default.
+    fn guard_rates(&self) -> bool {
+        false
+    }
+    /// The rate of guard `guard` in `mode` along the flow at `(t, x)` with `f` the mode's field
+    /// there, if the guard is watched for grazes ([`crate::OdeSystem::event_rate`]): a guard that
+    /// rises to zero and falls back inside one step fires at its first zero.
+    fn guard_rate(&self, _mode: Self::Mode, _guard: usize, _t: f64, _x: &[f64], _f: &[f64]) -> Option<f64> {
+        None
+    }
     /// Quadrature outputs carried across the modes ([`crate::OdeSystem::n_quadratures`]): the
     /// observer receives the state followed by the integrals from the simulation's start.
     fn n_quadratures(&self) -> usize {
@@ -54,6 +65,12 @@ impl<H: HybridSystem> OdeSystem for InMode<'_, H> {
     }
     fn event_from_zero(&self, _i: usize) -> bool {
         self.sys.guards_fire_from_zero()
+    }
+    fn event_rates(&self) -> bool {
+        self.sys.guard_rates()
+    }
+    fn event_rate(&self, i: usize, t: f64, x: &[f64], f: &[f64]) -> Option<f64> {
+        self.sys.guard_rate(self.mode, i, t, x, f)
     }
     fn n_quadratures(&self) -> usize {
         self.sys.n_quadratures()

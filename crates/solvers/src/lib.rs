@@ -116,6 +116,23 @@ pub trait OdeSystem {
     fn event_component(&self, _i: usize) -> Option<usize> {
         None
     }
+    /// Whether some terminal event declares its rate ([`OdeSystem::event_rate`]) and is watched
+    /// for grazes. False by default, at no cost; true costs one right-hand side per accepted
+    /// step (at its end, carried to the next step's start) and one per integration's start.
+    fn event_rates(&self) -> bool {
+        false
+    }
+    /// The rate `dg_i/dt` of terminal event `i` along the flow at `(t, x)`, given
+    /// `f = f(t, x)`, or `None` (the default) for an event not watched for grazes. A watched
+    /// event whose function stays on the pre-crossing side at both ends of a step while its rate
+    /// turns from towards zero at the start to away from it at the end has an extremum inside
+    /// the step: the driver locates it (the rate's zero on the dense output), and if the event
+    /// function reaches zero there, the first crossing before it is the event (a crossing pair
+    /// inside one step, which the ends alone never see, however small the excursion). Only
+    /// an extremum whose rate changes sign between the ends is seen (one of an odd number).
+    fn event_rate(&self, _i: usize, _t: f64, _x: &[f64], _f: &[f64]) -> Option<f64> {
+        None
+    }
     /// Number of quadrature outputs: integrals `∫ q_j(t, x) dt` from the integration's start
     /// that the driver carries outside the state and outside error control (the step sequence is
     /// that of the system without them; `steppers/quadrature.rs`). The observer of a save time

@@ -214,6 +214,30 @@ impl<S: Switched> HybridSystem for SwitchModel<'_, S> {
         self.sys.guards(mode, t, x, &mut out[k..]);
     }
 
+    /// Outside the band the one guard is the distance to it (`η − g` above, `g + η` below), and
+    /// its rate along the flow is `∓∇g·f` (the switching function of (3.22) is `g(x)`, with no
+    /// explicit `t`). A motion that rises to the band and turns back inside one step (a
+    /// reversal grazing `|g| ≤ η`) enters it at its first touch: without the rate, both ends of
+    /// the step outside the band hid it, and the mode outlived its region (thesis Fig 4.7 at
+    /// rtol 1e-7 until 2026-12-05: the minus branch's force at v = +7.3e-6 m/s, η = 1e-6 m/s).
+    /// Inside the band each guard watches a motion that leaves through it or is stopped by
+    /// another guard first, so the band's guards carry no rate.
+    fn guard_rates(&self) -> bool {
+        true
+    }
+
+    fn guard_rate(&self, (region, _): Self::Mode, guard: usize, t: f64, x: &[f64], f: &[f64]) -> Option<f64> {
+        let side = match (region, guard) {
+            (Region::Above, 0) => -1.0,
+            (Region::Below, 0) => 1.0,
+            _ => return None,
+        };
+        let mut buf = self.scratch.borrow_mut();
+        let nv = &mut buf[..self.sys.dim()];
+        self.sys.normal(t, x, nv);
+        Some(side * nv.iter().zip(f).map(|(a, b)| a * b).sum::<f64>())
+    }
+
     /// The band is entered through one edge (`g = ±η` located exactly) and its guards watch the
     /// other edges, so a band region may start with a guard at zero: the motion grazing the band
     /// and leaving it where it came in must fire it.
@@ -311,6 +335,63 @@ mod tests {
             SwitchModel::new(&down, 1e-3, 1e-2).classify((), 0.0, &[0.0]),
             Region::BandMinus
         );
+    }
+
+    /// `f−`: `ẋ = 2(1 − t)`, `f+`: `ẋ = −1`. From `x0 = η/2 − 1` the minus field alone rises to
+    /// the peak `η/2` at t = 1 and falls back: it enters the band at `x = −η`, where both fields
+    /// point to it (attractive).
+    struct Rise;
+    impl Switched for Rise {
+        type Mode = ();
+        fn dim(&self) -> usize {
+            1
+        }
+        fn field(&self, b: Branch, _m: (), t: f64, _x: &[f64], dx: &mut [f64]) {
+            dx[0] = match b {
+                Branch::Plus => -1.0,
+                Branch::Minus => 2.0 * (1.0 - t),
+            };
+        }
+        fn switching(&self, _t: f64, x: &[f64]) -> f64 {
+            x[0]
+        }
+        fn normal(&self, _t: f64, _x: &[f64], n: &mut [f64]) {
+            n[0] = 1.0;
+        }
+    }
+
+    /// A motion that reaches the band and would turn back inside one step (one Dormand–Prince
+    /// step spans the whole rise and fall: both its ends are below the band) enters it at
+    /// `x = −η`, derived `t = 1 − √(1.5 η)`, and sticks.
+    #[test]
+    fn a_motion_grazing_the_band_inside_a_step_enters_it() {
+        let eta = 1e-3;
+        let sm = SwitchModel::new(&Rise, eta, 1e-2);
+        let x0 = [0.5 * eta - 1.0];
+        let mode0 = sm.initial_mode((), 0.0, &x0);
+        assert_eq!(mode0.0, Region::Below);
+        let tol = crate::Tolerances {
+            h0: 4.0,
+            hmax: 4.0,
+            ..Default::default()
+        };
+        let o = crate::hybrid::simulate(
+            &sm,
+            mode0,
+            crate::Method::Dopri5,
+            &tol,
+            0.0,
+            &x0,
+            3.0,
+            &[],
+            10,
+            &mut |_, _, _| {},
+        )
+        .unwrap();
+        let (t, (region, ())) = *o.switches.first().expect("the band was never entered");
+        let want = 1.0 - (1.5 * eta).sqrt();
+        assert_eq!(region, Region::Stick);
+        assert!((t - want).abs() < 1e-9, "{t} vs {want}");
     }
 
     #[test]

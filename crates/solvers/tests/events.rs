@@ -432,3 +432,90 @@ fn event_samples_are_skipped_only_where_the_sign_cannot_change() {
         "{evals_skipping} vs {evals_all} right-hand sides"
     );
 }
+
+/// A ball thrown up to just above a ceiling: `x(t) = t − t²/2` peaks at `1/2` (t = 1), the
+/// ceiling is at `1/2 − c`. With `hmax` 4 the first steps span the whole flight, so both ends of
+/// the step are below the ceiling: only the guard's rate (`ẋ`, from +1 to −1 across the step)
+/// shows the crossing pair inside it.
+struct Ceiling(f64);
+impl OdeSystem for Ceiling {
+    fn dim(&self) -> usize {
+        2
+    }
+    fn rhs(&self, _t: f64, x: &[f64], dx: &mut [f64]) {
+        dx[0] = x[1];
+        dx[1] = -1.0;
+    }
+    fn n_events(&self) -> usize {
+        1
+    }
+    fn events(&self, _t: f64, x: &[f64], g: &mut [f64]) {
+        g[0] = x[0] - (0.5 - self.0);
+    }
+    fn event_kind(&self, _i: usize) -> EventKind {
+        EventKind {
+            direction: Direction::Rising,
+            terminal: true,
+        }
+    }
+    fn event_rates(&self) -> bool {
+        true
+    }
+    fn event_rate(&self, _i: usize, _t: f64, _x: &[f64], f: &[f64]) -> Option<f64> {
+        Some(f[0])
+    }
+}
+
+/// A terminal event whose function rises to zero and falls back inside one step fires at its
+/// first zero (derived: `t = 1 − √(2c)`) with every method, however small the excursion above
+/// zero (`c` down to 1e-12); an excursion that stays short of zero (`c < 0`) fires nothing.
+#[test]
+fn a_guard_grazing_zero_inside_a_step_fires_at_its_first_zero() {
+    let tol = Tolerances {
+        hmax: 4.0,
+        h0: 4.0,
+        ..Default::default()
+    };
+    for method in [Method::Dopri5, Method::Dop853, Method::Radau5, Method::Rosenbrock23] {
+        for c in [1e-3, 1e-6, 1e-12] {
+            let o = solve(&Ceiling(c), method, &tol, 0.0, &[0.0, 1.0], 4.0, &[], &mut |_, _| {}).unwrap();
+            let want = 1.0 - (2.0 * c).sqrt();
+            assert_eq!(
+                o.event,
+                Some(0),
+                "{method:?}, c = {c}: no event (stopped at t = {})",
+                o.t
+            );
+            // The first zero, on the way up, where the state is the ceiling's height.
+            assert!(
+                o.x[1] > 0.0 && (o.x[0] - (0.5 - c)).abs() < 1e-12,
+                "{method:?}, c = {c}: {:?}",
+                o.x
+            );
+            // Its time, located on the dense output of a step of ~4 (Rosenbrock23's is of
+            // second order only); at c = 1e-12 the time is ill-conditioned (ẋ = √(2c)).
+            let close = if method == Method::Rosenbrock23 { 1e-5 } else { 1e-9 };
+            assert!(
+                c < 1e-9 || (o.t - want).abs() < close,
+                "{method:?}, c = {c}: {} vs {want}",
+                o.t
+            );
+        }
+        let o = solve(
+            &Ceiling(-1e-9),
+            method,
+            &tol,
+            0.0,
+            &[0.0, 1.0],
+            4.0,
+            &[],
+            &mut |_, _| {},
+        )
+        .unwrap();
+        assert_eq!(
+            (o.event, o.t),
+            (None, 4.0),
+            "{method:?}: an excursion short of zero fired"
+        );
+    }
+}

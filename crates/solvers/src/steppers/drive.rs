@@ -2,7 +2,7 @@
 //! the event bookkeeping of each accepted step ([`super::events`] detects and locates).
 
 use super::dopri5::Dopri5;
-use super::events::{leaves_zero, locate, sign_kept, triggers};
+use super::events::{graze, leaves_zero, locate, may_graze, sign_kept, triggers};
 use super::quadrature::Quadrature;
 use super::rosenbrock23::Rosenbrock23;
 use super::{Method, Outcome, SolveError, Stats, Stepper, Tolerances};
@@ -111,6 +111,21 @@ struct Work {
     bracketed: Vec<bool>,
     /// Event values at the interior sample points of a step, sample-major.
     g_in: Vec<f64>,
+    /// Event rates at a step's start and end ([`OdeSystem::event_rate`]; NaN where none), and a
+    /// right-hand side's buffer for them.
+    r_old: Vec<f64>,
+    r_new: Vec<f64>,
+    f: Vec<f64>,
+}
+
+/// The rates of the events at `(t, x)` into `r` (NaN for an event without one): one right-hand
+/// side into `f`.
+fn rates_at<S: OdeSystem>(sys: &S, t: f64, x: &[f64], f: &mut [f64], r: &mut [f64], stats: &mut Stats) {
+    sys.rhs(t, x, f);
+    stats.rhs_evals += 1;
+    for (i, r) in r.iter_mut().enumerate() {
+        *r = sys.event_rate(i, t, x, f).unwrap_or(f64::NAN);
+    }
 }
 
 /// `v` as `len` copies of `value`, keeping its allocation.
@@ -144,9 +159,15 @@ fn drive<S: OdeSystem, M: Stepper>(
         g_stop,
         bracketed,
         g_in,
+        r_old,
+        r_new,
+        f,
     } = work;
-    // `g_old` and `g_new` trade places after every step.
+    // `g_old` and `g_new` (and the rates) trade places after every step.
     let (mut g_old, mut g_new) = (g_old, g_new);
+    let (mut r_old, mut r_new) = (r_old, r_new);
+    // Whether terminal events are watched for grazes ([`OdeSystem::event_rate`]).
+    let rates = ne > 0 && sys.event_rates();
     x.clear();
     x.extend_from_slice(x0);
     x_old.clear();
@@ -157,6 +178,9 @@ fn drive<S: OdeSystem, M: Stepper>(
     fill(g_stop, ne, 0.0);
     fill(bracketed, ne, false);
     fill(g_in, samples * ne, 0.0);
+    fill(r_old, if rates { ne } else { 0 }, f64::NAN);
+    fill(r_new, if rates { ne } else { 0 }, f64::NAN);
+    fill(f, if rates { n } else { 0 }, 0.0);
     let mut passed = Vec::new();
     let nq = sys.n_quadratures();
     let mut quad = Quadrature::new(n, nq);
@@ -184,6 +208,9 @@ fn drive<S: OdeSystem, M: Stepper>(
     }
     sys.events(t, x, g_old);
     st.init(sys, t, x, &mut stats);
+    if rates {
+        rates_at(sys, t, x, f, r_old, &mut stats);
+    }
 
     // Initial step: the caller's (a restart carrying the step before it), else Hairer's
     // heuristic, simplified.
@@ -251,6 +278,9 @@ fn drive<S: OdeSystem, M: Stepper>(
         let first_new = passed.len();
         if ne > 0 {
             sys.events(t_new, x, g_new);
+            if rates {
+                rates_at(sys, t_new, x, f, r_new, &mut stats);
+            }
             // This step's interior samples: none where every event watches the sign of a state
             // component that, at one end of the step, is further from zero than twice the step
             // times its largest rate over the stages (it cannot reach zero inside the step).
@@ -292,13 +322,49 @@ fn drive<S: OdeSystem, M: Stepper>(
                             && leaves_zero(kind.direction, at(0), at(1)))
                 });
                 bracketed[i] = bracket.is_some();
-                if let Some(k) = bracket {
-                    if !dense_ready {
-                        st.prepare_dense(sys, t, h, &mut stats);
-                        dense_ready = true;
-                    }
-                    let range = (frac(k), if k == samples { 1.0 } else { frac(k + 1) });
-                    let th = locate(sys, &*st, i, t, h, range, (at(k), at(k + 1)), xd, ne);
+                let grazing = bracket.is_none()
+                    && rates
+                    && kind.terminal
+                    && may_graze(kind.direction, (g_old[i], g_new[i]), (r_old[i], r_new[i]));
+                if (bracket.is_some() || grazing) && !dense_ready {
+                    st.prepare_dense(sys, t, h, &mut stats);
+                    dense_ready = true;
+                }
+                // A crossing pair between the step's points: the first crossing before the
+                // extremum that reached zero, bracketed from the last point before it.
+                let grazed = if grazing {
+                    let scratch = (&mut xd[..], &mut f[..], &mut g_stop[..]);
+                    let ends = (g_old[i], g_new[i]);
+                    graze(
+                        sys,
+                        &*st,
+                        i,
+                        kind.direction,
+                        t,
+                        h,
+                        ends,
+                        (r_old[i], r_new[i]),
+                        scratch,
+                        &mut stats,
+                    )
+                    .map(|(th, g)| {
+                        let k = ((th * (samples + 1) as f64).ceil() as usize).clamp(1, samples + 1) - 1;
+                        ((frac(k), th), (at(k), g))
+                    })
+                } else {
+                    None
+                };
+                bracketed[i] |= grazed.is_some();
+                let found = bracket
+                    .map(|k| {
+                        (
+                            (frac(k), if k == samples { 1.0 } else { frac(k + 1) }),
+                            (at(k), at(k + 1)),
+                        )
+                    })
+                    .or(grazed);
+                if let Some((range, ends)) = found {
+                    let th = locate(sys, &*st, i, t, h, range, ends, xd, ne);
                     let te = t + th * h;
                     if kind.terminal {
                         if stop.is_none_or(|(_, ts, _)| te < ts) {
@@ -398,6 +464,7 @@ fn drive<S: OdeSystem, M: Stepper>(
         t = t_new;
         at_start = false;
         std::mem::swap(&mut g_old, &mut g_new);
+        std::mem::swap(&mut r_old, &mut r_new);
         if last {
             return Ok(Outcome {
                 t,

@@ -1,7 +1,8 @@
 //! Events on an accepted step: whether a guard triggers between two points, whether its sign is
-//! kept for a reason other than sampling, and the location of its zero on the dense output.
+//! kept for a reason other than sampling, whether it grazes zero between them, and the location
+//! of its zero on the dense output.
 
-use super::Stepper;
+use super::{Stats, Stepper};
 use crate::{roots, Direction, OdeSystem};
 use std::convert::Infallible;
 
@@ -84,4 +85,66 @@ pub(super) fn locate<S: OdeSystem, M: Stepper>(
     };
     let Ok(b) = roots::illinois_bracket(eval, (range.0, ga), (range.1, gb), &opt);
     b.hi
+}
+
+/// Whether an event of direction `dir` with values `g0`, `g1` and rates `r0`, `r1` at a step's
+/// ends has an extremum inside the step on its pre-crossing side ([`graze`] decides whether it
+/// reaches zero): with `s = +1` rising, `−1` falling, `s g < 0` at both ends, `s r0 > 0`,
+/// `s r1 < 0`. Never for [`Direction::Either`] or a NaN rate (an event without one).
+pub(super) fn may_graze(dir: Direction, (g0, g1): (f64, f64), (r0, r1): (f64, f64)) -> bool {
+    let s = match dir {
+        Direction::Rising => 1.0,
+        Direction::Falling => -1.0,
+        Direction::Either => return false,
+    };
+    s * g0 < 0.0 && s * g1 < 0.0 && s * r0 > 0.0 && s * r1 < 0.0
+}
+
+/// A graze of terminal event `i` inside the accepted step `[t, t + h]`
+/// ([`OdeSystem::event_rate`]): with `s = +1` for a rising event and `−1` for a falling one,
+/// `s g < 0` at both ends (`g0`, `g1`: nothing triggered) while its rate goes from `s r0 > 0` at
+/// the start to `s r1 < 0` at the end, so the event function has an extremum inside the step.
+/// Locates it (the rate's zero on the dense output, by the Illinois root finder to the width
+/// [`locate`] uses; each evaluation one right-hand side, counted in `stats`) and returns its
+/// step fraction and the event's value there if that value has reached zero (`s g ≥ 0`: the
+/// event crossed before it); `None` otherwise. `f` and `g` are scratch of the state's and the
+/// events' length.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn graze<S: OdeSystem, M: Stepper>(
+    sys: &S,
+    st: &M,
+    i: usize,
+    dir: Direction,
+    t: f64,
+    h: f64,
+    (g0, g1): (f64, f64),
+    (r0, r1): (f64, f64),
+    (xd, f, g): (&mut [f64], &mut [f64], &mut [f64]),
+    stats: &mut Stats,
+) -> Option<(f64, f64)> {
+    if !may_graze(dir, (g0, g1), (r0, r1)) {
+        return None;
+    }
+    let s = if dir == Direction::Falling { -1.0 } else { 1.0 };
+    let mut evals = 0;
+    let rate = |th: f64| -> Result<f64, Infallible> {
+        st.dense(th, xd);
+        sys.rhs(t + th * h, xd, f);
+        evals += 1;
+        Ok(sys.event_rate(i, t + th * h, xd, f).unwrap_or(0.0))
+    };
+    let opt = roots::Illinois {
+        width: roots::Width::Scaled {
+            scale: h.abs(),
+            width: 4.0 * f64::EPSILON * (t.abs() + h.abs()),
+        },
+        max_evals: 200,
+        bisect_on_stall: true,
+        on_zero: roots::OnZero::KeepFirst,
+    };
+    let Ok(b) = roots::illinois_bracket(rate, (0.0, r0), (1.0, r1), &opt);
+    stats.rhs_evals += evals;
+    st.dense(b.hi, xd);
+    sys.events(t + b.hi * h, xd, g);
+    (s * g[i] >= 0.0).then_some((b.hi, g[i]))
 }
