@@ -143,7 +143,7 @@ pub fn check(c: &CheckSpec, metrics: &BTreeMap<String, Option<f64>>) -> CheckRep
         o => o,
     };
     let (provenance, lines, basis) = match &c.provenance {
-        Provenance::Published { line, quote } => ("published", vec![*line], quote.clone().unwrap_or_default()),
+        Provenance::Published { line, quote, .. } => ("published", vec![*line], quote.clone().unwrap_or_default()),
         Provenance::Transcribed { line, quote } => ("transcribed", vec![*line], quote.clone().unwrap_or_default()),
         Provenance::Derived(d) => ("derived", vec![], d.clone()),
         Provenance::Claim { kind, lines, text } => {

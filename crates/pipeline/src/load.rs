@@ -10,6 +10,7 @@
 mod carries;
 mod csv;
 mod ctx;
+mod digits;
 mod quotes;
 mod refs;
 mod runs;
@@ -370,6 +371,7 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
         refs::panels(&mut cx);
         refs::metrics(&mut cx);
         refs::checks(&mut cx);
+        digits::published_digits(&mut cx);
         refs::table(&mut cx);
         quotes::check_quotes(&mut cx);
         let Ctx { errs, runs, sweeps, .. } = cx;

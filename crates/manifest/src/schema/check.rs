@@ -297,6 +297,11 @@ pub enum Provenance {
         line: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         quote: Option<String>,
+        /// The number exactly as the source prints it (`"0.740"`, `"-17000"`, `"2.4e-3"`):
+        /// half a unit of its last digit is the tolerance its digits justify. Required on a
+        /// `within` check of a number; a looser tolerance needs a `tolerance_reason`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        printed: Option<String>,
     },
     /// A value worked out from the source's equations and parameters: the one-line derivation.
     Derived(String),

@@ -10,6 +10,7 @@ mod input_kinds;
 mod kinds;
 mod manifest_doc;
 mod method;
+mod printed;
 mod run;
 
 pub use assumption::*;
@@ -20,6 +21,7 @@ pub use input_kinds::*;
 pub use kinds::*;
 pub use manifest_doc::MANIFEST_KINDS;
 pub use method::*;
+pub use printed::*;
 pub use run::*;
 
 use schemars::JsonSchema;

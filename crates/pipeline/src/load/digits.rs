@@ -1,0 +1,76 @@
+//! Tolerances from the source's digits (experiments/README.md, "Tolerances from the source's
+//! digits"; issue 44, item 4): a published value records the number as printed, and a
+//! `within` check's tolerance may not be looser than half a unit of its last digit unless the
+//! check says why in `tolerance_reason`.
+
+use super::ctx::Ctx;
+use fric_manifest::{CheckSpec, Op, Printed, Provenance, PRINTED_ALLOWED};
+
+/// Relative slack on the comparison of a tolerance with the digits' half unit (the two are
+/// written as decimals, e.g. `abs: 0.00005` against 0.5 × 10⁻⁴ computed).
+const SLACK: f64 = 1e-6;
+
+/// Every published check: its printed value reads as a number, and its tolerance is what the
+/// digits justify or is explained.
+pub(super) fn published_digits(cx: &mut Ctx) {
+    for (i, c) in cx.m.checks.iter().enumerate() {
+        if let Some((field, msg, allowed)) = problem(c) {
+            cx.err(format!("checks[{i}]{field}"), msg, allowed);
+        }
+    }
+}
+
+/// What is wrong with one check's digits: (path suffix, message, allowed).
+fn problem(c: &CheckSpec) -> Option<(&'static str, String, String)> {
+    let Provenance::Published { printed, line, .. } = &c.provenance else {
+        return None;
+    };
+    let expected = c.expected.number().filter(|_| c.op == Op::Within);
+    let printed = match (printed, expected) {
+        (Some(p), _) => p,
+        // A value not printed as a decimal (a word, a formula) explains its tolerance in words.
+        (None, None) => return None,
+        (None, Some(_)) if has_reason(c) => return None,
+        (None, Some(_)) => {
+            let msg = format!(
+                "a published value records the number as printed at line {line} (`printed:`), so that its digits bound the tolerance (or, printed as a word or formula, says in `tolerance_reason` what bounds it)"
+            );
+            return Some((
+                ".provenance",
+                msg,
+                format!("published: {{line: {line}, printed: \"0.740\"}}"),
+            ));
+        }
+    };
+    let p = match Printed::parse(printed) {
+        Ok(p) => p,
+        Err(e) => return Some((".provenance", e, PRINTED_ALLOWED.into())),
+    };
+    let expected = expected?;
+    if has_reason(c) {
+        return None;
+    }
+    let tol = c.tol.map_or(0.0, |t| t.allowed(expected));
+    match p.allowed(expected) {
+        None => Some((
+            ".tolerance_reason",
+            format!(
+                "expected {expected} is not the printed `{printed}` in any unit (± {printed} × 10^k), so its digits cannot bound the tolerance: say in `tolerance_reason` how it follows from them"
+            ),
+            "tolerance_reason: \"0.66 = 1 − 34 %, printed to the percent: ±0.005\"".into(),
+        )),
+        Some(d) if tol > d * (1.0 + SLACK) => Some((
+            ".tol",
+            format!(
+                "tolerance ±{tol:e} is looser than the digits of `{printed}` justify (±{d:e}, half a unit of the last printed digit): tighten it, or say why in `tolerance_reason`"
+            ),
+            format!("tol: {{abs: {d:e}}}, or a tolerance_reason"),
+        )),
+        Some(_) => None,
+    }
+}
+
+/// Whether the check explains its tolerance in words.
+fn has_reason(c: &CheckSpec) -> bool {
+    c.tolerance_reason.as_deref().is_some_and(|r| !r.trim().is_empty())
+}
