@@ -75,6 +75,35 @@ pub struct ScipyDuel {
     pub rounds: usize,
 }
 
+/// Where the default scheme's steps go: each half period split into the `w` seconds after the
+/// reversal, the `w` seconds before the next one and the middle (each piece integrated on its
+/// own, so the counts are those of restarts at the splits too, an indication only).
+fn where_steps_go(rtol: f64, w: f64) -> Result<(), String> {
+    use fric_models::InputDriven;
+    use fric_solvers::expint::{solve_with, ExpStats, ExpTolerance};
+    let scale = LUGRE.state_scale();
+    let tl = ExpTolerance {
+        abs: rtol * scale,
+        z_scale: scale,
+        hmax: own::lugre_expint_cap(),
+    };
+    let coef = |t: f64| LUGRE.affine(lugre_u(t), lugre_du(t)).unwrap();
+    let scheme = Scheme::<4>::new();
+    let mut st = [ExpStats::default(); 3];
+    let mut z = 0.0;
+    for (a, b) in lugre_segments() {
+        for (k, (p, q)) in [(a, a + w), (a + w, b - w), (b - w, b)].into_iter().enumerate() {
+            z = solve_with(&scheme, &coef, p, z, q, &[], tl, &mut st[k], &mut |_, _| {})?;
+        }
+    }
+    eprintln!(
+        "steps of the 4-node scheme at rtol {rtol:.1e}, half periods split {w} s after and before each reversal: \
+         after {} (+{} rejected), middle {} (+{}), before {} (+{})",
+        st[0].steps, st[0].rejected, st[1].steps, st[1].rejected, st[2].steps, st[2].rejected
+    );
+    Ok(())
+}
+
 /// `fric-bench probe`.
 pub fn probe(rounds: usize, scipy: Option<ScipyDuel>) -> Result<(), String> {
     let a = LUGRE_ATOL_SCALE;
@@ -82,6 +111,9 @@ pub fn probe(rounds: usize, scipy: Option<ScipyDuel>) -> Result<(), String> {
     let times = lugre_times();
     let err = move |o: &Out| max_err_at(&times, &reference.y, &o.t, &o.y);
     let target = 1e-6;
+    for w in [0.1, 0.5, 2.0] {
+        where_steps_go(3.1622776601683794e-7, w)?;
+    }
     let mut contenders: Vec<(String, Run, f64, f64)> = Vec::new();
     for (name, run) in schemes() {
         if let Some((rtol, e)) = loosest(&run, &err, target, &name)? {
