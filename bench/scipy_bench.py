@@ -613,7 +613,21 @@ def timed(fn):
     return o, ts[len(ts) // 2], reps
 
 
+def time_one(problem, method, rtol):
+    """`--time-one PROBLEM METHOD RTOL`: one timed run (`timed`'s median) of one method at one rtol;
+    prints `seconds error` on stdout (for `fric-bench probe`, which alternates it with our runs so
+    that both see the same load)."""
+    desc = json.loads((OUT / "reference.json").read_text())["problems"][problem]
+    run, error = PROBLEMS[problem](desc)
+    atol = rtol * desc["atol_scale"]
+    o, t_run, _ = timed(lambda: run(method, rtol, atol, time.perf_counter() + RUN_BUDGET))
+    print(f"{t_run} {error(o)}")
+
+
 def main():
+    if "--time-one" in sys.argv:
+        i = sys.argv.index("--time-one")
+        return time_one(sys.argv[i + 1], sys.argv[i + 2], float(sys.argv[i + 3]))
     only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
     ref_path = OUT / "reference.json"
     if not ref_path.exists():

@@ -10,6 +10,7 @@
 mod compare;
 mod crates;
 mod own;
+mod probe;
 mod problems;
 
 use fric_solvers::Method;
@@ -364,8 +365,22 @@ fn main() -> std::process::ExitCode {
     let r = match args.first().map(String::as_str).unwrap_or("run") {
         "run" => run(only),
         "compare" => compare::compare(&out_dir()),
+        "probe" => probe::probe(
+            args.iter()
+                .position(|a| a == "--rounds")
+                .and_then(|i| args.get(i + 1))
+                .and_then(|r| r.parse().ok())
+                .unwrap_or(21),
+            args.iter().position(|a| a == "--scipy").and_then(|i| {
+                Some(probe::ScipyDuel {
+                    method: args.get(i + 1)?.clone(),
+                    rtol: args.get(i + 2)?.parse().ok()?,
+                    rounds: 7,
+                })
+            }),
+        ),
         other => Err(format!(
-            "unknown command `{other}`; use `run [--only PROBLEM]` or `compare`"
+            "unknown command `{other}`; use `run [--only PROBLEM]`, `compare` or `probe [--rounds N] [--scipy METHOD RTOL]`"
         )),
     };
     match r {

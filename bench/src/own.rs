@@ -86,16 +86,34 @@ pub fn lugre_expint6(rtol: f64, atol: f64) -> Result<Out, String> {
     lugre_expint_with(&fric_solvers::expint::Scheme::<6>::new(), rtol, atol)
 }
 
-fn lugre_expint_with<const S: usize>(scheme: &fric_solvers::expint::Scheme<S>, rtol: f64, _atol: f64) -> Result<Out, String> {
+/// The period/100 step cap of `fric-experiments` (`EXPONENTIAL_STEPS_PER_SCALE`).
+pub fn lugre_expint_cap() -> f64 {
+    2.0 * std::f64::consts::PI / LUGRE_W / 100.0
+}
+
+fn lugre_expint_with<const S: usize>(
+    scheme: &fric_solvers::expint::Scheme<S>,
+    rtol: f64,
+    atol: f64,
+) -> Result<Out, String> {
+    lugre_expint_capped(scheme, rtol, atol, lugre_expint_cap())
+}
+
+/// [`lugre_expint_with`] with a given largest step (for `fric-bench probe`).
+pub fn lugre_expint_capped<const S: usize>(
+    scheme: &fric_solvers::expint::Scheme<S>,
+    rtol: f64,
+    _atol: f64,
+    hmax: f64,
+) -> Result<Out, String> {
     use fric_models::InputDriven;
     use fric_solvers::expint::{solve_with, ExpStats, ExpTolerance};
     let times = lugre_times();
     let scale = LUGRE.state_scale();
-    // The cap of `fric-experiments` (`EXPONENTIAL_STEPS_PER_SCALE`): period/100.
     let tl = ExpTolerance {
         abs: rtol * scale,
         z_scale: scale,
-        hmax: 2.0 * std::f64::consts::PI / LUGRE_W / 100.0,
+        hmax,
     };
     let coef = |t: f64| LUGRE.affine(lugre_u(t), lugre_du(t)).unwrap();
     let mut o = Out::default();

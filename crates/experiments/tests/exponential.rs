@@ -311,3 +311,31 @@ fn reduced_lugre_by_default_equals_the_exact_dahl_operator() {
         assert!(d <= allowed, "rtol {rtol:?}: max |F_LuGre − F_Dahl| = {d:e}");
     }
 }
+
+/// The `dahl` system's ODE form by the exponential integrator (method `exponential`, γ = 1)
+/// equals its exact operator (method `exact`) at every sample; γ ≠ 1 is refused at `params.gamma`.
+#[test]
+fn the_dahl_system_by_exponential_equals_its_exact_operator() {
+    let input = sine(2.0, 3.0);
+    let p = [("sigma", 40.0), ("fc", 1.2), ("gamma", 1.0)];
+    let sim = |method: &str, rtol| SimSpec {
+        periods: Some(3.0),
+        samples_per_period: Some(500),
+        method: Some(method.parse().expect("a method name")),
+        rtol,
+        ..Default::default()
+    };
+    let exact = run("dahl", &p, &input, sim("exact", None));
+    for (rtol, bound) in [(None, 1e-9), (Some(1e-13), 1e-12)] {
+        let by_exp = run("dahl", &p, &input, sim("exponential", rtol));
+        let d = max_abs_diff(exact.column("F").unwrap(), by_exp.column("F").unwrap()).expect("the same samples");
+        eprintln!("dahl exponential, rtol {rtol:?}: max |F − F_exact| = {d:.2e}");
+        assert!(d <= bound, "rtol {rtol:?}: {d}");
+    }
+    let params: BTreeMap<String, ParamValue> = [("sigma", 40.0), ("fc", 1.2), ("gamma", 2.0)]
+        .iter()
+        .map(|(k, v)| (k.to_string(), ParamValue::Number(*v)))
+        .collect();
+    let err = resolve("dahl", &params, Some(&input), Some(&sim("exponential", None))).unwrap_err();
+    assert!(format!("{err:?}").contains("params.gamma"), "{err:?}");
+}

@@ -1,7 +1,7 @@
 //! `dahl`: the Dahl model driven by a position, thesis (1.23), in closed form along each monotone
 //! input increment or as the time-domain ODE.
 
-use crate::drive::{driven, exact, method_name, OPERATOR_COLUMNS, OPERATOR_METHODS};
+use crate::drive::{driven, exact, method_name, OPERATOR_COLUMNS};
 use crate::input::signal;
 use crate::laws::DahlLaw;
 use crate::system::{invalid, params, Column, Group, System, LINEAR, PRESCRIBED};
@@ -18,22 +18,35 @@ pub struct Dahl;
 
 impl System for Dahl {
     const NAME: &'static str = "dahl";
-    const DOC: &'static str = "Dahl model, thesis (1.23). `exact`: closed-form integration along each monotone input increment; `ode`: the time-domain ODE with Dormand-Prince.";
+    const DOC: &'static str = "Dahl model, thesis (1.23). `exact`: closed-form integration along each monotone input increment; `ode`: the time-domain ODE with Dormand-Prince; `exponential` (gamma = 1 only, where the ODE is affine in F along the input): the time-domain ODE by exponential collocation, the stiff part sigma |u'|/fc in closed form.";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = OPERATOR_COLUMNS;
-    const METHODS: &'static [fric_manifest::Method] = OPERATOR_METHODS;
+    /// The operator's methods, and exponential collocation for the affine case γ = 1.
+    const METHODS: &'static [fric_manifest::Method] = &[
+        fric_manifest::Method::Exact,
+        fric_manifest::Method::Ode,
+        fric_manifest::Method::Exponential,
+    ];
 
-    fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
+    fn check(p: &Params, req: &RunRequest, errs: &mut Vec<Invalid>) {
         if p.law.f0.abs() > p.law.fc {
             errs.push(invalid("f0", "|f0| exceeds fc", "|f0| ≤ fc"));
+        }
+        if method_name(req) == fric_manifest::Method::Exponential && p.law.gamma != 1.0 {
+            errs.push(invalid(
+                "gamma",
+                "method exponential needs the Dahl ODE affine in F along the input, which it is only for gamma = 1",
+                "gamma = 1 (or method exact / ode)",
+            ));
         }
     }
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = p.law.model();
         let sig = signal(req)?;
-        if method_name(req) == fric_manifest::Method::Ode {
+        let method = method_name(req);
+        if method == fric_manifest::Method::Ode || method == fric_manifest::Method::Exponential {
             driven(req, &sig, &m, vec![p.law.f0], &["v", "F"], |_, du, x, out| {
                 out[0] = du;
                 out[1] = x[0];
