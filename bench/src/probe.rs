@@ -64,6 +64,10 @@ fn schemes() -> Vec<(String, Run)> {
             Box::new(move |r| own::lugre_expint_capped(&Scheme::<8>::new(), r, 0.0, hmax)),
         ));
     }
+    v.push((
+        "prototype: expint S=4 in the path s".into(),
+        Box::new(|r| own::lugre_expint_path(r, 0.0)),
+    ));
     v
 }
 
