@@ -3,11 +3,11 @@
 //! function (3.20) and its derivative, for report §3.6 (Figs 3.8, 3.9).
 //!
 //! **Energy balance.** `J θ'' = u − F` times `θ'`, integrated: `∫ u θ' dt = ∫ F θ' dt +
-//! Δ(½ J θ'²)`, exact for any friction torque acting on the inertia (`F` the total, σ0 z + σ1 z'
-//! + α2 θ'). What it does not split is `∫ F θ' dt` into the bristles' `Δ(½ σ0 z²)` and a
-//! dissipation: that dissipation, `∫ (F θ' − σ0 z z') dt`, need not be non-negative for every σ1
-//! (LuGre is not passive in general; report §3.6 and the `lugre-passivity` system), so only the
-//! mechanical balance is an invariant.
+//! Δ(½ J θ'²)`, exact for any friction torque acting on the inertia (`F` the total,
+//! `σ0 z + σ1 z' + α2 θ'`). What it does not split is `∫ F θ' dt` into the bristles'
+//! `Δ(½ σ0 z²)` and a dissipation: that dissipation, `∫ (F θ' − σ0 z z') dt`, need not be
+//! non-negative for every σ1 (LuGre is not passive in general; report §3.6 and the
+//! `lugre-passivity` system), so only the mechanical balance is an invariant.
 
 use crate::drive::{driven_with_works, method_of, periodic_plan, tolerances, Works};
 use crate::energy_balance::{check, max_abs, Bound};
