@@ -112,9 +112,22 @@ pub fn save_times(plan: &Plan) -> Vec<f64> {
     (0..=n).map(|i| a + (b - a) * i as f64 / n as f64).collect()
 }
 
+/// Works a driven run integrates beside its state (`fric_solvers`' quadrature outputs, on each
+/// accepted step's dense output, outside error control): their number and integrands
+/// `q(u, u', x)`. The record then receives the state followed by the works since the record's
+/// start.
+pub struct Works<'a> {
+    pub n: usize,
+    pub integrands: &'a Integrands<'a>,
+}
+
+/// `q = integrands(u, u', x)`: the works' rates ([`Works`]).
+pub type Integrands<'a> = dyn Fn(f64, f64, &[f64], &mut [f64]) + 'a;
+
 struct Driven<'a, M: InputDriven> {
     model: &'a M,
     sig: &'a Signal,
+    works: Option<&'a Works<'a>>,
 }
 
 impl<M: InputDriven> OdeSystem for Driven<'_, M> {
@@ -126,6 +139,14 @@ impl<M: InputDriven> OdeSystem for Driven<'_, M> {
     }
     fn jacobian(&self, t: f64, x: &[f64], j: &mut [f64]) -> bool {
         self.model.jacobian(self.sig.value(t), self.sig.deriv(t), x, j)
+    }
+    fn n_quadratures(&self) -> usize {
+        self.works.map_or(0, |w| w.n)
+    }
+    fn integrands(&self, t: f64, x: &[f64], q: &mut [f64]) {
+        if let Some(w) = self.works {
+            (w.integrands)(self.sig.value(t), self.sig.deriv(t), x, q)
+        }
     }
 }
 
@@ -160,6 +181,10 @@ struct Work {
     ode: Stats,
     affine: AffineStats,
     exp: ExpStats,
+    /// The works ([`Works`]) of the segments integrated since they were last reset, and the
+    /// observer's buffer.
+    works: Vec<f64>,
+    buf: Vec<f64>,
 }
 
 /// Integrate a driven model over `[t0, t1]`, restarting the integrator at every input extremum
@@ -187,7 +212,21 @@ fn integrate<M: InputDriven>(
         let j = idx + saveat[idx..].partition_point(|&s| s <= b);
         match how {
             Integrator::Ode(method, tol) => {
-                let o = solve(sys, *method, tol, a, x, b, &saveat[idx..j], out).map_err(|e| e.to_string())?;
+                // Each segment's works start at 0: the observer sees them from the reset.
+                let (base, buf) = (&mut work.works, &mut work.buf);
+                base.resize(sys.n_quadratures(), 0.0);
+                let n = x.len();
+                let mut shifted = |t: f64, s: &[f64]| {
+                    if base.is_empty() {
+                        return out(t, s);
+                    }
+                    buf.clear();
+                    buf.extend_from_slice(s);
+                    buf[n..].iter_mut().zip(base.iter()).for_each(|(q, b)| *q += b);
+                    out(t, buf)
+                };
+                let o = solve(sys, *method, tol, a, x, b, &saveat[idx..j], &mut shifted).map_err(|e| e.to_string())?;
+                work.works.iter_mut().zip(&o.quadrature).for_each(|(w, q)| *w += q);
                 work.ode += o.stats;
                 *x = o.x;
             }
@@ -287,8 +326,22 @@ pub fn driven<M: InputDriven>(
     req: &RunRequest,
     sig: &Signal,
     model: &M,
+    x: Vec<f64>,
+    extra: &[&str],
+    record: impl Fn(f64, f64, &[f64], &mut [f64]),
+) -> Result<RunData, String> {
+    driven_with_works(req, sig, model, x, extra, None, record)
+}
+
+/// [`driven`] integrating `works` beside the state (ODE methods only): `record` receives the
+/// state followed by the works from the record's start.
+pub fn driven_with_works<M: InputDriven>(
+    req: &RunRequest,
+    sig: &Signal,
+    model: &M,
     mut x: Vec<f64>,
     extra: &[&str],
+    works: Option<&Works>,
     record: impl Fn(f64, f64, &[f64], &mut [f64]),
 ) -> Result<RunData, String> {
     let (mut plan, steady) = periodic_plan(req, sig);
@@ -318,7 +371,13 @@ pub fn driven<M: InputDriven>(
         let method = method_of(req)?;
         Integrator::Ode(method, tolerances(req, method, plan.scale))
     };
-    let sys = Driven { model, sig };
+    if works.is_some() && !matches!(how, Integrator::Ode(..)) {
+        return Err(format!(
+            "{}: the energy balance's works need an ODE method, not {name}",
+            req.system
+        ));
+    }
+    let sys = Driven { model, sig, works };
     let mut work = Work::default();
     let mut data = RunData {
         period: plan.input_period,
@@ -372,6 +431,7 @@ pub fn driven<M: InputDriven>(
     };
     // With a steady state, the record window is the period after it was reached.
     let (a, b) = plan.record;
+    work.works.clear();
     integrate(&sys, &how, a, &mut x, b, &save, &mut work, &mut push)?;
     let mut names = vec!["t", "u"];
     names.extend_from_slice(extra);
