@@ -1,9 +1,11 @@
 //! Tolerances from the source's digits (issue 44, item 4): every `within` check whose tolerance
 //! allows more than 5 % of its expected value says why in `tolerance_reason` (half the last
-//! printed digit, a derived bound, an ensemble's spread, or a first failure kept as evidence).
+//! printed digit, a derived bound, an ensemble's spread, or a first failure kept as evidence),
+//! and a published value records the number as printed, whose digits bound its tolerance.
 
 mod common;
 
+use common::{workspace, DAHL};
 use fric_manifest::CheckSpec;
 
 /// `experiments/<doc>/<name>.yaml: check on `metric` (expected e, ±r %)` for every check of
@@ -57,4 +59,94 @@ fn the_rule_counts_relative_tolerances_and_skips_bounds() {
     assert!(zero.relative_tolerance().is_none());
     let blank = check(r#""expected": 1, "tol": {"rel": 0.5}, "tolerance_reason": " ""#);
     assert!(blank.lacks_tolerance_reason(), "a blank reason is no reason");
+}
+
+/// DAHL (area 28.8) with its check made a published value: `printed` as the source prints it,
+/// the tolerance `tol`, and `extra` fields of the check (a `tolerance_reason`).
+fn published(printed: &str, tol: &str, extra: &str) -> String {
+    let check = "tol: {rel: 1.0e-3}, provenance: {derived: \"4(A Fc - Fr Fc/sigma)\"}}";
+    assert!(DAHL.contains(check), "the fixture's check changed");
+    let printed = if printed.is_empty() {
+        String::new()
+    } else {
+        format!(", printed: \"{printed}\"")
+    };
+    DAHL.replace(
+        check,
+        &format!("tol: {tol}, provenance: {{published: {{line: 1{printed}}}}}{extra}}}"),
+    )
+}
+
+/// The load errors of the one manifest in `yaml`, as `line: message`, one a line.
+fn load_errors(yaml: &str) -> String {
+    let ws = workspace(&[("thesis/fig9.1.yaml", yaml)]);
+    let loaded = fric_pipeline::load(ws.path());
+    loaded
+        .invalid
+        .iter()
+        .flat_map(|i| &i.diagnostics)
+        .map(|d| format!("{}:{}: {} ({})\n", d.file, d.line, d.message, d.allowed))
+        .collect()
+}
+
+#[test]
+fn a_tolerance_looser_than_the_printed_digits_needs_a_reason() {
+    let reason = ", tolerance_reason: \"read off a plot\"";
+    // 28.8 is known to ±0.05: ±0.1 without a reason is refused at the check's line.
+    let loose = load_errors(&published("28.8", "{abs: 0.1}", ""));
+    assert!(
+        loose.contains(
+            "experiments/thesis/fig9.1.yaml:21: tolerance ±1e-1 is looser than the digits of `28.8` justify (±5e-2"
+        ) && loose.contains("tol: {abs: 5e-2}, or a tolerance_reason"),
+        "{loose}"
+    );
+    assert_eq!(
+        load_errors(&published("28.8", "{abs: 0.1}", reason)),
+        "",
+        "with a reason"
+    );
+    assert_eq!(
+        load_errors(&published("28.8", "{abs: 0.05}", "")),
+        "",
+        "the digits' own tolerance"
+    );
+    assert_eq!(
+        load_errors(&published("28.8", "{rel: 1.0e-3}", "")),
+        "",
+        "tighter than the digits"
+    );
+    // 0.0288 kJ is the same number in another unit: its last digit is 0.05 J too.
+    assert_eq!(load_errors(&published("0.0288", "{abs: 0.05}", "")), "");
+    assert!(load_errors(&published("0.0288", "{abs: 0.06}", "")).contains("looser than the digits"));
+}
+
+#[test]
+fn a_published_value_records_its_printed_digits() {
+    let missing = load_errors(&published("", "{abs: 0.05}", ""));
+    assert!(
+        missing.contains("fig9.1.yaml:21: a published value records the number as printed at line 1 (`printed:`)"),
+        "{missing}"
+    );
+    let reason = ", tolerance_reason: \"printed as a word\"";
+    assert_eq!(
+        load_errors(&published("", "{abs: 0.05}", reason)),
+        "",
+        "a word or formula explains itself"
+    );
+    let garbled = load_errors(&published("28,8", "{abs: 0.05}", ""));
+    assert!(garbled.contains("`28,8` is not a printed number"), "{garbled}");
+    // 28.8 = 2 × 14.4: not the printed value in any unit, so the digits alone cannot bound it.
+    let computed = load_errors(&published("14.4", "{abs: 0.05}", ""));
+    assert!(
+        computed.contains("expected 28.8 is not the printed `14.4` in any unit"),
+        "{computed}"
+    );
+    assert_eq!(
+        load_errors(&published(
+            "14.4",
+            "{abs: 0.1}",
+            ", tolerance_reason: \"2 × 14.4 ± 0.05\""
+        )),
+        ""
+    );
 }

@@ -401,8 +401,14 @@ pub const CHECK_KINDS: &[KindDoc] = &[
         fields: &[
             req("line", Count, "", "the seed line it is printed on"),
             opt("quote", Text, "", "the printed text"),
+            opt(
+                "printed",
+                Text,
+                "",
+                "the number as printed (\"0.740\"): half a unit of its last digit bounds the tolerance",
+            ),
         ],
-        example: "{metric: area, expected: 28.8, tol: {rel: 0.01}, provenance: {published: {line: 463}}}",
+        example: "{metric: area, expected: 28.8, tol: {abs: 0.05}, provenance: {published: {line: 463, printed: \"28.8\"}}}",
     },
     KindDoc {
         name: "derived",

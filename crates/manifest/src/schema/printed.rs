@@ -33,7 +33,7 @@ impl Printed {
         let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
         let well_formed = !int.is_empty()
             && int.chars().chain(frac.chars()).all(|c| c.is_ascii_digit())
-            && (frac.is_empty() == !digits.contains('.'));
+            && (frac.is_empty() != digits.contains('.'));
         if !well_formed {
             return Err(format!("`{text}` is not a printed number"));
         }
