@@ -17,24 +17,10 @@ pub const MAX_PERIODS: f64 = 1e5;
 pub const DEFAULT_SAMPLES: usize = 2000;
 pub const DEFAULT_AUTONOMOUS_SAMPLES: usize = 20_000;
 
-/// The period of a periodic input (sine, cosine, switched sine, triangle, sawtooth, signed
-/// square sine), else `None`.
-fn period(input: &InputSpec) -> Option<f64> {
-    match input {
-        InputSpec::Sine { omega, .. }
-        | InputSpec::Cosine { omega, .. }
-        | InputSpec::SwitchedSine { omega, .. }
-        | InputSpec::Triangle { omega, .. }
-        | InputSpec::Sawtooth { omega, .. }
-        | InputSpec::SignedSquareSine { omega, .. } => Some(2.0 * PI / omega),
-        _ => None,
-    }
-}
-
 /// The time a prescribed-input run integrates, as [`estimate`] counts it: its input periods
 /// times the period, or `t_end` where the input has no period (0 when neither is set).
 pub fn integrated_time(req: &RunRequest) -> f64 {
-    match period(&req.input) {
+    match req.input.period() {
         Some(p) => estimate(req).1 * p,
         None => req.sim.t_end.unwrap_or(0.0),
     }
@@ -43,7 +29,7 @@ pub fn integrated_time(req: &RunRequest) -> f64 {
 /// Estimated rows and input periods of a run, as floating-point numbers so that absurd settings
 /// (`periods: 1e9`, `t_end: 1e300`) are measured, not overflowed.
 pub fn estimate(req: &RunRequest) -> (f64, f64) {
-    let Some(period) = period(&req.input) else {
+    let Some(period) = req.input.period() else {
         return aperiodic(req);
     };
     let periods = match (&req.sim.steady_state, req.sim.periods, req.sim.t_end) {

@@ -46,7 +46,7 @@ mod spring;
 pub mod system;
 mod systems;
 
-pub use resolve::{csv_path_problem, input_kind, resolve};
+pub use resolve::{csv_path_problem, resolve};
 pub use system::{ParamInfo, ParamKind, SystemInfo};
 
 use fric_manifest::{InputSpec, SimSpec};

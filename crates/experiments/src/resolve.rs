@@ -105,7 +105,7 @@ pub fn resolve(
         });
         return Err(errs);
     };
-    let kind = input_kind(input);
+    let kind = input.kind();
     if !info.inputs.contains(&kind) {
         errs.push(Invalid {
             path: "input.kind".into(),
@@ -199,23 +199,6 @@ pub fn resolve(
         Ok(req)
     } else {
         Err(errs)
-    }
-}
-
-pub fn input_kind(i: &InputSpec) -> &'static str {
-    match i {
-        InputSpec::Sine { .. } => "sine",
-        InputSpec::Cosine { .. } => "cosine",
-        InputSpec::SwitchedSine { .. } => "switched-sine",
-        InputSpec::Grid { .. } => "grid",
-        InputSpec::None => "none",
-        InputSpec::Triangle { .. } => "triangle",
-        InputSpec::SignedSquareSine { .. } => "signed-square-sine",
-        InputSpec::Sawtooth { .. } => "sawtooth",
-        InputSpec::RampHold { .. } => "ramp-hold",
-        InputSpec::PiecewiseLinear { .. } => "piecewise-linear",
-        InputSpec::SumOfSines { .. } => "sum-of-sines",
-        InputSpec::Csv { .. } => "csv",
     }
 }
 

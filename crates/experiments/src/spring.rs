@@ -23,22 +23,43 @@ pub const SPRING_COLUMNS: &[Column] = &[
     ("F", "N", "friction"),
 ];
 
+/// `$base` followed by `$more`, as one `&'static [Column]` (const slices cannot be joined
+/// otherwise): a column list that extends another states only what it adds.
+macro_rules! columns_then {
+    ($base:expr, $more:expr) => {{
+        const BASE: &[Column] = $base;
+        const MORE: &[Column] = $more;
+        const JOINED: [Column; BASE.len() + MORE.len()] = {
+            let mut out = [("", "", ""); BASE.len() + MORE.len()];
+            let mut i = 0;
+            while i < BASE.len() {
+                out[i] = BASE[i];
+                i += 1;
+            }
+            while i < BASE.len() + MORE.len() {
+                out[i] = MORE[i - BASE.len()];
+                i += 1;
+            }
+            out
+        };
+        &JOINED
+    }};
+}
+
 /// [`SPRING_COLUMNS`] and the energy balance's columns (`crate::energy_balance`), for the
 /// Maxwell-slip runs.
-pub const SPRING_ENERGY_COLUMNS: &[Column] = &[
-    ("t", "s", "time"),
-    ("u", "N", "external force F_e"),
-    ("q", "m", "position"),
-    ("v", "m/s", "velocity"),
-    ("F", "N", "friction"),
-    (
-        "W_in",
-        "J",
-        "input work ∫ F_e v dt from the start (quadrature on the dense output)",
-    ),
-    ("W_f", "J", "friction work ∫ F v dt from the start"),
-    ("E", "J", "stored energy ½ m v² + ½ k_s q²"),
-];
+pub const SPRING_ENERGY_COLUMNS: &[Column] = columns_then!(
+    SPRING_COLUMNS,
+    &[
+        (
+            "W_in",
+            "J",
+            "input work ∫ F_e v dt from the start (quadrature on the dense output)",
+        ),
+        ("W_f", "J", "friction work ∫ F v dt from the start"),
+        ("E", "J", "stored energy ½ m v² + ½ k_s q²"),
+    ]
+);
 
 pub const DRUM_COLUMNS: &[Column] = &[
     ("t", "s", "time"),
@@ -51,21 +72,18 @@ pub const DRUM_COLUMNS: &[Column] = &[
 
 /// [`DRUM_COLUMNS`] and the energy balance's columns (`crate::energy_balance`), for the
 /// Maxwell-slip runs.
-pub const DRUM_ENERGY_COLUMNS: &[Column] = &[
-    ("t", "s", "time"),
-    ("i", "A", "motor current"),
-    ("Tm", "N-m", "motor torque km i_m"),
-    ("theta", "rad", "drum angle"),
-    ("omega", "rad/s", "angular velocity"),
-    ("Tf", "N-m", "friction torque"),
-    (
-        "W_in",
-        "J",
-        "input work ∫ (km i_m − (F10 − F20) r) ω dt from the start (quadrature on the dense output)",
-    ),
-    ("W_f", "J", "friction work ∫ T_f ω dt from the start"),
-    ("E", "J", "stored energy ½ I ω² + ½ (k1 + k2) r² θ²"),
-];
+pub const DRUM_ENERGY_COLUMNS: &[Column] = columns_then!(
+    DRUM_COLUMNS,
+    &[
+        (
+            "W_in",
+            "J",
+            "input work ∫ (km i_m − (F10 − F20) r) ω dt from the start (quadrature on the dense output)",
+        ),
+        ("W_f", "J", "friction work ∫ T_f ω dt from the start"),
+        ("E", "J", "stored energy ½ I ω² + ½ (k1 + k2) r² θ²"),
+    ]
+);
 
 params! {
     /// A body of mass `m` on a spring of stiffness `K` whose free end is pulled at the constant

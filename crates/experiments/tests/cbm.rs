@@ -12,18 +12,7 @@ use fric_solvers::{Method, Tolerances};
 /// are assumptions, as is the initial state at rest at the vertical equilibrium.
 fn fig_4_4() -> StickSlip {
     StickSlip {
-        cbm: Cbm {
-            m: 1.0,
-            w: 1.0,
-            d: 2.0,
-            alpha: 15f64.to_radians(),
-            spring_k: 5.0,
-            n_bottom: 500.0,
-            k: 0.01,
-            h0: 2.69,
-            delta: 0.0035,
-            g: 10.0,
-        },
+        cbm: Cbm::fig_4_4(),
         vp: 0.1,
     }
 }
@@ -148,16 +137,13 @@ fn cbm_prescribed_height_passes_every_bristle() {
     use fric_models::cbm::{PrescribedHeight, Windows};
     let c = PrescribedHeight {
         cbm: Cbm {
-            m: 1.0,
-            w: 1.0,
-            d: 2.0,
-            alpha: 15f64.to_radians(),
             spring_k: 2.0,
             n_bottom: 0.0,
             k: 0.05,
             h0: 4.46,
             delta: 0.0174954627,
             g: 0.0,
+            ..Cbm::fig_4_4()
         },
         vp: 0.1,
         height: fric_models::signal::Sine {

@@ -13,16 +13,8 @@ const BRANCHES: [Branch; 2] = [Branch::Plus, Branch::Minus];
 /// h0 = 2.69; g = 10 assumed (catalog Fig 4.4), Δ as given.
 fn fig44(delta: f64) -> Cbm {
     Cbm {
-        m: 1.0,
-        w: 1.0,
-        d: 2.0,
-        alpha: 15f64.to_radians(),
-        spring_k: 5.0,
-        n_bottom: 500.0,
-        k: 0.01,
-        h0: 2.69,
         delta,
-        g: 10.0,
+        ..Cbm::fig_4_4()
     }
 }
 

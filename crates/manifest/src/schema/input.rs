@@ -82,17 +82,41 @@ pub enum InputSpec {
 }
 
 impl InputSpec {
-    /// Whether the input repeats with a period (`sim.periods` and `sim.steady_state` need one).
+    /// The kind's name as manifests write it (`sine`, `ramp-hold`, …).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            InputSpec::Sine { .. } => "sine",
+            InputSpec::Cosine { .. } => "cosine",
+            InputSpec::SwitchedSine { .. } => "switched-sine",
+            InputSpec::Grid { .. } => "grid",
+            InputSpec::None => "none",
+            InputSpec::Triangle { .. } => "triangle",
+            InputSpec::SignedSquareSine { .. } => "signed-square-sine",
+            InputSpec::Sawtooth { .. } => "sawtooth",
+            InputSpec::RampHold { .. } => "ramp-hold",
+            InputSpec::PiecewiseLinear { .. } => "piecewise-linear",
+            InputSpec::SumOfSines { .. } => "sum-of-sines",
+            InputSpec::Csv { .. } => "csv",
+        }
+    }
+
+    /// The period `2π/omega` of an input that repeats (`sim.periods` and `sim.steady_state`
+    /// need one), else `None`.
+    pub fn period(&self) -> Option<f64> {
+        match self {
+            InputSpec::Sine { omega, .. }
+            | InputSpec::Cosine { omega, .. }
+            | InputSpec::SwitchedSine { omega, .. }
+            | InputSpec::Triangle { omega, .. }
+            | InputSpec::SignedSquareSine { omega, .. }
+            | InputSpec::Sawtooth { omega, .. } => Some(2.0 * std::f64::consts::PI / omega),
+            _ => None,
+        }
+    }
+
+    /// Whether the input repeats with a period ([`InputSpec::period`]).
     pub fn is_periodic(&self) -> bool {
-        matches!(
-            self,
-            InputSpec::Sine { .. }
-                | InputSpec::Cosine { .. }
-                | InputSpec::SwitchedSine { .. }
-                | InputSpec::Triangle { .. }
-                | InputSpec::SignedSquareSine { .. }
-                | InputSpec::Sawtooth { .. }
-        )
+        self.period().is_some()
     }
 }
 
@@ -409,6 +433,22 @@ pub struct SinePiece {
 mod tests {
     use super::super::{FieldType, INPUT_KINDS};
     use super::InputSpec;
+
+    /// `InputSpec::kind` names every declared kind as its declaration does, and only the
+    /// kinds declared periodic in their doc (those with `omega` and no `components`) have a period.
+    #[test]
+    fn kind_and_period_follow_the_declarations() {
+        for decl in INPUT_KINDS {
+            let input: InputSpec = serde_yaml::from_str(decl.example).unwrap();
+            assert_eq!(input.kind(), decl.name);
+            let periodic = decl.field("omega").is_some();
+            assert_eq!(input.period().is_some(), periodic, "{}", decl.name);
+            if let Some(p) = input.period() {
+                let omega = serde_json::to_value(&input).unwrap()["omega"].as_f64().unwrap();
+                assert_eq!(p, 2.0 * std::f64::consts::PI / omega, "{}", decl.name);
+            }
+        }
+    }
 
     /// Every declared field of every input kind can be named in an override: a number is set (and
     /// only it changes), any other field is refused as not a number, and an undeclared name is

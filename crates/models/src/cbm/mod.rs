@@ -227,6 +227,25 @@ impl Windows {
 }
 
 impl Cbm {
+    /// Thesis Fig 4.4 (L1659, caption L1677): m = 1, w = 1, d = 2, α = 15°, K = 5, N = 500,
+    /// k = 0.01, h0 = 2.69; g = 10 (as stated for Figs 4.7, 4.9) and Δ = 0.0035 (Fig 4.7) are
+    /// assumptions. The one reference body of the CBM tests: another figure's body is this one
+    /// with the fields it changes (`Cbm { h0: 1.65, ..Cbm::fig_4_4() }`).
+    pub fn fig_4_4() -> Cbm {
+        Cbm {
+            m: 1.0,
+            w: 1.0,
+            d: 2.0,
+            alpha: 15f64.to_radians(),
+            spring_k: 5.0,
+            n_bottom: 500.0,
+            k: 0.01,
+            h0: 2.69,
+            delta: 0.0035,
+            g: 10.0,
+        }
+    }
+
     /// `d1 = w tan α` (L1461).
     pub fn d1(&self) -> f64 {
         self.w * trig(self.alpha).0

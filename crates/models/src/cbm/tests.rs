@@ -7,18 +7,7 @@ use super::*;
 /// step of slant), on both branches and many positions.
 #[test]
 fn stretched_contact_is_the_highest_window_bristle_above_h0() {
-    let c = Cbm {
-        m: 1.0,
-        w: 1.0,
-        d: 2.0,
-        alpha: 15f64.to_radians(),
-        spring_k: 5.0,
-        n_bottom: 500.0,
-        k: 0.01,
-        h0: 2.69,
-        delta: 0.0035,
-        g: 10.0,
-    };
+    let c = Cbm::fig_4_4();
     let d1 = c.d1();
     let mut found = 0;
     for j in 0..400 {
