@@ -66,6 +66,7 @@ registry! {
     inertia_bliman_sorine::InertiaBlimanSorine,
     inertia_lugre::InertiaLuGre,
     ffbm_force_driven::FfbmForceDriven,
+    sawtooth_equilibria::SawtoothEquilibria,
     rbm_stick_slip::RbmStickSlip,
     pid_design::PidDesign,
     servo_setup::ServoSetup,
