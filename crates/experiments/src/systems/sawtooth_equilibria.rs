@@ -36,20 +36,36 @@ fn teeth_between(p: &Params) -> Option<f64> {
     (r >= 1.0 && (n - r).abs() <= WHOLE_TOL * n).then_some(r)
 }
 
-/// The right boundary `ū = K x̄ + F_f^r(x̄)` over `[from, to]`: the grid's samples plus both
-/// one-sided limits at every lattice point `nΔ` inside (the jump is a horizontal edge).
-/// Returns `(x̄, ū)`, x̄ non-decreasing.
+/// How close (in cells) a grid sample may be to a lattice point `nΔ` to be taken as that point.
+const LATTICE_TOL: f64 = 1e-9;
+
+/// The right boundary `ū = K x̄ + F_f^r(x̄)` over `[from, to]`: the grid's samples off the lattice
+/// plus both one-sided limits at every lattice point `nΔ` in the range (the jump is a horizontal
+/// edge; at an end on the lattice only the limit inside the range). A grid sample within
+/// `LATTICE_TOL` cells of a lattice point is replaced by that point's limits: evaluated by
+/// `rem_euclid`, a sample rounded a few ulps to either side of `nΔ` would take the wrong side's
+/// value and bend the edge of the whole cell. Returns `(x̄, ū)`, x̄ non-decreasing.
 pub(crate) fn right_boundary(saw: &Sawtooth, k: f64, xs: &[f64]) -> (Vec<f64>, Vec<f64>) {
     let (Some(&lo), Some(&hi)) = (xs.first(), xs.last()) else {
         return (vec![], vec![]);
     };
-    let mut pts: Vec<(f64, f64)> = xs.iter().map(|&x| (x, k * x + saw.right(x))).collect();
-    let first = (lo / saw.delta).floor() as i64 + 1;
-    let last = (hi / saw.delta).ceil() as i64 - 1;
+    let cells = |x: f64| x / saw.delta;
+    let on_lattice = |x: f64| (cells(x) - cells(x).round()).abs() <= LATTICE_TOL;
+    let mut pts: Vec<(f64, f64)> = xs
+        .iter()
+        .filter(|&&x| !on_lattice(x))
+        .map(|&x| (x, k * x + saw.right(x)))
+        .collect();
+    let first = (cells(lo) - LATTICE_TOL).ceil() as i64;
+    let last = (cells(hi) + LATTICE_TOL).floor() as i64;
     for n in first..=last {
         let x = n as f64 * saw.delta;
-        pts.push((x, k * x + saw.f_max)); // the limit from below
-        pts.push((x, k * x + saw.f_min)); // from above: F_f^r(nΔ) = F_min
+        if n != first || !on_lattice(lo) {
+            pts.push((x, k * x + saw.f_max)); // the limit from below
+        }
+        if n != last || !on_lattice(hi) {
+            pts.push((x, k * x + saw.f_min)); // from above: F_f^r(nΔ) = F_min
+        }
     }
     // Stable: the two limits at a lattice point keep their order (below, then above).
     pts.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -150,6 +166,27 @@ mod tests {
                 shaded > tested / 10 && shaded < tested,
                 "the test lattice sees both sides"
             );
+        }
+    }
+
+    /// A grid sample a few ulps off a lattice point (here −3 + 0.1·29 ≈ −0.1) does not take the
+    /// other side's value: each cell's edge rises from F_min to F_max.
+    #[test]
+    fn grid_samples_on_the_lattice_take_no_side() {
+        let saw = Sawtooth {
+            f_min: 0.5,
+            f_max: 1.0,
+            delta: 0.1,
+        };
+        let xs: Vec<f64> = (0..=60).map(|i| -3.0 + 0.1 * i as f64).collect();
+        let (x, u) = right_boundary(&saw, 1.0, &xs);
+        assert_eq!(x.len(), 2 * 61 - 2, "both limits at each lattice point, one at each end");
+        for (w, v) in x.windows(2).zip(u.windows(2)) {
+            let cell = (w[0] / 0.1).round();
+            if w[1] > w[0] {
+                assert!((v[0] - w[0] - 0.5).abs() < 1e-12, "cell {cell} starts at F_min");
+                assert!((v[1] - w[1] - 1.0).abs() < 1e-12, "cell {cell} ends at F_max");
+            }
         }
     }
 
