@@ -127,7 +127,7 @@ pub(crate) fn set_sim_field(sim: &mut SimSpec, field: &str, value: f64) -> Resul
         "rtol" => sim.rtol = Some(value),
         "atol" => sim.atol = Some(value),
         "samples_per_period" => {
-            if !(value >= 1.0 && value.fract() == 0.0 && value <= usize::MAX as f64) {
+            if !(1.0..=u32::MAX as f64).contains(&value) || value.fract() != 0.0 {
                 return Err(format!("`sim.samples_per_period` = {value} is not a whole number ≥ 1"));
             }
             sim.samples_per_period = Some(value as usize);

@@ -26,7 +26,7 @@ impl ElementSet {
     /// allowed).
     pub fn generate(&self) -> Result<BTreeMap<String, Vec<f64>>, (String, String, String)> {
         let n = self.n;
-        if !(n >= 1.0 && n <= MAX_ELEMENTS && n.fract() == 0.0) {
+        if !(1.0..=MAX_ELEMENTS).contains(&n) || n.fract() != 0.0 {
             return Err((
                 "n".into(),
                 format!("{n} elements"),
