@@ -73,16 +73,7 @@ pub const PROCESS_BYTES: Limit = Limit {
 /// How many members `sw` expands to, computed without expanding it (a 1000 × 1000 grid is a
 /// product, not a million coordinate lists); saturating.
 pub fn sweep_members(sw: &fric_manifest::Sweep) -> u64 {
-    if let Some(v) = &sw.values {
-        return v.len() as u64;
-    }
-    if !sw.grid.is_empty() {
-        return sw
-            .grid
-            .iter()
-            .fold(1u64, |n, a| n.saturating_mul(a.values.len() as u64));
-    }
-    sw.zip.iter().map(|a| a.values.len() as u64).max().unwrap_or(0)
+    sw.len()
 }
 
 /// Why a sweep has too many members, or None.

@@ -512,6 +512,12 @@ pub const RUN_KINDS: &[KindDoc] = &[
                 "",
                 "name: number | [list] | {value, unit, line}; unset parameters take their defaults",
             ),
+            opt(
+                "elements",
+                Other,
+                "",
+                "{n: N, each: {param: rule}}: list parameters of N elements, each rule an expression in i = 1..N and n (\"i/n\"); sweep the count as elements.n",
+            ),
             opt("input", Other, "", "the input signal or grid (see Inputs)"),
             opt("sim", Other, "", "the simulation settings (see Sim)"),
             opt("sweep", Other, "", "one run per member (see sweep, grid, zip)"),
@@ -532,7 +538,12 @@ pub const RUN_KINDS: &[KindDoc] = &[
         name: "sweep",
         doc: "one parameter over a list of values: members <id>[k], k = 0, 1, ...",
         fields: &[
-            req("param", Text, "", "a parameter name, or input.<field> for a field of the input"),
+            req(
+                "param",
+                Text,
+                "",
+                "a parameter name, input.<field>, sim.<field> (periods, t_end, samples_per_period, rtol, atol) or elements.n",
+            ),
             req("values", List, "", "[v0, v1, ...]"),
         ],
         example: "{param: input.omega, values: [1, 0.1, 0.01]}",
@@ -544,9 +555,9 @@ pub const RUN_KINDS: &[KindDoc] = &[
             "grid",
             List,
             "",
-            "[{param, values}, ...]; members are numbered in row-major order",
+            "[{param, values} or {zip: [{param, values}, ...]}, ...]; a zip is one axis (its parameters vary together); members are numbered in row-major order",
         )],
-        example: "{grid: [{param: sigma1, values: [0, 10]}, {param: input.omega, values: [1, 10]}]}",
+        example: "{grid: [{param: sigma1, values: [0, 10]}, {zip: [{param: input.omega, values: [1, 10]}, {param: sim.samples_per_period, values: [400, 4000]}]}]}",
     },
     KindDoc {
         name: "zip",

@@ -4,6 +4,7 @@
 
 mod assumption;
 mod check;
+mod elements;
 mod figure;
 mod input;
 mod input_kinds;
@@ -15,6 +16,7 @@ mod run;
 
 pub use assumption::*;
 pub use check::*;
+pub use elements::*;
 pub use figure::*;
 pub use input::*;
 pub use input_kinds::*;

@@ -92,6 +92,10 @@ pub struct RunSpec {
     pub system: Option<String>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub params: BTreeMap<String, ParamValue>,
+    /// List parameters generated from an element count and one rule each
+    /// (`{n: 4, each: {k: "1/n", delta: "i/n"}}`); the count is swept as `elements.n`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elements: Option<super::ElementSet>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input: Option<InputSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -204,28 +208,39 @@ pub struct Sweep {
     pub zip: Vec<SweepAxis>,
 }
 
-/// One swept parameter of a `grid` or `zip` sweep.
+/// One swept parameter of a `grid` or `zip` sweep, or (in a `grid` only) a `zip` of several
+/// parameters taken together as one axis of the grid.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SweepAxis {
-    /// A parameter name, or `input.<field>` for a field of the input.
+    /// A parameter name, `input.<field>`, `sim.<field>` or `elements.n` (empty for a `zip` axis).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub param: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub values: Vec<f64>,
+    /// In a `grid`: parameters varied together as one axis (value k of each), instead of
+    /// `param` and `values`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zip: Vec<SweepAxis>,
 }
 
 /// The coordinates of one sweep member: (parameter, value) in the order the sweep names them.
 pub type Coords = Vec<(String, f64)>;
 
+/// What is wrong with a sweep: (field path under `sweep`, message, allowed).
+pub type SweepError = (String, String, String);
+
 impl Sweep {
-    /// The members' coordinates in row-major order (the last parameter of a grid varies
-    /// fastest), or what is wrong: (field path under `sweep`, message, allowed).
-    pub fn members(&self) -> Result<Vec<Coords>, (String, String, String)> {
+    /// The members' coordinates in row-major order (the last axis of a grid varies fastest; a
+    /// zipped axis of a grid contributes its parameters together), or what is wrong.
+    pub fn members(&self) -> Result<Vec<Coords>, SweepError> {
         let forms = [
             self.param.is_some() || self.values.is_some(),
             !self.grid.is_empty(),
             !self.zip.is_empty(),
         ];
-        let allowed = "{param, values}, {grid: [{param, values}, ...]} or {zip: [{param, values}, ...]}";
+        let allowed =
+            "{param, values}, {grid: [{param, values} or {zip: [...]}, ...]} or {zip: [{param, values}, ...]}";
         if forms.iter().filter(|f| **f).count() != 1 {
             return Err((
                 String::new(),
@@ -233,50 +248,41 @@ impl Sweep {
                 allowed.into(),
             ));
         }
-        let bad = |path: String, msg: String, allowed: &str| Err((path, msg, allowed.to_string()));
         if forms[0] {
             let (Some(p), Some(v)) = (&self.param, &self.values) else {
-                return bad(
+                return Err((
                     String::new(),
                     "a one-parameter sweep needs both `param` and `values`".into(),
-                    allowed,
-                );
+                    allowed.into(),
+                ));
             };
             if v.is_empty() {
-                return bad("values".into(), "empty sweep".into(), "at least one value");
+                return Err(("values".into(), "empty sweep".into(), "at least one value".into()));
             }
             return Ok(v.iter().map(|x| vec![(p.clone(), *x)]).collect());
         }
-        let (axes, name) = if forms[1] {
-            (&self.grid, "grid")
-        } else {
-            (&self.zip, "zip")
-        };
-        for (i, a) in axes.iter().enumerate() {
-            if a.values.is_empty() {
-                return bad(
-                    format!("{name}[{i}].values"),
-                    "empty sweep".into(),
-                    "at least one value",
-                );
-            }
-            if let Some(j) = axes[..i].iter().position(|b| b.param == a.param) {
-                return bad(
-                    format!("{name}[{i}].param"),
-                    format!("`{}` is swept twice (also {name}[{j}])", a.param),
-                    "each parameter once",
-                );
-            }
+        let named = self.named();
+        let twice = named
+            .iter()
+            .enumerate()
+            .find_map(|(i, (p, at))| named[..i].iter().find(|(q, _)| q == p).map(|(_, first)| (p, at, first)));
+        if let Some((p, at, first)) = twice {
+            return Err((
+                format!("{at}.param"),
+                format!("`{p}` is swept twice (also {first})"),
+                "each parameter once".into(),
+            ));
         }
         if forms[1] {
             let mut out: Vec<Coords> = vec![Vec::new()];
-            for a in axes {
+            for (i, a) in self.grid.iter().enumerate() {
+                let tuples = axis_tuples(a, format!("grid[{i}]"), true)?;
                 out = out
                     .into_iter()
                     .flat_map(|c| {
-                        a.values.iter().map(move |v| {
+                        tuples.iter().map(move |t| {
                             let mut c = c.clone();
-                            c.push((a.param.clone(), *v));
+                            c.extend(t.iter().cloned());
                             c
                         })
                     })
@@ -284,27 +290,122 @@ impl Sweep {
             }
             Ok(out)
         } else {
-            let n = axes[0].values.len();
-            if let Some(i) = axes.iter().position(|a| a.values.len() != n) {
-                return bad(
-                    format!("zip[{i}].values"),
-                    format!("{} values, zip[0] has {n}", axes[i].values.len()),
-                    "the same number of values in every zipped parameter",
-                );
-            }
-            Ok((0..n)
-                .map(|k| axes.iter().map(|a| (a.param.clone(), a.values[k])).collect())
-                .collect())
+            zip_tuples(&self.zip, "zip")
         }
     }
 
-    /// The swept parameters, in order.
+    /// The swept parameters, in order (a grid's zipped axes flattened).
     pub fn params(&self) -> Vec<String> {
         match &self.param {
             Some(p) => vec![p.clone()],
-            None => self.grid.iter().chain(&self.zip).map(|a| a.param.clone()).collect(),
+            None => self.named().into_iter().map(|(p, _)| p).collect(),
         }
     }
+
+    /// Each swept parameter of a grid or zip with the path of its axis (`grid[1].zip[0]`), in order.
+    fn named(&self) -> Vec<(String, String)> {
+        fn flat(axes: &[SweepAxis], at: &str, out: &mut Vec<(String, String)>) {
+            for (i, a) in axes.iter().enumerate() {
+                if a.zip.is_empty() {
+                    out.push((a.param.clone(), format!("{at}[{i}]")));
+                } else {
+                    flat(&a.zip, &format!("{at}[{i}].zip"), out);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        flat(&self.grid, "grid", &mut out);
+        flat(&self.zip, "zip", &mut out);
+        out
+    }
+
+    /// The field path under `sweep` where the swept parameter `param` is named
+    /// (`grid[1].zip[0].param`), or `param` for a one-parameter sweep.
+    pub fn field_of(&self, param: &str) -> String {
+        self.named()
+            .into_iter()
+            .find(|(p, _)| p == param)
+            .map_or_else(|| "param".into(), |(_, at)| format!("{at}.param"))
+    }
+
+    /// How many members the sweep has, computed without expanding it; saturating.
+    pub fn len(&self) -> u64 {
+        if let Some(v) = &self.values {
+            return v.len() as u64;
+        }
+        if !self.grid.is_empty() {
+            return self.grid.iter().fold(1u64, |n, a| n.saturating_mul(axis_len(a)));
+        }
+        self.zip.iter().map(axis_len).max().unwrap_or(0)
+    }
+
+    /// Whether the sweep has no member.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The values one axis contributes (a zipped axis: its longest list).
+fn axis_len(a: &SweepAxis) -> u64 {
+    if a.zip.is_empty() {
+        a.values.len() as u64
+    } else {
+        a.zip.iter().map(axis_len).max().unwrap_or(0)
+    }
+}
+
+/// The coordinate tuples of one axis at `path` (`grid[1]`): one `(param, value)` per value, or
+/// value k of each zipped parameter for a zipped axis (allowed only in a grid, `nested_ok`).
+fn axis_tuples(a: &SweepAxis, path: String, nested_ok: bool) -> Result<Vec<Coords>, SweepError> {
+    let bad = |field: &str, msg: String, allowed: &str| Err((format!("{path}{field}"), msg, allowed.to_string()));
+    if !a.zip.is_empty() {
+        if !nested_ok {
+            return bad(".zip", "a zip inside a zip".into(), "{param, values} in a zip");
+        }
+        if !a.param.is_empty() || !a.values.is_empty() {
+            return bad(
+                "",
+                "an axis is either {param, values} or {zip: [...]}, not both".into(),
+                "{param, values} or {zip: [{param, values}, ...]}",
+            );
+        }
+        return zip_tuples(&a.zip, &format!("{path}.zip"));
+    }
+    if a.param.is_empty() {
+        return bad(
+            "",
+            "an axis needs `param` and `values`".into(),
+            if nested_ok {
+                "{param, values} or {zip: [{param, values}, ...]}"
+            } else {
+                "{param, values}"
+            },
+        );
+    }
+    if a.values.is_empty() {
+        return bad(".values", "empty sweep".into(), "at least one value");
+    }
+    Ok(a.values.iter().map(|v| vec![(a.param.clone(), *v)]).collect())
+}
+
+/// Value k of each axis of a zip at `path` (`zip`, `grid[0].zip`), for member k.
+fn zip_tuples(axes: &[SweepAxis], path: &str) -> Result<Vec<Coords>, SweepError> {
+    let cols = axes
+        .iter()
+        .enumerate()
+        .map(|(i, a)| axis_tuples(a, format!("{path}[{i}]"), false))
+        .collect::<Result<Vec<_>, _>>()?;
+    let n = cols[0].len();
+    if let Some(i) = cols.iter().position(|c| c.len() != n) {
+        return Err((
+            format!("{path}[{i}].values"),
+            format!("{} values, {path}[0] has {n}", cols[i].len()),
+            "the same number of values in every zipped parameter".into(),
+        ));
+    }
+    Ok((0..n)
+        .map(|k| cols.iter().flat_map(|c| c[k].iter().cloned()).collect())
+        .collect())
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]

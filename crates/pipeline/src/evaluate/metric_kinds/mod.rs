@@ -21,6 +21,7 @@ mod final_value;
 mod info;
 mod intercept;
 mod loop_area;
+mod loop_area_pl;
 mod max;
 mod max_abs;
 mod max_diff;
@@ -43,6 +44,7 @@ use std::sync::RwLock;
 /// declared elsewhere is added by [`register`]).
 pub const ALL: &[&MetricDecl] = &[
     &loop_area::DECL,
+    &loop_area_pl::DECL,
     &max::DECL,
     &min::DECL,
     &max_abs::DECL,
