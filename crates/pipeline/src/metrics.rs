@@ -251,8 +251,11 @@ mod tests {
         use parquet::file::reader::{FileReader, SerializedFileReader};
         use parquet::record::Field;
         let reader = SerializedFileReader::new(bytes::Bytes::from(a)).unwrap();
-        let rows: Vec<Vec<(String, Field)>> =
-            reader.get_row_iter(None).unwrap().map(|r| r.unwrap().into_columns()).collect();
+        let rows: Vec<Vec<(String, Field)>> = reader
+            .get_row_iter(None)
+            .unwrap()
+            .map(|r| r.unwrap().into_columns())
+            .collect();
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[0][4], ("value".to_string(), Field::Double(28.8)));
         assert_eq!(rows[1][4], ("value".to_string(), Field::Null));
