@@ -317,7 +317,7 @@ mod tests {
         let h = caption_html(r"Velocity \dot{u} versus F for $\gamma = 0$ and $\mathcal{H}_T$, a < b");
         assert!(h.starts_with("Velocity <math"), "{h}");
         assert!(
-            h.contains(r#"<mover accent="true"><mi>u</mi><mo>˙</mo></mover>"#),
+            h.contains(r#"<mover accent="true"><mrow><mi>u</mi></mrow><mo>˙</mo></mover>"#),
             "{h}"
         );
         assert!(h.contains("<mi>γ</mi><mo>=</mo><mn>0</mn>"), "{h}");
