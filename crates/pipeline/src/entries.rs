@@ -5,7 +5,7 @@ use crate::entry::Entry;
 use crate::entry_report::{registry_report, with_run_data};
 use crate::metric_tables::metrics_and_checks;
 use crate::store::{self, write_if_changed, RunCache};
-use crate::{evaluate, hash, render, sensitivity, stamp, tables};
+use crate::{companions, evaluate, hash, render, sensitivity, stamp, tables};
 use fric_experiments::RunData;
 use fric_manifest::Kind;
 use fric_report::ExperimentReport;
@@ -63,7 +63,10 @@ pub(crate) fn build_entry(
         rep.errors.extend(errors);
         evaluate::locate_checks(root, &e.file, &mut rep.checks);
         if m.kind == Kind::Figure && m.status.is_built() {
-            rendered = Some(render::render(root, e, runs, &rep.metrics, prev, force));
+            rendered = Some(
+                companions::magnitudes(e, data, failed)
+                    .and_then(|units| render::render(root, e, runs, &rep.metrics, units, prev, force)),
+            );
         }
     });
     let rep = &mut b.report;
@@ -85,8 +88,9 @@ pub(crate) fn build_entry(
         },
         Kind::Table => {
             if let Some(t) = &m.table {
+                let mut cells = None;
                 let tex = tables::build(t, e, rep).and_then(|(columns, rows, notes)| {
-                    fric_report::render_table(&fric_report::TableInput {
+                    let tex = fric_report::render_table(&fric_report::TableInput {
                         manifest: &m.id,
                         document: &m.source.document,
                         number: &m.source.number,
@@ -95,7 +99,9 @@ pub(crate) fn build_entry(
                         columns: &columns,
                         rows: &rows,
                         notes: &notes,
-                    })
+                    });
+                    cells = Some(fric_report::TableCells { columns, rows, notes });
+                    tex
                 });
                 let rel = render::out_rel(&m.id, "tex");
                 let written = tex.and_then(|s| {
@@ -106,6 +112,7 @@ pub(crate) fn build_entry(
                 match written {
                     Ok(sha) => {
                         b.table = true;
+                        rep.table = cells;
                         rep.outputs.push(rel.clone());
                         b.outputs.insert(rel, sha);
                     }

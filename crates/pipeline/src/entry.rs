@@ -17,6 +17,9 @@ pub struct Entry {
     pub runs: BTreeMap<String, ResolvedRun>,
     /// Swept runs: base id → member ids with their coordinates (parameter, value).
     pub sweeps: BTreeMap<String, Vec<(String, fric_manifest::Coords)>>,
+    /// The figures drawn with this one's unit scaling (`related: companion-of`, its whole
+    /// group), as loaded; their own `companions` are empty.
+    pub companions: Vec<Entry>,
 }
 
 #[derive(Clone, Debug)]

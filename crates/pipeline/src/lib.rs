@@ -19,6 +19,7 @@
 mod assemble;
 mod batches;
 mod clean;
+mod companions;
 mod compute;
 mod compute_all;
 mod coverage;

@@ -8,6 +8,7 @@
 //! earlier one (a panel drawing a run that is itself invalid) is not reported again.
 
 mod carries;
+mod companions;
 mod csv;
 mod ctx;
 mod digits;
@@ -247,6 +248,7 @@ fn unvalidated(p: &Parsed, m: &Manifest, diagnostics: Vec<Diagnostic>) -> Result
             manifest: m.clone(),
             runs: BTreeMap::new(),
             sweeps: BTreeMap::new(),
+            companions: vec![],
         });
     }
     let id = (!p.document.is_knock_on("id")).then(|| m.id.clone());
@@ -297,6 +299,12 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
         .filter(|p| p.diagnostics.is_empty())
         .filter_map(|p| p.manifest.as_ref().map(|m| (m.id.as_str(), m)))
         .collect();
+    let groups = companions::groups(&by_id);
+    // A companion of a selected figure is validated too: its runs are what the figure's units
+    // are chosen with.
+    let validated = |file: &str, id: &str| {
+        wanted(sel, file, id) || groups.get(id).is_some_and(|c| c.iter().any(|c| wanted(sel, c, c)))
+    };
     let mut seen: HashMap<&str, &str> = HashMap::new();
     for p in &parsed {
         let mut diagnostics = p.diagnostics.clone();
@@ -338,7 +346,7 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
             None
         });
         let m_full = inherited.as_ref().unwrap_or(m);
-        if !wanted(sel, &p.file, &m.id) {
+        if !validated(&p.file, &m.id) {
             match unvalidated(p, m_full, diagnostics) {
                 Ok(e) => out.entries.push(e),
                 Err(i) => out.invalid.push(i),
@@ -362,6 +370,7 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
             cx.err("id", format!("duplicate id `{}` (also in {first})", m.id), "");
         }
         refs::registry(&mut cx);
+        companions::check(&mut cx, &by_id);
         carries::assumptions(&mut cx);
         carries::own_study(&mut cx);
         runs::resolve_runs(&mut cx, &by_id);
@@ -384,6 +393,7 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
                 manifest: m_full.clone(),
                 runs,
                 sweeps,
+                companions: vec![],
             });
         } else {
             diagnostics.sort_by_key(|d| (d.line, d.column));
@@ -396,6 +406,7 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
             });
         }
     }
+    companions::attach(&mut out.entries, &groups);
     out.entries.sort_by(|a, b| a.manifest.id.cmp(&b.manifest.id));
     out.invalid.sort_by(|a, b| a.file.cmp(&b.file));
     out

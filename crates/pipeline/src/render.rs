@@ -54,6 +54,23 @@ fn pgf_axis(a: &fric_manifest::Axis, power: i32) -> PgfAxis {
     }
 }
 
+/// A series' published-point labels for PGFPlots, each anchored on the side of its point the
+/// SVG drew it on (`sides`, in the order of the points; above right when not given).
+fn point_labels(s: &SeriesData, sides: Option<&Vec<fric_plot::LabelSide>>) -> Vec<(f64, f64, String, &'static str)> {
+    s.x.iter()
+        .zip(&s.y)
+        .zip(&s.point_labels)
+        .enumerate()
+        .filter_map(|(k, ((x, y), l))| {
+            let side = sides
+                .and_then(|v| v.get(k))
+                .copied()
+                .unwrap_or(fric_plot::LabelSide::AboveRight);
+            l.clone().map(|l| (*x, *y, l, side.pgf_anchor()))
+        })
+        .collect()
+}
+
 /// The same figure for PGFPlots: series in the colours fric-plot draws them in, reading the CSV
 /// files `csvs` (one per series, in order), laid out as the SVG measured it (`drawn`: axes
 /// sizes, units, legend places, insets, and arrowheads by panel and series in data
@@ -107,13 +124,7 @@ fn pgf_figure(
                     let col = |k: usize| csv.columns.get(k).map(|c| c.0.clone());
                     PgfSeries {
                         arrows: arrows.get(n).and_then(|a| a.get(i)).cloned().unwrap_or_default(),
-                        point_labels: s
-                            .x
-                            .iter()
-                            .zip(&s.y)
-                            .zip(&s.point_labels)
-                            .filter_map(|((x, y), l)| l.clone().map(|l| (*x, *y, l)))
-                            .collect(),
+                        point_labels: point_labels(s, d.label_sides.get(i)),
                         style: s.style,
                         color: fric_plot::series_color(i, s.color.as_deref()).to_string(),
                         label: s.label.clone(),
@@ -352,6 +363,11 @@ pub(crate) fn build(
         Some(l) => (l.rows, l.cols, l.panel_width, l.panel_height),
         None => (1, m.panels.len().max(1), 640, 480),
     };
+    // A printed width: the panels scaled to it at the print scale, keeping their aspect.
+    let (w, h) = match m.layout.as_ref().map(|l| l.width_in()).transpose()?.flatten() {
+        Some(inches) => fric_plot::panels_for_width(inches, cols, (w, h)),
+        None => (w, h),
+    };
     // No figure taller than a page at its print width: a tall stack becomes a grid.
     let (rows, cols) = fric_plot::fit_page(rows, cols, panels.len(), w, h);
     Ok((
@@ -388,6 +404,16 @@ pub(crate) fn render_key(entry: &Entry, metrics: &BTreeMap<String, Option<f64>>)
     let keys: Vec<(&String, &String, &Vec<fric_manifest::PostOp>)> =
         entry.runs.iter().map(|(id, r)| (id, &r.key, &r.post)).collect();
     let mut v = serde_json::json!({ "panels": m.panels, "layout": m.layout, "runs": keys, "code": RENDER_FINGERPRINT });
+    // Companion figures choose the units with their data: their panels and runs (only then, so
+    // the key of every other figure is unchanged).
+    if !entry.companions.is_empty() {
+        let of = |c: &Entry| {
+            let runs: Vec<(&String, &String, &Vec<fric_manifest::PostOp>)> =
+                c.runs.iter().map(|(id, r)| (id, &r.key, &r.post)).collect();
+            serde_json::json!({ "id": c.manifest.id, "panels": c.manifest.panels, "layout": c.manifest.layout, "runs": runs })
+        };
+        v["companions"] = entry.companions.iter().map(of).collect();
+    }
     // Metric series draw metric values: those are part of the drawing then (only then, so the
     // key of every other figure is unchanged).
     // So do titles that quote (`{{ name }}`).
@@ -402,17 +428,20 @@ pub(crate) fn render_key(entry: &Entry, metrics: &BTreeMap<String, Option<f64>>)
 }
 
 /// Render a figure manifest unless the previous drawing (`prev`) is current and intact.
+#[allow(clippy::too_many_arguments)]
 pub fn render(
     root: &Path,
     entry: &Entry,
     runs: &HashMap<String, &RunData>,
     metrics: &BTreeMap<String, Option<f64>>,
+    companions: Vec<(String, f64)>,
     prev: Option<&Stamp>,
     force: bool,
 ) -> Result<Rendered, String> {
     let id = &entry.manifest.id;
     let key = render_key(entry, metrics);
-    let (fig, csvs) = build(entry, runs, metrics)?;
+    let (mut fig, csvs) = build(entry, runs, metrics)?;
+    fig.companions = companions;
     let (svg, png, pgf) = (out_rel(id, "svg"), out_rel(id, "png"), out_rel(id, "pgf.tex"));
     let csv_rel = |name: &str| format!("figures/{id}/{name}");
     let mut wanted = vec![svg.clone(), png.clone(), pgf.clone()];

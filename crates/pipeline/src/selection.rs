@@ -21,7 +21,8 @@ pub(crate) struct Selection<'a> {
     pub invalid: Vec<&'a InvalidManifest>,
     /// The selected manifests that are computed ([`computed`]).
     pub built: Vec<&'a Entry>,
-    /// The distinct run keys of the built ones.
+    /// The distinct run keys of the built ones (and of their companion figures, whose data
+    /// their units are chosen with).
     pub run_keys: std::collections::BTreeSet<&'a str>,
 }
 
@@ -41,6 +42,7 @@ pub(crate) fn select<'a>(loaded: &'a Loaded, sel: Option<&globset::GlobSet>) -> 
         invalid: loaded.invalid.iter().filter(|i| selects(&invalid_id(i))).collect(),
         run_keys: built
             .iter()
+            .flat_map(|e| std::iter::once(*e).chain(&e.companions))
             .flat_map(|e| e.runs.values().map(|r| r.key.as_str()))
             .collect(),
         selected,

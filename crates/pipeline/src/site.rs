@@ -167,6 +167,7 @@ pub fn build(root: &Path, loaded: &Loaded, report: &Report) -> Site {
                 svg: output(".svg"),
                 tex: output(".tex"),
                 pgf: output(".pgf.tex"),
+                table_html: r.table.as_ref().map(fric_report::site::table_html),
                 csvs: r
                     .outputs
                     .iter()

@@ -490,3 +490,68 @@ fn a_legend_wider_than_its_panel_stays_inside_the_figure() {
     );
     assert!(s.contains("scale("), "the legend is drawn scaled down");
 }
+
+/// Published points in the top right corner, at the right edge and at the top of the frame:
+/// every label, as rasterised, stays inside the axes frame (flipped below or left of its
+/// point), and PGFPlots anchors it on the same side.
+#[test]
+fn published_point_labels_stay_inside_the_frame() {
+    let labels = ["(s_e, f_s) corner", "(s_p, f_k) right", "(top, f_k) top"];
+    let mut p = series(vec![1.08, 1.08, 0.0], vec![1.08, 0.0, 1.08], Style::Published, "points");
+    p.point_labels = labels.iter().map(|l| Some(l.to_string())).collect();
+    let f = figure(vec![p], false);
+    let drawn = fric_plot::render(&f).unwrap();
+    let s = String::from_utf8(drawn.svg.clone()).unwrap();
+    let scale = attr(&s, "viewBox")[2] / attr(&s, "width")[0];
+    let fr = rect_attr(&s, "class=\"fric-panel\"", "data-frame").map(|v| (v / scale) as f32);
+    let boxes = fric_plot::text_boxes(&drawn.svg).unwrap();
+    for l in labels {
+        let plain = fric_plot::math::plain(l);
+        let b = boxes
+            .iter()
+            .find(|b| b.text.replace(' ', "") == plain.replace(' ', ""))
+            .unwrap_or_else(|| panic!("`{plain}` not drawn"));
+        let r = b.rect;
+        assert!(
+            r[0] >= fr[0] && r[1] >= fr[1] && r[2] <= fr[2] && r[3] <= fr[3],
+            "`{}` at {r:?} leaves the frame {fr:?}",
+            b.text
+        );
+    }
+    use fric_plot::LabelSide::*;
+    assert_eq!(drawn.panels[0].label_sides[0], vec![BelowLeft, AboveLeft, BelowRight]);
+}
+
+/// Figure 9.3 draws F in thousandths (mN on its own, as in [`units`]) and names Figure 9.1
+/// (`common::DAHL`, F in N) its companion: selected alone, it is drawn in N like its
+/// companion, whose run is computed for it although it is not selected. A companion that is
+/// not a manifest is refused at its line.
+#[test]
+fn companion_figures_share_their_units() {
+    let own = units().replace("id: thesis/fig9.1", "id: thesis/fig9.3");
+    let with = format!("{own}related:\n  - {{id: thesis/fig9.1, relation: companion-of}}\n");
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.3.yaml", &with)]);
+    let mut o = fric_pipeline::Options::new(ws.path());
+    o.only = vec!["thesis/fig9.3".into()];
+    let s = fric_pipeline::run(&o).unwrap();
+    assert!(
+        s.invalid.is_empty() && s.runs_failed.is_empty(),
+        "{:?} {:?}",
+        s.invalid,
+        s.runs_failed
+    );
+    assert_eq!(s.figures_drawn, 1);
+    let svg = std::fs::read_to_string(ws.path().join("figures/thesis/fig9.3.svg")).unwrap();
+    let labels: Vec<String> = texts(&svg).into_iter().filter(|t| t.starts_with("F [")).collect();
+    assert_eq!(labels, vec!["F [N]", "F [N]"], "the companion's unit scaling");
+    let bad = format!("{own}related:\n  - {{id: thesis/fig9.9, relation: companion-of}}\n");
+    let ws = workspace(&[("thesis/fig9.3.yaml", &bad)]);
+    let s = fric_pipeline::run(&fric_pipeline::Options::new(ws.path())).unwrap();
+    let d = s
+        .invalid
+        .iter()
+        .flat_map(|i| &i.diagnostics)
+        .find(|d| d.message.contains("thesis/fig9.9"));
+    let line = bad.lines().position(|l| l.contains("fig9.9")).unwrap() + 1;
+    assert_eq!(d.map(|d| d.line), Some(line), "{:?}", s.invalid);
+}

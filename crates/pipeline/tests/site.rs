@@ -129,9 +129,12 @@ fn browser() -> Option<String> {
     found
 }
 
-/// Appended to a copy of the page: after `load`, lists the images that did not decode.
+/// Appended to a copy of the page: after `load`, lists the images that did not decode (and
+/// how many `<math>` elements have no width: MathML the browser did not lay out).
 const PROBE: &str = "<script>window.addEventListener('load', () => { \
 const b = [...document.images].filter(i => !i.complete || i.naturalWidth === 0).map(i => i.getAttribute('src')); \
+const m = [...document.querySelectorAll('math')].filter(e => e.getBoundingClientRect().width === 0).length; \
+if (m) b.push(m + ' MathML captions not laid out'); \
 const p = document.createElement('pre'); p.id = 'fric-probe'; p.textContent = JSON.stringify(b); \
 document.body.appendChild(p); });</script>";
 
@@ -195,6 +198,38 @@ fn check_site(root: &Path) {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
+/// Issue 45 item 8 on every document page: each figure and table has its anchor (`id` = its
+/// name), a caption whose `$...$` LaTeX accepts shows it as MathML (no `$` left), and every
+/// table written as LaTeX is also shown as a table.
+fn item_pages_show_math_tables_and_anchors(root: &Path, experiments: &[fric_report::ExperimentReport]) {
+    let mut bad = Vec::new();
+    for e in experiments {
+        let (doc, name) = e.id.split_once('/').unwrap();
+        let page = std::fs::read_to_string(root.join(format!("figures/{doc}/index.html"))).unwrap();
+        let Some(at) = page.find(&format!("<section class=\"item\" id=\"{name}\">")) else {
+            bad.push(format!("{}: no anchor `#{name}`", e.id));
+            continue;
+        };
+        let section = &page[at..at + page[at..].find("</section>").unwrap()];
+        let caption = section
+            .split("<strong>Caption:</strong>")
+            .nth(1)
+            .and_then(|c| c.split("</p>").next());
+        let latex_math = e.caption.contains('$') && fric_report::pgf::check_math(&e.caption).is_ok();
+        if latex_math && caption.is_none_or(|c| c.contains('$') || !c.contains("<math")) {
+            bad.push(format!("{}: caption math not shown as MathML: {caption:?}", e.id));
+        }
+        let tex = e
+            .outputs
+            .iter()
+            .any(|o| o.ends_with(".tex") && !o.ends_with(".pgf.tex"));
+        if e.kind == "table" && tex && !section.contains("<table class=\"data\">") {
+            bad.push(format!("{}: a LaTeX table not shown as a table", e.id));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
 /// The project's manifests in a temporary workspace, beside a link to the real seeds.
 #[test]
 fn project_site_has_no_broken_links_images_or_console_errors() {
@@ -216,6 +251,7 @@ fn project_site_has_no_broken_links_images_or_console_errors() {
             .count();
         assert_eq!(page.matches("<section class=\"item\"").count(), n, "{d}");
     }
+    item_pages_show_math_tables_and_anchors(&root, &s.report.experiments);
     let known = s.count(fric_report::Outcome::KnownDiscrepancy);
     let disc = std::fs::read_to_string(root.join("figures/discrepancies.html")).unwrap();
     assert_eq!(disc.matches("<strong>Known discrepancy (").count(), known);

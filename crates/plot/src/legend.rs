@@ -84,16 +84,54 @@ pub(crate) fn place_inside(
             continue;
         }
         if !series.iter().any(|s| covers(s, rect)) {
-            let rows = (0..entries.len()).map(|k| vec![k]).collect();
-            return Ok(Legend {
-                rect,
-                scale: 1.0,
-                rows,
-                entries,
-            });
+            return Ok(inside_at(rect, entries));
+        }
+    }
+    // A single entry (a single-curve panel): anywhere inside the frame where it covers no
+    // data, nearest the preferred corner first, rather than below the axes.
+    if entries.len() == 1 {
+        if let Some(rect) = free_spot(series, corners[preferred.min(3)], (l, t, r, b), (w, h)) {
+            return Ok(inside_at(rect, entries));
         }
     }
     Err(entries)
+}
+
+/// A legend inside the frame at `rect`, one entry per row.
+fn inside_at(rect: [f64; 4], entries: Vec<Entry>) -> Legend {
+    let rows = (0..entries.len()).map(|k| vec![k]).collect();
+    Legend {
+        rect,
+        scale: 1.0,
+        rows,
+        entries,
+    }
+}
+
+/// Steps across the frame's free span at which a single-entry legend is tried.
+const SPOT_STEPS: usize = 12;
+
+/// The free box `w` × `h` nearest `from` among a grid of positions with left edge in `l..=r` and
+/// top edge in `t..=b`, if any.
+fn free_spot(
+    series: &[Mapped],
+    from: (f64, f64),
+    (l, t, r, b): (f64, f64, f64, f64),
+    (w, h): (f64, f64),
+) -> Option<[f64; 4]> {
+    if r < l || b < t {
+        return None;
+    }
+    let n = SPOT_STEPS as f64;
+    let mut spots: Vec<(f64, f64)> = (0..=SPOT_STEPS)
+        .flat_map(|i| (0..=SPOT_STEPS).map(move |j| (l + (r - l) * i as f64 / n, t + (b - t) * j as f64 / n)))
+        .collect();
+    let d = |p: &(f64, f64)| (p.0 - from.0).hypot(p.1 - from.1);
+    spots.sort_by(|a, b| d(a).total_cmp(&d(b)));
+    spots
+        .into_iter()
+        .map(|(x, y)| [x, y, x + w, y + h])
+        .find(|rect| !series.iter().any(|s| covers(s, *rect)))
 }
 
 /// Rows of a legend laid out below the axes within `width`, and its height.

@@ -17,6 +17,7 @@
 mod colors;
 mod geometry;
 mod inset;
+mod labels;
 mod legend;
 pub mod math;
 mod measure;
@@ -31,8 +32,9 @@ mod ticks;
 
 pub use colors::{color_rgb, is_known_color, series_color, COLORS, COLOR_NAMES, PALETTE_NAMES};
 pub use fric_manifest::Style;
+pub use labels::LabelSide;
 pub use measure::{text_boxes, TextBox};
-pub use page::{fit_page, printed_height, PX_PER_IN, TEXT_HEIGHT_PX, TEXT_WIDTH_PX};
+pub use page::{fit_page, panels_for_width, printed_height, PX_PER_IN, TEXT_HEIGHT_PX, TEXT_WIDTH_PX};
 pub use raster::{rasterize, PNG_SCALE};
 pub use reduce::{apply, pick, reduce, Reduction, TOLERANCE_PX};
 
@@ -141,6 +143,9 @@ pub struct DrawnPanel {
     /// width and height from its upper-left corner (negative or over 1 outside it).
     pub legend: Option<(f64, f64)>,
     pub insets: Vec<DrawnInset>,
+    /// The side of its marker each published point's label is drawn on, by series (empty for a
+    /// series without labels), in the order of the series' points.
+    pub label_sides: Vec<Vec<LabelSide>>,
 }
 
 /// An inset as the SVG draws it.
@@ -304,6 +309,7 @@ fn drawn_panel(l: &PanelLayer, powers: (i32, i32)) -> DrawnPanel {
                 arrows: i.arrows(),
             })
             .collect(),
+        label_sides: l.series.iter().map(|s| s.label_sides.clone()).collect(),
     }
 }
 

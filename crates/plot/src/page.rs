@@ -16,6 +16,14 @@ pub fn printed_height(w: f64, h: f64) -> f64 {
     h * (TEXT_WIDTH_PX / w).min(1.0)
 }
 
+/// The size of each of `cols` panels of a figure printed `inches` wide at the print scale
+/// ([`PX_PER_IN`]), each keeping the aspect of `panel` (width, height in pixels).
+pub fn panels_for_width(inches: f64, cols: usize, panel: (u32, u32)) -> (u32, u32) {
+    let w = inches * PX_PER_IN / cols.max(1) as f64;
+    let h = w * f64::from(panel.1) / f64::from(panel.0.max(1));
+    (w.round() as u32, h.round() as u32)
+}
+
 /// The rows and columns for `n` panels of `pw` × `ph` pixels laid out `rows` × `cols`: the
 /// declared grid if it fits a page, else the fewest columns that make it fit (each row filled
 /// in order), or as many as there are panels.
@@ -46,5 +54,12 @@ mod tests {
         assert_eq!(fit_page(1, 3, 3, 640, 480), (1, 3));
         // Four 640 × 480 panels in a column (1920 px) print taller than the page: 2 × 2.
         assert_eq!(fit_page(4, 1, 4, 640, 480), (2, 2));
+    }
+
+    #[test]
+    fn a_printed_width_sizes_the_panels() {
+        // Two 640 × 480 panels in one column's width: 320 × 240 each; double: 655 × 491.
+        assert_eq!(panels_for_width(3.5, 2, (640, 480)), (320, 240));
+        assert_eq!(panels_for_width(7.16, 2, (640, 480)), (655, 491));
     }
 }

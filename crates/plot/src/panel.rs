@@ -2,6 +2,7 @@
 //! and the data layer this crate writes over it.
 
 use crate::inset::{self, InsetLayer};
+use crate::labels;
 use crate::legend::{self, Entry, Legend};
 use crate::ranges::{ranges, Ranges, Shared};
 use crate::series::{self, Frame, Mapped};
@@ -346,9 +347,11 @@ pub(crate) fn draw_panel<DB: DrawingBackend>(
             Some(legend::below(&frame, entries, top, (left, right)))
         }
     };
+    let mut series = map_all(&frame, p, &coincident);
+    labels::place_all(area, &frame, &mut series);
     Ok(PanelLayer {
         insets: insets_of(&frame, p, &r),
-        series: map_all(&frame, p, &coincident),
+        series,
         minor: (
             ticks(r.x.0, r.x.1, p.x.scale, max_ticks(area).0).1,
             ticks(r.y.0, r.y.1, p.y.scale, max_ticks(area).1).1,

@@ -11,6 +11,7 @@
 //! SVG's `viewBox` units; each series is a `<g class="fric-series" data-k="1" data-style="solid">`.
 
 use crate::geometry::{clip_lines, thin_columns};
+use crate::labels::{self, LabelSide};
 use crate::legend::{self, Legend};
 use crate::math;
 use crate::style::{self, arrow, Ink, Marker};
@@ -83,6 +84,9 @@ pub(crate) struct Mapped {
     pub arrows: u32,
     /// Labels of published points, one per point of `lines` (flattened), if any.
     pub point_labels: Vec<Option<String>>,
+    /// Where each label is drawn (`labels.rs`), parallel to `point_labels`; empty until placed
+    /// (then above right).
+    pub label_sides: Vec<LabelSide>,
 }
 
 impl Mapped {
@@ -208,6 +212,7 @@ pub(crate) fn map_series(
         faded: false,
         arrows: 0,
         point_labels: vec![],
+        label_sides: vec![],
     }
 }
 
@@ -398,17 +403,19 @@ pub(crate) fn marker_svg(m: Marker, p: (f64, f64), col: &str) -> String {
     }
 }
 
-/// The labels of a published series' points, above and right of each marker.
+/// The labels of a published series' points, each on the side of its marker `labels.rs` chose
+/// (above right when not placed).
 fn write_point_labels(out: &mut String, s: &Mapped) {
     use std::fmt::Write;
-    for (p, label) in s.lines.iter().flatten().zip(&s.point_labels) {
+    let points = s.lines.iter().flatten();
+    for (k, (p, label)) in points.zip(&s.point_labels).enumerate() {
         if let Some(t) = label {
-            let off = (style::MARKER_PX + 3.0) * K;
+            let side = s.label_sides.get(k).copied().unwrap_or(LabelSide::AboveRight);
+            let (x, y) = labels::anchor(*p, side);
             let _ = write!(
                 out,
-                r##"<text class="fric-point-label" x="{:.1}" y="{:.1}" font-family="sans-serif" font-size="{LEGEND_FONT:.2}" fill="#000000">{}</text>"##,
-                p.0 + off,
-                p.1 - off,
+                r##"<text class="fric-point-label" x="{x:.1}" y="{y:.1}" text-anchor="{}" font-family="sans-serif" font-size="{LEGEND_FONT:.2}" fill="#000000">{}</text>"##,
+                side.text_anchor(),
                 math::svg(t)
             );
         }
@@ -418,7 +425,7 @@ fn write_point_labels(out: &mut String, s: &Mapped) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::legend::{place_inside, Entry};
+    use crate::legend::{covers, place_inside, Entry};
 
     fn line(pts: &[(f64, f64)], style: Style) -> Mapped {
         Mapped {
@@ -430,6 +437,7 @@ mod tests {
             faded: false,
             arrows: 0,
             point_labels: vec![],
+            label_sides: vec![],
         }
     }
 
@@ -481,14 +489,21 @@ mod tests {
         let top = line(&[(0.0, 100.0), (2000.0, 100.0)], Style::Solid);
         let l = place_inside(&f, &[top], vec![entry()], 0).ok().unwrap();
         assert!(l.rect[1] > 750.0 && l.rect[0] > 1000.0, "{:?}", l.rect);
-        // Data through every corner and both middles: below the axes.
-        let x1 = line(&[(0.0, 0.0), (2000.0, 1500.0)], Style::Solid);
-        let x2 = line(&[(0.0, 1500.0), (2000.0, 0.0)], Style::Solid);
-        let mid = line(
-            &[(0.0, 60.0), (2000.0, 60.0), (2000.0, 1440.0), (0.0, 1440.0)],
-            Style::Solid,
-        );
-        assert!(place_inside(&f, &[x1, x2, mid], vec![entry()], 0).is_err());
+        // Data through every corner and both middles: below the axes, or, a single entry,
+        // wherever inside the frame it covers no data (between the diagonals).
+        let crossed = || {
+            let x1 = line(&[(0.0, 0.0), (2000.0, 1500.0)], Style::Solid);
+            let x2 = line(&[(0.0, 1500.0), (2000.0, 0.0)], Style::Solid);
+            let mid = line(
+                &[(0.0, 60.0), (2000.0, 60.0), (2000.0, 1440.0), (0.0, 1440.0)],
+                Style::Solid,
+            );
+            [x1, x2, mid]
+        };
+        assert!(place_inside(&f, &crossed(), vec![entry(), entry()], 0).is_err());
+        let l = place_inside(&f, &crossed(), vec![entry()], 0).ok().unwrap();
+        assert!(!crossed().iter().any(|s| covers(s, l.rect)), "{:?}", l.rect);
+        assert!(l.rect[0] >= f.left && l.rect[2] <= f.right && l.rect[1] >= f.top && l.rect[3] <= f.bottom);
     }
 
     #[test]

@@ -132,4 +132,15 @@ pub struct ExperimentReport {
     pub checks: Vec<CheckReport>,
     /// Problems that kept this experiment from running (invalid manifest, solver failure).
     pub errors: Vec<String>,
+    /// A table's cells as its LaTeX prints them (the HTML report shows them as a table).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<TableCells>,
+}
+
+/// A rendered table's header, rows and notes, as manifest text (math in `$...$`).
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct TableCells {
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    pub notes: Vec<String>,
 }

@@ -14,12 +14,15 @@ mod discrepancy;
 mod experiment;
 mod explained;
 mod latex;
+mod mathml;
 mod terminal;
 
 pub use checks::{judge, CheckReport, Outcome};
 pub use counts::{checks_by_document, outcome_key};
 pub use discrepancy::{count_by_kind, discrepancies_by_document};
-pub use experiment::{ExperimentReport, MetricInfo, MetricMember, MetricTable, Provenance, Report, RunInfo, Tolerance};
+pub use experiment::{
+    ExperimentReport, MetricInfo, MetricMember, MetricTable, Provenance, Report, RunInfo, TableCells, Tolerance,
+};
 pub use explained::{Explained, Jump, ReadingOutcome, Sensitivity};
 /// Declared once, by the manifest schema.
 pub use fric_manifest::DiscrepancyKind;

@@ -120,6 +120,8 @@ pub struct Item {
     pub tex: Option<String>,
     /// A figure's PGFPlots version (`<name>.pgf.tex`).
     pub pgf: Option<String>,
+    /// A table's cells as an HTML table ([`table_html`]), shown beside its LaTeX link.
+    pub table_html: Option<String>,
     pub csvs: Vec<String>,
     /// The seed lines the manifest cites, caption first.
     pub lines: Vec<Quote>,
@@ -293,6 +295,8 @@ fn row(c: &Check) -> CheckRow {
 #[derive(Serialize)]
 struct ItemView<'a> {
     item: &'a Item,
+    /// The caption as HTML, its mathematics as MathML ([`crate::mathml`]).
+    caption_html: String,
     manifest: Option<String>,
     png: Option<String>,
     svg: Option<String>,
@@ -308,6 +312,7 @@ fn view<'a>(item: &'a Item, prefix: &str) -> ItemView<'a> {
     let rel = |p: &Option<String>| p.as_ref().map(|p| format!("{prefix}{p}"));
     ItemView {
         item,
+        caption_html: crate::mathml::caption_html(&item.caption),
         manifest: rel(&item.manifest),
         png: rel(&item.png),
         svg: rel(&item.svg),
@@ -336,9 +341,11 @@ fn view<'a>(item: &'a Item, prefix: &str) -> ItemView<'a> {
     }
 }
 
+pub use crate::mathml::table_html;
+
 /// HTML escaping for text and quoted attributes (tera's default also escapes `/`, which makes
 /// every path in the pages unreadable).
-fn html_escape(s: &str) -> String {
+pub(crate) fn html_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -560,7 +567,9 @@ mod tests {
             .contains("Produced by fric-pipeline 9.9, from commit <code>0123abc</code> with modified tracked files."));
         assert!(!pages[1].1.contains("0123abc"), "the commit is on the index page only");
         let doc = &pages[1].1;
-        assert!(doc.contains("a &quot;quoted&quot; &lt;b&gt;caption&lt;/b&gt; with $x_1$"));
+        assert!(doc.contains(
+            "a &quot;quoted&quot; &lt;b&gt;caption&lt;/b&gt; with <math display=\"inline\"><mrow><msub><mi>x</mi><mn>1</mn></msub></mrow></math>"
+        ));
         assert!(doc.contains("no regenerated image") && doc.contains("L7"));
         assert!(!doc.contains("<blockquote>") && !doc.contains("<script"));
         assert!(pages[2].1.contains("None."));

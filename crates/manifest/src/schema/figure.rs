@@ -14,6 +14,41 @@ pub struct Layout {
     pub panel_width: u32,
     #[serde(default = "default_panel_height")]
     pub panel_height: u32,
+    /// The printed width of the whole figure: `single` (a journal's column, 3.5 in), `double`
+    /// (the text width of a two-column page, 7.16 in) or a length (`120mm`, `12cm`, `4.5in`).
+    /// The panels are scaled to it keeping their aspect (`panel_width` : `panel_height`), the
+    /// text staying at its print size; both the SVG/PNG and PGFPlots follow it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub width: Option<String>,
+}
+
+impl Layout {
+    /// The printed width in inches, or why `width` is not one.
+    pub fn width_in(&self) -> Result<Option<f64>, String> {
+        let Some(w) = self.width.as_deref().map(str::trim) else {
+            return Ok(None);
+        };
+        let inches = match w {
+            "single" => 3.5,
+            "double" => 7.16,
+            _ => {
+                let (num, per_in) = [("mm", 25.4), ("cm", 2.54), ("in", 1.0)]
+                    .iter()
+                    .find_map(|(u, f)| w.strip_suffix(u).map(|n| (n.trim(), *f)))
+                    .ok_or_else(|| format!("width `{w}` is not single, double or a length in mm, cm or in"))?;
+                let v: f64 = num
+                    .parse()
+                    .map_err(|_| format!("width `{w}`: `{num}` is not a number"))?;
+                v / per_in
+            }
+        };
+        if !(1.0..=7.16).contains(&inches) {
+            return Err(format!(
+                "width `{w}` is {inches:.2} in: a figure prints 1 to 7.16 in wide"
+            ));
+        }
+        Ok(Some(inches))
+    }
 }
 
 fn default_panel_width() -> u32 {

@@ -194,6 +194,10 @@ pub enum Relation {
     VariantOf,
     DataFor,
     UsesRunOf,
+    /// A figure whose magnitudes the text compares with this one's: both are drawn with the
+    /// same unit scaling (an axis in rad beside one in rad, not mrad), and so is every figure
+    /// linked to either by `companion-of` (both figures must be figure manifests).
+    CompanionOf,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]

@@ -16,6 +16,8 @@ mod tex;
 
 pub use check::{check_math, tex_problems};
 pub use fric_plot::Style as PgfStyle;
+pub(crate) use symbols::greek as greek_name;
+pub(crate) use tex::command_word;
 pub use tex::{caption_to_tex, label_to_tex, text_to_tex, unit_to_tex};
 
 use fric_plot::style;
@@ -88,8 +90,9 @@ pub struct PgfSeries {
     pub y2: Option<String>,
     /// Arrowheads as (base, tip) in data coordinates, where the SVG draws them.
     pub arrows: Vec<((f64, f64), (f64, f64))>,
-    /// Published points' labels: (x, y, label).
-    pub point_labels: Vec<(f64, f64, String)>,
+    /// Published points' labels: (x, y, label, the TikZ anchor the SVG's placement gives,
+    /// e.g. `south west` for a label above right of its point).
+    pub point_labels: Vec<(f64, f64, String, &'static str)>,
     /// Data rows of the CSV file (what pgfplots holds in memory for this series).
     pub rows: usize,
 }
@@ -344,9 +347,9 @@ fn series_view(p: usize, k: usize, s: &PgfSeries, legend: bool) -> Result<Series
         .iter()
         .map(|&(base, tip)| style::arrow::pgf(base, tip, &color))
         .collect();
-    for (x, y, label) in &s.point_labels {
+    for (x, y, label, anchor) in &s.point_labels {
         extra.push(format!(
-            "\\node[anchor=south west, font=\\footnotesize, inner sep=1pt] at (axis cs:{},{}) {{{}}};",
+            "\\node[anchor={anchor}, font=\\footnotesize, inner sep=1pt] at (axis cs:{},{}) {{{}}};",
             num(*x),
             num(*y),
             label_to_tex(label)

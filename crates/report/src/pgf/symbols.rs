@@ -2,7 +2,7 @@
 //! superscripts, accents.
 
 /// The LaTeX name of a Greek letter (and of the micro sign).
-pub(super) fn greek(c: char) -> Option<&'static str> {
+pub(crate) fn greek(c: char) -> Option<&'static str> {
     Some(match c {
         'α' => "alpha",
         'β' => "beta",

@@ -220,12 +220,27 @@ fn is_script_word(w: &str) -> bool {
     base.trim_start_matches(['(', '[']).chars().count() <= 2 || w.chars().any(|c| greek(c).is_some())
 }
 
-/// Prose outside `$...$`: words with `_` as mathematics, the rest as text (spacing kept).
+/// A word of prose that is a math command written without its `$...$` (`\dot{u}`, `\bar{k},`):
+/// the text before it, the command (allowed and balanced, as in `$...$`) and the text after it.
+pub(crate) fn command_word(w: &str) -> Option<(&str, &str, &str)> {
+    let start = w.find('\\')?;
+    let core = w[start..].trim_end_matches(['.', ',', ';', ':', ')', ']']);
+    let rest = &w[start + core.len()..];
+    let command = core.len() > 1 && core[1..].starts_with(|c: char| c.is_ascii_alphabetic());
+    (command && check_math(&format!("${core}$")).is_ok()).then_some((&w[..start], core, rest))
+}
+
+/// Prose outside `$...$`: words with `_` and math commands as mathematics, the rest as text
+/// (spacing kept).
 fn prose_to_tex(s: &str) -> String {
     let mut out = String::new();
     let mut word = String::new();
     let flush = |w: &mut String, out: &mut String| {
-        if is_script_word(w) {
+        if let Some((before, core, after)) = command_word(w) {
+            out.push_str(&text_to_tex(before));
+            out.push_str(&format!("${core}$"));
+            out.push_str(&text_to_tex(after));
+        } else if is_script_word(w) {
             out.push_str(&label_to_tex(w));
         } else {
             out.push_str(&text_to_tex(w));
@@ -436,6 +451,14 @@ mod tests {
             caption_to_tex("$\\input{/etc/passwd}$"),
             "\\$\\textbackslash{}input\\{/etc/passwd\\}\\$"
         );
+    }
+
+    #[test]
+    fn prose_math_commands_become_math() {
+        let c = caption_to_tex(r"Velocity \dot{u} versus F when \dot{u}, changes; $\gamma = 0$");
+        assert_eq!(c, r"Velocity $\dot{u}$ versus F when $\dot{u}$, changes; $\gamma = 0$");
+        // Not an allowed command: text, as before.
+        assert!(caption_to_tex(r"see \input{x} here").contains(r"\textbackslash"));
     }
 
     #[test]

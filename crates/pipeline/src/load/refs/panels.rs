@@ -40,6 +40,9 @@ pub(in crate::load) fn panels(cx: &mut Ctx) {
                 "rows × cols ≥ number of panels",
             );
         }
+        if let Err(msg) = l.width_in() {
+            cx.err("layout.width", msg, "single, double or a length: 120mm, 12cm, 4.5in");
+        }
     }
     for (i, panel) in m.panels.iter().enumerate() {
         for (j, s) in panel.series.iter().enumerate() {

@@ -1,0 +1,39 @@
+//! The unit magnitudes of a figure's companions (`related: companion-of`): each companion
+//! figure built from its runs' data as its own drawing builds it, and the largest magnitude of
+//! each unit on its linear axes taken ([`fric_plot::unit_magnitudes`]), so the figure's axes in
+//! that unit share the power of ten of the whole group.
+
+use crate::entry::Entry;
+use crate::entry_report::{registry_report, with_run_data};
+use crate::render;
+use fric_experiments::RunData;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+/// The largest magnitude of each unit over `e`'s companions, or why a companion could not be
+/// built (a run failed or is missing, or its panels do not build).
+pub(crate) fn magnitudes(
+    e: &Entry,
+    data: &HashMap<String, Arc<RunData>>,
+    failed: &HashMap<String, String>,
+) -> Result<Vec<(String, f64)>, String> {
+    let mut out: BTreeMap<String, f64> = BTreeMap::new();
+    for c in &e.companions {
+        let mut scratch = registry_report(c);
+        // Metric series and quoted titles read the companion's metrics, which are not
+        // evaluated here: they carry no axis data a unit is chosen by.
+        let built = with_run_data(c, data, failed, &mut scratch, |runs, _| {
+            render::build(c, runs, &BTreeMap::new()).map(|(f, _)| fric_plot::unit_magnitudes(&f))
+        });
+        let mags = match built {
+            Some(Ok(m)) => m,
+            Some(Err(err)) => return Err(format!("companion `{}`: {err}", c.manifest.id)),
+            None => return Err(format!("companion `{}`: {}", c.manifest.id, scratch.errors.join("; "))),
+        };
+        for (unit, m) in mags {
+            let b = out.entry(unit).or_insert(0.0);
+            *b = b.max(m);
+        }
+    }
+    Ok(out.into_iter().collect())
+}

@@ -1,0 +1,351 @@
+//! Captions for the HTML report: text HTML-escaped, each `$...$` span (and each math command
+//! written in prose, `\dot{u}`) converted to presentation MathML when the report is generated,
+//! so a browser shows the mathematics without network or scripts. The spans are the ones the
+//! LaTeX route accepts ([`crate::pgf::check_math`]): a caption it refuses is shown as escaped
+//! text, as LaTeX shows it.
+
+use crate::pgf::{check_math, command_word};
+use crate::site::html_escape as escape;
+
+/// Greek letters, by their LaTeX names.
+const GREEK: &str = "αβγδεϵζηθϑικλμνξπρσςτυφϕχψωΓΔΘΛΞΠΣΥΦΨΩ";
+
+/// Operators and symbols, by their LaTeX names.
+const SYMBOLS: &[(&str, &str)] = &[
+    ("leq", "≤"),
+    ("le", "≤"),
+    ("geq", "≥"),
+    ("ge", "≥"),
+    ("neq", "≠"),
+    ("approx", "≈"),
+    ("times", "×"),
+    ("cdot", "·"),
+    ("pm", "±"),
+    ("mp", "∓"),
+    ("infty", "∞"),
+    ("in", "∈"),
+    ("notin", "∉"),
+    ("emptyset", "∅"),
+    ("subseteq", "⊆"),
+    ("subset", "⊂"),
+    ("cap", "∩"),
+    ("cup", "∪"),
+    ("to", "→"),
+    ("rightarrow", "→"),
+    ("leftarrow", "←"),
+    ("partial", "∂"),
+    ("nabla", "∇"),
+    ("ldots", "…"),
+    ("dots", "…"),
+    ("cdots", "⋯"),
+    ("circ", "∘"),
+    ("sum", "∑"),
+    ("prod", "∏"),
+    ("int", "∫"),
+    ("oint", "∮"),
+    ("sim", "∼"),
+    ("backslash", "\\"),
+];
+
+/// Names set upright as functions.
+const FUNCTIONS: &[&str] = &[
+    "sin", "cos", "tan", "exp", "log", "ln", "tanh", "sinh", "cosh", "arctan", "max", "min", "sup", "inf", "lim",
+    "sgn", "sign", "det",
+];
+
+/// Accents over their argument.
+const ACCENTS: &[(&str, &str)] = &[
+    ("dot", "˙"),
+    ("ddot", "¨"),
+    ("bar", "¯"),
+    ("overline", "¯"),
+    ("hat", "^"),
+    ("widehat", "^"),
+    ("tilde", "~"),
+    ("widetilde", "~"),
+    ("vec", "→"),
+];
+
+/// A table's cells as an HTML table (header, rows, then the notes), each cell's text as a
+/// caption's.
+pub fn table_html(t: &crate::TableCells) -> String {
+    let cells = |tag: &str, row: &[String]| -> String {
+        row.iter()
+            .map(|c| format!("<{tag}>{}</{tag}>", caption_html(c)))
+            .collect()
+    };
+    let mut out = format!(
+        r#"<table class="data"><thead><tr>{}</tr></thead><tbody>"#,
+        cells("th", &t.columns)
+    );
+    for r in &t.rows {
+        out.push_str(&format!("<tr>{}</tr>", cells("td", r)));
+    }
+    out.push_str("</tbody></table>");
+    for n in &t.notes {
+        out.push_str(&format!(r#"<p class="muted">{}</p>"#, caption_html(n)));
+    }
+    out
+}
+
+/// A caption as HTML: see the module's rule.
+pub fn caption_html(s: &str) -> String {
+    if check_math(s).is_err() {
+        return escape(s);
+    }
+    s.split('$')
+        .enumerate()
+        .map(|(k, part)| if k % 2 == 1 { math(part) } else { prose(part) })
+        .collect()
+}
+
+/// Prose: escaped, its math commands (`\dot{u}`) as MathML.
+fn prose(s: &str) -> String {
+    let mut out = String::new();
+    for (i, w) in s.split(' ').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        match command_word(w) {
+            Some((before, core, after)) => {
+                out.push_str(&escape(before));
+                out.push_str(&math(core));
+                out.push_str(&escape(after));
+            }
+            None => out.push_str(&escape(w)),
+        }
+    }
+    out
+}
+
+/// One `$...$` span as an inline `<math>` element.
+pub fn math(tex: &str) -> String {
+    let cs: Vec<char> = tex.chars().collect();
+    let mut p = Parser { cs: &cs, i: 0 };
+    format!(r#"<math display="inline"><mrow>{}</mrow></math>"#, p.row(false))
+}
+
+struct Parser<'a> {
+    cs: &'a [char],
+    i: usize,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<char> {
+        self.cs.get(self.i).copied()
+    }
+
+    /// Atoms with their scripts up to the end (or the closing `}` when `group`).
+    fn row(&mut self, group: bool) -> String {
+        let mut out = String::new();
+        while let Some(c) = self.peek() {
+            if c == '}' {
+                if group {
+                    self.i += 1;
+                    return out;
+                }
+                self.i += 1;
+                continue;
+            }
+            if c.is_whitespace() {
+                self.i += 1;
+                continue;
+            }
+            let base = self.atom();
+            out.push_str(&self.scripts(base));
+        }
+        out
+    }
+
+    /// `base` with the `_` and `^` scripts that follow it.
+    fn scripts(&mut self, base: String) -> String {
+        let (mut sub, mut sup) = (None, None);
+        loop {
+            match self.peek() {
+                Some('_') if sub.is_none() => {
+                    self.i += 1;
+                    sub = Some(self.atom());
+                }
+                Some('^') if sup.is_none() => {
+                    self.i += 1;
+                    sup = Some(self.atom());
+                }
+                _ => break,
+            }
+        }
+        match (sub, sup) {
+            (None, None) => base,
+            (Some(b), None) => format!("<msub>{base}{b}</msub>"),
+            (None, Some(p)) => format!("<msup>{base}{p}</msup>"),
+            (Some(b), Some(p)) => format!("<msubsup>{base}{b}{p}</msubsup>"),
+        }
+    }
+
+    /// One atom: a group, a command with its arguments, a number, a letter or an operator.
+    fn atom(&mut self) -> String {
+        let Some(c) = self.peek() else {
+            return "<mrow></mrow>".into();
+        };
+        self.i += 1;
+        match c {
+            '{' => format!("<mrow>{}</mrow>", self.row(true)),
+            '\\' => self.command(),
+            c if c.is_ascii_digit() || c == '.' => {
+                let mut n = c.to_string();
+                while let Some(d) = self.peek().filter(|d| d.is_ascii_digit() || *d == '.') {
+                    n.push(d);
+                    self.i += 1;
+                }
+                format!("<mn>{n}</mn>")
+            }
+            c if c.is_alphabetic() => format!("<mi>{}</mi>", escape(&c.to_string())),
+            '\'' => "<mo>′</mo>".into(),
+            c => format!("<mo>{}</mo>", escape(&c.to_string())),
+        }
+    }
+
+    /// The text of a `{...}` argument, as written.
+    fn raw_arg(&mut self) -> String {
+        if self.peek() != Some('{') {
+            return self
+                .peek()
+                .map(|c| {
+                    self.i += 1;
+                    c.to_string()
+                })
+                .unwrap_or_default();
+        }
+        self.i += 1;
+        let (mut depth, mut out) = (0, String::new());
+        while let Some(c) = self.peek() {
+            self.i += 1;
+            match c {
+                '{' => depth += 1,
+                '}' if depth == 0 => break,
+                '}' => depth -= 1,
+                _ => {}
+            }
+            out.push(c);
+        }
+        out
+    }
+
+    /// A command after its backslash.
+    fn command(&mut self) -> String {
+        let start = self.i;
+        while self.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
+            self.i += 1;
+        }
+        let name: String = self.cs[start..self.i].iter().collect();
+        if name.is_empty() {
+            // A control symbol: `\,` `\;` `\!` `\ ` space, `\{` `\%` ... the character.
+            let Some(c) = self.peek() else {
+                return String::new();
+            };
+            self.i += 1;
+            return match c {
+                ',' | ';' | ':' | ' ' => r#"<mspace width="0.2em"></mspace>"#.into(),
+                '!' => String::new(),
+                c => format!("<mo>{}</mo>", escape(&c.to_string())),
+            };
+        }
+        if let Some(g) = GREEK
+            .chars()
+            .find(|g| crate::pgf::greek_name(*g) == Some(name.as_str()))
+        {
+            return format!("<mi>{g}</mi>");
+        }
+        if let Some((_, s)) = SYMBOLS.iter().find(|(n, _)| *n == name) {
+            return format!("<mo>{}</mo>", escape(s));
+        }
+        if FUNCTIONS.contains(&name.as_str()) {
+            return format!("<mi>{name}</mi>");
+        }
+        if let Some((_, a)) = ACCENTS.iter().find(|(n, _)| *n == name) {
+            let arg = self.atom();
+            return format!(r#"<mover accent="true">{arg}<mo>{a}</mo></mover>"#);
+        }
+        match name.as_str() {
+            "frac" | "dfrac" | "tfrac" => {
+                let (a, b) = (self.atom(), self.atom());
+                format!("<mfrac>{a}{b}</mfrac>")
+            }
+            "sqrt" => format!("<msqrt>{}</msqrt>", self.atom()),
+            "underline" => format!(r#"<munder accentunder="true">{}<mo>_</mo></munder>"#, self.atom()),
+            "mathrm" | "text" | "textrm" | "operatorname" => format!("<mtext>{}</mtext>", escape(&self.raw_arg())),
+            "mathcal" => script_letters(&self.raw_arg()),
+            "mathbf" | "mathit" | "mathsf" => format!("<mrow>{}</mrow>", self.atom()),
+            // A font switch (`{\rm d}`): the letters stay.
+            "rm" | "it" | "bf" => String::new(),
+            other => format!("<mtext>\\{}</mtext>", escape(other)),
+        }
+    }
+}
+
+/// `\mathcal{...}`: capital letters in the script alphabet.
+fn script_letters(s: &str) -> String {
+    let letter = |c: char| -> char {
+        let special = [
+            ('B', 'ℬ'),
+            ('E', 'ℰ'),
+            ('F', 'ℱ'),
+            ('H', 'ℋ'),
+            ('I', 'ℐ'),
+            ('L', 'ℒ'),
+            ('M', 'ℳ'),
+            ('R', 'ℛ'),
+        ];
+        if let Some((_, s)) = special.iter().find(|(k, _)| *k == c) {
+            return *s;
+        }
+        if c.is_ascii_uppercase() {
+            char::from_u32(0x1D49C + (c as u32 - 'A' as u32)).unwrap_or(c)
+        } else {
+            c
+        }
+    };
+    let t: String = s.chars().map(letter).collect();
+    format!("<mi>{}</mi>", escape(&t))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caption_math_becomes_mathml() {
+        let h = caption_html(r"Velocity \dot{u} versus F for $\gamma = 0$ and $\mathcal{H}_T$, a < b");
+        assert!(h.starts_with("Velocity <math"), "{h}");
+        assert!(
+            h.contains(r#"<mover accent="true"><mrow><mi>u</mi></mrow><mo>˙</mo></mover>"#),
+            "{h}"
+        );
+        assert!(h.contains("<mi>γ</mi><mo>=</mo><mn>0</mn>"), "{h}");
+        assert!(h.contains("<msub><mi>ℋ</mi><mi>T</mi></msub>"), "{h}");
+        assert!(h.ends_with(", a &lt; b"), "{h}");
+        assert!(!h.contains('$') && !h.contains('\\'), "{h}");
+        assert_eq!(
+            math(r"\frac{x_1^2}{\sqrt{2}}"),
+            "<math display=\"inline\"><mrow><mfrac><mrow><msubsup><mi>x</mi><mn>1</mn><mn>2</mn></msubsup></mrow><mrow><msqrt><mrow><mn>2</mn></mrow></msqrt></mrow></mfrac></mrow></math>"
+        );
+    }
+
+    #[test]
+    fn tables_are_html_tables() {
+        let t = crate::TableCells {
+            columns: vec!["$\\sigma_0$".into(), "F [N]".into()],
+            rows: vec![vec!["1".into(), "a<b".into()]],
+            notes: vec!["from L7".into()],
+        };
+        let h = table_html(&t);
+        assert!(h.starts_with(r#"<table class="data"><thead><tr><th><math"#), "{h}");
+        assert!(h.contains("<tr><td>1</td><td>a&lt;b</td></tr>"), "{h}");
+        assert!(h.ends_with(r#"</table><p class="muted">from L7</p>"#), "{h}");
+    }
+
+    #[test]
+    fn refused_math_is_escaped_text() {
+        let h = caption_html(r"$\input{/etc/passwd}$ <b>");
+        assert_eq!(h, r"$\input{/etc/passwd}$ &lt;b&gt;");
+    }
+}
