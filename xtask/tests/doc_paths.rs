@@ -152,3 +152,25 @@ fn the_readme_names_only_paths_that_exist() {
         .collect();
     assert!(missing.is_empty(), "paths that do not exist:\n{}", missing.join("\n"));
 }
+
+/// ARCHITECTURE.md's boundary "no file in `crates/` over 600 lines" holds.
+#[test]
+fn no_file_in_crates_is_over_600_lines() {
+    fn walk(dir: &Path, long: &mut Vec<String>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() && p.file_name().is_some_and(|n| n != "target") {
+                walk(&p, long);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                let n = std::fs::read_to_string(&p).unwrap().lines().count();
+                if n > 600 {
+                    long.push(format!("{} ({n} lines)", p.display()));
+                }
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let mut long = vec![];
+    walk(&root.join("crates"), &mut long);
+    assert!(long.is_empty(), "files over 600 lines:\n{}", long.join("\n"));
+}

@@ -432,7 +432,18 @@ pub fn driven_with_works<M: InputDriven>(
     // With a steady state, the record window is the period after it was reached.
     let (a, b) = plan.record;
     work.works.clear();
+    // Steps taken before the record window (period maps, transients) are not the recorded
+    // run's: a bound that grows with the steps (the energy balance's) counts only these.
+    let before = (work.ode.accepted, work.exp.steps);
     integrate(&sys, &how, a, &mut x, b, &save, &mut work, &mut push)?;
+    let recorded = match how {
+        Integrator::Ode(..) => Some(work.ode.accepted - before.0),
+        Integrator::Exponential(_) => Some(work.exp.steps - before.1),
+        Integrator::Affine(_) => None,
+    };
+    if let Some(n) = recorded {
+        data.info.insert("recorded_steps".into(), n as f64);
+    }
     let mut names = vec!["t", "u"];
     names.extend_from_slice(extra);
     data.columns = names.iter().map(|s| s.to_string()).zip(cols).collect();

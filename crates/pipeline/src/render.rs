@@ -364,12 +364,17 @@ pub(crate) fn build(
         None => (1, m.panels.len().max(1), 640, 480),
     };
     // A printed width: the panels scaled to it at the print scale, keeping their aspect.
-    let (w, h) = match m.layout.as_ref().map(|l| l.width_in()).transpose()?.flatten() {
+    let width = m.layout.as_ref().map(|l| l.width_in()).transpose()?.flatten();
+    let sized = |cols: usize| match width {
         Some(inches) => fric_plot::panels_for_width(inches, cols, (w, h)),
         None => (w, h),
     };
-    // No figure taller than a page at its print width: a tall stack becomes a grid.
-    let (rows, cols) = fric_plot::fit_page(rows, cols, panels.len(), w, h);
+    let (pw, ph) = sized(cols);
+    // No figure taller than a page at its print width: a tall stack becomes a grid (at a
+    // declared width, its panels then sized again for the new number of columns).
+    let (rows, new_cols) = fric_plot::fit_page(rows, cols, panels.len(), pw, ph);
+    let (w, h) = if new_cols == cols { (pw, ph) } else { sized(new_cols) };
+    let cols = new_cols;
     Ok((
         FigureData {
             rows,

@@ -91,22 +91,25 @@ fn inside(frame: &Frame, r: [f64; 4]) -> bool {
 
 /// The side of point `p` for a label `w` drawing units wide: see the module's rule. `ink` is the
 /// panel's series: the label keeps clear of every curve and band and of every other marker
-/// (its own point's marker is beside it by construction).
-pub(crate) fn side(frame: &Frame, p: (f64, f64), w: f64, ink: &[Mapped]) -> LabelSide {
+/// (its own point's marker is beside it by construction), and of the legend's box `legend`
+/// when the legend is inside the frame.
+pub(crate) fn side(frame: &Frame, p: (f64, f64), w: f64, ink: &[Mapped], legend: Option<[f64; 4]>) -> LabelSide {
     let fits = |s: &LabelSide| inside(frame, rect(p, w, *s));
     let m = MARKER_PX * K;
     let clear = |s: &LabelSide| {
         let r = rect(p, w, *s);
+        let off_legend = legend.is_none_or(|b| r[2] <= b[0] || r[0] >= b[2] || r[3] <= b[1] || r[1] >= b[3]);
         let marker_in =
             |q: &(f64, f64)| *q != p && q.0 > r[0] - m && q.0 < r[2] + m && q.1 > r[1] - m && q.1 < r[3] + m;
-        !ink.iter().any(|s| {
-            let markers = s.markers();
-            if markers.is_empty() {
-                covers(s, r)
-            } else {
-                markers.iter().any(marker_in)
-            }
-        })
+        off_legend
+            && !ink.iter().any(|s| {
+                let markers = s.markers();
+                if markers.is_empty() {
+                    covers(s, r)
+                } else {
+                    markers.iter().any(marker_in)
+                }
+            })
     };
     LabelSide::ALL
         .iter()
@@ -118,7 +121,12 @@ pub(crate) fn side(frame: &Frame, p: (f64, f64), w: f64, ink: &[Mapped]) -> Labe
 
 /// Choose the side of every published point's label of a panel (`series` mapped on `frame`),
 /// each label's width measured as plotters measures the legend's text.
-pub(crate) fn place_all<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, frame: &Frame, series: &mut [Mapped]) {
+pub(crate) fn place_all<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    frame: &Frame,
+    series: &mut [Mapped],
+    legend: Option<[f64; 4]>,
+) {
     let font: TextStyle = ("sans-serif", crate::LABEL_SIZE * crate::K).into();
     let sides: Vec<Vec<LabelSide>> = series
         .iter()
@@ -131,7 +139,7 @@ pub(crate) fn place_all<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, frame
                         area.estimate_text_size(&math::plain(t), &font)
                             .map_or(0.0, |(w, _)| w as f64)
                     });
-                    side(frame, *p, w, series)
+                    side(frame, *p, w, series, legend)
                 })
                 .collect()
         })
@@ -164,12 +172,24 @@ mod tests {
         let f = frame();
         let size = 300.0;
         let mid = (1000.0, 800.0);
-        assert_eq!(side(&f, mid, size, &[]), LabelSide::AboveRight);
+        assert_eq!(side(&f, mid, size, &[], None), LabelSide::AboveRight);
         let top_right = (2090.0, 60.0);
-        let s = side(&f, top_right, size, &[]);
+        let s = side(&f, top_right, size, &[], None);
         assert_eq!(s, LabelSide::BelowLeft);
         assert!(inside(&f, rect(top_right, size, s)));
-        assert_eq!(side(&f, (1000.0, 60.0), size, &[]), LabelSide::BelowRight);
-        assert_eq!(side(&f, (2090.0, 800.0), size, &[]), LabelSide::AboveLeft);
+        assert_eq!(side(&f, (1000.0, 60.0), size, &[], None), LabelSide::BelowRight);
+        assert_eq!(side(&f, (2090.0, 800.0), size, &[], None), LabelSide::AboveLeft);
+    }
+
+    #[test]
+    fn a_label_keeps_clear_of_an_inside_legend() {
+        let f = frame();
+        let (size, mid) = (300.0, (1000.0, 800.0));
+        // A legend box over the above-right side of the point: the label goes above-left.
+        let legend = [1010.0, 700.0, 1400.0, 790.0];
+        let s = side(&f, mid, size, &[], Some(legend));
+        assert_eq!(s, LabelSide::AboveLeft);
+        let r = rect(mid, size, s);
+        assert!(r[2] <= legend[0] || r[0] >= legend[2] || r[3] <= legend[1] || r[1] >= legend[3]);
     }
 }

@@ -334,6 +334,11 @@ pub(crate) fn draw_panel<DB: DrawingBackend>(
         .bold_line_style(RGBColor(215, 215, 215).stroke_width(K))
         .draw()
         .map_err(|e| e.to_string())?;
+    // The legend's box inside the frame (frame coordinates), which a point's label keeps clear of.
+    let legend_box = match &plan {
+        LegendPlan::Inside(l) => Some(l.rect),
+        _ => None,
+    };
     let legend = match plan {
         LegendPlan::None => None,
         LegendPlan::Inside(mut l) => {
@@ -348,7 +353,7 @@ pub(crate) fn draw_panel<DB: DrawingBackend>(
         }
     };
     let mut series = map_all(&frame, p, &coincident);
-    labels::place_all(area, &frame, &mut series);
+    labels::place_all(area, &frame, &mut series, legend_box);
     Ok(PanelLayer {
         insets: insets_of(&frame, p, &r),
         series,

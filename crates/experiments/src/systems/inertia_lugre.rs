@@ -138,7 +138,13 @@ fn check_energy(p: &Params, req: &RunRequest, d: &RunData) -> Result<(), Violati
     let tol = tolerances(req, method, periodic_plan(req, &sig).0.scale);
     let bound = Bound {
         dim: 3,
-        steps: d.info.get("steps").copied().unwrap_or(f64::NAN),
+        // The record window's steps (a run cached before they were recorded: all its steps).
+        steps: d
+            .info
+            .get("recorded_steps")
+            .or_else(|| d.info.get("steps"))
+            .copied()
+            .unwrap_or(f64::NAN),
         span: t.last().unwrap_or(&0.0) - t.first().unwrap_or(&0.0),
         rtol: tol.rtol,
         atol: tol.atol,

@@ -65,6 +65,7 @@ pub fn eval(text: &str, i: f64, n: f64) -> Result<f64, String> {
         at: 0,
         i,
         n,
+        depth: 0,
     };
     let v = p.sum()?;
     p.skip();
@@ -80,7 +81,13 @@ struct Parser<'a> {
     at: usize,
     i: f64,
     n: f64,
+    /// Nesting of parentheses, signs and powers so far (bounded: a deep rule is an error, not a
+    /// stack overflow).
+    depth: usize,
 }
+
+/// The deepest nesting a rule may have.
+const MAX_DEPTH: usize = 64;
 
 impl Parser<'_> {
     fn skip(&mut self) {
@@ -125,6 +132,18 @@ impl Parser<'_> {
         }
     }
     fn unary(&mut self) -> Result<f64, String> {
+        if self.depth >= MAX_DEPTH {
+            return Err(format!(
+                "nested deeper than {MAX_DEPTH} levels at character {}",
+                self.at + 1
+            ));
+        }
+        self.depth += 1;
+        let v = self.unary_inner();
+        self.depth -= 1;
+        v
+    }
+    fn unary_inner(&mut self) -> Result<f64, String> {
         if self.eat(b'-') {
             return Ok(-self.unary()?);
         }
@@ -213,6 +232,12 @@ mod tests {
         assert!(eval("i n", 1.0, 1.0).unwrap_err().contains("character 3"));
         assert!(eval("k*i", 1.0, 1.0).unwrap_err().contains("unknown name `k`"));
         assert!(eval("(i", 1.0, 1.0).unwrap_err().contains("`)` is missing"));
+        let deep = |k: usize| format!("{}i{}", "(".repeat(k), ")".repeat(k));
+        assert_eq!(eval(&deep(30), 2.0, 1.0), Ok(2.0));
+        assert!(eval(&deep(100_000), 1.0, 1.0).unwrap_err().contains("nested deeper"));
+        assert!(eval(&"-".repeat(100_000), 1.0, 1.0)
+            .unwrap_err()
+            .contains("nested deeper"));
     }
 
     #[test]

@@ -13,6 +13,7 @@ mod manifest_doc;
 mod method;
 mod printed;
 mod run;
+mod run_kinds;
 
 pub use assumption::*;
 pub use check::*;
@@ -25,6 +26,7 @@ pub use manifest_doc::MANIFEST_KINDS;
 pub use method::*;
 pub use printed::*;
 pub use run::*;
+pub use run_kinds::*;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -38,6 +38,9 @@ impl Printed {
             return Err(format!("`{text}` is not a printed number"));
         }
         let value: f64 = t.parse().map_err(|_| format!("`{text}` is not a printed number"))?;
+        if !value.is_finite() {
+            return Err(format!("`{text}` is outside the range of a finite number"));
+        }
         let last = if digits.contains('.') {
             -(frac.len() as i32)
         } else {
@@ -48,10 +51,12 @@ impl Printed {
                 zeros as i32
             }
         };
-        Ok(Printed {
-            value,
-            half_unit: 0.5 * 10f64.powi(last + exponent),
-        })
+        let half_unit = last
+            .checked_add(exponent)
+            .map(|e| 0.5 * 10f64.powi(e))
+            .filter(|h| h.is_finite() && *h > 0.0)
+            .ok_or_else(|| format!("`{text}`: its last digit is outside the range of a number"))?;
+        Ok(Printed { value, half_unit })
     }
 
     /// The deviation from `expected` the digits justify, when `expected` is the printed value
@@ -90,7 +95,19 @@ mod tests {
         assert_eq!(half("0"), 0.5);
         assert!((half("2.4e-3") - 0.5e-4).abs() < 1e-18);
         assert_eq!(Printed::parse("−0.553").expect("a number").value, -0.553);
-        for bad in ["", ".5", "1.", "0,3831", "0.6/(2π)", "1e", "--1", "5 %"] {
+        for bad in [
+            "",
+            ".5",
+            "1.",
+            "0,3831",
+            "0.6/(2π)",
+            "1e",
+            "--1",
+            "5 %",
+            "1e400",
+            "10e2147483647",
+            "1e-400",
+        ] {
             assert!(Printed::parse(bad).is_err(), "{bad:?} accepted");
         }
     }

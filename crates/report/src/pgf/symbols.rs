@@ -57,7 +57,7 @@ pub(super) fn math_symbol(c: char) -> Option<&'static str> {
         '±' => "\\pm",
         '×' => "\\times",
         '·' => "\\cdot",
-        '→' => "\\to",
+        '→' => "\\rightarrow",
         '∩' => "\\cap",
         '∪' => "\\cup",
         '…' => "\\ldots",

@@ -202,9 +202,28 @@ pub fn caption_to_tex(s: &str) -> String {
         .enumerate()
         .map(|(k, part)| {
             if k % 2 == 1 {
-                format!("${part}$")
+                format!("${}$", math_unicode(part))
             } else {
                 prose_to_tex(part)
+            }
+        })
+        .collect()
+}
+
+/// Math as written in a manifest with its Unicode symbols as LaTeX commands (`\mathcal{H}_∞` →
+/// `\mathcal{H}_{\infty}`, `τ` → `{\tau}`): pdfTeX reads no Unicode in math. A command is
+/// braced so that it stands alone as a subscript and before a letter.
+fn math_unicode(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii() {
+                return c.to_string();
+            }
+            match (greek(c), math_symbol(c)) {
+                (Some(g), _) => format!("{{\\{g}}}"),
+                (None, Some(m)) if m.starts_with('\\') => format!("{{{m}}}"),
+                (None, Some(m)) => m.to_string(),
+                (None, None) => c.to_string(),
             }
         })
         .collect()
@@ -238,7 +257,7 @@ fn prose_to_tex(s: &str) -> String {
     let flush = |w: &mut String, out: &mut String| {
         if let Some((before, core, after)) = command_word(w) {
             out.push_str(&text_to_tex(before));
-            out.push_str(&format!("${core}$"));
+            out.push_str(&format!("${}$", math_unicode(core)));
             out.push_str(&text_to_tex(after));
         } else if is_script_word(w) {
             out.push_str(&label_to_tex(w));
@@ -459,6 +478,10 @@ mod tests {
         assert_eq!(c, r"Velocity $\dot{u}$ versus F when $\dot{u}$, changes; $\gamma = 0$");
         // Not an allowed command: text, as before.
         assert!(caption_to_tex(r"see \input{x} here").contains(r"\textbackslash"));
+        // Unicode inside the math (thesis Fig 1.5's `\mathcal{H}_∞`) becomes commands.
+        let c = caption_to_tex(r"map \mathcal{H}_∞ is; $x_τ → ∞$");
+        assert_eq!(c, r"map $\mathcal{H}_{\infty}$ is; $x_{\tau} {\rightarrow} {\infty}$");
+        assert!(c.is_ascii());
     }
 
     #[test]

@@ -9,9 +9,11 @@ use super::*;
 pub const DECL: MetricDecl = MetricDecl {
     doc: KindDoc {
         name: "loop-area-pl",
-        doc: "signed ∮ y dx (positive clockwise) of a piecewise-linear loop, every kink between two samples located \
-              as the intersection of its straight neighbouring intervals' lines (exact to rounding when each \
-              sample interval holds at most one kink); else the trapezoid rule of loop-area; unit x·y",
+        doc: "signed ∮ y dx (positive clockwise) of a piecewise-linear loop: a sample interval holding one kink \
+              is split where the lines of its two straight neighbours on each side meet (exact to rounding when \
+              every kink has two straight intervals on each side that advance x the same way); a kink within two \
+              samples of a reversal or of the window's ends, and the closing segment, keep the trapezoid rule of \
+              loop-area; unit x·y",
         fields: CURVE,
         example: "{name: area, kind: loop-area-pl, run: ms, x: u, y: F, window: last-period}",
     },
@@ -34,7 +36,8 @@ fn same(a: f64, b: f64) -> bool {
 /// ∮ y dx over the samples, closed from the last back to the first (the convention of
 /// `fric_solvers::analysis::loop_area`), with each interval j that holds one kink split at it:
 /// intervals j − 2, j − 1 share one line, j + 1, j + 2 another, the four and j advance x the same
-/// way, and the lines meet strictly inside j.
+/// way, and the lines meet strictly inside j. Samples cannot tell a kink inside j from kinks at
+/// both ends of j (a third straight piece): such an interval is split as if it held one kink.
 pub fn pl_loop_area(x: &[f64], y: &[f64]) -> f64 {
     let n = x.len().min(y.len());
     if n < 2 {
@@ -42,7 +45,10 @@ pub fn pl_loop_area(x: &[f64], y: &[f64]) -> f64 {
     }
     let trap = |x0: f64, y0: f64, x1: f64, y1: f64| 0.5 * (y0 + y1) * (x1 - x0);
     let slope = |j: usize| (y[j + 1] - y[j]) / (x[j + 1] - x[j]);
-    let dir = |j: usize| (x[j + 1] - x[j]).signum();
+    let dir = |j: usize| {
+        let dx = x[j + 1] - x[j];
+        (dx > 0.0) as i8 as f64 - (dx < 0.0) as i8 as f64
+    };
     let mut a = trap(x[n - 1], y[n - 1], x[0], y[0]);
     for j in 0..n - 1 {
         let plain = trap(x[j], y[j], x[j + 1], y[j + 1]);
