@@ -20,7 +20,7 @@ fn names_are_unique_kebab_case_and_found() {
         assert!(!s.doc.is_empty(), "{} has no doc", s.name);
     }
     assert!(system("no-such-system").is_none());
-    assert_eq!(systems().len(), 60);
+    assert_eq!(systems().len(), 61);
 }
 
 #[test]

@@ -25,6 +25,7 @@ registry! {
     coulomb_mass_spring::CoulombMassSpring,
     coulomb_equilibria::CoulombEquilibria,
     maxwell_slip::MaxwellSlip,
+    maxwell_slip_area::MaxwellSlipArea,
     dahl::Dahl,
     lugre::LuGre,
     lugre_passivity::LuGrePassivity,
