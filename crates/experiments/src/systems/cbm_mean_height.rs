@@ -138,10 +138,10 @@ impl System for CbmMeanHeight {
 
 /// The `weight` switch: `false` for time weights (0), `true` for velocity-span weights (1).
 fn span_weighting(weight: f64) -> Result<bool, String> {
-    match weight {
-        w if w == 0.0 => Ok(false),
-        w if w == 1.0 => Ok(true),
-        w => Err(format!("weight = {w}: must be 0 (time) or 1 (velocity span |Δv|)")),
+    if weight == 0.0 || weight == 1.0 {
+        Ok(weight == 1.0)
+    } else {
+        Err(format!("weight = {weight}: must be 0 (time) or 1 (velocity span |Δv|)"))
     }
 }
 
