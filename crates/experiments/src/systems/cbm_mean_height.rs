@@ -1,12 +1,13 @@
 //! `cbm-mean-height`: the velocity–height curve of the spring-pulled compressed bristle model
 //! and its mean (thesis Fig 4.9, L1814–L1817), with the fits (4.68)–(4.71) (Figs 4.10, 4.11).
 //! Runs the stick–slip configuration for `+v_p` and `−v_p` (glue in `crate::cbm`), drops
-//! `t < t_skip`, averages `y` and `F_f` over equal-width velocity bins, and fits
+//! `t < t_skip`, averages `y` and `F_f` over equal-width velocity bins (each sample weighted by
+//! the time it covers, or by the velocity span it covers: parameter `weight`), and fits
 //! `ȳ = y1 − y2 φ(v/v_s)` (sech and Gaussian) by separable least squares over the bin means, and
 //! `|F_f| = k̃ (h0 − y)` (4.67) by a least-squares line of `|F_f|` on `y` over the samples.
 
 use crate::cbm::{run, CbmBody, CbmVertical, SwitchBand};
-use crate::system::{initial, params, positive, Column, Group, System, LINEAR, NONE};
+use crate::system::{between, initial, params, positive, Column, Group, System, LINEAR, NONE};
 use crate::{RunData, RunRequest};
 use fric_models::cbm::{Branch, MeanFit, Profile, StickSlip};
 use fric_solvers::analysis::line_fit;
@@ -21,6 +22,7 @@ params! {
         t_skip: f64 = positive("s", "transient dropped before averaging"),
         bins: f64 = positive("1", "number of velocity bins over [-max|v|, max|v|] (even: stuck samples join the bin next to 0 on the side pulled to)"),
         y0: f64 = initial("m", "initial height"),
+        weight: f64 = between("1", 0.0, 1.0, "bin mean weights, 0 or 1: 0 = every sample alike (time average: the time stuck at v = 0 dominates the bins next to 0); 1 = each sample by the velocity span |Δv| it covers (the mean of the curve's branches over v)").default(0.0),
     }
 }
 
@@ -46,8 +48,11 @@ impl System for CbmMeanHeight {
         let cbm = p.body.cbm(Some(&p.vertical));
         let (t_end, save) = crate::drive::autonomous_times(req)?;
         let s = p.band.settings(req)?;
+        let by_span = span_weighting(p.weight)?;
         let mut samples = Vec::new(); // (v, y, Ff)
+        let mut weights = Vec::new();
         for vp in [p.vp, -p.vp] {
+            let first = samples.len();
             let config = StickSlip { cbm, vp };
             let r = run(&config, &[0.0, 0.0, 0.0, p.y0, 0.0], t_end, &save, &s).map_err(|e| e.to_string())?;
             for (t, x) in r.t.iter().zip(&r.state) {
@@ -63,13 +68,19 @@ impl System for CbmMeanHeight {
                     samples.push((v, x[3], cbm.friction(b, x[0], x[3])));
                 }
             }
+            let run_v: Vec<f64> = samples[first..].iter().map(|s| s.0).collect();
+            if by_span {
+                weights.extend(velocity_spans(&run_v));
+            } else {
+                weights.extend(run_v.iter().map(|_| 1.0));
+            }
         }
         let vmax = samples.iter().map(|s| s.0.abs()).fold(0.0, f64::max);
         let nb = p.bins.round().max(1.0) as usize;
         let width = 2.0 * vmax / nb as f64;
-        let mut acc = vec![(0.0, 0.0, 0usize); nb];
+        let mut acc = vec![(0.0, 0.0, 0.0); nb];
         let half = nb / 2;
-        for &(v, y, f) in &samples {
+        for (&(v, y, f), &w) in samples.iter().zip(&weights) {
             let k = if v.abs() < 1e-200 && nb.is_multiple_of(2) {
                 // stuck: the bin adjacent to 0 on the side pulled to
                 if v < 0.0 {
@@ -80,16 +91,16 @@ impl System for CbmMeanHeight {
             } else {
                 (((v + vmax) / width).floor().max(0.0) as usize).min(nb - 1)
             };
-            acc[k].0 += y;
-            acc[k].1 += f;
-            acc[k].2 += 1;
+            acc[k].0 += w * y;
+            acc[k].1 += w * f;
+            acc[k].2 += w;
         }
         let (mut v, mut y, mut f) = (Vec::new(), Vec::new(), Vec::new());
         for (k, a) in acc.iter().enumerate() {
-            if a.2 > 0 {
+            if a.2 > 0.0 {
                 v.push(-vmax + (k as f64 + 0.5) * width);
-                y.push(a.0 / a.2 as f64);
-                f.push(a.1 / a.2 as f64);
+                y.push(a.0 / a.2);
+                f.push(a.1 / a.2);
             }
         }
         // (4.67) |F_f| = k̃ (h0 − y): the least-squares line of |F_f| on y over every sample (the
@@ -122,5 +133,47 @@ impl System for CbmMeanHeight {
         info.push(("y_min", ys.iter().cloned().fold(f64::INFINITY, f64::min)));
         info.push(("y_max", ys.iter().cloned().fold(f64::NEG_INFINITY, f64::max)));
         Ok(data.with_info(&info))
+    }
+}
+
+/// The `weight` switch: `false` for time weights (0), `true` for velocity-span weights (1).
+fn span_weighting(weight: f64) -> Result<bool, String> {
+    if weight == 0.0 || weight == 1.0 {
+        Ok(weight == 1.0)
+    } else {
+        Err(format!("weight = {weight}: must be 0 (time) or 1 (velocity span |Δv|)"))
+    }
+}
+
+/// The velocity span each sample of one run covers: half the distance in `v` to its two
+/// neighbours in time, `(|v_i − v_{i−1}| + |v_{i+1} − v_i|) / 2` (one side at the ends). A sample
+/// at rest inside a stick phase covers no velocity and weighs 0, so the mean of a bin is the mean
+/// of the curve's branches crossing it, not of the time spent in it.
+fn velocity_spans(v: &[f64]) -> Vec<f64> {
+    (0..v.len())
+        .map(|i| {
+            let back = if i > 0 { (v[i] - v[i - 1]).abs() } else { 0.0 };
+            let fwd = if i + 1 < v.len() { (v[i + 1] - v[i]).abs() } else { 0.0 };
+            0.5 * (back + fwd)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stuck_samples_weigh_nothing_by_span() {
+        // rest at v = 0 for three samples, then a ramp: only the moving samples weigh
+        let w = velocity_spans(&[0.0, 0.0, 0.0, 0.1, 0.2]);
+        assert_eq!(w, vec![0.0, 0.0, 0.05, 0.1, 0.05]);
+    }
+
+    #[test]
+    fn weight_switch_rejects_fractions() {
+        assert!(!span_weighting(0.0).unwrap());
+        assert!(span_weighting(1.0).unwrap());
+        assert!(span_weighting(0.5).unwrap_err().contains("0 (time) or 1"));
     }
 }
