@@ -30,6 +30,7 @@ pub mod evaluate;
 mod evaluate_all;
 pub mod export;
 mod filestat;
+pub mod find;
 mod fingerprint;
 mod frames;
 mod hash;
