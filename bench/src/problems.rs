@@ -176,18 +176,7 @@ pub const BRISTLE_TAU: f64 = 1e-3;
 
 pub fn bristle_config() -> StickSlip {
     StickSlip {
-        cbm: Cbm {
-            m: 1.0,
-            w: 1.0,
-            d: 2.0,
-            alpha: 15f64.to_radians(),
-            spring_k: 5.0,
-            n_bottom: 500.0,
-            k: 0.01,
-            h0: 2.69,
-            delta: 0.0035,
-            g: 10.0,
-        },
+        cbm: Cbm::fig_4_4(),
         vp: 0.1,
     }
 }

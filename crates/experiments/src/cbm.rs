@@ -378,18 +378,7 @@ mod tests {
     /// is that of the window one bristle behind (a stale frozen window).
     #[test]
     fn contact_window_holds_and_catches_a_stale_window() {
-        let cbm = Cbm {
-            m: 1.0,
-            w: 1.0,
-            d: 2.0,
-            alpha: 15f64.to_radians(),
-            spring_k: 5.0,
-            n_bottom: 500.0,
-            k: 0.01,
-            h0: 2.69,
-            delta: 0.0035,
-            g: 10.0,
-        };
+        let cbm = Cbm::fig_4_4();
         let config = StickSlip { cbm, vp: 0.1 };
         let s = CbmSettings {
             eta: 1e-6,
