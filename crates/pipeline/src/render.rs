@@ -43,8 +43,9 @@ pub(crate) struct Csv {
     pub columns: Vec<(String, Vec<f64>)>,
 }
 
-fn pgf_axis(a: &fric_manifest::Axis, power: i32) -> PgfAxis {
+fn pgf_axis(a: &fric_manifest::Axis, power: i32, ticks: &[(f64, String)]) -> PgfAxis {
     PgfAxis {
+        ticks: ticks.to_vec(),
         label: a.label.clone(),
         unit: a.unit.clone(),
         // fric-plot draws sym-log axes linearly, and so does this.
@@ -93,8 +94,8 @@ fn pgf_figure(
         .map(|(n, ((p, m), d))| PgfPanel {
             equal_aspect: p.equal_aspect,
             title: p.title.clone(),
-            x: pgf_axis(&m.x, d.powers.0),
-            y: pgf_axis(&m.y, d.powers.1),
+            x: pgf_axis(&m.x, d.powers.0, &d.ticks.0),
+            y: pgf_axis(&m.y, d.powers.1, &d.ticks.1),
             size: d.size,
             legend_at: d.legend,
             insets: p

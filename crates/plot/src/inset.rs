@@ -6,7 +6,7 @@
 
 use crate::series::{self, hex, tf, Frame, Mapped, K, LEGEND_FONT};
 use crate::style::arrow::{self, Head};
-use crate::ticks::{decade_label, format_tick, ticks};
+use crate::ticks::{self, ticks};
 use crate::{math, PanelData};
 use fric_manifest::{Corner, Inset, Scale, Style};
 
@@ -76,17 +76,7 @@ fn text_w(s: &str) -> f64 {
 
 /// Labelled ticks over `[lo, hi]` (plotting coordinates) with the panel's power of ten `f`.
 fn labelled(lo: f64, hi: f64, scale: Scale, f: f64) -> Vec<(f64, String)> {
-    ticks(lo, hi, scale, MAX_TICKS)
-        .0
-        .into_iter()
-        .map(|v| {
-            let l = match scale {
-                Scale::Log => decade_label(v),
-                _ => format_tick(v * f, lo.abs().max(hi.abs()) * f),
-            };
-            (v, l)
-        })
-        .collect()
+    ticks::labelled(&ticks(lo, hi, scale, MAX_TICKS).0, scale, f)
 }
 
 /// Lay out the inset `spec` of panel `p` on the panel's frame `parent`; `factors` are what the

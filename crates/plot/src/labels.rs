@@ -92,8 +92,16 @@ fn inside(frame: &Frame, r: [f64; 4]) -> bool {
 /// The side of point `p` for a label `w` drawing units wide: see the module's rule. `ink` is the
 /// panel's series: the label keeps clear of every curve and band and of every other marker
 /// (its own point's marker is beside it by construction), and of the legend's box `legend`
-/// when the legend is inside the frame.
-pub(crate) fn side(frame: &Frame, p: (f64, f64), w: f64, ink: &[Mapped], legend: Option<[f64; 4]>) -> LabelSide {
+/// when the legend is inside the frame, and of the labels already placed (`placed`, boxes;
+/// report Fig 2.4's labels 2 and 5, points 0.1 mrad apart, were printed over each other).
+pub(crate) fn side(
+    frame: &Frame,
+    p: (f64, f64),
+    w: f64,
+    ink: &[Mapped],
+    legend: Option<[f64; 4]>,
+    placed: &[[f64; 4]],
+) -> LabelSide {
     let fits = |s: &LabelSide| inside(frame, rect(p, w, *s));
     let m = MARKER_PX * K;
     let clear = |s: &LabelSide| {
@@ -101,7 +109,9 @@ pub(crate) fn side(frame: &Frame, p: (f64, f64), w: f64, ink: &[Mapped], legend:
         let off_legend = legend.is_none_or(|b| r[2] <= b[0] || r[0] >= b[2] || r[3] <= b[1] || r[1] >= b[3]);
         let marker_in =
             |q: &(f64, f64)| *q != p && q.0 > r[0] - m && q.0 < r[2] + m && q.1 > r[1] - m && q.1 < r[3] + m;
+        let apart = |b: &[f64; 4]| r[2] <= b[0] || r[0] >= b[2] || r[3] <= b[1] || r[1] >= b[3];
         off_legend
+            && placed.iter().all(apart)
             && !ink.iter().any(|s| {
                 let markers = s.markers();
                 if markers.is_empty() {
@@ -128,6 +138,7 @@ pub(crate) fn place_all<DB: DrawingBackend>(
     legend: Option<[f64; 4]>,
 ) {
     let font: TextStyle = ("sans-serif", crate::LABEL_SIZE * crate::K).into();
+    let mut placed: Vec<[f64; 4]> = vec![];
     let sides: Vec<Vec<LabelSide>> = series
         .iter()
         .map(|s| {
@@ -139,7 +150,11 @@ pub(crate) fn place_all<DB: DrawingBackend>(
                         area.estimate_text_size(&math::plain(t), &font)
                             .map_or(0.0, |(w, _)| w as f64)
                     });
-                    side(frame, *p, w, series, legend)
+                    let side = side(frame, *p, w, series, legend, &placed);
+                    if l.is_some() {
+                        placed.push(rect(*p, w, side));
+                    }
+                    side
                 })
                 .collect()
         })
@@ -172,13 +187,13 @@ mod tests {
         let f = frame();
         let size = 300.0;
         let mid = (1000.0, 800.0);
-        assert_eq!(side(&f, mid, size, &[], None), LabelSide::AboveRight);
+        assert_eq!(side(&f, mid, size, &[], None, &[]), LabelSide::AboveRight);
         let top_right = (2090.0, 60.0);
-        let s = side(&f, top_right, size, &[], None);
+        let s = side(&f, top_right, size, &[], None, &[]);
         assert_eq!(s, LabelSide::BelowLeft);
         assert!(inside(&f, rect(top_right, size, s)));
-        assert_eq!(side(&f, (1000.0, 60.0), size, &[], None), LabelSide::BelowRight);
-        assert_eq!(side(&f, (2090.0, 800.0), size, &[], None), LabelSide::AboveLeft);
+        assert_eq!(side(&f, (1000.0, 60.0), size, &[], None, &[]), LabelSide::BelowRight);
+        assert_eq!(side(&f, (2090.0, 800.0), size, &[], None, &[]), LabelSide::AboveLeft);
     }
 
     #[test]
@@ -187,9 +202,23 @@ mod tests {
         let (size, mid) = (300.0, (1000.0, 800.0));
         // A legend box over the above-right side of the point: the label goes above-left.
         let legend = [1010.0, 700.0, 1400.0, 790.0];
-        let s = side(&f, mid, size, &[], Some(legend));
+        let s = side(&f, mid, size, &[], Some(legend), &[]);
         assert_eq!(s, LabelSide::AboveLeft);
         let r = rect(mid, size, s);
         assert!(r[2] <= legend[0] || r[0] >= legend[2] || r[3] <= legend[1] || r[1] >= legend[3]);
+    }
+
+    #[test]
+    fn a_label_keeps_clear_of_a_label_placed_before() {
+        let f = frame();
+        let (size, p) = (300.0, (1000.0, 800.0));
+        // Report Fig 2.4's points 2 and 5: a second point just above the first, whose label
+        // took its above-right side.
+        let first = rect(p, size, LabelSide::AboveRight);
+        let q = (p.0 + 10.0, p.1 - 20.0);
+        let s = side(&f, q, size, &[], None, &[first]);
+        assert_ne!(s, LabelSide::AboveRight);
+        let r = rect(q, size, s);
+        assert!(r[2] <= first[0] || r[0] >= first[2] || r[3] <= first[1] || r[1] >= first[3]);
     }
 }

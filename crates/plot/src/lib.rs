@@ -146,6 +146,10 @@ pub struct DrawnPanel {
     /// The side of its marker each published point's label is drawn on, by series (empty for a
     /// series without labels), in the order of the series' points.
     pub label_sides: Vec<Vec<LabelSide>>,
+    /// The labelled ticks along x and y as drawn: (position in data coordinates, label); on a
+    /// log axis the position is log10 of the value. Empty labels where the axis is drawn
+    /// without them.
+    pub ticks: (Vec<(f64, String)>, Vec<(f64, String)>),
 }
 
 /// An inset as the SVG draws it.
@@ -310,6 +314,7 @@ fn drawn_panel(l: &PanelLayer, powers: (i32, i32)) -> DrawnPanel {
             })
             .collect(),
         label_sides: l.series.iter().map(|s| s.label_sides.clone()).collect(),
+        ticks: l.ticks.clone(),
     }
 }
 

@@ -6,10 +6,10 @@ use crate::labels;
 use crate::legend::{self, Entry, Legend};
 use crate::ranges::{ranges, Ranges, Shared};
 use crate::series::{self, Frame, Mapped};
-use crate::ticks::{decade_label, format_tick, scaled_label, ticks, Ticked};
+use crate::ticks::{labelled, scaled_label, ticks, Ticked};
 use crate::{colors, math, DrawErr, PanelData, SeriesData};
 use crate::{DESC_SIZE, K, LABEL_SIZE, RIGHT_MARGIN, TITLE_GAP, TITLE_SIZE, X_AREA, Y_AREA};
-use fric_manifest::{LegendPos, Scale};
+use fric_manifest::LegendPos;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -69,7 +69,7 @@ pub(crate) fn build_chart<'a, DB: DrawingBackend>(
     b.margin(12 * K)
         .margin_left(left)
         .margin_top(top + title.as_ref().map_or(0, |(_, _, h)| h + TITLE_GAP * K))
-        .margin_right(RIGHT_MARGIN * K)
+        .margin_right(right_margin(area, p, r))
         .margin_bottom(12 * K + reserve)
         .x_label_area_size(if x_labels { X_AREA } else { 8 } * K)
         .y_label_area_size(y_area(area, p, r));
@@ -92,13 +92,27 @@ pub(crate) fn build_chart<'a, DB: DrawingBackend>(
     .map_err(|e| e.to_string())
 }
 
-/// The label of the y tick at `v` (plotting coordinates) on a panel with ranges `r`.
-fn y_tick_label(p: &PanelData, r: &Ranges, v: f64) -> String {
-    if p.y.scale == Scale::Log {
-        return decade_label(v);
-    }
-    let f = 10f64.powi(-r.powers.1);
-    format_tick(v * f, r.y.0.abs().max(r.y.1.abs()) * f)
+/// The labelled ticks of a panel drawn in `area` with ranges `r`: (position in plotting
+/// coordinates, label) along x and along y, each axis' labels in one format.
+pub(crate) type AxisTicks = (Vec<(f64, String)>, Vec<(f64, String)>);
+
+/// The labelled ticks of panel `p` drawn in `area` with ranges `r` (see [`AxisTicks`]).
+fn axis_ticks<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData, r: &Ranges) -> AxisTicks {
+    let (mx, my) = max_ticks(area);
+    let (fx, fy) = (10f64.powi(-r.powers.0), 10f64.powi(-r.powers.1));
+    (
+        labelled(&ticks(r.x.0, r.x.1, p.x.scale, mx).0, p.x.scale, fx),
+        labelled(&ticks(r.y.0, r.y.1, p.y.scale, my).0, p.y.scale, fy),
+    )
+}
+
+/// The label of the tick at `v` among `labels` (the position plotters passes back is one of
+/// them; the nearest is taken).
+fn label_at(labels: &[(f64, String)], v: f64) -> String {
+    labels
+        .iter()
+        .min_by(|a, b| (a.0 - v).abs().total_cmp(&(b.0 - v).abs()))
+        .map_or_else(String::new, |(_, l)| l.clone())
 }
 
 /// Width (drawing units) of the area left of the axes: the default, or more when the widest y
@@ -106,10 +120,10 @@ fn y_tick_label(p: &PanelData, r: &Ranges, v: f64) -> String {
 /// axis label printed over long tick labels, report Figs 3.8 and 3.9).
 fn y_area<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData, r: &Ranges) -> u32 {
     let font = TextStyle::from(("sans-serif", LABEL_SIZE * K));
-    let widest = ticks(r.y.0, r.y.1, p.y.scale, max_ticks(area).1)
-        .0
+    let widest = axis_ticks(area, p, r)
+        .1
         .iter()
-        .filter_map(|v| area.estimate_text_size(&y_tick_label(p, r, *v), &font).ok())
+        .filter_map(|(_, l)| area.estimate_text_size(l, &font).ok())
         .map(|(w, _)| w)
         .max()
         .unwrap_or(0);
@@ -119,6 +133,25 @@ fn y_area<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData, r: &
     // Tick mark, gaps either side of the tick labels, and the axis label with its margin.
     let need = widest + desc + (5 + 10 + 14) * K;
     need.max(Y_AREA * K)
+}
+
+/// Width (drawing units) right of the axes: `RIGHT_MARGIN`, or more when the x tick label
+/// nearest the right edge, centred on its tick, would reach beyond it (report Fig 3.15's
+/// "0.016" at the end of its axis was cut). Computed also where the labels are not drawn, so
+/// stacked panels sharing an x axis keep aligned frames.
+fn right_margin<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData, r: &Ranges) -> u32 {
+    let base = RIGHT_MARGIN * K;
+    let ticks = axis_ticks(area, p, r).0;
+    let Some((v, l)) = ticks.last().filter(|_| r.x.1 > r.x.0) else {
+        return base;
+    };
+    let font = TextStyle::from(("sans-serif", LABEL_SIZE * K));
+    let w = area.estimate_text_size(l, &font).map_or(0, |(w, _)| w) as f64;
+    // The axes' width as laid out with the default margin (the left side is fixed first).
+    let axes = area.dim_in_pixel().0 as f64 - (y_area(area, p, r) + base + 12 * K) as f64;
+    let to_edge = (r.x.1 - v) / (r.x.1 - r.x.0) * axes.max(0.0);
+    let over = w / 2.0 - to_edge + (2 * K) as f64;
+    (over.ceil().max(0.0) as u32).max(base)
 }
 
 pub(crate) fn frame_of<DB: DrawingBackend>(chart: &Chart<DB>, p: &PanelData, r: &Ranges, offset: (i32, i32)) -> Frame {
@@ -165,6 +198,8 @@ pub(crate) struct PanelLayer {
     /// Minor tick positions (plotting coordinates) of the x and y axes.
     pub minor: (Vec<f64>, Vec<f64>),
     pub insets: Vec<InsetLayer>,
+    /// The labelled ticks as drawn (empty labels along an x axis drawn without them).
+    pub ticks: AxisTicks,
 }
 
 /// The panel's insets laid out on its frame, labelled in the panel's units.
@@ -303,15 +338,16 @@ pub(crate) fn draw_panel<DB: DrawingBackend>(
     let base = area.get_base_pixel();
     let mut chart = build_chart(area, p, &r, reserve, x_labels)?;
     let frame = frame_of(&chart, p, &r, (0, 0));
-    let sx = r.x.0.abs().max(r.x.1.abs());
     let (kx, ky) = r.powers;
-    let fx = 10f64.powi(-kx);
-    let fmt_x = |v: &f64| match p.x.scale {
-        _ if !x_labels => String::new(),
-        Scale::Log => decade_label(*v),
-        _ => format_tick(*v * fx, sx * fx),
+    let labels = axis_ticks(area, p, &r);
+    let fmt_x = |v: &f64| {
+        if x_labels {
+            label_at(&labels.0, *v)
+        } else {
+            String::new()
+        }
     };
-    let fmt_y = |v: &f64| y_tick_label(p, &r, *v);
+    let fmt_y = |v: &f64| label_at(&labels.1, *v);
     let (x_desc, y_desc) = (
         if x_labels {
             scaled_label(&p.x.label, p.x.unit.as_deref(), kx)
@@ -363,5 +399,14 @@ pub(crate) fn draw_panel<DB: DrawingBackend>(
         ),
         frame,
         legend,
+        // An x axis drawn without labels (stacked panels) keeps its ticks, unlabelled.
+        ticks: if x_labels {
+            labels
+        } else {
+            (
+                labels.0.into_iter().map(|(v, _)| (v, String::new())).collect(),
+                labels.1,
+            )
+        },
     })
 }

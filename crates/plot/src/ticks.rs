@@ -90,24 +90,90 @@ pub(crate) fn decade_label(v: f64) -> String {
     }
 }
 
-/// Tick labels: short, without trailing zeros, scientific for very large or small values;
-/// rounding noise around zero (relative to the axis `scale`) prints as 0.
-pub(crate) fn format_tick(v: f64, scale: f64) -> String {
-    if v == 0.0 || v.abs() < 1e-9 * scale {
-        return "0".into();
+/// How the labels of one linear axis are printed: one format for all its ticks, with as many
+/// decimals as the smallest needed to tell every tick apart and print it exactly (report Fig
+/// 3.8's energy axis printed 0.0322, 0.0322, 0.0322 at a fixed 4 decimals), trailing zeros
+/// dropped; scientific for an axis whose largest tick is very large or small. Rounding noise
+/// around zero (relative to the axis' largest tick) prints as 0.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct TickFormat {
+    decimals: usize,
+    scientific: bool,
+    /// Magnitudes below this print as 0.
+    zero: f64,
+}
+
+/// The most decimals a tick label gets (f64 resolves no more on an axis of nice numbers).
+const MAX_DECIMALS: usize = 15;
+
+impl TickFormat {
+    /// The format of an axis whose labelled ticks are `ticks` (values as printed: already
+    /// divided by the axis' power of ten).
+    pub(crate) fn new(ticks: &[f64]) -> Self {
+        let big = ticks.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+        let step = ticks
+            .windows(2)
+            .map(|w| (w[1] - w[0]).abs())
+            .filter(|d| *d > 0.0)
+            .fold(f64::INFINITY, f64::min);
+        // One tick: resolve it to 1e-6 of itself; several: to 1e-6 of their spacing.
+        let tol = 1e-6 * if step.is_finite() { step } else { big };
+        let exact = |d: usize| {
+            let k = 10f64.powi(d as i32);
+            ticks.iter().all(|v| ((v * k).round() / k - v).abs() <= tol)
+        };
+        let decimals = (0..MAX_DECIMALS).find(|d| exact(*d)).unwrap_or(MAX_DECIMALS);
+        Self {
+            decimals,
+            scientific: big > 0.0 && !(1e-3..1e5).contains(&big),
+            zero: 1e-9 * big,
+        }
     }
-    let a = v.abs();
-    if !(1e-3..1e5).contains(&a) {
-        return format!("{v:.1e}");
+
+    /// The label of the tick at `v` (as printed).
+    pub(crate) fn label(&self, v: f64) -> String {
+        if v == 0.0 || v.abs() < self.zero {
+            return "0".into();
+        }
+        let s = if self.scientific {
+            // The mantissa keeps the decimals the axis needs at this tick's exponent.
+            let e = v.abs().log10().floor() as i32;
+            let p = (self.decimals as i32 + e).clamp(0, MAX_DECIMALS as i32) as usize;
+            let s = format!("{v:.p$e}");
+            let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
+            format!("{}e{e}", trim_zeros(m))
+        } else {
+            let d = self.decimals;
+            trim_zeros(&format!("{v:.d$}")).to_string()
+        };
+        if s == "-0" {
+            "0".into()
+        } else {
+            // Minus signs, not hyphens (also in an exponent).
+            s.replace('-', "\u{2212}")
+        }
     }
-    let s = format!("{v:.4}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".into()
+}
+
+/// `s` without the trailing zeros of its decimals (and without a bare trailing point).
+fn trim_zeros(s: &str) -> &str {
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.')
     } else {
-        // A minus sign, not a hyphen.
-        s.replacen('-', "−", 1)
+        s
     }
+}
+
+/// The labels of the major ticks `major` (plotting coordinates) of an axis with scale `scale`,
+/// whose labels print the value times `f` (the inverse of the axis' power of ten): decade
+/// labels on a log axis, one [`TickFormat`] otherwise.
+pub(crate) fn labelled(major: &[f64], scale: Scale, f: f64) -> Vec<(f64, String)> {
+    if scale == Scale::Log {
+        return major.iter().map(|v| (*v, decade_label(*v))).collect();
+    }
+    let printed: Vec<f64> = major.iter().map(|v| v * f).collect();
+    let fmt = TickFormat::new(&printed);
+    major.iter().zip(&printed).map(|(v, p)| (*v, fmt.label(*p))).collect()
 }
 
 /// The power of ten a linear axis over `[lo, hi]` is shown in, so its tick labels are short
@@ -186,6 +252,36 @@ mod tests {
         assert_eq!(scaled_label("n", None, 3), "n [10^{3}]");
         assert_eq!(scaled_label("F", Some("N"), 0), "F [N]");
         assert_eq!(scaled_label("x", Some("m"), -12), "x [10^{-12} m]");
+    }
+
+    /// Labels of ticks `v` as one axis prints them.
+    fn labels(v: &[f64]) -> Vec<String> {
+        labelled(v, Scale::Linear, 1.0).into_iter().map(|(_, l)| l).collect()
+    }
+
+    #[test]
+    fn close_ticks_get_the_decimals_that_tell_them_apart() {
+        // Report Fig 3.8's energy axis: a fixed 4 decimals printed 0.0322 three times.
+        let v = [0.03212, 0.03214, 0.03216, 0.03218, 0.0322];
+        assert_eq!(labels(&v), ["0.03212", "0.03214", "0.03216", "0.03218", "0.0322"]);
+        assert_eq!(labels(&[0.0, 0.5, 1.0, 1.5]), ["0", "0.5", "1", "1.5"]);
+        assert_eq!(labels(&[-10.0, 0.0, 10.0, 20.0]), ["\u{2212}10", "0", "10", "20"]);
+        // Float noise of plotters' tick arithmetic does not add digits.
+        assert_eq!(labels(&[0.1, 0.2, 0.30000000000000004]), ["0.1", "0.2", "0.3"]);
+        assert_eq!(labels(&[0.9999999999999999, 1.0005, 1.001]), ["1", "1.0005", "1.001"]);
+    }
+
+    #[test]
+    fn an_axis_prints_one_format() {
+        // Report Fig 3.17(b) mixed 0.0025 and 5.0e-4 on one axis.
+        assert_eq!(labels(&[0.0005, 0.001, 0.0015]), ["0.0005", "0.001", "0.0015"]);
+        assert_eq!(labels(&[2e5, 4e5, 6e5]), ["2e5", "4e5", "6e5"]);
+        assert_eq!(
+            labels(&[1.5e-5, 2e-5, 2.5e-5]),
+            ["1.5e\u{2212}5", "2e\u{2212}5", "2.5e\u{2212}5"]
+        );
+        // Rounding noise at zero.
+        assert_eq!(labels(&[-1.0, 1e-17, 1.0]), ["\u{2212}1", "0", "1"]);
     }
 
     #[test]

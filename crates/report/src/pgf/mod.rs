@@ -73,6 +73,11 @@ pub struct PgfAxis {
     /// The power of ten the tick labels are shown in, as the SVG shows them (the unit carries
     /// its prefix).
     pub power: i32,
+    /// The labelled ticks as the SVG draws them: (position in data coordinates, label as
+    /// printed, e.g. `−0.5`, `2e5`, empty where the SVG prints none). Written as explicit
+    /// `xtick`/`xticklabels` on a linear axis, so both outputs print the same numbers; empty:
+    /// PGFPlots chooses (log axes always).
+    pub ticks: Vec<(f64, String)>,
 }
 
 #[derive(Clone, Debug)]
@@ -195,6 +200,29 @@ fn axis_label(a: &PgfAxis) -> String {
     }
 }
 
+/// `xtick={…}, xticklabels={…}`: the SVG's tick positions and labels (see [`PgfAxis::ticks`]).
+fn explicit_ticks(xy: char, ticks: &[(f64, String)]) -> String {
+    let at: Vec<String> = ticks.iter().map(|(v, _)| num(*v)).collect();
+    let labels: Vec<String> = ticks
+        .iter()
+        .map(|(_, l)| format!("{{{}}}", tick_label_tex(l)))
+        .collect();
+    format!("{xy}tick={{{}}}, {xy}ticklabels={{{}}}", at.join(","), labels.join(","))
+}
+
+/// A tick label as the SVG prints it (`−0.5`, `2.5e-5`) in math mode (`$-0.5$`,
+/// `$2.5\cdot 10^{-5}$`); empty stays empty.
+fn tick_label_tex(l: &str) -> String {
+    if l.is_empty() {
+        return String::new();
+    }
+    let l = l.replace('\u{2212}', "-");
+    match l.split_once('e') {
+        Some((m, e)) => format!("${m}\\cdot 10^{{{e}}}$"),
+        None => format!("${l}$"),
+    }
+}
+
 /// The options of one axis (`x` or `y`).
 fn axis_options(xy: char, a: &PgfAxis, out: &mut Vec<String>) {
     out.push(format!("{xy}label={{{}}}", axis_label(a)));
@@ -209,6 +237,9 @@ fn axis_options(xy: char, a: &PgfAxis, out: &mut Vec<String>) {
             "scaled {xy} ticks=base 10:{}, {xy}tick scale label code/.code={{}}",
             -a.power
         ));
+    }
+    if !a.log && !a.ticks.is_empty() {
+        out.push(explicit_ticks(xy, &a.ticks));
     }
     match a.range {
         Some([lo, hi]) => {

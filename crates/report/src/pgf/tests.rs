@@ -7,6 +7,7 @@ fn figure() -> PgfFigure {
         log,
         range: None,
         power: 0,
+        ticks: vec![],
     };
     let series = |style, label: Option<&str>, y2: Option<&str>| PgfSeries {
         style,
@@ -32,6 +33,12 @@ fn figure() -> PgfFigure {
                 x: axis("u", Some("m"), false),
                 y: PgfAxis {
                     range: Some([-1.0, 2.5]),
+                    ticks: vec![
+                        (-1.0, "\u{2212}1".into()),
+                        (0.0, "0".into()),
+                        (2.5e-5, "2.5e-5".into()),
+                        (2.0, String::new()),
+                    ],
                     ..axis("F_f", Some("N"), false)
                 },
                 legend: PgfLegend::UpperLeft,
@@ -72,6 +79,8 @@ fn figure_renders_as_groupplot_reading_the_csvs() {
         "title={(a) $\\sigma/F_{c} = 1$}",
         "ylabel={$F_{f}$ [N]}",
         "ymin=-1e0, ymax=2.5e0",
+        // The SVG's ticks and labels, not PGFPlots' own (report Fig 3.8).
+        "ytick={-1e0,0e0,2.5e-5,2e0}, yticklabels={{$-1$},{$0$},{$2.5\\cdot 10^{-5}$},{}}",
         "xmode=log",
         "ymode=log",
         "legend pos=north west",
