@@ -453,7 +453,7 @@ fn a_reproduced_status_needs_its_published_checks_met() {
         DAHL.replace(
             "expected: 28.8, tol: {rel: 1.0e-3}, provenance: {derived: \"4(A Fc - Fr Fc/sigma)\"}",
             &format!(
-                "expected: 30.0, tol: {{rel: 1.0e-3}}, provenance: {{published: {{line: 7, printed: \"30.0\"}}}}, \
+                "expected: 30.0, tol: {{rel: 1.0e-3}}, provenance: {{published: {{line: 7, quote: \"area 30.0\", printed: \"30.0\"}}}}, \
                  discrepancy: {kind}, known_discrepancy: \"printed value\""
             ),
         )

@@ -408,7 +408,7 @@ pub const CHECK_KINDS: &[KindDoc] = &[
                 "the number as printed (\"0.740\"): half a unit of its last digit bounds the tolerance",
             ),
         ],
-        example: "{metric: area, expected: 28.8, tol: {abs: 0.05}, provenance: {published: {line: 463, printed: \"28.8\"}}}",
+        example: "{metric: area, expected: 28.8, tol: {abs: 0.05}, provenance: {published: {line: 463, quote: \"an area of 28.8\", printed: \"28.8\"}}}",
     },
     KindDoc {
         name: "derived",

@@ -12,6 +12,8 @@ mod kinds;
 mod manifest_doc;
 mod method;
 mod printed;
+mod printed_quote;
+mod tolerance_basis;
 mod run;
 mod run_kinds;
 
@@ -25,6 +27,8 @@ pub use kinds::*;
 pub use manifest_doc::MANIFEST_KINDS;
 pub use method::*;
 pub use printed::*;
+pub use printed_quote::*;
+pub use tolerance_basis::*;
 pub use run::*;
 pub use run_kinds::*;
 

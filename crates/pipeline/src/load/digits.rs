@@ -1,10 +1,11 @@
 //! Tolerances from the source's digits (experiments/README.md, "Tolerances from the source's
 //! digits"; issue 44, item 4): a published value records the number as printed, and a
 //! `within` check's tolerance may not be looser than half a unit of its last digit unless the
-//! check says why in `tolerance_reason`.
+//! check says why in `tolerance_reason`. The printed number must occur in the check's quote
+//! (typographic variants allowed, [`fric_manifest::PRINTED_IN_QUOTE`]).
 
 use super::ctx::Ctx;
-use fric_manifest::{CheckSpec, Op, Printed, Provenance, PRINTED_ALLOWED};
+use fric_manifest::{printed_in_quote, CheckSpec, Op, Printed, Provenance, PRINTED_ALLOWED, PRINTED_IN_QUOTE};
 
 /// Relative slack on the comparison of a tolerance with the digits' half unit (the two are
 /// written as decimals, e.g. `abs: 0.00005` against 0.5 × 10⁻⁴ computed).
@@ -22,7 +23,7 @@ pub(super) fn published_digits(cx: &mut Ctx) {
 
 /// What is wrong with one check's digits: (path suffix, message, allowed).
 fn problem(c: &CheckSpec) -> Option<(&'static str, String, String)> {
-    let Provenance::Published { printed, line, .. } = &c.provenance else {
+    let Provenance::Published { printed, line, quote } = &c.provenance else {
         return None;
     };
     let expected = c.expected.number().filter(|_| c.op == Op::Within);
@@ -38,7 +39,7 @@ fn problem(c: &CheckSpec) -> Option<(&'static str, String, String)> {
             return Some((
                 ".provenance",
                 msg,
-                format!("published: {{line: {line}, printed: \"0.740\"}}"),
+                format!("published: {{line: {line}, quote: \"… 0.740 …\", printed: \"0.740\"}}"),
             ));
         }
     };
@@ -46,6 +47,9 @@ fn problem(c: &CheckSpec) -> Option<(&'static str, String, String)> {
         Ok(p) => p,
         Err(e) => return Some((".provenance", e, PRINTED_ALLOWED.into())),
     };
+    if let Some(problem) = unquoted(printed, quote.as_deref(), *line) {
+        return Some((".provenance", problem, PRINTED_IN_QUOTE.into()));
+    }
     let expected = expected?;
     if has_reason(c) {
         return None;
@@ -65,6 +69,20 @@ fn problem(c: &CheckSpec) -> Option<(&'static str, String, String)> {
                 "tolerance ±{tol:e} is looser than the digits of `{printed}` justify (±{d:e}, half a unit of the last printed digit): tighten it, or say why in `tolerance_reason`"
             ),
             format!("tol: {{abs: {d:e}}}, or a tolerance_reason"),
+        )),
+        Some(_) => None,
+    }
+}
+
+/// Why `printed` is not shown to be the source's number: no quote to find it in, or a quote
+/// that does not print it.
+fn unquoted(printed: &str, quote: Option<&str>, line: u32) -> Option<String> {
+    match quote {
+        None => Some(format!(
+            "`printed: \"{printed}\"` needs the words of line {line} that print it (`quote:`), so that a reader and the loader can see the number is the source's"
+        )),
+        Some(q) if !printed_in_quote(printed, q) => Some(format!(
+            "`printed: \"{printed}\"` does not occur in the quote of line {line} (\"{q}\"): copy the number as the seed line prints it, or quote the words that print it"
         )),
         Some(_) => None,
     }
