@@ -518,7 +518,10 @@ mod tests {
                 SpringPlant::read(&req.params).setup(&req).unwrap()
             };
             let broken = dahl_reporting(&req, setup, &law, 1.001).unwrap();
-            assert_eq!(broken.column("q").or(broken.column("theta")), d.column("q").or(d.column("theta")));
+            assert_eq!(
+                broken.column("q").or(broken.column("theta")),
+                d.column("q").or(d.column("theta"))
+            );
             let e = crate::check_invariants(&req, &broken).unwrap_err();
             assert!(e.contains("friction work"), "{system}: {e}");
         }
