@@ -224,14 +224,7 @@ pub fn check_energy(
             components[1].2 += max_abs(col(d, "u")?);
         }
     }
-    let bound = Bound {
-        dim: components.len(),
-        steps: d.info.get("steps").copied().unwrap_or(f64::NAN),
-        span: t.last().unwrap_or(&0.0) - t.first().unwrap_or(&0.0),
-        rtol,
-        atol,
-        components,
-    };
+    let bound = Bound::for_run(d, (rtol, atol), components);
     check(t, col(d, "W_in")?, col(d, "W_f")?, col(d, "E")?, bound.tolerance())
 }
 

@@ -47,6 +47,28 @@ pub struct Bound {
 }
 
 impl Bound {
+    /// The bound of a run's data `d`: `n` is the number of `components`, `T` the span of its
+    /// column `t`, and `N` the accepted steps the run records — `recorded_steps` (the record
+    /// window's, when a driver took steps before it: period maps, a transient) else `steps`
+    /// (every step the run took). A run that records neither gets a NaN bound, which
+    /// [`check`] rejects, so a missing step count cannot pass.
+    pub fn for_run(d: &crate::RunData, (rtol, atol): (f64, f64), components: Vec<(f64, f64, f64)>) -> Bound {
+        let t = d.column("t").unwrap_or(&[]);
+        Bound {
+            dim: components.len(),
+            steps: d
+                .info
+                .get("recorded_steps")
+                .or_else(|| d.info.get("steps"))
+                .copied()
+                .unwrap_or(f64::NAN),
+            span: t.last().unwrap_or(&0.0) - t.first().unwrap_or(&0.0),
+            rtol,
+            atol,
+            components,
+        }
+    }
+
     /// `√n (N Σ G_c σ_c + T Σ H_c σ_c)`, `σ_c = atol + rtol max|x_c|`.
     pub fn tolerance(&self) -> f64 {
         let (g, h) = self.components.iter().fold((0.0, 0.0), |(g, h), &(x, gc, hc)| {
@@ -93,6 +115,21 @@ mod tests {
         let v = check(&t, &[0.0, 1.0, 2.1], &w_f, &e, 1e-3).unwrap_err();
         assert_eq!((v.t, v.count), (2.0, 1), "{v}");
         assert!(check(&t, &[0.0, f64::NAN, 2.0], &w_f, &e, 1.0).is_err());
+    }
+
+    #[test]
+    fn a_runs_bound_counts_its_recorded_steps_and_nan_without_any() {
+        let mut d = crate::RunData {
+            columns: vec![("t".into(), vec![1.0, 2.0, 5.0])],
+            ..Default::default()
+        };
+        let b = |d: &crate::RunData| Bound::for_run(d, (1e-6, 0.0), vec![(2.0, 3.0, 0.5)]);
+        assert!(b(&d).tolerance().is_nan());
+        assert!(check(&[0.0], &[0.0], &[0.0], &[0.0], b(&d).tolerance()).is_err());
+        d.info.insert("steps".into(), 30.0);
+        assert_eq!((b(&d).steps, b(&d).span, b(&d).dim), (30.0, 4.0, 1));
+        d.info.insert("recorded_steps".into(), 10.0);
+        assert_eq!(b(&d).steps, 10.0);
     }
 
     #[test]

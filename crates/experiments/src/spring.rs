@@ -2,7 +2,7 @@
 //! which is the same plant: the plant parameter groups, how a drum run's columns are presented,
 //! and the runs with Dahl, LuGre and Maxwell-slip friction shared by the six spring systems.
 
-use crate::drive::{driven, periodic_plan, save_times};
+use crate::drive::{driven, driven_with_works, method_of, periodic_plan, save_times, tolerances, Works};
 use crate::input::signal;
 use crate::laws::{DahlLaw, LuGreLaw, MaxwellSlipElements};
 use crate::system::{any, initial, nonneg, params, positive, Column};
@@ -47,7 +47,7 @@ macro_rules! columns_then {
 }
 
 /// [`SPRING_COLUMNS`] and the energy balance's columns (`crate::energy_balance`), for the
-/// Maxwell-slip runs.
+/// Maxwell-slip and Dahl runs.
 pub const SPRING_ENERGY_COLUMNS: &[Column] = columns_then!(
     SPRING_COLUMNS,
     &[
@@ -71,7 +71,7 @@ pub const DRUM_COLUMNS: &[Column] = &[
 ];
 
 /// [`DRUM_COLUMNS`] and the energy balance's columns (`crate::energy_balance`), for the
-/// Maxwell-slip runs.
+/// Maxwell-slip and Dahl runs.
 pub const DRUM_ENERGY_COLUMNS: &[Column] = columns_then!(
     DRUM_COLUMNS,
     &[
@@ -212,16 +212,41 @@ impl View {
     }
 }
 
-/// Mass–spring with Dahl friction (30), state `[q, v, F]`.
+/// Mass–spring with Dahl friction (30), state `[q, v, F]`, with the energy balance's works
+/// `W_in = ∫ F_e v dt`, `W_f = ∫ F v dt` and the stored energy `E` ([`SPRING_ENERGY_COLUMNS`]).
 pub fn dahl(req: &RunRequest, s: Setup, law: &DahlLaw) -> Result<RunData, String> {
+    dahl_reporting(req, s, law, 1.0)
+}
+
+/// [`dahl`] with the friction work integrated from `report ×` the friction acting (1 in
+/// production; another value only in the test that the balance catches a misreported force).
+fn dahl_reporting(req: &RunRequest, s: Setup, law: &DahlLaw, report: f64) -> Result<RunData, String> {
     let m = WithDahl {
         plant: s.plant,
         dahl: law.model(),
     };
     let x0 = vec![s.x0[0], s.x0[1], law.f0];
-    let d = driven(req, &s.sig, &m, x0, &["q", "v", "F"], |_, _, x, out| {
-        out.copy_from_slice(x)
-    })?;
+    let integrands = |fe: f64, _: f64, x: &[f64], q: &mut [f64]| {
+        q[0] = fe * x[1];
+        q[1] = report * x[2] * x[1];
+    };
+    let works = Works {
+        n: 2,
+        integrands: &integrands,
+    };
+    let (pm, ks) = (m.plant.m, m.plant.ks);
+    let d = driven_with_works(
+        req,
+        &s.sig,
+        &m,
+        x0,
+        &["q", "v", "F", "W_in", "W_f", "E"],
+        Some(&works),
+        |_, _, x, out| {
+            out[..5].copy_from_slice(&x[..5]);
+            out[5] = 0.5 * pm * x[1] * x[1] + 0.5 * ks * x[0] * x[0];
+        },
+    )?;
     Ok(s.view.apply(d))
 }
 
@@ -372,6 +397,9 @@ pub struct EnergyBound {
     pub ks: f64,
     pub k_sum: f64,
     pub input_offset: f64,
+    /// The friction is a state of the integration (Dahl's `F`): its component of the bound,
+    /// `(max|F|, 0, max|v|)` (`∂(F_e v − F v)/∂F = −v`; no stored energy depends on it).
+    pub friction_state: bool,
 }
 
 /// Invariant: the energy balance (`crate::energy_balance`) of a Maxwell-slip run, its columns
@@ -391,25 +419,113 @@ pub fn check_maxwell_slip_energy(
     let (t, q, v) = (col(d, "t")?, col(d, pos)?, col(d, vel)?);
     let (qm, vm) = (max_abs(q), max_abs(v));
     let um = max_abs(col(d, input)?) + b.input_offset.abs();
-    let bound = Bound {
-        dim: 2,
-        steps: d.info.get("steps").copied().unwrap_or(f64::NAN),
-        span: t.last().unwrap_or(&0.0) - t.first().unwrap_or(&0.0),
-        rtol,
-        atol,
-        components: vec![
-            (qm, b.ks * qm, vm * b.k_sum),
-            (vm, b.m * vm, um + max_abs(col(d, fric)?)),
-        ],
-    };
+    let fm = max_abs(col(d, fric)?);
+    let mut components = vec![(qm, b.ks * qm, vm * b.k_sum), (vm, b.m * vm, um + fm)];
+    if b.friction_state {
+        components.push((fm, 0.0, vm));
+    }
+    let bound = Bound::for_run(d, (rtol, atol), components);
     check(t, col(d, "W_in")?, col(d, "W_f")?, col(d, "E")?, bound.tolerance())
+}
+
+/// Invariant: the energy balance (`crate::energy_balance`) of a Dahl spring run, as
+/// [`check_maxwell_slip_energy`] with `Σ |k_i| = 0` and the friction a state; `(rtol, atol)`
+/// are the driver's for the run's method (`crate::drive::tolerances`).
+pub fn check_dahl_energy(
+    plant: (f64, f64),
+    input_offset: f64,
+    req: &RunRequest,
+    d: &RunData,
+    columns: [&str; 4],
+) -> Result<(), crate::invariants::Violation> {
+    let unusable = |message: String| crate::invariants::Violation {
+        t: f64::NAN,
+        count: 1,
+        message,
+    };
+    let method = method_of(req).map_err(unusable)?;
+    let sig = signal(req).map_err(unusable)?;
+    let tol = tolerances(req, method, periodic_plan(req, &sig).0.scale);
+    let b = EnergyBound {
+        m: plant.0,
+        ks: plant.1,
+        k_sum: 0.0,
+        input_offset,
+        friction_state: true,
+    };
+    check_maxwell_slip_energy(&b, (tol.rtol, tol.atol), d, columns)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::system::ParamSet;
+    use fric_manifest::{InputSpec, ParamValue, SimSpec};
     use fric_models::maxwell_slip::MaxwellSlip;
     use fric_models::signal::Sine;
+
+    /// A resolved Dahl spring request: `system` with `params`, a sine of `amplitude` at
+    /// 0.5 rad/s, two periods at rtol 1e-9 (Dormand–Prince).
+    fn dahl_request(system: &str, params: &[(&str, f64)], amplitude: f64) -> RunRequest {
+        let params = params
+            .iter()
+            .map(|(k, v)| (k.to_string(), ParamValue::Number(*v)))
+            .collect();
+        let input = InputSpec::Sine {
+            amplitude,
+            omega: 0.5,
+            phase: 0.0,
+            offset: 0.0,
+        };
+        let sim = SimSpec {
+            periods: Some(2.0),
+            samples_per_period: Some(2000),
+            rtol: Some(1e-9),
+            ..Default::default()
+        };
+        crate::resolve(system, &params, Some(&input), Some(&sim)).unwrap()
+    }
+
+    /// The energy balance of the Dahl spring runs (duhem-paper Fig 13's mass–spring, Fig 18's
+    /// drum with unequal preloads so that the input offset counts) holds on the production run
+    /// (`execute`, `check_invariants`), and fails when the friction work is integrated from a
+    /// friction 0.1 % above the one acting.
+    #[test]
+    fn dahl_energy_balance_holds_and_catches_a_misreported_friction() {
+        let law = [("sigma", 7.5), ("fc", 0.75), ("gamma", 1.0)];
+        let mut ms = vec![("m", 1.0), ("ks", 1.5)];
+        ms.extend(law);
+        let mut drum = vec![
+            ("inertia", 3.0e-4),
+            ("k1", 2.0),
+            ("k2", 2.0),
+            ("r", 0.0254),
+            ("km", 16.5),
+            ("f10", 0.02),
+            ("f20", 0.01),
+        ];
+        drum.extend(law);
+        for (system, params, amplitude) in [("mass-spring-dahl", ms, 5.0), ("drum-dahl", drum, 0.1)] {
+            let req = dahl_request(system, &params, amplitude);
+            let d = crate::execute(&req).unwrap();
+            crate::check_invariants(&req, &d).unwrap_or_else(|e| panic!("{system}: {e}"));
+            let w = d.column("W_in").unwrap();
+            assert!(crate::energy_balance::max_abs(w) > 0.1, "{system}: the input does work");
+            let law = DahlLaw::read(&req.params);
+            let setup = if system == "drum-dahl" {
+                DrumPlant::read(&req.params).setup(&req).unwrap()
+            } else {
+                SpringPlant::read(&req.params).setup(&req).unwrap()
+            };
+            let broken = dahl_reporting(&req, setup, &law, 1.001).unwrap();
+            assert_eq!(
+                broken.column("q").or(broken.column("theta")),
+                d.column("q").or(d.column("theta"))
+            );
+            let e = crate::check_invariants(&req, &broken).unwrap_err();
+            assert!(e.contains("friction work"), "{system}: {e}");
+        }
+    }
 
     /// The energy balance on a forced Maxwell-slip mass–spring (two elements, both slipping
     /// and sticking, reversals every half period) holds within the derived bound, and fails
@@ -443,6 +559,7 @@ mod tests {
             ks: 1.0,
             k_sum: 3.0,
             input_offset: 0.0,
+            friction_state: false,
         };
         let check = |d: &RunData| check_maxwell_slip_energy(&b, (1e-10, 1e-13), d, ["u", "q", "v", "F"]);
         let d = integrate_maxwell_slip(&m, &m, &sig, &tol, [0.0, 0.0], (0.0, 30.0), &save).unwrap();

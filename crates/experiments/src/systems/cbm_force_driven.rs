@@ -42,12 +42,22 @@ impl System for CbmForceDriven {
         ("u", "N", "input force"),
         ("P", "W", "friction power F v"),
         ("W", "J", "dissipated energy: trapezoidal running integral of F v dt from the first sample"),
+        crate::cbm::ENERGY_COLUMNS[0],
+        crate::cbm::ENERGY_COLUMNS[1],
+        crate::cbm::ENERGY_COLUMNS[2],
     ];
     const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Radau5];
     const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
         name: "contact-window",
         doc: "on every sliding sample the friction is the bristle force (4.10)/(4.12) of the slanted window (4.7)/(4.8) at (x, y) on the branch of v: the frozen window is the geometric one. Tension (a bristle longer than h0) is allowed by the published linear law and flagged by a check, not an invariant",
         check: |p, _, d| crate::cbm::check_window(&p.body.cbm(Some(&p.vertical)), p.band.eta, d),
+    }, crate::invariants::Invariant {
+        name: "energy-balance",
+        doc: "input work u v = friction work + change of m v^2/2 + K x^2/2 ((4.50) times v, integrated; exact for any friction force on the body; the vertical motion and the bristles' energy are inside the friction work), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
+        check: |p, req, d| {
+            let rig = crate::cbm::EnergyRig { vp: None, y_state: true };
+            crate::cbm::check_energy(&p.body.cbm(Some(&p.vertical)), p.band.eta, p.band.tau, &rig, crate::cbm::tolerance(req), d)
+        },
     }];
 
     /// Records `sim.periods` input periods (or `sim.t_end`) at `sim.samples_per_period`.
@@ -83,6 +93,7 @@ impl System for CbmForceDriven {
         data.columns.push(("u".into(), u));
         data.columns.push(("P".into(), power));
         data.columns.push(("W".into(), w));
+        crate::cbm::push_energy(&mut data, &r);
         data.period = plan.input_period;
         Ok(data)
     }

@@ -38,12 +38,22 @@ impl System for CbmPrescribedHeight {
         ("stuck", "1", "1 in the Switch Model's attractive (stick) case"),
         ("v_stuck", "m/s", "|v| while stuck, 0 otherwise"),
         ("y", "m", "prescribed height A sin(omega t)"),
+        crate::cbm::ENERGY_COLUMNS[0],
+        crate::cbm::ENERGY_COLUMNS[1],
+        crate::cbm::ENERGY_COLUMNS[2],
     ];
     const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Radau5];
     const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
         name: "contact-window",
         doc: "on every sliding sample the friction is the bristle force (4.10)/(4.12) of the slanted window (4.7)/(4.8) at (x, y) on the branch of v: the frozen window is the geometric one. Tension (a bristle longer than h0) is allowed by the published linear law and flagged by a check, not an invariant",
         check: |p, _, d| crate::cbm::check_window(&p.body.cbm(None), p.band.eta, d),
+    }, crate::invariants::Invariant {
+        name: "energy-balance",
+        doc: "input work K l v_p = friction work + change of m v^2/2 + K l^2/2 ((4.48) times v, integrated; exact for any friction force on the body; the bristles' energy is inside the friction work), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
+        check: |p, req, d| {
+            let rig = crate::cbm::EnergyRig { vp: Some(p.vp), y_state: false };
+            crate::cbm::check_energy(&p.body.cbm(None), p.band.eta, p.band.tau, &rig, crate::cbm::tolerance(req), d)
+        },
     }];
 
     /// Samples `sim.samples_per_period` + 1 points over `[0, sim.t_end]`.
@@ -64,6 +74,7 @@ impl System for CbmPrescribedHeight {
         let r = run(&config, &[p.x0, p.v0, p.l0], t_end, &save, &s).map_err(|e| e.to_string())?;
         let mut data = columns(&config, &r, s.eta, &["x", "v", "l"]);
         data.columns.push(("y".into(), r.t.iter().map(|&t| height.value(t)).collect()));
+        crate::cbm::push_energy(&mut data, &r);
         Ok(data)
     }
 }

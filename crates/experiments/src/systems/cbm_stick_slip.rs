@@ -49,12 +49,22 @@ impl System for CbmStickSlip {
         ("Ff", "N", "bristle friction (4.13) at the state, branch + for v >= -eta (v inside the stick band counts as 0)"),
         ("stuck", "1", "1 in the Switch Model's attractive (stick) case"),
         ("v_stuck", "m/s", "|v| while stuck, 0 otherwise"),
+        crate::cbm::ENERGY_COLUMNS[0],
+        crate::cbm::ENERGY_COLUMNS[1],
+        crate::cbm::ENERGY_COLUMNS[2],
     ];
     const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Radau5];
     const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
         name: "contact-window",
         doc: "on every sliding sample the friction is the bristle force (4.10)/(4.12) of the slanted window (4.7)/(4.8) at (x, y) on the branch of v: the frozen window is the geometric one. Tension (a bristle longer than h0) is allowed by the published linear law and flagged by a check, not an invariant",
         check: |p, _, d| crate::cbm::check_window(&cbm(p), p.eta, d),
+    }, crate::invariants::Invariant {
+        name: "energy-balance",
+        doc: "input work K l v_p = friction work + change of m v^2/2 + K l^2/2 ((4.44) times v, integrated; exact for any friction force on the body; the vertical motion and the bristles' energy are inside the friction work), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
+        check: |p, req, d| {
+            let rig = crate::cbm::EnergyRig { vp: Some(p.vp), y_state: true };
+            crate::cbm::check_energy(&cbm(p), p.eta, p.tau, &rig, crate::cbm::tolerance(req), d)
+        },
     }];
 
     /// Samples `sim.samples_per_period` + 1 points over `[0, sim.t_end]`.
@@ -68,8 +78,8 @@ impl System for CbmStickSlip {
             tau: p.tau,
             method,
             tol: Tolerances {
-                rtol: req.sim.rtol.unwrap_or(1e-9),
-                atol: req.sim.atol.unwrap_or(1e-11),
+                rtol: crate::cbm::tolerance(req).0,
+                atol: crate::cbm::tolerance(req).1,
                 ..Default::default()
             },
             max_events: 10_000_000,
@@ -113,6 +123,7 @@ impl System for CbmStickSlip {
             ],
             ..Default::default()
         };
+        crate::cbm::push_energy(&mut data, &r);
         data.info.insert("stick_phases".into(), sticks as f64);
         data.info.insert("window_events".into(), r.window_events as f64);
         data.info.insert("steps".into(), r.stats.accepted as f64);

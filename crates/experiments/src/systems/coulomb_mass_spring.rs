@@ -172,14 +172,10 @@ fn check_energy(p: &Params, req: &RunRequest, d: &RunData) -> Result<(), Violati
     use crate::energy_balance::{check, max_abs, Bound};
     let (t, x, v) = (col(d, "t")?, col(d, "x")?, col(d, "v")?);
     let (xm, vm) = (max_abs(x), max_abs(v));
-    let (rtol, atol) = tolerance(req);
-    let bound = Bound {
-        dim: 2,
-        steps: d.info.get("steps").copied().unwrap_or(f64::NAN),
-        span: t.last().unwrap_or(&0.0) - t.first().unwrap_or(&0.0),
-        rtol,
-        atol,
-        components: vec![(xm, p.law.k * xm, 0.0), (vm, p.m * vm, max_abs(col(d, "u")?) + p.law.fc)],
-    };
+    let bound = Bound::for_run(
+        d,
+        tolerance(req),
+        vec![(xm, p.law.k * xm, 0.0), (vm, p.m * vm, max_abs(col(d, "u")?) + p.law.fc)],
+    );
     check(t, col(d, "W_in")?, col(d, "W_f")?, col(d, "E")?, bound.tolerance())
 }

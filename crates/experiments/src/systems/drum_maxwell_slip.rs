@@ -43,6 +43,7 @@ fn check_energy(p: &Params, req: &RunRequest, d: &RunData) -> Result<(), crate::
         ks: (p.plant.k1 + p.plant.k2) * p.plant.r * p.plant.r,
         k_sum: p.law.k.iter().map(|k| k.abs()).sum(),
         input_offset: (p.plant.f10 - p.plant.f20) * p.plant.r,
+        friction_state: false,
     };
     spring::check_maxwell_slip_energy(&b, spring::maxwell_slip_tolerance(req), d, ["Tm", "theta", "omega", "Tf"])
 }

@@ -136,24 +136,17 @@ fn check_energy(p: &Params, req: &RunRequest, d: &RunData) -> Result<(), Violati
     let method = method_of(req).map_err(unusable)?;
     let sig = signal(req).map_err(unusable)?;
     let tol = tolerances(req, method, periodic_plan(req, &sig).0.scale);
-    let bound = Bound {
-        dim: 3,
-        // The record window's steps (a run cached before they were recorded: all its steps).
-        steps: d
-            .info
-            .get("recorded_steps")
-            .or_else(|| d.info.get("steps"))
-            .copied()
-            .unwrap_or(f64::NAN),
-        span: t.last().unwrap_or(&0.0) - t.first().unwrap_or(&0.0),
-        rtol: tol.rtol,
-        atol: tol.atol,
-        components: vec![
+    // The record window's steps (`Bound::for_run`: a run cached before they were recorded
+    // counts all its steps).
+    let bound = Bound::for_run(
+        d,
+        (tol.rtol, tol.atol),
+        vec![
             (max_abs(th), 0.0, 0.0),
             (max_abs(w), p.j * max_abs(w), dw),
             (max_abs(z), 0.0, dz),
         ],
-    };
+    );
     check(t, col(d, "W_in")?, col(d, "W_f")?, col(d, "E")?, bound.tolerance())
 }
 

@@ -1,7 +1,7 @@
 //! `mass-spring-dahl`: the force-driven mass–spring of duhem-paper (28) with Dahl friction (30).
 
 use crate::laws::DahlLaw;
-use crate::spring::{self, SpringPlant, SPRING_COLUMNS};
+use crate::spring::{self, SpringPlant, SPRING_ENERGY_COLUMNS};
 use crate::system::{params, Column, Group, System, LINEAR, PRESCRIBED};
 use crate::{Invalid, RunData, RunRequest};
 
@@ -19,7 +19,12 @@ impl System for MassSpringDahl {
     const DOC: &'static str = "Force-driven mass-spring with Dahl friction, duhem-paper (28) + (30): m q'' + k_s q = F_e - F, F' = sigma |1 - F/F_C sgn q'|^gamma sgn(...) q'.";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
-    const COLUMNS: &'static [Column] = SPRING_COLUMNS;
+    const COLUMNS: &'static [Column] = SPRING_ENERGY_COLUMNS;
+    const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
+        name: "energy-balance",
+        doc: "input work = friction work + change of the kinetic and spring energy ((28) times the velocity, integrated; exact for any friction force on the mass; the Dahl state F is the friction acting), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
+        check: |p, req, d| spring::check_dahl_energy((p.plant.m, p.plant.ks), 0.0, req, d, ["u", "q", "v", "F"]),
+    }];
     const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Dop853, fric_manifest::Method::Radau5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {

@@ -43,6 +43,7 @@ fn check_energy(p: &Params, req: &RunRequest, d: &RunData) -> Result<(), crate::
         ks: p.plant.ks,
         k_sum: p.law.k.iter().map(|k| k.abs()).sum(),
         input_offset: 0.0,
+        friction_state: false,
     };
     spring::check_maxwell_slip_energy(&b, spring::maxwell_slip_tolerance(req), d, ["u", "q", "v", "F"])
 }
