@@ -194,11 +194,14 @@ pub fn region_code(r: Region) -> f64 {
 
 // ---------------------------------------------------------------------------------------------
 // (e) Bliman & Sorine in time, report Fig 2.3 (`report/fig2.3`): the inertia J θ'' = u − α θ' −
-// (x₁ + x₂) with (2.12) at v = θ' (`fric_models::bliman_sorine::Inertia`, state [θ, θ', x₁, x₂],
+// (x₁ + x₂) with (2.12) at v = θ' (`fric_models::inertia::Inertia<BlimanSorine>`, state [θ, θ', x₁, x₂],
 // analytic Jacobian on every side), u = 0.35 sin t, from rest, 3 periods. Stiff: the friction
 // states relax at |θ'|/(ε_f η) ≈ 1000 /s per rad/s.
 
-pub const BS: fric_models::bliman_sorine::Inertia = fric_models::bliman_sorine::Inertia {
+/// The one inertia (`fric_models::inertia`) with the B&S law.
+pub type BsInertia = fric_models::inertia::Inertia<fric_models::bliman_sorine::BlimanSorine>;
+
+pub const BS: BsInertia = BsInertia {
     j: 0.0025,
     alpha: 0.0177,
     friction: fric_models::bliman_sorine::BlimanSorine {
@@ -296,7 +299,7 @@ pub const DF_A: f64 = 0.25;
 pub const DF_W: f64 = 1.0;
 
 /// The DF point's plant: the inertia with the B&S law.
-pub const DF_PLANT: fric_models::bliman_sorine::Inertia = fric_models::bliman_sorine::Inertia {
+pub const DF_PLANT: BsInertia = BsInertia {
     j: DF_J,
     alpha: DF_ALPHA,
     friction: DF_LAW,

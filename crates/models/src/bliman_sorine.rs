@@ -174,65 +174,26 @@ impl InputDriven for BlimanSorine {
         j[3] = -du.abs() / self.eps;
         true
     }
+    /// `∂f/∂u' = ((−sgn u') x₁ + f₁)/(ε_f η), ((−sgn u') x₂ − f₂)/ε_f`; `F = x₁ + x₂` depends on
+    /// neither `u` nor `u'`.
+    fn input_jacobian(
+        &self,
+        _u: f64,
+        du: f64,
+        x: &[f64],
+        df_du: &mut [f64],
+        df_ddu: &mut [f64],
+        dy_dx: &mut [f64],
+    ) -> Option<[f64; 2]> {
+        let s = crate::sgn(du);
+        df_du.fill(0.0);
+        df_ddu[0] = (-s * x[0] + self.f1) / (self.eps * self.eta);
+        df_ddu[1] = (-s * x[1] - self.f2) / self.eps;
+        dy_dx.fill(1.0);
+        Some([0.0, 0.0])
+    }
     fn state_scale(&self) -> f64 {
         self.f1.abs().max(self.f2.abs())
-    }
-}
-
-/// An inertia driven by a torque `u(t)` with B&S friction and viscous friction, report Appendix C
-/// (L2545) and ch. 2: `J θ'' = u − α θ' − (x₁ + x₂)` with (2.12) at `v = θ'`. State
-/// `[θ, θ', x₁, x₂]`. The right-hand side has a `|θ'|` kink at rest (no switching is needed, L412).
-///
-/// Not the generic [`crate::inertia::Inertia`]`<BlimanSorine>` (issue 49, checked 2026-12-05):
-/// that one computes `u − α θ' − (x₁ + x₂)` (the law's output first), this one
-/// `u − α θ' − x₁ − x₂`, which rounds differently, so merging them would change the bits of
-/// every `inertia-bliman-sorine` run (report Figs 2.3, 2.6, 2.7, 2.11, 2.13, 2.15, 2.16); and
-/// this one carries the full analytic Jacobian (the motion's rows included), which the law's
-/// state Jacobian alone cannot give the generic inertia.
-#[derive(Clone, Copy, Debug)]
-pub struct Inertia {
-    pub j: f64,
-    pub alpha: f64,
-    pub friction: BlimanSorine,
-}
-
-impl Inertia {
-    pub fn friction_torque(&self, x: &[f64]) -> f64 {
-        x[2] + x[3]
-    }
-}
-
-impl InputDriven for Inertia {
-    fn dim(&self) -> usize {
-        4
-    }
-    fn rhs(&self, u: f64, _du: f64, x: &[f64], dx: &mut [f64]) {
-        let m = &self.friction;
-        let v = x[1];
-        dx[0] = v;
-        dx[1] = (u - self.alpha * v - x[2] - x[3]) / self.j;
-        dx[2] = (-v.abs() * x[2] + m.f1 * v) / (m.eps * m.eta);
-        dx[3] = (-v.abs() * x[3] - m.f2 * v) / m.eps;
-    }
-    fn output(&self, _u: f64, _du: f64, x: &[f64]) -> f64 {
-        self.friction_torque(x)
-    }
-    fn jacobian(&self, _u: f64, _du: f64, x: &[f64], j: &mut [f64]) -> bool {
-        let m = &self.friction;
-        let (v, s) = (x[1], crate::sgn(x[1]));
-        j.fill(0.0);
-        j[1] = 1.0;
-        j[4 + 1] = -self.alpha / self.j;
-        j[4 + 2] = -1.0 / self.j;
-        j[4 + 3] = -1.0 / self.j;
-        j[8 + 1] = (-s * x[2] + m.f1) / (m.eps * m.eta);
-        j[8 + 2] = -v.abs() / (m.eps * m.eta);
-        j[12 + 1] = (-s * x[3] - m.f2) / m.eps;
-        j[12 + 3] = -v.abs() / m.eps;
-        true
-    }
-    fn state_scale(&self) -> f64 {
-        self.friction.f1.abs().max(self.friction.f2.abs())
     }
 }
 
@@ -312,34 +273,6 @@ mod tests {
         let h = 1e-9;
         assert!((f([0.0, 0.0], h) / h - m.sigma()).abs() < 1e-4 * m.sigma());
         assert!(((f(sat, h) - f(sat, 0.0)) / h - 2.0 * m.sigma()).abs() < 1e-4 * m.sigma());
-    }
-
-    #[test]
-    fn the_inertia_jacobian_matches_finite_differences() {
-        let m = Inertia {
-            j: 0.0025,
-            alpha: 0.018,
-            friction: T59,
-        };
-        let x = [0.01, 0.3, 0.2, -0.1];
-        let mut jac = [0.0; 16];
-        assert!(m.jacobian(0.3, 0.0, &x, &mut jac));
-        let (mut f0, mut f1) = ([0.0; 4], [0.0; 4]);
-        m.rhs(0.3, 0.0, &x, &mut f0);
-        for c in 0..4 {
-            let mut y = x;
-            let h = 1e-7 * (1.0 + x[c].abs());
-            y[c] += h;
-            m.rhs(0.3, 0.0, &y, &mut f1);
-            for r in 0..4 {
-                let fd = (f1[r] - f0[r]) / h;
-                assert!(
-                    (fd - jac[4 * r + c]).abs() < 1e-5 * (1.0 + fd.abs()),
-                    "({r}, {c}): {fd} vs {}",
-                    jac[4 * r + c]
-                );
-            }
-        }
     }
 
     #[test]

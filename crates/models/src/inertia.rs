@@ -3,10 +3,11 @@
 //! `J θ'' = u − α θ' − F(θ, θ', x)`. State `[θ, θ', x…]` with the law's states `x`.
 //!
 //! The equation of motion is written here once ([`Inertia::motion`]) for every inertia driven by
-//! a law that is [`InputDriven`]: this model, the PID loop ([`crate::pid::PidLoop`]) and the
-//! describing-function runs' torque-driven plant. (`bliman_sorine::Inertia` keeps its own: it
-//! sums the two friction states in another order, and carries the full analytic Jacobian,
-//! which the law's state Jacobian alone cannot give.)
+//! a law that is [`InputDriven`]: this model (with LuGre, Bliman & Sorine), the PID loop
+//! ([`crate::pid::PidLoop`]) and the describing-function runs' torque-driven plant. Its
+//! Jacobian is assembled from the law's ([`InputDriven::jacobian`] and
+//! [`InputDriven::input_jacobian`]) where the law gives both, so a law with an analytic
+//! Jacobian keeps it on the inertia.
 
 use crate::InputDriven;
 
@@ -45,12 +46,100 @@ impl<F: InputDriven> InputDriven for Inertia<F> {
     fn output(&self, _u: f64, _du: f64, x: &[f64]) -> f64 {
         self.friction_torque(x)
     }
+    /// `∂f/∂x` of `[θ', (u − α θ' − F)/J, z']` with the law driven by `(θ, θ')`: the law's state
+    /// Jacobian in the lower right, its input derivatives in the first two columns, and the
+    /// output's gradient in the motion row. `false` when the law does not give both.
+    fn jacobian(&self, _u: f64, _du: f64, x: &[f64], jac: &mut [f64]) -> bool {
+        let (n, m) = (self.dim(), self.friction.dim());
+        let (mut law, mut df_du, mut df_ddu, mut dy_dx) = (vec![0.0; m * m], vec![0.0; m], vec![0.0; m], vec![0.0; m]);
+        let (theta, omega, z) = (x[0], x[1], &x[2..]);
+        if !self.friction.jacobian(theta, omega, z, &mut law) {
+            return false;
+        }
+        let Some([dy_du, dy_ddu]) = self
+            .friction
+            .input_jacobian(theta, omega, z, &mut df_du, &mut df_ddu, &mut dy_dx)
+        else {
+            return false;
+        };
+        jac.fill(0.0);
+        jac[1] = 1.0;
+        jac[n] = (0.0 - dy_du) / self.j;
+        jac[n + 1] = (-self.alpha - dy_ddu) / self.j;
+        for k in 0..m {
+            jac[n + 2 + k] = (0.0 - dy_dx[k]) / self.j;
+            let row = &mut jac[(2 + k) * n..(3 + k) * n];
+            row[0] = df_du[k];
+            row[1] = df_ddu[k];
+            row[2..].copy_from_slice(&law[k * m..(k + 1) * m]);
+        }
+        true
+    }
+    /// The law's: its states are the stiff ones.
+    fn state_scale(&self) -> f64 {
+        self.friction.state_scale()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bliman_sorine::BlimanSorine;
     use crate::lugre::LuGre;
+
+    /// The inertia's Jacobian assembled from Bliman & Sorine's (report Table 5.9 set) matches
+    /// finite differences of its right-hand side, the motion's rows included.
+    #[test]
+    fn the_jacobian_from_the_law_matches_finite_differences() {
+        let m = Inertia {
+            j: 0.0025,
+            alpha: 0.018,
+            friction: BlimanSorine {
+                f1: 0.45,
+                f2: 0.23,
+                eps: 0.0067,
+                eta: 0.28,
+            },
+        };
+        for x in [[0.01, 0.3, 0.2, -0.1], [0.01, -0.3, -0.2, 0.1]] {
+            let mut jac = [0.0; 16];
+            assert!(m.jacobian(0.3, 0.0, &x, &mut jac));
+            let (mut f0, mut f1) = ([0.0; 4], [0.0; 4]);
+            m.rhs(0.3, 0.0, &x, &mut f0);
+            for c in 0..4 {
+                let mut y = x;
+                let h = 1e-7 * (1.0 + x[c].abs());
+                y[c] += h;
+                m.rhs(0.3, 0.0, &y, &mut f1);
+                for r in 0..4 {
+                    let fd = (f1[r] - f0[r]) / h;
+                    assert!(
+                        (fd - jac[4 * r + c]).abs() < 1e-5 * (1.0 + fd.abs()),
+                        "({r}, {c}): {fd} vs {}",
+                        jac[4 * r + c]
+                    );
+                }
+            }
+        }
+    }
+
+    /// A law without input derivatives (LuGre) leaves the inertia's Jacobian to finite differences.
+    #[test]
+    fn no_jacobian_without_the_laws_input_derivatives() {
+        let m = Inertia {
+            j: 0.0025,
+            alpha: 0.0177,
+            friction: LuGre {
+                sigma0: 260.0,
+                sigma1: 1.2,
+                sigma2: 0.0,
+                fc: 0.279,
+                fs: 0.3179,
+                vs: 0.1,
+            },
+        };
+        assert!(!m.jacobian(0.0, 0.0, &[0.0, 0.1, 1e-3], &mut [0.0; 9]));
+    }
 
     /// At rest with a deflected bristle the inertia feels `−σ0 z` and the bristle does not move.
     #[test]

@@ -56,6 +56,22 @@ pub trait InputDriven {
     fn jacobian(&self, _u: f64, _du: f64, _x: &[f64], _jac: &mut [f64]) -> bool {
         false
     }
+    /// The derivatives a state Jacobian leaves out, for a plant that drives the law by its own
+    /// motion (`u = θ`, `u' = θ'`, [`inertia::Inertia`]): `∂f/∂u` into `df_du` and `∂f/∂u'`
+    /// into `df_ddu` (one per state), the output's gradient `∂y/∂x` into `dy_dx`; returns
+    /// `Some([∂y/∂u, ∂y/∂u'])`, or `None` when not available (the plant's Jacobian is then left
+    /// to finite differences).
+    fn input_jacobian(
+        &self,
+        _u: f64,
+        _du: f64,
+        _x: &[f64],
+        _df_du: &mut [f64],
+        _df_ddu: &mut [f64],
+        _dy_dx: &mut [f64],
+    ) -> Option<[f64; 2]> {
+        None
+    }
     /// For a single-state model that is affine in its state along a prescribed input,
     /// `x' = a(u, u') x + b(u, u')`: `Some((a, b))`. Such a model can be integrated exactly along
     /// the input from its integrating factor (no time step, no stiffness). `None` otherwise.
@@ -100,6 +116,17 @@ impl<M: InputDriven> InputDriven for BySign<M> {
     }
     fn jacobian(&self, u: f64, du: f64, x: &[f64], j: &mut [f64]) -> bool {
         self.side(du).jacobian(u, du, x, j)
+    }
+    fn input_jacobian(
+        &self,
+        u: f64,
+        du: f64,
+        x: &[f64],
+        df_du: &mut [f64],
+        df_ddu: &mut [f64],
+        dy_dx: &mut [f64],
+    ) -> Option<[f64; 2]> {
+        self.side(du).input_jacobian(u, du, x, df_du, df_ddu, dy_dx)
     }
     fn affine(&self, u: f64, du: f64) -> Option<(f64, f64)> {
         self.side(du).affine(u, du)

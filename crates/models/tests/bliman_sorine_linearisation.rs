@@ -5,12 +5,13 @@
 //! factors and the hysteresis they make at each reversal) vanish as the amplitude → 0, so the
 //! deviation from the linear prediction must shrink with the amplitude.
 
-use fric_models::bliman_sorine::{BlimanSorine, Inertia};
+use fric_models::bliman_sorine::BlimanSorine;
+use fric_models::inertia::Inertia;
 use fric_models::InputDriven;
 use fric_solvers::analysis::crossing_period;
 use fric_solvers::{solve, Method, OdeSystem, Tolerances};
 
-struct Free<'a>(&'a Inertia);
+struct Free<'a>(&'a Inertia<BlimanSorine>);
 
 impl OdeSystem for Free<'_> {
     fn dim(&self) -> usize {
@@ -25,7 +26,7 @@ impl OdeSystem for Free<'_> {
 }
 
 /// Table 2.1 row 3 of the report (L561) on the chapter-2 inertia J = 0.0025 (L2545).
-fn plant(alpha: f64) -> Inertia {
+fn plant(alpha: f64) -> Inertia<BlimanSorine> {
     Inertia {
         j: 0.0025,
         alpha,
@@ -40,7 +41,7 @@ fn plant(alpha: f64) -> Inertia {
 
 /// Period (from the upward zero crossings of θ') and the samples `(t, θ')` of the free
 /// oscillation started at θ' = v0 from the zero state.
-fn oscillate(m: &Inertia, v0: f64, t_end: f64) -> (f64, Vec<f64>, Vec<f64>) {
+fn oscillate(m: &Inertia<BlimanSorine>, v0: f64, t_end: f64) -> (f64, Vec<f64>, Vec<f64>) {
     let tol = Tolerances {
         rtol: 1e-10,
         atol: 1e-14,

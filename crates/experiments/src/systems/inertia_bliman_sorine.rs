@@ -6,7 +6,7 @@ use crate::input::signal;
 use crate::laws::BlimanSorineLaw;
 use crate::system::{any, nonneg, params, positive, Column, Group, System, PRESCRIBED, ROTARY};
 use crate::{Invalid, RunData, RunRequest};
-use fric_models::bliman_sorine::Inertia;
+use fric_models::inertia::Inertia;
 
 params! {
     pub struct Params {
