@@ -4,6 +4,7 @@
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
+use super::refine::refine;
 use super::{response, DfSetup, SCAN};
 use crate::input::grid;
 use crate::{RunData, RunRequest};
@@ -183,14 +184,6 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
     let mut info = std::collections::BTreeMap::new();
     let amps = grid(&req.input);
     let (pts, broken, gaps) = curve(&amps, w)?;
-    let mut rows: Vec<[f64; 8]> = Vec::new();
-    for ((a, p), brk) in pts.iter().zip(&broken) {
-        if *brk {
-            rows.push([f64::NAN; 8]);
-        }
-        let m = negative_inverse(p.n);
-        rows.push([*a, p.n.0, p.n.1, m.0, m.1, p.drift, p.residual, p.multiplier]);
-    }
     for (k, g) in gaps.iter().enumerate() {
         info.insert(format!("gap{}_lo", k + 1), g.lo);
         info.insert(format!("gap{}_hi", k + 1), g.hi);
@@ -241,14 +234,18 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
     }
     info.insert("drift_regions".into(), regions as f64);
     info.insert("unresolved_grid_points".into(), (amps.len() - grid_pts.len()) as f64);
+    // The intersection −1/N(a*, ω*) where a search found one and the curve is refined (marked).
+    let mut star = None;
     {
         let h = |w: f64| {
             response(&setup.h_num, &setup.h_den, w).ok_or_else(|| format!("the linear part's den(iω) = 0 at ω = {w}"))
         };
-        if let Some((a, above, in_gap)) = first_crossing(&pts, &broken, w, h(w)?)? {
-            info.insert("cross_a".into(), a);
-            info.insert("cross_above".into(), above);
-            info.insert("cross_in_gap".into(), in_gap as u8 as f64);
+        if setup.refine == 0.0 {
+            if let Some((a, above, in_gap)) = first_crossing(&pts, &broken, w, h(w)?)? {
+                info.insert("cross_a".into(), a);
+                info.insert("cross_above".into(), above);
+                info.insert("cross_in_gap".into(), in_gap as u8 as f64);
+            }
         }
         if setup.searches() {
             let (ab, wb) = ([setup.a_lo, setup.a_hi], [setup.omega_lo, setup.omega_hi]);
@@ -276,6 +273,12 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
                     };
                     let (w_star, _) = illinois(g, (wb[0], g_lo), (wb[1], g_hi), 1e-5, 40)?;
                     if let Some((a_star, g, in_gap)) = at(w_star)? {
+                        if setup.refine > 0.0 {
+                            let m = negative_inverse(dfv(a_star, w_star)?);
+                            info.insert("intersection_re".into(), m.0);
+                            info.insert("intersection_im".into(), m.1);
+                            star = Some(m);
+                        }
                         info.insert("intersection_omega".into(), w_star);
                         info.insert("intersection_a".into(), a_star);
                         info.insert("intersection_above".into(), g);
@@ -286,6 +289,73 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
             }
             info.insert("intersection_found".into(), found as u8 as f64);
         }
+    }
+    // The drawn curve: with `refine`, every computed point at ω (the grid, the bisections'
+    // points, the search's at ω) refined where it moves fast, and its first crossing of
+    // Re H(iω) a point of it, marked.
+    let (pts, broken, cross) = if setup.refine > 0.0 {
+        let known: Vec<Point> = memo
+            .borrow()
+            .iter()
+            .filter(|((_, wb), _)| *wb == w.to_bits())
+            .map(|(&(ab, _), &p)| (f64::from_bits(ab), p))
+            .collect();
+        let (lo, hi) = (
+            amps.iter().copied().fold(f64::INFINITY, f64::min),
+            amps.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        );
+        let (drawn, drawn_broken) = drawable(known, &gaps, (lo, hi));
+        let (mut drawn, mut drawn_broken, stats) =
+            refine(&drawn, &drawn_broken, |p| p.n, |m| usable(m, w), setup.refine)?;
+        info.insert("refined_points".into(), stats.added as f64);
+        info.insert("refine_unresolved".into(), stats.unresolved as f64);
+        let hw = response(&setup.h_num, &setup.h_den, w)
+            .ok_or_else(|| format!("the linear part's den(iω) = 0 at ω = {w}"))?;
+        let mut cross = None;
+        if let Some((a, above, in_gap)) = first_crossing(&drawn, &drawn_broken, w, hw)? {
+            info.insert("cross_a".into(), a);
+            info.insert("cross_above".into(), above);
+            info.insert("cross_in_gap".into(), in_gap as u8 as f64);
+            if let (false, Some(p)) = (in_gap, usable(a, w)?) {
+                let m = negative_inverse(p.n);
+                info.insert("cross_re".into(), m.0);
+                info.insert("cross_im".into(), m.1);
+                let k = drawn.partition_point(|q| q.0 < a);
+                if drawn.get(k).map(|q| q.0) != Some(a) {
+                    drawn.insert(k, (a, p));
+                    drawn_broken.insert(k, false);
+                }
+                cross = Some(a);
+            }
+        }
+        (drawn, drawn_broken, cross)
+    } else {
+        (pts, broken, None)
+    };
+    let mut rows: Vec<[f64; 10]> = Vec::new();
+    for ((a, p), brk) in pts.iter().zip(&broken) {
+        if *brk {
+            rows.push([f64::NAN; 10]);
+        }
+        let m = negative_inverse(p.n);
+        let mark = if cross == Some(*a) { m } else { (f64::NAN, f64::NAN) };
+        rows.push([
+            *a,
+            p.n.0,
+            p.n.1,
+            m.0,
+            m.1,
+            p.drift,
+            p.residual,
+            p.multiplier,
+            mark.0,
+            mark.1,
+        ]);
+    }
+    if let Some(m) = star {
+        let mut row = [f64::NAN; 10];
+        (row[8], row[9]) = m;
+        rows.push(row);
     }
     info.insert("df_evaluations".into(), memo.borrow().len() as f64);
     info.insert("df_reused".into(), reused.get() as f64);
@@ -298,7 +368,18 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
     info.insert("max_residual".into(), max_residual.get());
     info.insert("unresolved_points".into(), unresolved.get() as f64);
     info.insert("unstable_points".into(), unstable.get() as f64);
-    let names = ["a", "re_n", "im_n", "re", "im", "drift", "residual", "multiplier"];
+    let names = [
+        "a",
+        "re_n",
+        "im_n",
+        "re",
+        "im",
+        "drift",
+        "residual",
+        "multiplier",
+        "mark_re",
+        "mark_im",
+    ];
     let columns = names
         .iter()
         .enumerate()
@@ -309,4 +390,23 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
         period: None,
         info,
     })
+}
+
+/// Whether a computed point is drawn: its steady state reached [`ACCEPT`] and is stable (as the
+/// run's `sample` decides, without its counts).
+fn is_usable(p: &fric_solvers::describing::DfPoint) -> bool {
+    p.residual <= ACCEPT && !(p.multiplier > 1.0)
+}
+
+/// The computed points `known` (any order) that a curve over amplitudes `[lo, hi]` draws: usable
+/// ([`is_usable`]), inside the range and outside every gap's bracket, ascending, with whether a
+/// gap lies before each (the gap's bracket ends are computed points, so its two sides are
+/// neighbours).
+fn drawable(mut known: Vec<Point>, gaps: &[Jump], (lo, hi): (f64, f64)) -> (Vec<Point>, Vec<bool>) {
+    known.retain(|(a, p)| (lo..=hi).contains(a) && is_usable(p) && !gaps.iter().any(|g| g.lo < *a && *a < g.hi));
+    known.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let broken = (0..known.len())
+        .map(|i| i > 0 && gaps.iter().any(|g| known[i - 1].0 <= g.lo && known[i].0 >= g.hi))
+        .collect();
+    (known, broken)
 }

@@ -1,0 +1,74 @@
+//! A refined describing-function curve (report Fig 5.27's LuGre, third decomposition): every
+//! drawn chord within the stated change, the crossing of Re H(iω) a drawn, marked point.
+
+use fric_experiments::{execute, resolve, RunData};
+use fric_manifest::{InputSpec, ParamValue, Scale};
+use fric_solvers::describing::distance;
+use std::collections::BTreeMap;
+
+/// Fig 5.27's run at ω = 2 rad/s (Table 5.10's LuGre on the inertia, G = PID) on 5 amplitudes
+/// in 0.375…0.455 N·m, with `refine`.
+fn fig_5_27_at_2(refine: f64) -> RunData {
+    let num = |v: f64| ParamValue::Number(v);
+    let p: BTreeMap<String, ParamValue> = [
+        ("approach", num(3.0)),
+        ("omega", num(2.0)),
+        ("h_num", ParamValue::List(vec![0.013, 0.18, 0.54])),
+        ("h_den", ParamValue::List(vec![1.0, 0.0])),
+        ("refine", num(refine)),
+        ("j", num(0.0025)),
+        ("sigma0", num(280.0)),
+        ("sigma1", num(1.0)),
+        ("v0", num(0.1)),
+        ("alpha0", num(0.22)),
+        ("alpha1", num(0.17)),
+        ("alpha2", num(0.017)),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect();
+    let input = InputSpec::Grid {
+        from: 0.375,
+        to: 0.455,
+        points: 5,
+        scale: Scale::Linear,
+    };
+    let req = resolve("describing-function-lugre", &p, Some(&input), None).unwrap();
+    execute(&req).unwrap()
+}
+
+/// The largest change of N between consecutive drawn points (no gap between them).
+fn longest_chord(d: &RunData) -> f64 {
+    let (re, im) = (d.column("re_n").unwrap(), d.column("im_n").unwrap());
+    (1..re.len())
+        .filter(|&i| re[i].is_finite() && re[i - 1].is_finite())
+        .map(|i| distance((re[i - 1], im[i - 1]), (re[i], im[i])))
+        .fold(0.0, f64::max)
+}
+
+#[test]
+fn a_refined_curve_has_short_chords_and_its_crossing_is_a_marked_point() {
+    let coarse = fig_5_27_at_2(0.0);
+    let fine = fig_5_27_at_2(0.02);
+    // On the grid alone (and the jump ends) the curve is drawn from chords far longer.
+    assert!(longest_chord(&coarse) > 0.1, "{}", longest_chord(&coarse));
+    let unresolved = fine.info["refine_unresolved"];
+    assert!(
+        longest_chord(&fine) <= 0.02 || unresolved > 0.0,
+        "{} with {unresolved} unresolved",
+        longest_chord(&fine)
+    );
+    assert!(fine.info["refined_points"] > 0.0);
+    // The crossing of Re G = k_p = 0.18: one marked row, a point of the curve, on G's line to
+    // the bisection's width (Fig 5.27: next to the gap, within 2e-4).
+    let (re, im) = (fine.column("re").unwrap(), fine.column("im").unwrap());
+    let (mre, mim) = (fine.column("mark_re").unwrap(), fine.column("mark_im").unwrap());
+    let marked: Vec<usize> = (0..re.len()).filter(|&i| mre[i].is_finite()).collect();
+    assert_eq!(marked.len(), 1, "{marked:?}");
+    let k = marked[0];
+    assert_eq!((mre[k], mim[k]), (re[k], im[k]));
+    assert!((re[k] - 0.18).abs() < 2e-4, "{}", re[k]);
+    assert_eq!(fine.info["cross_re"], re[k]);
+    // Without refine no row is marked.
+    assert!(coarse.column("mark_re").unwrap().iter().all(|v| v.is_nan()));
+}
