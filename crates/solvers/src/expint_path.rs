@@ -169,14 +169,17 @@ where
         let (a, b) = affine(piece.u0 + piece.dir * s, v);
         (a / v.abs(), b / v.abs())
     };
+    // Steps end at the save points (their values are then step ends, under error control,
+    // not the dense output's, whose error inside a long step is not estimated).
+    let s_saves: &[f64] = s_buf;
     let cap = |s: f64| {
         let (t, _) = piece.invert(s);
         let end = t + hmax_t;
-        if end >= t1 {
-            f64::INFINITY
-        } else {
-            piece.s_of(end) - s
-        }
+        let by_time = if end >= t1 { f64::INFINITY } else { piece.s_of(end) - s };
+        let gap = 1e-12 * len;
+        let next = s_saves.partition_point(|&x| x <= s + gap);
+        let by_save = s_saves.get(next).map_or(f64::INFINITY, |&x| x - s);
+        by_time.min(by_save)
     };
     let mut k = 0;
     let z1 = solve_capped(
@@ -185,7 +188,7 @@ where
         0.0,
         z0,
         len,
-        s_buf,
+        s_saves,
         ExpTolerance {
             hmax: f64::INFINITY,
             ..tol
