@@ -115,6 +115,12 @@ fn entries() -> Vec<Entry> {
     v.push(Entry {
         problem: "lugre",
         implementation: "fric-solvers",
+        method: "ExpPath".to_string(),
+        run: Box::new(own::lugre_expint_path_default),
+    });
+    v.push(Entry {
+        problem: "lugre",
+        implementation: "fric-solvers",
         method: "ExpCollocation6".to_string(),
         run: Box::new(own::lugre_expint6),
     });

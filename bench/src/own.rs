@@ -86,6 +86,61 @@ pub fn lugre_expint6(rtol: f64, atol: f64) -> Result<Out, String> {
     lugre_expint_with(&fric_solvers::expint::Scheme::<6>::new(), rtol, atol)
 }
 
+/// LuGre as `fric-experiments` integrates it by default: exponential collocation in the path
+/// variable between reversals (`fric_solvers::expint_path::solve_path`, the same call as its
+/// driver), steps at most period/100 in time, `t(s)` by Newton on the input.
+pub fn lugre_expint_path_default(rtol: f64, _atol: f64) -> Result<Out, String> {
+    use fric_models::InputDriven;
+    use fric_solvers::expint::{ExpStats, ExpTolerance};
+    use fric_solvers::expint_path::solve_path;
+    let times = lugre_times();
+    let scale = LUGRE.state_scale();
+    let tl = ExpTolerance {
+        abs: rtol * scale,
+        z_scale: scale,
+        hmax: f64::INFINITY,
+    };
+    let affine = |u: f64, du: f64| LUGRE.affine(u, du).unwrap();
+    let mut o = Out::default();
+    o.t.reserve(times.len());
+    o.y.reserve(times.len());
+    let mut st = ExpStats::default();
+    let mut buf = Vec::new();
+    let mut z = 0.0;
+    o.t.push(0.0);
+    o.y.push(lugre_force(0.0, 0.0));
+    let mut i = 1;
+    for (a, b) in lugre_segments() {
+        let j = i + times[i..].partition_point(|&s| s <= b);
+        let saves = &times[i..j];
+        z = solve_path(
+            &lugre_u,
+            &lugre_du,
+            &affine,
+            a,
+            z,
+            b,
+            saves,
+            tl,
+            lugre_expint_cap(),
+            &mut buf,
+            &mut st,
+            &mut |t, z| {
+                o.t.push(t);
+                o.y.push(lugre_force(t, z));
+            },
+        )?;
+        i = j;
+    }
+    if std::env::var_os("FRIC_BENCH_STATS").is_some() {
+        eprintln!("path: {st:?}");
+    }
+    o.steps = st.steps + st.rejected;
+    o.rhs_evals = st.evals;
+    o.x_end = vec![z];
+    Ok(o)
+}
+
 /// The period/100 step cap of `fric-experiments` (`EXPONENTIAL_STEPS_PER_SCALE`).
 pub fn lugre_expint_cap() -> f64 {
     2.0 * std::f64::consts::PI / LUGRE_W / 100.0

@@ -50,6 +50,10 @@ fn loosest(f: &Run, err: &dyn Fn(&Out) -> f64, target: f64, verbose: &str) -> Re
 fn schemes() -> Vec<(String, Run)> {
     let cap = own::lugre_expint_cap();
     let mut v: Vec<(String, Run)> = Vec::new();
+    v.push((
+        "expint in the path (default, cap T/100)".into(),
+        Box::new(|r| own::lugre_expint_path_default(r, 0.0)),
+    ));
     for (hmax, cap_name) in [(cap, "cap T/100"), (f64::INFINITY, "no cap")] {
         v.push((
             format!("expint S=4 {cap_name}"),

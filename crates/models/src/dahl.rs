@@ -78,6 +78,10 @@ impl InputDriven for Dahl {
     fn affine(&self, _u: f64, du: f64) -> Option<(f64, f64)> {
         (self.gamma == 1.0).then(|| (-self.sigma * du.abs() / self.fc, self.sigma * du))
     }
+    /// For γ = 1 both coefficients are `|u'|` times `(−σ/F_c, σ sign u')`.
+    fn moves_with_input(&self) -> bool {
+        self.gamma == 1.0
+    }
 }
 
 /// The exact Dahl operator: state `(u, F)`, advanced by input values.

@@ -78,6 +78,13 @@ pub trait InputDriven {
     fn affine(&self, _u: f64, _du: f64) -> Option<(f64, f64)> {
         None
     }
+    /// Whether the state moves only with the input: both [`InputDriven::affine`] coefficients
+    /// are `|u'|` times coefficients that have a limit as `u' → 0` (LuGre, Dahl γ = 1). Such a
+    /// model can be integrated in the distance the input travels instead of in time
+    /// (`fric_solvers::expint_path`), where its stiff coefficient is nearly constant.
+    fn moves_with_input(&self) -> bool {
+        false
+    }
     /// The size of the state, for error control (the largest |x| the model reaches in steady
     /// motion, or 1 when no scale is known).
     fn state_scale(&self) -> f64 {
@@ -130,6 +137,9 @@ impl<M: InputDriven> InputDriven for BySign<M> {
     }
     fn affine(&self, u: f64, du: f64) -> Option<(f64, f64)> {
         self.side(du).affine(u, du)
+    }
+    fn moves_with_input(&self) -> bool {
+        self.minus.moves_with_input() && self.plus.moves_with_input()
     }
     fn state_scale(&self) -> f64 {
         self.minus.state_scale().max(self.plus.state_scale())

@@ -92,6 +92,10 @@ impl InputDriven for LuGre {
     fn affine(&self, _u: f64, du: f64) -> Option<(f64, f64)> {
         Some((-du.abs() * self.sigma0 / self.g(du), du))
     }
+    /// Both coefficients are `|u'|` times `(−σ0/g(u'), sign u')`.
+    fn moves_with_input(&self) -> bool {
+        true
+    }
     /// `max(F_s, F_c) / σ0`, the largest steady-state deflection.
     fn state_scale(&self) -> f64 {
         self.fs.abs().max(self.fc.abs()) / self.sigma0

@@ -70,6 +70,8 @@ pub struct ExpStats {
     pub evals: usize,
     /// Values given by the dense output (not at a step end).
     pub dense: usize,
+    /// Newton iterations inverting the path variable ([`crate::expint_path`]; 0 in time).
+    pub inversions: usize,
 }
 
 impl std::ops::AddAssign for ExpStats {
@@ -78,6 +80,7 @@ impl std::ops::AddAssign for ExpStats {
         self.rejected += o.rejected;
         self.evals += o.evals;
         self.dense += o.dense;
+        self.inversions += o.inversions;
     }
 }
 
@@ -315,6 +318,25 @@ pub fn solve_with<const S: usize, F: Fn(f64) -> (f64, f64)>(
     stats: &mut ExpStats,
     out: &mut dyn FnMut(f64, f64),
 ) -> Result<f64, String> {
+    solve_capped(scheme, coef, t0, z0, t1, saveat, tol, &|_| f64::INFINITY, stats, out)
+}
+
+/// [`solve_with`] with a largest step that depends on where the step starts: `cap(t)` (besides
+/// `tol.hmax`). The path-variable driver ([`crate::expint_path`]) caps its steps in the path so
+/// that none spans more than a given time.
+#[allow(clippy::too_many_arguments)]
+pub fn solve_capped<const S: usize, F: Fn(f64) -> (f64, f64)>(
+    scheme: &Scheme<S>,
+    coef: &F,
+    t0: f64,
+    z0: f64,
+    t1: f64,
+    saveat: &[f64],
+    tol: ExpTolerance,
+    cap: &dyn Fn(f64) -> f64,
+    stats: &mut ExpStats,
+    out: &mut dyn FnMut(f64, f64),
+) -> Result<f64, String> {
     let saves = &saveat[saveat.partition_point(|&s| s < t0)..saveat.partition_point(|&s| s <= t1)];
     let mut next = 0;
     while next < saves.len() && saves[next] <= t0 {
@@ -331,6 +353,7 @@ pub fn solve_with<const S: usize, F: Fn(f64) -> (f64, f64)>(
     // The estimate is of an order S − 1 solution: local error ∝ h^S.
     let order = S as f64;
     while t < t1 {
+        h = h.min(cap(t));
         let rem = t1 - t;
         let h_try = if rem <= h {
             rem

@@ -17,6 +17,7 @@ pub mod analysis;
 pub mod describing;
 mod dop853;
 pub mod expint;
+pub mod expint_path;
 mod fd_jacobian;
 pub mod fit;
 pub mod hybrid;
