@@ -149,8 +149,11 @@ pub struct DrawnPanel {
     /// The labelled ticks along x and y as drawn: (position in data coordinates, label); on a
     /// log axis the position is log10 of the value. Empty labels where the axis is drawn
     /// without them.
-    pub ticks: (Vec<(f64, String)>, Vec<(f64, String)>),
+    pub ticks: (TickLabels, TickLabels),
 }
+
+/// An axis' labelled ticks: (position, label as printed).
+pub type TickLabels = Vec<(f64, String)>;
 
 /// An inset as the SVG draws it.
 #[derive(Clone, Debug, PartialEq)]

@@ -94,7 +94,7 @@ pub(crate) fn build_chart<'a, DB: DrawingBackend>(
 
 /// The labelled ticks of a panel drawn in `area` with ranges `r`: (position in plotting
 /// coordinates, label) along x and along y, each axis' labels in one format.
-pub(crate) type AxisTicks = (Vec<(f64, String)>, Vec<(f64, String)>);
+pub(crate) type AxisTicks = (crate::TickLabels, crate::TickLabels);
 
 /// The labelled ticks of panel `p` drawn in `area` with ranges `r` (see [`AxisTicks`]).
 fn axis_ticks<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData, r: &Ranges) -> AxisTicks {
