@@ -13,9 +13,9 @@ mod manifest_doc;
 mod method;
 mod printed;
 mod printed_quote;
-mod tolerance_basis;
 mod run;
 mod run_kinds;
+mod tolerance_basis;
 
 pub use assumption::*;
 pub use check::*;
@@ -28,9 +28,9 @@ pub use manifest_doc::MANIFEST_KINDS;
 pub use method::*;
 pub use printed::*;
 pub use printed_quote::*;
-pub use tolerance_basis::*;
 pub use run::*;
 pub use run_kinds::*;
+pub use tolerance_basis::*;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
