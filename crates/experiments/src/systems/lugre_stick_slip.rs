@@ -3,8 +3,8 @@
 //! Fig 4.12(a), which L1884 identifies with LuGre (σ1 = σ2 = 0, F_c = k̃(h0 − y1),
 //! F_s − F_c = k̃ y2).
 //!
-//! **Energy balance.** `m v̇ = K l − F` times `v`, with `l̇ = v_p − v`: `∫ K l v_p dt = ∫ F v dt
-//! + Δ(½ m v² + ½ K l²)`, exact for any friction force on the body (`F = σ0 z + σ1 ż + σ2 v`).
+//! **Energy balance.** `m v̇ = K l − F` times `v`, with `l̇ = v_p − v`:
+//! `∫ K l v_p dt = ∫ F v dt + Δ(½ m v² + ½ K l²)`, exact for any friction force on the body (`F = σ0 z + σ1 ż + σ2 v`).
 //! The bristles' `½ σ0 z²` stays inside the friction work (LuGre's dissipation is not
 //! sign-definite for every σ1; see `inertia-lugre`), so only the mechanical balance is an
 //! invariant.
