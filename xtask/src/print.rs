@@ -123,6 +123,15 @@ pub fn summary(s: &Summary) {
         s.runs_recovered.len(),
         s.runs_failed.len()
     );
+    let reading_runs = s.reading_runs_computed + s.reading_runs_cached + s.readings_failed.len();
+    if reading_runs > 0 {
+        out!(
+            "           and {reading_runs} runs of alternative readings only ({} computed, {} cached, {} failed)",
+            s.reading_runs_computed,
+            s.reading_runs_cached,
+            s.readings_failed.len()
+        );
+    }
     let checks: Vec<&fric_report::CheckReport> = s.selected_reports().flat_map(|e| &e.checks).collect();
     let sens: Vec<&fric_report::Sensitivity> = checks.iter().filter_map(|c| c.sensitivity.as_ref()).collect();
     let explained: Vec<&fric_report::CheckReport> =
