@@ -99,6 +99,16 @@ pub fn summary(s: &Summary) {
             fric_pipeline::limits::PROCESS_BYTES.value() as f64 / 1e9
         );
     }
+    if s.stale_removed.entries > 0 {
+        eprintln!(
+            "note: removed {} cached runs of other builds ({:.1} MB), the least recently written beyond {} \
+             ({:.2} GB); `cargo xtask clean --stale` removes them all",
+            s.stale_removed.entries,
+            s.stale_removed.bytes as f64 / 1e6,
+            fric_pipeline::limits::STALE_CACHE_BYTES.env,
+            fric_pipeline::limits::STALE_CACHE_BYTES.value() as f64 / 1e9
+        );
+    }
     if s.temps_removed > 0 {
         eprintln!(
             "note: removed {} temporary files left by an interrupted run",

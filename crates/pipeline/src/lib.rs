@@ -18,6 +18,7 @@
 
 mod assemble;
 mod batches;
+mod cache_bound;
 mod clean;
 mod companions;
 mod compute;

@@ -70,6 +70,16 @@ pub const PROCESS_BYTES: Limit = Limit {
     default: 2 << 30,
 };
 
+/// The cached runs of other builds (other computing code: this one can never hit them) that
+/// `figures` keeps, in bytes, the most recently written first ([`crate::cache_bound`]): enough
+/// to switch back to a branch or a build without recomputing, not the 15 GB a day of builds
+/// left in one session. `cargo xtask clean --stale` removes them all.
+pub const STALE_CACHE_BYTES: Limit = Limit {
+    what: "cached runs of other builds",
+    env: "FRIC_MAX_STALE_CACHE_BYTES",
+    default: 2 << 30,
+};
+
 /// How many members `sw` expands to, computed without expanding it (a 1000 × 1000 grid is a
 /// product, not a million coordinate lists); saturating.
 pub fn sweep_members(sw: &fric_manifest::Sweep) -> u64 {

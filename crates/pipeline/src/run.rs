@@ -145,6 +145,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     summary.invalid = chosen.invalid.iter().map(|i| (*i).clone()).collect();
     outputs::write(root, &loaded, &summary.report)?;
     summary.note_unwritable(&cache);
+    summary.stale_removed = cache.bound_stale_at_most_hourly().unwrap_or_default();
     summary.elapsed = start.elapsed();
     Ok(summary)
 }

@@ -56,6 +56,9 @@ pub struct Summary {
     /// The run cache could not be written: `(cache directory, first error, runs not stored)`.
     /// Their results were still evaluated and drawn.
     pub cache_unwritable: Option<(std::path::PathBuf, String, usize)>,
+    /// The cached runs of other builds removed to keep them within
+    /// [`crate::limits::STALE_CACHE_BYTES`] ([`crate::store::RunCache::bound_stale`]).
+    pub stale_removed: crate::store::Pruned,
 }
 
 impl Summary {
