@@ -45,7 +45,7 @@ fn stale_entries(dir: &Path) -> Vec<Stale> {
             let written = [jm.modified(), pm.modified()].into_iter().flatten().max();
             out.push(Stale {
                 bytes: jm.len() + pm.len(),
-                written: written.unwrap_or_else(|| SystemTime::now()),
+                written: written.unwrap_or_else(SystemTime::now),
                 json,
                 parquet,
             });
@@ -73,7 +73,7 @@ impl RunCache {
     /// written ones: those written within [`IN_FLIGHT`] are kept whatever their size.
     pub fn bound_stale(&self, keep: u64) -> std::io::Result<Pruned> {
         let mut entries = stale_entries(self.dir());
-        entries.sort_by(|a, b| b.written.cmp(&a.written));
+        entries.sort_by_key(|e| std::cmp::Reverse(e.written));
         let (mut kept, mut p) = (0u64, Pruned::default());
         for e in entries {
             if kept + e.bytes <= keep || !settled(e.written) {

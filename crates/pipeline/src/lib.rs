@@ -39,6 +39,7 @@ mod isolate;
 pub mod limits;
 pub mod load;
 pub mod member;
+pub mod memory;
 mod metric_tables;
 pub mod metrics;
 mod options;

@@ -110,7 +110,12 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         summary.runs_cached = chosen.run_keys.len() - own_keys.len();
     }
     let cache = opts.run_cache();
-    let batches = batches::batches(&entries, &readings, limits::PROCESS_BYTES.value() as f64);
+    let batches = batches::batches(
+        &entries,
+        &readings,
+        limits::PROCESS_BYTES.value() as f64,
+        pool.current_num_threads(),
+    );
     summary.batches = batches.len();
     let mut readings: Vec<Option<Vec<Planned>>> = readings.into_iter().map(Some).collect();
     let mut fresh = Vec::with_capacity(todo.len());
