@@ -99,6 +99,16 @@ pub fn summary(s: &Summary) {
             fric_pipeline::limits::PROCESS_BYTES.value() as f64 / 1e9
         );
     }
+    if s.stale_removed.entries > 0 {
+        eprintln!(
+            "note: removed {} cached runs of other builds ({:.1} MB), the least recently written beyond {} \
+             ({:.2} GB); `cargo xtask clean --stale` removes them all",
+            s.stale_removed.entries,
+            s.stale_removed.bytes as f64 / 1e6,
+            fric_pipeline::limits::STALE_CACHE_BYTES.env,
+            fric_pipeline::limits::STALE_CACHE_BYTES.value() as f64 / 1e9
+        );
+    }
     if s.temps_removed > 0 {
         eprintln!(
             "note: removed {} temporary files left by an interrupted run",
@@ -123,6 +133,15 @@ pub fn summary(s: &Summary) {
         s.runs_recovered.len(),
         s.runs_failed.len()
     );
+    let reading_runs = s.reading_runs_computed + s.reading_runs_cached + s.readings_failed.len();
+    if reading_runs > 0 {
+        out!(
+            "           and {reading_runs} runs of alternative readings only ({} computed, {} cached, {} failed)",
+            s.reading_runs_computed,
+            s.reading_runs_cached,
+            s.readings_failed.len()
+        );
+    }
     let checks: Vec<&fric_report::CheckReport> = s.selected_reports().flat_map(|e| &e.checks).collect();
     let sens: Vec<&fric_report::Sensitivity> = checks.iter().filter_map(|c| c.sensitivity.as_ref()).collect();
     let explained: Vec<&fric_report::CheckReport> =

@@ -5,24 +5,19 @@
 //! the counts of runs add up.
 
 use crate::entry::{Entry, ResolvedRun};
+use crate::memory::Held;
 use crate::sensitivity::Planned;
 use std::collections::{BTreeMap, HashMap};
 
-/// The estimated memory of one run's data, in bytes: samples × columns × 8 (what
-/// [`crate::limits::MANIFEST_BYTES`] bounds per manifest).
-pub(crate) fn run_bytes(r: &ResolvedRun) -> f64 {
-    let columns = fric_experiments::system(&r.request.system).map_or(1, |s| s.columns.len());
-    fric_experiments::budget::estimate(&r.request).0 * columns as f64 * 8.0
-}
-
-/// The runs of manifest `e` and of its alternative `readings`, by key.
-fn runs_of<'a>(e: &'a Entry, readings: &'a [Planned]) -> BTreeMap<&'a str, &'a ResolvedRun> {
+/// The runs of manifest `e` and of its alternative `readings` (a run each reading keeps
+/// unchanged is listed again).
+fn runs_of<'a>(e: &'a Entry, readings: &'a [Planned]) -> Vec<&'a ResolvedRun> {
     let own = e.runs.values();
     let alt = readings
         .iter()
         .filter_map(|(_, v)| v.as_ref())
         .flat_map(|v| v.runs.values());
-    own.chain(alt).map(|r| (r.key.as_str(), r)).collect()
+    own.chain(alt).collect()
 }
 
 /// Union–find root of `i`.
@@ -34,47 +29,47 @@ fn root(parent: &mut [usize], mut i: usize) -> usize {
     i
 }
 
-/// The groups of manifests (indices into `entries`) that share runs, each with the estimated
-/// memory of its distinct runs; groups in the order of their first manifest.
-fn groups(entries: &[&Entry], readings: &[Vec<Planned>]) -> Vec<(Vec<usize>, f64)> {
+/// The groups of manifests (indices into `entries`) that share runs, each with the runs it
+/// holds; groups in the order of their first manifest.
+fn groups(entries: &[&Entry], readings: &[Vec<Planned>]) -> Vec<(Vec<usize>, Held)> {
     let runs: Vec<_> = entries.iter().zip(readings).map(|(e, r)| runs_of(e, r)).collect();
     let mut parent: Vec<usize> = (0..entries.len()).collect();
     let mut owner: HashMap<&str, usize> = HashMap::new();
     for (i, rs) in runs.iter().enumerate() {
-        for k in rs.keys() {
+        for k in rs.iter().map(|r| r.key.as_str()) {
             let j = *owner.entry(k).or_insert(i);
             let (a, b) = (root(&mut parent, i), root(&mut parent, j));
             parent[a.max(b)] = a.min(b);
         }
     }
-    let mut by_root: BTreeMap<usize, (Vec<usize>, BTreeMap<&str, f64>)> = BTreeMap::new();
+    let mut by_root: BTreeMap<usize, (Vec<usize>, Held)> = BTreeMap::new();
     for (i, rs) in runs.iter().enumerate() {
         let g = by_root.entry(root(&mut parent, i)).or_default();
         g.0.push(i);
-        for (k, r) in rs {
-            g.1.entry(k).or_insert_with(|| run_bytes(r));
-        }
+        g.1.add_manifest(rs.iter().copied());
     }
-    by_root
-        .into_values()
-        .map(|(members, bytes)| (members, bytes.values().sum()))
-        .collect()
+    by_root.into_values().collect()
 }
 
 /// The manifests `entries` (with their `readings`) in batches of at most `max` estimated bytes
-/// (indices into `entries`, each batch in input order). A group of manifests sharing runs is
-/// never split: one larger than `max` is a batch of its own (each manifest is within
-/// [`crate::limits::MANIFEST_BYTES`]). Every manifest is in exactly one batch; with
-/// everything within `max`, there is one batch.
-pub(crate) fn batches(entries: &[&Entry], readings: &[Vec<Planned>], max: f64) -> Vec<Vec<usize>> {
-    let mut out: Vec<(Vec<usize>, f64)> = Vec::new();
-    for (members, bytes) in groups(entries, readings) {
-        match out.last_mut() {
-            Some((b, total)) if *total + bytes <= max => {
+/// with `threads` evaluations at once ([`Held::bytes`]; indices into `entries`, each batch in
+/// input order). A group of manifests sharing runs is never split: one larger than `max` is a
+/// batch of its own (each manifest is within [`crate::limits::MANIFEST_BYTES`]). Every
+/// manifest is in exactly one batch; with everything within `max`, there is one batch.
+pub(crate) fn batches(entries: &[&Entry], readings: &[Vec<Planned>], max: f64, threads: usize) -> Vec<Vec<usize>> {
+    let mut out: Vec<(Vec<usize>, Held)> = Vec::new();
+    for (members, held) in groups(entries, readings) {
+        let joined = out.last().map(|(_, total)| {
+            let mut t = total.clone();
+            t.merge(&held);
+            t
+        });
+        match (out.last_mut(), joined) {
+            (Some((b, total)), Some(t)) if t.bytes(threads) <= max => {
                 b.extend(members);
-                *total += bytes;
+                *total = t;
             }
-            _ => out.push((members, bytes)),
+            _ => out.push((members, held)),
         }
     }
     out.into_iter()

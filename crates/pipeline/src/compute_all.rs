@@ -77,7 +77,7 @@ fn get_run(opts: &Options, cache: &RunCache, key: &str, req: &RunRequest) -> Got
 /// `pool`, the explanations' chains of `todo` beside them (filling `steps`), and count them in
 /// `summary`: one batch of a pipeline run ([`crate::batches`]), so the counts add to those of
 /// the batches before (the runs of current manifests are counted as cached by the caller; the
-/// runs only alternative readings use are added to `runs_total` here).
+/// runs only alternative readings use are counted apart, never in `runs_total`).
 pub(crate) fn compute_all(
     opts: &Options,
     pool: &rayon::ThreadPool,
@@ -139,18 +139,27 @@ pub(crate) fn compute_all(
         })
     };
     summary.note_unwritable(&cache);
-    // The runs only alternative readings use.
-    summary.runs_total += unique.len() - own_keys.len();
     let mut data: HashMap<String, Arc<RunData>> = HashMap::new();
     let mut failed: HashMap<String, String> = HashMap::new();
     for (key, got) in results {
+        // A run only alternative readings use is counted apart: whether it is needed depends
+        // on which manifests are evaluated this time.
+        let own = own_keys.contains(key);
         match got {
             Got::Cached(d) => {
-                summary.runs_cached += 1;
+                *if own {
+                    &mut summary.runs_cached
+                } else {
+                    &mut summary.reading_runs_cached
+                } += 1;
                 data.insert(key.to_string(), Arc::new(d));
             }
             Got::Computed(d, recovered, secs) => {
-                summary.runs_computed += 1;
+                *if own {
+                    &mut summary.runs_computed
+                } else {
+                    &mut summary.reading_runs_computed
+                } += 1;
                 if let Some(req) = unique.get(key) {
                     summary.run_seconds.insert(key.to_string(), (req.system.clone(), secs));
                 }
@@ -160,7 +169,7 @@ pub(crate) fn compute_all(
                 data.insert(key.to_string(), Arc::new(d));
             }
             Got::Failed(e) => {
-                let list = if own_keys.contains(key) {
+                let list = if own {
                     &mut summary.runs_failed
                 } else {
                     &mut summary.readings_failed

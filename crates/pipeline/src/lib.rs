@@ -18,6 +18,7 @@
 
 mod assemble;
 mod batches;
+mod cache_bound;
 mod clean;
 mod companions;
 mod compute;
@@ -38,6 +39,7 @@ mod isolate;
 pub mod limits;
 pub mod load;
 pub mod member;
+pub mod memory;
 mod metric_tables;
 pub mod metrics;
 mod options;

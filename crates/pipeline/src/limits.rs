@@ -46,20 +46,22 @@ pub const SWEEP_MEMBERS: Limit = Limit {
     default: 4096,
 };
 
-/// The estimated memory of one manifest's runs together (every member of its sweeps), in bytes:
-/// samples × columns × 8. The runs of a manifest are held in memory together while it is
-/// evaluated; each run alone is bounded by the per-run budget (`fric_experiments::budget`). The
-/// project's largest is 0.10 GB (thesis Fig 3.3); the review's probe of 16 members of 4.8·10⁶
-/// samples, 2.5 GB by this estimate, took 5.2 GB and aborted under a 4 GB limit.
+/// The estimated memory of one manifest's runs together (every member of its sweeps), in bytes
+/// ([`crate::memory::estimate`]: each run's data, the copy its `post` steps make, and the
+/// transient copies of the largest while it is computed or read). The runs of a manifest are
+/// held in memory together while it is evaluated; each run alone is bounded by the per-run
+/// budget (`fric_experiments::budget`). The review's probe of 16 members of 4.8·10⁶ samples,
+/// 2.5 GB counting the data once, took 5.2 GB and aborted under a 4 GB limit.
 pub const MANIFEST_BYTES: Limit = Limit {
     what: "estimated memory of a manifest's runs",
     env: "FRIC_MAX_MANIFEST_BYTES_IN_MEMORY",
     default: 1 << 30,
 };
 
-/// The estimated memory of the runs one process holds at once, in bytes (same estimate as
-/// [`MANIFEST_BYTES`]): the manifests to evaluate are computed, evaluated and released in
-/// batches within it (`batches.rs`), manifests sharing runs together. The whole project is
+/// The estimated memory of the runs one process holds at once, in bytes
+/// ([`crate::memory::Held::bytes`]: every run's data, the `post` copies and transient copies of
+/// as many manifests and runs as there are threads): the manifests to evaluate are computed,
+/// evaluated and released in batches within it (`batches.rs`), manifests sharing runs together. The whole project is
 /// one batch under the default (`check --force` from an empty cache: 1.9 GB peak RSS, which
 /// includes drawing). Four manifests of four 1.2·10⁶-sample members each took 1.13 GB held
 /// together, 0.55 GB in four batches (limit 0.25 GB), in the same 20 s. A single manifest's
@@ -67,6 +69,16 @@ pub const MANIFEST_BYTES: Limit = Limit {
 pub const PROCESS_BYTES: Limit = Limit {
     what: "estimated memory of the runs held at once",
     env: "FRIC_MAX_PROCESS_BYTES_IN_MEMORY",
+    default: 2 << 30,
+};
+
+/// The cached runs of other builds (other computing code: this one can never hit them) that
+/// `figures` keeps, in bytes, the most recently written first ([`crate::cache_bound`]): enough
+/// to switch back to a branch or a build without recomputing, not the 15 GB a day of builds
+/// left in one session. `cargo xtask clean --stale` removes them all.
+pub const STALE_CACHE_BYTES: Limit = Limit {
+    what: "cached runs of other builds",
+    env: "FRIC_MAX_STALE_CACHE_BYTES",
     default: 2 << 30,
 };
 
@@ -93,7 +105,8 @@ pub fn manifest_memory_problem(bytes: f64, runs: usize) -> Option<String> {
     let max = MANIFEST_BYTES.value();
     (bytes > max as f64).then(|| {
         format!(
-            "the {runs} runs of this manifest would hold about {:.2} GB together (samples × columns × 8 bytes), \
+            "the {runs} runs of this manifest would hold about {:.2} GB together (their data, the copies `post` \
+             steps make and the copies made while the largest is computed or read), \
              more than the limit of {:.2} GB (set {} to raise it, in bytes)",
             bytes / 1e9,
             max as f64 / 1e9,

@@ -110,7 +110,12 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         summary.runs_cached = chosen.run_keys.len() - own_keys.len();
     }
     let cache = opts.run_cache();
-    let batches = batches::batches(&entries, &readings, limits::PROCESS_BYTES.value() as f64);
+    let batches = batches::batches(
+        &entries,
+        &readings,
+        limits::PROCESS_BYTES.value() as f64,
+        pool.current_num_threads(),
+    );
     summary.batches = batches.len();
     let mut readings: Vec<Option<Vec<Planned>>> = readings.into_iter().map(Some).collect();
     let mut fresh = Vec::with_capacity(todo.len());
@@ -145,6 +150,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     summary.invalid = chosen.invalid.iter().map(|i| (*i).clone()).collect();
     outputs::write(root, &loaded, &summary.report)?;
     summary.note_unwritable(&cache);
+    summary.stale_removed = cache.bound_stale_at_most_hourly().unwrap_or_default();
     summary.elapsed = start.elapsed();
     Ok(summary)
 }

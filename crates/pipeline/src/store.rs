@@ -246,6 +246,15 @@ fn settled(md: &std::fs::Metadata) -> bool {
         .is_some_and(|age| age > IN_FLIGHT)
 }
 
+/// Whether the entry whose metadata is at `json` was written by this build's computing code
+/// (false when it cannot be read or parsed).
+pub(crate) fn by_this_build(json: &Path) -> bool {
+    std::fs::read(json)
+        .ok()
+        .and_then(|b| serde_json::from_slice::<Meta>(&b).ok())
+        .is_some_and(|m| m.code.as_deref() == Some(crate::fingerprint::RUNS_FINGERPRINT))
+}
+
 /// What [`RunCache::prune_stale`] removed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pruned {
@@ -279,10 +288,7 @@ impl RunCache {
                 }
                 let name = f.file_name().to_string_lossy().into_owned();
                 let stale = if let Some(key) = name.strip_suffix(".json") {
-                    let current = std::fs::read(&path)
-                        .ok()
-                        .and_then(|b| serde_json::from_slice::<Meta>(&b).ok())
-                        .is_some_and(|m| m.code.as_deref() == Some(crate::fingerprint::RUNS_FINGERPRINT));
+                    let current = by_this_build(&path);
                     if !current {
                         p.entries += 1;
                         let pq = shard.path().join(format!("{key}.parquet"));

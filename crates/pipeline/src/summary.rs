@@ -11,9 +11,20 @@ pub struct Summary {
     pub manifests: usize,
     pub selected: usize,
     pub invalid: Vec<InvalidManifest>,
+    /// The distinct runs of the selected, computed manifests (and of their companion figures):
+    /// the same number whether they were computed, read from the cache or not read at all (a
+    /// current manifest's), and what `plan` counts. `runs_computed + runs_cached +
+    /// runs_failed.len()` is this number; the runs only alternative readings use are counted
+    /// apart ([`Summary::reading_runs_computed`]).
     pub runs_total: usize,
     pub runs_computed: usize,
+    /// Runs read from the cache, and the runs of current manifests (not read).
     pub runs_cached: usize,
+    /// Runs that only alternative readings use (not among [`Summary::runs_total`]) computed this
+    /// time: they depend on which manifests were evaluated, so they are not in the total.
+    pub reading_runs_computed: usize,
+    /// Runs that only alternative readings use read from the cache this time.
+    pub reading_runs_cached: usize,
     /// Cache entries that failed verification and were recomputed.
     pub runs_recovered: Vec<(String, String)>,
     /// Runs whose computation failed: `(key, error)`.
@@ -45,6 +56,9 @@ pub struct Summary {
     /// The run cache could not be written: `(cache directory, first error, runs not stored)`.
     /// Their results were still evaluated and drawn.
     pub cache_unwritable: Option<(std::path::PathBuf, String, usize)>,
+    /// The cached runs of other builds removed to keep them within
+    /// [`crate::limits::STALE_CACHE_BYTES`] ([`crate::store::RunCache::bound_stale`]).
+    pub stale_removed: crate::store::Pruned,
 }
 
 impl Summary {

@@ -465,3 +465,74 @@ fn a_hand_edited_stamp_is_not_served() {
     let third = go(ws.path());
     assert_eq!((third.figures_drawn, third.figures_current), (0, 1));
 }
+
+/// Write an entry of another build at `key` (a metadata file naming other computing code and a
+/// 1000-byte Parquet file), last written `ago` ago.
+fn other_build_entry(cache: &Path, key: &str, ago: std::time::Duration) {
+    let shard = cache.join(&key[..2]);
+    std::fs::create_dir_all(&shard).unwrap();
+    let meta = r#"{"key": "KEY", "sha256": "0", "period": null, "info": {}, "request": null, "code": "another build"}"#;
+    let t = std::time::SystemTime::now() - ago;
+    for (name, bytes) in [
+        (format!("{key}.json"), meta.replace("KEY", key).into_bytes()),
+        (format!("{key}.parquet"), vec![0u8; 1000]),
+    ] {
+        std::fs::write(shard.join(&name), bytes).unwrap();
+        let f = std::fs::File::options().write(true).open(shard.join(&name)).unwrap();
+        f.set_modified(t).unwrap();
+    }
+}
+
+/// The run cache does not grow without bound: the entries of other builds beyond the limit are
+/// removed, the least recently written first; one written within the last hour (another live
+/// process's, perhaps) and every entry of this build stay.
+#[test]
+fn the_cached_runs_of_other_builds_are_bounded_oldest_first() {
+    let d = tempfile::tempdir().unwrap();
+    let cache = fric_pipeline::store::RunCache::new(d.path().to_path_buf());
+    let data = fric_experiments::RunData {
+        columns: vec![("t".into(), vec![0.0, 1.0])],
+        period: None,
+        info: Default::default(),
+    };
+    let ours = "aa".repeat(32);
+    cache.put(&ours, &"a request", &data).unwrap();
+    let hour = std::time::Duration::from_secs(3600);
+    for (k, ago) in [("b1", 2), ("b2", 3), ("b3", 4)] {
+        other_build_entry(d.path(), &k.repeat(32), hour * ago);
+    }
+    other_build_entry(d.path(), &"b4".repeat(32), std::time::Duration::from_secs(60));
+    let one = std::fs::metadata(d.path().join(format!("b1/{}.json", "b1".repeat(32))))
+        .unwrap()
+        .len()
+        + 1000;
+    // Room for two: the one written a minute ago and the newest of the others.
+    let p = cache.bound_stale(2 * one).unwrap();
+    assert_eq!((p.entries, p.files, p.bytes), (2, 4, 2 * one));
+    let exists = |k: &str| d.path().join(format!("{}/{}.parquet", &k[..2], k)).exists();
+    assert!(exists(&"b4".repeat(32)) && exists(&"b1".repeat(32)));
+    assert!(!exists(&"b2".repeat(32)) && !exists(&"b3".repeat(32)));
+    assert!(matches!(
+        cache.get(&ours, &"a request"),
+        fric_pipeline::store::Lookup::Hit(_)
+    ));
+    // With no room, only the young one stays.
+    assert_eq!(cache.bound_stale(0).unwrap().entries, 1);
+    assert!(exists(&"b4".repeat(32)) && !exists(&"b1".repeat(32)));
+}
+
+/// `figures` bounds its cache as it goes (at most once an hour): an old entry of another build
+/// beyond `FRIC_MAX_STALE_CACHE_BYTES` is gone after a run, and the summary says so.
+#[test]
+fn figures_removes_old_cached_runs_of_other_builds() {
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL)]);
+    let cache = ws.path().join("data/cache/runs");
+    other_build_entry(&cache, &"c1".repeat(32), std::time::Duration::from_secs(7200));
+    std::env::set_var(fric_pipeline::limits::STALE_CACHE_BYTES.env, "0");
+    let s = go(ws.path());
+    assert_eq!((s.stale_removed.entries, s.runs_computed), (1, 1));
+    assert!(!cache.join(format!("c1/{}.json", "c1".repeat(32))).exists());
+    // Not again within the hour: the second run does not scan the cache.
+    other_build_entry(&cache, &"c2".repeat(32), std::time::Duration::from_secs(7200));
+    assert_eq!(go(ws.path()).stale_removed.entries, 0);
+}

@@ -210,3 +210,33 @@ fn explain_recovers_the_amplitude_that_gives_the_published_area() {
     let err = sensitivity::explain(&Options::new(ws.path()), "thesis/fig9.1", "nope").unwrap_err();
     assert!(err.contains("no check on `nope`"), "{err}");
 }
+
+/// `runs:` means one thing whichever manifests are evaluated: the distinct runs of the selected
+/// manifests, computed, read or current. The runs only alternative readings use (two here) are
+/// counted apart, since they are needed only when their manifest is evaluated: before, the
+/// total was 3 from an empty cache or with `--force` and 1 when current (the project's `check`
+/// said 425, 402 and 399 on one commit).
+#[test]
+fn the_run_count_is_the_same_computed_cached_or_current() {
+    let head = &MANIFEST[..MANIFEST.find("  - metric: area\n    expected: 1.0").unwrap()];
+    let ws = workspace(&[("thesis/fig9.1.yaml", head)]);
+    let go = |force: bool, verify: bool| {
+        let mut o = Options::new(ws.path());
+        (o.force, o.verify) = (force, verify);
+        let s = fric_pipeline::run(&o).unwrap();
+        assert_eq!(s.runs_computed + s.runs_cached + s.runs_failed.len(), s.runs_total);
+        (
+            s.runs_total,
+            s.runs_computed,
+            s.reading_runs_computed,
+            s.reading_runs_cached,
+        )
+    };
+    assert_eq!(go(false, false), (1, 1, 2, 0), "from an empty cache");
+    assert_eq!(go(false, false), (1, 0, 0, 0), "current");
+    assert_eq!(go(false, true), (1, 0, 0, 0), "current, verified");
+    assert_eq!(go(true, false), (1, 1, 2, 0), "forced");
+    // The stamp removed: evaluated again, every run read from the cache.
+    std::fs::remove_file(ws.path().join("data/cache/entries/thesis/fig9.1.json")).unwrap();
+    assert_eq!(go(false, false), (1, 0, 0, 2), "evaluated from the cache");
+}

@@ -278,13 +278,8 @@ pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
 /// The runs of a manifest are held in memory together while it is evaluated: their estimated
 /// size is bounded ([`crate::limits::MANIFEST_BYTES`]), reported at `runs`.
 fn manifest_memory(cx: &mut Ctx) {
-    let mut keys = std::collections::HashSet::new();
-    let bytes: f64 = cx
-        .runs
-        .values()
-        .filter(|r| keys.insert(r.key.as_str()))
-        .map(crate::batches::run_bytes)
-        .sum();
+    let keys: std::collections::HashSet<&str> = cx.runs.values().map(|r| r.key.as_str()).collect();
+    let bytes = crate::memory::estimate(cx.runs.values());
     if let Some(msg) = crate::limits::manifest_memory_problem(bytes, keys.len()) {
         cx.err("runs", msg, "fewer sweep members, fewer periods or samples_per_period");
     }

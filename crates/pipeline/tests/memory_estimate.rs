@@ -1,0 +1,144 @@
+//! The estimated memory of a manifest's runs ([`fric_pipeline::limits::MANIFEST_BYTES`]) against
+//! the heap the pipeline really holds at its peak, counted by a global allocator: one Dahl run of
+//! 10^6 samples (4 columns, 32 MB of data) whose `post` steps add two columns to a copy of it.
+
+mod common;
+
+use common::workspace;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+/// The system allocator, counting the bytes allocated and not yet freed, and their peak.
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        let p = System.alloc(l);
+        if !p.is_null() {
+            let now = LIVE.fetch_add(l.size(), Relaxed) + l.size();
+            PEAK.fetch_max(now, Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        System.dealloc(p, l);
+        LIVE.fetch_sub(l.size(), Relaxed);
+    }
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
+
+/// Held by each test: the first sets the limit's environment variable, which the process shares.
+static ENV: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// One Dahl run of 100 periods × 10^4 samples with two `post` columns; the figure and the
+/// metric read the last period only, so drawing adds little.
+const BIG: &str = r#"id: thesis/fig9.1
+kind: figure
+source: {document: thesis, number: "9.1", caption: "test figure", lines: [1]}
+content: simulation
+status: reproduced
+runs:
+  - id: dahl
+    system: dahl
+    params: {sigma: 7.5, fc: 1.5, gamma: 1}
+    input: {kind: sine, amplitude: 5, omega: 2}
+    sim: {periods: 100, samples_per_period: 10000}
+    post: [{name: Fa, op: abs, of: F}, {name: W, op: cumulative-integral, of: F, by: u}]
+panels:
+  - id: main
+    x: {label: u, unit: m}
+    y: {label: F, unit: N}
+    series:
+      - {run: dahl, x: u, y: F, window: {periods: [99, 100]}}
+metrics:
+  - {name: area, kind: loop-area, run: dahl, x: u, y: F, window: {periods: [99, 100]}}
+checks:
+  - {metric: area, op: gt, expected: 0, provenance: {derived: "a loop"}}
+"#;
+
+/// Run the pipeline on a fresh workspace (`cached`: a second time, the run read from the cache)
+/// under a manifest memory limit of `limit` bytes: whether the manifest was refused, and the
+/// peak heap above what was live before.
+fn peak_under(limit: usize, cached: bool) -> (bool, usize) {
+    std::env::set_var(fric_pipeline::limits::MANIFEST_BYTES.env, limit.to_string());
+    let ws = workspace(&[("thesis/fig9.1.yaml", BIG)]);
+    let mut o = fric_pipeline::Options::new(ws.path());
+    o.jobs = Some(1);
+    if cached {
+        o.force = false;
+        std::env::set_var(fric_pipeline::limits::MANIFEST_BYTES.env, (1usize << 40).to_string());
+        fric_pipeline::run(&o).unwrap();
+        std::fs::remove_dir_all(ws.path().join("data/cache/entries")).unwrap();
+        std::env::set_var(fric_pipeline::limits::MANIFEST_BYTES.env, limit.to_string());
+    }
+    let base = LIVE.load(Relaxed);
+    PEAK.store(base, Relaxed);
+    let s = fric_pipeline::run(&o).unwrap();
+    (!s.invalid.is_empty(), PEAK.load(Relaxed) - base)
+}
+
+/// The estimate is an upper bound of the heap held at the peak, computing the run or reading it
+/// from the cache, and not more than twice it: a limit at the measured peak refuses the
+/// manifest, one at twice the peak lets it run. Before, the estimate counted the run's data
+/// once (32 MB) while the peak held about three times that, so a limit the peak exceeded let
+/// the manifest through.
+#[test]
+fn the_memory_estimate_bounds_the_peak_heap_within_a_factor_two() {
+    let _env = ENV.lock().unwrap_or_else(|p| p.into_inner());
+    for cached in [false, true] {
+        let (refused, peak) = peak_under(1 << 40, cached);
+        assert!(!refused);
+        eprintln!("cached: {cached}: peak heap {:.1} MB", peak as f64 / 1e6);
+        assert!(peak > 32_000_000, "the run's data alone is 32 MB: {peak}");
+        let (refused, _) = peak_under(peak, cached);
+        assert!(
+            refused,
+            "a limit of the measured peak ({peak} B) let the manifest run (cached: {cached})"
+        );
+        let (refused, _) = peak_under(2 * peak, cached);
+        assert!(
+            !refused,
+            "a limit of twice the peak ({} B) refused the manifest (cached: {cached})",
+            2 * peak
+        );
+    }
+    std::env::remove_var(fric_pipeline::limits::MANIFEST_BYTES.env);
+}
+
+/// Every manifest of the project is well inside the per-manifest limit by the estimate, and the
+/// whole project within the per-process one, one batch (README's "Limits" gives the numbers).
+#[test]
+fn the_project_is_inside_the_memory_limits() {
+    let _env = ENV.lock().unwrap_or_else(|p| p.into_inner());
+    let loaded = fric_pipeline::load::load(&common::repo());
+    assert!(loaded.invalid.is_empty(), "{:?}", loaded.invalid.first());
+    let each: Vec<(f64, &str)> = loaded
+        .entries
+        .iter()
+        .map(|e| (fric_pipeline::memory::estimate(e.runs.values()), e.manifest.id.as_str()))
+        .collect();
+    let largest = each
+        .iter()
+        .copied()
+        .fold((0.0, ""), |a, b| if b.0 > a.0 { b } else { a });
+    let total: f64 = each.iter().map(|x| x.0).sum();
+    eprintln!(
+        "largest: {} {:.3} GB; all manifests: {:.3} GB",
+        largest.1,
+        largest.0 / 1e9,
+        total / 1e9
+    );
+    assert!(largest.0 < fric_pipeline::limits::MANIFEST_BYTES.default as f64 / 2.0);
+    // Held together by a process evaluating 4 manifests at once: one batch.
+    let mut held = fric_pipeline::memory::Held::default();
+    for e in &loaded.entries {
+        held.add_manifest(e.runs.values());
+    }
+    eprintln!("the project held at once, 4 threads: {:.3} GB", held.bytes(4) / 1e9);
+    assert!(held.bytes(4) < fric_pipeline::limits::PROCESS_BYTES.default as f64);
+}
