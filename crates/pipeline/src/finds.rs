@@ -21,6 +21,7 @@ pub(crate) fn evaluate_finds(cache: &RunCache, e: &Entry, rep: &mut ExperimentRe
     for f in &e.manifest.find {
         let found = solve(cache, e, f);
         record_found(rep, f, found);
+        units(rep, e, f);
     }
     checks(e, rep);
 }
@@ -68,4 +69,31 @@ fn record_found(rep: &mut ExperimentReport, f: &FindSpec, found: Result<Found, S
     record(rep, &format!("{name}.metric_lo"), Ok(found.metric_lo));
     record(rep, &format!("{name}.metric_hi"), Ok(found.metric_hi));
     record(rep, &format!("{name}.evaluations"), Ok(found.evaluations as f64));
+}
+
+/// The units of a find's metrics: the parameter's (`unit:`) for the value and the bracket, the
+/// sought metric's for the metric at the bracket's ends.
+fn units(rep: &mut ExperimentReport, e: &Entry, f: &FindSpec) {
+    let metric_unit = e
+        .manifest
+        .metrics
+        .iter()
+        .find(|m| m.name == f.metric)
+        .and_then(|m| m.unit.clone());
+    let parts = [
+        ("", f.unit.clone()),
+        (".lo", f.unit.clone()),
+        (".hi", f.unit.clone()),
+        (".metric_lo", metric_unit.clone()),
+        (".metric_hi", metric_unit),
+    ];
+    for (suffix, unit) in parts {
+        if let Some(unit) = unit.filter(|u| !u.is_empty()) {
+            let info = fric_report::MetricInfo {
+                unit: Some(unit),
+                ..Default::default()
+            };
+            rep.metric_info.insert(format!("{}{suffix}", f.name), info);
+        }
+    }
 }
