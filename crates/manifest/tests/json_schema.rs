@@ -220,6 +220,11 @@ fn examples_of_every_kind_validate_and_parse() {
         check(&s, &defs[def], &yaml_to_json(k.example), k.name, &mut errs);
         fields_exist(defs, def, k);
     }
+    // `find`: its example validates, its declared fields are `FindSpec`'s.
+    let find = fric_manifest::MANIFEST_KINDS.iter().find(|k| k.name == "find").unwrap();
+    check(&s, &defs["FindSpec"], &yaml_to_json(find.example), find.name, &mut errs);
+    fields_exist(defs, "FindSpec", find);
+    serde_yaml::from_str::<fric_manifest::FindSpec>(find.example).unwrap();
     assert!(errs.is_empty(), "{}", errs.join("\n"));
     // A wrong field is refused by the schema, as by the parser.
     let mut e = Vec::new();

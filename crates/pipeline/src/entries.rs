@@ -56,6 +56,7 @@ pub(crate) fn build_entry(
     let mut rendered = None;
     let evaluated = with_run_data(e, data, failed, &mut b.report, |runs, rep| {
         metrics_and_checks(e, runs, rep);
+        crate::finds::evaluate_finds(cache, e, rep);
         // The caption as every output shows it: its quotes filled (report.json, HTML, LaTeX).
         rep.caption = crate::quote::fill_or_keep(&m.source.caption, e, &rep.metrics, &mut rep.errors);
         sensitivity::attach(readings, &mut rep.checks, data, failed);

@@ -32,6 +32,7 @@ mod evaluate_all;
 pub mod export;
 mod filestat;
 pub mod find;
+mod finds;
 mod fingerprint;
 mod frames;
 mod hash;

@@ -12,6 +12,7 @@ mod companions;
 mod csv;
 mod ctx;
 mod digits;
+mod finds;
 mod quotes;
 mod refs;
 mod runs;
@@ -379,6 +380,7 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
         variants::check_explain_ranges(&mut cx);
         refs::panels(&mut cx);
         refs::metrics(&mut cx);
+        finds::finds(&mut cx);
         refs::checks(&mut cx);
         digits::published_digits(&mut cx);
         refs::table(&mut cx);

@@ -54,8 +54,13 @@ pub(crate) fn metrics_and_checks(e: &Entry, runs: &HashMap<String, &RunData>, re
             }
         }
     }
+    checks(e, rep);
+}
+
+/// Evaluate the checks of `e` on the metrics in `rep` (again, once a find has added its own).
+pub(crate) fn checks(e: &Entry, rep: &mut ExperimentReport) {
     rep.checks = Vec::new();
-    for c in &m.checks {
+    for c in &e.manifest.checks {
         // A check on a metric table applies to every member: one check row per member.
         match rep.metric_tables.get(&c.metric) {
             Some(t) => {
@@ -75,7 +80,7 @@ pub(crate) fn metrics_and_checks(e: &Entry, runs: &HashMap<String, &RunData>, re
 /// Record a metric's value (or its error). A value that is not finite (a maximum over a window
 /// of NaNs is −inf, a ratio over zero is inf or NaN) was not computed: it is an error, and every
 /// check on it an error, never a pass.
-fn record(rep: &mut ExperimentReport, name: &str, v: Result<f64, String>) {
+pub(crate) fn record(rep: &mut ExperimentReport, name: &str, v: Result<f64, String>) {
     let v = v.and_then(|v| {
         if v.is_finite() {
             Ok(v)

@@ -27,6 +27,7 @@ pub const MANIFEST_KINDS: &[KindDoc] = &[
             opt("layout", Other, "", "see Figures"),
             opt("panels", List, "", "see Figures"),
             opt("metrics", List, "", "see Metrics"),
+            opt("find", List, "", "where a metric reaches a level over one parameter (see find)"),
             opt("checks", List, "", "see Checks"),
             opt("table", Other, "", "see Tables"),
         ],
@@ -94,6 +95,26 @@ pub const MANIFEST_KINDS: &[KindDoc] = &[
             opt("xtol", Number, "", "relative precision, 1e-12 to 0.1 (default 1e-4)"),
         ],
         example: "{run: cart, param: m, range: [0.5, 5]}",
+    },
+    KindDoc {
+        name: "find",
+        doc: "where a metric reaches a level as one parameter of one run moves over a bracket: a \
+              bracketed root search (Illinois, bisecting when it stalls; at most 60 steps), each \
+              step a cached run, the same steps at any --jobs. The result is the metric `name` \
+              (checks, quotes, panels use it) with name.lo, name.hi, name.metric_lo, \
+              name.metric_hi, name.evaluations; a jump over the level is no root: `name` is then \
+              an error naming both sides, name.lo/name.hi place the jump",
+        fields: &[
+            req("name", Text, "", "the result's metric name"),
+            req("run", Text, "", "the run whose parameter is varied (not a swept one)"),
+            req("param", Text, "", "parameter name, input.<field> or sim.<field>"),
+            req("metric", Text, "", "the metric (of this manifest, not a sweep's table)"),
+            req("level", Number, "", "the value the metric must reach"),
+            req("bracket", Pair, "", "[a, b]: the metric on opposite sides of the level at a and b"),
+            req("tol", Number, "", "the final bracket's width, in the parameter's unit"),
+            opt("unit", Text, "", "the parameter's unit"),
+        ],
+        example: "{name: a3, run: ms, param: input.amplitude, metric: area, level: 3, bracket: [1, 3], tol: 1e-9, unit: m}",
     },
     KindDoc {
         name: "quotes",

@@ -6,6 +6,7 @@ mod assumption;
 mod check;
 mod elements;
 mod figure;
+mod find;
 mod input;
 mod input_kinds;
 mod kinds;
@@ -21,6 +22,7 @@ pub use assumption::*;
 pub use check::*;
 pub use elements::*;
 pub use figure::*;
+pub use find::*;
 pub use input::*;
 pub use input_kinds::*;
 pub use kinds::*;
@@ -108,6 +110,9 @@ pub struct Manifest {
     pub panels_from: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub metrics: Vec<MetricSpec>,
+    /// Where a metric reaches a level over one parameter (see find): each result is a metric.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub find: Vec<FindSpec>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub checks: Vec<CheckSpec>,
     /// A transcribed or generated table, rendered to LaTeX.

@@ -11,7 +11,7 @@ use crate::overrides::patch;
 
 /// Why changing `run` (every member of a swept run) by `set` fails, or `None`. A run that is
 /// itself invalid or unknown is reported elsewhere.
-fn variant_problem(cx: &Ctx, run: &str, set: &[(String, f64)]) -> Option<String> {
+pub(super) fn variant_problem(cx: &Ctx, run: &str, set: &[(String, f64)]) -> Option<String> {
     if cx.failed_runs.contains(run) {
         return None;
     }

@@ -72,7 +72,7 @@ pub(super) fn fetch(opts: &Options, entries: &[&Entry]) -> Result<Fetched, Strin
 }
 
 /// The metrics and checks of `e` evaluated on `data` (problems in the report's `errors`).
-pub(super) fn evaluate(
+pub(crate) fn evaluate(
     e: &Entry,
     data: &HashMap<String, Arc<RunData>>,
     failed: &HashMap<String, String>,
@@ -84,7 +84,7 @@ pub(super) fn evaluate(
 
 /// The data of `entries`' runs fetched one by one (inside a pipeline worker): from the cache,
 /// or computed into it. `(data, failed, computed)`.
-pub(super) fn fetch_serial(cache: &RunCache, entries: &[&Entry]) -> Fetched {
+pub(crate) fn fetch_serial(cache: &RunCache, entries: &[&Entry]) -> Fetched {
     let got = unique_runs(entries)
         .into_iter()
         .map(|(key, req)| {

@@ -11,7 +11,7 @@
 //! evaluation a cached run, and reports the value, or where the metric jumps across the expected
 //! value, or that none in the range reproduces it.
 mod explain;
-mod fetch;
+pub(crate) mod fetch;
 mod readings;
 mod report;
 mod solve;

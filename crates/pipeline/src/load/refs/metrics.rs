@@ -211,6 +211,9 @@ pub(in crate::load) fn metric_ref(cx: &Ctx, name: &str) -> Option<bool> {
     if cx.failed_metrics.contains(base) {
         return Some(false);
     }
+    if k.is_none() && is_find_result(m, name) {
+        return Some(true);
+    }
     m.metrics.iter().find(|x| x.name == base)?;
     match k {
         None => Some(true),
@@ -234,5 +237,15 @@ pub(in crate::load) fn metric_names(cx: &Ctx) -> String {
                 None => x.name.clone(),
             })
             .collect();
-    names.join(", ")
+    let finds =
+        cx.m.find
+            .iter()
+            .map(|f| format!("{} (or {}.lo, .hi, ...)", f.name, f.name));
+    names.into_iter().chain(finds).collect::<Vec<_>>().join(", ")
+}
+
+/// Whether `name` is a find's result (`name`) or one of its companions (`name.lo`, ...).
+fn is_find_result(m: &fric_manifest::Manifest, name: &str) -> bool {
+    let (base, part) = name.split_once('.').map_or((name, None), |(b, p)| (b, Some(p)));
+    m.find.iter().any(|f| f.name == base) && part.is_none_or(|p| fric_manifest::FIND_PARTS.contains(&p))
 }

@@ -12,7 +12,7 @@ mod table;
 pub(super) use checks::checks;
 pub(super) use metrics::metrics;
 pub(super) use metrics::{metric_names, metric_ref};
-pub(super) use panels::panels;
+pub(super) use panels::{panels, swept_run_of};
 pub(super) use table::table;
 
 use super::ctx::Ctx;
@@ -118,7 +118,7 @@ impl Ctx<'_> {
         Some(cols.chain(r.post.iter().map(|p| p.name.clone())).collect())
     }
 
-    fn run_ids(&self) -> String {
+    pub(in crate::load) fn run_ids(&self) -> String {
         let ids: Vec<&str> = self.runs.keys().chain(self.sweeps.keys()).map(|s| s.as_str()).collect();
         ids.join(", ")
     }

@@ -106,7 +106,7 @@ pub(in crate::load) fn panels(cx: &mut Ctx) {
 
 /// The swept run a metric (by name) is evaluated over, if any: its own run when swept, or
 /// either operand's for a metric of two metrics.
-pub(super) fn swept_run_of(
+pub(in crate::load) fn swept_run_of(
     m: &fric_manifest::Manifest,
     sweeps: &std::collections::BTreeMap<String, Vec<(String, fric_manifest::Coords)>>,
     name: &str,
