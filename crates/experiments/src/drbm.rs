@@ -307,6 +307,12 @@ impl fric_solvers::hybrid::HybridSystem for Powered<'_, '_> {
     fn guards_fire_from_zero(&self) -> bool {
         self.sm.guards_fire_from_zero()
     }
+    fn guard_rates(&self) -> bool {
+        self.sm.guard_rates()
+    }
+    fn guard_rate(&self, mode: Self::Mode, guard: usize, t: f64, x: &[f64], f: &[f64]) -> Option<f64> {
+        self.sm.guard_rate(mode, guard, t, x, f)
+    }
     fn n_quadratures(&self) -> usize {
         2
     }

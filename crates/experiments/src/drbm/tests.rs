@@ -235,3 +235,37 @@ fn switch_model_tends_to_the_exact_stick_slip() {
     eprintln!("max |x − x_exact| over 0-150 s at (η, τ) = (1e-6, 1e-3), (1e-8, 1e-4), (1e-10, 1e-5): {errors:?}");
     assert!(errors[1] < errors[0] && errors[2] < errors[1], "{errors:?}");
 }
+
+/// The energy-balance wrapper watches the Switch Model's grazes: it declares the guard
+/// rates and forwards each one (issue 43; until 2026-12-05 `Powered` kept the trait's
+/// defaults, no rates, so a reversal grazing the stick band inside one step went unseen on
+/// every DRBM run). Thesis Fig 3.9's rig sliding forward (v = 0.5 m/s, above the band): the
+/// distance-to-band guard's rate is the Switch Model's, `−∇g·f`, and nonzero.
+#[test]
+fn powered_forwards_the_switch_models_guard_rates() {
+    use fric_solvers::hybrid::HybridSystem;
+    let (u, b) = fig_3_9();
+    let sys = DrbmSwitched {
+        law: Law::Bristle(b),
+        rig: Rig::Driven { m: 1.0, k: 1.0, u: &u },
+    };
+    let (t, x) = (1.0, [0.02, 0.5]);
+    let powered = Powered {
+        sm: SwitchModel::new(&sys, 1e-6, 1e-3),
+        sys: &sys,
+        tau: 1e-3,
+    };
+    let bare = SwitchModel::new(&sys, 1e-6, 1e-3);
+    let mode = (Region::Above, sys.law.locate(x[0]));
+    let mut f = [0.0; 2];
+    powered.rhs(mode, t, &x, &mut f);
+    assert!(
+        bare.guard_rates() && powered.guard_rates(),
+        "Powered declares no guard rates"
+    );
+    let want = bare
+        .guard_rate(mode, 0, t, &x, &f)
+        .expect("the Switch Model's rate above the band");
+    assert!(want != 0.0, "{want}");
+    assert_eq!(powered.guard_rate(mode, 0, t, &x, &f), Some(want));
+}
