@@ -1,7 +1,7 @@
 //! `drum-lugre`: the DC-motor/drum testbed of duhem-paper (37)–(41) with LuGre friction (34)–(36).
 
 use crate::laws::LuGreLaw;
-use crate::spring::{self, DrumPlant, DRUM_COLUMNS};
+use crate::spring::{self, DrumPlant, DRUM_LUGRE_COLUMNS};
 use crate::system::{params, Column, Group, System, ROTARY, PRESCRIBED};
 use crate::{Invalid, RunData, RunRequest};
 
@@ -19,7 +19,12 @@ impl System for DrumLuGre {
     const DOC: &'static str = "DC-motor/drum testbed (37)-(41) with LuGre friction torque (see drum-dahl for the mapping); stiff, Radau IIA by default.";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
-    const COLUMNS: &'static [Column] = DRUM_COLUMNS;
+    const COLUMNS: &'static [Column] = DRUM_LUGRE_COLUMNS;
+    const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
+        name: "energy-balance",
+        doc: "input work = friction work + change of the kinetic and spring energy ((40) times the angular velocity, integrated; exact for any friction torque on the drum; the bristles' sigma0 z^2/2 is part of the friction work), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
+        check: check_energy,
+    }];
     const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Radau5, fric_manifest::Method::Rosenbrock23, fric_manifest::Method::Dopri5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
@@ -29,4 +34,12 @@ impl System for DrumLuGre {
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         spring::lugre(req, p.plant.setup(req)?, &p.law)
     }
+}
+
+/// Invariant: the energy balance, `spring::check_lugre_energy` on the drum's columns (its
+/// input work that of `km i_m − (F10 − F20) r`).
+fn check_energy(p: &Params, req: &RunRequest, d: &RunData) -> Result<(), crate::invariants::Violation> {
+    let pl = &p.plant;
+    let plant = (pl.inertia, (pl.k1 + pl.k2) * pl.r * pl.r);
+    spring::check_lugre_energy(plant, (pl.f10 - pl.f20) * pl.r, &p.law, req, d, ["Tm", "theta", "omega"])
 }

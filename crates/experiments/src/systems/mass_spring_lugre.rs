@@ -1,7 +1,7 @@
 //! `mass-spring-lugre`: the force-driven mass–spring of duhem-paper (28) with LuGre friction (34)–(36).
 
 use crate::laws::LuGreLaw;
-use crate::spring::{self, SpringPlant, SPRING_COLUMNS};
+use crate::spring::{self, SpringPlant, SPRING_LUGRE_COLUMNS};
 use crate::system::{params, Column, Group, System, LINEAR, PRESCRIBED};
 use crate::{Invalid, RunData, RunRequest};
 
@@ -19,7 +19,12 @@ impl System for MassSpringLuGre {
     const DOC: &'static str = "Force-driven mass-spring with LuGre friction, duhem-paper (28) + (34)-(36); stiff, Radau IIA by default.";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
-    const COLUMNS: &'static [Column] = SPRING_COLUMNS;
+    const COLUMNS: &'static [Column] = SPRING_LUGRE_COLUMNS;
+    const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
+        name: "energy-balance",
+        doc: "input work = friction work + change of the kinetic and spring energy ((28) times the velocity, integrated; exact for any friction force on the mass; the bristles' sigma0 z^2/2 is part of the friction work), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
+        check: |p, req, d| spring::check_lugre_energy((p.plant.m, p.plant.ks), 0.0, &p.law, req, d, ["u", "q", "v"]),
+    }];
     const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Radau5, fric_manifest::Method::Rosenbrock23, fric_manifest::Method::Dopri5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
