@@ -6,12 +6,15 @@
 //!
 //! Owns only the glue: which model function is `f±`, `g`, `∇g`, the guards and the jumps.
 
+mod energy;
+
+pub use energy::{check_energy, push_energy, Energy, EnergyRig, Powered, ENERGY_COLUMNS};
+
 use crate::invariants::{col, every_sample, Violation};
 use crate::system::{params, positive};
 use crate::{RunData, RunRequest};
-use fric_models::cbm::{
-    Branch as CbmBranch, Cbm, Configuration, ForceDriven, PrescribedHeight, StickSlip, Windows, VELOCITY,
-};
+use energy::acting;
+use fric_models::cbm::{Branch as CbmBranch, Cbm, Configuration, Windows, VELOCITY};
 use fric_solvers::hybrid::simulate;
 use fric_solvers::switch::{Branch, Region, SwitchModel, Switched};
 use fric_solvers::{Method, SolveError, Stats, Tolerances};
@@ -136,94 +139,6 @@ pub fn check_window(cbm: &Cbm, eta: f64, d: &RunData) -> Result<(), Violation> {
     })
 }
 
-/// The energy balance's columns of a CBM run ([`Energy`]), for every CBM system's data.
-pub const ENERGY_COLUMNS: [crate::system::Column; 3] = [
-    ("W_in", "J", "input work: integral of u v (force-driven) or K l v_p (pulled) dt from the start (quadrature on the dense output)"),
-    ("W_f", "J", "friction work: integral of F v dt from the start, F the friction acting"),
-    ("E", "J", "stored energy m v^2/2 + K x^2/2 (force-driven) or m v^2/2 + K l^2/2 (pulled)"),
-];
-
-/// Append the run's energy-balance columns ([`ENERGY_COLUMNS`]) to `d`.
-pub fn push_energy(d: &mut RunData, r: &CbmRun) {
-    for (name, c) in ENERGY_COLUMNS.iter().zip([&r.w_in, &r.w_f, &r.stored]) {
-        d.columns.push((name.0.to_string(), c.clone()));
-    }
-}
-
-/// The rig of a CBM run, for its energy balance's bound: pulled at `v_p` (state `x, v, l, …`)
-/// or force-driven (state `x, v, …`, column `u`); `y_state` when the height is a state.
-pub struct EnergyRig {
-    pub vp: Option<f64>,
-    pub y_state: bool,
-}
-
-/// The largest `|∂F/∂x|` and `|∂F/∂y|` of the bristle friction over the sliding samples, each
-/// the smaller one-sided difference (steps 1e-7 Δ and 1e-7 (1 + |y|)), so that a sample at a
-/// window threshold does not count the jump.
-fn friction_slopes(cbm: &Cbm, eta: f64, x: &[f64], v: &[f64], y: &[f64], stuck: &[f64]) -> (f64, f64) {
-    let one_sided = |f: &dyn Fn(f64) -> f64, a: f64, h: f64| {
-        let (l, c, r) = (f(a - h), f(a), f(a + h));
-        ((r - c).abs().min((c - l).abs())) / h
-    };
-    let (mut sx, mut sy) = (0.0f64, 0.0f64);
-    for i in 0..x.len() {
-        if stuck[i] == 1.0 || v[i].abs() <= eta {
-            continue;
-        }
-        let b = if v[i] > 0.0 { CbmBranch::Plus } else { CbmBranch::Minus };
-        sx = sx.max(one_sided(&|x| cbm.friction(b, x, y[i]), x[i], 1e-7 * cbm.delta));
-        sy = sy.max(one_sided(
-            &|y| cbm.friction(b, x[i], y),
-            y[i],
-            1e-7 * (1.0 + y[i].abs()),
-        ));
-    }
-    (sx, sy)
-}
-
-/// Invariant: the energy balance of `crate::energy_balance` on a CBM run ([`Energy`]; columns
-/// `W_in`, `W_f`, `E`), to the bound derived there. The integrand `P_in − F v` has
-/// `∂/∂v = −F − m v/τ` in the stick band (`max|F| + m η/τ` bounds it, plus `max|u|`
-/// force-driven), `∂/∂x = −v ∂F/∂x` and `∂/∂y = −v ∂F/∂y` ([`friction_slopes`], plus `K` for
-/// the stick band's `applied` force-driven), `∂/∂l = K v_p` (plus `K v` in the stick band).
-pub fn check_energy(
-    cbm: &Cbm,
-    eta: f64,
-    tau: f64,
-    rig: &EnergyRig,
-    tol: (f64, f64),
-    d: &RunData,
-) -> Result<(), Violation> {
-    use crate::energy_balance::{check, max_abs, Bound};
-    let (t, x, v, y, f, stuck) = (
-        col(d, "t")?,
-        col(d, "x")?,
-        col(d, "v")?,
-        col(d, "y")?,
-        col(d, "F")?,
-        col(d, "stuck")?,
-    );
-    let (xm, vm, k, m) = (max_abs(x), max_abs(v), cbm.spring_k, cbm.m);
-    let (sx, sy) = friction_slopes(cbm, eta, x, v, y, stuck);
-    let hv = max_abs(f) + m * eta / tau;
-    let mut components = match rig.vp {
-        Some(vp) => {
-            let lm = max_abs(col(d, "l")?);
-            vec![(xm, 0.0, vm * sx), (vm, m * vm, hv), (lm, k * lm, k * (vp.abs() + vm))]
-        }
-        None => {
-            let um = max_abs(col(d, "u")?);
-            vec![(xm, k * xm, vm * (sx + k)), (vm, m * vm, hv + um)]
-        }
-    };
-    if rig.y_state {
-        components.push((max_abs(y), 0.0, vm * sy));
-        components.push((max_abs(col(d, "yd")?), 0.0, 0.0));
-    }
-    let bound = Bound::for_run(d, tol, components);
-    check(t, col(d, "W_in")?, col(d, "W_f")?, col(d, "E")?, bound.tolerance())
-}
-
 /// A CBM run's `(rtol, atol)`: the request's, else 1e-9 and 1e-11.
 pub fn tolerance(req: &RunRequest) -> (f64, f64) {
     (req.sim.rtol.unwrap_or(1e-9), req.sim.atol.unwrap_or(1e-11))
@@ -263,99 +178,6 @@ pub struct CbmRun {
     pub w_f: Vec<f64>,
     pub stored: Vec<f64>,
     pub stats: Stats,
-}
-
-/// The horizontal energy balance of a CBM configuration (`crate::energy_balance`): its
-/// equation `m v̇ = applied − F` times `v`, integrated, is `∫ P_in dt = ∫ F v dt + ΔE`, exact
-/// for any friction force (the vertical motion and the bristles' energy stay inside the
-/// friction work, which the published linear law does not keep non-negative).
-pub trait Energy: Configuration {
-    /// The power put in: `u v` (force-driven), `K l v_p` at the spring's free end (pulled).
-    fn input_power(&self, t: f64, x: &[f64]) -> f64;
-    /// The stored energy `½ m v² + ½ K s²` (`s` = `x` force-driven, `l` pulled).
-    fn stored(&self, x: &[f64]) -> f64;
-}
-
-impl Energy for StickSlip {
-    fn input_power(&self, _t: f64, x: &[f64]) -> f64 {
-        self.cbm.spring_k * x[2] * self.vp
-    }
-    fn stored(&self, x: &[f64]) -> f64 {
-        0.5 * self.cbm.m * x[1] * x[1] + 0.5 * self.cbm.spring_k * x[2] * x[2]
-    }
-}
-
-impl Energy for PrescribedHeight {
-    fn input_power(&self, _t: f64, x: &[f64]) -> f64 {
-        self.cbm.spring_k * x[2] * self.vp
-    }
-    fn stored(&self, x: &[f64]) -> f64 {
-        0.5 * self.cbm.m * x[1] * x[1] + 0.5 * self.cbm.spring_k * x[2] * x[2]
-    }
-}
-
-impl Energy for ForceDriven {
-    fn input_power(&self, t: f64, x: &[f64]) -> f64 {
-        self.input.value(t) * x[1]
-    }
-    fn stored(&self, x: &[f64]) -> f64 {
-        0.5 * self.cbm.m * x[1] * x[1] + 0.5 * self.cbm.spring_k * x[0] * x[0]
-    }
-}
-
-/// The friction acting in `region`: `F_f±` on a branch, in the stick band the blended force
-/// `applied + m v/τ` that keeps `v̇ = −v/τ`.
-fn acting<C: Configuration>(config: &C, (region, win): (Region, Windows), t: f64, x: &[f64], tau: f64) -> f64 {
-    match region.branch() {
-        Some(b) => config.friction(branch(b), t, x, &win),
-        None => config.applied(t, x) + config.cbm().m * x[VELOCITY] / tau,
-    }
-}
-
-/// The Switch Model of a configuration with the energy balance's works as quadrature outputs:
-/// `W_in = ∫ P_in dt`, `W_f = ∫ report · F v dt` with `F` the friction acting ([`acting`];
-/// `report` = 1 in production, another value only in the test that the balance catches a
-/// misreported force). Everything else is the Switch Model's, the guards' rates included.
-struct Powered<'s, 'a, C: Energy> {
-    sm: SwitchModel<'s, CbmSwitched<'a, C>>,
-    config: &'a C,
-    tau: f64,
-    report: f64,
-}
-
-impl<C: Energy> fric_solvers::hybrid::HybridSystem for Powered<'_, '_, C> {
-    type Mode = (Region, Windows);
-    fn dim(&self) -> usize {
-        self.sm.dim()
-    }
-    fn rhs(&self, mode: Self::Mode, t: f64, x: &[f64], dx: &mut [f64]) {
-        self.sm.rhs(mode, t, x, dx)
-    }
-    fn n_guards(&self, mode: Self::Mode) -> usize {
-        self.sm.n_guards(mode)
-    }
-    fn guards(&self, mode: Self::Mode, t: f64, x: &[f64], g: &mut [f64]) {
-        self.sm.guards(mode, t, x, g)
-    }
-    fn jump(&self, mode: Self::Mode, guard: usize, t: f64, x: &mut [f64]) -> Self::Mode {
-        self.sm.jump(mode, guard, t, x)
-    }
-    fn guards_fire_from_zero(&self) -> bool {
-        self.sm.guards_fire_from_zero()
-    }
-    fn guard_rates(&self) -> bool {
-        self.sm.guard_rates()
-    }
-    fn guard_rate(&self, mode: Self::Mode, guard: usize, t: f64, x: &[f64], f: &[f64]) -> Option<f64> {
-        self.sm.guard_rate(mode, guard, t, x, f)
-    }
-    fn n_quadratures(&self) -> usize {
-        2
-    }
-    fn integrands(&self, mode: Self::Mode, t: f64, x: &[f64], q: &mut [f64]) {
-        q[0] = self.config.input_power(t, x);
-        q[1] = self.report * acting(self.config, mode, t, x, self.tau) * x[VELOCITY];
-    }
 }
 
 /// Integrate a CBM configuration from `(0, x0)` to `t1` with the Switch Model.
@@ -476,13 +298,14 @@ impl SwitchBand {
     /// Run settings: Dormand–Prince (or Radau IIA by `sim.method`), rtol 1e-9, atol 1e-11 unless
     /// the manifest says otherwise.
     pub fn settings(&self, req: &RunRequest) -> Result<CbmSettings, String> {
+        let (rtol, atol) = tolerance(req);
         Ok(CbmSettings {
             eta: self.eta,
             tau: self.tau,
             method: crate::drive::method_of(req)?,
             tol: Tolerances {
-                rtol: tolerance(req).0,
-                atol: tolerance(req).1,
+                rtol,
+                atol,
                 ..Default::default()
             },
             max_events: 10_000_000,
@@ -576,6 +399,7 @@ pub fn dominant_omega(t: &[f64], y: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fric_models::cbm::{ForceDriven, StickSlip};
 
     /// Thesis Fig 4.4's run over its first 20 s (stick–slip with the bristle windows moving):
     /// the contact-window invariant holds, and fails on the sample where the friction reported
@@ -681,136 +505,6 @@ mod tests {
             let broken = run_reporting(&driven, &x0, 20.0, &save, &s, 1.001).unwrap();
             let e = check(&data(&broken), None).unwrap_err();
             assert!(e.message.contains("friction work"), "{method:?}: {e}");
-        }
-    }
-
-    /// `H` with its guards' rates withheld (the driver then compares guards at the step ends
-    /// only, as before the graze fix): the baseline of [`guard_rate_cost`].
-    struct WithoutRates<'a, H>(&'a H);
-
-    impl<H: fric_solvers::hybrid::HybridSystem> fric_solvers::hybrid::HybridSystem for WithoutRates<'_, H> {
-        type Mode = H::Mode;
-        fn dim(&self) -> usize {
-            self.0.dim()
-        }
-        fn rhs(&self, mode: Self::Mode, t: f64, x: &[f64], dx: &mut [f64]) {
-            self.0.rhs(mode, t, x, dx)
-        }
-        fn n_guards(&self, mode: Self::Mode) -> usize {
-            self.0.n_guards(mode)
-        }
-        fn guards(&self, mode: Self::Mode, t: f64, x: &[f64], g: &mut [f64]) {
-            self.0.guards(mode, t, x, g)
-        }
-        fn jump(&self, mode: Self::Mode, guard: usize, t: f64, x: &mut [f64]) -> Self::Mode {
-            self.0.jump(mode, guard, t, x)
-        }
-        fn guards_fire_from_zero(&self) -> bool {
-            self.0.guards_fire_from_zero()
-        }
-        fn n_quadratures(&self) -> usize {
-            self.0.n_quadratures()
-        }
-        fn integrands(&self, mode: Self::Mode, t: f64, x: &[f64], q: &mut [f64]) {
-            self.0.integrands(mode, t, x, q)
-        }
-    }
-
-    /// The cost of the guards' rates (one right-hand side per accepted step, for the rate at
-    /// the step's end): thesis Fig 4.4's production run (pulled rig, 100 s, 200 samples/s,
-    /// rtol 1e-9) with and without them, five alternating repetitions in one process, the
-    /// median time of each. A probe, not a check (timings depend on the machine): run with
-    /// `cargo test --release -p fric-experiments --lib guard_rate_cost -- --ignored --nocapture`.
-    #[test]
-    #[ignore]
-    fn guard_rate_cost() {
-        let pulled = StickSlip {
-            cbm: Cbm::fig_4_4(),
-            vp: 0.1,
-        };
-        let save: Vec<f64> = (0..=20_000).map(|i| i as f64 * 0.005).collect();
-        for method in [Method::Dopri5, Method::Radau5] {
-            let s = CbmSettings {
-                eta: 1e-6,
-                tau: 1e-3,
-                method,
-                tol: Tolerances {
-                    rtol: 1e-9,
-                    atol: 1e-11,
-                    ..Default::default()
-                },
-                max_events: 10_000_000,
-            };
-            let x0 = [0.0; 5];
-            let sys = CbmSwitched {
-                config: &pulled,
-                eta: s.eta,
-                jumps: RefCell::new(Jumps::default()),
-            };
-            let powered = Powered {
-                sm: SwitchModel::new(&sys, s.eta, s.tau),
-                config: &pulled,
-                tau: s.tau,
-                report: 1.0,
-            };
-            let mode0 = powered.sm.initial_mode(Windows::locate(&pulled.cbm, 0.0), 0.0, &x0);
-            let time = |rates: bool| {
-                let start = std::time::Instant::now();
-                let o = if rates {
-                    simulate(
-                        &powered,
-                        mode0,
-                        method,
-                        &s.tol,
-                        0.0,
-                        &x0,
-                        100.0,
-                        &save,
-                        s.max_events,
-                        &mut |_, _, _| {},
-                    )
-                } else {
-                    let h = WithoutRates(&powered);
-                    simulate(
-                        &h,
-                        mode0,
-                        method,
-                        &s.tol,
-                        0.0,
-                        &x0,
-                        100.0,
-                        &save,
-                        s.max_events,
-                        &mut |_, _, _| {},
-                    )
-                };
-                (start.elapsed().as_secs_f64(), o.unwrap().stats)
-            };
-            let (mut with, mut without) = (Vec::new(), Vec::new());
-            let (mut sw, mut so) = (None, None);
-            for _ in 0..5 {
-                let (a, st) = time(true);
-                with.push(a);
-                sw = Some(st);
-                let (b, st) = time(false);
-                without.push(b);
-                so = Some(st);
-            }
-            let median = |v: &mut Vec<f64>| {
-                v.sort_by(f64::total_cmp);
-                v[v.len() / 2]
-            };
-            let (a, b) = (median(&mut with), median(&mut without));
-            let (sw, so) = (sw.unwrap(), so.unwrap());
-            eprintln!(
-                "{method:?}: with rates {a:.3} s ({} accepted, {} rhs), without {b:.3} s ({} accepted, {} rhs): time ratio {:.3}, rhs ratio {:.3}",
-                sw.accepted,
-                sw.rhs_evals,
-                so.accepted,
-                so.rhs_evals,
-                a / b,
-                sw.rhs_evals as f64 / so.rhs_evals as f64
-            );
         }
     }
 

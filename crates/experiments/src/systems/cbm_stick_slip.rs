@@ -73,13 +73,14 @@ impl System for CbmStickSlip {
         let config = StickSlip { cbm: cbm(p), vp: p.vp };
         let (t_end, save) = crate::drive::autonomous_times(req)?;
         let method = crate::drive::method_of(req)?;
+        let (rtol, atol) = crate::cbm::tolerance(req);
         let settings = CbmSettings {
             eta: p.eta,
             tau: p.tau,
             method,
             tol: Tolerances {
-                rtol: crate::cbm::tolerance(req).0,
-                atol: crate::cbm::tolerance(req).1,
+                rtol,
+                atol,
                 ..Default::default()
             },
             max_events: 10_000_000,
