@@ -133,11 +133,15 @@ fn a_printed_number_occurs_in_its_quote() {
         )
     };
     assert_eq!(load_errors(&quoted("the area is 28.8 J")), "");
-    assert_eq!(
-        load_errors(&quoted("the area is −28.8 J")),
-        "",
-        "a magnitude of a signed print"
+    let flipped = load_errors(&quoted("the area is −28.8 J"));
+    assert!(
+        flipped.contains("fig9.1.yaml:21: expected 28.8 has not the sign line 1 prints on `28.8` (`-28.8`)"),
+        "a magnitude of a signed print keeps its sign in `expected` (review L5): {flipped}"
     );
+    let negative = quoted("the area is −28.8 J").replace("expected: 28.8", "expected: -28.8");
+    assert_eq!(load_errors(&negative), "", "the quoted sign in `expected`");
+    let both = quoted("the area is −28.8 J, or 28.8 J");
+    assert_eq!(load_errors(&both), "", "a quote printing both signs does not fix one");
     let elsewhere = load_errors(&quoted("the area is 28.9 J"));
     assert!(
         elsewhere.contains(
@@ -170,8 +174,8 @@ fn a_published_value_records_its_printed_digits() {
         "",
         "a word or formula explains itself"
     );
-    let garbled = load_errors(&published("28,8", "{abs: 0.05}", ""));
-    assert!(garbled.contains("`28,8` is not a printed number"), "{garbled}");
+    let garbled = load_errors(&published("28;8", "{abs: 0.05}", ""));
+    assert!(garbled.contains("`28;8` is not a printed number"), "{garbled}");
     // 28.8 = 2 × 14.4: not the printed value in any unit, so the digits alone cannot bound it.
     let computed = load_errors(&published("14.4", "{abs: 0.05}", ""));
     assert!(

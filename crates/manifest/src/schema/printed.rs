@@ -4,7 +4,8 @@
 
 /// What the characters of a printed value may be.
 pub const PRINTED_ALLOWED: &str = "the number as the source prints it: digits with an optional sign \
-     (`-` or `−`), decimal point and exponent (`0.740`, `-17000`, `2.4e-3` for 2.4 × 10⁻³)";
+     (`-` or `−`), decimal point and exponent (`0.740`, `-17000`, `2.4e-3` for 2.4 × 10⁻³); a decimal \
+     comma where the source prints one (`0,3831`)";
 
 /// A number as printed: its value and half a unit of its last significant digit.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -18,9 +19,13 @@ pub struct Printed {
 }
 
 impl Printed {
-    /// Reads a printed number, or says why it is not one.
+    /// Reads a printed number, or says why it is not one. A decimal comma the source prints
+    /// (`0,3831`) is its decimal point.
     pub fn parse(text: &str) -> Result<Printed, String> {
-        let t = text.trim().replace('−', "-");
+        let mut t = text.trim().replace('−', "-");
+        if !t.contains('.') {
+            t = t.replacen(',', ".", 1);
+        }
         let (mantissa, exponent) = match t.split_once(['e', 'E']) {
             Some((m, e)) => (
                 m,
@@ -95,11 +100,16 @@ mod tests {
         assert_eq!(half("0"), 0.5);
         assert!((half("2.4e-3") - 0.5e-4).abs() < 1e-18);
         assert_eq!(Printed::parse("−0.553").expect("a number").value, -0.553);
+        let comma = Printed::parse("0,3831").expect("a decimal comma");
+        assert_eq!(comma.value, 0.3831);
+        assert!((comma.half_unit - 0.5e-4).abs() < 1e-15);
         for bad in [
             "",
             ".5",
             "1.",
-            "0,3831",
+            "0.38,31",
+            "1,000,000",
+            ",5",
             "0.6/(2π)",
             "1e",
             "--1",

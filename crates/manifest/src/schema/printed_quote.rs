@@ -2,13 +2,17 @@
 //! source prints it must be one of the numbers of the quoted words, up to the typographic
 //! variants a text conversion produces (experiments/README.md, "Tolerances from the source's
 //! digits"): a unicode minus or dash for `-`, thin and no-break spaces inside a number, a
-//! power of ten written `× 10^{-3}`, `\times 10^{-3}`, `· 10⁻³` or `e-3`, and a decimal comma.
+//! power of ten written `× 10^{-3}`, `\times 10^{-3}`, `· 10⁻³` or `e-3`. A decimal comma is
+//! read only where `printed` writes one (`"0,3831"`): a comma in a quote is otherwise a
+//! separator (`(0,1)`, `1,000`). A dash between two numbers is a range (`0.3–0.5`, `0.30-0.37`)
+//! or a difference, not a minus.
 
 /// What the rule accepts, for an error's `allowed`.
 pub const PRINTED_IN_QUOTE: &str = "a `printed` number that occurs, digit for digit, in the quote: \
      `-` may be printed `−`, a power of ten `× 10^{-3}`, `\\times 10^{-3}`, `· 10⁻³` or `e-3`, \
-     thin or no-break spaces may split the digits, a decimal comma stands for the point, and a \
-     magnitude may be recorded without its printed sign";
+     thin or no-break spaces may split the digits, a decimal comma matches only a `printed` \
+     written with one (`\"0,3831\"`), a dash between two numbers is a range and not a minus, and a \
+     magnitude may be recorded without its printed sign (then `expected` has that sign)";
 
 /// A number as written: its sign (`-`, `+` or none), its digits with the decimal point as
 /// printed, and its power of ten.
@@ -20,25 +24,59 @@ struct Written {
 }
 
 /// Whether the number `printed` occurs in `quote`. A printed value without a sign matches a
-/// signed occurrence (a magnitude); a signed one needs the same sign.
+/// signed occurrence (a magnitude); a signed one needs the same sign. A comma in the quote is
+/// a decimal point only when `printed` writes its point as a comma.
 pub fn printed_in_quote(printed: &str, quote: &str) -> bool {
-    let Some(p) = numbers(&normalise(printed), false).into_iter().next() else {
-        return false;
-    };
-    [false, true]
-        .iter()
-        .flat_map(|&comma| numbers(&normalise(quote), comma))
-        .any(|q| q.mantissa == p.mantissa && q.exponent == p.exponent && (p.sign.is_none() || p.sign == q.sign))
+    !occurrences(printed, quote).is_empty()
 }
 
-/// The text with minus signs and dashes as `-`, spaces that cannot end a number removed, and
-/// superscript exponents as `^-3`.
+/// The sign the quote prints on every occurrence of an unsigned `printed` (`-` for `0.553` in
+/// `(−1, −0.553)`): the sign a value recorded as its magnitude must have. None when `printed`
+/// is signed, does not occur, or occurs unsigned or with both signs.
+pub fn quoted_sign(printed: &str, quote: &str) -> Option<char> {
+    let signed = numbers(&normalise(printed), false)
+        .first()
+        .is_some_and(|p| p.sign.is_some());
+    let signs = if signed {
+        Vec::new()
+    } else {
+        occurrences(printed, quote)
+    };
+    let first = *signs.first()?;
+    signs.iter().all(|s| *s == first).then_some(first).flatten()
+}
+
+/// The signs of the occurrences of `printed` in `quote` (empty when it does not occur).
+fn occurrences(printed: &str, quote: &str) -> Vec<Option<char>> {
+    let comma = decimal_comma(printed);
+    let Some(p) = numbers(&normalise(printed), comma).into_iter().next() else {
+        return Vec::new();
+    };
+    numbers(&normalise(quote), comma)
+        .into_iter()
+        .filter(|q| q.mantissa == p.mantissa && q.exponent == p.exponent && (p.sign.is_none() || p.sign == q.sign))
+        .map(|q| q.sign)
+        .collect()
+}
+
+/// Whether `printed` writes its decimal point as a comma between two digits (`0,3831`).
+fn decimal_comma(printed: &str) -> bool {
+    let c: Vec<char> = printed.chars().collect();
+    c.windows(3)
+        .any(|w| w[0].is_ascii_digit() && w[1] == ',' && w[2].is_ascii_digit())
+}
+
+/// The text with minus signs and dashes as `-` (a dash just after a digit, or an en or figure
+/// dash after a digit and spaces, is a range or a difference, written as a space), spaces that
+/// cannot end a number removed, and superscript exponents as `^-3`.
 fn normalise(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut superscript = false;
     for c in text.chars() {
         let was = std::mem::replace(&mut superscript, false);
         match c {
+            '\u{2012}' | '\u{2013}' if after_digit(out.trim_end()) => out.push(' '),
+            '-' | '\u{2212}' | '\u{2010}' | '\u{2011}' if after_digit(&out) => out.push(' '),
             '\u{2212}' | '\u{2010}' | '\u{2011}' | '\u{2012}' | '\u{2013}' => out.push('-'),
             '\u{00A0}' | '\u{2006}' | '\u{2008}' | '\u{2009}' | '\u{200A}' | '\u{202F}' => {}
             '⁻' => {
@@ -56,6 +94,11 @@ fn normalise(text: &str) -> String {
         }
     }
     out
+}
+
+/// Whether `text` ends with a digit (a dash there joins a range or a difference).
+fn after_digit(text: &str) -> bool {
+    text.ends_with(|c: char| c.is_ascii_digit())
 }
 
 /// The ASCII digit of a superscript digit.
@@ -203,7 +246,46 @@ mod tests {
         assert!(inq("2.4e-3", "2.4e-3"));
         assert!(!inq("2.4e-3", "2.4 × 10^{-4}"), "another power");
         assert!(!inq("2.4", "2.4 × 10^{-3}"), "the power of ten is part of the number");
-        assert!(inq("0.3831", "a ∈ [0.3809, 0,3831] Nm"), "a decimal comma");
         assert!(inq("1", "I2 = (0,1)"), "a comma between numbers");
+    }
+
+    #[test]
+    fn a_decimal_comma_is_read_only_where_printed_writes_one() {
+        assert!(inq("0,3831", "a ∈ [0.3809, 0,3831] Nm"), "a decimal comma, as printed");
+        assert!(!inq("0.3831", "a ∈ [0.3809, 0,3831] Nm"), "a point is not a comma");
+        assert!(!inq("0.1", "I2 = (0,1)"), "a pair is no decimal");
+        assert!(!inq("1.000", "a force of 1,000 N"), "a thousands separator is no point");
+        assert!(inq("0", "I2 = (0,1)") && inq("1", "I2 = (0,1)"));
+    }
+
+    #[test]
+    fn an_en_dash_between_numbers_is_a_range() {
+        assert!(!inq("-0.5", "μ = 0.3–0.5"), "a range's upper end has no sign");
+        assert!(!inq("-0.5", "μ = 0.3 – 0.5"), "nor with spaces");
+        assert!(inq("0.5", "μ = 0.3–0.5"));
+        assert!(inq("-0.5", "x = –0.5"), "an en dash before a number is a minus");
+        assert!(inq("-0.5", "(−1, –0.5)"), "also after a comma");
+        assert!(
+            !inq("-0.37", "approximately 0.30-0.37 Nm"),
+            "a hyphen just after a digit too"
+        );
+        assert!(
+            inq("-0.3", "0.5 −0.3"),
+            "a minus after a space is a sign (a table's columns)"
+        );
+    }
+
+    #[test]
+    fn the_quoted_sign_of_a_magnitude() {
+        use super::quoted_sign as sign;
+        assert_eq!(sign("0.553", "I1 = (−1, −0.553)"), Some('-'));
+        assert_eq!(
+            sign("-0.553", "I1 = (−1, −0.553)"),
+            None,
+            "a signed printed carries its own"
+        );
+        assert_eq!(sign("0.553", "(−0.553, 0.553)"), None, "both signs");
+        assert_eq!(sign("0.553", "a = 0.553"), None);
+        assert_eq!(sign("0.5", "a = 0.553"), None, "no occurrence");
     }
 }

@@ -5,7 +5,9 @@
 //! (typographic variants allowed, [`fric_manifest::PRINTED_IN_QUOTE`]).
 
 use super::ctx::Ctx;
-use fric_manifest::{printed_in_quote, CheckSpec, Op, Printed, Provenance, PRINTED_ALLOWED, PRINTED_IN_QUOTE};
+use fric_manifest::{
+    printed_in_quote, quoted_sign, CheckSpec, Op, Printed, Provenance, PRINTED_ALLOWED, PRINTED_IN_QUOTE,
+};
 
 /// Relative slack on the comparison of a tolerance with the digits' half unit (the two are
 /// written as decimals, e.g. `abs: 0.00005` against 0.5 × 10⁻⁴ computed).
@@ -51,6 +53,9 @@ fn problem(c: &CheckSpec) -> Option<(&'static str, String, String)> {
         return Some((".provenance", problem, PRINTED_IN_QUOTE.into()));
     }
     let expected = expected?;
+    if let Some(problem) = unsigned(printed, quote.as_deref(), expected, *line) {
+        return Some((".expected", problem, PRINTED_IN_QUOTE.into()));
+    }
     if has_reason(c) {
         return None;
     }
@@ -86,6 +91,18 @@ fn unquoted(printed: &str, quote: Option<&str>, line: u32) -> Option<String> {
         )),
         Some(_) => None,
     }
+}
+
+/// Why `expected` contradicts the sign the quote prints on an unsigned `printed` (review L5:
+/// `0.553` recorded from `(−1, −0.553)` with `expected: 0.553`): a magnitude keeps the
+/// source's sign in `expected`.
+fn unsigned(printed: &str, quote: Option<&str>, expected: f64, line: u32) -> Option<String> {
+    let sign = quoted_sign(printed, quote?)?;
+    (expected.is_sign_negative() != (sign == '-')).then(|| {
+        format!(
+            "expected {expected} has not the sign line {line} prints on `{printed}` (`{sign}{printed}`): give `expected` that sign, or record the signed number in `printed`"
+        )
+    })
 }
 
 /// Whether the check explains its tolerance in words.
