@@ -273,8 +273,8 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
                     };
                     let (w_star, _) = illinois(g, (wb[0], g_lo), (wb[1], g_hi), 1e-5, 40)?;
                     if let Some((a_star, g, in_gap)) = at(w_star)? {
-                        if setup.refine > 0.0 {
-                            let m = negative_inverse(dfv(a_star, w_star)?);
+                        let value = || usable(a_star, w_star).map(|p| p.map(|p| p.n));
+                        if let Some(m) = search_mark(setup.refine, in_gap, value)? {
                             info.insert("intersection_re".into(), m.0);
                             info.insert("intersection_im".into(), m.1);
                             star = Some(m);
@@ -409,4 +409,46 @@ fn drawable(mut known: Vec<Point>, gaps: &[Jump], (lo, hi): (f64, f64)) -> (Vec<
         .map(|i| i > 0 && gaps.iter().any(|g| known[i - 1].0 <= g.lo && known[i].0 >= g.hi))
         .collect();
     (known, broken)
+}
+
+/// The marked intersection −1/N(a*, ω*) of an (a, ω) search, drawn only with `refine` > 0: where
+/// the crossing lies on the drawn curve (`in_gap` false; a crossing across a gap is reported at the
+/// gap's midpoint, no point of the curve, where there is usually no steady state) and `value`
+/// (called only then) gives the DF there. Otherwise no mark, and the run goes on (as without
+/// `refine`, which records `intersection_in_gap`).
+fn search_mark<E>(
+    refine: f64,
+    in_gap: bool,
+    value: impl FnOnce() -> Result<Option<(f64, f64)>, E>,
+) -> Result<Option<(f64, f64)>, E> {
+    if refine <= 0.0 || in_gap {
+        return Ok(None);
+    }
+    Ok(value()?.map(negative_inverse))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A DF evaluation that fails as one inside a gap does (no periodic steady state).
+    fn no_steady_state() -> Result<Option<(f64, f64)>, String> {
+        Err("no periodic steady state".into())
+    }
+
+    #[test]
+    fn a_search_crossing_in_a_gap_is_not_marked_and_does_not_fail_the_run() {
+        assert_eq!(search_mark(0.02, true, no_steady_state), Ok(None));
+        // On the curve but where no steady state was found (a hole): no mark either.
+        assert_eq!(search_mark(0.02, false, || Ok::<_, String>(None)), Ok(None));
+        // On the curve with a value: −1/N marked; without refine nothing is evaluated.
+        let n = (2.0, -1.0);
+        assert_eq!(
+            search_mark(0.02, false, || Ok::<_, String>(Some(n))),
+            Ok(Some(negative_inverse(n)))
+        );
+        assert_eq!(search_mark(0.0, false, no_steady_state), Ok(None));
+        // An error off a gap is still an error.
+        assert!(search_mark(0.02, false, no_steady_state).is_err());
+    }
 }
