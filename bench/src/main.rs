@@ -116,7 +116,7 @@ fn entries() -> Vec<Entry> {
         problem: "lugre",
         implementation: "fric-solvers",
         method: "ExpPath".to_string(),
-        run: Box::new(own::lugre_expint_path_default),
+        run: Box::new(own::lugre_expint_path_solver),
     });
     v.push(Entry {
         problem: "lugre",

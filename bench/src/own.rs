@@ -86,10 +86,11 @@ pub fn lugre_expint6(rtol: f64, atol: f64) -> Result<Out, String> {
     lugre_expint_with(&fric_solvers::expint::Scheme::<6>::new(), rtol, atol)
 }
 
-/// LuGre as `fric-experiments` integrates it by default: exponential collocation in the path
-/// variable between reversals (`fric_solvers::expint_path::solve_path`, the same call as its
-/// driver), steps at most period/100 in time, `t(s)` by Newton on the input.
-pub fn lugre_expint_path_default(rtol: f64, _atol: f64) -> Result<Out, String> {
+/// LuGre by exponential collocation in the path variable between reversals
+/// (`fric_solvers::expint_path::solve_path`, not yet used by `fric-experiments`, whose LuGre
+/// runs integrate in time with `fric_solvers::expint`), steps at most period/100 in time, `t(s)`
+/// by Newton on the input.
+pub fn lugre_expint_path_solver(rtol: f64, _atol: f64) -> Result<Out, String> {
     use fric_models::InputDriven;
     use fric_solvers::expint::{ExpStats, ExpTolerance};
     use fric_solvers::expint_path::solve_path;

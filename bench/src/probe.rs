@@ -51,8 +51,8 @@ fn schemes() -> Vec<(String, Run)> {
     let cap = own::lugre_expint_cap();
     let mut v: Vec<(String, Run)> = Vec::new();
     v.push((
-        "expint in the path (default, cap T/100)".into(),
-        Box::new(|r| own::lugre_expint_path_default(r, 0.0)),
+        "expint in the path (cap T/100)".into(),
+        Box::new(|r| own::lugre_expint_path_solver(r, 0.0)),
     ));
     for (hmax, cap_name) in [(cap, "cap T/100"), (f64::INFINITY, "no cap")] {
         v.push((

@@ -11,6 +11,10 @@
 
 use crate::InputDriven;
 
+/// The largest number of law states whose Jacobian scratch [`Inertia::jacobian`] keeps on the
+/// stack (a larger law's goes to the heap).
+const MAX_STACK_LAW_STATES: usize = 8;
+
 #[derive(Clone, Copy, Debug)]
 pub struct Inertia<F> {
     pub j: f64,
@@ -51,15 +55,24 @@ impl<F: InputDriven> InputDriven for Inertia<F> {
     /// output's gradient in the motion row. `false` when the law does not give both.
     fn jacobian(&self, _u: f64, _du: f64, x: &[f64], jac: &mut [f64]) -> bool {
         let (n, m) = (self.dim(), self.friction.dim());
-        let (mut law, mut df_du, mut df_ddu, mut dy_dx) = (vec![0.0; m * m], vec![0.0; m], vec![0.0; m], vec![0.0; m]);
+        // Scratch for the law's parts: on the stack up to `MAX_STACK_LAW_STATES` states (every law
+        // with input derivatives has at most 2), so the solvers' inner loop does not allocate.
+        let mut stack = [0.0; MAX_STACK_LAW_STATES * (MAX_STACK_LAW_STATES + 3)];
+        let mut heap = Vec::new();
+        let scratch: &mut [f64] = if m <= MAX_STACK_LAW_STATES {
+            &mut stack[..m * (m + 3)]
+        } else {
+            heap.resize(m * (m + 3), 0.0);
+            &mut heap
+        };
+        let (law, rest) = scratch.split_at_mut(m * m);
+        let (df_du, rest) = rest.split_at_mut(m);
+        let (df_ddu, dy_dx) = rest.split_at_mut(m);
         let (theta, omega, z) = (x[0], x[1], &x[2..]);
-        if !self.friction.jacobian(theta, omega, z, &mut law) {
+        if !self.friction.jacobian(theta, omega, z, law) {
             return false;
         }
-        let Some([dy_du, dy_ddu]) = self
-            .friction
-            .input_jacobian(theta, omega, z, &mut df_du, &mut df_ddu, &mut dy_dx)
-        else {
+        let Some([dy_du, dy_ddu]) = self.friction.input_jacobian(theta, omega, z, df_du, df_ddu, dy_dx) else {
             return false;
         };
         jac.fill(0.0);

@@ -78,3 +78,35 @@ fn multiplay_rhs_output_and_jacobian_do_not_allocate() {
     assert_eq!(allocations(), before, "allocated in the multiplay per-step paths");
     assert!(acc.is_finite());
 }
+
+/// The inertia's Jacobian assembled from Bliman & Sorine's (inertia-bliman-sorine, run on every
+/// Jacobian evaluation of the implicit solvers) and its right-hand side do not allocate.
+#[test]
+fn inertia_rhs_and_jacobian_do_not_allocate() {
+    use fric_models::bliman_sorine::BlimanSorine;
+    use fric_models::inertia::Inertia;
+    let m = Inertia {
+        j: 0.0025,
+        alpha: 0.018,
+        friction: BlimanSorine {
+            f1: 0.45,
+            f2: 0.23,
+            eps: 0.0067,
+            eta: 0.28,
+        },
+    };
+    let (mut x, mut dx, mut jac) = ([0.01, 0.3, 0.2, -0.1], [0.0; 4], [0.0; 16]);
+    let before = allocations();
+    let mut acc = 0.0;
+    for j in 0..10_000 {
+        let u = 0.3 * (j as f64 * 0.01).sin();
+        m.rhs(u, 0.0, &x, &mut dx);
+        assert!(m.jacobian(u, 0.0, &x, &mut jac));
+        for (xi, di) in x.iter_mut().zip(&dx) {
+            *xi += 1e-6 * di;
+        }
+        acc += jac.iter().sum::<f64>();
+    }
+    assert_eq!(allocations(), before, "allocated in Inertia::rhs or Inertia::jacobian");
+    assert!(acc.is_finite());
+}

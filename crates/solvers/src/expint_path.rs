@@ -11,12 +11,14 @@
 //! almost constant (`g` varies between `F_C` and `F_s`), the transient after a reversal is a
 //! plain exponential in `s`, and the same collocation resolves it in a few steps.
 //!
-//! What it needs: on `[t0, t1]` the input is monotone (the driver splits time at every input
-//! extremum, which it does already for the `|u'|` kink), and the model's `affine` coefficients
+//! What it needs: on `[t0, t1]` the input is monotone (the caller splits time at every input
+//! extremum; no driver in `fric-experiments` calls this yet), and the model's `affine` coefficients
 //! `(a, b)` are `|u'|` times coefficients with a limit at `u' → 0` (the model says so,
 //! `InputDriven::moves_with_input`). Then `a/|u'|` and `b/|u'|` are evaluated at the time `t(s)`
 //! where the input has travelled `s`, found by Newton's method on `u` safeguarded by bisection
-//! (warm-started at the previous evaluation, so a few evaluations of `u` each).
+//! (warm-started at the previous evaluation, so a few evaluations of `u` each). A piece that is
+//! not monotone is an error: `u'` of the wrong sign at any time the inversion evaluates, or the
+//! input reaching its end value before `t1` and leaving it (checked at the middle of the rest).
 //!
 //! Steps are capped in time as the time-domain method's are (`hmax_t`): a feature of `g(u'(t))`
 //! shorter than the nodes' spacing would otherwise be invisible to the error estimate (the
@@ -42,6 +44,10 @@ pub struct Monotone<'a, U: Fn(f64) -> f64, D: Fn(f64) -> f64> {
     last: Cell<(f64, f64)>,
     /// Newton iterations spent inverting (for the statistics).
     iterations: Cell<usize>,
+    /// The largest `|u'|` of the wrong sign tolerated (rounding at a reversal).
+    wrong_sign_tol: f64,
+    /// The first time at which `u'` was seen with the wrong sign, and `u'` there.
+    wrong_sign: Cell<Option<(f64, f64)>>,
 }
 
 impl<'a, U: Fn(f64) -> f64, D: Fn(f64) -> f64> Monotone<'a, U, D> {
@@ -49,6 +55,9 @@ impl<'a, U: Fn(f64) -> f64, D: Fn(f64) -> f64> Monotone<'a, U, D> {
     pub fn new(u: &'a U, du: &'a D, t0: f64, t1: f64) -> Self {
         let u0 = u(t0);
         let dir = if u(t1) >= u0 { 1.0 } else { -1.0 };
+        // `u'` is computed to a few ulps of its size: of the mean speed, or of `u`'s over the span.
+        let span = (t1 - t0).abs().max(f64::MIN_POSITIVE);
+        let wrong_sign_tol = (1e-9 * (u(t1) - u0).abs() + 64.0 * f64::EPSILON * u0.abs()) / span;
         Self {
             u,
             du,
@@ -58,6 +67,8 @@ impl<'a, U: Fn(f64) -> f64, D: Fn(f64) -> f64> Monotone<'a, U, D> {
             dir,
             last: Cell::new((0.0, t0)),
             iterations: Cell::new(0),
+            wrong_sign_tol,
+            wrong_sign: Cell::new(None),
         }
     }
 
@@ -72,8 +83,9 @@ impl<'a, U: Fn(f64) -> f64, D: Fn(f64) -> f64> Monotone<'a, U, D> {
         self.s_of(self.t1).max(0.0)
     }
 
-    /// The time at which the input has travelled `s`, and `u'` there: Newton's method on
-    /// `s(t) − s` inside a bracket that bisection keeps when a Newton step would leave it.
+    /// The time at which the input has travelled `s`, and `u'` there (given the direction of
+    /// travel's sign; see [`Self::check`] for a `u'` of the wrong sign met on the way): Newton's
+    /// method on `s(t) − s` inside a bracket that bisection keeps when a Newton step would leave it.
     pub fn invert(&self, s: f64) -> (f64, f64) {
         let (s_last, t_last) = self.last.get();
         let (mut lo, mut hi) = if s >= s_last {
@@ -92,7 +104,7 @@ impl<'a, U: Fn(f64) -> f64, D: Fn(f64) -> f64> Monotone<'a, U, D> {
         for _ in 0..60 {
             self.iterations.set(self.iterations.get() + 1);
             let r = self.s_of(t) - s;
-            d = self.dir * (self.du)(t);
+            d = self.speed(t);
             if r.abs() <= tol_s || hi - lo <= tol_t {
                 break;
             }
@@ -106,7 +118,7 @@ impl<'a, U: Fn(f64) -> f64, D: Fn(f64) -> f64> Monotone<'a, U, D> {
                 let small = (newton - t).abs() <= tol_t;
                 t = newton;
                 if small {
-                    d = self.dir * (self.du)(t);
+                    d = self.speed(t);
                     break;
                 }
             } else {
@@ -115,6 +127,43 @@ impl<'a, U: Fn(f64) -> f64, D: Fn(f64) -> f64> Monotone<'a, U, D> {
         }
         self.last.set((s, t));
         (t, self.dir * d.abs())
+    }
+
+    /// `dir · u'(t)`, the speed along the path; a value below `−wrong_sign_tol` (the input turns
+    /// inside the piece) is recorded for [`Self::check`].
+    fn speed(&self, t: f64) -> f64 {
+        let d = self.dir * (self.du)(t);
+        if d < -self.wrong_sign_tol && self.wrong_sign.get().is_none() {
+            self.wrong_sign.set(Some((t, (self.du)(t))));
+        }
+        d
+    }
+
+    /// An error when the piece was seen not to be monotone: a `u'` of the wrong sign at a time the
+    /// inversions evaluated, or, with `t_end` the time found for the whole length, the input away
+    /// from its end value halfway between `t_end` and `t1` (it went past and came back).
+    pub fn check(&self, t_end: f64) -> Result<(), String> {
+        let err = |what: String| {
+            Err(format!(
+                "the input is not monotone on [{}, {}] s ({what}): the path-variable integrator needs \
+                 every input extremum as a stop",
+                self.t0, self.t1
+            ))
+        };
+        if let Some((t, v)) = self.wrong_sign.get() {
+            let sign = if self.dir > 0.0 { "increases" } else { "decreases" };
+            return err(format!("it {sign} from t0 to t1 but u'({t}) = {v:e}"));
+        }
+        let len = self.length();
+        let mid = 0.5 * (t_end + self.t1);
+        let slack = 1e-9 * len + 8.0 * f64::EPSILON * self.u0.abs();
+        let off = (self.s_of(mid) - len).abs();
+        if off > slack {
+            return err(format!(
+                "it reaches its end value at t = {t_end} s and is {off:e} away from it at t = {mid} s"
+            ));
+        }
+        Ok(())
     }
 
     /// Newton iterations spent so far.
@@ -128,8 +177,10 @@ impl<'a, U: Fn(f64) -> f64, D: Fn(f64) -> f64> Monotone<'a, U, D> {
 /// `|u'|` times coefficients with a limit as `u' → 0` (see the module's documentation). `saveat`
 /// (times, sorted) within `[t0, t1]` are passed to `out(t, z)`; `s_buf` is scratch for their path
 /// values (reused, so the step loop does not allocate). Steps span at most `hmax_t` in time.
-/// Returns `z(t1)`; an error when the input is not monotone on the piece (a save time whose path
-/// value runs backwards by more than rounding) or the integrator fails.
+/// `tol.hmax` must be infinite: steps are capped in time by `hmax_t`, not in the path.
+/// Returns `z(t1)`; an error when `tol.hmax` is finite, when the input is not monotone on the
+/// piece (a save time whose path value runs backwards by more than rounding, or what
+/// [`Monotone::check`] sees at the step ends) or when the integrator fails.
 #[allow(clippy::too_many_arguments)]
 pub fn solve_path<U, D, A>(
     u: &U,
@@ -150,12 +201,20 @@ where
     D: Fn(f64) -> f64,
     A: Fn(f64, f64) -> (f64, f64),
 {
+    if tol.hmax.is_finite() {
+        return Err(format!(
+            "path integration on [{t0}, {t1}] s: tol.hmax = {} would cap steps in the path \
+             variable; give the time cap as hmax_t and tol.hmax = inf",
+            tol.hmax
+        ));
+    }
     let saves = &saveat[saveat.partition_point(|&s| s < t0)..saveat.partition_point(|&s| s <= t1)];
     let piece = Monotone::new(u, du, t0, t1);
     let len = piece.length();
     path_values(&piece, saves, len, s_buf)?;
     if len == 0.0 {
-        // The input holds still: so does the state.
+        // The input holds still (unless it went away and came back: an error): so does the state.
+        piece.check(t0)?;
         saves.iter().for_each(|&t| out(t, z0));
         return Ok(z0);
     }
@@ -189,17 +248,17 @@ where
         z0,
         len,
         s_saves,
-        ExpTolerance {
-            hmax: f64::INFINITY,
-            ..tol
-        },
+        tol,
         &cap,
         stats,
         &mut |_, z| {
             out(saves[k], z);
             k += 1;
         },
-    )?;
+    );
+    let (t_end, _) = piece.invert(len);
+    piece.check(t_end)?;
+    let z1 = z1?;
     if k != saves.len() {
         return Err(format!(
             "path integration on [{t0}, {t1}] s: {} of {} outputs given",

@@ -179,3 +179,64 @@ fn an_input_that_is_not_monotone_is_an_error() {
     .unwrap_err();
     assert!(e.contains("not monotone"), "{e}");
 }
+
+/// `solve_path` on `[t0, t1]` of `u = A cos ω t` without save points (so only the inversions and
+/// the end of the integration can see the input turn).
+fn unsaved(t0: f64, t1: f64) -> Result<f64, String> {
+    let affine = |_u: f64, v: f64| (-v.abs(), v);
+    solve_path(
+        &u,
+        &du,
+        &affine,
+        t0,
+        0.0,
+        t1,
+        &[],
+        tol(1e-8),
+        f64::INFINITY,
+        &mut Vec::new(),
+        &mut ExpStats::default(),
+        &mut |_, _| {},
+    )
+}
+
+#[test]
+fn a_turn_between_save_points_is_an_error() {
+    let pi_w = std::f64::consts::PI / W;
+    // On [0, 1.5π/ω] the cosine falls from A to −A and rises back to 0: u(t1) < u(t0), a path
+    // length of 2 that the first quarter period covers alone (the input leaves its end value).
+    let e = unsaved(0.0, 1.5 * pi_w).unwrap_err();
+    assert!(e.contains("not monotone") && e.contains("reaches its end value"), "{e}");
+    // Over a whole period (path length 0, not an input at rest).
+    let e = unsaved(0.0, 2.0 * pi_w).unwrap_err();
+    assert!(e.contains("not monotone"), "{e}");
+    // On [0, 2.2π/ω] the first inversion bisects from the reversal at t = 0 to 1.1π/ω, where
+    // u' > 0 on a piece that decreases.
+    let e = unsaved(0.0, 2.2 * pi_w).unwrap_err();
+    assert!(e.contains("not monotone") && e.contains("u'("), "{e}");
+    // The monotone half period and a piece inside it pass.
+    unsaved(0.0, pi_w).unwrap();
+    unsaved(0.5, 1.5).unwrap();
+}
+
+#[test]
+fn a_finite_hmax_in_the_path_tolerance_is_refused() {
+    let affine = |_u: f64, v: f64| (-v.abs(), v);
+    let t1 = std::f64::consts::PI / W;
+    let e = solve_path(
+        &u,
+        &du,
+        &affine,
+        0.0,
+        0.0,
+        t1,
+        &[],
+        ExpTolerance { hmax: 0.1, ..tol(1e-8) },
+        f64::INFINITY,
+        &mut Vec::new(),
+        &mut ExpStats::default(),
+        &mut |_, _| {},
+    )
+    .unwrap_err();
+    assert!(e.contains("hmax"), "{e}");
+}
