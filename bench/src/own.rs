@@ -318,7 +318,7 @@ pub fn coulomb(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
 
 /// A CBM configuration under the Switch Model, as `fric-experiments` runs it: the region
 /// changes and the final state.
-fn cbm<C: fric_models::cbm::Configuration>(
+fn cbm<C: fric_models::cbm::Configuration + fric_experiments::cbm::Energy>(
     config: &C,
     x0: &[f64],
     t1: f64,

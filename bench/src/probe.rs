@@ -120,7 +120,7 @@ pub fn probe(rounds: usize, scipy: Option<ScipyDuel>) -> Result<(), String> {
     let err = move |o: &Out| max_err_at(&times, &reference.y, &o.t, &o.y);
     let target = 1e-6;
     for w in [0.1, 0.5, 2.0] {
-        where_steps_go(3.1622776601683794e-7, w)?;
+        where_steps_go(3.162_277_660_168_379e-7, w)?;
     }
     let mut contenders: Vec<(String, Run, f64, f64)> = Vec::new();
     for (name, run) in schemes() {
