@@ -212,7 +212,7 @@ fn a_quoting_caption_and_title_are_filled_in_every_output() {
     assert!(!json.contains("{{ fc }}"));
     let pgf = std::fs::read_to_string(ws.path().join("figures/thesis/fig9.6.pgf.tex")).unwrap();
     assert!(
-        pgf.contains("title={$\\omega = 2$ rad/s}") && !pgf.contains("{{"),
+        pgf.contains("title={$\\omega = 2$ rad/s}") && !pgf.contains("{{ "),
         "{pgf}"
     );
     let svg = std::fs::read_to_string(ws.path().join("figures/thesis/fig9.6.svg")).unwrap();
