@@ -169,7 +169,7 @@ fn a_selection_that_matches_nothing_is_an_error() {
 fn failure_table_names_file_line_deviation_and_tolerance() {
     let manifest = DAHL.replace(
         "  - {metric: area, expected: 28.8,",
-        "  - {metric: area, expected: 30.0, tol: {rel: 1.0e-3}, provenance: {published: {line: 7, printed: \"30.0\"}}, \
+        "  - {metric: area, expected: 30.0, tol: {rel: 1.0e-3}, provenance: {published: {line: 7, quote: \"an area of 30.0 J\", printed: \"30.0\"}}, \
          discrepancy: unresolved, known_discrepancy: \"printed value\"}\n  - {metric: area, expected: 28.0,",
     );
     let ws = workspace(&[("thesis/fig9.1.yaml", &manifest)]);
