@@ -393,7 +393,7 @@ pub fn driven_with_works<M: InputDriven>(
     };
     if let (Some((stol, max)), true) = (steady, shooting(req)) {
         // Newton on the period map [0, p].
-        let scale = vec![model.state_scale(); x.len()];
+        let scale = model.state_scales();
         let shot = shoot(&mut x, &scale, stol, max, |v| period_map(0.0, v))?;
         if !shot.converged {
             return Err(format!(
