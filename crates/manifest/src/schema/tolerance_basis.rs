@@ -4,6 +4,9 @@
 //! tolerance is either at solver precision or carries its derivation (a sampling bound, a
 //! solver tolerance times a condition number, an ensemble's spread); a `claim`'s tolerance
 //! names what in the text justifies it ("approximately", "close to", a printed bound).
+//! The same holds for the threshold of a derived or claimed `lt`/`gt` bound: a sign (threshold
+//! 0) or another metric is the reading of the text's word ("positive", "larger than"), any other
+//! number says where it comes from.
 
 use super::{CheckSpec, Op, Provenance, Tol};
 
@@ -15,11 +18,27 @@ pub const SOLVER_PRECISION: f64 = 1e-6;
 impl CheckSpec {
     /// Whether this is a `derived` or `claim` check whose tolerance is looser than solver
     /// precision and says nothing of its basis (`tolerance_reason` empty or absent).
-    /// `lt`/`gt` bounds are not tolerances and are not counted here.
+    /// `lt`/`gt` bounds are not tolerances: their thresholds are [`Self::lacks_threshold_basis`]'s.
     pub fn lacks_tolerance_basis(&self) -> bool {
         let sourced = matches!(self.provenance, Provenance::Derived(_) | Provenance::Claim { .. });
         let reasoned = self.tolerance_reason.as_deref().is_some_and(|r| !r.trim().is_empty());
         sourced && self.op == Op::Within && !reasoned && !self.at_solver_precision()
+    }
+
+    /// Whether this is a `derived` or `claim` bound (`lt`/`gt`) whose threshold is a number other
+    /// than 0 and says nothing of its basis (`tolerance_reason` empty or absent). A threshold of
+    /// 0 reads a sign ("positive", "clockwise") and a threshold that is another metric reads a
+    /// comparison ("larger than"): the claim's words are their basis. An upper bound at most
+    /// [`SOLVER_PRECISION`] (two computations of one model differ by less than 1e-6) tests the
+    /// computation, as a `within` check at that precision does. Any other number (a "small"
+    /// read as 1e-3, "does not vanish" read as 0.5) is a choice, and says which: the text's
+    /// bound with its line, or its derivation.
+    pub fn lacks_threshold_basis(&self) -> bool {
+        let sourced = matches!(self.provenance, Provenance::Derived(_) | Provenance::Claim { .. });
+        let reasoned = self.tolerance_reason.as_deref().is_some_and(|r| !r.trim().is_empty());
+        let precision = |t: f64| self.op == Op::Lt && t > 0.0 && t <= SOLVER_PRECISION * (1.0 + 1e-9);
+        let chosen = self.expected.number().is_some_and(|t| t != 0.0 && !precision(t));
+        sourced && self.op != Op::Within && chosen && !reasoned
     }
 
     /// Whether the allowed deviation is at most [`SOLVER_PRECISION`] of the expected value
@@ -57,6 +76,43 @@ mod tests {
         let blank = format!(r#"{derived}, "expected": 0.4, "tol": {{"rel": 1e-3}}, "tolerance_reason": " ""#);
         assert!(check(&blank).lacks_tolerance_basis(), "a blank reason is no reason");
         assert!(!check(&format!(r#"{derived}, "op": "lt", "expected": 0.4"#)).lacks_tolerance_basis());
+    }
+
+    #[test]
+    fn a_bound_other_than_a_sign_or_a_comparison_says_where_its_threshold_comes_from() {
+        let claim = r#""provenance": {"claim": {"kind": "shape", "lines": [1]}}"#;
+        assert!(check(&format!(r#"{claim}, "op": "gt", "expected": 0.5"#)).lacks_threshold_basis());
+        assert!(check(r#""provenance": {"derived": "x"}, "op": "lt", "expected": 1e-3"#).lacks_threshold_basis());
+        assert!(
+            !check(&format!(r#"{claim}, "op": "gt", "expected": 0"#)).lacks_threshold_basis(),
+            "a sign"
+        );
+        assert!(
+            !check(&format!(r#"{claim}, "op": "lt", "expected": 1e-6"#)).lacks_threshold_basis(),
+            "solver precision"
+        );
+        assert!(
+            check(&format!(r#"{claim}, "op": "gt", "expected": 1e-6"#)).lacks_threshold_basis(),
+            "a lower bound is no precision"
+        );
+        assert!(check(&format!(r#"{claim}, "op": "lt", "expected": 2e-6"#)).lacks_threshold_basis());
+        assert!(
+            !check(&format!(r#"{claim}, "op": "lt", "expected": {{"metric": "b"}}"#)).lacks_threshold_basis(),
+            "a comparison"
+        );
+        let named = format!(r#"{claim}, "op": "gt", "expected": 0.5, "tolerance_reason": "'more than half' (L1)""#);
+        assert!(!check(&named).lacks_threshold_basis());
+        let blank = format!(r#"{claim}, "op": "gt", "expected": 0.5, "tolerance_reason": " ""#);
+        assert!(check(&blank).lacks_threshold_basis(), "a blank reason is no reason");
+        assert!(
+            !check(&format!(r#"{claim}, "expected": 0.5, "tol": {{"abs": 1e-9}}"#)).lacks_threshold_basis(),
+            "not a bound"
+        );
+        let published = r#""provenance": {"published": {"line": 1, "printed": "1"}}, "op": "lt", "expected": 1"#;
+        assert!(
+            !check(published).lacks_threshold_basis(),
+            "a printed bound is the source's"
+        );
     }
 
     #[test]
