@@ -99,6 +99,14 @@ pub fn summary(s: &Summary) {
             fric_pipeline::limits::PROCESS_BYTES.value() as f64 / 1e9
         );
     }
+    if s.runs_released > 0 {
+        eprintln!(
+            "note: {} runs of manifests over {} were released once computed and read back from the cache \
+             when their evaluation needed them (their data were never all held at once)",
+            s.runs_released,
+            fric_pipeline::limits::PROCESS_BYTES.env
+        );
+    }
     if s.stale_removed.entries > 0 {
         eprintln!(
             "note: removed {} cached runs of other builds ({:.1} MB), the least recently written beyond {} \

@@ -464,15 +464,47 @@ fn a_dry_run_reports_only_the_selected_invalid_manifests() {
     assert!(o.stdout.contains("manifests: 2 (1 selected)"), "{}", o.stdout);
 }
 
+/// The cached runs under `dir` (none when it does not exist).
+fn parquet_files(dir: &Path) -> usize {
+    let Ok(rd) = std::fs::read_dir(dir) else { return 0 };
+    rd.flatten()
+        .map(|e| {
+            let p = e.path();
+            if p.is_dir() {
+                parquet_files(&p)
+            } else {
+                usize::from(p.extension().is_some_and(|x| x == "parquet"))
+            }
+        })
+        .sum()
+}
+
 /// D5: the manifests to evaluate are computed, evaluated and released in batches whose
 /// estimated memory together stays within `FRIC_MAX_PROCESS_BYTES_IN_MEMORY`; with a limit
-/// below one manifest's runs, each manifest is a batch of its own, and every one is drawn.
+/// below the two manifests' runs together, each manifest is a batch of its own (one over the
+/// limit is computed and read back run by run), and every one is drawn. A limit below a single
+/// run is refused before any work, naming the variable.
 #[test]
 fn runs_are_held_in_batches_within_the_process_limit() {
     let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.2.yaml", LINEAR)]);
     let root = ws.path();
     let o = run(root, &["figures"], &[("FRIC_MAX_PROCESS_BYTES_IN_MEMORY", "1")]);
+    assert_ne!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("largest run alone") && o.stderr.contains("FRIC_MAX_PROCESS_BYTES_IN_MEMORY"),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(
+        parquet_files(&root.join("data/cache")),
+        0,
+        "a run was computed before the refusal"
+    );
+    // 0.1 MB: the Dahl run with its copies fits, the two swept members held together with
+    // theirs do not: they are released once computed and read back.
+    let o = run(root, &["figures"], &[("FRIC_MAX_PROCESS_BYTES_IN_MEMORY", "100000")]);
     assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(o.stderr.contains("note: 2 runs of manifests over"), "{}", o.stderr);
     assert!(
         o.stderr.contains("held in 2 batches") && o.stderr.contains("FRIC_MAX_PROCESS_BYTES_IN_MEMORY"),
         "{}",

@@ -79,3 +79,16 @@ pub(crate) fn batches(entries: &[&Entry], readings: &[Vec<Planned>], max: f64, t
         })
         .collect()
 }
+
+/// The estimate of the runs of the manifests `entries` (with their `readings`) held together,
+/// and those runs (a run listed again is listed once per listing).
+pub(crate) fn held<'a>(entries: &[&'a Entry], readings: &'a [Vec<Planned>]) -> (Held, Vec<&'a ResolvedRun>) {
+    let mut h = Held::default();
+    let mut all = Vec::new();
+    for (e, r) in entries.iter().zip(readings) {
+        let rs = runs_of(e, r);
+        h.add_manifest(rs.iter().copied());
+        all.extend(rs);
+    }
+    (h, all)
+}

@@ -4,25 +4,20 @@
 //! that unit share the power of ten of the whole group.
 
 use crate::entry::Entry;
-use crate::entry_report::{registry_report, with_run_data};
+use crate::entry_report::{registry_report, with_runs};
 use crate::render;
-use fric_experiments::RunData;
-use std::collections::{BTreeMap, HashMap};
-use std::sync::Arc;
+use crate::run_source::Source;
+use std::collections::BTreeMap;
 
 /// The largest magnitude of each unit over `e`'s companions, or why a companion could not be
 /// built (a run failed or is missing, or its panels do not build).
-pub(crate) fn magnitudes(
-    e: &Entry,
-    data: &HashMap<String, Arc<RunData>>,
-    failed: &HashMap<String, String>,
-) -> Result<Vec<(String, f64)>, String> {
+pub(crate) fn magnitudes(e: &Entry, src: &Source) -> Result<Vec<(String, f64)>, String> {
     let mut out: BTreeMap<String, f64> = BTreeMap::new();
     for c in &e.companions {
         let mut scratch = registry_report(c);
         // Metric series and quoted titles read the companion's metrics, which are not
         // evaluated here: they carry no axis data a unit is chosen by.
-        let built = with_run_data(c, data, failed, &mut scratch, |runs, _| {
+        let built = with_runs(c, src, &mut scratch, |runs, _| {
             render::build(c, runs, &BTreeMap::new()).map(|(f, _)| fric_plot::unit_magnitudes(&f))
         });
         let mags = match built {

@@ -18,7 +18,7 @@ pub(crate) fn compute_and_store(
     req: &fric_experiments::RunRequest,
 ) -> Result<RunData, String> {
     let d = compute_run(req)?;
-    cache.keep(key, req, &d);
+    let _stored = cache.keep(key, req, &d);
     Ok(d)
 }
 

@@ -2,7 +2,7 @@
 //! readings need, from the cache or computed into it, costliest first, with the explanations'
 //! root-finding chains started beside them.
 
-use crate::compute::{checked, compute_and_store};
+use crate::compute::{checked, compute_run};
 use crate::entry::Entry;
 use crate::options::{Options, Progress};
 use crate::schedule::costliest_first;
@@ -20,10 +20,11 @@ pub(crate) struct Computed {
     pub failed: HashMap<String, String>,
 }
 
-/// How one run was obtained.
+/// How one run was obtained: its data, unless it was released (in the cache, to be read again
+/// when needed).
 enum Got {
-    Cached(RunData),
-    Computed(RunData, Option<String>, f64),
+    Cached(Option<RunData>),
+    Computed(Option<RunData>, Option<String>, f64),
     Failed(String),
 }
 
@@ -47,14 +48,16 @@ pub(crate) fn unique_runs<'a>(
     (unique, own_keys)
 }
 
-/// One run from the cache (unless `force`), or computed into it.
-fn get_run(opts: &Options, cache: &RunCache, key: &str, req: &RunRequest) -> Got {
+/// One run from the cache (unless `force`), or computed into it; with `release`, its data are
+/// dropped once it is in the cache (a run the cache could not store is kept: nothing computed is
+/// lost).
+fn get_run(opts: &Options, cache: &RunCache, key: &str, req: &RunRequest, release: bool) -> Got {
     let mut recovered = None;
     if !opts.force {
         match cache.get(key, req) {
             Lookup::Hit(d) => {
                 return match checked(req, d) {
-                    Ok(d) => Got::Cached(d),
+                    Ok(d) => Got::Cached((!release).then_some(d)),
                     Err(e) => Got::Failed(e),
                 }
             }
@@ -62,7 +65,14 @@ fn get_run(opts: &Options, cache: &RunCache, key: &str, req: &RunRequest) -> Got
             Lookup::Miss => {}
         }
     }
-    let (done, secs) = own_time::own_time(|| compute_and_store(cache, key, req));
+    // A cache that cannot be written (full, read-only) does not lose the run: its data are
+    // kept for evaluation and drawing, and the failure is recorded for one warning.
+    let (done, secs) = own_time::own_time(|| {
+        compute_run(req).map(|d| {
+            let stored = cache.keep(key, req, &d);
+            (!(release && stored)).then_some(d)
+        })
+    });
     let got = match done {
         Ok(d) => Got::Computed(d, recovered, secs),
         Err(e) => Got::Failed(e),
@@ -77,7 +87,9 @@ fn get_run(opts: &Options, cache: &RunCache, key: &str, req: &RunRequest) -> Got
 /// `pool`, the explanations' chains of `todo` beside them (filling `steps`), and count them in
 /// `summary`: one batch of a pipeline run ([`crate::batches`]), so the counts add to those of
 /// the batches before (the runs of current manifests are counted as cached by the caller; the
-/// runs only alternative readings use are counted apart, never in `runs_total`).
+/// runs only alternative readings use are counted apart, never in `runs_total`). With
+/// `release` (a batch over the per-process limit), the runs' data are not held: each is
+/// dropped once it is in the cache, the evaluation reads it again ([`crate::run_source`]).
 pub(crate) fn compute_all(
     opts: &Options,
     pool: &rayon::ThreadPool,
@@ -85,6 +97,7 @@ pub(crate) fn compute_all(
     readings: &[Vec<Planned>],
     steps: &StepMemo,
     summary: &mut Summary,
+    release: bool,
 ) -> Result<Computed, String> {
     let (unique, own_keys) = unique_runs(todo, readings);
     let cache = opts.run_cache();
@@ -102,7 +115,7 @@ pub(crate) fn compute_all(
         costliest_first(
             &order,
             |&(_, req)| plan::cost(req),
-            |&(key, req)| (key, get_run(opts, &cache, key, req)),
+            |&(key, req)| (key, get_run(opts, &cache, key, req, release)),
         )
     };
     // The explanations' chains on a thread of their own, outside the pool: a chain waiting
@@ -152,7 +165,9 @@ pub(crate) fn compute_all(
                 } else {
                     &mut summary.reading_runs_cached
                 } += 1;
-                data.insert(key.to_string(), Arc::new(d));
+                if let Some(d) = d {
+                    data.insert(key.to_string(), Arc::new(d));
+                }
             }
             Got::Computed(d, recovered, secs) => {
                 *if own {
@@ -166,7 +181,9 @@ pub(crate) fn compute_all(
                 if let Some(why) = recovered {
                     summary.runs_recovered.push((key.to_string(), why));
                 }
-                data.insert(key.to_string(), Arc::new(d));
+                if let Some(d) = d {
+                    data.insert(key.to_string(), Arc::new(d));
+                }
             }
             Got::Failed(e) => {
                 let list = if own {

@@ -2,8 +2,9 @@
 //! then its figure or table written.
 
 use crate::entry::Entry;
-use crate::entry_report::{registry_report, with_run_data};
+use crate::entry_report::{registry_report, with_runs};
 use crate::metric_tables::metrics_and_checks;
+use crate::run_source::{Lazy, Source};
 use crate::store::{self, write_if_changed, RunCache};
 use crate::{companions, evaluate, hash, render, sensitivity, stamp, tables};
 use fric_experiments::RunData;
@@ -31,6 +32,9 @@ pub(crate) struct Runs<'a> {
     pub(crate) cache: &'a RunCache,
     /// The explanations' steps computed beside the runs.
     pub(crate) steps: &'a sensitivity::StepMemo,
+    /// The runs of a batch over the per-process limit, released once computed: read again
+    /// from the cache when needed.
+    pub(crate) lazy: Option<&'a Lazy<'a>>,
 }
 
 /// Evaluate and render one built manifest, its checks also under the alternative `readings` of
@@ -44,7 +48,8 @@ pub(crate) fn build_entry(
     prev: Option<&stamp::Stamp>,
     force: bool,
 ) -> Built {
-    let (data, failed, cache, steps) = (runs.data, runs.failed, runs.cache, runs.steps);
+    let (cache, steps) = (runs.cache, runs.steps);
+    let src = Source::with_lazy(runs.data, runs.failed, runs.lazy);
     let mut b = Built {
         report: registry_report(e),
         drawn: false,
@@ -54,18 +59,18 @@ pub(crate) fn build_entry(
     };
     let m = &e.manifest;
     let mut rendered = None;
-    let evaluated = with_run_data(e, data, failed, &mut b.report, |runs, rep| {
+    let evaluated = with_runs(e, &src, &mut b.report, |runs, rep| {
         metrics_and_checks(e, runs, rep);
         crate::finds::evaluate_finds(cache, e, rep);
         // The caption as every output shows it: its quotes filled (report.json, HTML, LaTeX).
         rep.caption = crate::quote::fill_or_keep(&m.source.caption, e, &rep.metrics, &mut rep.errors);
-        sensitivity::attach(readings, &mut rep.checks, data, failed);
+        sensitivity::attach(readings, &mut rep.checks, &src);
         let errors = sensitivity::explain_known(cache, steps, e, &mut rep.checks);
         rep.errors.extend(errors);
         evaluate::locate_checks(root, &e.file, &mut rep.checks);
         if m.kind == Kind::Figure && m.status.is_built() {
             rendered = Some(
-                companions::magnitudes(e, data, failed)
+                companions::magnitudes(e, &src)
                     .and_then(|units| render::render(root, e, runs, &rep.metrics, units, prev, force)),
             );
         }

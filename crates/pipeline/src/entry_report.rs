@@ -3,6 +3,7 @@
 
 use crate::entry::Entry;
 use crate::evaluate;
+use crate::run_source::{self, RunView, Source};
 use fric_experiments::RunData;
 use fric_report::ExperimentReport;
 use std::collections::{BTreeMap, HashMap};
@@ -84,32 +85,20 @@ pub(crate) fn with_run_data<R>(
     data: &HashMap<String, Arc<RunData>>,
     failed: &HashMap<String, String>,
     rep: &mut ExperimentReport,
-    f: impl FnOnce(&HashMap<String, &RunData>, &mut ExperimentReport) -> R,
+    f: impl FnOnce(&RunView, &mut ExperimentReport) -> R,
 ) -> Option<R> {
-    // Runs with post-processing get their own copy with the derived columns.
-    let mut derived: HashMap<String, RunData> = HashMap::new();
-    for (id, r) in &e.runs {
-        if let (false, Some(d)) = (r.post.is_empty(), data.get(&r.key)) {
-            match evaluate::post_process(d, &r.post) {
-                Ok(p) => {
-                    derived.insert(id.clone(), p);
-                }
-                Err(err) => rep.errors.push(format!("run `{id}` post-processing: {err}")),
-            }
-        }
-    }
-    let mut runs: HashMap<String, &RunData> = HashMap::new();
-    for (id, r) in &e.runs {
-        match derived.get(id).or_else(|| data.get(&r.key).map(|d| &**d)) {
-            Some(d) => {
-                runs.insert(id.clone(), d);
-            }
-            None => rep.errors.push(format!(
-                "run `{id}` failed: {}",
-                failed.get(&r.key).map(String::as_str).unwrap_or("not computed")
-            )),
-        }
-    }
+    with_runs(e, &Source::held(data, failed), rep, f)
+}
+
+/// [`with_run_data`] with the runs of `src`, held or read from the cache when needed.
+pub(crate) fn with_runs<R>(
+    e: &Entry,
+    src: &Source,
+    rep: &mut ExperimentReport,
+    f: impl FnOnce(&RunView, &mut ExperimentReport) -> R,
+) -> Option<R> {
+    let (runs, errors) = run_source::view(e, src);
+    rep.errors.extend(errors);
     if !rep.errors.is_empty() {
         rep.checks = unevaluated(&e.manifest, "a run of this manifest failed");
         return None;

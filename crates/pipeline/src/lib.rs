@@ -54,6 +54,7 @@ pub mod quote;
 pub mod readfile;
 mod render;
 mod run;
+mod run_source;
 mod schedule;
 mod selection;
 pub mod sensitivity;

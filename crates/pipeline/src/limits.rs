@@ -99,6 +99,23 @@ pub fn sweep_problem(sw: &fric_manifest::Sweep) -> Option<String> {
     })
 }
 
+/// Why one run, `bytes` of estimated memory while it is computed or read (the largest of
+/// `manifest`'s, read alone), cannot be held within the per-process limit, or None: the runs
+/// of a batch over the limit are computed, evaluated and released one by one, but no fewer.
+pub fn process_memory_problem(bytes: f64, manifest: &str) -> Option<String> {
+    let max = PROCESS_BYTES.value();
+    (bytes > max as f64).then(|| {
+        format!(
+            "{manifest}: its largest run alone would hold about {:.2} GB while it is computed or read (its data, \
+             the copies made while it is read and the copy its `post` steps make), more than the per-process \
+             limit of {:.2} GB ({}; set it to a larger number of bytes to raise it)",
+            bytes / 1e9,
+            max as f64 / 1e9,
+            PROCESS_BYTES.env
+        )
+    })
+}
+
 /// Why the runs of one manifest, `bytes` of estimated memory in `runs` runs, are too large
 /// together, or None.
 pub fn manifest_memory_problem(bytes: f64, runs: usize) -> Option<String> {

@@ -4,12 +4,27 @@
 use crate::entry::Entry;
 use crate::evaluate;
 use crate::member::MemberId;
+use crate::run_source::RunView;
 use fric_experiments::RunData;
 use fric_report::ExperimentReport;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+/// Metric `spec` on the runs it reads (its run and `other`'s), taken from `runs` for this
+/// call only: a run read from the cache is released once no metric needs it.
+fn metric(
+    spec: &fric_manifest::MetricSpec,
+    runs: &RunView,
+    done: &BTreeMap<String, Option<f64>>,
+) -> Result<f64, String> {
+    let ids = spec.run.iter().chain(spec.other.iter().map(|o| &o.run));
+    let held: Vec<(&String, Arc<RunData>)> = ids.filter_map(|id| runs.get(id).map(|d| (id, d))).collect();
+    let map: HashMap<String, &RunData> = held.iter().map(|(id, d)| ((*id).clone(), &**d)).collect();
+    evaluate::metric(spec, &map, done)
+}
 
 /// Evaluate the metrics and checks of `e` on the data of its runs into `rep`.
-pub(crate) fn metrics_and_checks(e: &Entry, runs: &HashMap<String, &RunData>, rep: &mut ExperimentReport) {
+pub(crate) fn metrics_and_checks(e: &Entry, runs: &RunView, rep: &mut ExperimentReport) {
     let m = &e.manifest;
     for mt in &m.metrics {
         match swept_base(e, mt).and_then(|b| e.sweeps.get(&b).map(|ms| (b, ms))) {
@@ -18,7 +33,7 @@ pub(crate) fn metrics_and_checks(e: &Entry, runs: &HashMap<String, &RunData>, re
                 if !info.is_empty() {
                     rep.metric_info.insert(mt.name.clone(), info);
                 }
-                record(rep, &mt.name, evaluate::metric(mt, runs, &rep.metrics));
+                record(rep, &mt.name, metric(mt, runs, &rep.metrics));
             }
             // A metric over a swept run: one value per member, `name[k]`, with its coordinates.
             Some((base, members)) => {
@@ -43,7 +58,7 @@ pub(crate) fn metrics_and_checks(e: &Entry, runs: &HashMap<String, &RunData>, re
                     let mut info = metric_info(e, &spec);
                     info.sweep = Some(coords_text(coords));
                     rep.metric_info.insert(name.clone(), info);
-                    record(rep, &name, evaluate::metric(&spec, runs, &rep.metrics));
+                    record(rep, &name, metric(&spec, runs, &rep.metrics));
                     table.members.push(fric_report::MetricMember {
                         run: member.clone(),
                         coords: coords.iter().cloned().collect(),

@@ -9,6 +9,7 @@ use crate::frames;
 use crate::hash::sha256_hex;
 use crate::member::MemberId;
 use crate::metric_tables::swept_base;
+use crate::run_source::RunView;
 use crate::stamp::{outputs_intact, Stamp};
 use crate::store::{output_path, write_if_changed};
 use fric_experiments::RunData;
@@ -226,7 +227,7 @@ fn metric_series(
 /// The figure's panels and one series file per plotted series, at full resolution.
 pub(crate) fn build(
     entry: &Entry,
-    runs: &HashMap<String, &RunData>,
+    runs: &RunView,
     metrics: &BTreeMap<String, Option<f64>>,
 ) -> Result<(FigureData, Vec<Csv>), String> {
     let m = &entry.manifest;
@@ -290,7 +291,10 @@ pub(crate) fn build(
             };
             let sweep_base = *bases.entry(s.run.as_str()).or_insert(series.len());
             for (k, (id, value)) in members.into_iter().enumerate() {
-                let d = *runs.get(&id).ok_or_else(|| format!("run `{id}` has no data"))?;
+                // One member's data at a time (read from the cache when its batch was released):
+                // only the drawn columns over the window are kept.
+                let held = runs.get(&id).ok_or_else(|| format!("run `{id}` has no data"))?;
+                let d: &RunData = &held;
                 let r = window(d, s.window.as_ref()).map_err(|e| format!("panel {}: {e}", p.id))?;
                 let pick = |c: &str| {
                     d.column(c)
@@ -438,7 +442,7 @@ pub(crate) fn render_key(entry: &Entry, metrics: &BTreeMap<String, Option<f64>>)
 pub fn render(
     root: &Path,
     entry: &Entry,
-    runs: &HashMap<String, &RunData>,
+    runs: &RunView,
     metrics: &BTreeMap<String, Option<f64>>,
     companions: Vec<(String, f64)>,
     prev: Option<&Stamp>,

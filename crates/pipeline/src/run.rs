@@ -6,6 +6,7 @@
 use crate::entries::Runs;
 use crate::entry::Entry;
 use crate::options::{Options, Progress};
+use crate::run_source::{footprint, Lazy};
 use crate::selection::{select, selector};
 use crate::sensitivity::{self, Planned, StepMemo};
 use crate::summary::Summary;
@@ -56,6 +57,36 @@ fn current(opts: &Options, pool: &rayon::ThreadPool, built: &[&Entry]) -> (Vec<S
             .collect()
     });
     (keys, reused)
+}
+
+/// How a batch of manifests is held: `None` when its runs fit the per-process limit `max`
+/// together with `threads` at once; else its runs are released once computed and read again
+/// when needed ([`Lazy`]), with the threads that fit the limit and the bytes the memo of runs
+/// read again may keep. An error, before any work, when even its largest run alone does not fit.
+fn streamed(
+    part: &[&Entry],
+    readings: &[Vec<Planned>],
+    max: f64,
+    threads: usize,
+) -> Result<Option<(usize, f64)>, String> {
+    let (held, runs) = batches::held(part, readings);
+    if held.bytes(threads) <= max {
+        return Ok(None);
+    }
+    // The largest run alone, read with its transient copies and its `post` copy.
+    let one = footprint(runs.iter().copied());
+    for (e, r) in part.iter().zip(readings) {
+        let alt = r
+            .iter()
+            .filter_map(|(_, v)| v.as_ref())
+            .map(|v| footprint(v.runs.values()));
+        let largest = alt.fold(footprint(e.runs.values()), f64::max);
+        if let Some(msg) = limits::process_memory_problem(largest, &e.manifest.id) {
+            return Err(msg);
+        }
+    }
+    let fit = ((max / one.max(1.0)).floor() as usize).clamp(1, threads.max(1));
+    Ok(Some((fit, Lazy::capacity_for(runs, max, fit))))
 }
 
 /// Run the pipeline.
@@ -117,20 +148,51 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         pool.current_num_threads(),
     );
     summary.batches = batches.len();
+    let max = limits::PROCESS_BYTES.value() as f64;
+    let threads = pool.current_num_threads();
     let mut readings: Vec<Option<Vec<Planned>>> = readings.into_iter().map(Some).collect();
-    let mut fresh = Vec::with_capacity(todo.len());
+    // Each batch with its manifests, their readings and how it is held, all checked against the
+    // per-process limit before any work starts.
+    let mut parts = Vec::with_capacity(batches.len());
     for batch in &batches {
         let part: Vec<(&Entry, &String)> = batch.iter().map(|&i| todo[i]).collect();
-        let part_entries: Vec<&Entry> = part.iter().map(|(e, _)| *e).collect();
         let part_readings: Vec<Vec<Planned>> = batch.iter().map(|&i| readings[i].take().unwrap_or_default()).collect();
-        let computed = compute_all::compute_all(opts, &pool, &part_entries, &part_readings, &steps, &mut summary)?;
+        let part_entries: Vec<&Entry> = part.iter().map(|(e, _)| *e).collect();
+        let how = streamed(&part_entries, &part_readings, max, threads)?;
+        parts.push((part, part_readings, how));
+    }
+    let mut fresh = Vec::with_capacity(todo.len());
+    for (part, part_readings, how) in &parts {
+        let part_entries: Vec<&Entry> = part.iter().map(|(e, _)| *e).collect();
+        // A batch over the limit (a sweep larger than it): as many threads as the limit
+        // holds runs at once, each run released once computed and read again when needed.
+        let small_pool = match how {
+            Some((fit, _)) if *fit < threads => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(*fit)
+                    .build()
+                    .map_err(|e| e.to_string())?,
+            ),
+            _ => None,
+        };
+        let pool = small_pool.as_ref().unwrap_or(&pool);
+        let lazy = how.map(|(_, capacity)| Lazy::new(&cache, capacity));
+        let release = lazy.is_some();
+        let computed =
+            compute_all::compute_all(opts, pool, &part_entries, part_readings, &steps, &mut summary, release)?;
+        if release {
+            summary.runs_released += compute_all::unique_runs(&part_entries, part_readings).0.len()
+                - computed.data.len()
+                - computed.failed.len();
+        }
         let runs = Runs {
             data: &computed.data,
             failed: &computed.failed,
             cache: &cache,
             steps: &steps,
+            lazy: lazy.as_ref(),
         };
-        fresh.extend(evaluate_all::evaluate_all(opts, &pool, &part, &part_readings, &runs));
+        fresh.extend(evaluate_all::evaluate_all(opts, pool, part, part_readings, &runs));
         // The batch's runs are released here, before the next batch is computed.
     }
     opts.tell(Progress::Finish);

@@ -100,12 +100,17 @@ impl RunCache {
     }
     /// Store a computed run, best effort: a cache that cannot be written (full, read-only) must
     /// not throw the computed run away, so a failed write is only recorded, for one warning
-    /// ([`RunCache::write_failure`]), and the caller goes on with the data it holds.
-    pub fn keep(&self, key: &str, request: &impl Serialize, data: &RunData) {
-        if let Err(e) = self.put(key, request, data) {
-            let mut g = self.failed_writes.lock().unwrap_or_else(|p| p.into_inner());
-            g.0.get_or_insert(e);
-            g.1 += 1;
+    /// ([`RunCache::write_failure`]), and the caller goes on with the data it holds. Whether the
+    /// run was stored.
+    pub fn keep(&self, key: &str, request: &impl Serialize, data: &RunData) -> bool {
+        match self.put(key, request, data) {
+            Ok(()) => true,
+            Err(e) => {
+                let mut g = self.failed_writes.lock().unwrap_or_else(|p| p.into_inner());
+                g.0.get_or_insert(e);
+                g.1 += 1;
+                false
+            }
         }
     }
     /// The first failed write of [`RunCache::keep`] and how many failed, if any did.

@@ -40,6 +40,9 @@ pub struct Summary {
     /// The batches the manifests to evaluate were computed and evaluated in, one after the
     /// other, to keep the runs held at once within `limits::PROCESS_BYTES` (1 unless over it).
     pub batches: usize,
+    /// The runs of batches over the per-process limit released once computed (stored in the
+    /// cache) and read again by the evaluation when needed: their data were never all held.
+    pub runs_released: usize,
     /// The report of every manifest; with `--only`, the others as the last report had them.
     pub report: Report,
     /// The manifests this run selected: what the counts and the exit status are about.

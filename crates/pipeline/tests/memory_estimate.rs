@@ -141,4 +141,21 @@ fn the_project_is_inside_the_memory_limits() {
     }
     eprintln!("the project held at once, 4 threads: {:.3} GB", held.bytes(4) / 1e9);
     assert!(held.bytes(4) < fric_pipeline::limits::PROCESS_BYTES.default as f64);
+    // A batch over the limit is computed, evaluated and released run by run: what the project
+    // needs at least is its largest run read alone, on each of the 4 threads.
+    let one = loaded
+        .entries
+        .iter()
+        .flat_map(|e| e.runs.values())
+        .map(|r| {
+            (1.0 + fric_pipeline::memory::TRANSIENT_COPIES) * fric_pipeline::memory::data_bytes(r)
+                + fric_pipeline::memory::derived_bytes(r)
+        })
+        .fold(0.0, f64::max);
+    eprintln!(
+        "the least per-process limit the project runs within, 4 threads: {:.3} GB (its largest run read alone {:.3} GB)",
+        4.0 * one / 1e9,
+        one / 1e9
+    );
+    assert!(4.0 * one < held.bytes(4));
 }

@@ -3,9 +3,10 @@
 
 use crate::compute::{checked, compute_and_store};
 use crate::entry::Entry;
-use crate::entry_report::{registry_report, with_run_data};
+use crate::entry_report::{registry_report, with_runs};
 use crate::metric_tables::metrics_and_checks;
 use crate::options::Options;
+use crate::run_source::Source;
 use crate::store::{Lookup, RunCache};
 use fric_experiments::RunData;
 use rayon::prelude::*;
@@ -77,8 +78,13 @@ pub(crate) fn evaluate(
     data: &HashMap<String, Arc<RunData>>,
     failed: &HashMap<String, String>,
 ) -> fric_report::ExperimentReport {
+    evaluate_in(e, &Source::held(data, failed))
+}
+
+/// [`evaluate`] on the runs of `src`, held or read from the cache when needed.
+pub(crate) fn evaluate_in(e: &Entry, src: &Source) -> fric_report::ExperimentReport {
     let mut rep = registry_report(e);
-    with_run_data(e, data, failed, &mut rep, |runs, rep| metrics_and_checks(e, runs, rep));
+    with_runs(e, src, &mut rep, |runs, rep| metrics_and_checks(e, runs, rep));
     rep
 }
 

@@ -1,14 +1,13 @@
 //! The alternative readings of a manifest's assumptions: each a variant of the manifest, and
 //! every check's outcome under each recorded in the check.
 
-use super::fetch::evaluate;
+use super::fetch::evaluate_in;
 use crate::entry::Entry;
 use crate::overrides::variant;
-use fric_experiments::RunData;
+use crate::run_source::Source;
 use fric_report::CheckReport;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
-use std::sync::Arc;
+use std::collections::BTreeMap;
 
 /// A reading with its variant of the manifest (`None`: the reading is invalid).
 pub type Planned = (Reading, Option<Entry>);
@@ -68,17 +67,12 @@ pub fn readings(e: &Entry) -> Vec<Planned> {
 
 /// Evaluate every reading on `data` and record in each of `checks` (the manifest's own
 /// reading) its outcome under each reading. Returns the readings with their checks.
-pub(crate) fn attach(
-    readings: &[Planned],
-    checks: &mut [CheckReport],
-    data: &HashMap<String, Arc<RunData>>,
-    failed: &HashMap<String, String>,
-) -> Vec<Reading> {
+pub(crate) fn attach(readings: &[Planned], checks: &mut [CheckReport], src: &Source) -> Vec<Reading> {
     let mut out = Vec::new();
     for (reading, v) in readings {
         let mut reading = reading.clone();
         if let Some(v) = v {
-            let rep = evaluate(v, data, failed);
+            let rep = evaluate_in(v, src);
             reading.checks = rep.checks;
             reading.errors.extend(rep.errors);
         }

@@ -115,7 +115,7 @@ pub fn sensitivity(opts: &Options) -> Result<Sensitivities, String> {
     for (e, rs) in plans {
         let mut base = evaluate(e, &data, &failed);
         crate::evaluate::locate_checks(&opts.root, &e.file, &mut base.checks);
-        let readings = attach(&rs, &mut base.checks, &data, &failed);
+        let readings = attach(&rs, &mut base.checks, &crate::run_source::Source::held(&data, &failed));
         let verdicts = base
             .checks
             .iter()

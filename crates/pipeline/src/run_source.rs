@@ -1,0 +1,196 @@
+//! Where a manifest's evaluation finds its runs' data: held in memory (the runs of a batch
+//! within the per-process limit, [`crate::batches`]) or, for the runs of a batch larger than
+//! it, released once computed and read again from the cache when a metric, a drawn series or a
+//! reading needs them, through a memo bounded by what the limit leaves ([`Lazy`]). Either way
+//! the evaluation sees one [`RunView`] per manifest.
+
+use crate::compute::checked;
+use crate::entry::{Entry, ResolvedRun};
+use crate::evaluate;
+use crate::memory;
+use crate::store::{Lookup, RunCache};
+use fric_experiments::RunData;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+
+/// The runs a pipeline step evaluates: the data it holds and the errors of the runs that
+/// failed, both by key, and (for a batch over the per-process limit) the cache the released
+/// runs are read from.
+pub(crate) struct Source<'a> {
+    pub(crate) data: &'a HashMap<String, Arc<RunData>>,
+    pub(crate) failed: &'a HashMap<String, String>,
+    lazy: Option<&'a Lazy<'a>>,
+}
+
+impl<'a> Source<'a> {
+    /// Every run held in `data` (or failed).
+    pub(crate) fn held(data: &'a HashMap<String, Arc<RunData>>, failed: &'a HashMap<String, String>) -> Self {
+        Source {
+            data,
+            failed,
+            lazy: None,
+        }
+    }
+    /// The runs in `data`, the failed ones, and every other run read from `lazy` when needed.
+    pub(crate) fn with_lazy(
+        data: &'a HashMap<String, Arc<RunData>>,
+        failed: &'a HashMap<String, String>,
+        lazy: Option<&'a Lazy<'a>>,
+    ) -> Self {
+        Source { data, failed, lazy }
+    }
+}
+
+/// Runs read from the cache on demand, with their `post` columns, the most recently used kept
+/// while they fit in `capacity` bytes (shared by the threads evaluating at once).
+pub(crate) struct Lazy<'a> {
+    cache: &'a RunCache,
+    capacity: f64,
+    memo: Mutex<Memo>,
+}
+
+/// The memo of [`Lazy`]: (run key with its `post` steps, data, bytes), least recently used first.
+#[derive(Default)]
+struct Memo {
+    items: VecDeque<(String, Arc<RunData>, f64)>,
+    bytes: f64,
+}
+
+/// The bytes of `d`'s columns.
+fn bytes_of(d: &RunData) -> f64 {
+    d.columns.iter().map(|c| c.1.len() as f64 * 8.0).sum()
+}
+
+impl<'a> Lazy<'a> {
+    /// Reads from `cache`, keeping at most `capacity` bytes of runs between reads.
+    pub(crate) fn new(cache: &'a RunCache, capacity: f64) -> Self {
+        Lazy {
+            cache,
+            capacity: capacity.max(0.0),
+            memo: Mutex::new(Memo::default()),
+        }
+    }
+
+    /// What the memo of the runs of a batch may hold under the per-process limit `max` with
+    /// `threads` evaluations at once: the limit less, per thread, the largest run read
+    /// ([`footprint`]).
+    pub(crate) fn capacity_for<'r>(runs: impl IntoIterator<Item = &'r ResolvedRun>, max: f64, threads: usize) -> f64 {
+        max - threads.max(1) as f64 * footprint(runs)
+    }
+
+    /// The data of run `r` with its `post` columns: from the memo, or read from the cache
+    /// (checked as a cached run is) and post-processed. `Err((post, why))`: `post` when its
+    /// `post` steps failed, else the run could not be read.
+    fn get(&self, r: &ResolvedRun) -> Result<Arc<RunData>, (bool, String)> {
+        let id = format!("{}{:?}", r.key, r.post);
+        {
+            let mut m = self.memo.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(i) = m.items.iter().position(|x| x.0 == id) {
+                let item = m.items.remove(i).expect("position is in range");
+                let d = item.1.clone();
+                m.items.push_back(item);
+                return Ok(d);
+            }
+        }
+        let d = match self.cache.get(&r.key, &r.request) {
+            Lookup::Hit(d) => checked(&r.request, d).map_err(|e| (false, e))?,
+            Lookup::Corrupt(why) => return Err((false, format!("cache entry corrupted after it was written: {why}"))),
+            Lookup::Miss => return Err((false, "not in the cache after it was computed".into())),
+        };
+        let d = if r.post.is_empty() {
+            d
+        } else {
+            evaluate::post_process(&d, &r.post).map_err(|e| (true, e))?
+        };
+        let d = Arc::new(d);
+        let b = bytes_of(&d);
+        let mut m = self.memo.lock().unwrap_or_else(|p| p.into_inner());
+        while !m.items.is_empty() && m.bytes + b > self.capacity {
+            if let Some((_, _, old)) = m.items.pop_front() {
+                m.bytes -= old;
+            }
+        }
+        if b <= self.capacity {
+            m.bytes += b;
+            m.items.push_back((id, d.clone(), b));
+        }
+        Ok(d)
+    }
+}
+
+/// The estimated bytes of the largest of `runs` while it is computed or read alone: its data,
+/// their transient copies and the copy its `post` steps make ([`memory`]). No batch can hold
+/// less than this at once.
+pub(crate) fn footprint<'r>(runs: impl IntoIterator<Item = &'r ResolvedRun>) -> f64 {
+    runs.into_iter()
+        .map(|r| (1.0 + memory::TRANSIENT_COPIES) * memory::data_bytes(r) + memory::derived_bytes(r))
+        .fold(0.0, f64::max)
+}
+
+/// The data of a manifest's runs by id, as its metrics and drawing read them: each run held,
+/// or read when asked for ([`Lazy`]).
+pub(crate) struct RunView<'a> {
+    held: HashMap<String, Arc<RunData>>,
+    lazy: HashMap<String, &'a ResolvedRun>,
+    source: Option<&'a Lazy<'a>>,
+}
+
+impl RunView<'_> {
+    /// The data of run `id` (with its `post` columns), or None when it has none.
+    pub(crate) fn get(&self, id: &str) -> Option<Arc<RunData>> {
+        if let Some(d) = self.held.get(id) {
+            return Some(d.clone());
+        }
+        let r = self.lazy.get(id)?;
+        self.source?.get(r).ok()
+    }
+}
+
+/// The view of `e`'s runs in `src`, and the errors of those without data: a run failed, its
+/// `post` steps did, or (read from the cache) it could not be read back. A run read from the
+/// cache is read here once, so that these errors are the same as when it is held.
+pub(crate) fn view<'a>(e: &'a Entry, src: &Source<'a>) -> (RunView<'a>, Vec<String>) {
+    let mut v = RunView {
+        held: HashMap::new(),
+        lazy: HashMap::new(),
+        source: src.lazy,
+    };
+    let mut errors = Vec::new();
+    // Runs with post-processing get their own copy with the derived columns.
+    for (id, r) in &e.runs {
+        if let (false, Some(d)) = (r.post.is_empty(), src.data.get(&r.key)) {
+            match evaluate::post_process(d, &r.post) {
+                Ok(p) => {
+                    v.held.insert(id.clone(), Arc::new(p));
+                }
+                Err(err) => errors.push(format!("run `{id}` post-processing: {err}")),
+            }
+        }
+    }
+    for (id, r) in &e.runs {
+        if v.held.contains_key(id) || (!r.post.is_empty() && src.data.contains_key(&r.key)) {
+            continue;
+        }
+        if let Some(d) = src.data.get(&r.key) {
+            v.held.insert(id.clone(), d.clone());
+            continue;
+        }
+        let failed = || {
+            format!(
+                "run `{id}` failed: {}",
+                src.failed.get(&r.key).map(String::as_str).unwrap_or("not computed")
+            )
+        };
+        match src.lazy.filter(|_| !src.failed.contains_key(&r.key)) {
+            None => errors.push(failed()),
+            Some(l) => match l.get(r) {
+                Ok(_) => {
+                    v.lazy.insert(id.clone(), r);
+                }
+                Err((true, err)) => errors.push(format!("run `{id}` post-processing: {err}")),
+                Err((false, err)) => errors.push(format!("run `{id}` failed: {err}")),
+            },
+        }
+    }
+    (v, errors)
+}
