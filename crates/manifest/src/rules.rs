@@ -109,6 +109,9 @@ fn ids<'a>(out: &mut Vec<Problem>, what: &str, list: &str, field: &str, ids: imp
 /// count would cost time and memory before anything is drawn).
 pub const MAX_ARROWS: u32 = 100;
 
+/// The printable marker sizes, in pt (`marker_size`).
+pub const MARKER_SIZE_PT: (f64, f64) = (0.5, 6.0);
+
 /// What `discrepancy:` allows.
 pub const DISCREPANCY_ALLOWED: &str = "discrepancy: source-error (the source's arithmetic or printed formula \
      shown wrong by a computation in the evidence), assumption (an unstated value explains it; \
@@ -322,6 +325,15 @@ pub fn check(m: &Manifest) -> Vec<Problem> {
                     format!("`arrows` = {} is too many arrowheads for one curve", s.arrows),
                     format!("0 to {MAX_ARROWS}"),
                 ));
+            }
+            if let Some(m) = s.marker_size {
+                if !(MARKER_SIZE_PT.0..=MARKER_SIZE_PT.1).contains(&m) {
+                    out.push((
+                        format!("panels[{i}].series[{k}].marker_size"),
+                        format!("`marker_size` = {m} pt is not a printable marker"),
+                        format!("{} to {} pt", MARKER_SIZE_PT.0, MARKER_SIZE_PT.1),
+                    ));
+                }
             }
         }
     }

@@ -128,6 +128,7 @@ fn pgf_figure(
                         arrows: arrows.get(n).and_then(|a| a.get(i)).cloned().unwrap_or_default(),
                         point_labels: point_labels(s, d.label_sides.get(i)),
                         style: s.style,
+                        marker_size: s.marker_size,
                         color: fric_plot::series_color(i, s.color.as_deref()).to_string(),
                         label: s.label.clone(),
                         csv: format!("{id}/{}", csv.name),
@@ -263,6 +264,8 @@ pub(crate) fn build(
                         label,
                         color,
                         point_labels: vec![],
+                        marker_size: s.marker_size,
+                        computed: true,
                     });
                 }
                 continue;
@@ -282,6 +285,8 @@ pub(crate) fn build(
                     label: s.label.clone(),
                     color: s.color.clone(),
                     point_labels: s.points.iter().map(|q| q.label.clone()).collect(),
+                    marker_size: s.marker_size,
+                    computed: true,
                 });
                 continue;
             }
@@ -295,6 +300,9 @@ pub(crate) fn build(
                 // only the drawn columns over the window are kept.
                 let held = runs.get(&id).ok_or_else(|| format!("run `{id}` has no data"))?;
                 let d: &RunData = &held;
+                // A grid run computes each sample at a chosen parameter (amplitude, frequency):
+                // every sample is a result, kept in print wherever the panel shows it.
+                let computed = entry.runs.get(&id).is_some_and(|r| r.request.input.kind() == "grid");
                 let r = window(d, s.window.as_ref()).map_err(|e| format!("panel {}: {e}", p.id))?;
                 let pick = |c: &str| {
                     d.column(c)
@@ -336,6 +344,8 @@ pub(crate) fn build(
                     label,
                     color,
                     point_labels: vec![],
+                    marker_size: s.marker_size,
+                    computed,
                 });
             }
         }

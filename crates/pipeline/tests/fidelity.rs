@@ -428,13 +428,14 @@ fn every_plotted_sample_is_visible_and_nothing_leaves_its_frame() {
 /// How far from its sample a series of this style (as the SVG names it) may leave no ink, in
 /// SVG pixels, read from the style's declaration (`fric_plot::style`).
 fn uninked_radius(style: &str) -> f64 {
-    use fric_plot::style::{Ink, Marker, MARKER_PX, STYLES};
+    use fric_plot::style::{Ink, Marker, PX_PER_PT, STYLES};
     let Some(def) = STYLES.iter().find(|d| d.name == style) else {
         return 0.0;
     };
     match def.ink {
         Ink::Line { dash } => dash.iter().skip(1).step_by(2).fold(0.0, |m: f64, g| m.max(*g)) / 2.0,
-        Ink::Markers(Marker::OpenSquare) => MARKER_PX,
+        // An open marker inks its outline, as far out as the largest `marker_size` allows.
+        Ink::Markers(Marker::OpenSquare | Marker::Circle) => fric_manifest::rules::MARKER_SIZE_PT.1 * PX_PER_PT,
         Ink::Markers(Marker::Disc) | Ink::Band => 0.0,
     }
 }

@@ -132,6 +132,7 @@ pub(crate) fn layout(
             let mut m = series::map_series(&frame, &s.x, &s.y, s.y2.as_deref(), s.style, c);
             // One arrowhead per series at most: the inset shows a piece of each curve.
             m.arrows = s.arrows.min(1);
+            m.marker_size = s.marker_size;
             m
         })
         .collect();

@@ -17,11 +17,9 @@ const INSET: f64 = 8.0 * K;
 pub(crate) fn covers(s: &Mapped, r: [f64; 4]) -> bool {
     let g = STROKE / 2.0
         + 3.0 * K
-        + if style::def(s.style).marker().is_some() {
-            3.0 * K
-        } else {
-            0.0
-        };
+        + style::def(s.style)
+            .marker()
+            .map_or(0.0, |m| crate::series::marker_radius(m, s.marker_size));
     let r = [r[0] - g, r[1] - g, r[2] + g, r[3] + g];
     let lines = s.lines.iter().any(|l| match l.len() {
         1 => segment_meets(l[0], l[0], r),
@@ -37,6 +35,8 @@ pub(crate) fn covers(s: &Mapped, r: [f64; 4]) -> bool {
 pub(crate) struct Entry {
     pub label: String,
     pub style: Style,
+    /// The series' declared marker size (pt), drawn so in the sample.
+    pub marker_size: Option<f64>,
     pub color: (u8, u8, u8),
     /// The series is drawn wide and light under a coincident one.
     pub under: bool,
@@ -187,7 +187,12 @@ fn sample(out: &mut String, e: &Entry, x: f64, y: f64) {
     let col = hex(c);
     let _ = match style::def(style).ink {
         Ink::Markers(m) => {
-            out.push_str(&crate::series::marker_svg(m, (x + SAMPLE_W / 2.0, y), &col));
+            out.push_str(&crate::series::marker_svg(
+                m,
+                e.marker_size,
+                (x + SAMPLE_W / 2.0, y),
+                &col,
+            ));
             Ok(())
         }
         Ink::Band => write!(

@@ -78,6 +78,12 @@ pub struct SeriesData {
     pub arrows: u32,
     /// For published points: each point's label (empty, or one per point).
     pub point_labels: Vec<Option<String>>,
+    /// The declared marker size in pt (`marker_size`; `None`: the style's default).
+    pub marker_size: Option<f64>,
+    /// Every sample is a computed point (a grid run: a describing function, a frequency
+    /// response), not an integrator's output step: print thinning keeps each one the panel
+    /// shows (`reduce.rs`).
+    pub computed: bool,
 }
 
 #[derive(Clone, Debug)]

@@ -59,12 +59,7 @@ pub(crate) fn build_chart<'a, DB: DrawingBackend>(
     } else {
         12
     } * K;
-    // Likewise left of a rotated y label with a superscript (`[10^{3}]`).
-    let left = if scaled_label(&p.y.label, p.y.unit.as_deref(), r.powers.1).contains('^') {
-        17
-    } else {
-        12
-    } * K;
+    let left = left_margin(p, r);
     let mut b = ChartBuilder::on(area);
     b.margin(12 * K)
         .margin_left(left)
@@ -135,6 +130,16 @@ fn y_area<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData, r: &
     need.max(Y_AREA * K)
 }
 
+/// Width (drawing units) left of the y label area: room for a superscript in a rotated y label
+/// (`[10^{3}]`), which rises left of its line box.
+fn left_margin(p: &PanelData, r: &Ranges) -> u32 {
+    if scaled_label(&p.y.label, p.y.unit.as_deref(), r.powers.1).contains('^') {
+        17 * K
+    } else {
+        12 * K
+    }
+}
+
 /// Width (drawing units) right of the axes: `RIGHT_MARGIN`, or more when the x tick label
 /// nearest the right edge, centred on its tick, would reach beyond it (report Fig 3.15's
 /// "0.016" at the end of its axis was cut). Computed also where the labels are not drawn, so
@@ -148,7 +153,7 @@ fn right_margin<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData
     let font = TextStyle::from(("sans-serif", LABEL_SIZE * K));
     let w = area.estimate_text_size(l, &font).map_or(0, |(w, _)| w) as f64;
     // The axes' width as laid out with the default margin (the left side is fixed first).
-    let axes = area.dim_in_pixel().0 as f64 - (y_area(area, p, r) + base + 12 * K) as f64;
+    let axes = area.dim_in_pixel().0 as f64 - (y_area(area, p, r) + base + left_margin(p, r)) as f64;
     let to_edge = (r.x.1 - v) / (r.x.1 - r.x.0) * axes.max(0.0);
     let over = w / 2.0 - to_edge + (2 * K) as f64;
     (over.ceil().max(0.0) as u32).max(base)
@@ -179,6 +184,7 @@ pub(crate) fn map_all(frame: &Frame, p: &PanelData, coincident: &[(usize, usize)
         .map(|(i, s)| {
             let mut m = series::map_series(frame, &s.x, &s.y, s.y2.as_deref(), s.style, color_of(s, i));
             m.arrows = s.arrows;
+            m.marker_size = s.marker_size;
             m.point_labels = s.point_labels.clone();
             m
         })
@@ -285,6 +291,7 @@ pub(crate) fn plan_legend(
             Some(Entry {
                 label,
                 style: s.style,
+                marker_size: s.marker_size,
                 color: color_of(s, i),
                 under: coincident.iter().any(|(u, _)| *u == i),
                 faded: coincident

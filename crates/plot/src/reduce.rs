@@ -25,6 +25,11 @@
 //!
 //! Samples without a position (non-finite, or not positive on a log axis) split a line or band
 //! when drawn: the first and last of each such run are kept, so the split stays where it was.
+//!
+//! A series of computed points ([`SeriesData::computed`]: a grid run, each sample a result such
+//! as a refined describing-function point) keeps, besides the above, every sample inside the
+//! panel's ranges and every inset's region: thinning a straight stretch to its ends would leave
+//! the printed files (CSV, PGFPlots) without the points a zoom window shows as computed.
 
 use crate::ranges::{self, shared_of, shared_x};
 use crate::{series::tf, FigureData, SeriesData};
@@ -66,9 +71,18 @@ pub fn reduce(fig: &FigureData) -> Reduction {
             p.series
                 .iter()
                 .map(|s| {
-                    zooms
+                    let k = zooms
                         .iter()
-                        .fold(series_keep(&px, s), |k, z| union(k, series_keep(z, s)))
+                        .fold(series_keep(&px, s), |k, z| union(k, series_keep(z, s)));
+                    if s.computed {
+                        let visible = (fig.panel_width, fig.panel_height);
+                        let shown = zooms
+                            .iter()
+                            .fold(in_view(&px, s, visible), |v, z| union(v, in_view(z, s, visible)));
+                        union(k, shown)
+                    } else {
+                        k
+                    }
                 })
                 .collect(),
         );
@@ -150,6 +164,15 @@ fn union(a: Vec<usize>, b: Vec<usize>) -> Vec<usize> {
     v.sort_unstable();
     v.dedup();
     v
+}
+
+/// The samples of `s` drawn inside the pixels' view: the panel's ranges (`size`: the panel's
+/// pixel size, the ranges' extent) or, for an inset, its region.
+fn in_view(px: &Pixels, s: &SeriesData, size: (u32, u32)) -> Vec<usize> {
+    let (w, h) = (f64::from(size.0), f64::from(size.1));
+    let inside = |(u, v): (f64, f64)| px.region.is_some() || ((0.0..=w).contains(&u) && (0.0..=h).contains(&v));
+    let n = s.x.len().min(s.y.len());
+    (0..n).filter(|&i| px.map(s.x[i], s.y[i]).is_some_and(inside)).collect()
 }
 
 fn series_keep(px: &Pixels, s: &SeriesData) -> Vec<usize> {
@@ -316,6 +339,8 @@ mod tests {
             color: None,
             arrows: 0,
             point_labels: vec![],
+            marker_size: None,
+            computed: false,
         }
     }
 
@@ -377,5 +402,52 @@ mod tests {
             Style::Solid,
         );
         assert_eq!(series_keep(&px(), &s), vec![0, 1, 2, 4, 5, 9]);
+    }
+
+    /// A figure of one panel showing x in [0.4, 0.6] of a straight series of 101 samples over
+    /// [0, 1] (a refined describing-function curve crossing a zoom window is straight there).
+    fn zoomed(computed: bool) -> FigureData {
+        let x: Vec<f64> = (0..=100).map(|i| f64::from(i) / 100.0).collect();
+        let mut s = line(x.clone(), x.iter().map(|v| 2.0 * v).collect(), Style::Solid);
+        s.computed = computed;
+        let axis = |r: [f64; 2]| crate::AxisSpec {
+            label: "x".into(),
+            unit: None,
+            scale: Scale::Linear,
+            range: Some(r),
+        };
+        FigureData {
+            rows: 1,
+            cols: 1,
+            panel_width: 640,
+            panel_height: 480,
+            panels: vec![crate::PanelData {
+                id: "a".into(),
+                title: None,
+                x: axis([0.4, 0.6]),
+                y: axis([0.8, 1.2]),
+                legend: fric_manifest::LegendPos::None,
+                series: vec![s],
+                equal_aspect: false,
+                insets: vec![],
+            }],
+            companions: vec![],
+        }
+    }
+
+    /// Thinning keeps every computed sample the panel shows (21 in the window), and still thins
+    /// an integrator's output that is straight there (its ends kept only).
+    #[test]
+    fn computed_points_inside_the_view_are_all_kept() {
+        let shown: Vec<usize> = (40..=60).collect();
+        let keep = &reduce(&zoomed(true)).keep[0][0];
+        for i in &shown {
+            assert!(
+                keep.contains(i),
+                "computed sample {i} in the window dropped: kept {keep:?}"
+            );
+        }
+        let thinned = &reduce(&zoomed(false)).keep[0][0];
+        assert!(thinned.len() < 6, "a straight integrator output kept {thinned:?}");
     }
 }

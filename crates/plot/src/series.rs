@@ -82,6 +82,8 @@ pub(crate) struct Mapped {
     pub faded: bool,
     /// Arrowheads along the longest piece, showing the direction of travel.
     pub arrows: u32,
+    /// The series' declared marker size in pt (`marker_size`), if any.
+    pub marker_size: Option<f64>,
     /// Labels of published points, one per point of `lines` (flattened), if any.
     pub point_labels: Vec<Option<String>>,
     /// Where each label is drawn (`labels.rs`), parallel to `point_labels`; empty until placed
@@ -211,6 +213,7 @@ pub(crate) fn map_series(
         under: false,
         faded: false,
         arrows: 0,
+        marker_size: None,
         point_labels: vec![],
         label_sides: vec![],
     }
@@ -358,7 +361,7 @@ pub(crate) fn write_series(out: &mut String, s: &Mapped) {
         }
         Ink::Markers(m) => {
             for &p in s.lines.iter().flatten() {
-                out.push_str(&marker_svg(m, p, &col));
+                out.push_str(&marker_svg(m, s.marker_size, p, &col));
             }
         }
         Ink::Line { dash: [] } => {
@@ -387,17 +390,34 @@ pub(crate) fn write_series(out: &mut String, s: &Mapped) {
     }
 }
 
-/// A marker of shape `m` centred at `p`, in colour `col`.
-pub(crate) fn marker_svg(m: Marker, p: (f64, f64), col: &str) -> String {
-    let r = style::MARKER_PX * K;
+/// The radius (a square's half side to the middle of its stroke) of marker `m` in drawing
+/// units: the declared `marker_size` (pt, as PGFPlots' `mark size`) at [`style::PX_PER_PT`],
+/// else the default [`style::MARKER_PX`] (a square half a pixel larger, as before).
+pub(crate) fn marker_radius(m: Marker, declared: Option<f64>) -> f64 {
+    match (m, declared) {
+        (_, Some(pt)) => pt * style::PX_PER_PT * K,
+        (Marker::OpenSquare, None) => style::MARKER_PX * K + K / 2.0,
+        (_, None) => style::MARKER_PX * K,
+    }
+}
+
+/// A marker of shape `m` (at its declared size, if any) centred at `p`, in colour `col`.
+pub(crate) fn marker_svg(m: Marker, declared: Option<f64>, p: (f64, f64), col: &str) -> String {
+    let r = marker_radius(m, declared);
     match m {
         Marker::Disc => format!(r#"<circle cx="{:.1}" cy="{:.1}" r="{r}" fill="{col}"/>"#, p.0, p.1),
+        Marker::Circle => format!(
+            r##"<circle cx="{:.1}" cy="{:.1}" r="{r}" fill="none" stroke="{col}" stroke-width="{}"/>"##,
+            p.0,
+            p.1,
+            1.5 * K
+        ),
         Marker::OpenSquare => format!(
             r##"<rect x="{:.1}" y="{:.1}" width="{}" height="{}" fill="none" stroke="{col}" stroke-width="{}"/>"##,
-            p.0 - r - K / 2.0,
-            p.1 - r - K / 2.0,
-            2.0 * r + K,
-            2.0 * r + K,
+            p.0 - r,
+            p.1 - r,
+            2.0 * r,
+            2.0 * r,
             1.5 * K
         ),
     }
@@ -436,6 +456,7 @@ mod tests {
             under: false,
             faded: false,
             arrows: 0,
+            marker_size: None,
             point_labels: vec![],
             label_sides: vec![],
         }
@@ -457,6 +478,7 @@ mod tests {
     fn entry() -> Entry {
         Entry {
             label: "a".into(),
+            marker_size: None,
             style: Style::Solid,
             color: (0, 0, 0),
             under: false,

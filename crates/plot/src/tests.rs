@@ -69,6 +69,8 @@ fn fig() -> FigureData {
                     color: None,
                     arrows: 0,
                     point_labels: vec![],
+                    marker_size: None,
+                    computed: false,
                 }],
             },
             PanelData {
@@ -98,6 +100,8 @@ fn fig() -> FigureData {
                     color: Some("gray".into()),
                     arrows: 0,
                     point_labels: vec![],
+                    marker_size: None,
+                    computed: false,
                 }],
             },
         ],
@@ -226,6 +230,8 @@ fn one_series(x: Vec<f64>, y: Vec<f64>) -> FigureData {
         color: None,
         arrows: 0,
         point_labels: vec![],
+        marker_size: None,
+        computed: false,
     }];
     f
 }

@@ -130,6 +130,14 @@ impl TickFormat {
         }
     }
 
+    /// The same decimals, never scientific (see [`labelled`]).
+    pub(crate) fn in_decimals(self) -> Self {
+        Self {
+            scientific: false,
+            ..self
+        }
+    }
+
     /// The label of the tick at `v` (as printed).
     pub(crate) fn label(&self, v: f64) -> String {
         if v == 0.0 || v.abs() < self.zero {
@@ -166,13 +174,20 @@ fn trim_zeros(s: &str) -> &str {
 
 /// The labels of the major ticks `major` (plotting coordinates) of an axis with scale `scale`,
 /// whose labels print the value times `f` (the inverse of the axis' power of ten): decade
-/// labels on a log axis, one [`TickFormat`] otherwise.
+/// labels on a log axis, one [`TickFormat`] otherwise, in decimals.
+///
+/// Decimals on every linear axis, so the panels of a figure and its companions print one
+/// number format per quantity: an axis' power of ten is chosen for the largest magnitude of
+/// its unit across the figure group ([`axis_power`], shared by `ranges::unit_powers`), which
+/// then prints between 0.01 and 9999; an axis whose own ticks are far smaller than its
+/// group's (report Fig 3.18(a), ±3·10⁻⁴ rad beside (b)'s 0.0015 rad and companion 2.16's
+/// decimals) prints them with more decimals, not in e-notation beside decimals.
 pub(crate) fn labelled(major: &[f64], scale: Scale, f: f64) -> Vec<(f64, String)> {
     if scale == Scale::Log {
         return major.iter().map(|v| (*v, decade_label(*v))).collect();
     }
     let printed: Vec<f64> = major.iter().map(|v| v * f).collect();
-    let fmt = TickFormat::new(&printed);
+    let fmt = TickFormat::new(&printed).in_decimals();
     major.iter().zip(&printed).map(|(v, p)| (*v, fmt.label(*p))).collect()
 }
 
@@ -271,17 +286,40 @@ mod tests {
         assert_eq!(labels(&[0.9999999999999999, 1.0005, 1.001]), ["1", "1.0005", "1.001"]);
     }
 
+    /// Labels of ticks `v` in a [`TickFormat`] of their own (scientific where they are tiny or
+    /// huge).
+    fn own_format(v: &[f64]) -> Vec<String> {
+        let f = TickFormat::new(v);
+        v.iter().map(|x| f.label(*x)).collect()
+    }
+
     #[test]
     fn an_axis_prints_one_format() {
         // Report Fig 3.17(b) mixed 0.0025 and 5.0e-4 on one axis.
         assert_eq!(labels(&[0.0005, 0.001, 0.0015]), ["0.0005", "0.001", "0.0015"]);
-        assert_eq!(labels(&[2e5, 4e5, 6e5]), ["2e5", "4e5", "6e5"]);
+        assert_eq!(own_format(&[2e5, 4e5, 6e5]), ["2e5", "4e5", "6e5"]);
         assert_eq!(
-            labels(&[1.5e-5, 2e-5, 2.5e-5]),
+            own_format(&[1.5e-5, 2e-5, 2.5e-5]),
             ["1.5e\u{2212}5", "2e\u{2212}5", "2.5e\u{2212}5"]
         );
         // Rounding noise at zero.
         assert_eq!(labels(&[-1.0, 1e-17, 1.0]), ["\u{2212}1", "0", "1"]);
+    }
+
+    /// Panels of one figure group print one format per quantity: report Fig 3.18(a)'s
+    /// ±3·10⁻⁴ rad, shown in rad like (b)'s 0.0015 rad and its companion's, reads in decimals
+    /// as they do (it printed 3e−4 … −3e−4 beside them).
+    #[test]
+    fn an_axis_in_its_groups_unit_prints_decimals_as_the_group() {
+        assert_eq!(axis_power(-0.05, 0.05), 0, "the group's rad");
+        assert_eq!(
+            labels(&[-3e-4, -1.5e-4, 0.0, 1.5e-4, 3e-4]),
+            ["\u{2212}0.0003", "\u{2212}0.00015", "0", "0.00015", "0.0003"]
+        );
+        assert_eq!(
+            labels(&[-0.0015, -0.001, 0.0, 0.001]),
+            ["\u{2212}0.0015", "\u{2212}0.001", "0", "0.001"]
+        );
     }
 
     #[test]

@@ -172,6 +172,11 @@ pub struct SeriesSpec {
     #[serde(default, skip_serializing_if = "is_zero")]
     #[schemars(range(max = 100))]
     pub arrows: u32,
+    /// For a marker style: the marker's size in pt (PGFPlots' `mark size`: a disc's or circle's
+    /// radius, a square's half side), 0.5 to 6; default 1.5 (2.0 for `published`). A larger
+    /// marker for points the caption names, which print too small at the default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub marker_size: Option<f64>,
     /// With `style: published`: the points the source prints (a table's rows, values read in
     /// the text), each with its seed line; drawn as open markers, labelled when `label` is set.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -207,6 +212,9 @@ pub enum Style {
     /// Long dash and two dots: a fifth line style, distinguishable from the other four.
     DashDotDot,
     Points,
+    /// An open circle per sample: a marked point that must stay visible where it lies on or next
+    /// to other markers (drawn after them, its centre left clear).
+    Circles,
     /// Points the source publishes (`points`), as open markers with labels.
     Published,
     Band,

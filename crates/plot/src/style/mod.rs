@@ -8,6 +8,7 @@
 
 pub mod arrow;
 mod band;
+mod circles;
 mod dash_dot;
 mod dash_dot_dot;
 mod dashed;
@@ -37,6 +38,8 @@ pub enum Marker {
     Disc,
     /// An open square (values the source publishes).
     OpenSquare,
+    /// An open circle (a marked point drawn over others).
+    Circle,
 }
 
 /// A series style: its manifest name, what it is for, and its ink.
@@ -57,6 +60,7 @@ pub const STYLES: &[&StyleDef] = &[
     &dash_dot::STYLE,
     &dash_dot_dot::STYLE,
     &points::STYLE,
+    &circles::STYLE,
     &published::STYLE,
     &band::STYLE,
 ];
@@ -65,7 +69,8 @@ pub const STYLES: &[&StyleDef] = &[
 /// lengths, as the dashes were tuned).
 pub const PX_PER_PT: f64 = 2.0;
 
-/// Marker radius (disc) or half side (square), in SVG pixels.
+/// Marker radius (disc, circle) or half side (square), in SVG pixels, unless the series declares
+/// its `marker_size`.
 pub const MARKER_PX: f64 = 3.0;
 
 /// The declaration of a style.
@@ -99,17 +104,32 @@ impl StyleDef {
         }
     }
 
+    /// The marker's size in pt (PGFPlots' `mark size`: radius, or a square's half side): the
+    /// series' declared `marker_size`, else the style's default (0 for a style without markers).
+    pub fn marker_pt(&self, declared: Option<f64>) -> f64 {
+        match (self.ink, declared) {
+            (Ink::Markers(_), Some(pt)) => pt,
+            (Ink::Markers(Marker::OpenSquare), None) => MARKER_PX / PX_PER_PT + 0.5,
+            (Ink::Markers(_), None) => MARKER_PX / PX_PER_PT,
+            _ => 0.0,
+        }
+    }
+
     /// PGFPlots `\addplot` options after the colour (`color` is the defined colour's name),
-    /// derived from the ink: the same pattern, marker and fill as the SVG.
-    pub fn pgf_options(&self, color: &str) -> String {
+    /// derived from the ink: the same pattern, marker (at `marker_size` pt when the series
+    /// declares one) and fill as the SVG.
+    pub fn pgf_options(&self, color: &str, marker_size: Option<f64>) -> String {
+        let size = self.marker_pt(marker_size);
         match self.ink {
             Ink::Line { dash: [] } => "solid, thick, mark=none".into(),
             Ink::Line { dash } => format!("thick, mark=none, dash pattern={}", pgf_dash(dash)),
-            Ink::Markers(Marker::Disc) => format!("only marks, mark=*, mark size={}pt", MARKER_PX / PX_PER_PT),
-            Ink::Markers(Marker::OpenSquare) => format!(
-                "only marks, mark=square, mark size={}pt, mark options={{solid, thick}}",
-                MARKER_PX / PX_PER_PT + 0.5
-            ),
+            Ink::Markers(Marker::Disc) => format!("only marks, mark=*, mark size={size}pt"),
+            Ink::Markers(Marker::Circle) => {
+                format!("only marks, mark=o, mark size={size}pt, mark options={{solid, thick}}")
+            }
+            Ink::Markers(Marker::OpenSquare) => {
+                format!("only marks, mark=square, mark size={size}pt, mark options={{solid, thick}}")
+            }
             Ink::Band => format!("fill={color}, draw=none, fill opacity=0.25, area legend"),
         }
     }
@@ -160,13 +180,13 @@ mod tests {
     #[test]
     fn pgf_options_follow_the_declaration() {
         assert_eq!(
-            def(Style::Dashed).pgf_options("c"),
+            def(Style::Dashed).pgf_options("c", None),
             "thick, mark=none, dash pattern=on 5pt off 3pt"
         );
         assert_eq!(
-            def(Style::DashDot).pgf_options("c"),
+            def(Style::DashDot).pgf_options("c", None),
             "thick, mark=none, dash pattern=on 5pt off 2pt on 1pt off 2pt"
         );
-        assert!(def(Style::Band).pgf_options("fricred").contains("fill=fricred"));
+        assert!(def(Style::Band).pgf_options("fricred", None).contains("fill=fricred"));
     }
 }

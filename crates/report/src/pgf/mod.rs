@@ -83,6 +83,8 @@ pub struct PgfAxis {
 #[derive(Clone, Debug)]
 pub struct PgfSeries {
     pub style: PgfStyle,
+    /// The declared marker size in pt (`None`: the style's default), as the SVG draws it.
+    pub marker_size: Option<f64>,
     /// A colour name of the palette (one of `PgfFigure::colors`).
     pub color: String,
     /// Legend entry as written in the manifest (sweep value already substituted).
@@ -361,7 +363,7 @@ fn series_view(p: usize, k: usize, s: &PgfSeries, legend: bool) -> Result<Series
     let entry = s.label.as_deref().filter(|_| legend).map(label_to_tex);
     let mut opts = vec![color.clone()];
     // Drawn as fric-plot draws it: from the style's one declaration.
-    opts.push(style::def(s.style).pgf_options(&color));
+    opts.push(style::def(s.style).pgf_options(&color, s.marker_size));
     if entry.is_none() {
         // Legend entries go to the plots in order: one without an entry must not take one.
         opts.push("forget plot".into());
@@ -491,7 +493,7 @@ pub fn render_pgfplots(f: &PgfFigure) -> Result<String, String> {
 
 /// What pdfTeX cannot draw of `f`: its fullest panel when that is over
 /// [`PDFTEX_MAX_PANEL_SAMPLES`], with the PNG included instead (at the scale of the PGFPlots
-/// version, 80 SVG pixels a centimetre).
+/// version, [`CM_PER_PX`]: a declared `layout.width` prints the same in both).
 #[derive(Serialize)]
 struct PdftexFallback {
     panel: usize,
@@ -513,7 +515,7 @@ fn pdftex_fallback(f: &PgfFigure) -> Option<PdftexFallback> {
         samples,
         limit: PDFTEX_MAX_PANEL_SAMPLES,
         png: format!("{}.png", f.id),
-        width: format!("{:.2}cm", (f.cols.max(1) as f64 * f64::from(f.panel_width)) / 80.0),
+        width: format!("{:.2}cm", f.cols.max(1) as f64 * f64::from(f.panel_width) * CM_PER_PX),
     })
 }
 

@@ -19,6 +19,7 @@ fn figure() -> PgfFigure {
         y2: y2.map(Into::into),
         arrows: vec![((0.0, 0.0), (1.0, 1.0))],
         point_labels: vec![],
+        marker_size: None,
         rows: 100,
     };
     PgfFigure {
