@@ -51,7 +51,7 @@ fn hostile_yaml_is_refused_at_a_line() {
     let mut bomb = String::from("bomb:\n  l0: &l0 [x, x, x, x, x, x, x, x, x]\n");
     for i in 1..9 {
         let p = format!("*l{}", i - 1);
-        bomb += &format!("  l{i}: &l{i} [{}]\n", vec![p.as_str(); 9].join(", "));
+        bomb += &format!("  l{i}: &l{i} [{}]\n", [p.as_str(); 9].join(", "));
     }
     refused_at_a_line("an anchor bomb", &format!("{DAHL}{bomb}"));
     let deep = format!("{DAHL}deep: {}{}\n", "[".repeat(10_000), "]".repeat(10_000));
