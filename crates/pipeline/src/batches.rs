@@ -9,10 +9,13 @@ use crate::memory::Held;
 use crate::sensitivity::Planned;
 use std::collections::{BTreeMap, HashMap};
 
-/// The runs of manifest `e` and of its alternative `readings` (a run each reading keeps
-/// unchanged is listed again).
+/// The runs of manifest `e`, of its companions (`related: companion-of`, whose runs its drawing
+/// reads to choose its units) and of its alternative `readings` (a run each reading keeps
+/// unchanged is listed again). Without the companions', a figure and its companion could land
+/// in different batches and the figure find its companion's runs "not computed" (seen with
+/// the project under a 0.55 GB limit: report/fig2.15, 2.16, 3.17, 3.18).
 fn runs_of<'a>(e: &'a Entry, readings: &'a [Planned]) -> Vec<&'a ResolvedRun> {
-    let own = e.runs.values();
+    let own = e.runs.values().chain(e.companions.iter().flat_map(|c| c.runs.values()));
     let alt = readings
         .iter()
         .filter_map(|(_, v)| v.as_ref())

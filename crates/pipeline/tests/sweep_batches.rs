@@ -145,9 +145,7 @@ fn a_sweep_larger_than_the_process_limit_runs_within_it_with_the_same_results() 
 /// A limit that not even one run fits is refused before any work, naming the variable.
 #[test]
 fn a_process_limit_below_one_run_is_refused_before_work_starts() {
-    let Err(err) = run_under(10_000_000) else {
-        panic!("a 10 MB limit cannot hold one 6.4 MB run read from the cache");
-    };
+    let err = run_under(10_000_000).expect_err("a 10 MB limit cannot hold one 6.4 MB run read from the cache");
     assert!(err.contains("FRIC_MAX_PROCESS_BYTES_IN_MEMORY"), "{err}");
     assert!(err.contains("thesis/fig9.8"), "{err}");
 }
