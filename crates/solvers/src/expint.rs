@@ -353,14 +353,16 @@ pub fn solve_capped<const S: usize, F: Fn(f64) -> (f64, f64)>(
     // The estimate is of an order S − 1 solution: local error ∝ h^S.
     let order = S as f64;
     while t < t1 {
-        h = h.min(cap(t));
+        // `h` stays the controller's proposal: a step shortened by the cap (a save point or the
+        // time cap of the path driver) does not shrink the steps after it (review M9).
+        let h_cap = h.min(cap(t));
         let rem = t1 - t;
-        let h_try = if rem <= h {
+        let h_try = if rem <= h_cap {
             rem
-        } else if rem < 2.0 * h {
+        } else if rem < 2.0 * h_cap {
             rem / 2.0
         } else {
-            h
+            h_cap
         };
         let last = h_try == rem;
         let st = scheme.step(coef, t, z, h_try, &mut stats.evals);
@@ -386,7 +388,10 @@ pub fn solve_capped<const S: usize, F: Fn(f64) -> (f64, f64)>(
             stats.steps += 1;
             t = t_end;
             z = st.z1;
-            h = (h_try * fac.clamp(0.2, if rejected_last { 1.0 } else { 4.0 })).min(tol.hmax);
+            let grown = h_try * fac.clamp(0.2, if rejected_last { 1.0 } else { 4.0 });
+            // A capped step that met its tolerance with room to spare says nothing against the
+            // larger proposal it was cut from; one that barely met it does.
+            h = if h_cap < h && fac >= 1.0 { grown.max(h) } else { grown }.min(tol.hmax);
             rejected_last = false;
         } else {
             stats.rejected += 1;
