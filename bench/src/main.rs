@@ -10,6 +10,7 @@
 mod compare;
 mod crates;
 mod own;
+mod path_prototype;
 mod probe;
 mod problems;
 

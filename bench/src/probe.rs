@@ -70,7 +70,7 @@ fn schemes() -> Vec<(String, Run)> {
     }
     v.push((
         "prototype: expint S=4 in the path s".into(),
-        Box::new(|r| own::lugre_expint_path(r, 0.0)),
+        Box::new(|r| crate::path_prototype::lugre_expint_path(r, 0.0)),
     ));
     v
 }
