@@ -224,13 +224,13 @@ pub fn timings(t: &[fric_pipeline::timings::ManifestTime], n: usize, one_thread:
         return;
     }
     out!(
-        "timings:   the {} slowest of {} manifests that took time, wall seconds per task",
+        "timings:   the {} slowest of {} manifests that took time, seconds per task (wall / CPU)",
         n.min(t.len()),
         t.len()
     );
     out!(
         "           (each run and evaluation timed without the tasks it ran nested on its thread; a run shared \
-         by several manifests counts in each{})",
+         by several manifests counts in each; explain: the elapsed wall time of its explanation chain{})",
         if one_thread {
             ""
         } else {
@@ -238,24 +238,29 @@ pub fn timings(t: &[fric_pipeline::timings::ManifestTime], n: usize, one_thread:
         }
     );
     out!(
-        "  {:>8}  {:>8}  {:>5}  {:>10}  {:<24}  manifest",
-        "total s",
-        "runs s",
+        "  {:>13}  {:>13}  {:>4}  {:>7}  {:>13}  {:>13}  {:<30}  manifest",
+        "total",
         "runs",
-        "evaluate s",
-        "slowest run"
+        "n",
+        "explain",
+        "evaluate",
+        "draw",
+        "slowest run (wall / CPU)"
     );
+    let pair = |s: fric_pipeline::own_time::Spent| format!("{:.2} / {:.2}", s.wall, s.cpu);
     for m in t.iter().take(n) {
         let slowest = m
             .slowest_run
             .as_ref()
-            .map_or("-".to_string(), |(sys, s)| format!("{sys} {s:.2} s"));
+            .map_or("-".to_string(), |(sys, s)| format!("{sys} {}", pair(*s)));
         out!(
-            "  {:>8.2}  {:>8.2}  {:>5}  {:>10.2}  {:<24}  {}",
-            m.total(),
-            m.runs,
+            "  {:>13}  {:>13}  {:>4}  {:>7.2}  {:>13}  {:>13}  {:<30}  {}",
+            format!("{:.2} / {:.2}", m.total(), m.cpu()),
+            pair(m.runs),
             m.computed,
-            m.evaluate,
+            m.explain,
+            pair(m.evaluate),
+            pair(m.draw),
             slowest,
             m.id
         );

@@ -45,7 +45,7 @@ fn invalid_report(inv: &InvalidManifest) -> ExperimentReport {
 fn add_built(
     by_id: &mut BTreeMap<String, ExperimentReport>,
     reused: Vec<Option<ExperimentReport>>,
-    fresh: Vec<(Built, f64)>,
+    fresh: Vec<(Built, crate::own_time::Spent)>,
     summary: &mut Summary,
 ) {
     for r in reused.into_iter().flatten() {
@@ -62,6 +62,7 @@ fn add_built(
     for (b, secs) in fresh {
         let r = b.report;
         summary.evaluate_seconds.insert(r.id.clone(), secs);
+        summary.draw_seconds.insert(r.id.clone(), b.draw);
         if b.drawn {
             summary.figures_drawn += 1;
         } else if r.kind == "figure" && r.errors.is_empty() && !r.outputs.is_empty() {
@@ -83,7 +84,7 @@ pub(crate) fn assemble(
     loaded: &Loaded,
     chosen: &Selection,
     reused: Vec<Option<ExperimentReport>>,
-    fresh: Vec<(Built, f64)>,
+    fresh: Vec<(Built, crate::own_time::Spent)>,
     summary: &mut Summary,
 ) -> Result<Vec<ExperimentReport>, String> {
     // With a selection, keep what the last report said about the others.

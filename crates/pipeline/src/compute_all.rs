@@ -24,7 +24,7 @@ pub(crate) struct Computed {
 /// when needed).
 enum Got {
     Cached(Option<RunData>),
-    Computed(Option<RunData>, Option<String>, f64),
+    Computed(Option<RunData>, Option<String>, own_time::Spent),
     Failed(String),
 }
 
@@ -67,7 +67,7 @@ fn get_run(opts: &Options, cache: &RunCache, key: &str, req: &RunRequest, releas
     }
     // A cache that cannot be written (full, read-only) does not lose the run: its data are
     // kept for evaluation and drawing, and the failure is recorded for one warning.
-    let (done, secs) = own_time::own_time(|| {
+    let (done, secs) = own_time::own_spent(|| {
         compute_run(req).map(|d| {
             let stored = cache.keep(key, req, &d);
             (!(release && stored)).then_some(d)
@@ -129,13 +129,19 @@ pub(crate) fn compute_all(
         costliest_first(
             &explaining,
             |e| sensitivity::explain_cost(e),
-            |e| own_time::own_time(|| sensitivity::warm_explanations(&cache, steps, e)).0,
+            |e| {
+                // The chain's elapsed wall time, its parallel scans included: the chains are
+                // serial, so this is what a manifest's explanations add to the critical path.
+                let t0 = std::time::Instant::now();
+                own_time::own_time(|| sensitivity::warm_explanations(&cache, steps, e));
+                (e.manifest.id.clone(), t0.elapsed().as_secs_f64())
+            },
         )
     };
-    let results = if explaining.is_empty() || pool.current_num_threads() == 1 {
+    let (results, explained) = if explaining.is_empty() || pool.current_num_threads() == 1 {
         let results = pool.install(compute_runs);
-        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| pool.install(chains)));
-        results
+        let explained = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| pool.install(chains)));
+        (results, explained.unwrap_or_default())
     } else {
         // As many threads as the runs' pool: while the runs go on, the cores are shared by
         // both pools (the work is the same, the chains only advance sooner); once they are done,
@@ -147,10 +153,10 @@ pub(crate) fn compute_all(
         std::thread::scope(|s| {
             let chains = s.spawn(|| explain_pool.install(chains));
             let results = pool.install(compute_runs);
-            let _ = chains.join();
-            results
+            (results, chains.join().unwrap_or_default())
         })
     };
+    summary.explain_seconds.extend(explained);
     summary.note_unwritable(&cache);
     let mut data: HashMap<String, Arc<RunData>> = HashMap::new();
     let mut failed: HashMap<String, String> = HashMap::new();

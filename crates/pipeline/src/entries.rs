@@ -22,6 +22,8 @@ pub(crate) struct Built {
     /// Output files with their sha256, and the render key (figures), for the stamp.
     pub(crate) outputs: BTreeMap<String, String>,
     pub(crate) render_key: Option<String>,
+    /// Time spent drawing the figure (timed apart from the evaluation; a table is written in it).
+    pub(crate) draw: crate::own_time::Spent,
 }
 
 /// The runs a manifest's evaluation may use: the computed ones, the failed ones, and the cache
@@ -56,9 +58,11 @@ pub(crate) fn build_entry(
         table: false,
         outputs: BTreeMap::new(),
         render_key: None,
+        draw: Default::default(),
     };
     let m = &e.manifest;
     let mut rendered = None;
+    let mut b_draw = crate::own_time::Spent::default();
     let evaluated = with_runs(e, &src, &mut b.report, |runs, rep| {
         metrics_and_checks(e, runs, rep);
         crate::finds::evaluate_finds(cache, e, rep);
@@ -69,12 +73,14 @@ pub(crate) fn build_entry(
         rep.errors.extend(errors);
         evaluate::locate_checks(root, &e.file, &mut rep.checks);
         if m.kind == Kind::Figure && m.status.is_built() {
-            rendered = Some(
+            let (r, draw) = crate::own_time::own_spent(|| {
                 companions::magnitudes(e, &src)
-                    .and_then(|units| render::render(root, e, runs, &rep.metrics, units, prev, force)),
-            );
+                    .and_then(|units| render::render(root, e, runs, &rep.metrics, units, prev, force))
+            });
+            (rendered, b_draw) = (Some(r), draw);
         }
     });
+    b.draw = b_draw;
     let rep = &mut b.report;
     if evaluated.is_none() {
         evaluate::locate_checks(root, &e.file, &mut rep.checks);

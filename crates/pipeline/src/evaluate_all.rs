@@ -44,6 +44,7 @@ fn evaluate_one(opts: &Options, e: &Entry, key: &str, readings: &[Planned], runs
             table: false,
             outputs: BTreeMap::new(),
             render_key: None,
+            draw: Default::default(),
         }
     });
     // Only a complete evaluation is stamped: errors are retried next time.
@@ -69,14 +70,14 @@ fn evaluate_one(opts: &Options, e: &Entry, key: &str, readings: &[Planned], runs
 }
 
 /// Evaluate every manifest of `todo` (with its evaluation key) under its `readings` in `pool`:
-/// each with the seconds it took.
+/// each with the time it took itself (its drawing, timed apart in [`Built::draw`], not included).
 pub(crate) fn evaluate_all(
     opts: &Options,
     pool: &rayon::ThreadPool,
     todo: &[(&Entry, &String)],
     readings: &[Vec<Planned>],
     runs: &Runs,
-) -> Vec<(Built, f64)> {
+) -> Vec<(Built, own_time::Spent)> {
     // The evaluations costliest first (by the values of their runs' data: series CSVs, drawing
     // and metrics scale with them), handed out as threads come free, as the runs are. In file
     // order rayon gave each thread half the list, and thesis Fig 3.3's (two series of 2·10^6
@@ -86,7 +87,7 @@ pub(crate) fn evaluate_all(
         costliest_first(
             &jobs,
             |((e, _), _)| weight(e, runs),
-            |((e, key), readings)| own_time::own_time(|| evaluate_one(opts, e, key, readings, runs)),
+            |((e, key), readings)| own_time::own_spent(|| evaluate_one(opts, e, key, readings, runs)),
         )
     })
 }

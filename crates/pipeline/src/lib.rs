@@ -47,7 +47,7 @@ mod options;
 pub mod orphans;
 mod outputs;
 mod overrides;
-mod own_time;
+pub mod own_time;
 mod parquet_file;
 pub mod plan;
 pub mod quote;

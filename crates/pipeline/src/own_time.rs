@@ -1,12 +1,61 @@
-//! The time a task took itself, without the tasks that ran nested inside it on its thread.
+//! The time a task took itself, without the tasks that ran nested inside it on its thread: wall
+//! seconds and the thread's CPU seconds.
 
 use std::cell::RefCell;
 use std::time::Instant;
 
+/// Seconds a task spent: wall-clock and CPU time of its thread (user + system). On a loaded
+/// machine wall time grows with the other processes' share of the cores; CPU time much less.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Spent {
+    pub wall: f64,
+    pub cpu: f64,
+}
+
+impl std::ops::Add for Spent {
+    type Output = Spent;
+    fn add(self, o: Spent) -> Spent {
+        Spent {
+            wall: self.wall + o.wall,
+            cpu: self.cpu + o.cpu,
+        }
+    }
+}
+
+impl std::ops::AddAssign for Spent {
+    fn add_assign(&mut self, o: Spent) {
+        *self = *self + o;
+    }
+}
+
+impl std::ops::Sub for Spent {
+    type Output = Spent;
+    /// Never negative (clock granularity).
+    fn sub(self, o: Spent) -> Spent {
+        Spent {
+            wall: (self.wall - o.wall).max(0.0),
+            cpu: (self.cpu - o.cpu).max(0.0),
+        }
+    }
+}
+
+/// CPU seconds this thread has used so far (`CLOCK_THREAD_CPUTIME_ID`); 0 where unavailable.
+pub fn thread_cpu_seconds() -> f64 {
+    #[cfg(unix)]
+    {
+        let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+        // SAFETY: `ts` is a valid, writable timespec; the call only writes it.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0 {
+            return ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9;
+        }
+    }
+    0.0
+}
+
 thread_local! {
-    /// Per task running on this thread (innermost last): the wall time of the tasks that ran and
+    /// Per task running on this thread (innermost last): the time of the tasks that ran and
     /// finished nested inside it.
-    static NESTED: RefCell<Vec<f64>> = const { RefCell::new(Vec::new()) };
+    static NESTED: RefCell<Vec<Spent>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Run `f` and return its result with the seconds it took itself: its wall time minus that of the
@@ -15,6 +64,13 @@ thread_local! {
 /// thread; without the subtraction their time was counted in both (with `--jobs 1` one LuGre run
 /// was listed at 278 s of a 555 s pipeline run).
 pub fn own_time<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let (out, spent) = own_spent(f);
+    (out, spent.wall)
+}
+
+/// As [`own_time`], with the thread's CPU seconds beside the wall seconds (the nested tasks'
+/// CPU time subtracted likewise: they ran on this thread).
+pub fn own_spent<T>(f: impl FnOnce() -> T) -> (T, Spent) {
     /// Pops this task's entry even when `f` unwinds.
     struct Pop;
     impl Drop for Pop {
@@ -22,19 +78,22 @@ pub fn own_time<T>(f: impl FnOnce() -> T) -> (T, f64) {
             NESTED.with(|s| s.borrow_mut().pop());
         }
     }
-    NESTED.with(|s| s.borrow_mut().push(0.0));
+    NESTED.with(|s| s.borrow_mut().push(Spent::default()));
     let pop = Pop;
-    let t0 = Instant::now();
+    let (t0, c0) = (Instant::now(), thread_cpu_seconds());
     let out = f();
-    let total = t0.elapsed().as_secs_f64();
-    let nested = NESTED.with(|s| s.borrow().last().copied().unwrap_or(0.0));
+    let total = Spent {
+        wall: t0.elapsed().as_secs_f64(),
+        cpu: thread_cpu_seconds() - c0,
+    };
+    let nested = NESTED.with(|s| s.borrow().last().copied().unwrap_or_default());
     drop(pop);
     NESTED.with(|s| {
         if let Some(parent) = s.borrow_mut().last_mut() {
             *parent += total;
         }
     });
-    (out, (total - nested).max(0.0))
+    (out, total - nested)
 }
 
 #[cfg(test)]
@@ -70,5 +129,27 @@ mod tests {
         let ((), alone) = own_time(|| spin(1));
         assert!(alone >= 0.001);
         super::NESTED.with(|s| assert!(s.borrow().is_empty()));
+    }
+
+    /// CPU time counts work, not waiting, and a nested task's CPU time is not its parent's
+    /// (derived: a sleep uses no CPU; a busy loop of ≥ 20 ms wall uses about that much).
+    #[test]
+    fn own_spent_counts_cpu_apart_from_nested_tasks() {
+        let busy = |ms: u128| {
+            let t0 = std::time::Instant::now();
+            let mut x = 0u64;
+            while t0.elapsed().as_millis() < ms {
+                x = std::hint::black_box(x.wrapping_add(1));
+            }
+        };
+        let (inner, outer) = super::own_spent(|| {
+            std::thread::sleep(std::time::Duration::from_millis(30));
+            super::own_spent(|| busy(40)).1
+        });
+        // The inner busy loop used CPU (at least a part of its wall time even on a loaded
+        // machine); the outer task only slept, so its own CPU time is far below the inner one.
+        assert!(inner.cpu > 0.004 && inner.cpu <= inner.wall + 0.002, "{inner:?}");
+        assert!(outer.wall >= 0.03, "{outer:?}");
+        assert!(outer.cpu < 0.5 * inner.cpu, "{outer:?} vs {inner:?}");
     }
 }

@@ -50,12 +50,18 @@ pub struct Summary {
     /// Whether `--only` restricted the selection.
     pub only: bool,
     pub elapsed: Duration,
-    /// Seconds spent computing each run this time (`run key → (system, seconds)`): the runs of
-    /// the manifests and of their alternative readings, in parallel, so they add up to CPU time.
-    pub run_seconds: BTreeMap<String, (String, f64)>,
-    /// Seconds spent evaluating each manifest that was not current (metrics, checks, the runs its
-    /// explanations computed, drawing, tables).
-    pub evaluate_seconds: BTreeMap<String, f64>,
+    /// Time spent computing each run this time (`run key → (system, wall and CPU seconds)`): the
+    /// runs of the manifests and of their alternative readings, in parallel, so their wall
+    /// seconds add up to more than the elapsed time.
+    pub run_seconds: BTreeMap<String, (String, crate::own_time::Spent)>,
+    /// Time spent evaluating each manifest that was not current (metrics, checks, the runs its
+    /// explanations computed that the chains had not), its drawing and table not included.
+    pub evaluate_seconds: BTreeMap<String, crate::own_time::Spent>,
+    /// Time spent drawing each figure evaluated this time (a table's writing is in its evaluation).
+    pub draw_seconds: BTreeMap<String, crate::own_time::Spent>,
+    /// Elapsed wall seconds of each manifest's explanation chain computed beside the runs (its
+    /// parallel scans included; [`crate::compute_all`]).
+    pub explain_seconds: BTreeMap<String, f64>,
     /// The run cache could not be written: `(cache directory, first error, runs not stored)`.
     /// Their results were still evaluated and drawn.
     pub cache_unwritable: Option<(std::path::PathBuf, String, usize)>,

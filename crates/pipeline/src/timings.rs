@@ -1,8 +1,10 @@
 //! Where a pipeline run spent its time, per manifest: the runs it computed (its own and those of
-//! its alternative readings) and its evaluation (metrics, checks, the runs its explanations
-//! computed, drawing). `cargo xtask figures --timings` prints the slowest.
+//! its alternative readings), its explanation chain, its evaluation (metrics, checks, the
+//! explanation runs the chain had not computed) and its drawing, each in wall and CPU seconds.
+//! `cargo xtask figures --timings` prints the slowest.
 
 use crate::entry::Loaded;
+use crate::own_time::Spent;
 use crate::sensitivity;
 use crate::summary::Summary;
 
@@ -10,19 +12,30 @@ use crate::summary::Summary;
 #[derive(Debug, Clone, PartialEq)]
 pub struct ManifestTime {
     pub id: String,
-    /// Seconds computing the runs it uses (a run shared by several manifests counts in each).
-    pub runs: f64,
+    /// Computing the runs it uses (a run shared by several manifests counts in each).
+    pub runs: Spent,
     /// How many of its runs were computed this time.
     pub computed: usize,
-    /// The slowest of them: `(system, seconds)`.
-    pub slowest_run: Option<(String, f64)>,
-    /// Seconds evaluating it (explanations included).
-    pub evaluate: f64,
+    /// The slowest of them: `(system, time)`.
+    pub slowest_run: Option<(String, Spent)>,
+    /// Elapsed wall seconds of its explanation chain beside the runs (parallel scans included).
+    pub explain: f64,
+    /// Evaluating it (metrics, checks, explanations not computed by the chain).
+    pub evaluate: Spent,
+    /// Drawing its figure.
+    pub draw: Spent,
 }
 
 impl ManifestTime {
+    /// Wall seconds: runs, explanation chain, evaluation and drawing.
     pub fn total(&self) -> f64 {
-        self.runs + self.evaluate
+        self.runs.wall + self.explain + self.evaluate.wall + self.draw.wall
+    }
+
+    /// CPU seconds of its runs, evaluation and drawing (the chain's scans run on other
+    /// threads and are not included).
+    pub fn cpu(&self) -> f64 {
+        self.runs.cpu + self.evaluate.cpu + self.draw.cpu
     }
 }
 
@@ -43,17 +56,20 @@ pub fn per_manifest(s: &Summary, loaded: &Loaded) -> Vec<ManifestTime> {
             );
             keys.sort_unstable();
             keys.dedup();
+            let id = &e.manifest.id;
             let mut t = ManifestTime {
-                id: e.manifest.id.clone(),
-                runs: 0.0,
+                id: id.clone(),
+                runs: Spent::default(),
                 computed: 0,
                 slowest_run: None,
-                evaluate: s.evaluate_seconds.get(&e.manifest.id).copied().unwrap_or(0.0),
+                explain: s.explain_seconds.get(id).copied().unwrap_or(0.0),
+                evaluate: s.evaluate_seconds.get(id).copied().unwrap_or_default(),
+                draw: s.draw_seconds.get(id).copied().unwrap_or_default(),
             };
             for (system, secs) in keys.iter().filter_map(|k| s.run_seconds.get(*k)) {
-                t.runs += secs;
+                t.runs += *secs;
                 t.computed += 1;
-                if t.slowest_run.as_ref().is_none_or(|(_, w)| secs > w) {
+                if t.slowest_run.as_ref().is_none_or(|(_, w)| secs.wall > w.wall) {
                     t.slowest_run = Some((system.clone(), *secs));
                 }
             }
