@@ -22,7 +22,7 @@ pub(crate) struct Built {
     /// Output files with their sha256, and the render key (figures), for the stamp.
     pub(crate) outputs: BTreeMap<String, String>,
     pub(crate) render_key: Option<String>,
-    /// Time spent drawing the figure or writing the table (timed apart from the evaluation).
+    /// Time spent drawing the figure (timed apart from the evaluation; a table is written in it).
     pub(crate) draw: crate::own_time::Spent,
 }
 
