@@ -8,7 +8,7 @@
 
 mod energy;
 
-pub use energy::{check_energy, push_energy, Energy, EnergyRig, Powered, ENERGY_COLUMNS};
+pub use energy::{check_energy, powered, push_energy, Energy, EnergyRig, Powered, Works, ENERGY_COLUMNS};
 
 use crate::invariants::{col, every_sample, Violation};
 use crate::system::{params, positive};
@@ -202,12 +202,14 @@ fn run_reporting<C: Energy>(
     let sm = SwitchModel::new(&sys, s.eta, s.tau);
     let win = Windows::locate(config.cbm(), x0[0]);
     let mode0 = sm.initial_mode(win, 0.0, x0);
-    let powered = Powered {
+    let powered = Powered::new(
         sm,
-        config,
-        tau: s.tau,
-        report,
-    };
+        Works {
+            config,
+            tau: s.tau,
+            report,
+        },
+    );
     let n = x0.len();
     let mut r = CbmRun::default();
     let o = simulate(

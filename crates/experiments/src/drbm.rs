@@ -10,7 +10,7 @@ use crate::invariants::{col, every_sample, opposes_sliding, Violation};
 use crate::RunData;
 use fric_models::rbm::{Bristles, Cells, Range, Sawtooth, Side};
 use fric_models::signal::Signal;
-use fric_solvers::hybrid::simulate;
+use fric_solvers::hybrid::{simulate, Quadratures, WithQuadratures};
 use fric_solvers::switch::{Branch, Region, SwitchModel, Switched};
 use fric_solvers::{Method, SolveError, Stats, Tolerances};
 
@@ -277,46 +277,20 @@ impl DrbmSwitched<'_> {
     }
 }
 
-/// The Switch Model of a rig with the energy balance's works as quadrature outputs
-/// (`crate::energy_balance`): `W_in = ∫ P_in dt` and `W_f = ∫ F v dt` with `F` the friction
-/// reported ([`DrbmSwitched::friction`]), not the field's, so that the balance checks the one
-/// against the other.
-struct Powered<'s, 'a> {
-    sm: SwitchModel<'s, DrbmSwitched<'a>>,
+/// The energy balance's works (`crate::energy_balance`), appended to a rig's Switch Model as
+/// quadrature outputs ([`WithQuadratures`], which forwards everything else): `W_in = ∫ P_in dt`
+/// and `W_f = ∫ F v dt` with `F` the friction reported ([`DrbmSwitched::friction`]), not the
+/// field's, so that the balance checks the one against the other.
+struct Works<'s, 'a> {
     sys: &'s DrbmSwitched<'a>,
     tau: f64,
 }
 
-impl fric_solvers::hybrid::HybridSystem for Powered<'_, '_> {
-    type Mode = (Region, Cells);
-    fn dim(&self) -> usize {
-        self.sm.dim()
-    }
-    fn rhs(&self, mode: Self::Mode, t: f64, x: &[f64], dx: &mut [f64]) {
-        self.sm.rhs(mode, t, x, dx)
-    }
-    fn n_guards(&self, mode: Self::Mode) -> usize {
-        self.sm.n_guards(mode)
-    }
-    fn guards(&self, mode: Self::Mode, t: f64, x: &[f64], g: &mut [f64]) {
-        self.sm.guards(mode, t, x, g)
-    }
-    fn jump(&self, mode: Self::Mode, guard: usize, t: f64, x: &mut [f64]) -> Self::Mode {
-        self.sm.jump(mode, guard, t, x)
-    }
-    fn guards_fire_from_zero(&self) -> bool {
-        self.sm.guards_fire_from_zero()
-    }
-    fn guard_rates(&self) -> bool {
-        self.sm.guard_rates()
-    }
-    fn guard_rate(&self, mode: Self::Mode, guard: usize, t: f64, x: &[f64], f: &[f64]) -> Option<f64> {
-        self.sm.guard_rate(mode, guard, t, x, f)
-    }
-    fn n_quadratures(&self) -> usize {
+impl Quadratures<(Region, Cells)> for Works<'_, '_> {
+    fn count(&self) -> usize {
         2
     }
-    fn integrands(&self, (region, c): Self::Mode, t: f64, x: &[f64], q: &mut [f64]) {
+    fn integrands(&self, (region, c): (Region, Cells), t: f64, x: &[f64], q: &mut [f64]) {
         q[0] = self.sys.input_power(t, x);
         q[1] = self.sys.friction(region, c, t, x, self.tau) * x[1];
     }
@@ -411,7 +385,7 @@ fn run_reporting(
     let sm = SwitchModel::new(sys, eta, tau);
     let cells = sys.law.locate(x0[0]);
     let mode0 = sm.initial_mode(cells, t0, x0);
-    let powered = Powered { sm, sys: reported, tau };
+    let powered = WithQuadratures::new(sm, Works { sys: reported, tau });
     let n = x0.len();
     let mut r = DrbmRun::default();
     let o = simulate(

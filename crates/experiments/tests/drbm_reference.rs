@@ -125,6 +125,9 @@ struct Reference {
     row: Row,
     rig: Rig,
     dt: f64,
+    /// The production's stick band `η`, for counting the sliding phases' minima of `|v|` below
+    /// it ([`Trace::grazes`]); it does not enter the motion.
+    band: f64,
 }
 
 /// Samples `(t, x, v, third, friction)`.
@@ -134,7 +137,14 @@ struct Trace {
     v: Vec<f64>,
     third: Vec<f64>,
     f: Vec<f64>,
+    /// Exact stick phases entered from sliding (a velocity zero with the applied force inside
+    /// the friction interval).
     sticks: usize,
+    /// Each of them: `(start, end, x)` (`end` = the run's end if still stuck).
+    spans: Vec<(f64, f64, f64)>,
+    /// Local minima of `|v|` at the step ends of a sliding phase (no reversal): below the
+    /// band `η` (`grazes.0`), and within ±10 % of it (`grazes.1`, borderline).
+    grazes: (usize, usize),
 }
 
 impl Reference {
@@ -180,7 +190,11 @@ impl Reference {
             third: vec![],
             f: vec![],
             sticks: 0,
+            spans: vec![],
+            grazes: (0, 0),
         };
+        // The last two `|v|` at sliding step ends (reset at every event), for the minima.
+        let mut last = [f64::NAN; 2];
         let (mut t, mut y) = (0.0, [0.0, 0.0, y2]);
         let mut phase = self.phase_at_rest(t, &y);
         let mut set = self.row.set(phase != Phase::Minus, y[0]);
@@ -215,6 +229,9 @@ impl Reference {
                     t += s;
                     y = z;
                     if !still {
+                        if let Some(span) = tr.spans.last_mut().filter(|sp| sp.1.is_infinite()) {
+                            span.1 = t;
+                        }
                         phase = self.phase_at_rest(t, &y);
                         set = self.row.set(phase == Phase::Plus, y[0]);
                     }
@@ -239,13 +256,25 @@ impl Reference {
                     let z = self.rk4(right, set, t, &y, s);
                     t += s;
                     y = z;
-                    if s < h || event(&z) {
+                    let ended = s < h || event(&z);
+                    if ended {
+                        last = [f64::NAN; 2];
+                    } else {
+                        let a = y[1].abs();
+                        if last[1] < last[0] && last[1] <= a {
+                            tr.grazes.0 += usize::from(last[1] < self.band);
+                            tr.grazes.1 += usize::from((last[1] / self.band - 1.0).abs() < 0.1);
+                        }
+                        last = [last[1], a];
+                    }
+                    if ended {
                         let reversed = if right { y[1] <= 0.0 } else { y[1] >= 0.0 };
                         if reversed {
                             y[1] = 0.0;
                             phase = self.phase_at_rest(t, &y);
                             if phase == Phase::Stick {
                                 tr.sticks += 1;
+                                tr.spans.push((t, f64::INFINITY, y[0]));
                             }
                         }
                         set = self.row.set(phase != Phase::Minus, y[0]);
@@ -363,6 +392,7 @@ fn fig3_9_production_agrees_with_the_filippov_reference() {
                     w: omega,
                 },
                 dt,
+                band: 1e-6,
             };
             let tr = r.run(0.0, 2.0 * period, &save);
             let u: Vec<f64> = tr.t.iter().map(|&t| (omega * t).sin()).collect();
@@ -440,6 +470,7 @@ fn fig3_7_production_agrees_with_the_filippov_reference() {
                 vp: 0.002,
             },
             dt,
+            band: 1e-8,
         };
         let tr = r.run(0.0, t1, &save);
         let (lo, hi, vmax) = band(&tr.third, &tr.v);
@@ -493,5 +524,103 @@ fn fig3_7_production_agrees_with_the_filippov_reference() {
                 "rtol {rtol}: {sticks} stick phases vs reference {rs}"
             );
         }
+    }
+}
+
+/// The maximal runs `[first, last]` of samples where `stuck(i)`.
+fn runs(n: usize, stuck: impl Fn(usize) -> bool) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = vec![];
+    for i in (0..n).filter(|&i| stuck(i)) {
+        match out.last_mut() {
+            Some(r) if r.1 + 1 == i => r.1 = i,
+            _ => out.push((i, i)),
+        }
+    }
+    out
+}
+
+/// Thesis Fig 3.9 (b)'s stick phases (ω = 0.001 rad/s, 2 periods, Δ = 0.01 and 0.005 m):
+/// the production's count (`stick_phases`, 2251 at Δ = 0.01 m since the graze fix of
+/// 2026-12-05) against the reference, which shares no code with it (its own RK4, bisection,
+/// exact stick; no `triggers`, no `Law::settle`). The Switch Model enters its stick case on
+/// every visit of the band `|v| ≤ η` where the applied force lies in the friction interval: at
+/// an exact velocity zero (the reference's stick) and at a minimum of `|v|` below η without a
+/// reversal (the creeping body's oscillation grazing zero; the reference slides on through it).
+/// So the production's count is the reference's sticks plus its grazes below η, up to the
+/// borderline grazes (minimum within ±10 % of η, which the band's own dynamics may tip either
+/// way). Also: the sign rule of (3.13)/(3.15) on every sliding sample of the production beyond
+/// the band (|v| > η; inside it a slip branch may carry |v| ≤ 4e-8 m/s of either sign), and
+/// every exact stick of the reference longer than two sample spacings matched by the
+/// production in the same lattice cell (|Δx| ≤ Δ/2 on the samples inside it). Measured
+/// 2026-12-05: Δ = 0.01 m 2251 vs 1605 + 677 = 2282 (± 89 borderline), Δ = 0.005 m 2943 vs
+/// 1914 + 1025 = 2939 (± 85); the long sticks start together but sit up to 1.2e-3 / 8.1e-4 m
+/// apart, and the production holds only 25 / 28 of 71 on every sample inside (it re-slides
+/// inside some: v ≈ −7e-4 m/s), so the positions are not proven to Δ/100.
+#[test]
+fn fig3_9_stick_phases_agree_with_the_reference() {
+    let omega = 0.001;
+    let period = 2.0 * std::f64::consts::PI / omega;
+    let save: Vec<f64> = (0..=40000).map(|i| 2.0 * period * i as f64 / 40000.0).collect();
+    let spacing = save[1];
+    for delta in [0.01, 0.005] {
+        let row = Row {
+            kappa: 0.1,
+            h: 0.0995,
+            lb: 0.1,
+            delta,
+            d: 1.0,
+        };
+        let r = Reference {
+            row,
+            rig: Rig::Driven {
+                m: 1.0,
+                k: 1.0,
+                a: 1.0,
+                w: omega,
+            },
+            dt: 2e-3,
+            band: 1e-6,
+        };
+        let tr = r.run(0.0, 2.0 * period, &save);
+        let d = production_driven(delta, omega, 1e-12);
+        let [t, x, v, f, stuck] = ["t", "x", "v", "F", "stuck"].map(|c| d.column(c).unwrap());
+        assert_eq!(t.len(), tr.t.len(), "same sample grid");
+        let wrong: Vec<usize> = (0..t.len())
+            .filter(|&i| stuck[i] == 0.0 && v[i].abs() > 1e-6 && f[i] * v[i].signum() < -1e-12)
+            .collect();
+        let wrong_sign = wrong.len();
+        let sticks = d.info["stick_phases"];
+        let (grazes, borderline) = tr.grazes;
+        let expected = (tr.sticks + grazes) as f64;
+        // Every reference stick holding at least two samples, compared on its samples.
+        let long: Vec<_> = tr.spans.iter().filter(|sp| sp.1 - sp.0 > 2.0 * spacing).collect();
+        let (mut held, mut dx_max) = (0, 0.0f64);
+        for &&(a, b, xs) in &long {
+            let inside: Vec<usize> = (0..t.len()).filter(|&i| t[i] > a && t[i] < b).collect();
+            if inside.iter().all(|&i| stuck[i] == 1.0) {
+                held += 1;
+            }
+            dx_max = inside.iter().fold(dx_max, |m, &i| m.max((x[i] - xs).abs()));
+        }
+        let prod_runs = runs(t.len(), |i| stuck[i] == 1.0).len();
+        let ref_runs = runs(t.len(), |i| tr.v[i] == 0.0).len();
+        eprintln!(
+            "Δ = {delta}: production {sticks} stick phases ({prod_runs} sampled); reference {} exact sticks + {grazes} grazes below η = {expected} ({borderline} borderline; {ref_runs} sampled); \
+             {} reference sticks > 2 samples, {held} held by the production, max |Δx| {dx_max:.3e} m; production sliding samples against the sign rule: {wrong_sign}",
+            tr.sticks,
+            long.len()
+        );
+        assert_eq!(
+            wrong_sign, 0,
+            "Δ = {delta}: sliding samples with F opposing the sign rule"
+        );
+        assert!(
+            (sticks - expected).abs() <= borderline as f64,
+            "Δ = {delta}: production {sticks} stick phases vs reference {expected} (± {borderline} borderline)"
+        );
+        assert!(
+            dx_max <= delta / 2.0,
+            "Δ = {delta}: stick positions differ by {dx_max} m"
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! A timing probe, not a check: the cost of the hybrid driver's guard rates on a CBM run
 //! (`#[ignore]`d; run it by hand, command below).
 
-use fric_experiments::cbm::{CbmSettings, CbmSwitched, Jumps, Powered};
+use fric_experiments::cbm::{powered, CbmSettings, CbmSwitched, Jumps};
 use fric_models::cbm::{Cbm, StickSlip, Windows};
 use fric_solvers::hybrid::simulate;
 use fric_solvers::switch::SwitchModel;
@@ -73,7 +73,7 @@ fn guard_rate_cost() {
         };
         let sm = SwitchModel::new(&sys, s.eta, s.tau);
         let mode0 = sm.initial_mode(Windows::locate(&pulled.cbm, 0.0), 0.0, &x0);
-        let powered = Powered::new(sm, &pulled, s.tau);
+        let powered = powered(sm, &pulled, s.tau);
         let time = |rates: bool| {
             let start = std::time::Instant::now();
             let o = if rates {

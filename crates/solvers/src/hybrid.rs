@@ -5,6 +5,9 @@
 
 use crate::{solve, Direction, EventKind, Method, OdeSystem, SolveError, Stats, Tolerances};
 
+mod quadratures;
+pub use quadratures::{Quadratures, WithQuadratures};
+
 pub trait HybridSystem {
     type Mode: Copy + PartialEq + std::fmt::Debug;
     fn dim(&self) -> usize;

@@ -8,6 +8,7 @@ use crate::RunData;
 use fric_models::cbm::{
     Branch as CbmBranch, Cbm, Configuration, ForceDriven, PrescribedHeight, StickSlip, Windows, VELOCITY,
 };
+use fric_solvers::hybrid::{Quadratures, WithQuadratures};
 use fric_solvers::switch::{Region, SwitchModel};
 
 /// The energy balance's columns of a CBM run ([`Energy`]), for every CBM system's data.
@@ -161,61 +162,43 @@ pub(super) fn acting<C: Configuration>(
     }
 }
 
-/// The Switch Model of a configuration with the energy balance's works as quadrature outputs:
-/// `W_in = ∫ P_in dt`, `W_f = ∫ report · F v dt` with `F` the friction acting ([`acting`];
-/// `report` = 1 in production, another value only in the test that the balance catches a
-/// misreported force). Everything else is the Switch Model's, the guards' rates included.
-pub struct Powered<'s, 'a, C: Energy> {
-    pub(super) sm: SwitchModel<'s, CbmSwitched<'a, C>>,
+/// The energy balance's works, appended to a configuration's Switch Model as quadrature
+/// outputs ([`Powered`]): `W_in = ∫ P_in dt`, `W_f = ∫ report · F v dt` with `F` the friction
+/// acting ([`acting`]; `report` = 1 in production, another value only in the test that the
+/// balance catches a misreported force).
+pub struct Works<'a, C: Energy> {
     pub(super) config: &'a C,
     pub(super) tau: f64,
     pub(super) report: f64,
 }
 
-impl<'s, 'a, C: Energy> Powered<'s, 'a, C> {
-    /// The production system (`report` = 1): the Switch Model `sm` of `config`, band time
-    /// constant `tau`.
-    pub fn new(sm: SwitchModel<'s, CbmSwitched<'a, C>>, config: &'a C, tau: f64) -> Self {
-        Powered {
-            sm,
-            config,
-            tau,
-            report: 1.0,
-        }
-    }
-}
-
-impl<C: Energy> fric_solvers::hybrid::HybridSystem for Powered<'_, '_, C> {
-    type Mode = (Region, Windows);
-    fn dim(&self) -> usize {
-        self.sm.dim()
-    }
-    fn rhs(&self, mode: Self::Mode, t: f64, x: &[f64], dx: &mut [f64]) {
-        self.sm.rhs(mode, t, x, dx)
-    }
-    fn n_guards(&self, mode: Self::Mode) -> usize {
-        self.sm.n_guards(mode)
-    }
-    fn guards(&self, mode: Self::Mode, t: f64, x: &[f64], g: &mut [f64]) {
-        self.sm.guards(mode, t, x, g)
-    }
-    fn jump(&self, mode: Self::Mode, guard: usize, t: f64, x: &mut [f64]) -> Self::Mode {
-        self.sm.jump(mode, guard, t, x)
-    }
-    fn guards_fire_from_zero(&self) -> bool {
-        self.sm.guards_fire_from_zero()
-    }
-    fn guard_rates(&self) -> bool {
-        self.sm.guard_rates()
-    }
-    fn guard_rate(&self, mode: Self::Mode, guard: usize, t: f64, x: &[f64], f: &[f64]) -> Option<f64> {
-        self.sm.guard_rate(mode, guard, t, x, f)
-    }
-    fn n_quadratures(&self) -> usize {
+impl<C: Energy> Quadratures<(Region, Windows)> for Works<'_, C> {
+    fn count(&self) -> usize {
         2
     }
-    fn integrands(&self, mode: Self::Mode, t: f64, x: &[f64], q: &mut [f64]) {
+    fn integrands(&self, mode: (Region, Windows), t: f64, x: &[f64], q: &mut [f64]) {
         q[0] = self.config.input_power(t, x);
         q[1] = self.report * acting(self.config, mode, t, x, self.tau) * x[VELOCITY];
     }
+}
+
+/// The Switch Model of a configuration with the energy balance's [`Works`] appended; everything
+/// else, the guards' rates included, is the Switch Model's ([`WithQuadratures`]).
+pub type Powered<'s, 'a, C> = WithQuadratures<SwitchModel<'s, CbmSwitched<'a, C>>, Works<'a, C>>;
+
+/// The production system (`report` = 1): the Switch Model `sm` of `config`, band time constant
+/// `tau`, with the works appended.
+pub fn powered<'s, 'a, C: Energy>(
+    sm: SwitchModel<'s, CbmSwitched<'a, C>>,
+    config: &'a C,
+    tau: f64,
+) -> Powered<'s, 'a, C> {
+    WithQuadratures::new(
+        sm,
+        Works {
+            config,
+            tau,
+            report: 1.0,
+        },
+    )
 }

@@ -237,7 +237,7 @@ fn switch_model_tends_to_the_exact_stick_slip() {
 }
 
 /// The energy-balance wrapper watches the Switch Model's grazes: it declares the guard
-/// rates and forwards each one (issue 43; until 2026-12-05 `Powered` kept the trait's
+/// rates and forwards each one (issue 43; until 2026-12-05 the hand-written `Powered` kept the trait's
 /// defaults, no rates, so a reversal grazing the stick band inside one step went unseen on
 /// every DRBM run). Thesis Fig 3.9's rig sliding forward (v = 0.5 m/s, above the band): the
 /// distance-to-band guard's rate is the Switch Model's, `−∇g·f`, and nonzero.
@@ -250,11 +250,7 @@ fn powered_forwards_the_switch_models_guard_rates() {
         rig: Rig::Driven { m: 1.0, k: 1.0, u: &u },
     };
     let (t, x) = (1.0, [0.02, 0.5]);
-    let powered = Powered {
-        sm: SwitchModel::new(&sys, 1e-6, 1e-3),
-        sys: &sys,
-        tau: 1e-3,
-    };
+    let powered = WithQuadratures::new(SwitchModel::new(&sys, 1e-6, 1e-3), Works { sys: &sys, tau: 1e-3 });
     let bare = SwitchModel::new(&sys, 1e-6, 1e-3);
     let mode = (Region::Above, sys.law.locate(x[0]));
     let mut f = [0.0; 2];

@@ -8,6 +8,13 @@
 //! The bristles' `½ σ0 z²` stays inside the friction work (LuGre's dissipation is not
 //! sign-definite for every σ1; see `inertia-lugre`), so only the mechanical balance is an
 //! invariant.
+//!
+//! **Friction work.** The balance's bound is the integrator's (N steps × the step tolerance):
+//! at the default rtol 1e-8 it is ~0.1 % of the friction work, too loose to see a friction work
+//! misreported by 0.1 %. So the friction work is also integrated from the force the field
+//! applied, `F_a = K l − m v̇` with `v̇` the right-hand side's, as a third quadrature (`W_fa`) on
+//! the same nodes as `W_f`: the two differ by rounding only, whatever the step tolerance
+//! ([`check_friction_work`]).
 
 use crate::energy_balance::{check, max_abs, Bound};
 use crate::invariants::{col, Invariant, Violation};
@@ -28,9 +35,11 @@ params! {
     }
 }
 
-/// The rig, with the energy balance's works as quadrature outputs: `W_in = ∫ K l v_p dt` and
+/// The rig, with the energy balance's works as quadrature outputs: `W_in = ∫ K l v_p dt`,
 /// `W_f = ∫ report · F v dt` (`report` = 1 in production; another value only in the test
-/// that the balance catches a misreported force).
+/// that the balance catches a misreported force), `W_fa = ∫ F_a v dt` with the force applied
+/// `F_a = K l − m v̇` (`v̇` from the field), and for its rounding bound
+/// `A = ∫ (|K l| + |F|) |v| dt`.
 struct Sys {
     m: PulledLuGre,
     report: f64,
@@ -44,11 +53,16 @@ impl OdeSystem for Sys {
         self.m.rhs(x, dx)
     }
     fn n_quadratures(&self) -> usize {
-        2
+        4
     }
     fn integrands(&self, _t: f64, x: &[f64], q: &mut [f64]) {
-        q[0] = self.m.plant.ks * x[2] * self.m.vp;
-        q[1] = self.report * self.m.friction(x[1], x[3]) * x[1];
+        let (kl, f) = (self.m.plant.ks * x[2], self.m.friction(x[1], x[3]));
+        let mut dx = [0.0; 4];
+        self.m.rhs(x, &mut dx);
+        q[0] = kl * self.m.vp;
+        q[1] = self.report * f * x[1];
+        q[2] = (kl - self.m.plant.m * dx[1]) * x[1];
+        q[3] = (kl.abs() + f.abs()) * x[1].abs();
     }
 }
 
@@ -69,12 +83,20 @@ impl System for LuGreStickSlip {
         ("W_in", "J", "input work: integral of K l v_p dt from the start"),
         ("W_f", "J", "friction work: integral of F v dt from the start"),
         ("E", "J", "stored energy m v^2/2 + K l^2/2"),
+        ("W_fa", "J", "friction work of the force applied: integral of (K l - m dv/dt) v dt, dv/dt the field's (same quadrature nodes as W_f)"),
     ];
-    const INVARIANTS: &'static [Invariant<Params>] = &[Invariant {
-        name: "energy-balance",
-        doc: "input work K l v_p = friction work + change of m v^2/2 + K l^2/2 ((4.18)-(4.20) times v, integrated; exact for any friction force on the body; the bristles' sigma0 z^2/2 is part of the friction work), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
-        check: check_energy,
-    }];
+    const INVARIANTS: &'static [Invariant<Params>] = &[
+        Invariant {
+            name: "energy-balance",
+            doc: "input work K l v_p = friction work + change of m v^2/2 + K l^2/2 ((4.18)-(4.20) times v, integrated; exact for any friction force on the body; the bristles' sigma0 z^2/2 is part of the friction work), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
+            check: check_energy,
+        },
+        Invariant {
+            name: "friction-work",
+            doc: "friction work of the force reported (W_f) = friction work of the force the field applied (W_fa, F = K l - m dv/dt), both quadratures on the same nodes, so to rounding only: 8 (3 N + 16) eps times the integral of (|K l| + |F|) |v| dt; independent of the step tolerance, it sees a 0.1 % misreport at every rtol",
+            check: check_friction_work,
+        },
+    ];
     const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Radau5, fric_manifest::Method::Rosenbrock23];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
@@ -116,8 +138,8 @@ fn run_reporting(p: &Params, req: &RunRequest, report: f64) -> Result<RunData, S
         hmax: t_end / 2e4,
         ..Default::default()
     };
-    let names = ["t", "x", "v", "l", "z", "F", "W_in", "W_f", "E"];
-    let mut cols: [Vec<f64>; 9] = Default::default();
+    let names = ["t", "x", "v", "l", "z", "F", "W_in", "W_f", "E", "W_fa"];
+    let mut cols: [Vec<f64>; 10] = Default::default();
     let sys = Sys { m, report };
     let o = solve(&sys, method, &tol, 0.0, &[p.x0, p.v0, p.l0, p.law.z0], t_end, &save, &mut |t, x| {
         cols[0].push(t);
@@ -128,6 +150,7 @@ fn run_reporting(p: &Params, req: &RunRequest, report: f64) -> Result<RunData, S
         cols[6].push(x[4]);
         cols[7].push(x[5]);
         cols[8].push(0.5 * m.plant.m * x[1] * x[1] + 0.5 * m.plant.ks * x[2] * x[2]);
+        cols[9].push(x[6]);
     })
     .map_err(|e| e.to_string())?;
     let mut data = RunData {
@@ -135,7 +158,30 @@ fn run_reporting(p: &Params, req: &RunRequest, report: f64) -> Result<RunData, S
         ..Default::default()
     };
     data.info.insert("steps".into(), o.stats.accepted as f64);
+    data.info.insert(ABS_WORK.into(), o.quadrature[3]);
     Ok(data)
+}
+
+/// The run's `∫ (|K l| + |F|) |v| dt` (info key), the scale of [`check_friction_work`]'s bound.
+const ABS_WORK: &str = "friction_work_abs";
+
+/// Invariant: the friction work of the force reported equals that of the force applied,
+/// `|W_f − W_fa| ≤ 8 (3N + 16) ε A` at every sample. Both are sums over the same quadrature
+/// nodes of integrands that agree up to the rounding of `K l − m v̇` (a few ε of `|K l| + |F|`,
+/// times `|v|`); summing 3 nodes per step over `N` steps adds at most `3N ε` of the sum of the
+/// magnitudes `A = ∫ (|K l| + |F|) |v| dt`; the factor 8 covers both. A run recording no step
+/// count or no `A` gets a NaN bound, which fails.
+fn check_friction_work(_: &Params, _: &RunRequest, d: &RunData) -> Result<(), Violation> {
+    let (t, w_f, w_fa) = (col(d, "t")?, col(d, "W_f")?, col(d, "W_fa")?);
+    let steps = d.info.get("steps").copied().unwrap_or(f64::NAN);
+    let abs = d.info.get(ABS_WORK).copied().unwrap_or(f64::NAN);
+    let tol = 8.0 * (3.0 * steps + 16.0) * f64::EPSILON * abs;
+    crate::invariants::every_sample(t, |i| {
+        let r = (w_f[i] - w_f[0]) - (w_fa[i] - w_fa[0]);
+        (!(r.abs() <= tol)).then(|| {
+            format!("friction work reported {:e} J − applied {:e} J = {r:e} J, beyond the rounding bound {tol:e} J", w_f[i] - w_f[0], w_fa[i] - w_fa[0])
+        })
+    })
 }
 
 /// Invariant: the energy balance (`crate::energy_balance`) with the bound derived there. The
@@ -172,13 +218,8 @@ mod tests {
     use fric_manifest::{InputSpec, ParamValue, SimSpec};
 
     /// Thesis Fig 4.12(a)'s rig (L1884: m = K = 1, v_p = 0.1, σ0 = 1e5, F_c = 1, F_s = 1.5,
-    /// v_s = 0.1) over 30 s of stick–slip, Radau IIA: the energy balance holds, and breaks when
-    /// the friction work is integrated from a force 0.1 % off the one acting. At rtol 1e-10:
-    /// the bound grows like `N · rtol` times the stored energy, and at the default 1e-8 with
-    /// this rig's step count it is of the order of 0.1 % of the friction work (too loose to
-    /// tell a 0.1 % misreport; it passed).
-    #[test]
-    fn energy_balance_holds_and_catches_a_misreported_force() {
+    /// v_s = 0.1) over 30 s of stick–slip, Radau IIA at `rtol`.
+    fn fig_4_12a(rtol: Option<f64>) -> (Params, RunRequest) {
         let params = [
             ("m", 1.0),
             ("k_spring", 1.0),
@@ -196,11 +237,19 @@ mod tests {
         let sim = SimSpec {
             t_end: Some(30.0),
             samples_per_period: Some(6000),
-            rtol: Some(1e-10),
+            rtol,
             ..Default::default()
         };
         let req = crate::resolve("lugre-stick-slip", &params, Some(&InputSpec::None), Some(&sim)).unwrap();
-        let p = Params::read(&req.params);
+        (Params::read(&req.params), req)
+    }
+
+    /// At rtol 1e-10 the energy balance holds and breaks when the friction work is integrated
+    /// from a force 0.1 % off the one acting (its bound grows like `N · rtol` times the stored
+    /// energy).
+    #[test]
+    fn energy_balance_holds_and_catches_a_misreported_force() {
+        let (p, req) = fig_4_12a(Some(1e-10));
         let d = run_reporting(&p, &req, 1.0).unwrap();
         let v = d.column("v").unwrap();
         assert!(v.iter().any(|v| v.abs() < 1e-3) && max_abs(v) > 0.15, "stick and slip");
@@ -209,5 +258,25 @@ mod tests {
         assert_eq!(broken.column("v"), d.column("v"), "reporting changed the integration");
         let e = check_energy(&p, &req, &broken).unwrap_err();
         assert!(e.message.contains("beyond the solver's bound"), "{e}");
+    }
+
+    /// At the manifests' default rtol 1e-8 (review M4) the energy balance's bound is ~0.1 % of
+    /// the friction work and a 0.1 % misreport passes it; the friction-work invariant (reported
+    /// against applied, bound by rounding) holds on the production run and catches it.
+    #[test]
+    fn friction_work_catches_a_misreport_at_the_production_rtol() {
+        let (p, req) = fig_4_12a(None);
+        assert_eq!(tolerance(&req).0, 1e-8);
+        let d = run_reporting(&p, &req, 1.0).unwrap();
+        check_energy(&p, &req, &d).unwrap();
+        check_friction_work(&p, &req, &d).unwrap();
+        let broken = run_reporting(&p, &req, 1.001).unwrap();
+        let w_f = *d.column("W_f").unwrap().last().unwrap();
+        let tol = 8.0 * (3.0 * d.info["steps"] + 16.0) * f64::EPSILON * d.info[ABS_WORK];
+        eprintln!("rtol 1e-8, 30 s: W_f = {w_f:e} J, 0.1 % of it {:e} J, rounding bound {tol:e} J", 1e-3 * w_f);
+        assert!(check_energy(&p, &req, &broken).is_ok(), "the balance alone is blind at rtol 1e-8 (review M4)");
+        let e = check_friction_work(&p, &req, &broken).unwrap_err();
+        assert!(e.message.contains("beyond the rounding bound"), "{e}");
+        assert!(tol < 1e-6 * w_f, "the bound {tol:e} J sees a 1e-6 relative misreport of {w_f:e} J");
     }
 }
