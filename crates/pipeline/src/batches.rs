@@ -9,10 +9,10 @@ use crate::memory::Held;
 use crate::sensitivity::Planned;
 use std::collections::{BTreeMap, HashMap};
 
-/// The runs of manifest `e` and of its alternative `readings` (a run each reading keeps
-/// unchanged is listed again).
+/// The runs of manifest `e` (with its companion figures', which its units are chosen with) and
+/// of its alternative `readings` (a run each reading keeps unchanged is listed again).
 fn runs_of<'a>(e: &'a Entry, readings: &'a [Planned]) -> Vec<&'a ResolvedRun> {
-    let own = e.runs.values();
+    let own = crate::companions::runs_with_companions(e);
     let alt = readings
         .iter()
         .filter_map(|(_, v)| v.as_ref())
