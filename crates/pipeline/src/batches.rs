@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, HashMap};
 /// in different batches and the figure find its companion's runs "not computed" (seen with
 /// the project under a 0.55 GB limit: report/fig2.15, 2.16, 3.17, 3.18).
 fn runs_of<'a>(e: &'a Entry, readings: &'a [Planned]) -> Vec<&'a ResolvedRun> {
-    let own = e.runs.values().chain(e.companions.iter().flat_map(|c| c.runs.values()));
+    let own = crate::companions::runs_with_companions(e);
     let alt = readings
         .iter()
         .filter_map(|(_, v)| v.as_ref())

@@ -3,11 +3,18 @@
 //! each unit on its linear axes taken ([`fric_plot::unit_magnitudes`]), so the figure's axes in
 //! that unit share the power of ten of the whole group.
 
-use crate::entry::Entry;
+use crate::entry::{Entry, ResolvedRun};
 use crate::entry_report::{registry_report, with_runs};
 use crate::render;
 use crate::run_source::Source;
 use std::collections::BTreeMap;
+
+/// The runs `e`'s own runs are drawn with: its own and its companions' (their units are chosen
+/// with the companions' data). A run phase must read these for `e`, also when a companion is
+/// current and is not evaluated itself: its runs come from the cache then, like any other.
+pub(crate) fn runs_with_companions(e: &Entry) -> impl Iterator<Item = &ResolvedRun> {
+    e.runs.values().chain(e.companions.iter().flat_map(|c| c.runs.values()))
+}
 
 /// The largest magnitude of each unit over `e`'s companions, or why a companion could not be
 /// built (a run failed or is missing, or its panels do not build).

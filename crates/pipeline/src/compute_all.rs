@@ -9,7 +9,7 @@ use crate::schedule::costliest_first;
 use crate::sensitivity::{self, Planned, StepMemo};
 use crate::store::{Lookup, RunCache};
 use crate::summary::Summary;
-use crate::{own_time, plan};
+use crate::{companions, own_time, plan};
 use fric_experiments::{RunData, RunRequest};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
@@ -28,14 +28,16 @@ enum Got {
     Failed(String),
 }
 
-/// The distinct runs of the manifests `todo` (keys in the second set) and of their `readings`.
+/// The distinct runs of the manifests `todo` and of their companion figures (keys in the
+/// second set: a companion's runs choose a figure's units, [`companions::runs_with_companions`])
+/// and of their `readings`.
 pub(crate) fn unique_runs<'a>(
     todo: &[&'a Entry],
     readings: &'a [Vec<Planned>],
 ) -> (BTreeMap<&'a str, &'a RunRequest>, BTreeSet<&'a str>) {
     let mut unique: BTreeMap<&str, &RunRequest> = BTreeMap::new();
     for e in todo {
-        for r in e.runs.values() {
+        for r in companions::runs_with_companions(e) {
             unique.insert(&r.key, &r.request);
         }
     }

@@ -91,10 +91,17 @@ pub fn plan(opts: &Options) -> Result<Plan, String> {
         })
         .collect();
     let mut runs: BTreeMap<&str, (&fric_experiments::RunRequest, Vec<String>)> = BTreeMap::new();
+    // A companion figure's runs are read for the figures it chooses the units of, as a run
+    // reads them ([`crate::companions::runs_with_companions`]), also when it is current.
     for e in &todo {
-        for (id, r) in &e.runs {
-            let (_, used_by) = runs.entry(&r.key).or_insert((&r.request, Vec::new()));
-            used_by.push(format!("{}#{id}", e.manifest.id));
+        for m in std::iter::once(*e).chain(&e.companions) {
+            for (id, r) in &m.runs {
+                let (_, used_by) = runs.entry(&r.key).or_insert((&r.request, Vec::new()));
+                let user = format!("{}#{id}", m.manifest.id);
+                if !used_by.contains(&user) {
+                    used_by.push(user);
+                }
+            }
         }
     }
     let cache = opts.run_cache();
