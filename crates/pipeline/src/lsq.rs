@@ -159,10 +159,11 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
         }
         a.swap(col, piv);
         b.swap(col, piv);
+        let pivot = a[col].clone();
         for i in col + 1..n {
-            let f = a[i][col] / a[col][col];
-            for k in col..n {
-                a[i][k] -= f * a[col][k];
+            let f = a[i][col] / pivot[col];
+            for (x, p) in a[i][col..].iter_mut().zip(&pivot[col..]) {
+                *x -= f * p;
             }
             b[i] -= f * b[col];
         }
