@@ -225,6 +225,11 @@ fn examples_of_every_kind_validate_and_parse() {
     check(&s, &defs["FindSpec"], &yaml_to_json(find.example), find.name, &mut errs);
     fields_exist(defs, "FindSpec", find);
     serde_yaml::from_str::<fric_manifest::FindSpec>(find.example).unwrap();
+    // `fit`: the same.
+    let fit = fric_manifest::MANIFEST_KINDS.iter().find(|k| k.name == "fit").unwrap();
+    check(&s, &defs["FitSpec"], &yaml_to_json(fit.example), fit.name, &mut errs);
+    fields_exist(defs, "FitSpec", fit);
+    serde_yaml::from_str::<fric_manifest::FitSpec>(fit.example).unwrap();
     assert!(errs.is_empty(), "{}", errs.join("\n"));
     // A wrong field is refused by the schema, as by the parser.
     let mut e = Vec::new();

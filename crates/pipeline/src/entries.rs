@@ -66,6 +66,7 @@ pub(crate) fn build_entry(
     let evaluated = with_runs(e, &src, &mut b.report, |runs, rep| {
         metrics_and_checks(e, runs, rep);
         crate::finds::evaluate_finds(cache, e, rep);
+        crate::fits::evaluate_fits(cache, e, rep);
         // The caption as every output shows it: its quotes filled (report.json, HTML, LaTeX).
         rep.caption = crate::quote::fill_or_keep(&m.source.caption, e, &rep.metrics, &mut rep.errors);
         sensitivity::attach(readings, &mut rep.checks, &src);

@@ -13,6 +13,7 @@ mod csv;
 mod ctx;
 mod digits;
 mod finds;
+pub(crate) mod fits;
 mod quotes;
 mod refs;
 mod runs;
@@ -381,6 +382,7 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
         refs::panels(&mut cx);
         refs::metrics(&mut cx);
         finds::finds(&mut cx);
+        fits::fits(&mut cx);
         refs::checks(&mut cx);
         digits::published_digits(&mut cx);
         refs::table(&mut cx);

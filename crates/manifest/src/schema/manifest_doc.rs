@@ -28,6 +28,7 @@ pub const MANIFEST_KINDS: &[KindDoc] = &[
             opt("panels", List, "", "see Figures"),
             opt("metrics", List, "", "see Metrics"),
             opt("find", List, "", "where a metric reaches a level over one parameter (see find)"),
+            opt("fit", List, "", "run parameters fitted to targets by least squares (see fit)"),
             opt("checks", List, "", "see Checks"),
             opt("table", Other, "", "see Tables"),
         ],
@@ -115,6 +116,26 @@ pub const MANIFEST_KINDS: &[KindDoc] = &[
             opt("unit", Text, "", "the parameter's unit"),
         ],
         example: "{name: a3, run: ms, param: input.amplitude, metric: area, level: 3, bracket: [1, 3], tol: 1e-9, unit: m}",
+    },
+    KindDoc {
+        name: "fit",
+        doc: "run parameters fitted by least squares: minimise Σ((metric − value)/sigma)² over \
+              the targets (a `points` target adds one term per point, its metric evaluated with \
+              `at` set to the point's abscissa) by Levenberg–Marquardt with forward differences, \
+              within each parameter's bounds, each evaluation a cached run, the same steps at \
+              any --jobs. Results (metrics for checks, quotes, tables, the baseline): \
+              name.<param>, name.<param>.sd (standard error from s²(JᵀJ)⁻¹, s² = Σr²/(m − n)), \
+              name.residual (√Σr²), name.residual.<metric> (per target: metric − value, or the \
+              RMS over its points), name.evaluations, name.iterations",
+        fields: &[
+            req("name", Text, "", "the results' name"),
+            req("run", Text, "", "the run whose parameters are fitted (not a swept one)"),
+            req("params", List, "", "[{param, start, bounds: [lo, hi], step?, unit?}]: param is a parameter name, input.<field> or sim.<field>; step the forward-difference step (default 1e-6 (hi − lo))"),
+            req("targets", List, "", "[{metric, value | points: [[at, value], ...], sigma?, provenance?}]: a metric of this manifest (points: one with an `at` field, e.g. value-at)"),
+            opt("tol", Number, "", "relative step and cost-reduction tolerance (default 1e-8)"),
+            opt("max_evaluations", Number, "", "the evaluation budget (default 200)"),
+        ],
+        example: "{name: id, run: dahl, params: [{param: sigma, start: 500, bounds: [100, 5000]}], targets: [{metric: f_at, points: [[0, 0.5], [0.001, 0.9]]}]}",
     },
     KindDoc {
         name: "quotes",

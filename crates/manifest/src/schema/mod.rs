@@ -7,6 +7,7 @@ mod check;
 mod elements;
 mod figure;
 mod find;
+mod fit;
 mod input;
 mod input_kinds;
 mod kinds;
@@ -23,6 +24,7 @@ pub use check::*;
 pub use elements::*;
 pub use figure::*;
 pub use find::*;
+pub use fit::*;
 pub use input::*;
 pub use input_kinds::*;
 pub use kinds::*;
@@ -113,6 +115,9 @@ pub struct Manifest {
     /// Where a metric reaches a level over one parameter (see find): each result is a metric.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub find: Vec<FindSpec>,
+    /// Run parameters fitted to targets by least squares (see fit): each result is a metric.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fit: Vec<FitSpec>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub checks: Vec<CheckSpec>,
     /// A transcribed or generated table, rendered to LaTeX.

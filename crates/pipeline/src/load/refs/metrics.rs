@@ -211,7 +211,7 @@ pub(in crate::load) fn metric_ref(cx: &Ctx, name: &str) -> Option<bool> {
     if cx.failed_metrics.contains(base) {
         return Some(false);
     }
-    if k.is_none() && is_find_result(m, name) {
+    if k.is_none() && (is_find_result(m, name) || crate::load::fits::is_fit_result(m, name)) {
         return Some(true);
     }
     m.metrics.iter().find(|x| x.name == base)?;
@@ -241,7 +241,16 @@ pub(in crate::load) fn metric_names(cx: &Ctx) -> String {
         cx.m.find
             .iter()
             .map(|f| format!("{} (or {}.lo, .hi, ...)", f.name, f.name));
-    names.into_iter().chain(finds).collect::<Vec<_>>().join(", ")
+    let fits =
+        cx.m.fit
+            .iter()
+            .map(|f| format!("{}.<param> (or {}.residual, ...)", f.name, f.name));
+    names
+        .into_iter()
+        .chain(finds)
+        .chain(fits)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Whether `name` is a find's result (`name`) or one of its companions (`name.lo`, ...).

@@ -1,0 +1,78 @@
+//! `fit`: the values of one or more run parameters that bring a manifest's metrics nearest to
+//! their targets in the least-squares sense (every evaluation a cached run), the results metrics
+//! like any other.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Least squares over `params` of `run`: minimise `Σ ((metric − value)/sigma)²` over every
+/// target (a `points` target contributes one term per point, its metric evaluated with `at` set
+/// to the point's abscissa). Levenberg–Marquardt with forward-difference derivatives, serial,
+/// within each parameter's bounds. Results: `name.<param>` (the fitted value), `name.<param>.sd`
+/// (its standard error from the covariance `s²(JᵀJ)⁻¹`, `s² = Σr²/(m − n)`; an error when there
+/// are no more residuals than parameters), `name.residual` (the weighted residual norm
+/// `√Σr²`), `name.residual.<metric>` (per target: the metric minus its value, or the
+/// root-mean-square over its points, in the metric's unit), `name.evaluations` and
+/// `name.iterations`.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FitSpec {
+    /// The result's name (unique among the manifest's metrics, finds and fits).
+    pub name: String,
+    /// The run whose parameters are fitted (a run id of this manifest, not a swept one).
+    pub run: String,
+    /// The parameters fitted, each with its start value and bounds.
+    pub params: Vec<FitParam>,
+    /// What the fitted run must reproduce: metrics of this manifest and their values.
+    pub targets: Vec<FitTarget>,
+    /// Convergence: every parameter's step below `tol × (|value| + tol)`, or the cost reduced by
+    /// less than `tol²` of itself. Default 1e-8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tol: Option<f64>,
+    /// At most this many evaluations (each one run per fitted run). Default 200.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_evaluations: Option<usize>,
+}
+
+/// One fitted parameter.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FitParam {
+    /// Parameter name, `input.<field>` or `sim.<field>`.
+    pub param: String,
+    /// The start value (inside the bounds).
+    pub start: f64,
+    /// `[lo, hi]`: the values the fit may take (lo < hi, both values the system accepts).
+    pub bounds: [f64; 2],
+    /// The forward-difference step, in the parameter's unit. Default 1e-6 × (hi − lo).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<f64>,
+    /// The parameter's unit, shown with the result.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+}
+
+/// One target: a metric of the manifest and the value it should have, or (for a metric with
+/// an `at` field, e.g. `value-at`) points `[at, value]` it should pass through.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FitTarget {
+    /// The metric (of this manifest, not a sweep's table).
+    pub metric: String,
+    /// The value the metric should have (exactly one of `value` and `points`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<f64>,
+    /// `[[at, value], ...]`: the metric evaluated with `at` set to each abscissa.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub points: Vec<[f64; 2]>,
+    /// The residual's scale, in the metric's unit (positive): the term is (metric − value)/sigma.
+    /// Default 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sigma: Option<f64>,
+    /// Where the target values come from (a line of the source, or a derivation).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provenance: Option<String>,
+}
+
+/// The suffixes of a fit's results beside its parameters' (`name.residual`, ...).
+pub const FIT_PARTS: [&str; 3] = ["residual", "evaluations", "iterations"];

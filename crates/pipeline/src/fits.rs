@@ -1,0 +1,189 @@
+//! The manifest's `fit` declarations evaluated: for each, its run's parameters fitted to its
+//! targets by [`crate::lsq::fit`], every evaluation the manifest's variant with the parameters
+//! set, its runs read from the run cache or computed into it (serially: the same steps at any job
+//! count). The results are recorded as metrics (`name.<param>`, `name.residual`, ...) and the
+//! checks evaluated again so that they see them.
+
+use crate::entry::Entry;
+use crate::lsq::{fit, Fitted, Problem};
+use crate::metric_tables::{checks, record};
+use crate::overrides::variant;
+use crate::sensitivity::fetch::{evaluate, fetch_serial};
+use crate::store::RunCache;
+use fric_manifest::{FitSpec, FitTarget};
+use fric_report::{ExperimentReport, MetricInfo};
+
+/// Defaults of a fit's settings (see [`FitSpec`]).
+pub const DEFAULT_TOL: f64 = 1e-8;
+pub const DEFAULT_MAX_EVALUATIONS: usize = 200;
+/// The default forward-difference step as a fraction of the bounds' width.
+pub const DEFAULT_STEP: f64 = 1e-6;
+
+/// Evaluate every fit of `e` into `rep` (its metrics, its errors) and re-evaluate the checks.
+pub(crate) fn evaluate_fits(cache: &RunCache, e: &Entry, rep: &mut ExperimentReport) {
+    if e.manifest.fit.is_empty() {
+        return;
+    }
+    for f in &e.manifest.fit {
+        let fitted = fit(|p| residuals(cache, e, f, p), &problem(f));
+        record_fitted(rep, e, f, fitted);
+    }
+    checks(e, rep);
+}
+
+/// The fit's settings, defaults filled in.
+fn problem(f: &FitSpec) -> Problem {
+    Problem {
+        start: f.params.iter().map(|p| p.start).collect(),
+        lower: f.params.iter().map(|p| p.bounds[0]).collect(),
+        upper: f.params.iter().map(|p| p.bounds[1]).collect(),
+        step: f
+            .params
+            .iter()
+            .map(|p| p.step.unwrap_or(DEFAULT_STEP * (p.bounds[1] - p.bounds[0])))
+            .collect(),
+        tol: f.tol.unwrap_or(DEFAULT_TOL),
+        max_evaluations: f.max_evaluations.unwrap_or(DEFAULT_MAX_EVALUATIONS),
+    }
+}
+
+/// The name of the copy of target `t`'s metric evaluated at its point `i`.
+fn point_metric(t: usize, i: usize) -> String {
+    format!("\u{1f}fit{t}.{i}")
+}
+
+/// The metrics the targets read, computed on the manifest with `f.params` set to `p`: one
+/// value per target, or one per point (the metric copied with `at` set to the point's abscissa).
+fn computed(cache: &RunCache, e: &Entry, f: &FitSpec, p: &[f64]) -> Result<Vec<Vec<f64>>, String> {
+    let set: Vec<(String, f64)> = f.params.iter().zip(p).map(|(q, &v)| (q.param.clone(), v)).collect();
+    let mut v = variant(e, &f.run, &set)?;
+    for (t, target) in f.targets.iter().enumerate() {
+        let spec = v.manifest.metrics.iter().find(|m| m.name == target.metric).cloned();
+        let spec = spec.ok_or_else(|| format!("no metric `{}`", target.metric))?;
+        for (i, [at, _]) in target.points.iter().enumerate() {
+            let mut copy = spec.clone();
+            copy.name = point_metric(t, i);
+            copy.at = Some(*at);
+            v.manifest.metrics.push(copy);
+        }
+    }
+    let (data, failed, _) = fetch_serial(cache, &[&v]);
+    let rep = evaluate(&v, &data, &failed);
+    let get = |name: &str, shown: &str| {
+        rep.metrics.get(name).copied().flatten().ok_or_else(|| {
+            let at: Vec<String> = set.iter().map(|(k, x)| format!("{k} = {x}")).collect();
+            format!("`{shown}` at {}: {}", at.join(", "), rep.errors.join("; "))
+        })
+    };
+    let mut out = Vec::new();
+    for (t, target) in f.targets.iter().enumerate() {
+        if target.points.is_empty() {
+            out.push(vec![get(&target.metric, &target.metric)?]);
+            continue;
+        }
+        let vals = (0..target.points.len())
+            .map(|i| {
+                get(
+                    &point_metric(t, i),
+                    &format!("{} at {}", target.metric, target.points[i][0]),
+                )
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        out.push(vals);
+    }
+    Ok(out)
+}
+
+/// What each target's terms should be: its value, or its points' values.
+fn wanted(t: &FitTarget) -> Vec<f64> {
+    match t.value {
+        Some(v) => vec![v],
+        None => t.points.iter().map(|p| p[1]).collect(),
+    }
+}
+
+/// The weighted residuals `(metric − value)/sigma` of every target, in order.
+fn residuals(cache: &RunCache, e: &Entry, f: &FitSpec, p: &[f64]) -> Result<Vec<f64>, String> {
+    let got = computed(cache, e, f, p)?;
+    let mut r = Vec::new();
+    for (t, vals) in f.targets.iter().zip(got) {
+        let sigma = t.sigma.unwrap_or(1.0);
+        r.extend(vals.iter().zip(wanted(t)).map(|(c, w)| (c - w) / sigma));
+    }
+    Ok(r)
+}
+
+/// Each target's residual in the metric's unit: the metric minus its value, or the root mean
+/// square over its points.
+fn per_target(f: &FitSpec, r: &[f64]) -> Vec<f64> {
+    let mut at = 0;
+    f.targets
+        .iter()
+        .map(|t| {
+            let sigma = t.sigma.unwrap_or(1.0);
+            let n = wanted(t).len();
+            let part = &r[at..at + n];
+            at += n;
+            if t.value.is_some() {
+                part[0] * sigma
+            } else {
+                (part.iter().map(|x| (x * sigma).powi(2)).sum::<f64>() / n as f64).sqrt()
+            }
+        })
+        .collect()
+}
+
+/// Record a fit's results: each parameter with its standard error, the residuals, the counts;
+/// on failure every parameter's result is the error.
+fn record_fitted(rep: &mut ExperimentReport, e: &Entry, f: &FitSpec, fitted: Result<Fitted, String>) {
+    let name = &f.name;
+    let fitted = match fitted {
+        Ok(x) => x,
+        Err(err) => {
+            for q in &f.params {
+                record(rep, &format!("{name}.{}", q.param), Err(format!("fit `{name}`: {err}")));
+            }
+            record(rep, &format!("{name}.residual"), Err(format!("fit `{name}` failed")));
+            return;
+        }
+    };
+    for (j, q) in f.params.iter().enumerate() {
+        let key = format!("{name}.{}", q.param);
+        record(rep, &key, Ok(fitted.params[j]));
+        unit(rep, &key, q.unit.clone());
+        // With no more residuals than parameters there is no standard error (and no `.sd`).
+        if fitted.residuals.len() > f.params.len() {
+            let sd = match &fitted.covariance {
+                Ok(c) => Ok(c[j][j].max(0.0).sqrt()),
+                Err(why) => Err(why.clone()),
+            };
+            record(rep, &format!("{key}.sd"), sd);
+            unit(rep, &format!("{key}.sd"), q.unit.clone());
+        }
+    }
+    record(rep, &format!("{name}.residual"), Ok(fitted.norm));
+    for (t, v) in f.targets.iter().zip(per_target(f, &fitted.residuals)) {
+        let key = format!("{name}.residual.{}", t.metric);
+        record(rep, &key, Ok(v));
+        let u = e
+            .manifest
+            .metrics
+            .iter()
+            .find(|m| m.name == t.metric)
+            .and_then(|m| m.unit.clone());
+        unit(rep, &key, u);
+    }
+    record(rep, &format!("{name}.evaluations"), Ok(fitted.evaluations as f64));
+    record(rep, &format!("{name}.iterations"), Ok(fitted.iterations as f64));
+}
+
+/// Show `unit` with the metric `key`, if it has one.
+fn unit(rep: &mut ExperimentReport, key: &str, unit: Option<String>) {
+    if let Some(unit) = unit.filter(|u| !u.is_empty()) {
+        let info = MetricInfo {
+            unit: Some(unit),
+            ..Default::default()
+        };
+        rep.metric_info.insert(key.to_string(), info);
+    }
+}

@@ -1,0 +1,201 @@
+//! What a `fit` declares (`fit[]`): a name no metric, find or fit has, a run of the manifest
+//! that is not swept, distinct parameters each with a start inside finite bounds its run's
+//! system accepts, targets that are metrics of the manifest (not a sweep's table) with a value
+//! or points (then a metric with an `at`), positive scales and settings. Each problem at its line.
+
+use super::ctx::Ctx;
+use super::refs::{metric_names, swept_run_of};
+use super::variants::variant_problem;
+use fric_manifest::{FitParam, FitSpec, FitTarget, Manifest, FIT_PARTS};
+
+/// Every fit of the manifest.
+pub(super) fn fits(cx: &mut Ctx) {
+    let m = cx.m;
+    for (i, f) in m.fit.iter().enumerate() {
+        let at = format!("fit[{i}]");
+        let taken = m.metrics.iter().any(|x| x.name == f.name)
+            || m.find.iter().any(|x| x.name == f.name)
+            || m.fit[..i].iter().any(|x| x.name == f.name);
+        if taken || f.name.trim().is_empty() || f.name.contains(['[', ']', '.']) {
+            let msg = format!(
+                "fit name `{}` is empty, taken by a metric, find or fit, or has [ ] .",
+                f.name
+            );
+            cx.err(format!("{at}.name"), msg, "a new metric name");
+        }
+        run(cx, &at, f);
+        settings(cx, &at, f);
+        for (j, p) in f.params.iter().enumerate() {
+            param(cx, &format!("{at}.params[{j}]"), f, j, p);
+        }
+        for (k, t) in f.targets.iter().enumerate() {
+            target(cx, &format!("{at}.targets[{k}]"), f, k, t);
+        }
+    }
+}
+
+/// The fitted run: known, not swept.
+fn run(cx: &mut Ctx, at: &str, f: &FitSpec) {
+    if cx.sweeps.contains_key(&f.run) {
+        let msg = format!("run `{}` is swept: a fit varies one run", f.run);
+        cx.err(format!("{at}.run"), msg, "a run that is not swept");
+    } else if !cx.runs.contains_key(&f.run) && !cx.failed_runs.contains(&f.run) {
+        let msg = format!("unknown run `{}`", f.run);
+        let allowed = cx.run_ids();
+        cx.err(format!("{at}.run"), msg, allowed);
+    }
+}
+
+/// At least one parameter and one target, the tolerance and the budget.
+fn settings(cx: &mut Ctx, at: &str, f: &FitSpec) {
+    if f.params.is_empty() {
+        cx.err(
+            format!("{at}.params"),
+            "a fit without parameters",
+            "[{param, start, bounds}]",
+        );
+    }
+    if f.targets.is_empty() {
+        cx.err(format!("{at}.targets"), "a fit without targets", "[{metric, value}]");
+    }
+    if let Some(tol) = f.tol.filter(|t| !(*t > 0.0 && t.is_finite())) {
+        cx.err(
+            format!("{at}.tol"),
+            format!("tol {tol} is not a positive number"),
+            "a positive number",
+        );
+    }
+    if let Some(n) = f.max_evaluations.filter(|&n| n < f.params.len() + 2) {
+        let msg = format!("max_evaluations {n} is below {}", f.params.len() + 2);
+        cx.err(format!("{at}.max_evaluations"), msg, "at least the parameter count + 2");
+    }
+}
+
+/// One parameter: not fitted twice, finite bounds lo < hi with its start inside, a step below
+/// the bounds' width, and values (the start, both bounds; the other parameters as the run
+/// has them) its run's system accepts.
+fn param(cx: &mut Ctx, at: &str, f: &FitSpec, j: usize, p: &FitParam) {
+    if f.params[..j].iter().any(|q| q.param == p.param) {
+        let msg = format!("`{}` is fitted twice", p.param);
+        cx.err(format!("{at}.param"), msg, "each parameter once");
+        return;
+    }
+    let [lo, hi] = p.bounds;
+    if !(lo.is_finite() && hi.is_finite() && lo < hi) {
+        let msg = format!("bounds [{lo}, {hi}]: two finite values, lo < hi");
+        cx.err(format!("{at}.bounds"), msg, "[lo, hi], lo < hi");
+        return;
+    }
+    if !(lo <= p.start && p.start <= hi) {
+        let msg = format!("start {} is outside the bounds [{lo}, {hi}]", p.start);
+        cx.err(format!("{at}.start"), msg, "a value within the bounds");
+        return;
+    }
+    if let Some(h) = p.step.filter(|h| !(*h > 0.0 && *h < hi - lo)) {
+        let msg = format!("step {h} is not positive and below hi − lo = {}", hi - lo);
+        cx.err(format!("{at}.step"), msg, "a positive number below hi − lo");
+    }
+    if !cx.runs.contains_key(&f.run) {
+        return;
+    }
+    for (what, v) in [("start", p.start), ("lower bound", lo), ("upper bound", hi)] {
+        if let Some(e) = variant_problem(cx, &f.run, &[(p.param.clone(), v)]) {
+            let msg = format!("{} = {v} (the {what}): {e}", p.param);
+            let allowed = "a parameter of the run and values its system accepts (`cargo xtask schema`)";
+            cx.err(
+                format!("{at}.{}", if what == "start" { "param" } else { "bounds" }),
+                msg,
+                allowed,
+            );
+            return;
+        }
+    }
+}
+
+/// One target: a metric of the manifest, one value per run, named once; a value or points
+/// (exactly one); points only for a metric with an `at`; finite numbers; a positive sigma.
+fn target(cx: &mut Ctx, at: &str, f: &FitSpec, k: usize, t: &FitTarget) {
+    let m = cx.m;
+    if f.targets[..k].iter().any(|x| x.metric == t.metric) {
+        let msg = format!("`{}` is a target twice", t.metric);
+        cx.err(
+            format!("{at}.metric"),
+            msg,
+            "each metric once (put every point in one target)",
+        );
+        return;
+    }
+    match m.metrics.iter().find(|x| x.name == t.metric) {
+        None if !cx.failed_metrics.contains(&t.metric) => {
+            let msg = format!("unknown metric `{}`", t.metric);
+            let allowed = metric_names(cx);
+            cx.err(format!("{at}.metric"), msg, allowed);
+        }
+        Some(_) if swept_run_of(m, &cx.sweeps, &t.metric, 0).is_some() => cx.err(
+            format!("{at}.metric"),
+            format!(
+                "`{}` is a table over a sweep: a fit target needs one value per run",
+                t.metric
+            ),
+            "a metric of a run that is not swept",
+        ),
+        Some(spec) if !t.points.is_empty() && !has_at(&spec.kind.0) => cx.err(
+            format!("{at}.points"),
+            format!(
+                "`{}` is a `{}` metric, which has no `at`: points need one",
+                t.metric, spec.kind.0
+            ),
+            "a metric with an `at` field (value-at), or `value`",
+        ),
+        _ => {}
+    }
+    match (t.value, t.points.is_empty()) {
+        (Some(_), false) | (None, true) => cx.err(
+            at.to_string(),
+            "a target needs exactly one of `value` and `points`",
+            "{metric, value} or {metric, points: [[at, value], ...]}",
+        ),
+        (Some(v), true) if !v.is_finite() => {
+            cx.err(format!("{at}.value"), format!("value {v} is not finite"), "a number")
+        }
+        _ => {}
+    }
+    if let Some(p) = t.points.iter().find(|p| !(p[0].is_finite() && p[1].is_finite())) {
+        let msg = format!("point [{}, {}] is not finite", p[0], p[1]);
+        cx.err(format!("{at}.points"), msg, "[[at, value], ...] of numbers");
+    }
+    if let Some(s) = t.sigma.filter(|s| !(*s > 0.0 && s.is_finite())) {
+        cx.err(
+            format!("{at}.sigma"),
+            format!("sigma {s} is not a positive number"),
+            "a positive number",
+        );
+    }
+}
+
+/// Whether metric kind `kind` reads an `at` (a point target sets it).
+fn has_at(kind: &str) -> bool {
+    crate::evaluate::metric_kinds::find(kind).is_some_and(|d| d.doc.field("at").is_some())
+}
+
+/// Whether `name` is a result of a fit: `name.<param>`, `name.<param>.sd` (when the fit has more
+/// residuals than parameters), `name.residual`, `name.residual.<target metric>`,
+/// `name.evaluations`, `name.iterations`.
+pub(in crate::load) fn is_fit_result(m: &Manifest, name: &str) -> bool {
+    let Some((base, part)) = name.split_once('.') else {
+        return false;
+    };
+    let Some(f) = m.fit.iter().find(|f| f.name == base) else {
+        return false;
+    };
+    let terms: usize = f.targets.iter().map(|t| t.points.len().max(1)).sum();
+    let is_param = |p: &str| f.params.iter().any(|q| q.param == p);
+    FIT_PARTS.contains(&part)
+        || is_param(part)
+        || part
+            .strip_suffix(".sd")
+            .is_some_and(|p| is_param(p) && terms > f.params.len())
+        || part
+            .strip_prefix("residual.")
+            .is_some_and(|t| f.targets.iter().any(|x| x.metric == t))
+}

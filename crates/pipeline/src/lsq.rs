@@ -1,0 +1,389 @@
+//! Bounded nonlinear least squares for `fit`: minimise `½ Σ r_i(p)²` over `p` in a box by
+//! Levenberg–Marquardt (Marquardt's diagonal scaling) with a forward-difference Jacobian, each
+//! evaluation of the residuals a caller-supplied function (in a manifest, one run per fitted run).
+//!
+//! The iteration is serial and deterministic: the same start, bounds and settings take the same
+//! steps whatever the job count. A step is projected onto the bounds; a derivative is taken
+//! towards the inside of the box. A residual that is not finite, a parameter the residuals do not
+//! depend on, or a budget spent before convergence is an error (the caller adds the manifest's
+//! file and line).
+
+/// The settings of one fit: per parameter its start, bounds and forward-difference step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Problem {
+    pub start: Vec<f64>,
+    pub lower: Vec<f64>,
+    pub upper: Vec<f64>,
+    pub step: Vec<f64>,
+    /// Converged when every step is below `tol (|p| + tol)` or the cost falls by less than
+    /// `tol²` of itself.
+    pub tol: f64,
+    pub max_evaluations: usize,
+}
+
+/// What [`fit`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fitted {
+    pub params: Vec<f64>,
+    /// The residuals at `params`.
+    pub residuals: Vec<f64>,
+    /// `√Σ r_i²` at `params`.
+    pub norm: f64,
+    /// `s² (JᵀJ)⁻¹` with `s² = Σ r_i² / (m − n)`, or why there is none (m ≤ n, JᵀJ singular).
+    pub covariance: Result<Vec<Vec<f64>>, String>,
+    pub evaluations: usize,
+    pub iterations: usize,
+}
+
+/// Marquardt's damping: its start, the factor it changes by, and the value past which no step
+/// can lower the cost any more (the minimum is reached to the residuals' resolution).
+const LAMBDA_START: f64 = 1e-3;
+const LAMBDA_FACTOR: f64 = 10.0;
+const LAMBDA_MAX: f64 = 1e16;
+
+/// Check the settings: as many starts as bounds and steps, each start inside finite bounds
+/// `lo < hi`, positive steps and tolerance, a budget.
+fn validate(p: &Problem) -> Result<(), String> {
+    let n = p.start.len();
+    if n == 0 || p.lower.len() != n || p.upper.len() != n || p.step.len() != n {
+        return Err("a fit needs at least one parameter, each with a start, bounds and a step".into());
+    }
+    for j in 0..n {
+        let (lo, hi, x, h) = (p.lower[j], p.upper[j], p.start[j], p.step[j]);
+        if !(lo.is_finite() && hi.is_finite() && lo < hi) {
+            return Err(format!(
+                "parameter {j}: bounds [{lo}, {hi}] must be finite with lo < hi"
+            ));
+        }
+        if !(lo <= x && x <= hi) {
+            return Err(format!("parameter {j}: start {x} outside its bounds [{lo}, {hi}]"));
+        }
+        if !(h > 0.0 && h < hi - lo) {
+            return Err(format!("parameter {j}: step {h} must be positive and below hi − lo"));
+        }
+    }
+    if !(p.tol > 0.0 && p.tol.is_finite()) {
+        return Err(format!("tol {}: a positive finite number", p.tol));
+    }
+    if p.max_evaluations < n + 2 {
+        return Err(format!("max_evaluations {}: at least {}", p.max_evaluations, n + 2));
+    }
+    Ok(())
+}
+
+/// The residuals and their count, counted against the budget; an error when one is not finite.
+struct Counted<F> {
+    f: F,
+    evaluations: usize,
+    max: usize,
+    m: Option<usize>,
+}
+
+impl<F: FnMut(&[f64]) -> Result<Vec<f64>, String>> Counted<F> {
+    fn eval(&mut self, p: &[f64]) -> Result<Vec<f64>, String> {
+        if self.evaluations >= self.max {
+            return Err(format!(
+                "no convergence within {} evaluations (last parameters {p:?})",
+                self.max
+            ));
+        }
+        self.evaluations += 1;
+        let r = (self.f)(p)?;
+        if let Some(bad) = r.iter().find(|x| !x.is_finite()) {
+            return Err(format!("a residual is {bad} at {p:?}: a fit needs finite values"));
+        }
+        match self.m {
+            Some(m) if m != r.len() => {
+                return Err(format!("{} residuals at {p:?}, {m} before", r.len()));
+            }
+            _ => self.m = Some(r.len()),
+        }
+        Ok(r)
+    }
+}
+
+/// `Σ r_i²`.
+fn sum_sq(r: &[f64]) -> f64 {
+    r.iter().map(|x| x * x).sum()
+}
+
+/// The forward-difference Jacobian `J[i][j] = ∂r_i/∂p_j` at `p` (residuals `r`), each step
+/// taken towards the inside of the bounds.
+fn jacobian<F: FnMut(&[f64]) -> Result<Vec<f64>, String>>(
+    c: &mut Counted<F>,
+    pr: &Problem,
+    p: &[f64],
+    r: &[f64],
+) -> Result<Vec<Vec<f64>>, String> {
+    let mut jac = vec![vec![0.0; p.len()]; r.len()];
+    for j in 0..p.len() {
+        let h = if p[j] + pr.step[j] <= pr.upper[j] {
+            pr.step[j]
+        } else {
+            -pr.step[j]
+        };
+        let mut q = p.to_vec();
+        q[j] += h;
+        let rq = c.eval(&q)?;
+        for i in 0..r.len() {
+            jac[i][j] = (rq[i] - r[i]) / h;
+        }
+    }
+    Ok(jac)
+}
+
+/// `(JᵀJ, Jᵀr)`.
+fn normal(jac: &[Vec<f64>], r: &[f64]) -> (Vec<Vec<f64>>, Vec<f64>) {
+    let n = jac.first().map_or(0, Vec::len);
+    let mut a = vec![vec![0.0; n]; n];
+    let mut g = vec![0.0; n];
+    for (row, ri) in jac.iter().zip(r) {
+        for j in 0..n {
+            g[j] += row[j] * ri;
+            for k in 0..n {
+                a[j][k] += row[j] * row[k];
+            }
+        }
+    }
+    (a, g)
+}
+
+/// Solve `a x = b` by Gaussian elimination with partial pivoting; `None` when `a` is singular.
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+    let n = b.len();
+    let scale = a.iter().flatten().fold(0.0f64, |s, x| s.max(x.abs()));
+    for col in 0..n {
+        let piv = (col..n).max_by(|&i, &k| a[i][col].abs().total_cmp(&a[k][col].abs()))?;
+        if a[piv][col].abs() <= 1e-14 * scale || scale == 0.0 {
+            return None;
+        }
+        a.swap(col, piv);
+        b.swap(col, piv);
+        let pivot = a[col].clone();
+        for i in col + 1..n {
+            let f = a[i][col] / pivot[col];
+            for (x, p) in a[i][col..].iter_mut().zip(&pivot[col..]) {
+                *x -= f * p;
+            }
+            b[i] -= f * b[col];
+        }
+    }
+    let mut x = vec![0.0; n];
+    for i in (0..n).rev() {
+        let s: f64 = (i + 1..n).map(|k| a[i][k] * x[k]).sum();
+        x[i] = (b[i] - s) / a[i][i];
+    }
+    Some(x)
+}
+
+/// The inverse of `a` column by column; `None` when singular.
+fn inverse(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
+    let n = a.len();
+    let cols: Option<Vec<Vec<f64>>> = (0..n)
+        .map(|j| solve(a.to_vec(), (0..n).map(|i| f64::from(u8::from(i == j))).collect()))
+        .collect();
+    let cols = cols?;
+    Some((0..n).map(|i| (0..n).map(|j| cols[j][i]).collect()).collect())
+}
+
+/// The covariance `s² (JᵀJ)⁻¹` of the fitted parameters, or why there is none.
+fn covariance(jac: &[Vec<f64>], r: &[f64]) -> Result<Vec<Vec<f64>>, String> {
+    let (m, n) = (r.len(), jac.first().map_or(0, Vec::len));
+    if m <= n {
+        return Err(format!(
+            "{m} residuals for {n} parameters: no degree of freedom left to estimate the covariance"
+        ));
+    }
+    let s2 = sum_sq(r) / (m - n) as f64;
+    let (a, _) = normal(jac, r);
+    let inv = inverse(&a).ok_or("JᵀJ is singular at the fit: the parameters are not separately identifiable")?;
+    Ok(inv
+        .into_iter()
+        .map(|row| row.into_iter().map(|x| s2 * x).collect())
+        .collect())
+}
+
+/// A parameter none of the residuals depends on (a zero column of J) cannot be fitted.
+fn check_columns(jac: &[Vec<f64>], p: &[f64]) -> Result<(), String> {
+    for j in 0..p.len() {
+        if jac.iter().all(|row| row[j] == 0.0) {
+            return Err(format!(
+                "parameter {j} (at {}) changes no residual: it cannot be fitted by these targets",
+                p[j]
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The damped Gauss–Newton step `(JᵀJ + λ diag(JᵀJ)) δ = −Jᵀr`, projected onto the bounds:
+/// the new point.
+fn step(pr: &Problem, p: &[f64], a: &[Vec<f64>], g: &[f64], lambda: f64) -> Option<Vec<f64>> {
+    let mut damped = a.to_vec();
+    for (j, row) in damped.iter_mut().enumerate() {
+        row[j] += lambda * a[j][j];
+    }
+    let delta = solve(damped, g.iter().map(|x| -x).collect())?;
+    Some(
+        (0..p.len())
+            .map(|j| (p[j] + delta[j]).clamp(pr.lower[j], pr.upper[j]))
+            .collect(),
+    )
+}
+
+/// Whether the move from `p` to `q` is below the tolerance in every parameter.
+fn small(p: &[f64], q: &[f64], tol: f64) -> bool {
+    p.iter().zip(q).all(|(a, b)| (a - b).abs() <= tol * (a.abs() + tol))
+}
+
+/// Fit `residuals(p)` to zero in the least-squares sense within the problem's bounds.
+pub fn fit(residuals: impl FnMut(&[f64]) -> Result<Vec<f64>, String>, pr: &Problem) -> Result<Fitted, String> {
+    validate(pr)?;
+    let mut c = Counted {
+        f: residuals,
+        evaluations: 0,
+        max: pr.max_evaluations,
+        m: None,
+    };
+    let mut p = pr.start.clone();
+    let mut r = c.eval(&p)?;
+    let mut cost = sum_sq(&r);
+    let mut lambda = LAMBDA_START;
+    let mut iterations = 0;
+    let mut jac = jacobian(&mut c, pr, &p, &r)?;
+    check_columns(&jac, &p)?;
+    while cost > 0.0 {
+        let (a, g) = normal(&jac, &r);
+        let Some(q) = step(pr, &p, &a, &g, lambda) else {
+            lambda *= LAMBDA_FACTOR;
+            if lambda > LAMBDA_MAX {
+                break;
+            }
+            continue;
+        };
+        if small(&p, &q, pr.tol) {
+            break;
+        }
+        let rq = c.eval(&q)?;
+        let cq = sum_sq(&rq);
+        if cq < cost {
+            iterations += 1;
+            let settled = cost - cq <= pr.tol * pr.tol * cost;
+            (p, r, cost) = (q, rq, cq);
+            lambda = (lambda / LAMBDA_FACTOR).max(1e-12);
+            jac = jacobian(&mut c, pr, &p, &r)?;
+            if settled {
+                break;
+            }
+        } else {
+            lambda *= LAMBDA_FACTOR;
+            if lambda > LAMBDA_MAX {
+                break;
+            }
+        }
+    }
+    Ok(Fitted {
+        norm: cost.sqrt(),
+        covariance: covariance(&jac, &r),
+        params: p,
+        residuals: r,
+        evaluations: c.evaluations,
+        iterations,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(start: &[f64], lower: &[f64], upper: &[f64]) -> Problem {
+        Problem {
+            start: start.to_vec(),
+            lower: lower.to_vec(),
+            upper: upper.to_vec(),
+            step: lower.iter().zip(upper).map(|(l, u)| 1e-7 * (u - l)).collect(),
+            tol: 1e-10,
+            max_evaluations: 200,
+        }
+    }
+
+    /// The Dahl ascending branch `F(u) = Fs − (Fs + F0) e^{−σ(u − u0)/Fs}`: points from σ = 1000,
+    /// Fs = 1 are fitted back to both values from a start far off.
+    #[test]
+    fn exact_points_give_back_the_parameters_that_made_them() {
+        let branch = |s: f64, fs: f64, u: f64| fs - (fs + 0.5) * (-s * (u + 2e-3) / fs).exp();
+        let us = [-1.5e-3, -1e-3, 0.0, 1e-3, 2e-3];
+        let data: Vec<f64> = us.iter().map(|&u| branch(1000.0, 1.0, u)).collect();
+        let res = |p: &[f64]| Ok(us.iter().zip(&data).map(|(&u, d)| branch(p[0], p[1], u) - d).collect());
+        let f = fit(res, &problem(&[400.0, 0.6], &[100.0, 0.55], &[5000.0, 5.0])).unwrap();
+        assert!((f.params[0] - 1000.0).abs() < 1e-6, "{f:?}");
+        assert!((f.params[1] - 1.0).abs() < 1e-9, "{f:?}");
+        assert!(f.norm < 1e-9 && f.iterations > 2, "{f:?}");
+        // Deterministic: the same call takes the same steps.
+        assert_eq!(
+            fit(res, &problem(&[400.0, 0.6], &[100.0, 0.55], &[5000.0, 5.0])).unwrap(),
+            f
+        );
+    }
+
+    /// A straight line through points with known scatter: the least-squares slope and intercept,
+    /// their standard errors and the residual norm are the closed-form ones.
+    #[test]
+    fn a_linear_fit_has_the_closed_form_estimates_and_covariance() {
+        let xs = [0.0, 1.0, 2.0, 3.0];
+        let ys = [1.0, 3.1, 4.9, 7.2];
+        let res = |p: &[f64]| Ok(xs.iter().zip(&ys).map(|(x, y)| p[0] + p[1] * x - y).collect());
+        let f = fit(res, &problem(&[0.0, 0.0], &[-10.0, -10.0], &[10.0, 10.0])).unwrap();
+        // Normal equations: Σx = 6, Σx² = 14, Σy = 16.2, Σxy = 34.5, n = 4; det = 20.
+        let slope = (4.0 * 34.5 - 6.0 * 16.2) / 20.0;
+        let icpt = (16.2 - slope * 6.0) / 4.0;
+        assert!(
+            (f.params[1] - slope).abs() < 1e-8 && (f.params[0] - icpt).abs() < 1e-8,
+            "{f:?}"
+        );
+        let ssr: f64 = xs.iter().zip(&ys).map(|(x, y)| (icpt + slope * x - y).powi(2)).sum();
+        assert!((f.norm - ssr.sqrt()).abs() < 1e-9, "{f:?}");
+        let cov = f.covariance.as_ref().unwrap();
+        let s2 = ssr / 2.0;
+        assert!((cov[1][1] - s2 * 4.0 / 20.0).abs() < 1e-6 * s2, "{cov:?}");
+        assert!((cov[0][0] - s2 * 14.0 / 20.0).abs() < 1e-6 * s2, "{cov:?}");
+    }
+
+    #[test]
+    fn bounds_hold_and_the_optimum_on_a_bound_is_that_bound() {
+        // The unconstrained minimum p = 3 lies outside [0, 2]: the fit stops at 2.
+        let res = |p: &[f64]| Ok(vec![p[0] - 3.0, 0.5 * (p[0] - 3.0)]);
+        let f = fit(res, &problem(&[1.0], &[0.0], &[2.0])).unwrap();
+        assert_eq!(f.params, vec![2.0]);
+    }
+
+    #[test]
+    fn bad_settings_idle_parameters_and_bad_values_are_errors() {
+        let res = |p: &[f64]| Ok(vec![p[0] - 1.0, p[0] + 1.0]);
+        let e = fit(res, &problem(&[5.0], &[0.0], &[2.0])).unwrap_err();
+        assert!(e.contains("outside its bounds"), "{e}");
+        let e = fit(res, &problem(&[1.0], &[2.0], &[0.0])).unwrap_err();
+        assert!(e.contains("lo < hi"), "{e}");
+        let idle = |p: &[f64]| Ok(vec![p[0] - 1.0, 2.0]);
+        let e = fit(idle, &problem(&[1.0, 1.0], &[0.0, 0.0], &[2.0, 2.0])).unwrap_err();
+        assert!(e.contains("parameter 1") && e.contains("changes no residual"), "{e}");
+        let nan = |p: &[f64]| Ok(vec![if p[0] > 1.5 { f64::NAN } else { p[0] }]);
+        let e = fit(nan, &problem(&[1.9], &[0.0], &[2.0])).unwrap_err();
+        assert!(e.contains("NaN"), "{e}");
+        let boom = |_: &[f64]| Err::<Vec<f64>, _>("run failed".to_string());
+        assert_eq!(fit(boom, &problem(&[1.0], &[0.0], &[2.0])).unwrap_err(), "run failed");
+        let mut pr = problem(&[0.1], &[0.0], &[2.0]);
+        pr.max_evaluations = 3;
+        let slow = |p: &[f64]| Ok(vec![(p[0] - 1.7).powi(3)]);
+        let e = fit(slow, &pr).unwrap_err();
+        assert!(e.contains("no convergence within 3 evaluations"), "{e}");
+    }
+
+    #[test]
+    fn as_many_residuals_as_parameters_have_no_covariance() {
+        let res = |p: &[f64]| Ok(vec![p[0] - 1.0]);
+        let f = fit(res, &problem(&[0.0], &[-5.0], &[5.0])).unwrap();
+        assert!((f.params[0] - 1.0).abs() < 1e-9, "{f:?}");
+        assert!(f.covariance.unwrap_err().contains("no degree of freedom"));
+    }
+}
