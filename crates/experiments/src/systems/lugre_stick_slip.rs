@@ -199,7 +199,7 @@ mod tests {
             rtol: Some(1e-10),
             ..Default::default()
         };
-        let req = crate::resolve("lugre-stick-slip", &params, Some(&InputSpec::None), Some(&sim)).unwrap();
+        let req = crate::resolve("lugre-stick-slip", &params, Some(&InputSpec::new("none", [])), Some(&sim)).unwrap();
         let p = Params::read(&req.params);
         let d = run_reporting(&p, &req, 1.0).unwrap();
         let v = d.column("v").unwrap();
