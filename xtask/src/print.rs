@@ -490,7 +490,7 @@ pub fn schema() {
         out!("{}\n  {}", s.name, s.doc);
         out!(
             "  inputs: {}   methods: {} (default {})",
-            s.inputs.join(", "),
+            s.input_names().join(", "),
             fric_manifest::method_names(s.methods),
             s.methods[0]
         );
@@ -521,7 +521,7 @@ pub fn schema() {
         fric_manifest::MANIFEST_KINDS,
     );
     kinds("Runs (runs[], one of these forms)", fric_manifest::RUN_KINDS);
-    kinds("Inputs (runs[].input, by `kind`)", fric_manifest::INPUT_KINDS);
+    kinds("Inputs (runs[].input, by `kind`)", &fric_experiments::inputs::docs());
     kinds("Post-processing (runs[].post[], by `op`)", fric_manifest::POST_KINDS);
     kinds(
         "Metrics (metrics[], by `kind`)",

@@ -4,8 +4,6 @@
 //! process and cannot be caught).
 
 use crate::{Invalid, RunRequest};
-use fric_manifest::InputSpec;
-use std::f64::consts::PI;
 
 /// Samples (rows) one run may record. The largest run of the documents records 360,000; a run
 /// of 5,000,000 rows and 14 columns is 560 MB in memory.
@@ -27,10 +25,22 @@ pub fn integrated_time(req: &RunRequest) -> f64 {
 }
 
 /// Estimated rows and input periods of a run, as floating-point numbers so that absurd settings
-/// (`periods: 1e9`, `t_end: 1e300`) are measured, not overflowed.
+/// (`periods: 1e9`, `t_end: 1e300`) are measured, not overflowed: its input kind's budget.
 pub fn estimate(req: &RunRequest) -> (f64, f64) {
+    (req.input.decl().budget)(req)
+}
+
+/// `sim.samples_per_period`, or its default for an input signal.
+pub fn samples_per_period(req: &RunRequest) -> f64 {
+    req.sim.samples_per_period.unwrap_or(DEFAULT_SAMPLES) as f64
+}
+
+/// The budget of an input with a period: the periods the settings ask for, recorded with
+/// `samples_per_period` samples each (one period for a steady-state search, which integrates
+/// the others).
+pub fn periodic(req: &RunRequest) -> (f64, f64) {
     let Some(period) = req.input.period() else {
-        return aperiodic(req);
+        return (0.0, 0.0);
     };
     let periods = match (&req.sim.steady_state, req.sim.periods, req.sim.t_end) {
         (Some(ss), _, _) => ss.max_periods as f64 + 1.0,
@@ -38,40 +48,21 @@ pub fn estimate(req: &RunRequest) -> (f64, f64) {
         (None, None, Some(t)) => t / period,
         (None, None, None) => 1.0,
     };
-    let spp = req.sim.samples_per_period.unwrap_or(DEFAULT_SAMPLES) as f64;
-    // A steady-state search records one period; it integrates the others.
     let recorded = if req.sim.steady_state.is_some() { 1.0 } else { periods };
-    (recorded * spp + 1.0, periods)
+    (recorded * samples_per_period(req) + 1.0, periods)
 }
 
-/// [`estimate`] for an input without a period.
-fn aperiodic(req: &RunRequest) -> (f64, f64) {
-    match &req.input {
-        InputSpec::SumOfSines { components, .. } => {
-            // No period: t_end is recorded with samples_per_period samples; the integration is
-            // measured in periods of the fastest term.
-            let spp = req.sim.samples_per_period.unwrap_or(DEFAULT_SAMPLES) as f64;
-            let fastest = components.iter().map(|c| c.omega).fold(0.0, f64::max);
-            let t = req.sim.t_end.unwrap_or(0.0);
-            (spp + 1.0, t * fastest / (2.0 * PI))
-        }
-        InputSpec::RampHold { .. } | InputSpec::PiecewiseLinear { .. } | InputSpec::Csv { .. } => {
-            // No period: samples_per_period samples over t_end, plus the breakpoints.
-            let spp = req.sim.samples_per_period.unwrap_or(DEFAULT_SAMPLES) as f64;
-            let points = match &req.input {
-                InputSpec::PiecewiseLinear { points } => points.len(),
-                _ => req.input_data.as_ref().map_or(2, |d| d.t.len()),
-            };
-            (spp + 1.0 + points as f64, 1.0)
-        }
-        InputSpec::Grid { points, .. } => (*points as f64, 0.0),
-        InputSpec::None => {
-            let n = req.sim.samples_per_period.unwrap_or(DEFAULT_AUTONOMOUS_SAMPLES);
-            (n as f64 + 1.0, 0.0)
-        }
-        // The periodic inputs are handled by `estimate`.
-        _ => (0.0, 0.0),
-    }
+/// The budget of an input without a period that passes through `points` breakpoints:
+/// `samples_per_period` samples over `t_end`, plus the breakpoints; one "period".
+pub fn over_t_end(req: &RunRequest, points: usize) -> (f64, f64) {
+    (samples_per_period(req) + 1.0 + points as f64, 1.0)
+}
+
+/// The budget of an autonomous run: `samples_per_period` (default
+/// [`DEFAULT_AUTONOMOUS_SAMPLES`]) samples over `t_end`, no input period.
+pub fn autonomous(req: &RunRequest) -> (f64, f64) {
+    let n = req.sim.samples_per_period.unwrap_or(DEFAULT_AUTONOMOUS_SAMPLES);
+    (n as f64 + 1.0, 0.0)
 }
 
 /// Steps the integrator takes per input period at most (the step cap is 1/1000 of a period).

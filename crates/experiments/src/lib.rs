@@ -38,6 +38,7 @@ pub mod drbm;
 mod drive;
 pub mod energy_balance;
 mod input;
+pub mod inputs;
 pub mod invariants;
 pub mod laws;
 mod resolve;
@@ -49,7 +50,7 @@ mod systems;
 pub use resolve::{csv_path_problem, resolve};
 pub use system::{ParamInfo, ParamKind, SystemInfo};
 
-use fric_manifest::{InputSpec, SimSpec};
+use fric_manifest::SimSpec;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
@@ -60,7 +61,9 @@ pub struct RunRequest {
     pub system: String,
     /// Every parameter, defaults filled in; scalars are one-element lists.
     pub params: BTreeMap<String, Vec<f64>>,
-    pub input: InputSpec,
+    /// The input, typed by its kind's declaration (`inputs/`); it serialises as written, every
+    /// field in the declaration's order, defaults filled in.
+    pub input: inputs::Input,
     pub sim: SimSpec,
     /// The samples of a `csv` input, read by the pipeline (this crate does no I/O). Only the
     /// file's path and sha256 are serialised, so they, not the samples, enter the cache key.

@@ -2,6 +2,7 @@
 //! ranges, units, defaults), input, simulation settings, then the system's cross-parameter
 //! checks. Every problem is reported, each at its path inside the run.
 
+use crate::inputs::Role;
 use crate::{system, systems, Invalid, ParamKind, RunRequest};
 use fric_manifest::{InputSpec, SimSpec};
 use std::collections::BTreeMap;
@@ -101,19 +102,27 @@ pub fn resolve(
         errs.push(Invalid {
             path: "input".into(),
             message: "missing input".into(),
-            allowed: info.inputs.join(", "),
+            allowed: info.input_names().join(", "),
         });
         return Err(errs);
     };
+    let input = match crate::inputs::typed(input) {
+        Ok(i) => i,
+        Err(mut e) => {
+            errs.append(&mut e);
+            return Err(errs);
+        }
+    };
     let kind = input.kind();
-    if !info.inputs.contains(&kind) {
+    let role = input.decl().role;
+    if !info.accepts(kind) {
         errs.push(Invalid {
             path: "input.kind".into(),
             message: format!("input `{kind}` is not accepted by system `{}`", info.name),
-            allowed: info.inputs.join(", "),
+            allowed: info.input_names().join(", "),
         });
     }
-    check_input(input, &mut errs);
+    (input.decl().check)(&input, &mut errs);
     let sim = sim.cloned().unwrap_or_default();
     if let Some(m) = sim.method {
         if !info.methods.contains(&m) {
@@ -127,13 +136,13 @@ pub fn resolve(
     let durations = [sim.periods.is_some(), sim.t_end.is_some(), sim.steady_state.is_some()];
     // A purely analytic system without an input (a closed-form map) has no duration.
     let timeless = info.methods.iter().all(|m| *m == fric_manifest::Method::Analytic);
-    if kind == "none" && sim.t_end.is_none() && !timeless {
+    if role == Role::Autonomous && sim.t_end.is_none() && !timeless {
         errs.push(Invalid {
             path: "sim".into(),
             message: "an autonomous run needs `t_end`".into(),
             allowed: "t_end: <seconds>".into(),
         });
-    } else if kind != "grid" && kind != "none" && !input.is_periodic() {
+    } else if role == Role::Signal && !input.is_periodic() {
         if sim.t_end.is_none() || sim.periods.is_some() || sim.steady_state.is_some() {
             errs.push(Invalid {
                 path: "sim".into(),
@@ -143,7 +152,7 @@ pub fn resolve(
                 allowed: "t_end: <seconds> (samples_per_period then counts samples over t_end)".into(),
             });
         }
-    } else if kind != "grid" && kind != "none" && durations.iter().filter(|b| **b).count() != 1 {
+    } else if role == Role::Signal && durations.iter().filter(|b| **b).count() != 1 {
         errs.push(Invalid {
             path: "sim".into(),
             message: "a simulation needs exactly one of `periods`, `t_end`, `steady_state`".into(),
@@ -187,7 +196,7 @@ pub fn resolve(
     let req = RunRequest {
         system: info.name.to_string(),
         params: out,
-        input: input.clone(),
+        input,
         sim,
         input_data: None,
     };
@@ -234,157 +243,4 @@ pub fn csv_path_problem(path: &str) -> Option<String> {
         return Some(format!("`{path}` does not end in `.csv`; {allowed}"));
     }
     None
-}
-
-fn check_input(input: &InputSpec, errs: &mut Vec<Invalid>) {
-    let mut bad = |path: &str, msg: String, allowed: &str| {
-        errs.push(Invalid {
-            path: path.into(),
-            message: msg,
-            allowed: allowed.into(),
-        })
-    };
-    match input {
-        InputSpec::Sine { omega, amplitude, .. } | InputSpec::Cosine { omega, amplitude, .. } => {
-            if !(*omega > 0.0 && omega.is_finite()) {
-                bad(
-                    "input.omega",
-                    format!("omega = {omega} must be positive"),
-                    "omega > 0 (rad/s)",
-                );
-            }
-            if !amplitude.is_finite() {
-                bad("input.amplitude", "amplitude is not finite".into(), "a finite number");
-            }
-        }
-        InputSpec::SwitchedSine { omega, pieces } => {
-            if !(*omega > 0.0 && omega.is_finite()) {
-                bad(
-                    "input.omega",
-                    format!("omega = {omega} must be positive"),
-                    "omega > 0 (rad/s)",
-                );
-            }
-            if pieces.is_empty() || pieces[0].from_period != 0.0 {
-                bad(
-                    "input.pieces",
-                    "the first piece must start at from_period: 0".into(),
-                    "pieces: [{from_period: 0, amplitude}, ...]",
-                );
-            }
-            if pieces.windows(2).any(|w| w[1].from_period <= w[0].from_period) {
-                bad(
-                    "input.pieces",
-                    "pieces must start at increasing from_period".into(),
-                    "ascending from_period",
-                );
-            }
-        }
-        InputSpec::None => {}
-        InputSpec::Triangle { omega, amplitude, .. }
-        | InputSpec::Sawtooth { omega, amplitude, .. }
-        | InputSpec::SignedSquareSine { omega, amplitude, .. } => {
-            if !(*omega > 0.0 && omega.is_finite()) {
-                bad(
-                    "input.omega",
-                    format!("omega = {omega} must be positive"),
-                    "omega > 0 (rad/s)",
-                );
-            }
-            if !amplitude.is_finite() {
-                bad("input.amplitude", "amplitude is not finite".into(), "a finite number");
-            }
-            if let InputSpec::Sawtooth { width, .. } = input {
-                if !(*width > 0.0 && *width < 1.0) {
-                    bad(
-                        "input.width",
-                        format!("width = {width} is outside (0, 1)"),
-                        "0 < width < 1 (the rising fraction of the period; a jump in a prescribed position cannot be driven)",
-                    );
-                }
-            }
-        }
-        InputSpec::RampHold { ramp, start, .. } => {
-            if !(*ramp > 0.0) {
-                bad(
-                    "input.ramp",
-                    format!("ramp = {ramp} s must be positive"),
-                    "ramp > 0 (s)",
-                );
-            }
-            if !(*start >= 0.0) {
-                bad("input.start", format!("start = {start} s is negative"), "start ≥ 0 (s)");
-            }
-        }
-        InputSpec::PiecewiseLinear { points } => {
-            if points.len() < 2 {
-                bad(
-                    "input.points",
-                    format!("{} point(s)", points.len()),
-                    "at least two [t, u] points",
-                );
-            }
-            if let Some(i) = (1..points.len()).find(|&i| !(points[i][0] > points[i - 1][0])) {
-                bad(
-                    &format!("input.points[{i}]"),
-                    format!(
-                        "t = {} does not come after the previous point's t = {}",
-                        points[i][0],
-                        points[i - 1][0]
-                    ),
-                    "strictly increasing t",
-                );
-            }
-        }
-        InputSpec::SumOfSines { components, .. } => {
-            if components.is_empty() {
-                bad(
-                    "input.components",
-                    "no components".into(),
-                    "[{amplitude, omega, phase}, ...]",
-                );
-            }
-            for (i, c) in components.iter().enumerate() {
-                if !(c.omega > 0.0) {
-                    bad(
-                        &format!("input.components[{i}].omega"),
-                        format!("omega = {} must be positive", c.omega),
-                        "omega > 0 (rad/s)",
-                    );
-                }
-            }
-        }
-        InputSpec::Csv {
-            path,
-            t_column,
-            u_column,
-        } => {
-            if let Some(p) = csv_path_problem(path) {
-                bad("input.path", p, "data/<dir>/<file>.csv");
-            }
-            if t_column == u_column {
-                bad(
-                    "input.u_column",
-                    format!("t_column and u_column are both `{t_column}`"),
-                    "two different columns",
-                );
-            }
-        }
-        InputSpec::Grid {
-            from,
-            to,
-            points,
-            scale,
-        } => {
-            if !(from < to) {
-                bad("input", format!("grid from {from} to {to} is empty"), "from < to");
-            }
-            if *points < 2 {
-                bad("input.points", format!("{points} grid points"), "points ≥ 2");
-            }
-            if *scale == fric_manifest::Scale::Log && *from <= 0.0 {
-                bad("input.from", "a log grid needs from > 0".into(), "from > 0");
-            }
-        }
-    }
 }

@@ -58,19 +58,11 @@ pub type Column = (&'static str, &'static str, &'static str);
 /// The accepted input kinds of a system.
 pub type Inputs = &'static [&'static str];
 
-/// Inputs of a run driven by a prescribed signal.
-pub const PRESCRIBED: Inputs = &[
-    "sine",
-    "cosine",
-    "switched-sine",
-    "triangle",
-    "signed-square-sine",
-    "sawtooth",
-    "ramp-hold",
-    "piecewise-linear",
-    "sum-of-sines",
-    "csv",
-];
+/// In a system's [`Inputs`]: every input kind that is a signal in time
+/// ([`crate::inputs::Role::Signal`]), whichever file declares it.
+pub const ANY_SIGNAL: &str = "(any signal)";
+/// Inputs of a run driven by a prescribed signal: every signal kind of `inputs/`.
+pub const PRESCRIBED: Inputs = &[ANY_SIGNAL];
 /// Input of an analytic evaluation on a grid.
 pub const GRID: Inputs = &["grid"];
 /// Input of an autonomous run.
@@ -327,6 +319,27 @@ pub struct SystemInfo {
     pub invariants: Vec<(&'static str, &'static str)>,
     /// Check them on a run's data: `Err` names the first one broken and where.
     pub check_invariants: fn(&RunRequest, &RunData) -> Result<(), String>,
+}
+
+impl SystemInfo {
+    /// Whether the system takes input kind `kind`.
+    pub fn accepts(&self, kind: &str) -> bool {
+        self.input_names().contains(&kind)
+    }
+
+    /// The input kinds the system takes, by name ([`ANY_SIGNAL`] expanded, in the registry's
+    /// order).
+    pub fn input_names(&self) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        for i in self.inputs {
+            if *i == ANY_SIGNAL {
+                out.extend(crate::inputs::names_of(crate::inputs::Role::Signal));
+            } else {
+                out.push(*i);
+            }
+        }
+        out
+    }
 }
 
 fn check_erased<S: System>(req: &RunRequest, errs: &mut Vec<Invalid>) {

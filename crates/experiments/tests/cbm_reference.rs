@@ -41,7 +41,7 @@ mod series;
 
 use fit::{bin_means, friction_line, sech_fit, Line, Sech};
 use fric_experiments::{execute, resolve};
-use fric_manifest::{InputSpec, ParamValue, SimSpec};
+use fric_manifest::{InputSpec, InputValue, ParamValue, SimSpec};
 use reference::{Body, Drive, Model, State};
 use series::{Numbers, Series};
 use std::collections::BTreeMap;
@@ -198,12 +198,15 @@ fn fig_4_7_production_agrees_with_the_reference() {
         for tol in TOLERANCES {
             let mut p = fig_4_7();
             p.push(("y0", y0));
-            let input = InputSpec::Sine {
-                amplitude,
-                omega,
-                phase: 0.0,
-                offset: 0.0,
-            };
+            let input = InputSpec::new(
+                "sine",
+                [
+                    ("amplitude", InputValue::from(amplitude)),
+                    ("omega", InputValue::from(omega)),
+                    ("phase", InputValue::from(0.0)),
+                    ("offset", InputValue::from(0.0)),
+                ],
+            );
             let q = production("cbm-force-driven", &p, input, Span::Periods(2.0), spp, tol).numbers(spp, u);
             eprintln!("Fig 4.7 y(0) = {y0}: production rtol {:e} {q:?}", tol.0);
             assert!(rel(q.area, r.area) < 0.01, "area {} vs reference {}", q.area, r.area);
@@ -299,7 +302,7 @@ fn fig_4_4_production_agrees_with_the_reference() {
         let s = production(
             "cbm-stick-slip",
             &fig_4_4(),
-            InputSpec::None,
+            InputSpec::new("none", []),
             Span::Seconds(100.0),
             n,
             tol,
@@ -375,7 +378,7 @@ fn fig_4_9_production_agrees_with_the_reference() {
             let q = stats(&production(
                 "cbm-stick-slip",
                 &pp,
-                InputSpec::None,
+                InputSpec::new("none", []),
                 Span::Seconds(200.0),
                 n,
                 tol,
@@ -450,7 +453,7 @@ fn fig_4_6_production_agrees_with_the_reference() {
             let q = numbers(&production(
                 "cbm-prescribed-height",
                 &p,
-                InputSpec::None,
+                InputSpec::new("none", []),
                 Span::Seconds(100.0),
                 n,
                 tol,
@@ -545,7 +548,13 @@ fn fig_4_10_4_11_production_agrees_with_the_reference() {
                 atol: Some(tol.1),
                 ..Default::default()
             };
-            let req = resolve("cbm-mean-height", &params, Some(&InputSpec::None), Some(&sim)).unwrap();
+            let req = resolve(
+                "cbm-mean-height",
+                &params,
+                Some(&InputSpec::new("none", [])),
+                Some(&sim),
+            )
+            .unwrap();
             let d = execute(&req).unwrap();
             let q = (d.info["k_tilde_fit"], d.info["h0_fit"]);
             let qs = (d.info["sech_y1"], d.info["sech_y2"], d.info["sech_vs"]);

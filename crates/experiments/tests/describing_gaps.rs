@@ -1,7 +1,7 @@
 //! The gaps of a describing function do not depend on the amplitude grid (report Fig 5.22).
 
 use fric_experiments::{execute, resolve};
-use fric_manifest::{InputSpec, ParamValue, Scale, SimSpec};
+use fric_manifest::{InputSpec, InputValue, ParamValue, Scale, SimSpec};
 use std::collections::BTreeMap;
 
 /// Report Fig 5.22's run at ω = 10 rad/s (B&S of Table 5.9 unrounded on the inertia, third
@@ -25,12 +25,15 @@ fn gaps_at_omega_10(points: usize) -> [f64; 5] {
     .into_iter()
     .map(|(k, v)| (k.to_string(), v))
     .collect();
-    let input = InputSpec::Grid {
-        from: 0.1,
-        to: 1.0,
-        points,
-        scale: Scale::Log,
-    };
+    let input = InputSpec::new(
+        "grid",
+        [
+            ("from", InputValue::from(0.1)),
+            ("to", InputValue::from(1.0)),
+            ("points", InputValue::from(points)),
+            ("scale", InputValue::from(Scale::Log)),
+        ],
+    );
     let sim = SimSpec {
         method: Some("dop853".parse().unwrap()),
         ..Default::default()

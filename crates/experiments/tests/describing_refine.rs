@@ -2,7 +2,7 @@
 //! drawn chord within the stated change, the crossing of Re H(iω) a drawn, marked point.
 
 use fric_experiments::{execute, resolve, RunData};
-use fric_manifest::{InputSpec, ParamValue, Scale};
+use fric_manifest::{InputSpec, InputValue, ParamValue, Scale};
 use fric_solvers::describing::distance;
 use std::collections::BTreeMap;
 
@@ -27,12 +27,15 @@ fn fig_5_27_at_2(refine: f64) -> RunData {
     .into_iter()
     .map(|(k, v)| (k.to_string(), v))
     .collect();
-    let input = InputSpec::Grid {
-        from: 0.375,
-        to: 0.455,
-        points: 5,
-        scale: Scale::Linear,
-    };
+    let input = InputSpec::new(
+        "grid",
+        [
+            ("from", InputValue::from(0.375)),
+            ("to", InputValue::from(0.455)),
+            ("points", InputValue::from(5usize)),
+            ("scale", InputValue::from(Scale::Linear)),
+        ],
+    );
     let req = resolve("describing-function-lugre", &p, Some(&input), None).unwrap();
     execute(&req).unwrap()
 }

@@ -19,7 +19,7 @@
 //! the thesis' figures are held to.
 
 use fric_experiments::{execute, resolve, RunData};
-use fric_manifest::{InputSpec, ParamValue, SimSpec};
+use fric_manifest::{InputSpec, InputValue, ParamValue, SimSpec};
 use std::collections::BTreeMap;
 
 #[derive(Clone, Copy)]
@@ -333,12 +333,15 @@ fn production_driven(delta: f64, omega: f64, rtol: f64) -> RunData {
     .iter()
     .map(|(k, v)| (k.to_string(), num(*v)))
     .collect();
-    let input = InputSpec::Sine {
-        amplitude: 1.0,
-        omega,
-        phase: 0.0,
-        offset: 0.0,
-    };
+    let input = InputSpec::new(
+        "sine",
+        [
+            ("amplitude", InputValue::from(1.0)),
+            ("omega", InputValue::from(omega)),
+            ("phase", InputValue::from(0.0)),
+            ("offset", InputValue::from(0.0)),
+        ],
+    );
     let sim = SimSpec {
         periods: Some(2.0),
         samples_per_period: Some(20000),
@@ -509,7 +512,8 @@ fn fig3_7_production_agrees_with_the_filippov_reference() {
             atol: Some(rtol * 1e-3),
             ..Default::default()
         };
-        let d = execute(&resolve("drbm-stick-slip", &p, Some(&InputSpec::None), Some(&sim)).unwrap()).unwrap();
+        let d =
+            execute(&resolve("drbm-stick-slip", &p, Some(&InputSpec::new("none", [])), Some(&sim)).unwrap()).unwrap();
         let (lo, hi, vmax) = band(d.column("l").unwrap(), d.column("v").unwrap());
         let sticks = d.info["stick_phases"];
         eprintln!("production rtol {rtol}: l in [{lo:.6}, {hi:.6}] m, v_max {vmax:.6} m/s, sticks {sticks}");

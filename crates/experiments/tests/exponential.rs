@@ -4,7 +4,7 @@
 //! exact Dahl operator.
 
 use fric_experiments::{execute, resolve, RunData};
-use fric_manifest::{InputSpec, ParamValue, SimSpec};
+use fric_manifest::{InputSpec, InputValue, ParamValue, SimSpec};
 use fric_models::dahl::{Dahl, DahlOperator};
 use fric_models::InputDriven;
 use fric_solvers::analysis::{extremes, loop_area, max_abs_diff};
@@ -29,21 +29,27 @@ fn sim(method: &str, periods: f64, spp: usize, rtol: Option<f64>) -> SimSpec {
 }
 
 fn sine(amplitude: f64, omega: f64) -> InputSpec {
-    InputSpec::Sine {
-        amplitude,
-        omega,
-        phase: 0.0,
-        offset: 0.0,
-    }
+    InputSpec::new(
+        "sine",
+        [
+            ("amplitude", InputValue::from(amplitude)),
+            ("omega", InputValue::from(omega)),
+            ("phase", InputValue::from(0.0)),
+            ("offset", InputValue::from(0.0)),
+        ],
+    )
 }
 
 fn cosine(amplitude: f64, omega: f64, offset: f64) -> InputSpec {
-    InputSpec::Cosine {
-        amplitude,
-        omega,
-        phase: 0.0,
-        offset,
-    }
+    InputSpec::new(
+        "cosine",
+        [
+            ("amplitude", InputValue::from(amplitude)),
+            ("omega", InputValue::from(omega)),
+            ("phase", InputValue::from(0.0)),
+            ("offset", InputValue::from(offset)),
+        ],
+    )
 }
 
 /// The samples of the last whole period.

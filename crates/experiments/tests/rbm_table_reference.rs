@@ -307,7 +307,7 @@ fn fig_3_5_literal_table_against_production() {
         samples_per_period: Some(60_000),
         ..Default::default()
     };
-    let req = resolve("rbm-stick-slip", &p, Some(&InputSpec::None), Some(&sim)).unwrap();
+    let req = resolve("rbm-stick-slip", &p, Some(&InputSpec::new("none", [])), Some(&sim)).unwrap();
     let d = execute(&req).unwrap();
     let col = |n: &str| d.column(n).unwrap().to_vec();
     let (t, x, v, l, f) = (col("t"), col("x"), col("v"), col("l"), col("F"));

@@ -2,6 +2,7 @@
 //! be trusted.
 
 use fric_experiments::{resolve, system, systems, ParamKind};
+use fric_manifest::InputValue;
 use std::collections::BTreeSet;
 
 #[test]
@@ -25,20 +26,7 @@ fn names_are_unique_kebab_case_and_found() {
 
 #[test]
 fn every_declaration_is_well_formed() {
-    let kinds = [
-        "sine",
-        "cosine",
-        "switched-sine",
-        "triangle",
-        "signed-square-sine",
-        "sawtooth",
-        "ramp-hold",
-        "piecewise-linear",
-        "sum-of-sines",
-        "csv",
-        "grid",
-        "none",
-    ];
+    let kinds: Vec<&str> = fric_experiments::inputs::all().iter().map(|d| d.doc.name).collect();
     let methods = [
         "dopri5",
         "dop853",
@@ -80,7 +68,7 @@ fn every_declaration_is_well_formed() {
             }
         }
         assert!(
-            !s.inputs.is_empty() && s.inputs.iter().all(|i| kinds.contains(i)),
+            !s.input_names().is_empty() && s.input_names().iter().all(|i| kinds.contains(i)),
             "{}",
             s.name
         );
@@ -115,19 +103,25 @@ fn shared_groups_take_the_units_of_their_system() {
 fn missing_parameters_are_named_and_defaults_filled() {
     for s in systems() {
         let input = match s.inputs[0] {
-            "grid" => fric_manifest::InputSpec::Grid {
-                from: 0.0,
-                to: 1.0,
-                points: 2,
-                scale: fric_manifest::Scale::Linear,
-            },
-            "none" => fric_manifest::InputSpec::None,
-            _ => fric_manifest::InputSpec::Sine {
-                amplitude: 1.0,
-                omega: 1.0,
-                phase: 0.0,
-                offset: 0.0,
-            },
+            "grid" => fric_manifest::InputSpec::new(
+                "grid",
+                [
+                    ("from", InputValue::from(0.0)),
+                    ("to", InputValue::from(1.0)),
+                    ("points", InputValue::from(2usize)),
+                    ("scale", InputValue::from(fric_manifest::Scale::Linear)),
+                ],
+            ),
+            "none" => fric_manifest::InputSpec::new("none", []),
+            _ => fric_manifest::InputSpec::new(
+                "sine",
+                [
+                    ("amplitude", InputValue::from(1.0)),
+                    ("omega", InputValue::from(1.0)),
+                    ("phase", InputValue::from(0.0)),
+                    ("offset", InputValue::from(0.0)),
+                ],
+            ),
         };
         let sim = fric_manifest::SimSpec {
             t_end: Some(1.0),
@@ -155,12 +149,15 @@ fn missing_parameters_are_named_and_defaults_filled() {
 /// process allocating 16 TB, `t_end: 1e300` overflowed a capacity).
 #[test]
 fn runs_over_budget_are_invalid_with_the_limit_named() {
-    let sine = fric_manifest::InputSpec::Sine {
-        amplitude: 1.0,
-        omega: 1.0,
-        phase: 0.0,
-        offset: 0.0,
-    };
+    let sine = fric_manifest::InputSpec::new(
+        "sine",
+        [
+            ("amplitude", InputValue::from(1.0)),
+            ("omega", InputValue::from(1.0)),
+            ("phase", InputValue::from(0.0)),
+            ("offset", InputValue::from(0.0)),
+        ],
+    );
     let params = [("sigma", 1.0), ("fc", 1.0), ("gamma", 1.0)]
         .into_iter()
         .map(|(k, v)| (k.to_string(), fric_manifest::ParamValue::Number(v)))
@@ -205,11 +202,16 @@ fn runs_over_budget_are_invalid_with_the_limit_named() {
 /// explanation chain after cheaper ones.
 #[test]
 fn a_drbm_force_driven_run_costs_its_switch_model_steps() {
-    let sine = |omega: f64| fric_manifest::InputSpec::Sine {
-        amplitude: 1.0,
-        omega,
-        phase: 0.0,
-        offset: 0.0,
+    let sine = |omega: f64| {
+        fric_manifest::InputSpec::new(
+            "sine",
+            [
+                ("amplitude", InputValue::from(1.0)),
+                ("omega", InputValue::from(omega)),
+                ("phase", InputValue::from(0.0)),
+                ("offset", InputValue::from(0.0)),
+            ],
+        )
     };
     let params = [
         ("m", 1.0),
@@ -264,7 +266,7 @@ fn the_pulled_spring_takes_either_sign_but_the_bristle_rigs_are_pulled_forward()
         samples_per_period: Some(100),
         ..Default::default()
     };
-    let none = fric_manifest::InputSpec::None;
+    let none = fric_manifest::InputSpec::new("none", []);
     for (system, extra) in [
         ("rbm-stick-slip", vec![]),
         ("drbm-stick-slip", vec![("eta", 1e-8), ("tau", 1e-3)]),

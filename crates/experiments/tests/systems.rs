@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use fric_experiments::resolve;
-use fric_manifest::{InputSpec, ParamValue, SimSpec, SinePiece, SteadyState};
+use fric_manifest::{InputSpec, InputValue, ParamValue, SimSpec, SinePiece, SteadyState};
 use fric_solvers::analysis::{extremes, loop_area, max_abs_diff};
 use std::collections::BTreeMap;
 
@@ -89,12 +89,15 @@ fn lugre_integrating_factor_matches_tight_radau5() {
         ("sigma2", n(0.6)),
         ("vs", n(0.04)),
     ];
-    let input = InputSpec::Cosine {
-        amplitude: 5.0,
-        omega: 0.25,
-        phase: 0.0,
-        offset: 0.0,
-    };
+    let input = InputSpec::new(
+        "cosine",
+        [
+            ("amplitude", InputValue::from(5.0)),
+            ("omega", InputValue::from(0.25)),
+            ("phase", InputValue::from(0.0)),
+            ("offset", InputValue::from(0.0)),
+        ],
+    );
     let exact = run(
         "lugre",
         &p,
@@ -171,19 +174,25 @@ fn dahl_ode_is_rate_independent_and_matches_closed_form() {
 fn maxwell_slip_ode_matches_exact_operator() {
     let k = ParamValue::List((0..10).map(|i| 1.0 + 0.8 * i as f64).collect());
     let delta = ParamValue::List((0..10).map(|i| 0.15 + 0.09 * i as f64).collect());
-    let input = InputSpec::SwitchedSine {
-        omega: 2.0,
-        pieces: vec![
-            SinePiece {
-                from_period: 0.0,
-                amplitude: 1.0,
-            },
-            SinePiece {
-                from_period: 1.5,
-                amplitude: 0.5,
-            },
+    let input = InputSpec::new(
+        "switched-sine",
+        [
+            ("omega", InputValue::from(2.0)),
+            (
+                "pieces",
+                InputValue::from(vec![
+                    SinePiece {
+                        from_period: 0.0,
+                        amplitude: 1.0,
+                    },
+                    SinePiece {
+                        from_period: 1.5,
+                        amplitude: 0.5,
+                    },
+                ]),
+            ),
         ],
-    };
+    );
     let p = [("k", k), ("delta", delta)];
     let ex = run("maxwell-slip", &p, input.clone(), periods(3.0, 1000));
     let ode = run(

@@ -34,8 +34,14 @@ use std::fmt;
 ///
 /// `metric_kinds` are the metric kinds' declarations (they live with their evaluation, outside
 /// this crate): `metrics[].kind` is one of their names, each described by its doc and example.
-pub fn json_schema(metric_kinds: &[KindDoc]) -> String {
-    let mut schema = schemars::schema_for!(Manifest);
+/// `input_kinds` likewise (they live with their signals): `runs[].input` is one of them.
+pub fn json_schema(metric_kinds: &[KindDoc], input_kinds: &[KindDoc]) -> String {
+    let mut generator = schemars::SchemaGenerator::default();
+    let input = input_schema(input_kinds, &mut generator);
+    let mut schema = generator.into_root_schema_for::<Manifest>();
+    if let Some(def) = schema.pointer_mut("/$defs/InputSpec") {
+        *def = input;
+    }
     let alternatives: Vec<serde_json::Value> = metric_kinds
         .iter()
         .map(|k| serde_json::json!({"const": k.name, "description": format!("{}. Example: {}", k.doc, k.example)}))

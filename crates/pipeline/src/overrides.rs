@@ -42,7 +42,7 @@ pub(crate) fn patch(r: &ResolvedRun, set: &[(String, f64)]) -> Result<ResolvedRu
             (k.clone(), pv)
         })
         .collect();
-    let mut input = req.input.clone();
+    let mut input = req.input.written();
     let mut sim = req.sim.clone();
     for (name, value) in set {
         if let Some(field) = name.strip_prefix("input.") {
@@ -75,11 +75,10 @@ pub(crate) fn patch(r: &ResolvedRun, set: &[(String, f64)]) -> Result<ResolvedRu
     })
 }
 
-/// `input` with its numeric field `field` set to `value` ([`InputSpec::set_number`]).
+/// `input` with its numeric field `field` set to `value`, as its kind's declaration allows
+/// ([`fric_experiments::inputs::set_number`]).
 pub(crate) fn set_input_field(input: &InputSpec, field: &str, value: f64) -> Result<InputSpec, String> {
-    let mut set = input.clone();
-    set.set_number(field, value)?;
-    Ok(set)
+    fric_experiments::inputs::set_number(input, field, value)
 }
 
 /// Apply one sweep value to a run spec: a parameter, `input.<field>`, `sim.<field>` or

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::system::ParamSet;
-use fric_manifest::{InputSpec, ParamValue, SimSpec};
+use fric_manifest::{InputSpec, InputValue, ParamValue, SimSpec};
 use fric_models::maxwell_slip::MaxwellSlip;
 use fric_models::signal::Sine;
 
@@ -13,12 +13,15 @@ fn dahl_request(system: &str, params: &[(&str, f64)], amplitude: f64) -> RunRequ
         .iter()
         .map(|(k, v)| (k.to_string(), ParamValue::Number(*v)))
         .collect();
-    let input = InputSpec::Sine {
-        amplitude,
-        omega: 0.5,
-        phase: 0.0,
-        offset: 0.0,
-    };
+    let input = InputSpec::new(
+        "sine",
+        [
+            ("amplitude", InputValue::from(amplitude)),
+            ("omega", InputValue::from(0.5)),
+            ("phase", InputValue::from(0.0)),
+            ("offset", InputValue::from(0.0)),
+        ],
+    );
     let sim = SimSpec {
         periods: Some(2.0),
         samples_per_period: Some(2000),
@@ -112,12 +115,15 @@ fn lugre_energy_balance_holds_and_catches_a_misreported_friction() {
             .iter()
             .map(|(k, v)| (k.to_string(), ParamValue::Number(*v)))
             .collect();
-        let input = InputSpec::Sine {
-            amplitude,
-            omega,
-            phase: 0.0,
-            offset: 0.0,
-        };
+        let input = InputSpec::new(
+            "sine",
+            [
+                ("amplitude", InputValue::from(amplitude)),
+                ("omega", InputValue::from(omega)),
+                ("phase", InputValue::from(0.0)),
+                ("offset", InputValue::from(0.0)),
+            ],
+        );
         let sim = SimSpec {
             periods: Some(1.0),
             samples_per_period: Some(20000),

@@ -154,7 +154,7 @@ fn check_energy(p: &Params, req: &RunRequest, d: &RunData) -> Result<(), Violati
 mod tests {
     use super::*;
     use crate::system::ParamSet;
-    use fric_manifest::{InputSpec, ParamValue, SimSpec};
+    use fric_manifest::{InputSpec, ParamValue, SimSpec, InputValue};
 
     /// Report Fig 4.10's asymmetric LuGre inertia (L1527–L1528, J = 0.0025 kg m² L2545)
     /// under its sine torque, two periods at rtol 1e-8: the energy balance holds, and breaks when
@@ -176,12 +176,7 @@ mod tests {
         .iter()
         .map(|(k, v)| (k.to_string(), ParamValue::Number(*v)))
         .collect();
-        let input = InputSpec::Sine {
-            amplitude: 1.0,
-            omega: 10.0,
-            phase: 0.0,
-            offset: 0.06,
-        };
+        let input = InputSpec::new("sine", [("amplitude", InputValue::from(1.0)), ("omega", InputValue::from(10.0)), ("phase", InputValue::from(0.0)), ("offset", InputValue::from(0.06))]);
         let sim = SimSpec {
             periods: Some(2.0),
             samples_per_period: Some(4000),

@@ -240,7 +240,7 @@ mod tests {
             rtol,
             ..Default::default()
         };
-        let req = crate::resolve("lugre-stick-slip", &params, Some(&InputSpec::None), Some(&sim)).unwrap();
+        let req = crate::resolve("lugre-stick-slip", &params, Some(&InputSpec::new("none", [])), Some(&sim)).unwrap();
         (Params::read(&req.params), req)
     }
 

@@ -4,7 +4,6 @@ use crate::input::{grid, table};
 use crate::ruderman::{check_variant, variant, Friction, VARIANT};
 use crate::system::{params, ratio, Column, Group, System, GRID, LINEAR};
 use crate::{Invalid, RunData, RunRequest};
-use fric_manifest::InputSpec;
 use fric_models::ruderman as r;
 
 params! {
@@ -38,7 +37,8 @@ impl System for RudermanBranch {
     /// The grid is the fraction of the way between two reversals.
     fn check(p: &Params, req: &RunRequest, errs: &mut Vec<Invalid>) {
         check_variant(p.variant, errs);
-        if let InputSpec::Grid { from, to, .. } = req.input {
+        if req.input.kind() == "grid" {
+            let (from, to) = (req.input.number("from"), req.input.number("to"));
             if from < 0.0 || to > 1.0 {
                 errs.push(Invalid::new(
                     "input",

@@ -5,7 +5,6 @@ use crate::input::{grid, table};
 use crate::ruderman::{check_variant, variant, Friction, VARIANT};
 use crate::system::{params, ratio, Column, Group, System, GRID, LINEAR};
 use crate::{Invalid, RunData, RunRequest};
-use fric_manifest::InputSpec;
 use fric_models::ruderman as r;
 
 params! {
@@ -37,7 +36,8 @@ impl System for RudermanReversals {
     /// The grid is the reversal index n = 0, 1, ..., N.
     fn check(p: &Params, req: &RunRequest, errs: &mut Vec<Invalid>) {
         check_variant(p.variant, errs);
-        if let InputSpec::Grid { from, to, points, .. } = req.input {
+        if req.input.kind() == "grid" {
+            let (from, to, points) = (req.input.number("from"), req.input.number("to"), req.input.count("points"));
             if from != 0.0 || to.fract() != 0.0 || points as f64 != to + 1.0 {
                 errs.push(Invalid::new(
                     "input",

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use fric_experiments::{execute, resolve, RunData};
-use fric_manifest::{InputSpec, ParamValue, SimSpec};
+use fric_manifest::{InputSpec, InputValue, ParamValue, SimSpec};
 use std::collections::BTreeMap;
 
 pub fn params(p: &[(&str, ParamValue)]) -> BTreeMap<String, ParamValue> {
@@ -14,12 +14,15 @@ pub fn n(v: f64) -> ParamValue {
     ParamValue::Number(v)
 }
 pub fn sine(a: f64, w: f64) -> InputSpec {
-    InputSpec::Sine {
-        amplitude: a,
-        omega: w,
-        phase: 0.0,
-        offset: 0.0,
-    }
+    InputSpec::new(
+        "sine",
+        [
+            ("amplitude", InputValue::from(a)),
+            ("omega", InputValue::from(w)),
+            ("phase", InputValue::from(0.0)),
+            ("offset", InputValue::from(0.0)),
+        ],
+    )
 }
 pub fn run(system: &str, p: &[(&str, ParamValue)], input: InputSpec, sim: SimSpec) -> RunData {
     let req = resolve(system, &params(p), Some(&input), Some(&sim)).unwrap_or_else(|e| panic!("{e:?}"));

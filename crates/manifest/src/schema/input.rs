@@ -1,210 +1,174 @@
-//! The input signal or evaluation grid of a run (`runs[].input`), as written: one variant per
-//! kind, read through a plain struct of every field so that a wrong value type is reported at its
-//! own line, then checked against the kind's declaration (`input_kinds.rs`).
+//! The input signal or evaluation grid of a run (`runs[].input`), as written: its `kind` and its
+//! other fields, kept opaque here. What each kind takes (fields with type, unit, default and
+//! whether required), its checks, signal, period and sample budget are its declaration's, one
+//! file per kind in `fric_experiments::inputs`; that crate types the written values when a run is
+//! resolved and reports a problem at `input.<field>`, which the loader locates at its line.
 
-use super::{FieldDefault, KindDoc, Scale};
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::de::{MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::collections::BTreeMap;
 
-/// The input signal or evaluation grid. Deserialised through [`InputFields`] (a plain struct)
-/// so that a wrong value type is reported at its own line.
+/// The input as written: `kind` and the other fields by name, each value as written.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct InputSpec {
+    /// The kind's name (`sine`, `ramp-hold`, …).
+    pub kind: String,
+    /// Every other field, by name.
+    pub fields: BTreeMap<String, InputValue>,
+}
+
+/// One written value of an input field; the kind's declaration says which it must be.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
-#[serde(tag = "kind", rename_all = "kebab-case", try_from = "InputFields")]
-pub enum InputSpec {
-    /// `offset + amplitude sin(omega t + phase)`.
-    Sine {
-        amplitude: f64,
-        omega: f64,
-        phase: f64,
-        offset: f64,
-    },
-    /// `offset + amplitude cos(omega t + phase)`.
-    Cosine {
-        amplitude: f64,
-        omega: f64,
-        phase: f64,
-        offset: f64,
-    },
-    /// Sinusoidal pieces of one frequency, each starting after a number of periods.
-    SwitchedSine { omega: f64, pieces: Vec<SinePiece> },
-    /// An evaluation grid for analytic curves.
-    Grid {
-        from: f64,
-        to: f64,
-        points: usize,
-        scale: Scale,
-    },
-    /// No input: an autonomous system (run for `sim.t_end`).
-    None,
-    /// `offset + amplitude tri(omega t + phase)`: a triangle wave with the sine's phase
-    /// convention (0 at t = 0 rising, extrema where the sine has them).
-    Triangle {
-        amplitude: f64,
-        omega: f64,
-        phase: f64,
-        offset: f64,
-    },
-    /// `offset + amplitude sin θ |sin θ|`, `θ = omega t + phase`: a signed squared sine, whose
-    /// derivative `2 amplitude omega |sin θ| cos θ` is the report's passivity test velocity
-    /// `A sgn(sin 2πt) sin 4πt` (L930) for `amplitude = A/(2π)`, `omega = 2π`.
-    SignedSquareSine {
-        amplitude: f64,
-        omega: f64,
-        phase: f64,
-        offset: f64,
-    },
-    /// A continuous sawtooth: rises for `width` of the period (0 < width < 1), falls for the rest;
-    /// 0 at t = 0 rising (phase 0). `width: 0.5` is the triangle.
-    Sawtooth {
-        amplitude: f64,
-        omega: f64,
-        phase: f64,
-        offset: f64,
-        width: f64,
-    },
-    /// Hold `from` until `start`, ramp linearly to `to` over `ramp` seconds, then hold `to`.
-    RampHold { from: f64, to: f64, ramp: f64, start: f64 },
-    /// Linear interpolation through `[t, u]` points (t strictly increasing), constant beyond
-    /// the first and last point.
-    PiecewiseLinear { points: Vec<[f64; 2]> },
-    /// `offset + Σ amplitude_k sin(omega_k t + phase_k)`.
-    SumOfSines {
-        components: Vec<SineComponent>,
-        offset: f64,
-    },
-    /// Samples read from a CSV file under `data/` (with a header row), linearly interpolated and
-    /// held constant beyond the ends; the file's sha256 is part of the run's cache key.
-    Csv {
-        path: String,
-        t_column: String,
-        u_column: String,
-    },
+#[serde(untagged, expecting = "a number, a text, or a list or map of them")]
+pub enum InputValue {
+    Number(f64),
+    Text(String),
+    List(Vec<InputValue>),
+    Map(BTreeMap<String, InputValue>),
 }
 
 impl InputSpec {
-    /// The kind's name as manifests write it (`sine`, `ramp-hold`, …).
-    pub fn kind(&self) -> &'static str {
-        match self {
-            InputSpec::Sine { .. } => "sine",
-            InputSpec::Cosine { .. } => "cosine",
-            InputSpec::SwitchedSine { .. } => "switched-sine",
-            InputSpec::Grid { .. } => "grid",
-            InputSpec::None => "none",
-            InputSpec::Triangle { .. } => "triangle",
-            InputSpec::SignedSquareSine { .. } => "signed-square-sine",
-            InputSpec::Sawtooth { .. } => "sawtooth",
-            InputSpec::RampHold { .. } => "ramp-hold",
-            InputSpec::PiecewiseLinear { .. } => "piecewise-linear",
-            InputSpec::SumOfSines { .. } => "sum-of-sines",
-            InputSpec::Csv { .. } => "csv",
-        }
+    /// The kind's name as manifests write it.
+    pub fn kind(&self) -> &str {
+        &self.kind
     }
 
-    /// The period `2π/omega` of an input that repeats (`sim.periods` and `sim.steady_state`
-    /// need one), else `None`.
-    pub fn period(&self) -> Option<f64> {
-        match self {
-            InputSpec::Sine { omega, .. }
-            | InputSpec::Cosine { omega, .. }
-            | InputSpec::SwitchedSine { omega, .. }
-            | InputSpec::Triangle { omega, .. }
-            | InputSpec::SignedSquareSine { omega, .. }
-            | InputSpec::Sawtooth { omega, .. } => Some(2.0 * std::f64::consts::PI / omega),
-            _ => None,
-        }
-    }
-
-    /// Whether the input repeats with a period ([`InputSpec::period`]).
-    pub fn is_periodic(&self) -> bool {
-        self.period().is_some()
+    /// Set field `field` to the number `value` (a sweep member, an alternative reading, an
+    /// explanation step). Whether the kind has that field, and takes a number there, is its
+    /// declaration's to say (`fric_experiments::inputs::set_number`).
+    pub fn set(&mut self, field: &str, value: f64) {
+        self.fields.insert(field.to_string(), InputValue::Number(value));
     }
 }
 
 impl InputSpec {
-    /// The input's written fields but `kind`, in alphabetical order, each with its value when it
-    /// is a number (`None`: a list, a count, a name): what an override may set.
-    fn fields_mut(&mut self) -> Vec<(&'static str, Option<&mut f64>)> {
-        let mut f: Vec<(&'static str, Option<&mut f64>)> = match self {
-            InputSpec::Sine {
-                amplitude,
-                omega,
-                phase,
-                offset,
-            }
-            | InputSpec::Cosine {
-                amplitude,
-                omega,
-                phase,
-                offset,
-            }
-            | InputSpec::Triangle {
-                amplitude,
-                omega,
-                phase,
-                offset,
-            }
-            | InputSpec::SignedSquareSine {
-                amplitude,
-                omega,
-                phase,
-                offset,
-            } => vec![
-                ("amplitude", Some(amplitude)),
-                ("omega", Some(omega)),
-                ("phase", Some(phase)),
-                ("offset", Some(offset)),
-            ],
-            InputSpec::Sawtooth {
-                amplitude,
-                omega,
-                phase,
-                offset,
-                width,
-            } => vec![
-                ("amplitude", Some(amplitude)),
-                ("omega", Some(omega)),
-                ("phase", Some(phase)),
-                ("offset", Some(offset)),
-                ("width", Some(width)),
-            ],
-            InputSpec::SwitchedSine { omega, .. } => vec![("omega", Some(omega)), ("pieces", None)],
-            InputSpec::Grid { from, to, .. } => vec![
-                ("from", Some(from)),
-                ("to", Some(to)),
-                ("points", None),
-                ("scale", None),
-            ],
-            InputSpec::None => vec![],
-            InputSpec::RampHold { from, to, ramp, start } => vec![
-                ("from", Some(from)),
-                ("to", Some(to)),
-                ("ramp", Some(ramp)),
-                ("start", Some(start)),
-            ],
-            InputSpec::PiecewiseLinear { .. } => vec![("points", None)],
-            InputSpec::SumOfSines { offset, .. } => vec![("components", None), ("offset", Some(offset))],
-            InputSpec::Csv { .. } => vec![("path", None), ("t_column", None), ("u_column", None)],
+    /// An input of kind `kind` with these fields, as a program (a test, a study) builds one.
+    pub fn new<'a>(kind: &str, fields: impl IntoIterator<Item = (&'a str, InputValue)>) -> InputSpec {
+        InputSpec {
+            kind: kind.to_string(),
+            fields: fields.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+        }
+    }
+}
+
+impl From<f64> for InputValue {
+    fn from(v: f64) -> Self {
+        InputValue::Number(v)
+    }
+}
+
+impl From<usize> for InputValue {
+    fn from(v: usize) -> Self {
+        InputValue::Number(v as f64)
+    }
+}
+
+impl From<&str> for InputValue {
+    fn from(v: &str) -> Self {
+        InputValue::Text(v.to_string())
+    }
+}
+
+impl From<String> for InputValue {
+    fn from(v: String) -> Self {
+        InputValue::Text(v)
+    }
+}
+
+impl From<super::Scale> for InputValue {
+    fn from(v: super::Scale) -> Self {
+        InputValue::Text(super::kind_name(&v))
+    }
+}
+
+impl From<Vec<[f64; 2]>> for InputValue {
+    fn from(v: Vec<[f64; 2]>) -> Self {
+        InputValue::List(
+            v.iter()
+                .map(|p| InputValue::List(vec![p[0].into(), p[1].into()]))
+                .collect(),
+        )
+    }
+}
+
+impl From<Vec<SinePiece>> for InputValue {
+    fn from(v: Vec<SinePiece>) -> Self {
+        let piece = |p: &SinePiece| {
+            InputValue::Map(BTreeMap::from([
+                ("from_period".to_string(), p.from_period.into()),
+                ("amplitude".to_string(), p.amplitude.into()),
+            ]))
         };
-        f.sort_by_key(|x| x.0);
-        f
+        InputValue::List(v.iter().map(piece).collect())
+    }
+}
+
+impl From<Vec<SineComponent>> for InputValue {
+    fn from(v: Vec<SineComponent>) -> Self {
+        let term = |c: &SineComponent| {
+            InputValue::Map(BTreeMap::from([
+                ("amplitude".to_string(), c.amplitude.into()),
+                ("omega".to_string(), c.omega.into()),
+                ("phase".to_string(), c.phase.into()),
+            ]))
+        };
+        InputValue::List(v.iter().map(term).collect())
+    }
+}
+
+impl Serialize for InputSpec {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.fields.len() + 1))?;
+        m.serialize_entry("kind", &self.kind)?;
+        for (k, v) in &self.fields {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for InputSpec {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(InputVisitor)
+    }
+}
+
+/// Reads `kind` (required, a name) and every other field as an [`InputValue`].
+struct InputVisitor;
+
+impl<'de> Visitor<'de> for InputVisitor {
+    type Value = InputSpec;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("an input: {kind: <kind>, <its fields>} (`cargo xtask schema` lists the kinds)")
     }
 
-    /// Set the numeric field `field` to `value`: the one path by which sweeps, alternative
-    /// readings and explanations change an input (no round trip through another format).
-    pub fn set_number(&mut self, field: &str, value: f64) -> Result<(), String> {
-        let mut fields = self.fields_mut();
-        let names: Vec<String> = fields.iter().map(|(n, _)| format!("`{n}`")).collect();
-        match fields.iter_mut().find(|(n, _)| *n == field) {
-            Some((_, Some(v))) => {
-                **v = value;
-                Ok(())
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<InputSpec, A::Error> {
+        let mut kind = None;
+        let mut fields = BTreeMap::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if key == "kind" {
+                kind = Some(map.next_value::<String>()?);
+            } else {
+                let v = map.next_value::<InputValue>()?;
+                fields.insert(key, v);
             }
-            Some((_, None)) => Err(format!("cannot set `input.{field}` to {value}")),
-            None => Err(format!(
-                "the input has no numeric field `{field}` (fields: {})",
-                names.join(", ")
-            )),
         }
+        let kind = kind.ok_or_else(|| serde::de::Error::missing_field("kind"))?;
+        Ok(InputSpec { kind, fields })
+    }
+}
+
+/// A placeholder: the JSON Schema of an input is built from the kinds' declarations, which live
+/// outside this crate ([`crate::json_schema`] writes it; [`input_schema`] builds it).
+impl JsonSchema for InputSpec {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "InputSpec".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"type": "object", "required": ["kind"]})
     }
 }
 
@@ -220,207 +184,7 @@ pub struct SineComponent {
     pub phase: f64,
 }
 
-/// `points`: a grid's number of points, or a piecewise-linear input's `[t, u]` points.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(untagged, expecting = "a number of grid points, or a list of [t, u] points")]
-enum Points {
-    Count(usize),
-    List(Vec<[f64; 2]>),
-}
-
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum InputKind {
-    Sine,
-    Cosine,
-    SwitchedSine,
-    Grid,
-    None,
-    Triangle,
-    SignedSquareSine,
-    Sawtooth,
-    RampHold,
-    PiecewiseLinear,
-    SumOfSines,
-    Csv,
-}
-
-/// The written form of an input: every field of every kind, checked against the kind.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct InputFields {
-    kind: InputKind,
-    amplitude: Option<f64>,
-    omega: Option<f64>,
-    phase: Option<f64>,
-    offset: Option<f64>,
-    pieces: Option<Vec<SinePiece>>,
-    from: Option<f64>,
-    to: Option<f64>,
-    points: Option<Points>,
-    scale: Option<Scale>,
-    width: Option<f64>,
-    ramp: Option<f64>,
-    start: Option<f64>,
-    components: Option<Vec<SineComponent>>,
-    path: Option<String>,
-    t_column: Option<String>,
-    u_column: Option<String>,
-}
-
-/// A field's value: as written, else the declared default, else (a required field) an error.
-fn value<T>(
-    decl: &KindDoc,
-    name: &str,
-    given: Option<T>,
-    from_default: impl Fn(FieldDefault) -> Option<T>,
-) -> Result<T, String> {
-    if let Some(v) = given {
-        return Ok(v);
-    }
-    match decl.field(name).and_then(|f| f.default) {
-        Some(d) => {
-            from_default(d).ok_or_else(|| format!("input kind `{}`: `{name}` has no default of its type", decl.name))
-        }
-        None => Err(format!("input kind `{}` needs `{name}`", decl.name)),
-    }
-}
-
-fn number(d: FieldDefault) -> Option<f64> {
-    match d {
-        FieldDefault::Number(v) => Some(v),
-        FieldDefault::Text(_) => None,
-    }
-}
-
-fn text(d: FieldDefault) -> Option<String> {
-    match d {
-        FieldDefault::Text(t) => Some(t.to_string()),
-        FieldDefault::Number(_) => None,
-    }
-}
-
-fn no_default<T>(_: FieldDefault) -> Option<T> {
-    None
-}
-
-/// The fields a kind takes, which are required and their defaults are its declaration's
-/// (`input_kinds.rs`, which `schema` and the JSON Schema print).
-impl TryFrom<InputFields> for InputSpec {
-    type Error = String;
-    fn try_from(f: InputFields) -> Result<Self, String> {
-        let given: Vec<&str> = [
-            ("amplitude", f.amplitude.is_some()),
-            ("omega", f.omega.is_some()),
-            ("phase", f.phase.is_some()),
-            ("offset", f.offset.is_some()),
-            ("pieces", f.pieces.is_some()),
-            ("from", f.from.is_some()),
-            ("to", f.to.is_some()),
-            ("points", f.points.is_some()),
-            ("scale", f.scale.is_some()),
-            ("width", f.width.is_some()),
-            ("ramp", f.ramp.is_some()),
-            ("start", f.start.is_some()),
-            ("components", f.components.is_some()),
-            ("path", f.path.is_some()),
-            ("t_column", f.t_column.is_some()),
-            ("u_column", f.u_column.is_some()),
-        ]
-        .into_iter()
-        .filter(|x| x.1)
-        .map(|x| x.0)
-        .collect();
-        let name = super::kind_name(&f.kind);
-        let decl =
-            super::kind(super::INPUT_KINDS, &name).ok_or_else(|| format!("input kind `{name}` is not declared"))?;
-        let allowed = decl.field_names();
-        if let Some(g) = given.iter().find(|g| !allowed.contains(g)) {
-            return Err(format!(
-                "input kind `{name}` takes no `{g}` (fields: {})",
-                allowed.join(", ")
-            ));
-        }
-        let num = |field: &str, v: Option<f64>| value(decl, field, v, number);
-        Ok(match f.kind {
-            InputKind::Sine | InputKind::Cosine | InputKind::Triangle | InputKind::SignedSquareSine => {
-                let (amplitude, omega) = (num("amplitude", f.amplitude)?, num("omega", f.omega)?);
-                let (phase, offset) = (num("phase", f.phase)?, num("offset", f.offset)?);
-                match f.kind {
-                    InputKind::Sine => InputSpec::Sine {
-                        amplitude,
-                        omega,
-                        phase,
-                        offset,
-                    },
-                    InputKind::Cosine => InputSpec::Cosine {
-                        amplitude,
-                        omega,
-                        phase,
-                        offset,
-                    },
-                    InputKind::Triangle => InputSpec::Triangle {
-                        amplitude,
-                        omega,
-                        phase,
-                        offset,
-                    },
-                    _ => InputSpec::SignedSquareSine {
-                        amplitude,
-                        omega,
-                        phase,
-                        offset,
-                    },
-                }
-            }
-            InputKind::SwitchedSine => InputSpec::SwitchedSine {
-                omega: num("omega", f.omega)?,
-                pieces: value(decl, "pieces", f.pieces, no_default)?,
-            },
-            InputKind::None => InputSpec::None,
-            InputKind::Grid => InputSpec::Grid {
-                from: num("from", f.from)?,
-                to: num("to", f.to)?,
-                points: match value(decl, "points", f.points, no_default)? {
-                    Points::Count(n) => n,
-                    Points::List(_) => return Err("grid `points` is a number of points".into()),
-                },
-                scale: value(decl, "scale", f.scale, |d| {
-                    text(d).and_then(|t| serde_json::from_value(serde_json::Value::String(t)).ok())
-                })?,
-            },
-            InputKind::Sawtooth => InputSpec::Sawtooth {
-                amplitude: num("amplitude", f.amplitude)?,
-                omega: num("omega", f.omega)?,
-                phase: num("phase", f.phase)?,
-                offset: num("offset", f.offset)?,
-                width: num("width", f.width)?,
-            },
-            InputKind::RampHold => InputSpec::RampHold {
-                from: num("from", f.from)?,
-                to: num("to", f.to)?,
-                ramp: num("ramp", f.ramp)?,
-                start: num("start", f.start)?,
-            },
-            InputKind::PiecewiseLinear => InputSpec::PiecewiseLinear {
-                points: match value(decl, "points", f.points, no_default)? {
-                    Points::List(p) => p,
-                    Points::Count(_) => return Err("piecewise-linear `points` is a list of [t, u] points".into()),
-                },
-            },
-            InputKind::SumOfSines => InputSpec::SumOfSines {
-                components: value(decl, "components", f.components, no_default)?,
-                offset: num("offset", f.offset)?,
-            },
-            InputKind::Csv => InputSpec::Csv {
-                path: value(decl, "path", f.path, no_default).map_err(|e| format!("{e} (a file under data/)"))?,
-                t_column: value(decl, "t_column", f.t_column, text)?,
-                u_column: value(decl, "u_column", f.u_column, text)?,
-            },
-        })
-    }
-}
-
+// One piece of a `switched-sine` input (no doc comment: the JSON Schema would print it).
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SinePiece {
@@ -429,53 +193,45 @@ pub struct SinePiece {
     pub amplitude: f64,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::super::{FieldType, INPUT_KINDS};
-    use super::InputSpec;
-
-    /// `InputSpec::kind` names every declared kind as its declaration does, and only the
-    /// kinds declared periodic in their doc (those with `omega` and no `components`) have a period.
-    #[test]
-    fn kind_and_period_follow_the_declarations() {
-        for decl in INPUT_KINDS {
-            let input: InputSpec = serde_yaml::from_str(decl.example).unwrap();
-            assert_eq!(input.kind(), decl.name);
-            let periodic = decl.field("omega").is_some();
-            assert_eq!(input.period().is_some(), periodic, "{}", decl.name);
-            if let Some(p) = input.period() {
-                let omega = serde_json::to_value(&input).unwrap()["omega"].as_f64().unwrap();
-                assert_eq!(p, 2.0 * std::f64::consts::PI / omega, "{}", decl.name);
-            }
-        }
-    }
-
-    /// Every declared field of every input kind can be named in an override: a number is set (and
-    /// only it changes), any other field is refused as not a number, and an undeclared name is
-    /// refused with the kind's fields.
-    #[test]
-    fn every_declared_number_of_every_input_kind_is_set_and_nothing_else() {
-        for decl in INPUT_KINDS {
-            let input: InputSpec = serde_yaml::from_str(decl.example).unwrap();
-            let before = serde_json::to_value(&input).unwrap();
-            for f in decl.fields {
-                let mut set = input.clone();
-                let r = set.set_number(f.name, 1234.5);
-                if f.ty == FieldType::Number {
-                    assert_eq!(r, Ok(()), "{} {}", decl.name, f.name);
-                    let mut want = before.clone();
-                    want[f.name] = serde_json::json!(1234.5);
-                    assert_eq!(serde_json::to_value(&set).unwrap(), want, "{} {}", decl.name, f.name);
+/// The JSON Schema of an input, from the kinds' declarations: one alternative per kind, with
+/// that kind's fields (type, default, unit and meaning), required ones marked.
+pub fn input_schema(kinds: &[super::KindDoc], generator: &mut schemars::SchemaGenerator) -> serde_json::Value {
+    use super::FieldDefault;
+    let mut alternatives = Vec::new();
+    for k in kinds {
+        let mut props = serde_json::Map::new();
+        props.insert("kind".into(), serde_json::json!({"const": k.name}));
+        let mut required = vec![serde_json::json!("kind")];
+        for f in k.fields {
+            let mut s = f.ty.json_schema(generator).to_value();
+            if let Some(o) = s.as_object_mut() {
+                match f.default {
+                    Some(FieldDefault::Number(v)) => o.insert("default".into(), v.into()),
+                    Some(FieldDefault::Text(t)) => o.insert("default".into(), t.into()),
+                    None => None,
+                };
+                let unit = if f.unit.is_empty() {
+                    String::new()
                 } else {
-                    let e = r.expect_err(f.name);
-                    assert_eq!(e, format!("cannot set `input.{}` to 1234.5", f.name), "{}", decl.name);
-                }
+                    format!(" [{}]", f.unit)
+                };
+                o.insert("description".into(), format!("{}{unit}", f.doc).into());
             }
-            let e = input.clone().set_number("nope", 1.0).unwrap_err();
-            let mut names: Vec<String> = decl.fields.iter().map(|f| format!("`{}`", f.name)).collect();
-            names.sort();
-            let want = format!("the input has no numeric field `nope` (fields: {})", names.join(", "));
-            assert_eq!(e, want, "{}", decl.name);
+            props.insert(f.name.into(), s);
+            if f.required {
+                required.push(f.name.into());
+            }
         }
+        alternatives.push(serde_json::json!({
+            "type": "object",
+            "description": format!("{}. Example: {}", k.doc, k.example),
+            "properties": props,
+            "required": required,
+            "additionalProperties": false,
+        }));
     }
+    serde_json::json!({
+        "description": "The input signal or evaluation grid, by `kind`.",
+        "oneOf": alternatives,
+    })
 }

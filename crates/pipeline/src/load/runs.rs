@@ -6,7 +6,7 @@ use crate::entry::{run_key, ResolvedRun};
 use crate::member::MemberId;
 use crate::overrides::apply_sweep;
 use fric_experiments::resolve;
-use fric_manifest::{InputSpec, Manifest, PostKind, RunSpec};
+use fric_manifest::{Manifest, PostKind, RunSpec};
 use std::collections::HashMap;
 
 /// The manifest path (under `sweep`) of a swept parameter's name.
@@ -201,14 +201,14 @@ pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
             }
             match resolve(&system, &s.params, s.input.as_ref(), s.sim.as_ref()) {
                 Ok(mut req) => {
-                    if let InputSpec::Csv {
-                        path,
-                        t_column,
-                        u_column,
-                    } = &req.input
-                    {
+                    let file = req
+                        .input
+                        .file()
+                        .map(|(p, t, u)| (p.to_string(), t.to_string(), u.to_string()));
+                    if let Some(file) = file {
+                        let (path, t_column, u_column) = (&file.0, &file.1, &file.2);
                         let read = sampled
-                            .entry((path.clone(), t_column.clone(), u_column.clone()))
+                            .entry(file.clone())
                             .or_insert_with(|| super::csv::read(cx.root, path, t_column, u_column))
                             .clone();
                         match read {

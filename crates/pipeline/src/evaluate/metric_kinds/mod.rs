@@ -139,10 +139,11 @@ pub fn docs() -> Vec<KindDoc> {
     all().iter().map(|d| d.doc).collect()
 }
 
-/// The JSON Schema of the manifest format, its metric kinds from this registry
+/// The JSON Schema of the manifest format, its metric kinds from this registry and its input
+/// kinds from `fric_experiments::inputs`
 /// (`experiments/manifest.schema.json`, written by `cargo xtask schema --json`).
 pub fn json_schema() -> String {
-    fric_manifest::json_schema(&docs())
+    fric_manifest::json_schema(&docs(), &fric_experiments::inputs::docs())
 }
 
 /// The names of every kind, comma-separated (an error's allowed list).

@@ -1,0 +1,73 @@
+//! `csv`: samples read from a CSV file under `data/` (with a header row), linearly interpolated
+//! and held constant beyond the ends; the file's sha256 is part of the run's cache key. The
+//! pipeline reads the file (this crate does no I/O) and attaches its samples to the request.
+
+use super::*;
+use crate::budget;
+use fric_manifest::{opt_or, req, FieldDefault, FieldType::Text};
+use fric_models::signal::Linear;
+
+pub const DECL: InputDecl = InputDecl {
+    doc: KindDoc {
+        name: "csv",
+        doc: "samples read from a CSV file under data/ (header row; t strictly increasing; finite values), \
+              linearly interpolated and constant beyond the ends; the file's sha256 is part of the cache key \
+              (no period: sim.t_end)",
+        fields: &[
+            req(
+                "path",
+                Text,
+                "",
+                "the file, relative to the workspace root: data/<dir>/<file>.csv",
+            ),
+            opt_or(
+                "t_column",
+                Text,
+                "",
+                FieldDefault::Text("t"),
+                "header name of the time column, in s",
+            ),
+            opt_or(
+                "u_column",
+                Text,
+                "",
+                FieldDefault::Text("u"),
+                "header name of the input column",
+            ),
+        ],
+        example: "{kind: csv, path: data/measured/run1.csv, t_column: time, u_column: position}",
+    },
+    role: Role::Signal,
+    check,
+    signal,
+    period: no_period,
+    budget: |req| budget::over_t_end(req, req.input_data.as_ref().map_or(2, |d| d.t.len())),
+    reads_file: true,
+};
+
+fn check(input: &Input, errs: &mut Vec<Invalid>) {
+    if let Some(p) = crate::csv_path_problem(input.text("path")) {
+        errs.push(Invalid::new("input.path", p, "data/<dir>/<file>.csv"));
+    }
+    let (t, u) = (input.text("t_column"), input.text("u_column"));
+    if t == u {
+        errs.push(Invalid::new(
+            "input.u_column",
+            format!("t_column and u_column are both `{t}`"),
+            "two different columns",
+        ));
+    }
+}
+
+fn signal(input: &Input, data: Option<&InputData>) -> Result<Signal, String> {
+    let d = data.ok_or_else(|| {
+        format!(
+            "the samples of `{}` were not read (a csv input is loaded by the pipeline)",
+            input.text("path")
+        )
+    })?;
+    Ok(Signal::Linear(Linear {
+        t: d.t.clone(),
+        u: d.u.clone(),
+    }))
+}
