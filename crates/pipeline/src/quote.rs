@@ -119,8 +119,11 @@ mod tests {
     use fric_experiments::RunRequest;
 
     fn run(params: &[(&str, f64)], omega: f64) -> ResolvedRun {
-        let input = serde_json::from_value(serde_json::json!({"kind": "sine", "amplitude": 0.002, "omega": omega}))
-            .expect("a sine input");
+        let written = fric_manifest::InputSpec::new(
+            "sine",
+            [("amplitude", fric_manifest::InputValue::from(0.002)), ("omega", fric_manifest::InputValue::from(omega))],
+        );
+        let input = fric_experiments::inputs::resolve(&written).expect("a sine input");
         ResolvedRun {
             request: RunRequest {
                 system: "lugre".into(),
