@@ -93,8 +93,10 @@ impl<F: InputDriven> InputDriven for Inertia<F> {
         self.friction.state_scale()
     }
     /// θ and θ' on the trait's unit scale (no scale of the motion is known), the law's states on
-    /// the law's own: the law's scale (F_s/σ0 ≈ 1e-3 for LuGre) applied to θ and θ' would make a
-    /// shooting tolerance on them about 1000× tighter than on a bare law.
+    /// the law's own: the law's scale (F_s/σ0 ≈ 1e-3 for LuGre) applied to θ and θ' would make
+    /// shooting's finite-difference steps on them about 1000× smaller near rest. (Shooting an
+    /// inertia whose law ignores θ, as LuGre's does, has a singular Newton matrix in θ and a
+    /// drifting θ; no manifest does.)
     fn state_scales(&self) -> Vec<f64> {
         let mut s = vec![1.0, 1.0];
         s.extend(self.friction.state_scales());
@@ -162,8 +164,8 @@ mod tests {
         assert!(!m.jacobian(0.0, 0.0, &[0.0, 0.1, 1e-3], &mut [0.0; 9]));
     }
 
-    /// Shooting scales θ and θ' by 1 and the bristle by the law's F_s/σ0, not every component by
-    /// the law's scale (which made the tolerance on the motion about 1000× tighter).
+    /// Shooting's finite-difference steps scale θ and θ' by 1 and the bristle by the law's
+    /// F_s/σ0, not every component by the law's scale.
     #[test]
     fn motion_states_keep_their_own_scale() {
         let m = Inertia {

@@ -90,9 +90,9 @@ pub trait InputDriven {
     fn state_scale(&self) -> f64 {
         1.0
     }
-    /// The size of each state component, for error control where components differ in kind
-    /// (shooting's convergence test): [`InputDriven::state_scale`] for every one unless a model
-    /// knows better (an inertia's motion states are not its law's).
+    /// The size of each state component where components differ in kind (shooting's
+    /// finite-difference steps `h_j = 1e-7 · max(|x_j|, scale_j)`): [`InputDriven::state_scale`]
+    /// for every one unless a model knows better (an inertia's motion states are not its law's).
     fn state_scales(&self) -> Vec<f64> {
         vec![self.state_scale(); self.dim()]
     }

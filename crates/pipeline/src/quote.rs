@@ -121,7 +121,10 @@ mod tests {
     fn run(params: &[(&str, f64)], omega: f64) -> ResolvedRun {
         let written = fric_manifest::InputSpec::new(
             "sine",
-            [("amplitude", fric_manifest::InputValue::from(0.002)), ("omega", fric_manifest::InputValue::from(omega))],
+            [
+                ("amplitude", fric_manifest::InputValue::from(0.002)),
+                ("omega", fric_manifest::InputValue::from(omega)),
+            ],
         );
         let input = fric_experiments::inputs::resolve(&written).expect("a sine input");
         ResolvedRun {
