@@ -59,6 +59,12 @@ pub fn typed(written: &InputSpec) -> Result<Input, Vec<Invalid>> {
         };
         match typed {
             Ok(v) => values.push((f.name, v)),
+            // A value of the wrong type in the words serde uses for the rest of the manifest.
+            Err(e) if e.starts_with("must be ") => errs.push(Invalid::new(
+                at,
+                format!("invalid type: `{}` {e}", f.name),
+                format!("{}: {}", super::value::described(f.ty), f.doc),
+            )),
             Err(e) => errs.push(Invalid::new(at, format!("`{}`: {e}", f.name), f.doc)),
         }
     }

@@ -166,8 +166,31 @@ impl Input {
             (FieldType::Components, InputValue::List(_)) => {
                 Value::Components(serde_json::from_value(json()?).map_err(|e| e.to_string())?)
             }
-            (ty, _) => return Err(format!("expected {}", ty.name())),
+            (ty, w) => return Err(format!("must be {}, got `{}`", described(ty), shown(w))),
         })
+    }
+}
+
+/// What a field of type `ty` must be, in the manifest's words.
+pub(super) fn described(ty: FieldType) -> &'static str {
+    match ty {
+        FieldType::Number => "a number",
+        FieldType::Count => "a whole number ≥ 0",
+        FieldType::Points => "a list of [t, u] points",
+        FieldType::Pieces => "a list of {from_period, amplitude} pieces",
+        FieldType::Components => "a list of {amplitude, omega, phase} components",
+        ty => ty.name(),
+    }
+}
+
+/// A written value as an error message shows it (text cut at 40 characters).
+fn shown(w: &InputValue) -> String {
+    match w {
+        InputValue::Number(v) => format!("{v}"),
+        InputValue::Text(t) if t.chars().count() > 40 => format!("{}…", t.chars().take(40).collect::<String>()),
+        InputValue::Text(t) => t.clone(),
+        InputValue::List(_) => "a list".into(),
+        InputValue::Map(_) => "a mapping".into(),
     }
 }
 
