@@ -134,6 +134,9 @@ pub(crate) fn compute_all(
             |e| {
                 // The chain's elapsed wall time, its parallel scans included: the chains are
                 // serial, so this is what a manifest's explanations add to the critical path.
+                // The `own_time` frame's seconds are not used, but the frame is: the timed tasks
+                // nested in the chain add their time to it and not to a task this thread may be
+                // running the chain inside (work stealing), which subtracts the chain as a whole.
                 let t0 = std::time::Instant::now();
                 own_time::own_time(|| sensitivity::warm_explanations(&cache, steps, e));
                 (e.manifest.id.clone(), t0.elapsed().as_secs_f64())

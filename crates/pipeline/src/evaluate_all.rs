@@ -20,6 +20,21 @@ fn weight(e: &Entry, runs: &Runs) -> f64 {
         .sum::<usize>() as f64
 }
 
+/// The report of `e` not evaluated for `err`: its checks each an error saying `why`.
+pub(crate) fn not_built(e: &Entry, err: String, why: &str) -> Built {
+    let mut report = registry_report(e);
+    report.errors.push(err);
+    report.checks = unevaluated(&e.manifest, why);
+    Built {
+        report,
+        drawn: false,
+        table: false,
+        outputs: BTreeMap::new(),
+        render_key: None,
+        draw: Default::default(),
+    }
+}
+
 /// Evaluate and draw `e` (evaluation key `key`) under its `readings`; a panic is its error. A
 /// complete evaluation is stamped.
 fn evaluate_one(opts: &Options, e: &Entry, key: &str, readings: &[Planned], runs: &Runs) -> Built {
@@ -34,19 +49,7 @@ fn evaluate_one(opts: &Options, e: &Entry, key: &str, readings: &[Planned], runs
     let b = isolated("evaluating the manifest", || {
         Ok(entries::build_entry(root, e, runs, readings, prev.as_ref(), opts.force))
     });
-    let b = b.unwrap_or_else(|err| {
-        let mut report = registry_report(e);
-        report.errors.push(err);
-        report.checks = unevaluated(&e.manifest, "evaluating the manifest failed");
-        Built {
-            report,
-            drawn: false,
-            table: false,
-            outputs: BTreeMap::new(),
-            render_key: None,
-            draw: Default::default(),
-        }
-    });
+    let b = b.unwrap_or_else(|err| not_built(e, err, "evaluating the manifest failed"));
     // Only a complete evaluation is stamped: errors are retried next time.
     if b.report.errors.is_empty() {
         let s = stamp::Stamp {

@@ -18,7 +18,12 @@ fn metric(
     done: &BTreeMap<String, Option<f64>>,
 ) -> Result<f64, String> {
     let ids = spec.run.iter().chain(spec.other.iter().map(|o| &o.run));
-    let held: Vec<(&String, Arc<RunData>)> = ids.filter_map(|id| runs.get(id).map(|d| (id, d))).collect();
+    let mut held: Vec<(&String, Arc<RunData>)> = Vec::new();
+    for id in ids {
+        if let Some(d) = runs.get(id)? {
+            held.push((id, d));
+        }
+    }
     let map: HashMap<String, &RunData> = held.iter().map(|(id, d)| ((*id).clone(), &**d)).collect();
     evaluate::metric(spec, &map, done)
 }

@@ -298,7 +298,7 @@ pub(crate) fn build(
             for (k, (id, value)) in members.into_iter().enumerate() {
                 // One member's data at a time (read from the cache when its batch was released):
                 // only the drawn columns over the window are kept.
-                let held = runs.get(&id).ok_or_else(|| format!("run `{id}` has no data"))?;
+                let held = runs.get(&id)?.ok_or_else(|| format!("run `{id}` has no data"))?;
                 let d: &RunData = &held;
                 // A grid run computes each sample at a chosen parameter (amplitude, frequency):
                 // every sample is a result, kept in print wherever the panel shows it.

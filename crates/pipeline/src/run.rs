@@ -59,34 +59,31 @@ fn current(opts: &Options, pool: &rayon::ThreadPool, built: &[&Entry]) -> (Vec<S
     (keys, reused)
 }
 
+/// Why `e` cannot be built within the per-process limit, with its file: its largest run
+/// (or one of its `readings`') alone, read with its transient copies and its `post` copy, does
+/// not fit. None when it fits.
+fn over_limit(e: &Entry, readings: &[Planned]) -> Option<String> {
+    let alt = readings
+        .iter()
+        .filter_map(|(_, v)| v.as_ref())
+        .map(|v| footprint(v.runs.values()));
+    let largest = alt.fold(footprint(e.runs.values()), f64::max);
+    limits::process_memory_problem(largest, &e.manifest.id).map(|msg| format!("{}: {msg}", e.file))
+}
+
 /// How a batch of manifests is held: `None` when its runs fit the per-process limit `max`
 /// together with `threads` at once; else its runs are released once computed and read again
 /// when needed ([`Lazy`]), with the threads that fit the limit and the bytes the memo of runs
-/// read again may keep. An error, before any work, when even its largest run alone does not fit.
-fn streamed(
-    part: &[&Entry],
-    readings: &[Vec<Planned>],
-    max: f64,
-    threads: usize,
-) -> Result<Option<(usize, f64)>, String> {
+/// read again may keep. Each run alone fits ([`over_limit`] took out the manifests where not).
+fn streamed(part: &[&Entry], readings: &[Vec<Planned>], max: f64, threads: usize) -> Option<(usize, f64)> {
     let (held, runs) = batches::held(part, readings);
     if held.bytes(threads) <= max {
-        return Ok(None);
+        return None;
     }
     // The largest run alone, read with its transient copies and its `post` copy.
     let one = footprint(runs.iter().copied());
-    for (e, r) in part.iter().zip(readings) {
-        let alt = r
-            .iter()
-            .filter_map(|(_, v)| v.as_ref())
-            .map(|v| footprint(v.runs.values()));
-        let largest = alt.fold(footprint(e.runs.values()), f64::max);
-        if let Some(msg) = limits::process_memory_problem(largest, &e.manifest.id) {
-            return Err(msg);
-        }
-    }
     let fit = ((max / one.max(1.0)).floor() as usize).clamp(1, threads.max(1));
-    Ok(Some((fit, Lazy::capacity_for(runs, max, fit))))
+    Some((fit, Lazy::capacity_for(runs, max, fit)))
 }
 
 /// Run the pipeline.
@@ -152,16 +149,33 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     let threads = pool.current_num_threads();
     let mut readings: Vec<Option<Vec<Planned>>> = readings.into_iter().map(Some).collect();
     // Each batch with its manifests, their readings and how it is held, all checked against the
-    // per-process limit before any work starts.
+    // per-process limit before any work starts: a manifest whose largest run alone does not fit
+    // is not built (its error, with its file), and the others are.
     let mut parts = Vec::with_capacity(batches.len());
+    let mut fresh = Vec::with_capacity(todo.len());
     for batch in &batches {
-        let part: Vec<(&Entry, &String)> = batch.iter().map(|&i| todo[i]).collect();
-        let part_readings: Vec<Vec<Planned>> = batch.iter().map(|&i| readings[i].take().unwrap_or_default()).collect();
+        let mut part: Vec<(&Entry, &String)> = Vec::with_capacity(batch.len());
+        let mut part_readings: Vec<Vec<Planned>> = Vec::with_capacity(batch.len());
+        for &i in batch {
+            let r = readings[i].take().unwrap_or_default();
+            match over_limit(todo[i].0, &r) {
+                Some(err) => {
+                    let b = evaluate_all::not_built(todo[i].0, err, "its largest run is over the memory limit");
+                    fresh.push((b, Default::default()));
+                }
+                None => {
+                    part.push(todo[i]);
+                    part_readings.push(r);
+                }
+            }
+        }
+        if part.is_empty() {
+            continue;
+        }
         let part_entries: Vec<&Entry> = part.iter().map(|(e, _)| *e).collect();
-        let how = streamed(&part_entries, &part_readings, max, threads)?;
+        let how = streamed(&part_entries, &part_readings, max, threads);
         parts.push((part, part_readings, how));
     }
-    let mut fresh = Vec::with_capacity(todo.len());
     for (part, part_readings, how) in &parts {
         let part_entries: Vec<&Entry> = part.iter().map(|(e, _)| *e).collect();
         // A batch over the limit (a sweep larger than it): as many threads as the limit

@@ -136,13 +136,21 @@ pub(crate) struct RunView<'a> {
 }
 
 impl RunView<'_> {
-    /// The data of run `id` (with its `post` columns), or None when it has none.
-    pub(crate) fn get(&self, id: &str) -> Option<Arc<RunData>> {
+    /// The data of run `id` (with its `post` columns), `Ok(None)` when it has none (it failed,
+    /// as [`view`] reported), or why a released run could not be read back from the cache
+    /// (e.g. its entry was removed or corrupted by another process since [`view`] read it).
+    pub(crate) fn get(&self, id: &str) -> Result<Option<Arc<RunData>>, String> {
         if let Some(d) = self.held.get(id) {
-            return Some(d.clone());
+            return Ok(Some(d.clone()));
         }
-        let r = self.lazy.get(id)?;
-        self.source?.get(r).ok()
+        let (Some(r), Some(src)) = (self.lazy.get(id), self.source) else {
+            return Ok(None);
+        };
+        match src.get(r) {
+            Ok(d) => Ok(Some(d)),
+            Err((true, err)) => Err(format!("run `{id}` post-processing: {err}")),
+            Err((false, err)) => Err(format!("run `{id}` could not be read back from the cache: {err}")),
+        }
     }
 }
 
@@ -193,4 +201,56 @@ pub(crate) fn view<'a>(e: &'a Entry, src: &Source<'a>) -> (RunView<'a>, Vec<Stri
         }
     }
     (v, errors)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fric_experiments::RunRequest;
+
+    /// A run of a system without invariants, stored under `key` in `cache`.
+    fn stored(cache: &RunCache, key: &str) -> ResolvedRun {
+        let written = fric_manifest::InputSpec::new("sine", [("amplitude", 0.002.into()), ("omega", 1.0.into())]);
+        let r = ResolvedRun {
+            request: RunRequest {
+                system: "no-such-system".into(),
+                params: Default::default(),
+                input: fric_experiments::inputs::resolve(&written).expect("a sine input"),
+                sim: Default::default(),
+                input_data: None,
+            },
+            post: Vec::new(),
+            key: key.into(),
+        };
+        let d = RunData {
+            columns: vec![("t".into(), vec![0.0, 1.0])],
+            period: None,
+            info: Default::default(),
+        };
+        cache.put(key, &r.request, &d).expect("a writable cache");
+        r
+    }
+
+    /// A released run whose cache entry is corrupted after it was first read: `get` says why,
+    /// instead of the run seeming to have no data.
+    #[test]
+    fn a_released_run_that_cannot_be_read_back_says_why() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let cache = RunCache::new(dir.path().to_path_buf());
+        let key = "ab".repeat(32);
+        let r = stored(&cache, &key);
+        // A memo of no bytes: every use reads the cache again.
+        let lazy = Lazy::new(&cache, 0.0);
+        let v = RunView {
+            held: HashMap::new(),
+            lazy: HashMap::from([("x".to_string(), &r)]),
+            source: Some(&lazy),
+        };
+        assert_eq!(v.get("x").expect("readable").expect("data").len(), 2);
+        assert!(v.get("other").expect("no read").is_none());
+        let pq = dir.path().join(&key[..2]).join(format!("{key}.parquet"));
+        std::fs::write(&pq, b"not parquet").expect("a writable cache entry");
+        let err = v.get("x").expect_err("a corrupted entry is an error");
+        assert!(err.contains("run `x`") && err.contains("checksum mismatch"), "{err}");
+    }
 }

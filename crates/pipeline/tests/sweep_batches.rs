@@ -1,8 +1,8 @@
 //! A sweep larger than the per-process memory limit (`FRIC_MAX_PROCESS_BYTES_IN_MEMORY`) is
 //! computed, evaluated and released member by member: its peak heap (counted by a global
 //! allocator) stays within the limit, and its metrics, metric tables, checks and drawn series
-//! are those of the sweep held at once. A limit smaller than one run is refused before any
-//! work, naming the variable that raises it.
+//! are those of the sweep held at once. A manifest with a run larger than the limit is refused
+//! before its work (its error names its file and the variable that raises it), the others built.
 
 mod common;
 
@@ -142,10 +142,53 @@ fn a_sweep_larger_than_the_process_limit_runs_within_it_with_the_same_results() 
     assert!(streamed.1 == held.1, "the drawn series files differ");
 }
 
-/// A limit that not even one run fits is refused before any work, naming the variable.
+/// A small manifest beside the sweep: one Dahl run of 200 samples.
+const SMALL: &str = r#"id: thesis/fig9.9
+kind: figure
+source: {document: thesis, number: "9.9", caption: "a small run beside it", lines: [9]}
+content: simulation
+status: reproduced
+runs:
+  - id: dahl
+    system: dahl
+    params: {sigma: 5, fc: 1, gamma: 1}
+    input: {kind: sine, amplitude: 1, omega: 2}
+    sim: {periods: 2, samples_per_period: 100}
+panels:
+  - id: loop
+    x: {label: u, unit: m}
+    y: {label: F, unit: N}
+    series:
+      - {run: dahl, x: u, y: F, label: "σ = 5"}
+metrics:
+  - {name: area, kind: loop-area, run: dahl, x: u, y: F, window: {periods: [1, 2]}, unit: J}
+"#;
+
+/// A manifest that not even one run of fits in the limit is refused before its work, as its
+/// error naming its file and the variable; the other manifests are built. Before, the whole
+/// pipeline run stopped with that error and built nothing.
 #[test]
-fn a_process_limit_below_one_run_is_refused_before_work_starts() {
-    let err = run_under(10_000_000).expect_err("a 10 MB limit cannot hold one 6.4 MB run read from the cache");
+fn a_process_limit_below_one_run_refuses_that_manifest_only() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner());
+    std::env::set_var(fric_pipeline::limits::PROCESS_BYTES.env, "10000000");
+    let ws = workspace(&[("thesis/fig9.8.yaml", SWEEP), ("thesis/fig9.9.yaml", SMALL)]);
+    let mut o = fric_pipeline::Options::new(ws.path());
+    o.jobs = Some(1);
+    let s = fric_pipeline::run(&o);
+    std::env::remove_var(fric_pipeline::limits::PROCESS_BYTES.env);
+    let s = s.expect("one manifest over the limit does not stop the others");
+    let e = |id: &str| s.report.experiments.iter().find(|e| e.id == id).unwrap();
+    let err = e("thesis/fig9.8").errors.join("\n");
     assert!(err.contains("FRIC_MAX_PROCESS_BYTES_IN_MEMORY"), "{err}");
-    assert!(err.contains("thesis/fig9.8"), "{err}");
+    assert!(
+        err.contains("thesis/fig9.8.yaml"),
+        "the error names the manifest's file: {err}"
+    );
+    assert!(
+        e("thesis/fig9.8").checks.iter().all(|c| c.note.is_some()),
+        "its checks are not evaluated"
+    );
+    let small = e("thesis/fig9.9");
+    assert!(small.errors.is_empty(), "{:?}", small.errors);
+    assert!(small.metrics["area"].is_some_and(|a| a > 0.0), "{:?}", small.metrics);
 }
