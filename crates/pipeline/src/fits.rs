@@ -154,6 +154,10 @@ fn record_fitted(rep: &mut ExperimentReport, e: &Entry, f: &FitSpec, fitted: Res
         // With no more residuals than parameters there is no standard error (and no `.sd`).
         if fitted.residuals.len() > f.params.len() {
             let sd = match &fitted.covariance {
+                _ if fitted.on_bound[j] => Err(format!(
+                    "fit `{name}`: {} ended on a bound ({}): s²(JᵀJ)⁻¹ is no uncertainty there",
+                    q.param, fitted.params[j]
+                )),
                 Ok(c) => Ok(c[j][j].max(0.0).sqrt()),
                 Err(why) => Err(why.clone()),
             };

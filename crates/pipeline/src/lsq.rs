@@ -4,9 +4,12 @@
 //!
 //! The iteration is serial and deterministic: the same start, bounds and settings take the same
 //! steps whatever the job count. A step is projected onto the bounds; a derivative is taken
-//! towards the inside of the box. A residual that is not finite, a parameter the residuals do not
-//! depend on, or a budget spent before convergence is an error (the caller adds the manifest's
-//! file and line).
+//! towards the inside of the box (a step is at most half the box, so one side always has room).
+//! A residual that is not finite, a parameter the residuals do not depend on, a budget spent
+//! before convergence, or a damping that grows past [`LAMBDA_MAX`] without lowering the cost
+//! (stagnation, not a proven minimum) is an error (the caller adds the manifest's file and line).
+//! A parameter that ends on a bound has no standard error: `s² (JᵀJ)⁻¹` assumes an interior
+//! minimum.
 
 /// The settings of one fit: per parameter its start, bounds and forward-difference step.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,8 +32,12 @@ pub struct Fitted {
     pub residuals: Vec<f64>,
     /// `√Σ r_i²` at `params`.
     pub norm: f64,
-    /// `s² (JᵀJ)⁻¹` with `s² = Σ r_i² / (m − n)`, or why there is none (m ≤ n, JᵀJ singular).
+    /// `s² (JᵀJ)⁻¹` over the parameters not on a bound, with `s² = Σ r_i² / (m − n)`, or why
+    /// there is none (m ≤ n, JᵀJ singular, every parameter on a bound). The rows and columns of
+    /// a parameter on a bound are NaN: see [`Fitted::on_bound`].
     pub covariance: Result<Vec<Vec<f64>>, String>,
+    /// Per parameter, whether it ended on one of its bounds (no uncertainty is valid there).
+    pub on_bound: Vec<bool>,
     pub evaluations: usize,
     pub iterations: usize,
 }
@@ -58,8 +65,10 @@ fn validate(p: &Problem) -> Result<(), String> {
         if !(lo <= x && x <= hi) {
             return Err(format!("parameter {j}: start {x} outside its bounds [{lo}, {hi}]"));
         }
-        if !(h > 0.0 && h < hi - lo) {
-            return Err(format!("parameter {j}: step {h} must be positive and below hi − lo"));
+        if !(h > 0.0 && h <= 0.5 * (hi - lo)) {
+            return Err(format!(
+                "parameter {j}: step {h} must be positive and at most half of hi − lo"
+            ));
         }
     }
     if !(p.tol > 0.0 && p.tol.is_finite()) {
@@ -117,11 +126,13 @@ fn jacobian<F: FnMut(&[f64]) -> Result<Vec<f64>, String>>(
 ) -> Result<Vec<Vec<f64>>, String> {
     let mut jac = vec![vec![0.0; p.len()]; r.len()];
     for j in 0..p.len() {
+        // `validate` keeps the step within half the box, so one side has room.
         let h = if p[j] + pr.step[j] <= pr.upper[j] {
             pr.step[j]
         } else {
             -pr.step[j]
         };
+        debug_assert!(p[j] + h >= pr.lower[j] && p[j] + h <= pr.upper[j]);
         let mut q = p.to_vec();
         q[j] += h;
         let rq = c.eval(&q)?;
@@ -186,21 +197,47 @@ fn inverse(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
     Some((0..n).map(|i| (0..n).map(|j| cols[j][i]).collect()).collect())
 }
 
-/// The covariance `s² (JᵀJ)⁻¹` of the fitted parameters, or why there is none.
-fn covariance(jac: &[Vec<f64>], r: &[f64]) -> Result<Vec<Vec<f64>>, String> {
-    let (m, n) = (r.len(), jac.first().map_or(0, Vec::len));
+/// Per parameter, whether it sits on its lower or upper bound.
+fn bound_flags(pr: &Problem, p: &[f64]) -> Vec<bool> {
+    (0..p.len())
+        .map(|j| p[j] == pr.lower[j] || p[j] == pr.upper[j])
+        .collect()
+}
+
+/// The covariance `s² (JᵀJ)⁻¹` of the fitted parameters not on a bound (the others' rows and
+/// columns NaN), or why there is none.
+fn covariance(jac: &[Vec<f64>], r: &[f64], on_bound: &[bool]) -> Result<Vec<Vec<f64>>, String> {
+    let n = on_bound.len();
+    let free: Vec<usize> = (0..n).filter(|&j| !on_bound[j]).collect();
+    if free.is_empty() {
+        return Err("every parameter ended on a bound: no uncertainty is valid there".into());
+    }
+    let (m, k) = (r.len(), free.len());
     if m <= n {
         return Err(format!(
             "{m} residuals for {n} parameters: no degree of freedom left to estimate the covariance"
         ));
     }
     let s2 = sum_sq(r) / (m - n) as f64;
-    let (a, _) = normal(jac, r);
+    let reduced: Vec<Vec<f64>> = jac.iter().map(|row| free.iter().map(|&j| row[j]).collect()).collect();
+    let (a, _) = normal(&reduced, r);
     let inv = inverse(&a).ok_or("JᵀJ is singular at the fit: the parameters are not separately identifiable")?;
-    Ok(inv
-        .into_iter()
-        .map(|row| row.into_iter().map(|x| s2 * x).collect())
-        .collect())
+    let mut cov = vec![vec![f64::NAN; n]; n];
+    for a in 0..k {
+        for b in 0..k {
+            cov[free[a]][free[b]] = s2 * inv[a][b];
+        }
+    }
+    Ok(cov)
+}
+
+/// The error for a damping grown past [`LAMBDA_MAX`] with no step lowering the cost.
+fn stalled(lambda: f64, p: &[f64], cost: f64) -> String {
+    format!(
+        "not converged: the damping λ = {lambda:e} passed {LAMBDA_MAX:e} with no step lowering \
+         the cost {cost:e} at {p:?}: stagnation, e.g. residuals noisy at the solver's tolerance, \
+         not a proven minimum"
+    )
 }
 
 /// A parameter none of the residuals depends on (a zero column of J) cannot be fitted.
@@ -257,7 +294,7 @@ pub fn fit(residuals: impl FnMut(&[f64]) -> Result<Vec<f64>, String>, pr: &Probl
         let Some(q) = step(pr, &p, &a, &g, lambda) else {
             lambda *= LAMBDA_FACTOR;
             if lambda > LAMBDA_MAX {
-                break;
+                return Err(stalled(lambda, &p, cost));
             }
             continue;
         };
@@ -278,13 +315,15 @@ pub fn fit(residuals: impl FnMut(&[f64]) -> Result<Vec<f64>, String>, pr: &Probl
         } else {
             lambda *= LAMBDA_FACTOR;
             if lambda > LAMBDA_MAX {
-                break;
+                return Err(stalled(lambda, &p, cost));
             }
         }
     }
+    let on_bound = bound_flags(pr, &p);
     Ok(Fitted {
         norm: cost.sqrt(),
-        covariance: covariance(&jac, &r),
+        covariance: covariance(&jac, &r, &on_bound),
+        on_bound,
         params: p,
         residuals: r,
         evaluations: c.evaluations,
@@ -377,6 +416,52 @@ mod tests {
         let slow = |p: &[f64]| Ok(vec![(p[0] - 1.7).powi(3)]);
         let e = fit(slow, &pr).unwrap_err();
         assert!(e.contains("no convergence within 3 evaluations"), "{e}");
+    }
+
+    /// A residual with a jump everywhere but at the start 0: every step raises the cost, the
+    /// damping passes its limit while the step (≈ 1/3 ÷ λ) stays above the tolerance there, and
+    /// that is stagnation, not convergence.
+    #[test]
+    fn a_stalled_damping_is_an_error_not_a_fit() {
+        let jump = |p: &[f64]| Ok(vec![if p[0] == 0.0 { -1.0 } else { 1.0 + p[0] }]);
+        let mut pr = problem(&[0.0], &[-10.0], &[10.0]);
+        pr.step = vec![1.0];
+        let e = fit(jump, &pr).unwrap_err();
+        assert!(e.contains("not converged") && e.contains("stagnation"), "{e}");
+    }
+
+    /// A step over half the box would take a difference outside the bounds from mid-box: refused.
+    #[test]
+    fn a_step_over_half_the_box_is_refused_and_differences_stay_inside() {
+        let mut pr = problem(&[1.0], &[0.0], &[2.0]);
+        pr.step = vec![1.2];
+        let seen = std::cell::RefCell::new(Vec::new());
+        let res = |p: &[f64]| {
+            seen.borrow_mut().push(p[0]);
+            Ok(vec![p[0] - 1.7, 2.0 * (p[0] - 1.7)])
+        };
+        let e = fit(res, &pr).unwrap_err();
+        assert!(e.contains("at most half"), "{e}");
+        pr.step = vec![1.0];
+        fit(res, &pr).unwrap();
+        assert!(seen.borrow().iter().all(|&x| (0.0..=2.0).contains(&x)), "{seen:?}");
+    }
+
+    /// A parameter on a bound has no covariance row; the free one keeps its own.
+    #[test]
+    fn a_parameter_on_a_bound_has_no_uncertainty() {
+        let res = |p: &[f64]| Ok(vec![p[0] - 3.0, p[1] - 1.0, p[1] - 1.2, 0.5 * (p[0] - 3.0)]);
+        let f = fit(res, &problem(&[1.0, 0.0], &[0.0, -5.0], &[2.0, 5.0])).unwrap();
+        assert_eq!(f.params[0], 2.0);
+        assert_eq!(f.on_bound, vec![true, false]);
+        let cov = f.covariance.as_ref().unwrap();
+        assert!(cov[0][0].is_nan() && cov[0][1].is_nan(), "{cov:?}");
+        // Free column J = (0, 1, 1, 0): s² = Σr²/(m − n) over (JᵀJ)₁₁ = 2.
+        let s2 = f.norm * f.norm / 2.0;
+        assert!((cov[1][1] - s2 / 2.0).abs() < 1e-6 * s2, "{cov:?}");
+        let one = |p: &[f64]| Ok(vec![p[0] - 3.0, 0.5 * (p[0] - 3.0)]);
+        let f = fit(one, &problem(&[1.0], &[0.0], &[2.0])).unwrap();
+        assert!(f.covariance.unwrap_err().contains("on a bound"));
     }
 
     #[test]

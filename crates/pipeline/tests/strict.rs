@@ -155,6 +155,21 @@ fn arrowheads_are_bounded() {
     );
 }
 
+/// `marker_size` only with a marker style: on a line style it would be silently ignored.
+#[test]
+fn a_marker_size_on_a_line_style_is_refused() {
+    let series = "{run: dahl, x: u, y: F, window: {periods: [1, 2]}}";
+    let with = |extra: &str| BASE.replace(series, &series.replace("}}", &("}, ".to_owned() + extra + "}")));
+    let ws = workspace(&[("thesis/fig9.1.yaml", &with("style: points, marker_size: 3"))]);
+    assert!(fric_pipeline::load(ws.path()).invalid.is_empty());
+    one(
+        &with("style: dashed, marker_size: 3"),
+        20,
+        "`marker_size` on the line style Dashed draws no marker: it would be ignored",
+        "marker_size only with style points, circles or published",
+    );
+}
+
 /// A known discrepancy declares its kind, at its own line when it does not; an `assumption`
 /// names the parameter that explains it; a kind needs the evidence beside it.
 #[test]

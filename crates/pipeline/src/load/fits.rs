@@ -71,8 +71,8 @@ fn settings(cx: &mut Ctx, at: &str, f: &FitSpec) {
     }
 }
 
-/// One parameter: not fitted twice, finite bounds lo < hi with its start inside, a step below
-/// the bounds' width, and values (the start, both bounds; the other parameters as the run
+/// One parameter: not fitted twice, finite bounds lo < hi with its start inside, a step at most
+/// half the bounds' width, and values (the start, both bounds; the other parameters as the run
 /// has them) its run's system accepts.
 fn param(cx: &mut Ctx, at: &str, f: &FitSpec, j: usize, p: &FitParam) {
     if f.params[..j].iter().any(|q| q.param == p.param) {
@@ -91,9 +91,10 @@ fn param(cx: &mut Ctx, at: &str, f: &FitSpec, j: usize, p: &FitParam) {
         cx.err(format!("{at}.start"), msg, "a value within the bounds");
         return;
     }
-    if let Some(h) = p.step.filter(|h| !(*h > 0.0 && *h < hi - lo)) {
-        let msg = format!("step {h} is not positive and below hi − lo = {}", hi - lo);
-        cx.err(format!("{at}.step"), msg, "a positive number below hi − lo");
+    // At most half the box, so a difference towards the inside never leaves the bounds.
+    if let Some(h) = p.step.filter(|h| !(*h > 0.0 && *h <= 0.5 * (hi - lo))) {
+        let msg = format!("step {h} is not positive and at most (hi − lo)/2 = {}", 0.5 * (hi - lo));
+        cx.err(format!("{at}.step"), msg, "a positive number at most (hi − lo)/2");
     }
     if !cx.runs.contains_key(&f.run) {
         return;
