@@ -53,7 +53,7 @@ fn a_registered_toy_input_kind_is_in_schema_the_json_schema_and_a_run() {
     assert_eq!(loaded.invalid.len(), 1);
     let d = &loaded.invalid[0].diagnostics[0];
     assert!(d.message.contains("unknown input kind `toy-lifted-sine`"), "{d:?}");
-    assert_eq!(d.line, 14, "{d:?}");
+    assert_eq!(d.line, 10, "{d:?}");
 
     inputs::register(&TOY).unwrap();
     assert!(inputs::register(&TOY).is_err(), "a name is registered once");

@@ -117,7 +117,7 @@ fn a_figure_over_pdftex_memory_falls_back_to_its_png_there_only() {
     f.panels[1].series[0].rows = PDFTEX_MAX_PANEL_SAMPLES + 1;
     let s = render_pgfplots(&f).unwrap();
     assert!(tex_problems(&s).is_empty(), "{:?}", tex_problems(&s));
-    let guard = "\\ifdefined\\directlua\\else\n\\includegraphics[width=16.00cm]{\\fricfiguresdir/thesis/fig1.1.png}%\n\\expandafter\\endinput\n\\fi\n\\begin{tikzpicture}";
+    let guard = "\\ifdefined\\directlua\\else\n\\includegraphics[width=17.78cm]{\\fricfiguresdir/thesis/fig1.1.png}%\n\\expandafter\\endinput\n\\fi\n\\begin{tikzpicture}";
     assert!(s.contains(guard), "{s}");
     assert!(s.contains("its panel 2 plots 8001 samples"), "{s}");
 }
