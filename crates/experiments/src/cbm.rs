@@ -155,6 +155,26 @@ pub struct CbmSettings {
     pub max_events: usize,
 }
 
+impl CbmSettings {
+    /// The settings of thesis ch. IV's manifests with `method`: band η = 1e-6 m/s (L1659),
+    /// τ = 1e-3 s (the manifests' assumption), rtol 1e-9, atol 1e-11, at most 10⁶ events. The
+    /// one fixture of the CBM tests: a test that needs other settings changes these fields
+    /// (`CbmSettings { tau, ..CbmSettings::thesis_ch4(Method::Dopri5) }`).
+    pub fn thesis_ch4(method: Method) -> CbmSettings {
+        CbmSettings {
+            eta: 1e-6,
+            tau: 1e-3,
+            method,
+            tol: Tolerances {
+                rtol: 1e-9,
+                atol: 1e-11,
+                ..Default::default()
+            },
+            max_events: 1_000_000,
+        }
+    }
+}
+
 /// Samples of a CBM run at the save times.
 #[derive(Clone, Debug, Default)]
 pub struct CbmRun {
@@ -410,17 +430,7 @@ mod tests {
     fn contact_window_holds_and_catches_a_stale_window() {
         let cbm = Cbm::fig_4_4();
         let config = StickSlip { cbm, vp: 0.1 };
-        let s = CbmSettings {
-            eta: 1e-6,
-            tau: 1e-3,
-            method: Method::Dopri5,
-            tol: Tolerances {
-                rtol: 1e-9,
-                atol: 1e-11,
-                ..Default::default()
-            },
-            max_events: 1_000_000,
-        };
+        let s = CbmSettings::thesis_ch4(Method::Dopri5);
         let save: Vec<f64> = (0..=4000).map(|i| i as f64 * 0.005).collect();
         let r = run(&config, &[0.0, 0.0, 0.0, 0.0, 0.0], 20.0, &save, &s).unwrap();
         assert!(r.window_events > 100, "{}", r.window_events);
@@ -463,17 +473,7 @@ mod tests {
         };
         let save: Vec<f64> = (0..=4000).map(|i| i as f64 * 0.005).collect();
         for method in [Method::Dopri5, Method::Radau5] {
-            let s = CbmSettings {
-                eta: 1e-6,
-                tau: 1e-3,
-                method,
-                tol: Tolerances {
-                    rtol: 1e-9,
-                    atol: 1e-11,
-                    ..Default::default()
-                },
-                max_events: 1_000_000,
-            };
+            let s = CbmSettings::thesis_ch4(method);
             let check = |d: &RunData, vp: Option<f64>| {
                 let rig = EnergyRig { vp, y_state: true };
                 check_energy(&cbm, s.eta, s.tau, &rig, (1e-9, 1e-11), d)

@@ -5,7 +5,7 @@
 use fric_experiments::cbm::{run, CbmSettings};
 use fric_models::cbm::{Cbm, StickSlip};
 use fric_solvers::switch::Region;
-use fric_solvers::{Method, Tolerances};
+use fric_solvers::Method;
 
 /// Fig 4.4 (L1659, caption L1677): m = 1, w = 1, d = 2, α = 15°, K = 5, N = 500, k = 0.01,
 /// h0 = 2.69, η = 1e-6, v_p = 0.1; g = 10 (as stated for Figs 4.7, 4.9) and Δ = 0.0035 (Fig 4.7)
@@ -19,15 +19,8 @@ fn fig_4_4() -> StickSlip {
 
 fn settings(tau: f64) -> CbmSettings {
     CbmSettings {
-        eta: 1e-6,
         tau,
-        method: Method::Dopri5,
-        tol: Tolerances {
-            rtol: 1e-9,
-            atol: 1e-11,
-            ..Default::default()
-        },
-        max_events: 1_000_000,
+        ..CbmSettings::thesis_ch4(Method::Dopri5)
     }
 }
 

@@ -5,7 +5,7 @@ use fric_experiments::cbm::{powered, CbmSettings, CbmSwitched, Jumps};
 use fric_models::cbm::{Cbm, StickSlip, Windows};
 use fric_solvers::hybrid::simulate;
 use fric_solvers::switch::SwitchModel;
-use fric_solvers::{Method, Tolerances};
+use fric_solvers::Method;
 use std::cell::RefCell;
 
 /// `H` with its guards' rates withheld (the driver then compares guards at the step ends
@@ -55,15 +55,8 @@ fn guard_rate_cost() {
     let save: Vec<f64> = (0..=20_000).map(|i| i as f64 * 0.005).collect();
     for method in [Method::Dopri5, Method::Radau5] {
         let s = CbmSettings {
-            eta: 1e-6,
-            tau: 1e-3,
-            method,
-            tol: Tolerances {
-                rtol: 1e-9,
-                atol: 1e-11,
-                ..Default::default()
-            },
             max_events: 10_000_000,
+            ..CbmSettings::thesis_ch4(method)
         };
         let x0 = [0.0; 5];
         let sys = CbmSwitched {

@@ -110,6 +110,22 @@ mod tests {
     use crate::bliman_sorine::BlimanSorine;
     use crate::lugre::LuGre;
 
+    /// The LuGre inertia of the tests: report Table 3.3 (L1127), `α = α2 = 0.0177`.
+    fn lugre_inertia() -> Inertia<LuGre> {
+        Inertia {
+            j: 0.0025,
+            alpha: 0.0177,
+            friction: LuGre {
+                sigma0: 260.0,
+                sigma1: 1.2,
+                sigma2: 0.0,
+                fc: 0.279,
+                fs: 0.3179,
+                vs: 0.1,
+            },
+        }
+    }
+
     /// The inertia's Jacobian assembled from Bliman & Sorine's (report Table 5.9 set) matches
     /// finite differences of its right-hand side, the motion's rows included.
     #[test]
@@ -149,18 +165,7 @@ mod tests {
     /// A law without input derivatives (LuGre) leaves the inertia's Jacobian to finite differences.
     #[test]
     fn no_jacobian_without_the_laws_input_derivatives() {
-        let m = Inertia {
-            j: 0.0025,
-            alpha: 0.0177,
-            friction: LuGre {
-                sigma0: 260.0,
-                sigma1: 1.2,
-                sigma2: 0.0,
-                fc: 0.279,
-                fs: 0.3179,
-                vs: 0.1,
-            },
-        };
+        let m = lugre_inertia();
         assert!(!m.jacobian(0.0, 0.0, &[0.0, 0.1, 1e-3], &mut [0.0; 9]));
     }
 
@@ -168,18 +173,7 @@ mod tests {
     /// F_s/σ0, not every component by the law's scale.
     #[test]
     fn motion_states_keep_their_own_scale() {
-        let m = Inertia {
-            j: 0.0025,
-            alpha: 0.0177,
-            friction: LuGre {
-                sigma0: 260.0,
-                sigma1: 1.2,
-                sigma2: 0.0,
-                fc: 0.279,
-                fs: 0.3179,
-                vs: 0.1,
-            },
-        };
+        let m = lugre_inertia();
         let s = m.state_scales();
         assert_eq!(s.len(), m.dim());
         assert_eq!(&s[..2], &[1.0, 1.0]);
@@ -190,18 +184,7 @@ mod tests {
     /// At rest with a deflected bristle the inertia feels `−σ0 z` and the bristle does not move.
     #[test]
     fn right_hand_side_at_rest() {
-        let m = Inertia {
-            j: 0.0025,
-            alpha: 0.0177,
-            friction: LuGre {
-                sigma0: 260.0,
-                sigma1: 1.2,
-                sigma2: 0.0,
-                fc: 0.279,
-                fs: 0.3179,
-                vs: 0.1,
-            },
-        };
+        let m = lugre_inertia();
         let mut dx = [0.0; 3];
         m.rhs(0.1, 0.0, &[0.5, 0.0, 1e-3], &mut dx);
         assert_eq!(dx[0], 0.0);

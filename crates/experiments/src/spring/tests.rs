@@ -6,9 +6,15 @@ use fric_manifest::{InputSpec, InputValue, ParamValue, SimSpec};
 use fric_models::maxwell_slip::MaxwellSlip;
 use fric_models::signal::Sine;
 
-/// A resolved Dahl spring request: `system` with `params`, a sine of `amplitude` at
-/// 0.5 rad/s, two periods at rtol 1e-9 (Dormand–Prince).
-fn dahl_request(system: &str, params: &[(&str, f64)], amplitude: f64) -> RunRequest {
+/// A resolved spring or drum request: `system` with `params`, a sine of `amplitude` at
+/// `omega`, `periods` periods of `samples` samples at `rtol` (Dormand–Prince).
+fn sine_request(
+    system: &str,
+    params: &[(&str, f64)],
+    (amplitude, omega): (f64, f64),
+    (periods, samples): (f64, usize),
+    rtol: f64,
+) -> RunRequest {
     let params = params
         .iter()
         .map(|(k, v)| (k.to_string(), ParamValue::Number(*v)))
@@ -17,18 +23,44 @@ fn dahl_request(system: &str, params: &[(&str, f64)], amplitude: f64) -> RunRequ
         "sine",
         [
             ("amplitude", InputValue::from(amplitude)),
-            ("omega", InputValue::from(0.5)),
+            ("omega", InputValue::from(omega)),
             ("phase", InputValue::from(0.0)),
             ("offset", InputValue::from(0.0)),
         ],
     );
     let sim = SimSpec {
-        periods: Some(2.0),
-        samples_per_period: Some(2000),
-        rtol: Some(1e-9),
+        periods: Some(periods),
+        samples_per_period: Some(samples),
+        rtol: Some(rtol),
         ..Default::default()
     };
     crate::resolve(system, &params, Some(&input), Some(&sim)).unwrap()
+}
+
+/// The production run of `req` (`system`, a `drum-*` rig or a mass–spring) passes
+/// `check_invariants`, and the same run with its friction work integrated from the force that
+/// `misreport` reports (0.1 % off) keeps the motion and fails the energy balance. Returns the
+/// production run.
+fn balance_holds_and_catches(
+    system: &str,
+    req: &RunRequest,
+    misreport: impl Fn(&RunRequest, Setup) -> Result<RunData, String>,
+) -> RunData {
+    let d = crate::execute(req).unwrap();
+    crate::check_invariants(req, &d).unwrap_or_else(|e| panic!("{system}: {e}"));
+    let setup = if system.starts_with("drum-") {
+        DrumPlant::read(&req.params).setup(req).unwrap()
+    } else {
+        SpringPlant::read(&req.params).setup(req).unwrap()
+    };
+    let broken = misreport(req, setup).unwrap();
+    assert_eq!(
+        broken.column("q").or(broken.column("theta")),
+        d.column("q").or(d.column("theta"))
+    );
+    let e = crate::check_invariants(req, &broken).unwrap_err();
+    assert!(e.contains("friction work"), "{system}: {e}");
+    d
 }
 
 /// The energy balance of the Dahl spring runs (duhem-paper Fig 13's mass–spring, Fig 18's
@@ -51,24 +83,11 @@ fn dahl_energy_balance_holds_and_catches_a_misreported_friction() {
     ];
     drum.extend(law);
     for (system, params, amplitude) in [("mass-spring-dahl", ms, 5.0), ("drum-dahl", drum, 0.1)] {
-        let req = dahl_request(system, &params, amplitude);
-        let d = crate::execute(&req).unwrap();
-        crate::check_invariants(&req, &d).unwrap_or_else(|e| panic!("{system}: {e}"));
+        let req = sine_request(system, &params, (amplitude, 0.5), (2.0, 2000), 1e-9);
+        let law = DahlLaw::read(&req.params);
+        let d = balance_holds_and_catches(system, &req, |req, setup| dahl_reporting(req, setup, &law, 1.001));
         let w = d.column("W_in").unwrap();
         assert!(crate::energy_balance::max_abs(w) > 0.1, "{system}: the input does work");
-        let law = DahlLaw::read(&req.params);
-        let setup = if system == "drum-dahl" {
-            DrumPlant::read(&req.params).setup(&req).unwrap()
-        } else {
-            SpringPlant::read(&req.params).setup(&req).unwrap()
-        };
-        let broken = dahl_reporting(&req, setup, &law, 1.001).unwrap();
-        assert_eq!(
-            broken.column("q").or(broken.column("theta")),
-            d.column("q").or(d.column("theta"))
-        );
-        let e = crate::check_invariants(&req, &broken).unwrap_err();
-        assert!(e.contains("friction work"), "{system}: {e}");
     }
 }
 
@@ -111,43 +130,11 @@ fn lugre_energy_balance_holds_and_catches_a_misreported_friction() {
         ("mass-spring-lugre", ms, 10.0, 0.01),
         ("drum-lugre", drum, 0.05, 0.6283185307179586),
     ] {
-        let params = params
-            .iter()
-            .map(|(k, v)| (k.to_string(), ParamValue::Number(*v)))
-            .collect();
-        let input = InputSpec::new(
-            "sine",
-            [
-                ("amplitude", InputValue::from(amplitude)),
-                ("omega", InputValue::from(omega)),
-                ("phase", InputValue::from(0.0)),
-                ("offset", InputValue::from(0.0)),
-            ],
-        );
-        let sim = SimSpec {
-            periods: Some(1.0),
-            samples_per_period: Some(20000),
-            rtol: Some(1e-10),
-            ..Default::default()
-        };
-        let req = crate::resolve(system, &params, Some(&input), Some(&sim)).unwrap();
-        let d = crate::execute(&req).unwrap();
-        crate::check_invariants(&req, &d).unwrap_or_else(|e| panic!("{system}: {e}"));
+        let req = sine_request(system, &params, (amplitude, omega), (1.0, 20000), 1e-10);
+        let law = LuGreLaw::read(&req.params);
+        let d = balance_holds_and_catches(system, &req, |req, setup| lugre_reporting(req, setup, &law, 1.001));
         let w = crate::energy_balance::max_abs(d.column("W_f").unwrap());
         assert!(w > 0.1, "{system}: the friction does work ({w})");
-        let law = LuGreLaw::read(&req.params);
-        let setup = if system == "drum-lugre" {
-            DrumPlant::read(&req.params).setup(&req).unwrap()
-        } else {
-            SpringPlant::read(&req.params).setup(&req).unwrap()
-        };
-        let broken = lugre_reporting(&req, setup, &law, 1.001).unwrap();
-        assert_eq!(
-            broken.column("q").or(broken.column("theta")),
-            d.column("q").or(d.column("theta"))
-        );
-        let e = crate::check_invariants(&req, &broken).unwrap_err();
-        assert!(e.contains("friction work"), "{system}: {e}");
     }
 }
 

@@ -19,6 +19,22 @@
 //! is the work of the force the equations of motion apply (a reporting error such as a wrong
 //! factor or sign), not the friction law nor the integrator's accuracy — that is the energy
 //! balance's job, to its looser bound (code review s49 N1).
+//!
+//! **What the balance cannot see at the default rtol 1e-8 (review M4), measured 2026-12-06** on
+//! Fig 4.12(a)'s rig over 30 s (the tests' `fig_4_12a`, Radau IIA, `W_f` = 1.5153 J, so a 0.1 %
+//! error is 1.5e-3 J): the derived bound is 3.93e-3 J at rtol 1e-8 (66 543 steps; the steps
+//! term `N √n Σ G_c σ_c` 3.925e-3 J, the span term 5.4e-6 J), 4.11e-4 J at 1e-9, 4.5e-5 J at
+//! 1e-10; the measured residual is 4.1e-13, 4.3e-13 and 1.2e-13 J, rounding, ten orders below.
+//! The integration is that accurate; the bound is not, because it charges every accepted step
+//! its whole controlled error against `E` (the embedded lower-order estimate, which the solver
+//! bounds) while the propagated order-5 solution's own error, which is what moves `E`, is not
+//! available from the solver; a bound from a second run at a smaller rtol would be an
+//! estimate, not a bound. So with a bound from the step tolerances a 0.1 % integration error
+//! is visible from rtol 1e-9 (bound 0.27 of it), not at 1e-8 (2.6 times it). An error of the
+//! friction law itself is invisible to any energy balance: the balance is the equation of
+//! motion times `v`, exact for any friction force; only a comparison with an independent
+//! implementation of (4.54)–(4.56) can test the law, and the friction-work invariant below
+//! tests the report.
 
 use crate::energy_balance::{check, max_abs, Bound};
 use crate::invariants::{col, Invariant, Violation};
