@@ -368,7 +368,23 @@ pub fn check(m: &Manifest) -> Vec<Problem> {
             }
         }
     }
+    out.extend(m.checks.iter().enumerate().filter_map(|(i, c)| scale_problem(i, c)));
     out
+}
+
+/// A check's `scale` is the positive magnitude of the quantity an `lt` bound is on; on any other
+/// check it would be ignored.
+fn scale_problem(i: usize, c: &crate::CheckSpec) -> Option<Problem> {
+    let s = c.scale?;
+    let at = format!("checks[{i}].scale");
+    if c.op != crate::Op::Lt {
+        return Some((
+            at,
+            "`scale` on a check that is not an `lt` bound: it would be ignored".into(),
+            "scale only with op: lt".into(),
+        ));
+    }
+    (s <= 0.0).then(|| (at, format!("`scale: {s}` is no magnitude"), "a scale > 0".into()))
 }
 
 #[cfg(test)]

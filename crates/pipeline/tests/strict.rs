@@ -227,6 +227,27 @@ fn known_discrepancies_declare_their_kind() {
 }
 
 #[test]
+fn a_scale_is_the_positive_magnitude_of_an_upper_bound() {
+    let check = "{metric: area, expected: 28.8, tol: {rel: 1.0e-3}";
+    let within = BASE.replace(check, &format!("{check}, scale: 30"));
+    one(
+        &within,
+        24,
+        "`scale` on a check that is not an `lt` bound: it would be ignored",
+        "op: lt",
+    );
+    let bound = "{metric: area, op: lt, expected: 3.0e-5";
+    let negative = BASE.replace(check, &format!("{bound}, scale: -30"));
+    one(&negative, 24, "`scale: -30` is no magnitude", "a scale > 0");
+    let ws = workspace(&[(
+        "thesis/fig9.1.yaml",
+        &BASE.replace(check, &format!("{bound}, scale: 30")),
+    )]);
+    let loaded = fric_pipeline::load(ws.path());
+    assert!(loaded.invalid.is_empty(), "{:#?}", loaded.invalid);
+}
+
+#[test]
 fn tolerances_and_expected_values_must_be_usable() {
     let check = "{metric: area, expected: 28.8, tol: {rel: 1.0e-3}";
     let text = BASE.replace(check, "{metric: area, expected: 28.8, tol: {rel: -1.0e-3}");

@@ -137,6 +137,12 @@ pub struct CheckSpec {
     /// says so here, with the first failure.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tolerance_reason: Option<String>,
+    /// The magnitude of the quantity an `lt` bound is on, in the metric's unit (the peak force
+    /// of the two loops a `max-diff` compares, the swing a residual is taken of): an upper bound
+    /// at most 1e-6 of it is at solver precision and needs no `tolerance_reason`. Without it
+    /// every bound other than 0 says where its threshold comes from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scale: Option<f64>,
 }
 
 impl CheckSpec {

@@ -29,14 +29,18 @@ impl CheckSpec {
     /// than 0 and says nothing of its basis (`tolerance_reason` empty or absent). A threshold of
     /// 0 reads a sign ("positive", "clockwise") and a threshold that is another metric reads a
     /// comparison ("larger than"): the claim's words are their basis. An upper bound at most
-    /// [`SOLVER_PRECISION`] (two computations of one model differ by less than 1e-6) tests the
-    /// computation, as a `within` check at that precision does. Any other number (a "small"
-    /// read as 1e-3, "does not vanish" read as 0.5) is a choice, and says which: the text's
-    /// bound with its line, or its derivation.
+    /// [`SOLVER_PRECISION`] of the quantity's own `scale` (two computations of one model differ
+    /// by less than 1e-6 of the force they compute) tests the computation, as a `within` check
+    /// at that precision does; without a declared scale no threshold is small by itself (1e-6
+    /// is loose for a deflection of 1e-9 m). Any other number (a "small" read as 1e-3, "does
+    /// not vanish" read as 0.5) is a choice, and says which: the text's bound with its line, or
+    /// its derivation.
     pub fn lacks_threshold_basis(&self) -> bool {
         let sourced = matches!(self.provenance, Provenance::Derived(_) | Provenance::Claim { .. });
         let reasoned = self.tolerance_reason.as_deref().is_some_and(|r| !r.trim().is_empty());
-        let precision = |t: f64| self.op == Op::Lt && t > 0.0 && t <= SOLVER_PRECISION * (1.0 + 1e-9);
+        let precision = |t: f64| {
+            self.op == Op::Lt && t > 0.0 && self.scale.is_some_and(|s| t <= SOLVER_PRECISION * s * (1.0 + 1e-9))
+        };
         let chosen = self.expected.number().is_some_and(|t| t != 0.0 && !precision(t));
         sourced && self.op != Op::Within && chosen && !reasoned
     }
@@ -88,14 +92,26 @@ mod tests {
             "a sign"
         );
         assert!(
-            !check(&format!(r#"{claim}, "op": "lt", "expected": 1e-6"#)).lacks_threshold_basis(),
-            "solver precision"
+            !check(&format!(r#"{claim}, "op": "lt", "expected": 1e-6, "scale": 1"#)).lacks_threshold_basis(),
+            "solver precision of a quantity of scale 1"
+        );
+        assert!(
+            !check(&format!(r#"{claim}, "op": "lt", "expected": 3e-8, "scale": 0.035"#)).lacks_threshold_basis(),
+            "1e-6 of a peak force of 0.035 N"
+        );
+        assert!(
+            check(&format!(r#"{claim}, "op": "lt", "expected": 1e-7, "scale": 1e-9"#)).lacks_threshold_basis(),
+            "1e-7 is a hundred times a quantity of scale 1e-9: a choice, not precision"
+        );
+        assert!(
+            check(&format!(r#"{claim}, "op": "lt", "expected": 1e-7"#)).lacks_threshold_basis(),
+            "no threshold is small without the scale it is small against"
         );
         assert!(
             check(&format!(r#"{claim}, "op": "gt", "expected": 1e-6"#)).lacks_threshold_basis(),
             "a lower bound is no precision"
         );
-        assert!(check(&format!(r#"{claim}, "op": "lt", "expected": 2e-6"#)).lacks_threshold_basis());
+        assert!(check(&format!(r#"{claim}, "op": "lt", "expected": 2e-6, "scale": 1"#)).lacks_threshold_basis());
         assert!(
             !check(&format!(r#"{claim}, "op": "lt", "expected": {{"metric": "b"}}"#)).lacks_threshold_basis(),
             "a comparison"
