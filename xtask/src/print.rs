@@ -83,6 +83,9 @@ pub fn summary(s: &Summary) {
             &key[..12]
         );
     }
+    for (id, why) in &s.chains_panicked {
+        eprintln!("warning: {id}: {why}; its explanations are computed again, or fail, where its checks are evaluated");
+    }
     if let Some((dir, e, n)) = &s.cache_unwritable {
         eprintln!(
             "warning: the run cache {} could not be written ({n} runs not stored; the first: {e}); \

@@ -285,13 +285,19 @@ fn sweeps_are_bounded_before_expansion() {
 }
 
 /// D5: runs that each fit the per-run budget but together would not fit in memory (16 members
-/// of 4.8·10⁶ samples: 5.2 GB and an abort in the review) are refused before any is computed.
+/// of 4.8·10⁶ samples: 5.2 GB and an abort in the review) and that cannot be streamed within
+/// the limit either (every member drawn over its whole run: 1.23 GB of drawn columns held
+/// together by the figure) are refused before any is computed. (Drawn over their last period,
+/// 0.61 GB, beside the largest member read alone, 0.46 GB: 1.075 GB, just over the 1.074 GB
+/// limit; a sweep that streams is `pipeline/tests/sweep_batches.rs`.)
 #[test]
 fn a_manifest_too_large_for_memory_is_refused_before_work_starts() {
-    let m = DAHL.replace(
-        "    sim: {periods: 2, samples_per_period: 400}\n",
-        "    sim: {periods: 2, samples_per_period: 2400000}\n    sweep: {param: sigma, values: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]}\n",
-    );
+    let m = DAHL
+        .replace(
+            "    sim: {periods: 2, samples_per_period: 400}\n",
+            "    sim: {periods: 2, samples_per_period: 2400000}\n    sweep: {param: sigma, values: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]}\n",
+        )
+        .replace("window: {periods: [1, 2]}, label", "label");
     let ws = workspace(&[("thesis/fig9.1.yaml", &m), ("thesis/fig9.2.yaml", LINEAR)]);
     let o = run(ws.path(), &["figures"], &[]);
     assert_eq!(o.code, 1, "{}", o.stderr);

@@ -7,7 +7,7 @@ use crate::entry::Entry;
 use crate::options::{Options, Progress};
 use crate::schedule::costliest_first;
 use crate::sensitivity::{self, Planned, StepMemo};
-use crate::store::{Lookup, RunCache};
+use crate::store::{Lookup, Probe, RunCache};
 use crate::summary::Summary;
 use crate::{companions, own_time, plan};
 use fric_experiments::{RunData, RunRequest};
@@ -55,11 +55,19 @@ pub(crate) fn unique_runs<'a>(
 /// lost).
 fn get_run(opts: &Options, cache: &RunCache, key: &str, req: &RunRequest, release: bool) -> Got {
     let mut recovered = None;
-    if !opts.force {
+    // Released, a cached run is only verified here (its checksum, without decoding it): the
+    // evaluation reads it when it needs it, checked then ([`crate::run_source`]).
+    if release && !opts.force {
+        match cache.probe(key, req) {
+            Probe::Hit => return Got::Cached(None),
+            Probe::Corrupt(why) => recovered = Some(why),
+            Probe::Miss => {}
+        }
+    } else if !opts.force {
         match cache.get(key, req) {
             Lookup::Hit(d) => {
                 return match checked(req, d) {
-                    Ok(d) => Got::Cached((!release).then_some(d)),
+                    Ok(d) => Got::Cached(Some(d)),
                     Err(e) => Got::Failed(e),
                 }
             }
@@ -83,6 +91,33 @@ fn get_run(opts: &Options, cache: &RunCache, key: &str, req: &RunRequest, releas
         what: req.system.clone(),
     });
     got
+}
+
+/// Run the explanation chain of manifest `id` (`warm`): its elapsed wall seconds, parallel
+/// scans included (the chains are serial, so this is what a manifest's explanations add to the
+/// critical path), or the message of its panic. The chain is a task of its own for
+/// [`own_time`]: the runs timed inside it add their time to it, not to a run this thread
+/// may be running the chain inside (work stealing), which subtracts the chain as a whole.
+fn timed_chain(id: &str, warm: impl FnOnce()) -> (String, Result<f64, String>) {
+    let t0 = std::time::Instant::now();
+    let done = crate::isolate::isolated("its explanation chain", || {
+        own_time::as_task(warm);
+        Ok(())
+    });
+    (id.to_string(), done.map(|()| t0.elapsed().as_secs_f64()))
+}
+
+/// Record the chains' seconds in `summary`, and a chain that panicked as a warning naming its
+/// manifest (its checks' explanations are then computed, or fail, in the evaluation).
+fn note_chains(summary: &mut Summary, chains: Vec<(String, Result<f64, String>)>) {
+    for (id, done) in chains {
+        match done {
+            Ok(secs) => {
+                summary.explain_seconds.insert(id, secs);
+            }
+            Err(why) => summary.chains_panicked.push((id, why)),
+        }
+    }
 }
 
 /// Compute (or read) every run of the manifests `todo` and of their alternative `readings` in
@@ -125,28 +160,18 @@ pub(crate) fn compute_all(
     // one, and resume only when the list is empty (measured: the chains ended 90 s after the
     // runs, the whole check 258 s; on their own thread, 228 s). They share the cores with the
     // runs. With one worker thread (`jobs: Some(1)`) nothing runs beside the runs: the chains
-    // follow them in the pool. Errors are left for the evaluation to report; a panic in a chain
-    // is one.
+    // follow them in the pool. Errors are left for the evaluation to report; a chain that
+    // panics is a warning of the summary naming its manifest ([`note_chains`]).
     let chains = || {
         costliest_first(
             &explaining,
             |e| sensitivity::explain_cost(e),
-            |e| {
-                // The chain's elapsed wall time, its parallel scans included: the chains are
-                // serial, so this is what a manifest's explanations add to the critical path.
-                // The `own_time` frame's seconds are not used, but the frame is: the timed tasks
-                // nested in the chain add their time to it and not to a task this thread may be
-                // running the chain inside (work stealing), which subtracts the chain as a whole.
-                let t0 = std::time::Instant::now();
-                own_time::own_time(|| sensitivity::warm_explanations(&cache, steps, e));
-                (e.manifest.id.clone(), t0.elapsed().as_secs_f64())
-            },
+            |e| timed_chain(&e.manifest.id, || sensitivity::warm_explanations(&cache, steps, e)),
         )
     };
     let (results, explained) = if explaining.is_empty() || pool.current_num_threads() == 1 {
         let results = pool.install(compute_runs);
-        let explained = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| pool.install(chains)));
-        (results, explained.unwrap_or_default())
+        (results, pool.install(chains))
     } else {
         // As many threads as the runs' pool: while the runs go on, the cores are shared by
         // both pools (the work is the same, the chains only advance sooner); once they are done,
@@ -158,10 +183,11 @@ pub(crate) fn compute_all(
         std::thread::scope(|s| {
             let chains = s.spawn(|| explain_pool.install(chains));
             let results = pool.install(compute_runs);
+            // Each chain catches its own panic ([`timed_chain`]): the join cannot fail.
             (results, chains.join().unwrap_or_default())
         })
     };
-    summary.explain_seconds.extend(explained);
+    note_chains(summary, explained);
     summary.note_unwritable(&cache);
     let mut data: HashMap<String, Arc<RunData>> = HashMap::new();
     let mut failed: HashMap<String, String> = HashMap::new();
@@ -208,4 +234,31 @@ pub(crate) fn compute_all(
         }
     }
     Ok(Computed { data, failed })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{note_chains, timed_chain};
+    use crate::summary::Summary;
+
+    /// A chain that panics is a warning naming its manifest, beside the seconds of the chains
+    /// that ended; before, one panic lost every chain's seconds and said nothing.
+    #[test]
+    fn a_panicking_chain_is_noted_with_its_manifest() {
+        let ok = timed_chain("thesis/fig9.1", || {
+            std::thread::sleep(std::time::Duration::from_millis(2))
+        });
+        let bad = timed_chain("thesis/fig9.2", || panic!("no bracket"));
+        let mut s = Summary::default();
+        note_chains(&mut s, vec![ok, bad]);
+        assert!(s.explain_seconds["thesis/fig9.1"] >= 0.002, "{:?}", s.explain_seconds);
+        assert!(!s.explain_seconds.contains_key("thesis/fig9.2"));
+        assert_eq!(
+            s.chains_panicked,
+            vec![(
+                "thesis/fig9.2".to_string(),
+                "its explanation chain panicked: no bracket".to_string()
+            )]
+        );
+    }
 }

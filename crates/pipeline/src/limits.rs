@@ -46,12 +46,14 @@ pub const SWEEP_MEMBERS: Limit = Limit {
     default: 4096,
 };
 
-/// The estimated memory of one manifest's runs together (every member of its sweeps), in bytes
-/// ([`crate::memory::estimate`]: each run's data, the copy its `post` steps make, and the
-/// transient copies of the largest while it is computed or read). The runs of a manifest are
-/// held in memory together while it is evaluated; each run alone is bounded by the per-run
-/// budget (`fric_experiments::budget`). The review's probe of 16 members of 4.8·10⁶ samples,
-/// 2.5 GB counting the data once, took 5.2 GB and aborted under a 4 GB limit.
+/// The estimated memory of one manifest's runs, in bytes: held together (every member of its
+/// sweeps, [`crate::memory::estimate`]: each run's data, the copy its `post` steps make, and
+/// the transient copies of the largest while it is computed or read) or, for a manifest over
+/// this limit held together, what it holds at once when its runs are released once computed
+/// and read back one at a time ([`crate::memory::streamed`]); its batch is then evaluated so.
+/// Each run alone is bounded by the per-run budget (`fric_experiments::budget`). The review's
+/// probe of 16 members of 4.8·10⁶ samples, 2.5 GB counting the data once, took 5.2 GB held
+/// together and aborted under a 4 GB limit.
 pub const MANIFEST_BYTES: Limit = Limit {
     what: "estimated memory of a manifest's runs",
     env: "FRIC_MAX_MANIFEST_BYTES_IN_MEMORY",
@@ -61,15 +63,19 @@ pub const MANIFEST_BYTES: Limit = Limit {
 /// The estimated memory of the runs one process holds at once, in bytes
 /// ([`crate::memory::Held::bytes`]: every run's data, the `post` copies and transient copies of
 /// as many manifests and runs as there are threads): the manifests to evaluate are computed,
-/// evaluated and released in batches within it (`batches.rs`), manifests sharing runs together. The whole project is
-/// one batch under the default (`check --force` from an empty cache: 1.9 GB peak RSS, which
-/// includes drawing). Four manifests of four 1.2·10⁶-sample members each took 1.13 GB held
-/// together, 0.55 GB in four batches (limit 0.25 GB), in the same 20 s. A single manifest's
-/// sweep is not split: it is bounded by [`MANIFEST_BYTES`].
+/// evaluated and released in batches within it (`batches.rs`), manifests sharing runs together.
+/// The default holds the whole project in one batch at up to 32 threads (`--jobs` defaults to
+/// the cores): by the estimate 1.82 GB at 2 threads, 2.08 GB at 4, 2.38 GB at 8, 2.74 GB at 16,
+/// 2.98 GB at 32 (`tests/memory_estimate.rs`); the 2 GiB it had was under the estimate from 5
+/// threads. Measured: the project from cached runs in one batch, 1.62 GB peak RSS; `check
+/// --force` from an empty cache 1.9 GB, drawing included. Four manifests of four
+/// 1.2·10⁶-sample members each took 1.13 GB held together, 0.55 GB in four batches (limit
+/// 0.25 GB), in the same 20 s. A batch over it is streamed: its runs released once computed
+/// and read back one at a time.
 pub const PROCESS_BYTES: Limit = Limit {
     what: "estimated memory of the runs held at once",
     env: "FRIC_MAX_PROCESS_BYTES_IN_MEMORY",
-    default: 2 << 30,
+    default: 3 << 30,
 };
 
 /// The cached runs of other builds (other computing code: this one can never hit them) that
@@ -116,18 +122,30 @@ pub fn process_memory_problem(bytes: f64, manifest: &str) -> Option<String> {
     })
 }
 
-/// Why the runs of one manifest, `bytes` of estimated memory in `runs` runs, are too large
-/// together, or None.
-pub fn manifest_memory_problem(bytes: f64, runs: usize) -> Option<String> {
+/// Why the runs of one manifest are too large, or None: `held`, the estimated bytes of its
+/// `runs` runs held together, and `streamed`, those of what it holds at once when each run is
+/// released once computed and read back alone ([`crate::memory::streamed`]). A manifest over
+/// the limit held together is evaluated streamed ([`over_manifest_limit`]), so only what the
+/// streamed evaluation holds at once must fit; a manifest that cannot stream within it (its
+/// largest run alone, or its drawn series together, over it) is refused.
+pub fn manifest_memory_problem(held: f64, streamed: f64, runs: usize) -> Option<String> {
     let max = MANIFEST_BYTES.value();
-    (bytes > max as f64).then(|| {
+    (held.min(streamed) > max as f64).then(|| {
         format!(
             "the {runs} runs of this manifest would hold about {:.2} GB together (their data, the copies `post` \
-             steps make and the copies made while the largest is computed or read), \
-             more than the limit of {:.2} GB (set {} to raise it, in bytes)",
-            bytes / 1e9,
+             steps make and the copies made while the largest is computed or read), and about {:.2} GB read \
+             back one at a time (the largest run alone and every drawn series over its window), more than the \
+             limit of {:.2} GB (set {} to raise it, in bytes)",
+            held / 1e9,
+            streamed / 1e9,
             max as f64 / 1e9,
             MANIFEST_BYTES.env
         )
     })
+}
+
+/// Whether the runs of a manifest, `held` estimated bytes together, are over the per-manifest
+/// limit: its batch is then evaluated streamed, within that limit.
+pub fn over_manifest_limit(held: f64) -> bool {
+    held > MANIFEST_BYTES.value() as f64
 }

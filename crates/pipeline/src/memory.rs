@@ -5,7 +5,8 @@
 //! three times low.
 
 use crate::entry::ResolvedRun;
-use std::collections::HashSet;
+use fric_manifest::{Manifest, NamedWindow, Window};
+use std::collections::{BTreeMap, HashSet};
 
 /// Copies of a run's data that exist beside the data itself while it is computed or read from
 /// the cache: reading one holds the Parquet file's bytes, the reader's copy of them and the
@@ -91,4 +92,55 @@ pub fn estimate<'a>(runs: impl IntoIterator<Item = &'a ResolvedRun>) -> f64 {
     let mut h = Held::default();
     h.add_manifest(runs);
     h.bytes(1)
+}
+
+/// The estimated memory of run `r` read alone: its data, their transient copies and the copy
+/// its `post` steps make. No run is held with less.
+pub fn read_alone(r: &ResolvedRun) -> f64 {
+    (1.0 + TRANSIENT_COPIES) * data_bytes(r) + derived_bytes(r)
+}
+
+/// The fraction of run `r`'s samples a series drawn over `w` keeps: the window's periods over
+/// those the run records, where both are known (a periodic input without a steady-state
+/// search); else all of them (1).
+fn drawn_fraction(r: &ResolvedRun, w: Option<&Window>) -> f64 {
+    let recorded = match (r.request.input.period(), &r.request.sim.steady_state) {
+        (Some(_), None) => fric_experiments::budget::estimate(&r.request).1,
+        _ => return 1.0,
+    };
+    let periods = match w {
+        Some(Window::Periods { periods: [a, b] }) => b - a,
+        Some(Window::LastPeriods { last_periods }) => *last_periods,
+        Some(Window::Named(NamedWindow::LastPeriod)) => 1.0,
+        _ => return 1.0,
+    };
+    if recorded > 0.0 && periods.is_finite() {
+        (periods / recorded).clamp(0.0, 1.0)
+    } else {
+        1.0
+    }
+}
+
+/// The estimated memory of manifest `m`'s runs (`runs` by id, `sweeps` its swept runs'
+/// members) when each run is released once computed and read back alone when needed, as a
+/// batch over the limit is evaluated: the largest run read alone ([`read_alone`]) and the
+/// columns every drawn series keeps over its window, which its figure holds together.
+pub fn streamed(
+    m: &Manifest,
+    runs: &BTreeMap<String, ResolvedRun>,
+    sweeps: &BTreeMap<String, Vec<(String, fric_manifest::Coords)>>,
+) -> f64 {
+    let one = runs.values().map(read_alone).fold(0.0, f64::max);
+    let mut drawn = 0.0;
+    for s in m.panels.iter().flat_map(|p| &p.series).filter(|s| s.metric.is_none()) {
+        let columns = 2.0 + f64::from(u8::from(s.y2.is_some()));
+        let members: Vec<&str> = match sweeps.get(&s.run) {
+            Some(ms) => ms.iter().map(|(id, _)| id.as_str()).collect(),
+            None => vec![s.run.as_str()],
+        };
+        for r in members.into_iter().filter_map(|id| runs.get(id)) {
+            drawn += samples(r) * drawn_fraction(r, s.window.as_ref()) * columns * 8.0;
+        }
+    }
+    one + drawn
 }

@@ -28,9 +28,49 @@ fn metric(
     evaluate::metric(spec, &map, done)
 }
 
+/// The ids of the runs metric `spec` reads: its run, then `other`'s.
+fn reads(spec: &fric_manifest::MetricSpec) -> Vec<String> {
+    spec.run
+        .iter()
+        .chain(spec.other.iter().map(|o| &o.run))
+        .cloned()
+        .collect()
+}
+
+/// The values of `e`'s metrics that read runs and no other metric (no `of`), by the name they
+/// are recorded under (`name`, or `name[k]` for a member of a sweep), evaluated run by run:
+/// every metric on one run (or member) after the other, so that a released run read back from
+/// the cache ([`RunView`]) is read once for all of them, not once per metric (review M4:
+/// metric after metric over a sweep read each member once per metric). Their values do not
+/// depend on the order: only `of` reads earlier metrics.
+fn by_run(e: &Entry, runs: &RunView) -> HashMap<String, Result<f64, String>> {
+    let mut todo: Vec<(Vec<String>, String, fric_manifest::MetricSpec)> = Vec::new();
+    for mt in e.manifest.metrics.iter().filter(|m| m.of.is_none() && m.run.is_some()) {
+        match swept_base(e, mt).and_then(|b| e.sweeps.get(&b)) {
+            None => todo.push((reads(mt), mt.name.clone(), mt.clone())),
+            Some(members) => {
+                for (k, (member, _)) in members.iter().enumerate() {
+                    let spec = member_spec(e, mt, member, k);
+                    todo.push((reads(&spec), MemberId::new(&mt.name, k).to_string(), spec));
+                }
+            }
+        }
+    }
+    // Stable: in manifest order on each run.
+    todo.sort_by(|a, b| a.0.cmp(&b.0));
+    let none = BTreeMap::new();
+    todo.into_iter()
+        .map(|(_, name, spec)| {
+            let v = metric(&spec, runs, &none);
+            (name, v)
+        })
+        .collect()
+}
+
 /// Evaluate the metrics and checks of `e` on the data of its runs into `rep`.
 pub(crate) fn metrics_and_checks(e: &Entry, runs: &RunView, rep: &mut ExperimentReport) {
     let m = &e.manifest;
+    let mut pre = by_run(e, runs);
     for mt in &m.metrics {
         match swept_base(e, mt).and_then(|b| e.sweeps.get(&b).map(|ms| (b, ms))) {
             None => {
@@ -38,7 +78,8 @@ pub(crate) fn metrics_and_checks(e: &Entry, runs: &RunView, rep: &mut Experiment
                 if !info.is_empty() {
                     rep.metric_info.insert(mt.name.clone(), info);
                 }
-                record(rep, &mt.name, metric(mt, runs, &rep.metrics));
+                let v = pre.remove(&mt.name).unwrap_or_else(|| metric(mt, runs, &rep.metrics));
+                record(rep, &mt.name, v);
             }
             // A metric over a swept run: one value per member, `name[k]`, with its coordinates.
             Some((base, members)) => {
@@ -63,7 +104,8 @@ pub(crate) fn metrics_and_checks(e: &Entry, runs: &RunView, rep: &mut Experiment
                     let mut info = metric_info(e, &spec);
                     info.sweep = Some(coords_text(coords));
                     rep.metric_info.insert(name.clone(), info);
-                    record(rep, &name, metric(&spec, runs, &rep.metrics));
+                    let v = pre.remove(&name).unwrap_or_else(|| metric(&spec, runs, &rep.metrics));
+                    record(rep, &name, v);
                     table.members.push(fric_report::MetricMember {
                         run: member.clone(),
                         coords: coords.iter().cloned().collect(),

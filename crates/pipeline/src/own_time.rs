@@ -68,6 +68,13 @@ pub fn own_time<T>(f: impl FnOnce() -> T) -> (T, f64) {
     (out, spent.wall)
 }
 
+/// Run `f` as a timed task whose seconds are not wanted: the tasks timed inside it add their
+/// time to it, and its whole time (not only theirs) is subtracted from the task it runs nested
+/// in. For work a thread may run inside another task (work stealing) that is not that task's.
+pub fn as_task<T>(f: impl FnOnce() -> T) -> T {
+    own_spent(f).0
+}
+
 /// As [`own_time`], with the thread's CPU seconds beside the wall seconds (the nested tasks'
 /// CPU time subtracted likewise: they ran on this thread).
 pub fn own_spent<T>(f: impl FnOnce() -> T) -> (T, Spent) {
@@ -132,24 +139,28 @@ mod tests {
     }
 
     /// CPU time counts work, not waiting, and a nested task's CPU time is not its parent's
-    /// (derived: a sleep uses no CPU; a busy loop of ≥ 20 ms wall uses about that much).
+    /// (derived: a sleep uses no CPU; a loop that spins until this thread's CPU clock advanced
+    /// 20 ms used at least 20 ms of CPU, however loaded the machine: a loop of fixed wall time,
+    /// as before, could get almost no CPU under load).
     #[test]
     fn own_spent_counts_cpu_apart_from_nested_tasks() {
-        let busy = |ms: u128| {
-            let t0 = std::time::Instant::now();
+        const CPU: f64 = 0.020;
+        let limit = std::time::Duration::from_secs(20);
+        let busy = || {
+            let (t0, c0) = (std::time::Instant::now(), super::thread_cpu_seconds());
             let mut x = 0u64;
-            while t0.elapsed().as_millis() < ms {
+            while super::thread_cpu_seconds() - c0 < CPU {
+                assert!(t0.elapsed() < limit, "no 20 ms of CPU in {limit:?} of wall time");
                 x = std::hint::black_box(x.wrapping_add(1));
             }
         };
         let (inner, outer) = super::own_spent(|| {
             std::thread::sleep(std::time::Duration::from_millis(30));
-            super::own_spent(|| busy(40)).1
+            super::own_spent(busy).1
         });
-        // The inner busy loop used CPU (at least a part of its wall time even on a loaded
-        // machine); the outer task only slept, so its own CPU time is far below the inner one.
-        assert!(inner.cpu > 0.004 && inner.cpu <= inner.wall + 0.002, "{inner:?}");
+        assert!(inner.cpu >= CPU && inner.cpu <= inner.wall + 0.002, "{inner:?}");
         assert!(outer.wall >= 0.03, "{outer:?}");
+        // The outer task only slept (and timed the inner one): its own CPU time is far below.
         assert!(outer.cpu < 0.5 * inner.cpu, "{outer:?} vs {inner:?}");
     }
 }

@@ -10,7 +10,9 @@ use crate::run_source::{footprint, Lazy};
 use crate::selection::{select, selector};
 use crate::sensitivity::{self, Planned, StepMemo};
 use crate::summary::Summary;
-use crate::{assemble, batches, compute_all, coverage, evaluate_all, limits, load, metrics, outputs, stamp, store};
+use crate::{
+    assemble, batches, compute_all, coverage, evaluate_all, limits, load, memory, metrics, outputs, stamp, store,
+};
 use fric_report::{ExperimentReport, Report};
 use rayon::prelude::*;
 use std::path::Path;
@@ -72,17 +74,37 @@ fn over_limit(e: &Entry, readings: &[Planned]) -> Option<String> {
 }
 
 /// How a batch of manifests is held: `None` when its runs fit the per-process limit `max`
-/// together with `threads` at once; else its runs are released once computed and read again
+/// together with `threads` at once and each manifest's the per-manifest limit; else its runs
+/// (within the smaller of the two limits when a manifest is over its own) are released once computed and read again
 /// when needed ([`Lazy`]), with the threads that fit the limit and the bytes the memo of runs
 /// read again may keep. Each run alone fits ([`over_limit`] took out the manifests where not).
 fn streamed(part: &[&Entry], readings: &[Vec<Planned>], max: f64, threads: usize) -> Option<(usize, f64)> {
     let (held, runs) = batches::held(part, readings);
-    if held.bytes(threads) <= max {
+    // A manifest over the per-manifest limit held together is streamed within that limit
+    // (loading refused those that cannot stream within it: `load/runs.rs`).
+    let over = part
+        .iter()
+        .any(|e| limits::over_manifest_limit(memory::estimate(e.runs.values())));
+    let max = if over {
+        max.min(limits::MANIFEST_BYTES.value() as f64)
+    } else {
+        max
+    };
+    if held.bytes(threads) <= max && !over {
         return None;
     }
     // The largest run alone, read with its transient copies and its `post` copy.
     let one = footprint(runs.iter().copied());
-    let fit = ((max / one.max(1.0)).floor() as usize).clamp(1, threads.max(1));
+    let mut fit = ((max / one.max(1.0)).floor() as usize).clamp(1, threads.max(1));
+    // One thread fewer while that leaves the memo room for one run read back with its `post`
+    // columns: with none, every use of a run read it from the cache again (review M4).
+    let kept = runs
+        .iter()
+        .map(|r| memory::data_bytes(r) + memory::derived_bytes(r))
+        .fold(0.0, f64::max);
+    while fit > 1 && Lazy::capacity_for(runs.iter().copied(), max, fit) < kept {
+        fit -= 1;
+    }
     Some((fit, Lazy::capacity_for(runs, max, fit)))
 }
 
@@ -207,6 +229,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             lazy: lazy.as_ref(),
         };
         fresh.extend(evaluate_all::evaluate_all(opts, pool, part, part_readings, &runs));
+        summary.runs_read_back += lazy.as_ref().map_or(0, Lazy::reads);
         // The batch's runs are released here, before the next batch is computed.
     }
     opts.tell(Progress::Finish);

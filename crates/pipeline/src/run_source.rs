@@ -11,6 +11,7 @@ use crate::memory;
 use crate::store::{Lookup, RunCache};
 use fric_experiments::RunData;
 use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// The runs a pipeline step evaluates: the data it holds and the errors of the runs that
@@ -47,6 +48,8 @@ pub(crate) struct Lazy<'a> {
     cache: &'a RunCache,
     capacity: f64,
     memo: Mutex<Memo>,
+    /// The runs read back from the cache so far ([`Lazy::reads`]).
+    reads: AtomicUsize,
 }
 
 /// The memo of [`Lazy`]: (run key with its `post` steps, data, bytes), least recently used first.
@@ -68,7 +71,13 @@ impl<'a> Lazy<'a> {
             cache,
             capacity: capacity.max(0.0),
             memo: Mutex::new(Memo::default()),
+            reads: AtomicUsize::new(0),
         }
+    }
+
+    /// How many times a run was read back from the cache (not found in the memo).
+    pub(crate) fn reads(&self) -> usize {
+        self.reads.load(Ordering::Relaxed)
     }
 
     /// What the memo of the runs of a batch may hold under the per-process limit `max` with
@@ -92,6 +101,7 @@ impl<'a> Lazy<'a> {
                 return Ok(d);
             }
         }
+        self.reads.fetch_add(1, Ordering::Relaxed);
         let d = match self.cache.get(&r.key, &r.request) {
             Lookup::Hit(d) => checked(&r.request, d).map_err(|e| (false, e))?,
             Lookup::Corrupt(why) => return Err((false, format!("cache entry corrupted after it was written: {why}"))),
@@ -122,9 +132,7 @@ impl<'a> Lazy<'a> {
 /// their transient copies and the copy its `post` steps make ([`memory`]). No batch can hold
 /// less than this at once.
 pub(crate) fn footprint<'r>(runs: impl IntoIterator<Item = &'r ResolvedRun>) -> f64 {
-    runs.into_iter()
-        .map(|r| (1.0 + memory::TRANSIENT_COPIES) * memory::data_bytes(r) + memory::derived_bytes(r))
-        .fold(0.0, f64::max)
+    runs.into_iter().map(memory::read_alone).fold(0.0, f64::max)
 }
 
 /// The data of a manifest's runs by id, as its metrics and drawing read them: each run held,
@@ -154,9 +162,10 @@ impl RunView<'_> {
     }
 }
 
-/// The view of `e`'s runs in `src`, and the errors of those without data: a run failed, its
-/// `post` steps did, or (read from the cache) it could not be read back. A run read from the
-/// cache is read here once, so that these errors are the same as when it is held.
+/// The view of `e`'s runs in `src`, and the errors of those without data: a run failed or its
+/// `post` steps did. A released run is not read here: it is read when first used, and a failure
+/// to read it back (or of its `post` steps) is the error of the metric or drawing that used it
+/// (before, each was read here once more only to find those errors: review M4).
 pub(crate) fn view<'a>(e: &'a Entry, src: &Source<'a>) -> (RunView<'a>, Vec<String>) {
     let mut v = RunView {
         held: HashMap::new(),
@@ -189,15 +198,13 @@ pub(crate) fn view<'a>(e: &'a Entry, src: &Source<'a>) -> (RunView<'a>, Vec<Stri
                 src.failed.get(&r.key).map(String::as_str).unwrap_or("not computed")
             )
         };
+        // A released run is read when a metric or a drawn series first needs it (each read
+        // is a whole run decoded): its errors are reported there ([`RunView::get`]).
         match src.lazy.filter(|_| !src.failed.contains_key(&r.key)) {
             None => errors.push(failed()),
-            Some(l) => match l.get(r) {
-                Ok(_) => {
-                    v.lazy.insert(id.clone(), r);
-                }
-                Err((true, err)) => errors.push(format!("run `{id}` post-processing: {err}")),
-                Err((false, err)) => errors.push(format!("run `{id}` failed: {err}")),
-            },
+            Some(_) => {
+                v.lazy.insert(id.clone(), r);
+            }
         }
     }
     (v, errors)

@@ -43,6 +43,8 @@ pub struct Summary {
     /// The runs of batches over the per-process limit released once computed (stored in the
     /// cache) and read again by the evaluation when needed: their data were never all held.
     pub runs_released: usize,
+    /// The times a released run was read back from the cache for its evaluation or drawing.
+    pub runs_read_back: usize,
     /// The report of every manifest; with `--only`, the others as the last report had them.
     pub report: Report,
     /// The manifests this run selected: what the counts and the exit status are about.
@@ -62,6 +64,8 @@ pub struct Summary {
     /// Elapsed wall seconds of each manifest's explanation chain computed beside the runs (its
     /// parallel scans included; [`crate::compute_all`]).
     pub explain_seconds: BTreeMap<String, f64>,
+    /// The explanation chains computed beside the runs that panicked: `(manifest id, message)`.
+    pub chains_panicked: Vec<(String, String)>,
     /// The run cache could not be written: `(cache directory, first error, runs not stored)`.
     /// Their results were still evaluated and drawn.
     pub cache_unwritable: Option<(std::path::PathBuf, String, usize)>,

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{workspace, DAHL};
+use common::{workspace, DAHL, DAHL_TRIANGLE};
 use fric_pipeline::{run, Options, Summary};
 use std::path::Path;
 
@@ -101,6 +101,44 @@ fn a_run_over_budget_is_invalid_and_the_others_complete() {
     assert_eq!(s.count(fric_report::Outcome::Pass), 1);
     assert!(!s.ok());
     assert!(ws.path().join("figures/report.json").exists());
+}
+
+/// Review probe (held, no test until now): a CSV input of 10⁷ rows, each a breakpoint the run
+/// passes through, is refused by the run budget (5·10⁶ samples) with the count, the limit and
+/// the manifest's `sim` line, before any run starts; the other manifest completes. The file
+/// (about 80 MB) is written row by row, never held by the test.
+#[test]
+fn a_csv_input_of_ten_million_rows_is_refused_by_the_budget() {
+    use std::io::Write;
+    let csv = DAHL_TRIANGLE
+        .replace(
+            "input: {kind: triangle, amplitude: 1.5, omega: 1.5707963267948966}",
+            "input: {kind: csv, path: \"data/inputs/long.csv\", t_column: t, u_column: u}",
+        )
+        .replace(
+            "sim: {periods: 2, samples_per_period: 400}",
+            "sim: {t_end: 3, samples_per_period: 300}",
+        );
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.5.yaml", &csv)]);
+    std::fs::create_dir_all(ws.path().join("data/inputs")).unwrap();
+    let f = std::fs::File::create(ws.path().join("data/inputs/long.csv")).unwrap();
+    let mut w = std::io::BufWriter::new(f);
+    writeln!(w, "t,u").unwrap();
+    for i in 0..10_000_000u32 {
+        writeln!(w, "{i},{}", i % 2).unwrap();
+    }
+    w.flush().unwrap();
+    drop(w);
+    let s = go(ws.path());
+    assert_eq!(s.invalid.len(), 1, "{:?}", s.invalid);
+    let d = &s.invalid[0].diagnostics[0];
+    assert!(
+        d.message.contains("1.000e7 samples") && d.message.contains("the limit is 5e6 samples per run"),
+        "{d}"
+    );
+    assert_eq!((d.file.as_str(), d.line), ("experiments/thesis/fig9.5.yaml", 11), "{d}");
+    assert_eq!(s.runs_computed, 1, "only the other manifest's run");
+    assert_eq!(s.count(fric_report::Outcome::Pass), 1);
 }
 
 /// A run that fails (here: a system that refuses `steady_state`) is that run's error; the other

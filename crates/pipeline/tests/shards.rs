@@ -69,6 +69,139 @@ fn shards_fill_a_shared_cache_and_figures_then_computes_nothing() {
     assert_eq!(outputs(local.path()), outputs(remote.path()));
 }
 
+/// The files under the cache directory `dir`: (entries, files that are not an entry's `.json`
+/// or `.parquet`, e.g. a temporary file left behind).
+fn cache_files(dir: &Path) -> (BTreeMap<String, usize>, Vec<String>) {
+    let mut entries: BTreeMap<String, usize> = BTreeMap::new();
+    let mut other = Vec::new();
+    for f in walkdir::WalkDir::new(dir)
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_type().is_file())
+    {
+        let name = f.file_name().to_string_lossy().to_string();
+        match name.strip_suffix(".json").or_else(|| name.strip_suffix(".parquet")) {
+            Some(key) if !name.starts_with('.') => *entries.entry(key.to_string()).or_default() += 1,
+            _ if name == ".bounded" => {}
+            _ => other.push(name),
+        }
+    }
+    (entries, other)
+}
+
+/// A finished cache holds each of `n` runs once, as one metadata and one data file, nothing else;
+/// and a `figures` run on it (`opts`) computes nothing, recovers no corrupted entry and writes
+/// the bytes `want` a local run wrote.
+fn settled(dir: &Path, n: usize, opts: &Options, want: &BTreeMap<String, Vec<u8>>) {
+    let (entries, other) = cache_files(dir);
+    assert_eq!(entries.len(), n, "{entries:?}");
+    assert!(entries.values().all(|&f| f == 2), "{entries:?}");
+    assert_eq!(other, Vec::<String>::new(), "no temporary file is left");
+    let s = fric_pipeline::run(opts).unwrap();
+    assert!(s.runs_recovered.is_empty(), "corrupted entries: {:?}", s.runs_recovered);
+    assert_eq!((s.runs_computed, s.runs_cached), (0, n));
+    assert!(outputs(&opts.root) == *want, "the outputs differ from a local run's");
+}
+
+/// Review probe (held, no test until now): three shards computed at once into one cache, as a
+/// Slurm array would (here three threads of one process: the same code, one run cache
+/// directory), each run stored once, no entry corrupted, and `figures` on the filled cache
+/// computing nothing and writing the local run's bytes; then three copies of one shard at once
+/// on a fresh cache (every run written by three writers racing), with the same outcome.
+#[test]
+fn three_shards_at_once_on_one_cache_store_each_run_once() {
+    let text = grid();
+    let local = workspace(&[("thesis/fig9.6.yaml", &text)]);
+    assert_eq!(
+        fric_pipeline::run(&Options::new(local.path())).unwrap().runs_computed,
+        30
+    );
+    let want = outputs(local.path());
+    for shards in [[(1, 3), (2, 3), (3, 3)], [(1, 1), (1, 1), (1, 1)]] {
+        let remote = workspace(&[("thesis/fig9.6.yaml", &text)]);
+        let shared = tempfile::tempdir().unwrap();
+        let opts = |root: &Path| {
+            let mut o = Options::new(root);
+            o.cache_dir = Some(shared.path().join("runs"));
+            o.jobs = Some(2);
+            o
+        };
+        let (plan, _) = PlanFile::new(&opts(remote.path())).unwrap();
+        let done: Vec<shard::ShardSummary> = std::thread::scope(|sc| {
+            let hs: Vec<_> = shards
+                .iter()
+                .map(|&(i, n)| {
+                    let (o, plan) = (opts(remote.path()), &plan);
+                    sc.spawn(move || shard::compute(&o, plan, i, n).unwrap())
+                })
+                .collect();
+            hs.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert!(
+            done.iter().all(|s| s.failed.is_empty() && s.recovered.is_empty()),
+            "{done:?}"
+        );
+        let (computed, cached): (usize, usize) = done.iter().fold((0, 0), |a, s| (a.0 + s.computed, a.1 + s.cached));
+        if shards[0].1 == 3 {
+            assert_eq!((computed, cached), (30, 0), "disjoint shards compute each run once");
+        } else {
+            assert_eq!(computed + cached, 90, "{done:?}");
+        }
+        settled(&shared.path().join("runs"), 30, &opts(remote.path()), &want);
+    }
+}
+
+/// Review probe (held, no test until now): two workspaces on one `--cache`, run at once, each
+/// evaluate every run from verified entries (the runs both compute are stored once) and write
+/// the local run's bytes; each then finds everything current.
+#[test]
+fn two_workspaces_at_once_on_one_cache_agree() {
+    let text = grid();
+    let local = workspace(&[("thesis/fig9.6.yaml", &text)]);
+    fric_pipeline::run(&Options::new(local.path())).unwrap();
+    let want = outputs(local.path());
+    let shared = tempfile::tempdir().unwrap();
+    let (a, b) = (
+        workspace(&[("thesis/fig9.6.yaml", &text)]),
+        workspace(&[("thesis/fig9.6.yaml", &text)]),
+    );
+    let opts = |root: &Path| {
+        let mut o = Options::new(root);
+        o.cache_dir = Some(shared.path().join("runs"));
+        o.jobs = Some(2);
+        o
+    };
+    let both: Vec<fric_pipeline::Summary> = std::thread::scope(|sc| {
+        let hs: Vec<_> = [a.path(), b.path()]
+            .into_iter()
+            .map(|root| {
+                let o = opts(root);
+                sc.spawn(move || fric_pipeline::run(&o).unwrap())
+            })
+            .collect();
+        hs.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for s in &both {
+        assert!(
+            s.runs_failed.is_empty() && s.runs_recovered.is_empty(),
+            "{:?}",
+            s.runs_failed
+        );
+        assert_eq!(s.runs_computed + s.runs_cached, 30);
+    }
+    for root in [a.path(), b.path()] {
+        assert!(outputs(root) == want, "the outputs differ from a local run's");
+        let again = fric_pipeline::run(&opts(root)).unwrap();
+        assert_eq!(
+            (again.runs_computed, again.figures_drawn, again.figures_current),
+            (0, 0, 1)
+        );
+    }
+    // A third workspace on the cache the two filled: every entry verified, nothing computed.
+    let c = workspace(&[("thesis/fig9.6.yaml", &text)]);
+    settled(&shared.path().join("runs"), 30, &opts(c.path()), &want);
+}
+
 #[test]
 fn a_stale_plan_is_refused() {
     let ws = workspace(&[("thesis/fig9.6.yaml", &grid())]);

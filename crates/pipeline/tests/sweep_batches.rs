@@ -6,30 +6,9 @@
 
 mod common;
 
-use common::workspace;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-
-/// The system allocator, counting the bytes allocated and not yet freed, and their peak.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let p = System.alloc(l);
-        if !p.is_null() {
-            let now = LIVE.fetch_add(l.size(), Relaxed) + l.size();
-            PEAK.fetch_max(now, Relaxed);
-        }
-        p
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        System.dealloc(p, l);
-        LIVE.fetch_sub(l.size(), Relaxed);
-    }
-}
+use common::counting::{run_one_thread, Counting};
+use common::{workspace, DAHL};
+use fric_pipeline::Summary;
 
 #[global_allocator]
 static COUNTING: Counting = Counting;
@@ -78,19 +57,19 @@ checks:
 type Outcome = (String, Vec<(String, Vec<u8>)>);
 
 /// Run the pipeline on a fresh workspace (empty cache) under a per-process limit of `limit`
-/// bytes: its summary's runs released, its outcome, and the peak heap above what was live
-/// before; or the pipeline's error.
-fn run_under(limit: usize) -> Result<(usize, Outcome, usize), String> {
+/// bytes: its summary, its outcome, and the peak heap above what was live before; or the
+/// pipeline's error.
+fn run_under(limit: usize) -> Result<(Summary, Outcome, usize), String> {
+    run_limited(fric_pipeline::limits::PROCESS_BYTES.env, limit)
+}
+
+/// [`run_under`] with the limit `env` (a variable of `fric_pipeline::limits`) at `limit`.
+fn run_limited(env: &str, limit: usize) -> Result<(Summary, Outcome, usize), String> {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner());
-    std::env::set_var(fric_pipeline::limits::PROCESS_BYTES.env, limit.to_string());
+    std::env::set_var(env, limit.to_string());
     let ws = workspace(&[("thesis/fig9.8.yaml", SWEEP)]);
-    let mut o = fric_pipeline::Options::new(ws.path());
-    o.jobs = Some(1);
-    let base = LIVE.load(Relaxed);
-    PEAK.store(base, Relaxed);
-    let s = fric_pipeline::run(&o);
-    let peak = PEAK.load(Relaxed) - base;
-    std::env::remove_var(fric_pipeline::limits::PROCESS_BYTES.env);
+    let (s, peak) = run_one_thread(ws.path(), false);
+    std::env::remove_var(env);
     let s = s?;
     assert!(s.invalid.is_empty(), "{:?}", s.invalid);
     let e = s.report.experiments.iter().find(|e| e.id == "thesis/fig9.8").unwrap();
@@ -114,7 +93,7 @@ fn run_under(limit: usize) -> Result<(usize, Outcome, usize), String> {
         files.len() >= 7,
         "one series file per member and one of the metric: {files:?}"
     );
-    Ok((s.runs_released, (report, files), peak))
+    Ok((s, (report, files), peak))
 }
 
 /// Before, a sweep was held at once whatever the limit: its peak heap was above a limit of
@@ -122,47 +101,29 @@ fn run_under(limit: usize) -> Result<(usize, Outcome, usize), String> {
 /// nothing the run produces changes.
 #[test]
 fn a_sweep_larger_than_the_process_limit_runs_within_it_with_the_same_results() {
-    let (released, held, peak_held) = run_under(1 << 40).unwrap();
-    assert_eq!(released, 0, "within the limit, nothing is released");
+    let (s, held, peak_held) = run_under(1 << 40).unwrap();
+    assert_eq!(s.runs_released, 0, "within the limit, nothing is released");
     let limit = 40_000_000;
     assert!(
         peak_held > limit,
         "the sweep held at once must exceed the limit for this test to mean anything: {peak_held}"
     );
-    let (released, streamed, peak) = run_under(limit).unwrap();
+    let (s, streamed, peak) = run_under(limit).unwrap();
     eprintln!(
-        "peak heap: held at once {:.1} MB; member by member under a {:.0} MB limit {:.1} MB",
+        "peak heap: held at once {:.1} MB; member by member under a {:.0} MB limit {:.1} MB; {} reads back",
         peak_held as f64 / 1e6,
         limit as f64 / 1e6,
-        peak as f64 / 1e6
+        peak as f64 / 1e6,
+        s.runs_read_back
     );
-    assert_eq!(released, 6, "every member released once computed");
+    assert_eq!(s.runs_released, 6, "every member released once computed");
+    // Each member read back at most once to evaluate its metrics (three on member 0) and once
+    // to draw it. Before (review M4) it was read once more to look for errors and once per metric.
+    assert!(s.runs_read_back <= 2 * 6, "{} reads back", s.runs_read_back);
     assert!(peak <= limit, "peak heap {peak} B over the limit of {limit} B");
     assert_eq!(streamed.0, held.0, "metrics, tables and checks differ");
     assert!(streamed.1 == held.1, "the drawn series files differ");
 }
-
-/// A small manifest beside the sweep: one Dahl run of 200 samples.
-const SMALL: &str = r#"id: thesis/fig9.9
-kind: figure
-source: {document: thesis, number: "9.9", caption: "a small run beside it", lines: [9]}
-content: simulation
-status: reproduced
-runs:
-  - id: dahl
-    system: dahl
-    params: {sigma: 5, fc: 1, gamma: 1}
-    input: {kind: sine, amplitude: 1, omega: 2}
-    sim: {periods: 2, samples_per_period: 100}
-panels:
-  - id: loop
-    x: {label: u, unit: m}
-    y: {label: F, unit: N}
-    series:
-      - {run: dahl, x: u, y: F, label: "σ = 5"}
-metrics:
-  - {name: area, kind: loop-area, run: dahl, x: u, y: F, window: {periods: [1, 2]}, unit: J}
-"#;
 
 /// A manifest that not even one run of fits in the limit is refused before its work, as its
 /// error naming its file and the variable; the other manifests are built. Before, the whole
@@ -171,10 +132,8 @@ metrics:
 fn a_process_limit_below_one_run_refuses_that_manifest_only() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner());
     std::env::set_var(fric_pipeline::limits::PROCESS_BYTES.env, "10000000");
-    let ws = workspace(&[("thesis/fig9.8.yaml", SWEEP), ("thesis/fig9.9.yaml", SMALL)]);
-    let mut o = fric_pipeline::Options::new(ws.path());
-    o.jobs = Some(1);
-    let s = fric_pipeline::run(&o);
+    let ws = workspace(&[("thesis/fig9.8.yaml", SWEEP), ("thesis/fig9.1.yaml", DAHL)]);
+    let s = run_one_thread(ws.path(), false).0;
     std::env::remove_var(fric_pipeline::limits::PROCESS_BYTES.env);
     let s = s.expect("one manifest over the limit does not stop the others");
     let e = |id: &str| s.report.experiments.iter().find(|e| e.id == id).unwrap();
@@ -188,7 +147,43 @@ fn a_process_limit_below_one_run_refuses_that_manifest_only() {
         e("thesis/fig9.8").checks.iter().all(|c| c.note.is_some()),
         "its checks are not evaluated"
     );
-    let small = e("thesis/fig9.9");
+    let small = e("thesis/fig9.1");
     assert!(small.errors.is_empty(), "{:?}", small.errors);
     assert!(small.metrics["area"].is_some_and(|a| a > 0.0), "{:?}", small.metrics);
+}
+
+/// The per-manifest limit bounds what a manifest holds at once: a sweep over it held together
+/// (99 MB by the estimate, 86 MB measured) whose members can be released and read back one at
+/// a time (28 MB: the largest member alone and the drawn last periods) is built streamed, its
+/// peak heap within the limit and its results those of the sweep held at once; before, it was
+/// refused at `runs`, as the review's sweep of 16 × 4.8·10⁶ samples was under the 1 GiB
+/// default. The same sweep drawn over whole runs (19 MB of drawn columns, held together by its
+/// figure, beside the largest member read alone: 46 MB) cannot stream within the limit and is
+/// still refused, naming the variable.
+#[test]
+fn a_sweep_over_the_manifest_limit_streams_and_one_that_cannot_is_refused() {
+    let manifest = fric_pipeline::limits::MANIFEST_BYTES.env;
+    let limit = 40_000_000;
+    let (_, held, _) = run_under(1 << 40).unwrap();
+    let (s, streamed, peak) = run_limited(manifest, limit).unwrap();
+    assert_eq!(s.runs_released, 6, "every member released once computed");
+    assert!(peak <= limit, "peak heap {peak} B over the limit of {limit} B");
+    assert_eq!(streamed.0, held.0, "metrics, tables and checks differ");
+    assert!(streamed.1 == held.1, "the drawn series files differ");
+
+    let whole = SWEEP.replace("window: {periods: [19, 20]}, label", "window: all, label");
+    assert_ne!(whole, SWEEP);
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner());
+    std::env::set_var(manifest, limit.to_string());
+    let ws = workspace(&[("thesis/fig9.8.yaml", &whole)]);
+    let s = run_one_thread(ws.path(), false).0;
+    std::env::remove_var(manifest);
+    let s = s.unwrap();
+    assert_eq!(s.invalid.len(), 1, "{:?}", s.invalid);
+    let d = &s.invalid[0].diagnostics[0];
+    assert!(
+        d.message.contains(manifest) && d.message.contains("read back one at a time"),
+        "{d}"
+    );
+    assert_eq!(d.file, "experiments/thesis/fig9.8.yaml", "{d}");
 }

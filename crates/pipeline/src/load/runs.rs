@@ -275,12 +275,14 @@ pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
     manifest_memory(cx);
 }
 
-/// The runs of a manifest are held in memory together while it is evaluated: their estimated
-/// size is bounded ([`crate::limits::MANIFEST_BYTES`]), reported at `runs`.
+/// The runs of a manifest are held in memory together while it is evaluated, or released and
+/// read back one at a time when that is over the limit: what it holds at once is bounded
+/// ([`crate::limits::MANIFEST_BYTES`]), reported at `runs`.
 fn manifest_memory(cx: &mut Ctx) {
     let keys: std::collections::HashSet<&str> = cx.runs.values().map(|r| r.key.as_str()).collect();
-    let bytes = crate::memory::estimate(cx.runs.values());
-    if let Some(msg) = crate::limits::manifest_memory_problem(bytes, keys.len()) {
+    let held = crate::memory::estimate(cx.runs.values());
+    let streamed = crate::memory::streamed(cx.m, &cx.runs, &cx.sweeps);
+    if let Some(msg) = crate::limits::manifest_memory_problem(held, streamed, keys.len()) {
         cx.err("runs", msg, "fewer sweep members, fewer periods or samples_per_period");
     }
 }
