@@ -82,6 +82,14 @@ pub fn post_process(data: &RunData, steps: &[PostOp]) -> Result<RunData, String>
                     .collect()
             }
             PostKind::SinceReversal => analysis::since_reversal(&y),
+            PostKind::Shear => {
+                let k = p.ok_or("shear needs `param` (the slope taken out)")?;
+                let b = col(
+                    &d,
+                    st.by.as_deref().ok_or("shear needs `by` (the column sheared along)")?,
+                )?;
+                y.iter().zip(b).map(|(v, x)| v - k * x).collect()
+            }
             PostKind::Rising => std::iter::once(f64::NAN)
                 .chain(y.windows(2).map(|w| if w[1] > w[0] { w[1] } else { f64::NAN }))
                 .take(y.len())
@@ -279,5 +287,28 @@ mod tests {
         let g = post_process(&d, &steps).unwrap();
         let g = g.column("g").unwrap();
         assert!(g[0] == 0.5 && g[1].is_nan() && g[2] == -0.3 && g[3] == -0.3);
+    }
+
+    #[test]
+    fn shear_takes_a_multiple_of_the_other_column_out() {
+        let d = RunData {
+            columns: vec![
+                ("t".into(), vec![0.0, 1.0, 2.0]),
+                ("x".into(), vec![-0.5, 0.0, 0.25]),
+                ("f".into(), vec![-4.0, 1.0, 3.0]),
+            ],
+            period: None,
+            info: Default::default(),
+        };
+        let steps: Vec<PostOp> =
+            serde_json::from_str(r#"[{"name": "s", "op": "shear", "of": "f", "by": "x", "param": 10}]"#).unwrap();
+        let s = post_process(&d, &steps).unwrap();
+        assert_eq!(s.column("s").unwrap(), &[1.0, 1.0, 0.5]);
+        let no_by: Vec<PostOp> =
+            serde_json::from_str(r#"[{"name": "s", "op": "shear", "of": "f", "param": 10}]"#).unwrap();
+        assert!(post_process(&d, &no_by).unwrap_err().contains("`by`"));
+        let no_k: Vec<PostOp> =
+            serde_json::from_str(r#"[{"name": "s", "op": "shear", "of": "f", "by": "x"}]"#).unwrap();
+        assert!(post_process(&d, &no_k).unwrap_err().contains("`param`"));
     }
 }

@@ -251,6 +251,17 @@ pub const POST_KINDS: &[KindDoc] = &[
         ],
         example: "{name: F_shifted, op: offset, of: F, param: -0.5}",
     },
+    KindDoc {
+        name: "shear",
+        doc: "of − param · by: the (by, of) plane sheared along by; f − k x, a loop's mean slope k taken out, opens hysteresis loops thinner than a line",
+        fields: &[
+            POST_NAME,
+            POST_OF,
+            req("by", Column, "", "the column whose multiple is subtracted"),
+            req("param", Number, "unit of `of` / unit of by", "the slope k taken out"),
+        ],
+        example: "{name: f_sheared, op: shear, of: F, by: x, param: 10}",
+    },
 ];
 
 /// Windows (`window:` of series and metrics): which samples of a run.

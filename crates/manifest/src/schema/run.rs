@@ -148,6 +148,9 @@ pub enum PostKind {
     /// the first sample before any): the displacement since the last velocity reversal, the
     /// report's space variable s (3.5) with its sign.
     SinceReversal,
+    /// `of − param · by`: the (by, of) plane sheared along `by`, e.g. `f − k x` with a loop's
+    /// mean slope `k` taken out so that thin hysteresis loops open.
+    Shear,
 }
 
 /// Simulation settings.
