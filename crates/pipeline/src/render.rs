@@ -108,6 +108,7 @@ fn pgf_figure(
                     y: i.y,
                     at: d.at,
                     arrows: d.arrows.clone(),
+                    ticks: d.ticks.clone(),
                 })
                 .collect(),
             legend: match p.legend {

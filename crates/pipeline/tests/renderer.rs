@@ -6,53 +6,10 @@
 
 mod common;
 
+use common::figures::{attr, axis, draw_fig91, drew_one, figure, series, Drawn};
 use common::{workspace, DAHL};
-use fric_manifest::{LegendPos, Scale, Style};
-use fric_plot::{AxisSpec, FigureData, PanelData, SeriesData};
-
-fn axis(label: &str, range: Option<[f64; 2]>) -> AxisSpec {
-    AxisSpec {
-        label: label.into(),
-        unit: None,
-        scale: Scale::Linear,
-        range,
-    }
-}
-
-fn series(x: Vec<f64>, y: Vec<f64>, style: Style, label: &str) -> SeriesData {
-    SeriesData {
-        x,
-        y,
-        y2: None,
-        style,
-        label: Some(label.into()),
-        color: None,
-        arrows: 0,
-        point_labels: vec![],
-        marker_size: None,
-        computed: false,
-    }
-}
-
-fn figure(series: Vec<SeriesData>, equal_aspect: bool) -> FigureData {
-    FigureData {
-        rows: 1,
-        cols: 1,
-        panel_width: 640,
-        panel_height: 400,
-        companions: vec![],
-        panels: vec![PanelData {
-            id: "main".into(),
-            title: None,
-            x: axis("x", Some([-1.1, 1.1])),
-            y: axis("y", Some([-1.1, 1.1])),
-            legend: LegendPos::UpperRight,
-            series,
-            equal_aspect,
-            insets: vec![],
-        }],
-    }
-}
+use fric_manifest::Style;
+use fric_plot::{FigureData, SeriesData};
 
 fn circle(n: usize, turns: f64) -> (Vec<f64>, Vec<f64>) {
     (0..=n)
@@ -65,13 +22,6 @@ fn circle(n: usize, turns: f64) -> (Vec<f64>, Vec<f64>) {
 
 fn svg(f: &FigureData) -> String {
     String::from_utf8(fric_plot::render_svg(f).unwrap()).unwrap()
-}
-
-/// The numbers of attribute `name` of the first element that has it.
-fn attr(s: &str, name: &str) -> Vec<f64> {
-    let i = s.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
-    let v = &s[i..i + s[i..].find('"').unwrap()];
-    v.split(' ').filter_map(|t| t.parse().ok()).collect()
 }
 
 /// A unit circle drawn with equal aspect spans as many pixels across as up.
@@ -383,21 +333,11 @@ fn texts(s: &str) -> Vec<String> {
 /// `last_periods` selects the last half period.
 #[test]
 fn panels_share_units_and_pgf_units_equal_the_svgs() {
-    let ws = workspace(&[("thesis/fig9.1.yaml", &units())]);
-    let s = fric_pipeline::run(&fric_pipeline::Options::new(ws.path())).unwrap();
-    assert!(
-        s.invalid.is_empty() && s.runs_failed.is_empty(),
-        "{:?} {:?}",
-        s.invalid,
-        s.runs_failed
-    );
-    assert_eq!(s.figures_drawn, 1);
+    let Drawn { ws, svg, tex } = draw_fig91(&units());
     let figs = ws.path().join("figures/thesis");
-    let svg = std::fs::read_to_string(figs.join("fig9.1.svg")).unwrap();
     let labels: Vec<String> = texts(&svg).into_iter().filter(|t| t.contains('[')).collect();
     assert_eq!(labels.iter().filter(|t| *t == "u [m]").count(), 2, "{labels:?}");
     assert_eq!(labels.iter().filter(|t| *t == "F [mN]").count(), 2, "{labels:?}");
-    let tex = std::fs::read_to_string(figs.join("fig9.1.pgf.tex")).unwrap();
     // The SVG's units, printed by PGFPlots with the tick labels scaled as the SVG's.
     assert_eq!(tex.matches("xlabel={$u$ [m]}").count(), 2, "{tex}");
     assert_eq!(tex.matches("ylabel={$F$ [mN]}").count(), 2, "{tex}");
@@ -535,14 +475,7 @@ fn companion_figures_share_their_units() {
     let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.3.yaml", &with)]);
     let mut o = fric_pipeline::Options::new(ws.path());
     o.only = vec!["thesis/fig9.3".into()];
-    let s = fric_pipeline::run(&o).unwrap();
-    assert!(
-        s.invalid.is_empty() && s.runs_failed.is_empty(),
-        "{:?} {:?}",
-        s.invalid,
-        s.runs_failed
-    );
-    assert_eq!(s.figures_drawn, 1);
+    drew_one(&fric_pipeline::run(&o).unwrap());
     let svg = std::fs::read_to_string(ws.path().join("figures/thesis/fig9.3.svg")).unwrap();
     let labels: Vec<String> = texts(&svg).into_iter().filter(|t| t.starts_with("F [")).collect();
     assert_eq!(labels, vec!["F [N]", "F [N]"], "the companion's unit scaling");

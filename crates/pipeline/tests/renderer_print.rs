@@ -4,60 +4,10 @@
 
 mod common;
 
-use common::{workspace, DAHL};
-use fric_manifest::{LegendPos, Scale, Style};
-use fric_plot::{AxisSpec, FigureData, PanelData, SeriesData};
-
-fn axis(label: &str, range: Option<[f64; 2]>) -> AxisSpec {
-    AxisSpec {
-        label: label.into(),
-        unit: None,
-        scale: Scale::Linear,
-        range,
-    }
-}
-
-fn series(x: Vec<f64>, y: Vec<f64>, style: Style, label: &str) -> SeriesData {
-    SeriesData {
-        x,
-        y,
-        y2: None,
-        style,
-        label: Some(label.into()),
-        color: None,
-        arrows: 0,
-        point_labels: vec![],
-        marker_size: None,
-        computed: false,
-    }
-}
-
-fn figure(series: Vec<SeriesData>, equal_aspect: bool) -> FigureData {
-    FigureData {
-        rows: 1,
-        cols: 1,
-        panel_width: 640,
-        panel_height: 400,
-        companions: vec![],
-        panels: vec![PanelData {
-            id: "main".into(),
-            title: None,
-            x: axis("x", Some([-1.1, 1.1])),
-            y: axis("y", Some([-1.1, 1.1])),
-            legend: LegendPos::UpperRight,
-            series,
-            equal_aspect,
-            insets: vec![],
-        }],
-    }
-}
-
-/// The numbers of attribute `name` of the first element that has it.
-fn attr(s: &str, name: &str) -> Vec<f64> {
-    let i = s.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
-    let v = &s[i..i + s[i..].find('"').unwrap()];
-    v.split(' ').filter_map(|t| t.parse().ok()).collect()
-}
+use common::figures::{attr, axis, draw_fig91, figure, series, Drawn};
+use common::DAHL;
+use fric_manifest::Style;
+use fric_plot::AxisSpec;
 
 /// A figure of two panels declared `width: double`, panel a with points drawn at
 /// `marker_size: 3` (pt) and panel b with the default.
@@ -79,6 +29,15 @@ panels:
       - {run: dahl, x: u, y: F, window: {periods: [1, 2]}, style: points}
 "#
     )
+}
+
+/// [`double_width`] drawn: the SVG, its drawing units per SVG pixel (the viewBox's width over
+/// the width) and the PGFPlots file.
+fn draw_double_width() -> (String, f64, String) {
+    let Drawn { svg, tex, .. } = draw_fig91(&double_width());
+    let head = &svg[..svg.find('>').unwrap()];
+    let unit = attr(head, "viewBox")[2] / attr(head, "width")[0];
+    (svg, unit, tex)
 }
 
 /// The axes frame of panel `id` in drawing units: left, top, right, bottom.
@@ -103,25 +62,13 @@ fn cms(tex: &str, key: &str) -> Vec<f64> {
 /// frames span (within 0.02 cm).
 #[test]
 fn a_declared_width_is_the_printed_width_of_both_backends() {
-    let ws = workspace(&[("thesis/fig9.1.yaml", &double_width())]);
-    let s = fric_pipeline::run(&fric_pipeline::Options::new(ws.path())).unwrap();
-    assert!(
-        s.invalid.is_empty() && s.runs_failed.is_empty(),
-        "{:?} {:?}",
-        s.invalid,
-        s.runs_failed
-    );
-    let figs = ws.path().join("figures/thesis");
-    let svg = std::fs::read_to_string(figs.join("fig9.1.svg")).unwrap();
+    let (svg, unit, tex) = draw_double_width();
     let head = &svg[..svg.find('>').unwrap()];
-    let (w, vb) = (attr(head, "width")[0], attr(head, "viewBox"));
-    let unit = vb[2] / w;
-    let inches = w / fric_plot::PX_PER_IN;
+    let inches = attr(head, "width")[0] / fric_plot::PX_PER_IN;
     assert!((inches - 7.16).abs() < 0.01, "the SVG prints {inches} in wide");
     let (a, b) = (frame_of(&svg, "a"), frame_of(&svg, "b"));
     let cm_per_px = fric_report::pgf::CM_PER_PX;
     let svg_span = (b[2] - a[0]) / unit * cm_per_px;
-    let tex = std::fs::read_to_string(figs.join("fig9.1.pgf.tex")).unwrap();
     let widths = cms(&tex, "width");
     let hsep = cms(&tex, "horizontal sep");
     assert!(widths.len() >= 2 && hsep.len() == 1, "{tex}");
@@ -137,18 +84,7 @@ fn a_declared_width_is_the_printed_width_of_both_backends() {
 /// `mark size` in PGFPlots; a series without one keeps the style's default (1.5 pt).
 #[test]
 fn a_declared_marker_size_is_drawn_in_both_backends() {
-    let ws = workspace(&[("thesis/fig9.1.yaml", &double_width())]);
-    let s = fric_pipeline::run(&fric_pipeline::Options::new(ws.path())).unwrap();
-    assert!(
-        s.invalid.is_empty() && s.runs_failed.is_empty(),
-        "{:?} {:?}",
-        s.invalid,
-        s.runs_failed
-    );
-    let figs = ws.path().join("figures/thesis");
-    let svg = std::fs::read_to_string(figs.join("fig9.1.svg")).unwrap();
-    let head = &svg[..svg.find('>').unwrap()];
-    let unit = attr(head, "viewBox")[2] / attr(head, "width")[0];
+    let (svg, unit, tex) = draw_double_width();
     let radius = |panel: &str| {
         let g = &svg[svg
             .find(&format!(r#"data-panel="{panel}""#))
@@ -167,7 +103,6 @@ fn a_declared_marker_size_is_drawn_in_both_backends() {
         "panel b: r = {} px",
         radius("b")
     );
-    let tex = std::fs::read_to_string(figs.join("fig9.1.pgf.tex")).unwrap();
     assert!(tex.contains("mark=*, mark size=3pt"), "{tex}");
     assert!(tex.contains("mark=*, mark size=1.5pt"), "{tex}");
 }
@@ -202,5 +137,46 @@ fn a_last_x_tick_label_at_the_axis_end_is_not_clipped() {
             "`1.0015` at {:?} clipped by the width {w}",
             last.rect
         );
+    }
+}
+
+/// The SVG's inset tick labels (`fric-inset-tick` texts) along x (centred) or y (right-aligned).
+fn inset_tick_labels(svg: &str, anchor: &str) -> Vec<String> {
+    svg.match_indices(r#"class="fric-inset-tick""#)
+        .map(|(i, _)| &svg[i..])
+        .filter(|t| t[..t.find('>').unwrap()].contains(&format!(r#"text-anchor="{anchor}""#)))
+        .map(|t| t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()].to_string())
+        .collect()
+}
+
+/// An inset's ticks in PGFPlots are the SVG's, labels and all: on a region 0.01 m wide
+/// (4.99 … 5 m) PGFPlots' own labels, rounded to two decimals, printed 4.99, 5, 5 (report
+/// Fig 5.27's inset printed 0.18 five times).
+#[test]
+fn an_insets_pgfplots_ticks_are_the_svgs() {
+    let run = &DAHL[..DAHL.find("panels:").unwrap()];
+    let manifest = format!(
+        "{run}{}",
+        r#"panels:
+  - id: main
+    x: {label: u, unit: m}
+    y: {label: F, unit: N}
+    insets:
+      - {x: [4.99, 5.0], y: [1.485, 1.5], corner: lower-right, size: 0.3}
+    series:
+      - {run: dahl, x: u, y: F, window: {periods: [1, 2]}}
+"#
+    );
+    let Drawn { svg, tex, .. } = draw_fig91(&manifest);
+    let inset = &tex[tex.find("\\end{groupplot}").unwrap()..];
+    for (xy, anchor) in [('x', "middle"), ('y', "end")] {
+        let labels = inset_tick_labels(&svg, anchor);
+        assert!(labels.len() >= 2, "{xy}: {labels:?}");
+        let tex_labels: Vec<String> = labels
+            .iter()
+            .map(|l| format!("{{${}$}}", l.replace('\u{2212}', "-")))
+            .collect();
+        let expected = format!("{xy}ticklabels={{{}}}", tex_labels.join(","));
+        assert!(inset.contains(&expected), "{expected} not in {inset}");
     }
 }

@@ -168,6 +168,8 @@ pub struct DrawnInset {
     pub at: [f64; 4],
     /// Each series' arrowheads in the inset, (base, tip) in data coordinates.
     pub arrows: Vec<Arrows>,
+    /// The labelled ticks along x and y as the inset draws them (see [`DrawnPanel::ticks`]).
+    pub ticks: (TickLabels, TickLabels),
 }
 
 /// An axis' unit carrying the power `k` of ten its tick labels are divided by (an SI prefix,
@@ -320,6 +322,7 @@ fn drawn_panel(l: &PanelLayer, powers: (i32, i32)) -> DrawnPanel {
             .map(|i| DrawnInset {
                 at: i.fraction(f),
                 arrows: i.arrows(),
+                ticks: (i.xticks.clone(), i.yticks.clone()),
             })
             .collect(),
         label_sides: l.series.iter().map(|s| s.label_sides.clone()).collect(),

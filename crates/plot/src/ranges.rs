@@ -107,11 +107,31 @@ fn own_power(a: &AxisSpec, r: (f64, f64)) -> i32 {
     }
 }
 
+/// The largest magnitude an axis shows in its group's unit below which the group's power of ten
+/// gives way to the axis' own: its labels would start with more than three zeros after the
+/// point. Report Fig 3.4's g(v) − 2 N panel (a 2.5 nN dip) in its group's mN printed 0 …
+/// −0.0000025; report Figs 3.17(a) (0 … 0.0005) and 3.18(a) (±0.0003 rad), three zeros, keep
+/// their group's unit as their companions print it.
+const GROUP_UNIT_FLOOR: f64 = 1e-4;
+
+/// The power of ten an axis over `r` with its own power `own` is shown in when its group's
+/// largest magnitude in that unit is `group` (see [`GROUP_UNIT_FLOOR`]).
+fn group_or_own(group: f64, r: (f64, f64), own: i32) -> i32 {
+    let shared = axis_power(-group, group);
+    let m = r.0.abs().max(r.1.abs()) / 10f64.powi(shared);
+    if m < GROUP_UNIT_FLOOR {
+        own
+    } else {
+        shared
+    }
+}
+
 /// The powers of ten each panel's x and y tick labels are shown in. Linear axes of one figure
 /// with the same unit share one, chosen by the largest magnitude among them (and among the
 /// figure's `companions`, magnitudes by unit), so magnitudes the text compares read in the
 /// same unit (mrad beside mrad, not beside rad); axes without a unit and log axes keep their
-/// own.
+/// own, and so does an axis the shared unit would print with more than three zeros after the
+/// point ([`GROUP_UNIT_FLOOR`]).
 pub(crate) fn unit_powers(fig: &FigureData, shared: Option<(f64, f64)>) -> Vec<(i32, i32)> {
     use std::collections::BTreeMap;
     let all: Vec<Ranges> = (0..fig.panels.len())
@@ -132,11 +152,15 @@ pub(crate) fn unit_powers(fig: &FigureData, shared: Option<(f64, f64)>) -> Vec<(
             }
         }
     }
-    let power = |a: &AxisSpec, own: i32| key(a).and_then(|u| biggest.get(&u)).map_or(own, |m| axis_power(-m, *m));
+    let power = |a: &AxisSpec, r: (f64, f64), own: i32| {
+        key(a)
+            .and_then(|u| biggest.get(&u))
+            .map_or(own, |m| group_or_own(*m, r, own))
+    };
     fig.panels
         .iter()
         .zip(&all)
-        .map(|(p, r)| (power(&p.x, r.powers.0), power(&p.y, r.powers.1)))
+        .map(|(p, r)| (power(&p.x, r.x, r.powers.0), power(&p.y, r.y, r.powers.1)))
         .collect()
 }
 

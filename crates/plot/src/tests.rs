@@ -252,3 +252,43 @@ fn strokes_that_run_back_over_themselves_stay_inked() {
         "{a} dark pixels with the stroke drawn back, {b} without"
     );
 }
+
+/// A panel of `t` against `peak`·sin²(πt), its y axis a force in N (automatic ranges).
+fn force_panel(peak: f64) -> PanelData {
+    let t: Vec<f64> = (0..=200).map(|i| f64::from(i) / 100.0).collect();
+    let y = t
+        .iter()
+        .map(|v| peak * (std::f64::consts::PI * v).sin().powi(2))
+        .collect();
+    let mut p = one_series(t, y).panels.remove(0);
+    p.x.range = None;
+    p.y.range = None;
+    p.y.unit = Some("N".into());
+    p
+}
+
+/// The y powers of ten and the second panel's y tick labels of two force panels side by side.
+fn group_of(peaks: [f64; 2]) -> ((i32, i32), Vec<String>) {
+    let mut f = one_series(vec![], vec![]);
+    f.cols = 2;
+    f.panels = peaks.iter().map(|p| force_panel(*p)).collect();
+    let d = render(&f).unwrap();
+    let labels = d.panels[1].ticks.1.iter().map(|(_, l)| l.clone()).collect();
+    ((d.panels[0].powers.1, d.panels[1].powers.1), labels)
+}
+
+/// A quantity's shared unit gives way where an axis would print more than three zeros after the
+/// point: report Fig 3.4's g(v) − 2 N panel (a 2.5 nN dip) beside the F panel's mN printed
+/// 0 … −0.0000025 mN; three zeros (Fig 3.18(a)'s ±0.0003 rad beside 0.05 rad) keep the group's.
+#[test]
+fn a_group_unit_gives_way_where_it_costs_more_than_three_zeros() {
+    let (powers, labels) = group_of([1e-3, -2.5e-9]);
+    assert_eq!(powers, (-3, -9), "mN beside nN");
+    assert!(labels.iter().all(|l| !l.contains("0.0")), "{labels:?}");
+    assert!(labels.iter().any(|l| l == "\u{2212}2"), "{labels:?}");
+    let (powers, labels) = group_of([0.05, 3e-4]);
+    assert_eq!(powers, (0, 0), "the group's N: {labels:?}");
+    assert!(labels.iter().any(|l| l == "0.0003"), "{labels:?}");
+    let (powers, _) = group_of([0.05, 5e-5]);
+    assert_eq!(powers, (0, -6), "four zeros: µN");
+}

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod counting;
+pub mod figures;
 mod fixtures;
 #[allow(unused_imports)] // each test binary uses some of them
 pub use fixtures::{declaration, declare_documents, DAHL, DAHL_GRID, DAHL_TABLE, DAHL_TRIANGLE, LINEAR};

@@ -128,6 +128,9 @@ pub struct PgfInset {
     pub y: [f64; 2],
     /// The inset's axes as fractions of the panel's axes: left, top, width, height.
     pub at: [f64; 4],
+    /// The labelled ticks along x and y as the SVG draws them in the inset (see
+    /// [`PgfAxis::ticks`]): PGFPlots' own would print 0.18 five times on a 0.002 wide region.
+    pub ticks: (fric_plot::TickLabels, fric_plot::TickLabels),
     /// Each series' arrowheads in the inset, (base, tip) in data coordinates.
     pub arrows: Vec<fric_plot::Arrows>,
 }
@@ -322,7 +325,10 @@ fn inset_view(f: &PgfFigure, p: usize, panel: &PgfPanel, i: &PgfInset) -> Result
         ),
         "axis background/.style={fill=white}, tick label style={font=\\tiny}, max space between ticks=40pt".into(),
     ];
-    for (xy, a, r) in [('x', &panel.x, i.x), ('y', &panel.y, i.y)] {
+    for (xy, a, r, ticks) in [('x', &panel.x, i.x, &i.ticks.0), ('y', &panel.y, i.y, &i.ticks.1)] {
+        if !a.log && !ticks.is_empty() {
+            o.push(explicit_ticks(xy, ticks));
+        }
         if !a.log {
             // The panel's data far outside the region would lie beyond TeX's largest dimension.
             let w = 10.0 * (r[1] - r[0]);
