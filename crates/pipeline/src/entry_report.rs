@@ -44,6 +44,7 @@ fn run_infos(e: &Entry) -> BTreeMap<String, fric_report::RunInfo> {
                     .get(id.as_str())
                     .map(|c| c.iter().cloned().collect())
                     .unwrap_or_default(),
+                work: BTreeMap::new(),
             };
             (id.clone(), info)
         })
@@ -103,5 +104,61 @@ pub(crate) fn with_runs<R>(
         rep.checks = unevaluated(&e.manifest, "a run of this manifest failed");
         return None;
     }
+    for (id, info) in rep.runs.iter_mut() {
+        if let Ok(Some(d)) = runs.get(id) {
+            info.work = work(&d.info);
+        }
+    }
     Some(f(&runs, rep))
+}
+
+/// The integration work among a run's info values ([`fric_report::RunInfo::work`]): accepted
+/// steps (`steps`), rejected ones (`rejected` or `steps_rejected`, as the systems name them),
+/// every `*events` count and a DF run's `period_maps`.
+fn work(info: &BTreeMap<String, f64>) -> BTreeMap<String, f64> {
+    let mut w = BTreeMap::new();
+    for (k, &v) in info {
+        let name = match k.as_str() {
+            "steps" => "steps_accepted",
+            "rejected" | "steps_rejected" => "steps_rejected",
+            "period_maps" => "period_maps",
+            k if k.ends_with("events") => k,
+            _ => continue,
+        };
+        w.insert(name.to_string(), v);
+    }
+    w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_runs_step_and_event_counts_are_its_work_under_one_name_each() {
+        let info: BTreeMap<String, f64> = [
+            ("steps", 291.0),
+            ("rejected", 7.0),
+            ("window_events", 41.0),
+            ("period_maps", 12.0),
+            ("stuck_fraction", 0.5),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        let w = work(&info);
+        let want: BTreeMap<String, f64> = [
+            ("steps_accepted", 291.0),
+            ("steps_rejected", 7.0),
+            ("window_events", 41.0),
+            ("period_maps", 12.0),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        assert_eq!(w, want);
+        // A DF run names its rejected steps `steps_rejected`.
+        let df: BTreeMap<String, f64> = [("steps_rejected".to_string(), 3.0)].into_iter().collect();
+        assert_eq!(work(&df)["steps_rejected"], 3.0);
+    }
 }

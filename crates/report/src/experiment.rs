@@ -83,6 +83,12 @@ pub struct RunInfo {
     /// The sweep coordinates of a sweep member (parameter → value).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub sweep: BTreeMap<String, f64>,
+    /// The work its integration did, from the run's info (so that a claim of speed can be
+    /// checked by counts rather than wall time): `steps_accepted`, `steps_rejected` and each
+    /// kind of event the system counts (`window_events`, `lattice_events`, ...), as far as the
+    /// system reports them; for a describing-function run also `period_maps`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub work: BTreeMap<String, f64>,
 }
 
 /// A metric evaluated over every member of a swept run.

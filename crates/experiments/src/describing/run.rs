@@ -9,8 +9,8 @@ use super::{response, DfSetup, SCAN};
 use crate::input::grid;
 use crate::{RunData, RunRequest};
 use fric_solvers::describing::{
-    bisect_sign, describing_function, distance, illinois, negative_inverse, probe, refine_jumps, DfOptions, Forced,
-    Jump, Sample,
+    bisect_sign, describing_function, distance, illinois, negative_inverse, probe, refine_jumps, DfOptions, DfPoint,
+    Forced, Jump, Sample,
 };
 
 /// The change of N (by [`distance`]) that a jump must keep down to a relative width of 1e-12 to
@@ -36,6 +36,34 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
         atol_per_a: req.sim.atol.unwrap_or(1e-13),
         ..Default::default()
     };
+    run_points(setup, req, |a, w| describing_function(forced, a, w, &opt))
+}
+
+/// What a computed point is to the run: a value where its steady state reached [`ACCEPT`] and
+/// is stable; elsewhere the DF is not computed (as the report's gaps: "the DF could not be
+/// computed due to limits in precision"): a hole where the shooting did not converge, a basin
+/// boundary where it found an unstable orbit that the simulation from rest had not left after
+/// LINGER_LIMIT (128) periods. The one classification of the run (counted once per computed
+/// point, drawn or not by it).
+fn classify(p: &DfPoint) -> Sample<DfPoint> {
+    if p.residual > ACCEPT {
+        Sample::Hole
+    } else if p.multiplier > 1.0 {
+        // A periodic orbit, but one that the simulation from rest leaves (LINGER_LIMIT
+        // periods did not reach a stable one): not the steady state.
+        Sample::Boundary
+    } else {
+        Sample::Value(*p)
+    }
+}
+
+/// [`run`] with the DF at `(a, ω)` computed by `compute` (each amplitude and frequency at most
+/// once: the run memoises it).
+fn run_points(
+    setup: &DfSetup,
+    req: &RunRequest,
+    compute: impl Fn(f64, f64) -> Result<DfPoint, String>,
+) -> Result<RunData, String> {
     let (steps, max_residual) = (Cell::new(0usize), Cell::new(0.0f64));
     let rejected = Cell::new(0usize);
     let maps = Cell::new(0usize);
@@ -47,13 +75,25 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
     // same midpoints until their tolerances differ.
     let memo = RefCell::new(HashMap::<(u64, u64), fric_solvers::describing::DfPoint>::new());
     let reused = Cell::new(0usize);
+    let unresolved = Cell::new(0usize);
+    let unstable = Cell::new(0usize);
     let point = |a: f64, w: f64| -> Result<fric_solvers::describing::DfPoint, String> {
         if let Some(&p) = memo.borrow().get(&(a.to_bits(), w.to_bits())) {
             reused.set(reused.get() + 1);
             return Ok(p);
         }
-        let p = describing_function(forced, a, w, &opt)?;
+        let p = compute(a, w)?;
         memo.borrow_mut().insert((a.to_bits(), w.to_bits()), p);
+        // Counted here, once per computed point (review L3: counted at every use, a hole probed
+        // again by a second bisection or the refinement counted twice).
+        match classify(&p) {
+            Sample::Hole => unresolved.set(unresolved.get() + 1),
+            Sample::Boundary => {
+                unstable.set(unstable.get() + 1);
+                unresolved.set(unresolved.get() + 1);
+            }
+            Sample::Value(_) => max_residual.set(max_residual.get().max(p.residual)),
+        }
         steps.set(steps.get() + p.steps);
         rejected.set(rejected.get() + p.rejected);
         maps.set(maps.get() + p.maps);
@@ -62,29 +102,8 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
         contracted.set(contracted.get() + usize::from(p.contracted));
         Ok(p)
     };
-    // A point is used where its steady state reached ACCEPT and is stable; elsewhere the DF is
-    // not computed (as the report's gaps: "the DF could not be computed due to limits in
-    // precision"): a hole where the shooting did not converge, a basin boundary where it found
-    // an unstable orbit that the simulation from rest had not left after LINGER_LIMIT (128)
-    // periods.
-    let unresolved = Cell::new(0usize);
-    let unstable = Cell::new(0usize);
-    let sample = |a: f64, w: f64| -> Result<Sample<fric_solvers::describing::DfPoint>, String> {
-        let p = point(a, w)?;
-        Ok(if p.residual > ACCEPT {
-            unresolved.set(unresolved.get() + 1);
-            Sample::Hole
-        } else if p.multiplier > 1.0 {
-            // A periodic orbit, but one that the simulation from rest leaves (LINGER_LIMIT
-            // periods did not reach a stable one): not the steady state.
-            unstable.set(unstable.get() + 1);
-            unresolved.set(unresolved.get() + 1);
-            Sample::Boundary
-        } else {
-            max_residual.set(max_residual.get().max(p.residual));
-            Sample::Value(p)
-        })
-    };
+    // A point is used where [`classify`] gives it a value.
+    let sample = |a: f64, w: f64| -> Result<Sample<DfPoint>, String> { point(a, w).map(|p| classify(&p)) };
     let usable = |a: f64, w: f64| sample(a, w).map(Sample::value);
     let df = |a: f64, w: f64| sample(a, w).map(|s| s.map(|p| p.n));
     let dfv = |a: f64, w: f64| -> Result<(f64, f64), String> {
@@ -392,18 +411,14 @@ pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<R
     })
 }
 
-/// Whether a computed point is drawn: its steady state reached [`ACCEPT`] and is stable (as the
-/// run's `sample` decides, without its counts).
-fn is_usable(p: &fric_solvers::describing::DfPoint) -> bool {
-    p.residual <= ACCEPT && !(p.multiplier > 1.0)
-}
-
-/// The computed points `known` (any order) that a curve over amplitudes `[lo, hi]` draws: usable
-/// ([`is_usable`]), inside the range and outside every gap's bracket, ascending, with whether a
+/// The computed points `known` (any order) that a curve over amplitudes `[lo, hi]` draws: with a
+/// value ([`classify`]), inside the range and outside every gap's bracket, ascending, with whether a
 /// gap lies before each (the gap's bracket ends are computed points, so its two sides are
 /// neighbours).
 fn drawable(mut known: Vec<Point>, gaps: &[Jump], (lo, hi): (f64, f64)) -> (Vec<Point>, Vec<bool>) {
-    known.retain(|(a, p)| (lo..=hi).contains(a) && is_usable(p) && !gaps.iter().any(|g| g.lo < *a && *a < g.hi));
+    known.retain(|(a, p)| {
+        (lo..=hi).contains(a) && classify(p).value().is_some() && !gaps.iter().any(|g| g.lo < *a && *a < g.hi)
+    });
     known.sort_by(|x, y| x.0.total_cmp(&y.0));
     let broken = (0..known.len())
         .map(|i| i > 0 && gaps.iter().any(|g| known[i - 1].0 <= g.lo && known[i].0 >= g.hi))
@@ -430,6 +445,73 @@ fn search_mark<E>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::system::ParamSet;
+    use fric_manifest::{InputSpec, InputValue, ParamValue};
+
+    /// A classical-stick DF request on the amplitudes 1, 2, 3, 4, 5 (linear grid) at ω = 1, no
+    /// jump refinement (`jump` 100), the drawn curve refined to a change of 0.01.
+    fn five_amplitudes_refined() -> RunRequest {
+        let n = |v: f64| ParamValue::Number(v);
+        let params = [
+            ("approach", n(3.0)),
+            ("omega", n(1.0)),
+            ("jump", n(100.0)),
+            ("refine", n(0.01)),
+            ("h_num", ParamValue::List(vec![1.0])),
+            ("h_den", ParamValue::List(vec![1.0])),
+            ("j", n(1.0)),
+            ("tau_s", n(1.0)),
+            ("tau_k", n(1.0)),
+            ("alpha", n(0.0)),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        let input = InputSpec::new(
+            "grid",
+            [
+                ("from", InputValue::from(1.0)),
+                ("to", InputValue::from(5.0)),
+                ("points", InputValue::from(5usize)),
+            ],
+        );
+        crate::resolve("describing-function-classical", &params, Some(&input), None).unwrap()
+    }
+
+    /// Review L3: a point without a steady state is counted once, when it is computed. The grid
+    /// point a = 3 is a hole (residual 1); the refinement of the chord 2 → 4 (|ln 4/2| > 0.01)
+    /// asks for its midpoint, a = 3 again (memoised). Before, `unresolved_points` counted each
+    /// use: 2.
+    #[test]
+    fn a_hole_is_counted_once_however_often_it_is_asked_for() {
+        let req = five_amplitudes_refined();
+        let setup = DfSetup::read(&req.params);
+        let computed = Cell::new(0usize);
+        let data = run_points(&setup, &req, |a, _| {
+            computed.set(computed.get() + 1);
+            Ok(DfPoint {
+                n: (a, -0.5 * a),
+                drift: 0.0,
+                residual: if a == 3.0 { 1.0 } else { 1e-12 },
+                converged: a != 3.0,
+                multiplier: 0.5,
+                maps: 1,
+                steps: 1,
+                rejected: 0,
+                unstable_maps: 0,
+                predicted_periods: 0,
+                contracted: false,
+            })
+        })
+        .unwrap();
+        // The refinement ran (points added around the hole).
+        assert!(data.info["refined_points"] > 0.0, "{:?}", data.info);
+        assert_eq!(data.info["df_evaluations"], computed.get() as f64);
+        assert_eq!(data.info["unresolved_grid_points"], 1.0);
+        assert_eq!(data.info["unresolved_points"], 1.0, "{:?}", data.info);
+        assert_eq!(data.info["unstable_points"], 0.0);
+        assert_eq!(data.info["max_residual"], 1e-12);
+    }
 
     /// A DF evaluation that fails as one inside a gap does (no periodic steady state).
     fn no_steady_state() -> Result<Option<(f64, f64)>, String> {
