@@ -224,3 +224,37 @@ fn a_fit_named_like_a_metric_or_with_a_wrong_parameter_is_refused_at_its_line() 
         assert!(d.iter().any(|d| d.line == line && d.message == msg), "{d:#?}");
     }
 }
+
+/// [`FIT`] with a second Dahl run at A = 3 mm whose parameters the fit shares (`run: [dahl,
+/// dahl3]`), and a target on it: the rising branch at u = 1 mm, `Fc[1 − (1 + tanh 3) e^{−4}]`.
+fn shared() -> String {
+    FIT.replacen(
+        "  - id: sw\n",
+        "  - id: dahl3\n    system: dahl\n    params: {sigma: 400, fc: 0.6, gamma: 1}\n    input: {kind: sine, amplitude: 0.003, omega: 1}\n    sim: {periods: 4, samples_per_period: 4000}\n  - id: sw\n",
+        1,
+    )
+    .replacen(
+        "  - {name: f_max,",
+        "  - {name: f3, kind: value-at, run: dahl3, x: u, y: F, at: 0.001, window: last-period, unit: N}\n  - {name: f_max,",
+        1,
+    )
+    .replacen("    run: dahl\n    params:", "    run: [dahl, dahl3]\n    params:", 1)
+    .replacen("    targets:\n", "    targets:\n      - {metric: f3, value: 0.9634592975682214}\n", 1)
+}
+
+#[test]
+fn a_parameter_shared_by_several_runs_is_set_in_each() {
+    let text = shared();
+    let fig = evaluated(FILE, &text, 2);
+    let m = &fig.metrics;
+    // Had σ and Fc been set in `dahl` alone, f3 would stay at the start's loop (σ = 400 N/m,
+    // Fc = 0.6 N): 0.4 N off.
+    assert!(m["id.residual.f3"].unwrap().abs() < 1e-5, "{m:?}");
+    assert!((m["id.sigma"].unwrap() / 1000.0 - 1.0).abs() <= 1e-4, "{m:?}");
+    assert!((m["id.fc"].unwrap() - 1.0).abs() <= 1e-4, "{m:?}");
+    // A run named twice, or one that does not exist, is refused at the fit's run.
+    let twice = text.replacen("run: [dahl, dahl3]", "run: [dahl, dahl]", 1);
+    one(&twice, 36, "run `dahl` is named twice", "each run once");
+    let unknown = text.replacen("run: [dahl, dahl3]", "run: [dahl, dahl4]", 1);
+    one(&unknown, 36, "unknown run `dahl4`", "dahl3");
+}
