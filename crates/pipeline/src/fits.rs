@@ -56,7 +56,11 @@ fn point_metric(t: usize, i: usize) -> String {
 /// value per target, or one per point (the metric copied with `at` set to the point's abscissa).
 fn computed(cache: &RunCache, e: &Entry, f: &FitSpec, p: &[f64]) -> Result<Vec<Vec<f64>>, String> {
     let set: Vec<(String, f64)> = f.params.iter().zip(p).map(|(q, &v)| (q.param.clone(), v)).collect();
-    let mut v = variant(e, &f.run, &set)?;
+    // A parameter shared by several runs is set in each of them.
+    let mut v = e.clone();
+    for run in f.run.ids() {
+        v = variant(&v, run, &set)?;
+    }
     for (t, target) in f.targets.iter().enumerate() {
         let spec = v.manifest.metrics.iter().find(|m| m.name == target.metric).cloned();
         let spec = spec.ok_or_else(|| format!("no metric `{}`", target.metric))?;

@@ -6,7 +6,8 @@
 //! steps whatever the job count. A step is projected onto the bounds; a derivative is taken
 //! towards the inside of the box (a step is at most half the box, so one side always has room).
 //! A residual that is not finite, a parameter the residuals do not depend on, a budget spent
-//! before convergence, or a damping that grows past [`LAMBDA_MAX`] without lowering the cost
+//! before convergence, or a damping that grows past [`LAMBDA_MAX`] without lowering the cost, or
+//! a step below the tolerance only because the damping grew since the last accepted step
 //! (stagnation, not a proven minimum) is an error (the caller adds the manifest's file and line).
 //! A parameter that ends on a bound has no standard error: `s² (JᵀJ)⁻¹` assumes an interior
 //! minimum.
@@ -268,6 +269,47 @@ fn step(pr: &Problem, p: &[f64], a: &[Vec<f64>], g: &[f64], lambda: f64) -> Opti
     )
 }
 
+/// A step below the tolerance after rejected steps (damping `lambda` grown past `kept`, that of
+/// the last accepted step) is convergence only when the step `d` at `kept` is small too, or when
+/// the linear model predicts it to lower the cost by at most `tol × cost`
+/// (`−2 gᵀd − dᵀ A d`, round-off at a true minimum): otherwise the damping, not the gradient,
+/// made the step small, and the fit stalled (review N3).
+fn shrunk_by_damping(
+    pr: &Problem,
+    p: &[f64],
+    a: &[Vec<f64>],
+    g: &[f64],
+    lambda: f64,
+    kept: f64,
+    cost: f64,
+) -> Result<(), String> {
+    if lambda <= kept {
+        return Ok(());
+    }
+    let d: Option<Vec<f64>> = step(pr, p, a, g, kept).map(|q| q.iter().zip(p).map(|(x, y)| x - y).collect());
+    let predicted = d.as_ref().map(|d| {
+        let gd: f64 = g.iter().zip(d).map(|(x, y)| x * y).sum();
+        let dad: f64 = (0..d.len())
+            .map(|j| (0..d.len()).map(|k| d[j] * a[j][k] * d[k]).sum::<f64>())
+            .sum();
+        -2.0 * gd - dad
+    });
+    match (&d, predicted) {
+        (Some(d), Some(pred))
+            if d.iter().zip(p).all(|(x, y)| x.abs() <= pr.tol * (y.abs() + pr.tol)) || pred <= pr.tol * cost =>
+        {
+            Ok(())
+        }
+        _ => Err(format!(
+            "not converged: the step fell below the tolerance only because the damping grew \
+             from λ = {kept:e} to {lambda:e} with no step lowering the cost {cost:e} at {p:?} \
+             (the step at λ = {kept:e}, {d:?}, was predicted to lower it by {}): stagnation, \
+             not a proven minimum",
+            predicted.map_or("nothing (singular)".to_string(), |x| format!("{x:e}"))
+        )),
+    }
+}
+
 /// Whether the move from `p` to `q` is below the tolerance in every parameter.
 fn small(p: &[f64], q: &[f64], tol: f64) -> bool {
     p.iter().zip(q).all(|(a, b)| (a - b).abs() <= tol * (a.abs() + tol))
@@ -286,6 +328,9 @@ pub fn fit(residuals: impl FnMut(&[f64]) -> Result<Vec<f64>, String>, pr: &Probl
     let mut r = c.eval(&p)?;
     let mut cost = sum_sq(&r);
     let mut lambda = LAMBDA_START;
+    // The damping of the last accepted step (or the start): a small step at a larger one was
+    // made small by the rejections since, not by the gradient.
+    let mut lambda_kept = lambda;
     let mut iterations = 0;
     let mut jac = jacobian(&mut c, pr, &p, &r)?;
     check_columns(&jac, &p)?;
@@ -299,6 +344,7 @@ pub fn fit(residuals: impl FnMut(&[f64]) -> Result<Vec<f64>, String>, pr: &Probl
             continue;
         };
         if small(&p, &q, pr.tol) {
+            shrunk_by_damping(pr, &p, &a, &g, lambda, lambda_kept, cost)?;
             break;
         }
         let rq = c.eval(&q)?;
@@ -308,6 +354,7 @@ pub fn fit(residuals: impl FnMut(&[f64]) -> Result<Vec<f64>, String>, pr: &Probl
             let settled = cost - cq <= pr.tol * pr.tol * cost;
             (p, r, cost) = (q, rq, cq);
             lambda = (lambda / LAMBDA_FACTOR).max(1e-12);
+            lambda_kept = lambda;
             jac = jacobian(&mut c, pr, &p, &r)?;
             if settled {
                 break;
@@ -428,6 +475,27 @@ mod tests {
         pr.step = vec![1.0];
         let e = fit(jump, &pr).unwrap_err();
         assert!(e.contains("not converged") && e.contains("stagnation"), "{e}");
+    }
+
+    /// Review N3: the same jump with a loose tolerance. Each rejection multiplies λ by 10 and
+    /// divides the step 1/(3(1 + λ)) by about as much, so it falls below `tol²` = 1e-4 at
+    /// λ ≈ 3e3, long before LAMBDA_MAX: small because damped, not because the gradient vanished.
+    #[test]
+    fn a_step_made_small_by_damping_alone_is_stagnation_not_convergence() {
+        let jump = |p: &[f64]| Ok(vec![if p[0] == 0.0 { -1.0 } else { 1.0 + p[0] }]);
+        let mut pr = problem(&[0.0], &[-10.0], &[10.0]);
+        pr.step = vec![1.0];
+        pr.tol = 1e-2;
+        let e = fit(jump, &pr).unwrap_err();
+        assert!(
+            e.contains("not converged") && e.contains("only because the damping grew"),
+            "{e}"
+        );
+        // A minimum on a bound stays a fit: the undamped step is projected back onto it.
+        let res = |p: &[f64]| Ok(vec![p[0] - 3.0, 0.5 * (p[0] - 3.0)]);
+        let mut pr = problem(&[1.0], &[0.0], &[2.0]);
+        pr.tol = 1e-2;
+        assert_eq!(fit(res, &pr).unwrap().params, vec![2.0]);
     }
 
     /// A step over half the box would take a difference outside the bounds from mid-box: refused.

@@ -4,8 +4,9 @@
 
 mod common;
 
-use common::workspace;
-use fric_pipeline::{run, Options};
+use common::{diagnostics, evaluated, only_diagnostic, run_manifest};
+
+const FILE: &str = "thesis/fig9.7.yaml";
 
 /// Two Maxwell-slip elements (k = 1/2, δ = 1/2, 1): the loop area is 3A − 5/2 for A ≥ 1, 3 J at
 /// A = 11/6.
@@ -44,19 +45,9 @@ checks:
     provenance: {derived: "3A − 5/2 = 3"}
 "#;
 
-fn go(root: &std::path::Path, jobs: usize) -> fric_pipeline::Summary {
-    let mut o = Options::new(root);
-    o.jobs = Some(jobs);
-    run(&o).unwrap()
-}
-
 #[test]
 fn a_find_is_a_metric_for_checks_and_captions_the_same_at_any_job_count() {
-    let ws = workspace(&[("thesis/fig9.7.yaml", FIND)]);
-    let s = go(ws.path(), 2);
-    assert!(s.invalid.is_empty(), "{:#?}", s.invalid);
-    let fig = &s.report.experiments[0];
-    assert!(fig.errors.is_empty(), "{:?}", fig.errors);
+    let fig = evaluated(FILE, FIND, 2);
     let m = &fig.metrics;
     let a3 = m["a3"].unwrap();
     assert!((a3 - 11.0 / 6.0).abs() <= 1e-9, "{a3}");
@@ -73,17 +64,14 @@ fn a_find_is_a_metric_for_checks_and_captions_the_same_at_any_job_count() {
     assert_eq!(fig.metric_info["a3"].unit.as_deref(), Some("m"));
     assert_eq!(fig.metric_info["a3.metric_lo"].unit.as_deref(), Some("J"));
     // Another job count, an empty cache: the same steps and the same root.
-    let again = workspace(&[("thesis/fig9.7.yaml", FIND)]);
-    let t = go(again.path(), 1);
-    let n = &t.report.experiments[0].metrics;
+    let n = &run_manifest(FILE, FIND, 1).report.experiments[0].metrics;
     assert_eq!((n["a3"], n["a3.evaluations"]), (m["a3"], m["a3.evaluations"]));
 }
 
 #[test]
 fn a_bracket_without_a_crossing_is_an_error_of_the_metric_not_a_value() {
     let text = FIND.replace("bracket: [1, 3]", "bracket: [2, 3]");
-    let ws = workspace(&[("thesis/fig9.7.yaml", text.as_str())]);
-    let s = go(ws.path(), 2);
+    let s = run_manifest(FILE, &text, 2);
     let fig = &s.report.experiments[0];
     assert_eq!(fig.metrics["a3"], None);
     assert!(
@@ -96,17 +84,9 @@ fn a_bracket_without_a_crossing_is_an_error_of_the_metric_not_a_value() {
     assert!(!fig.checks[0].pass, "{:?}", fig.checks[0]);
 }
 
-/// The only diagnostic of the manifest `text`, which must be invalid: at `line`, its message
-/// containing `message`.
+/// The only diagnostic of the find manifest `text`: at `line`, with `message` and `allowed`.
 fn one(text: &str, line: usize, message: &str, allowed: &str) {
-    let ws = workspace(&[("thesis/fig9.7.yaml", text)]);
-    let loaded = fric_pipeline::load(ws.path());
-    assert_eq!(loaded.invalid.len(), 1, "{text}");
-    let d = &loaded.invalid[0].diagnostics;
-    assert_eq!(d.len(), 1, "{d:#?}");
-    assert_eq!(d[0].line, line, "{}", d[0]);
-    assert!(d[0].message.contains(message), "{}", d[0]);
-    assert!(d[0].allowed.contains(allowed), "{}", d[0]);
+    only_diagnostic(FILE, text, line, message, allowed);
 }
 
 #[test]
@@ -178,9 +158,7 @@ fn bad_finds_are_reported_at_their_line() {
 #[test]
 fn a_find_named_like_a_metric_is_refused_at_its_line() {
     let text = FIND.replacen("{name: a3,", "{name: area,", 1);
-    let ws = workspace(&[("thesis/fig9.7.yaml", text.as_str())]);
-    let loaded = fric_pipeline::load(ws.path());
-    let d = &loaded.invalid[0].diagnostics;
+    let d = diagnostics(FILE, &text);
     let msg = "find name `area` is empty, taken by a metric or find, or has [ ] .";
     assert!(d.iter().any(|d| d.line == 28 && d.message == msg), "{d:#?}");
 }

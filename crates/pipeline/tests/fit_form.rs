@@ -4,8 +4,9 @@
 
 mod common;
 
-use common::workspace;
-use fric_pipeline::{run, Options};
+use common::{diagnostics, evaluated, only_diagnostic, run_manifest};
+
+const FILE: &str = "thesis/fig9.8.yaml";
 
 /// A Dahl loop (γ = 1, A = 2 mm) read at six points of the closed form of σ = 1000 N/m,
 /// Fc = 1 N: `F = ±Fc[1 − (1 + tanh(A/L)) e^{−(A ∓ u)/L}]`, L = Fc/σ; the fit starts far off.
@@ -56,19 +57,9 @@ checks:
     provenance: {derived: "the points are the closed-form loop of Fc = 1 N"}
 "#;
 
-fn go(root: &std::path::Path, jobs: usize) -> fric_pipeline::Summary {
-    let mut o = Options::new(root);
-    o.jobs = Some(jobs);
-    run(&o).unwrap()
-}
-
 #[test]
 fn a_fit_recovers_the_parameters_of_its_points_the_same_at_any_job_count() {
-    let ws = workspace(&[("thesis/fig9.8.yaml", FIT)]);
-    let s = go(ws.path(), 2);
-    assert!(s.invalid.is_empty(), "{:#?}", s.invalid);
-    let fig = &s.report.experiments[0];
-    assert!(fig.errors.is_empty(), "{:?}", fig.errors);
+    let fig = evaluated(FILE, FIT, 2);
     let m = &fig.metrics;
     let (sigma, fc) = (m["id.sigma"].unwrap(), m["id.fc"].unwrap());
     assert!((sigma / 1000.0 - 1.0).abs() <= 1e-4, "{m:?}");
@@ -91,9 +82,7 @@ fn a_fit_recovers_the_parameters_of_its_points_the_same_at_any_job_count() {
     assert_eq!(fig.metric_info["id.sigma"].unit.as_deref(), Some("N/m"));
     assert_eq!(fig.metric_info["id.residual.f_at"].unit.as_deref(), Some("N"));
     // Another job count, an empty cache: the same steps and the same values.
-    let again = workspace(&[("thesis/fig9.8.yaml", FIT)]);
-    let t = go(again.path(), 1);
-    let n = &t.report.experiments[0].metrics;
+    let n = &run_manifest(FILE, FIT, 1).report.experiments[0].metrics;
     for k in ["id.sigma", "id.fc", "id.residual", "id.evaluations"] {
         assert_eq!(n[k], m[k], "{k}");
     }
@@ -107,11 +96,7 @@ fn a_fit_to_a_metric_value_has_no_standard_error_with_one_residual_per_parameter
         .replace("      - {param: fc, start: 0.6, bounds: [0.2, 5], unit: N}\n", "")
         .replace("points: [[0.0005, 0.8387827987921773], [0.001, 0.9022168245943949], [0.0015, 0.9406915061124422], [-0.0005, -0.8387827987921773], [-0.001, -0.9022168245943949], [-0.0015, -0.9406915061124422]]", "value: 0.9022168245943949");
     let text = &text[..text.find("  - metric: id.fc").unwrap()];
-    let ws = workspace(&[("thesis/fig9.8.yaml", text)]);
-    let s = go(ws.path(), 2);
-    assert!(s.invalid.is_empty(), "{:#?}", s.invalid);
-    let fig = &s.report.experiments[0];
-    assert!(fig.errors.is_empty(), "{:?}", fig.errors);
+    let fig = evaluated(FILE, text, 2);
     let m = &fig.metrics;
     assert!((m["id.sigma"].unwrap() / 1000.0 - 1.0).abs() <= 1e-4, "{m:?}");
     assert!(m["id.residual.f_at"].unwrap().abs() < 1e-6, "{m:?}");
@@ -122,17 +107,9 @@ fn a_fit_to_a_metric_value_has_no_standard_error_with_one_residual_per_parameter
     one(&refused, 37, "unknown metric `id.sigma.sd`", "id.<param>");
 }
 
-/// The only diagnostic of the manifest `text`, which must be invalid: at `line`, its message
-/// containing `message`.
+/// The only diagnostic of the fit manifest `text`: at `line`, with `message` and `allowed`.
 fn one(text: &str, line: usize, message: &str, allowed: &str) {
-    let ws = workspace(&[("thesis/fig9.8.yaml", text)]);
-    let loaded = fric_pipeline::load(ws.path());
-    assert_eq!(loaded.invalid.len(), 1, "{text}");
-    let d = &loaded.invalid[0].diagnostics;
-    assert_eq!(d.len(), 1, "{d:#?}");
-    assert_eq!(d[0].line, line, "{}", d[0]);
-    assert!(d[0].message.contains(message), "{}", d[0]);
-    assert!(d[0].allowed.contains(allowed), "{}", d[0]);
+    only_diagnostic(FILE, text, line, message, allowed);
 }
 
 #[test]
@@ -243,10 +220,41 @@ fn a_fit_named_like_a_metric_or_with_a_wrong_parameter_is_refused_at_its_line() 
         ),
     ];
     for (from, to, line, msg) in cases {
-        let text = FIT.replacen(from, to, 1);
-        let ws = workspace(&[("thesis/fig9.8.yaml", text.as_str())]);
-        let loaded = fric_pipeline::load(ws.path());
-        let d = &loaded.invalid[0].diagnostics;
+        let d = diagnostics(FILE, &FIT.replacen(from, to, 1));
         assert!(d.iter().any(|d| d.line == line && d.message == msg), "{d:#?}");
     }
+}
+
+/// [`FIT`] with a second Dahl run at A = 3 mm whose parameters the fit shares (`run: [dahl,
+/// dahl3]`), and a target on it: the rising branch at u = 1 mm, `Fc[1 − (1 + tanh 3) e^{−4}]`.
+fn shared() -> String {
+    FIT.replacen(
+        "  - id: sw\n",
+        "  - id: dahl3\n    system: dahl\n    params: {sigma: 400, fc: 0.6, gamma: 1}\n    input: {kind: sine, amplitude: 0.003, omega: 1}\n    sim: {periods: 4, samples_per_period: 4000}\n  - id: sw\n",
+        1,
+    )
+    .replacen(
+        "  - {name: f_max,",
+        "  - {name: f3, kind: value-at, run: dahl3, x: u, y: F, at: 0.001, window: last-period, unit: N}\n  - {name: f_max,",
+        1,
+    )
+    .replacen("    run: dahl\n    params:", "    run: [dahl, dahl3]\n    params:", 1)
+    .replacen("    targets:\n", "    targets:\n      - {metric: f3, value: 0.9634592975682214}\n", 1)
+}
+
+#[test]
+fn a_parameter_shared_by_several_runs_is_set_in_each() {
+    let text = shared();
+    let fig = evaluated(FILE, &text, 2);
+    let m = &fig.metrics;
+    // Had σ and Fc been set in `dahl` alone, f3 would stay at the start's loop (σ = 400 N/m,
+    // Fc = 0.6 N): 0.4 N off.
+    assert!(m["id.residual.f3"].unwrap().abs() < 1e-5, "{m:?}");
+    assert!((m["id.sigma"].unwrap() / 1000.0 - 1.0).abs() <= 1e-4, "{m:?}");
+    assert!((m["id.fc"].unwrap() - 1.0).abs() <= 1e-4, "{m:?}");
+    // A run named twice, or one that does not exist, is refused at the fit's run.
+    let twice = text.replacen("run: [dahl, dahl3]", "run: [dahl, dahl]", 1);
+    one(&twice, 36, "run `dahl` is named twice", "each run once");
+    let unknown = text.replacen("run: [dahl, dahl3]", "run: [dahl, dahl4]", 1);
+    one(&unknown, 36, "unknown run `dahl4`", "dahl3");
 }

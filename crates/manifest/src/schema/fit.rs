@@ -2,10 +2,11 @@
 //! their targets in the least-squares sense (every evaluation a cached run), the results metrics
 //! like any other.
 
+use crate::RunIds;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// Least squares over `params` of `run`: minimise `Σ ((metric − value)/sigma)²` over every
+/// Least squares over `params` of `run` (one run, or several sharing them): minimise `Σ ((metric − value)/sigma)²` over every
 /// target (a `points` target contributes one term per point, its metric evaluated with `at` set
 /// to the point's abscissa). Levenberg–Marquardt with forward-difference derivatives, serial,
 /// within each parameter's bounds. Results: `name.<param>` (the fitted value), `name.<param>.sd`
@@ -19,8 +20,9 @@ use serde::{Deserialize, Serialize};
 pub struct FitSpec {
     /// The result's name (unique among the manifest's metrics, finds and fits).
     pub name: String,
-    /// The run whose parameters are fitted (a run id of this manifest, not a swept one).
-    pub run: String,
+    /// The run whose parameters are fitted (a run id of this manifest, not a swept one), or
+    /// several: each parameter is then shared, set to the same value in every one of them.
+    pub run: RunIds,
     /// The parameters fitted, each with its start value and bounds.
     pub params: Vec<FitParam>,
     /// What the fitted run must reproduce: metrics of this manifest and their values.

@@ -34,15 +34,22 @@ pub(super) fn fits(cx: &mut Ctx) {
     }
 }
 
-/// The fitted run: known, not swept.
+/// The fitted runs: known, not swept, each named once.
 fn run(cx: &mut Ctx, at: &str, f: &FitSpec) {
-    if cx.sweeps.contains_key(&f.run) {
-        let msg = format!("run `{}` is swept: a fit varies one run", f.run);
-        cx.err(format!("{at}.run"), msg, "a run that is not swept");
-    } else if !cx.runs.contains_key(&f.run) && !cx.failed_runs.contains(&f.run) {
-        let msg = format!("unknown run `{}`", f.run);
-        let allowed = cx.run_ids();
-        cx.err(format!("{at}.run"), msg, allowed);
+    let ids = f.run.ids();
+    for (k, id) in ids.iter().enumerate() {
+        let id = id.to_string();
+        if ids[..k].iter().any(|x| *x == id) {
+            let msg = format!("run `{id}` is named twice");
+            cx.err(format!("{at}.run"), msg, "each run once");
+        } else if cx.sweeps.contains_key(&id) {
+            let msg = format!("run `{id}` is swept: a fit varies one run");
+            cx.err(format!("{at}.run"), msg, "a run that is not swept");
+        } else if !cx.runs.contains_key(&id) && !cx.failed_runs.contains(&id) {
+            let msg = format!("unknown run `{id}`");
+            let allowed = cx.run_ids();
+            cx.err(format!("{at}.run"), msg, allowed);
+        }
     }
 }
 
@@ -96,11 +103,20 @@ fn param(cx: &mut Ctx, at: &str, f: &FitSpec, j: usize, p: &FitParam) {
         let msg = format!("step {h} is not positive and at most (hi − lo)/2 = {}", 0.5 * (hi - lo));
         cx.err(format!("{at}.step"), msg, "a positive number at most (hi − lo)/2");
     }
-    if !cx.runs.contains_key(&f.run) {
-        return;
+    let known: Vec<&str> = f.run.ids().into_iter().filter(|r| cx.runs.contains_key(*r)).collect();
+    for run in known {
+        if !accepted(cx, at, run, p) {
+            return;
+        }
     }
+}
+
+/// Whether the run `run`'s system accepts the parameter's start and bounds (the other parameters
+/// as the run has them); a diagnostic at the parameter when not.
+fn accepted(cx: &mut Ctx, at: &str, run: &str, p: &FitParam) -> bool {
+    let [lo, hi] = p.bounds;
     for (what, v) in [("start", p.start), ("lower bound", lo), ("upper bound", hi)] {
-        if let Some(e) = variant_problem(cx, &f.run, &[(p.param.clone(), v)]) {
+        if let Some(e) = variant_problem(cx, run, &[(p.param.clone(), v)]) {
             let msg = format!("{} = {v} (the {what}): {e}", p.param);
             let allowed = "a parameter of the run and values its system accepts (`cargo xtask schema`)";
             cx.err(
@@ -108,9 +124,10 @@ fn param(cx: &mut Ctx, at: &str, f: &FitSpec, j: usize, p: &FitParam) {
                 msg,
                 allowed,
             );
-            return;
+            return false;
         }
     }
+    true
 }
 
 /// One target: a metric of the manifest, one value per run, named once; a value or points
