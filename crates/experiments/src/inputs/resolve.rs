@@ -205,7 +205,10 @@ mod tests {
         written.fields.insert("from".into(), text("five"));
         written.fields.insert("scale".into(), text("logarithmic"));
         let e = typed(&written).unwrap_err();
-        assert_eq!(e[0].message, "invalid type: `from` must be a number, got `five`", "{e:?}");
+        assert_eq!(
+            e[0].message, "invalid type: `from` must be a number, got `five`",
+            "{e:?}"
+        );
         assert!(e[1].message.starts_with("`scale`: "), "{e:?}");
     }
 
