@@ -22,6 +22,14 @@ impl std::fmt::Display for MethodName {
     }
 }
 
+/// Any name parses (`"radau5".parse()`); the loader resolves it against the registry.
+impl std::str::FromStr for MethodName {
+    type Err = std::convert::Infallible;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(MethodName(s.to_string()))
+    }
+}
+
 /// A string here; [`crate::json_schema`] adds the registry's names as its alternatives.
 impl JsonSchema for MethodName {
     fn schema_name() -> std::borrow::Cow<'static, str> {
