@@ -494,7 +494,7 @@ pub fn schema() {
         out!(
             "  inputs: {}   methods: {} (default {})",
             s.input_names().join(", "),
-            fric_manifest::method_names(s.methods),
+            fric_experiments::methods::names(&s.all_methods()),
             s.methods[0]
         );
         for (name, doc) in &s.invariants {
@@ -515,8 +515,9 @@ pub fn schema() {
     out!("Sim: periods | t_end | steady_state {{tol, max_periods}}; samples_per_period; method; rtol; atol");
     out!("  (inputs without a period run for t_end; samples_per_period then counts samples over t_end)\n");
     out!("Methods (sim.method; each system lists the ones it takes):");
-    for m in fric_manifest::Method::ALL {
-        out!("  {m}: {}", m.doc());
+    for m in fric_experiments::methods::all() {
+        out!("  {m}: {}", m.doc);
+        out!("    example: {}", m.example);
     }
     out!();
     kinds(

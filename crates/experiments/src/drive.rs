@@ -3,9 +3,9 @@
 //! exact rate-independent operators on the input samples. Shared by every prescribed-input system.
 
 use crate::budget::DEFAULT_SAMPLES;
+use crate::methods::{self, How, Methods, Ode};
 use crate::system::Column;
 use crate::{RunData, RunRequest};
-use fric_manifest::Method as RunMethod;
 use fric_models::signal::Signal;
 use fric_models::InputDriven;
 use fric_solvers::affine::{solve_affine, AffineStats, AffineTolerance};
@@ -23,38 +23,29 @@ pub const OPERATOR_COLUMNS: &[Column] = &[
 ];
 
 /// Methods of a rate-independent operator: `exact` along the input samples, or `ode` in time.
-pub const OPERATOR_METHODS: &[RunMethod] = &[RunMethod::Exact, RunMethod::Ode];
+pub const OPERATOR_METHODS: Methods = &[&methods::EXACT, &methods::ODE];
 
 /// The time integrator of a run: its method's solver, or an error naming a method that does not
-/// step in time (every method is mapped here, none falls back to another).
+/// step in time (every method declares what it does, none falls back to another).
 pub fn method_of(req: &RunRequest) -> Result<Method, String> {
-    integrator(method_name(req))
+    Ok(ode_of(req)?.solver)
 }
 
-/// The solver that steps a method in time: `ode` (a rate-independent operator integrated as an
-/// ODE) is `dopri5`; `exact`, `analytic`, `integrating-factor` and `exponential` are not these solvers.
-pub fn integrator(m: RunMethod) -> Result<Method, String> {
-    Ok(match m {
-        RunMethod::Dopri5 | RunMethod::Ode => Method::Dopri5,
-        RunMethod::Dop853 => Method::Dop853,
-        RunMethod::Radau5 => Method::Radau5,
-        RunMethod::Rosenbrock23 => Method::Rosenbrock23,
-        RunMethod::Dop853Radau5 => Method::Dop853Radau5,
-        RunMethod::IntegratingFactor | RunMethod::Exponential | RunMethod::Exact | RunMethod::Analytic => {
-            return Err(format!("method `{m}` does not integrate in time"))
-        }
-    })
-}
-
-/// The method a run uses: `sim.method` or its system's default (the first it lists; a system
-/// lists at least one, `tests/registry.rs`). Resolution has checked that the system takes it.
-pub fn method_name(req: &RunRequest) -> RunMethod {
-    match (req.sim.method, crate::system(&req.system)) {
-        (Some(m), _) => m,
-        (None, Some(s)) => s.methods[0],
-        // Unreachable after resolution (the system is known); the first integrator otherwise.
-        (None, None) => RunMethod::Dopri5,
+/// The solver and default tolerances of the run's method ([`methods::How::Ode`]), or an error
+/// naming a method that does not step in time (`exact`, `analytic`, `integrating-factor`,
+/// `exponential` are not these solvers).
+pub fn ode_of(req: &RunRequest) -> Result<Ode, String> {
+    let m = methods::of(req)?;
+    match m.how {
+        How::Ode(ode) => Ok(ode),
+        _ => Err(format!("method `{m}` does not integrate in time")),
     }
+}
+
+/// Whether the run's method steps in time (every method but `exact`): an operator with an exact
+/// evaluation is driven by [`exact`] otherwise.
+pub fn steps_in_time(req: &RunRequest) -> Result<bool, String> {
+    Ok(methods::of(req)?.how != How::Exact)
 }
 
 /// Time plan of a prescribed-input run.
@@ -72,20 +63,16 @@ pub struct Plan {
     pub record: (f64, f64),
 }
 
-pub fn tolerances(req: &RunRequest, method: Method, scale: f64) -> Tolerances {
-    let (rtol, atol) = match method {
-        Method::Dopri5 => (1e-10, 1e-12),
-        Method::Rosenbrock23 => (1e-7, 1e-12),
-        Method::Dop853 => (1e-12, 1e-14),
-        Method::Radau5 | Method::Dop853Radau5 => (1e-8, 1e-12),
-    };
+/// The tolerances of a run stepped by `ode`: `sim.rtol`, `sim.atol` or the method's defaults,
+/// and a step cap of `scale`/1000.
+pub fn tolerances(req: &RunRequest, ode: Ode, scale: f64) -> Tolerances {
     // The step cap keeps the integrator from stepping over short features of the input. An
     // error estimate only sees the stages: for LuGre in steady sliding f ≡ 0 at every stage, so
     // a step from mid-slide to the next reversal reports zero error while skipping the Stribeck
     // region |u'| ≲ v_s that lasts ~1 % of the period (thesis Fig 1.11(a)).
     Tolerances {
-        rtol: req.sim.rtol.unwrap_or(rtol),
-        atol: req.sim.atol.unwrap_or(atol),
+        rtol: req.sim.rtol.unwrap_or(ode.rtol),
+        atol: req.sim.atol.unwrap_or(ode.atol),
         hmax: scale / 1000.0,
         ..Default::default()
     }
@@ -345,35 +332,36 @@ pub fn driven_with_works<M: InputDriven>(
     record: impl Fn(f64, f64, &[f64], &mut [f64]),
 ) -> Result<RunData, String> {
     let (mut plan, steady) = periodic_plan(req, sig);
-    let name = method_name(req);
-    let how = if name == RunMethod::IntegratingFactor || name == RunMethod::Exponential {
-        if model.dim() != 1 || model.affine(sig.value(0.0), sig.deriv(0.0)).is_none() {
-            return Err(format!(
-                "method {name} needs a single-state model affine along the input; {} is not",
-                req.system
-            ));
+    let method = methods::of(req)?;
+    let how = match method.how {
+        How::IntegratingFactor | How::Exponential => {
+            if model.dim() != 1 || model.affine(sig.value(0.0), sig.deriv(0.0)).is_none() {
+                return Err(format!(
+                    "method {method} needs a single-state model affine along the input; {} is not",
+                    req.system
+                ));
+            }
+            let scale = model.state_scale();
+            let atol = req.sim.atol.unwrap_or(0.0);
+            if method.how == How::Exponential {
+                Integrator::Exponential(ExpTolerance {
+                    abs: req.sim.rtol.unwrap_or(EXPONENTIAL_RTOL) * scale + atol,
+                    z_scale: scale,
+                    hmax: plan.scale / EXPONENTIAL_STEPS_PER_SCALE,
+                })
+            } else {
+                Integrator::Affine(AffineTolerance {
+                    abs: req.sim.rtol.unwrap_or(1e-10) * scale + atol,
+                    z_scale: scale,
+                })
+            }
         }
-        let scale = model.state_scale();
-        let atol = req.sim.atol.unwrap_or(0.0);
-        if name == RunMethod::Exponential {
-            Integrator::Exponential(ExpTolerance {
-                abs: req.sim.rtol.unwrap_or(EXPONENTIAL_RTOL) * scale + atol,
-                z_scale: scale,
-                hmax: plan.scale / EXPONENTIAL_STEPS_PER_SCALE,
-            })
-        } else {
-            Integrator::Affine(AffineTolerance {
-                abs: req.sim.rtol.unwrap_or(1e-10) * scale + atol,
-                z_scale: scale,
-            })
-        }
-    } else {
-        let method = method_of(req)?;
-        Integrator::Ode(method, tolerances(req, method, plan.scale))
+        How::Ode(ode) => Integrator::Ode(ode.solver, tolerances(req, ode, plan.scale)),
+        How::Exact | How::Analytic => return Err(format!("method `{method}` does not integrate in time")),
     };
     if works.is_some() && !matches!(how, Integrator::Ode(..)) {
         return Err(format!(
-            "{}: the energy balance's works need an ODE method, not {name}",
+            "{}: the energy balance's works need an ODE method, not {method}",
             req.system
         ));
     }

@@ -8,8 +8,8 @@
 //!
 //! Layout: `system.rs` (the declaration a system implements, `params!`), `systems/` (one file
 //! per system; `systems/mod.rs` is the registry), `resolve.rs` (validation of a request),
-//! shared glue: `input.rs` (signals, grids), `drive.rs` (prescribed-input runs and exact
-//! operators), `laws.rs` (friction-law parameter groups), `spring.rs` (mass–spring and drum),
+//! shared glue: `input.rs` (signals, grids), `methods/` (one file per `sim.method`; `methods/mod.rs`
+//! is the registry), `drive.rs` (prescribed-input runs and exact operators), `laws.rs` (friction-law parameter groups), `spring.rs` (mass–spring and drum),
 //! `ruderman.rs` (the Ruderman oscillator), `cbm.rs` (the compressed bristle model under the
 //! Switch Model).
 //!
@@ -41,6 +41,7 @@ mod input;
 pub mod inputs;
 pub mod invariants;
 pub mod laws;
+pub mod methods;
 mod resolve;
 mod ruderman;
 mod spring;

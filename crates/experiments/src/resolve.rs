@@ -124,18 +124,25 @@ pub fn resolve(
     }
     (input.decl().check)(&input, &mut errs);
     let sim = sim.cloned().unwrap_or_default();
-    if let Some(m) = sim.method {
-        if !info.methods.contains(&m) {
-            errs.push(Invalid {
+    let taken = info.all_methods();
+    if let Some(name) = &sim.method {
+        match crate::methods::find(&name.0) {
+            None => errs.push(Invalid {
+                path: "sim.method".into(),
+                message: format!("unknown method `{}`", name.0),
+                allowed: crate::methods::names(&crate::methods::all()),
+            }),
+            Some(m) if !taken.contains(&m) => errs.push(Invalid {
                 path: "sim.method".into(),
                 message: format!("system `{}` does not take method `{m}`", info.name),
-                allowed: fric_manifest::method_names(info.methods),
-            });
+                allowed: crate::methods::names(&taken),
+            }),
+            Some(_) => {}
         }
     }
     let durations = [sim.periods.is_some(), sim.t_end.is_some(), sim.steady_state.is_some()];
     // A purely analytic system without an input (a closed-form map) has no duration.
-    let timeless = info.methods.iter().all(|m| *m == fric_manifest::Method::Analytic);
+    let timeless = taken.iter().all(|m| m.how == crate::methods::How::Analytic);
     if role == Role::Autonomous && sim.t_end.is_none() && !timeless {
         errs.push(Invalid {
             path: "sim".into(),

@@ -2,7 +2,7 @@
 //! which is the same plant: the plant parameter groups, how a drum run's columns are presented,
 //! and the runs with Dahl, LuGre and Maxwell-slip friction shared by the six spring systems.
 
-use crate::drive::{driven_with_works, method_of, periodic_plan, save_times, tolerances, Works};
+use crate::drive::{driven_with_works, ode_of, periodic_plan, save_times, tolerances, Works};
 use crate::input::signal;
 use crate::laws::{DahlLaw, LuGreLaw, MaxwellSlipElements};
 use crate::system::{any, initial, nonneg, params, positive, Column};
@@ -488,9 +488,9 @@ fn driver_tolerance(req: &RunRequest) -> Result<(f64, f64), crate::invariants::V
         count: 1,
         message,
     };
-    let method = method_of(req).map_err(unusable)?;
+    let ode = ode_of(req).map_err(unusable)?;
     let sig = signal(req).map_err(unusable)?;
-    let tol = tolerances(req, method, periodic_plan(req, &sig).0.scale);
+    let tol = tolerances(req, ode, periodic_plan(req, &sig).0.scale);
     Ok((tol.rtol, tol.atol))
 }
 

@@ -80,7 +80,7 @@ pub trait System: 'static {
     const INPUTS: Inputs;
     const COLUMNS: &'static [Column];
     /// Accepted `sim.method` values; the first is the default.
-    const METHODS: &'static [fric_manifest::Method];
+    const METHODS: crate::methods::Methods;
     /// The physical invariants every run must satisfy ([`crate::invariants`]), checked on
     /// every run's data, computed or cached; a violation is the run's error.
     const INVARIANTS: &'static [Invariant<Self::Params>] = &[];
@@ -307,8 +307,9 @@ pub struct SystemInfo {
     pub params: Vec<ParamInfo>,
     pub inputs: Inputs,
     pub columns: &'static [Column],
-    /// Accepted methods; the first is the default.
-    pub methods: &'static [fric_manifest::Method],
+    /// The methods it declares ([`System::METHODS`]); the first is the default. Those it takes
+    /// are [`SystemInfo::all_methods`].
+    pub methods: crate::methods::Methods,
     /// Cross-parameter checks (every parameter present and in range).
     pub check: fn(&RunRequest, &mut Vec<Invalid>),
     /// Execute a resolved request.
@@ -322,6 +323,14 @@ pub struct SystemInfo {
 }
 
 impl SystemInfo {
+    /// The methods the system takes: its own, then those registered for it
+    /// ([`crate::methods::register`]).
+    pub fn all_methods(&self) -> Vec<crate::methods::Method> {
+        let mut out = self.methods.to_vec();
+        out.extend(crate::methods::added_for(self.name));
+        out
+    }
+
     /// Whether the system takes input kind `kind`.
     pub fn accepts(&self, kind: &str) -> bool {
         self.input_names().contains(&kind)

@@ -67,7 +67,7 @@ fn lugre_reduces_to_dahl() {
         &reduced,
         input,
         SimSpec {
-            method: Some(fric_manifest::Method::IntegratingFactor),
+            method: Some(fric_manifest::MethodName("integrating-factor".into())),
             ..periods(2.0, 400)
         },
     );
@@ -103,7 +103,7 @@ fn lugre_integrating_factor_matches_tight_radau5() {
         &p,
         input.clone(),
         SimSpec {
-            method: Some(fric_manifest::Method::IntegratingFactor),
+            method: Some(fric_manifest::MethodName("integrating-factor".into())),
             ..periods(2.0, 20000)
         },
     );

@@ -34,8 +34,9 @@ use std::fmt;
 ///
 /// `metric_kinds` are the metric kinds' declarations (they live with their evaluation, outside
 /// this crate): `metrics[].kind` is one of their names, each described by its doc and example.
-/// `input_kinds` likewise (they live with their signals): `runs[].input` is one of them.
-pub fn json_schema(metric_kinds: &[KindDoc], input_kinds: &[KindDoc]) -> String {
+/// `input_kinds` likewise (they live with their signals): `runs[].input` is one of them; and
+/// `methods` (they live with the solvers): `sim.method` is one of their names.
+pub fn json_schema(metric_kinds: &[KindDoc], input_kinds: &[KindDoc], methods: &[KindDoc]) -> String {
     let mut generator = schemars::SchemaGenerator::default();
     let input = input_schema(input_kinds, &mut generator);
     let mut schema = generator.into_root_schema_for::<Manifest>();
@@ -48,6 +49,15 @@ pub fn json_schema(metric_kinds: &[KindDoc], input_kinds: &[KindDoc]) -> String 
         .collect();
     if let Some(def) = schema.pointer_mut("/$defs/MetricKind").and_then(|v| v.as_object_mut()) {
         def.insert("oneOf".into(), alternatives.into());
+    }
+    let methods: Vec<serde_json::Value> = methods
+        .iter()
+        .map(|m| {
+            serde_json::json!({"description": format!("{}. Example: {}", m.doc, m.example), "type": "string", "const": m.name})
+        })
+        .collect();
+    if let Some(def) = schema.pointer_mut("/$defs/Method") {
+        *def = serde_json::json!({"description": METHOD_DOC, "oneOf": methods});
     }
     let mut text = serde_json::to_string_pretty(&schema).expect("a schema serialises");
     text.push('\n');

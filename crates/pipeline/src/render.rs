@@ -266,7 +266,7 @@ pub(crate) fn build(
                         color,
                         point_labels: vec![],
                         marker_size: s.marker_size,
-                        computed: true,
+                        results: true,
                     });
                 }
                 continue;
@@ -287,7 +287,7 @@ pub(crate) fn build(
                     color: s.color.clone(),
                     point_labels: s.points.iter().map(|q| q.label.clone()).collect(),
                     marker_size: s.marker_size,
-                    computed: true,
+                    results: true,
                 });
                 continue;
             }
@@ -301,9 +301,13 @@ pub(crate) fn build(
                 // only the drawn columns over the window are kept.
                 let held = runs.get(&id)?.ok_or_else(|| format!("run `{id}` has no data"))?;
                 let d: &RunData = &held;
-                // A grid run computes each sample at a chosen parameter (amplitude, frequency):
-                // every sample is a result, kept in print wherever the panel shows it.
-                let computed = entry.runs.get(&id).is_some_and(|r| r.request.input.kind() == "grid");
+                // A run whose input kind declares its samples computed points (a grid: each at a
+                // chosen amplitude, frequency): every sample is a result, kept in print wherever
+                // the panel shows it.
+                let results = entry
+                    .runs
+                    .get(&id)
+                    .is_some_and(|r| r.request.input.decl().role.computed_points());
                 let r = window(d, s.window.as_ref()).map_err(|e| format!("panel {}: {e}", p.id))?;
                 let pick = |c: &str| {
                     d.column(c)
@@ -346,7 +350,7 @@ pub(crate) fn build(
                     color,
                     point_labels: vec![],
                     marker_size: s.marker_size,
-                    computed,
+                    results,
                 });
             }
         }

@@ -80,10 +80,11 @@ pub struct SeriesData {
     pub point_labels: Vec<Option<String>>,
     /// The declared marker size in pt (`marker_size`; `None`: the style's default).
     pub marker_size: Option<f64>,
-    /// Every sample is a computed point (a grid run: a describing function, a frequency
-    /// response), not an integrator's output step: print thinning keeps each one the panel
-    /// shows (`reduce.rs`).
-    pub computed: bool,
+    /// Every sample is a result of its own, not an integrator's output step: the points of a
+    /// run whose input kind declares them computed (a grid: a describing function, a frequency
+    /// response; `fric_experiments::inputs::Role::computed_points`), a source's published
+    /// points, a metric's values. Print thinning keeps each one the panel shows (`reduce.rs`).
+    pub results: bool,
 }
 
 #[derive(Clone, Debug)]

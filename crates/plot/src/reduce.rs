@@ -26,7 +26,7 @@
 //! Samples without a position (non-finite, or not positive on a log axis) split a line or band
 //! when drawn: the first and last of each such run are kept, so the split stays where it was.
 //!
-//! A series of computed points ([`SeriesData::computed`]: a grid run, each sample a result such
+//! A series of computed points ([`SeriesData::results`]: a grid run, each sample a result such
 //! as a refined describing-function point) keeps, besides the above, every sample inside the
 //! panel's ranges and every inset's region: thinning a straight stretch to its ends would leave
 //! the printed files (CSV, PGFPlots) without the points a zoom window shows as computed.
@@ -74,7 +74,7 @@ pub fn reduce(fig: &FigureData) -> Reduction {
                     let k = zooms
                         .iter()
                         .fold(series_keep(&px, s), |k, z| union(k, series_keep(z, s)));
-                    if s.computed {
+                    if s.results {
                         let visible = (fig.panel_width, fig.panel_height);
                         let shown = zooms
                             .iter()
@@ -340,7 +340,7 @@ mod tests {
             arrows: 0,
             point_labels: vec![],
             marker_size: None,
-            computed: false,
+            results: false,
         }
     }
 
@@ -409,7 +409,7 @@ mod tests {
     fn zoomed(computed: bool) -> FigureData {
         let x: Vec<f64> = (0..=100).map(|i| f64::from(i) / 100.0).collect();
         let mut s = line(x.clone(), x.iter().map(|v| 2.0 * v).collect(), Style::Solid);
-        s.computed = computed;
+        s.results = computed;
         let axis = |r: [f64; 2]| crate::AxisSpec {
             label: "x".into(),
             unit: None,

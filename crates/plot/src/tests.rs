@@ -70,7 +70,7 @@ fn fig() -> FigureData {
                     arrows: 0,
                     point_labels: vec![],
                     marker_size: None,
-                    computed: false,
+                    results: false,
                 }],
             },
             PanelData {
@@ -101,7 +101,7 @@ fn fig() -> FigureData {
                     arrows: 0,
                     point_labels: vec![],
                     marker_size: None,
-                    computed: false,
+                    results: false,
                 }],
             },
         ],
@@ -231,7 +231,7 @@ fn one_series(x: Vec<f64>, y: Vec<f64>) -> FigureData {
         arrows: 0,
         point_labels: vec![],
         marker_size: None,
-        computed: false,
+        results: false,
     }];
     f
 }

@@ -29,6 +29,12 @@ pub const DECL: InputDecl = InputDecl {
     reads_file: false,
 };
 
+/// `(from, to, points)` of a `grid` input; `None` for an input of another kind (a system's
+/// checks of its grid read it so, not by the kind's name).
+pub fn span(input: &Input) -> Option<(f64, f64, usize)> {
+    (input.kind() == DECL.doc.name).then(|| (input.number("from"), input.number("to"), input.count("points")))
+}
+
 fn scale(input: &Input) -> Scale {
     match input.get("scale") {
         Some(Value::Scale(s)) => *s,

@@ -27,7 +27,7 @@ mod value;
 
 /// The signals a kind's `signal` returns (for a kind declared outside this crate).
 pub use fric_models::signal;
-pub use grid::points as grid_points;
+pub use grid::{points as grid_points, span as grid_span};
 pub use resolve::{resolve, set_number, typed};
 pub use shared::{check_amplitude, check_omega, check_sine_family, omega_period, AMPLITUDE, OFFSET, OMEGA, PHASE};
 pub use value::{Input, Value};
@@ -64,6 +64,18 @@ pub enum Role {
     Grid,
     /// No input: an autonomous run for `sim.t_end`.
     Autonomous,
+}
+
+impl Role {
+    /// Whether every sample of a run with an input of this role is a computed point, a result
+    /// at a chosen parameter (a grid's amplitude or frequency), not an integrator's output step:
+    /// figures keep each one in print (`fric_plot::SeriesData::results`).
+    pub fn computed_points(self) -> bool {
+        match self {
+            Role::Grid => true,
+            Role::Signal | Role::Autonomous => false,
+        }
+    }
 }
 
 /// One input kind: its declaration and its behaviour.

@@ -3,6 +3,7 @@
 //! default (a required one is an error), then the kind's own checks. Every problem is reported,
 //! each at `input.<field>` (the loader locates it at its line).
 
+use super::value::FieldError;
 use super::{find, names, Input};
 use crate::Invalid;
 use fric_manifest::{FieldDefault, FieldType, InputSpec, InputValue};
@@ -60,12 +61,12 @@ pub fn typed(written: &InputSpec) -> Result<Input, Vec<Invalid>> {
         match typed {
             Ok(v) => values.push((f.name, v)),
             // A value of the wrong type in the words serde uses for the rest of the manifest.
-            Err(e) if e.starts_with("must be ") => errs.push(Invalid::new(
+            Err(FieldError::WrongType(e)) => errs.push(Invalid::new(
                 at,
                 format!("invalid type: `{}` {e}", f.name),
                 format!("{}: {}", super::value::described(f.ty), f.doc),
             )),
-            Err(e) => errs.push(Invalid::new(at, format!("`{}`: {e}", f.name), f.doc)),
+            Err(FieldError::Malformed(e)) => errs.push(Invalid::new(at, format!("`{}`: {e}", f.name), f.doc)),
         }
     }
     if !errs.is_empty() {
@@ -186,6 +187,43 @@ mod tests {
             let want = format!("the input has no numeric field `nope` (fields: {})", names.join(", "));
             assert_eq!(e, want, "{}", decl.doc.name);
         }
+    }
+
+    /// A written value of another type than the declared one is told from a value of the right
+    /// shape that does not parse: the first in the manifest's words for a wrong type, the
+    /// second in the parser's.
+    #[test]
+    fn a_wrong_type_and_a_malformed_value_are_different_errors() {
+        let text = |t: &str| InputValue::Text(t.into());
+        let wrong = Input::typed(FieldType::Number, &text("five"));
+        assert_eq!(wrong, Err(FieldError::WrongType("must be a number, got `five`".into())));
+        let malformed = Input::typed(FieldType::Scale, &text("logarithmic")).unwrap_err();
+        assert!(matches!(malformed, FieldError::Malformed(_)), "{malformed:?}");
+        // In a resolved input: the wrong type as the rest of the manifest says it, the malformed
+        // value with its field's name.
+        let mut written: InputSpec = serde_yaml::from_str("{kind: grid, from: 0, to: 1, points: 3}").unwrap();
+        written.fields.insert("from".into(), text("five"));
+        written.fields.insert("scale".into(), text("logarithmic"));
+        let e = typed(&written).unwrap_err();
+        assert_eq!(
+            e[0].message, "invalid type: `from` must be a number, got `five`",
+            "{e:?}"
+        );
+        assert!(e[1].message.starts_with("`scale`: "), "{e:?}");
+    }
+
+    /// Only a grid's samples are computed points (each a result at a chosen parameter): a
+    /// figure keeps them all in print; a signal's and an autonomous run's are integrator steps.
+    #[test]
+    fn the_grid_kind_declares_its_samples_computed_points() {
+        let computed: Vec<&str> = super::super::all()
+            .into_iter()
+            .filter(|d| d.role.computed_points())
+            .map(|d| d.doc.name)
+            .collect();
+        assert_eq!(computed, ["grid"]);
+        assert_eq!(crate::inputs::grid_span(&example("grid")), Some((-0.1, 0.1, 401)));
+        assert_eq!(crate::inputs::grid_span(&example("sine")), None);
     }
 
     /// The written form of a resolved input resolves to the same input (an override's round trip).

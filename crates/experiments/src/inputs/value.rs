@@ -148,27 +148,40 @@ impl Input {
     }
 
     /// The typed value of `field` of type `ty` from its written form, or why not.
-    pub(super) fn typed(ty: FieldType, w: &InputValue) -> Result<Value, String> {
-        let json = || serde_json::to_value(w).map_err(|e| e.to_string());
+    pub(super) fn typed(ty: FieldType, w: &InputValue) -> Result<Value, FieldError> {
+        let json = || serde_json::to_value(w).map_err(|e| FieldError::Malformed(e.to_string()));
+        let parsed = |e: serde_json::Error| FieldError::Malformed(e.to_string());
         Ok(match (ty, w) {
             (FieldType::Number, InputValue::Number(v)) => Value::Number(*v),
             (FieldType::Count, InputValue::Number(v)) if *v >= 0.0 && v.fract() == 0.0 && *v < 1e15 => {
                 Value::Count(*v as usize)
             }
             (FieldType::Text, InputValue::Text(t)) => Value::Text(t.clone()),
-            (FieldType::Scale, _) => Value::Scale(serde_json::from_value(json()?).map_err(|e| e.to_string())?),
-            (FieldType::Pieces, InputValue::List(_)) => {
-                Value::Pieces(serde_json::from_value(json()?).map_err(|e| e.to_string())?)
-            }
-            (FieldType::Points, InputValue::List(_)) => {
-                Value::Points(serde_json::from_value(json()?).map_err(|e| e.to_string())?)
-            }
+            (FieldType::Scale, _) => Value::Scale(serde_json::from_value(json()?).map_err(parsed)?),
+            (FieldType::Pieces, InputValue::List(_)) => Value::Pieces(serde_json::from_value(json()?).map_err(parsed)?),
+            (FieldType::Points, InputValue::List(_)) => Value::Points(serde_json::from_value(json()?).map_err(parsed)?),
             (FieldType::Components, InputValue::List(_)) => {
-                Value::Components(serde_json::from_value(json()?).map_err(|e| e.to_string())?)
+                Value::Components(serde_json::from_value(json()?).map_err(parsed)?)
             }
-            (ty, w) => return Err(format!("must be {}, got `{}`", described(ty), shown(w))),
+            (ty, w) => {
+                return Err(FieldError::WrongType(format!(
+                    "must be {}, got `{}`",
+                    described(ty),
+                    shown(w)
+                )))
+            }
         })
     }
+}
+
+/// Why a written field has no typed value.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum FieldError {
+    /// A value of another type than the declared one (`must be a number, got `five``).
+    WrongType(String),
+    /// A value of the right shape that does not parse as the type (a list whose items are
+    /// not pieces; a scale name that is not one): the parser's words.
+    Malformed(String),
 }
 
 /// What a field of type `ty` must be, in the manifest's words.

@@ -2,7 +2,7 @@
 //! exact along each monotone input increment (2.25) (it is rate independent), or the time form
 //! (2.12) integrated in time (`ode`) to test that.
 
-use crate::drive::{driven, exact, method_name, OPERATOR_METHODS};
+use crate::drive::{driven, exact, steps_in_time, OPERATOR_METHODS};
 use crate::input::signal;
 use crate::laws::BlimanSorineLaw;
 use crate::system::{any, params, Column, Group, System, PRESCRIBED, ROTARY};
@@ -32,7 +32,7 @@ impl System for BlimanSorine {
         ("x2", "N-m", "slow state x2"),
         ("F", "N-m", "friction torque x1 + x2"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = OPERATOR_METHODS;
+    const METHODS: crate::methods::Methods = OPERATOR_METHODS;
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.law.check(errs)
@@ -42,7 +42,7 @@ impl System for BlimanSorine {
         let m = p.law.model();
         let sig = signal(req)?;
         let x0 = [p.x10, p.x20];
-        if method_name(req) == fric_manifest::Method::Ode {
+        if steps_in_time(req)? {
             let mut d = driven(req, &sig, &m, x0.to_vec(), &["v", "x1", "x2", "F"], |_, du, x, out| {
                 out[0] = du;
                 out[1] = x[0];

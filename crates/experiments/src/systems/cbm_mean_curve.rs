@@ -29,7 +29,7 @@ impl System for CbmMeanCurve {
         ("y", "m", "mean height"),
         ("F", "N", "mean friction"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Analytic];
+    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let fit = MeanFit {

@@ -22,7 +22,7 @@ impl System for CubicEquilibria {
         ("u", "1", "equilibrium input"),
         ("stable", "1", "1 if stable, 0 if not"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Analytic];
+    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
 
     fn run(_: &Params, req: &RunRequest) -> Result<RunData, String> {
         let x = grid(&req.input);

@@ -1,7 +1,7 @@
 //! `dahl`: the Dahl model driven by a position, thesis (1.23), in closed form along each monotone
 //! input increment or as the time-domain ODE.
 
-use crate::drive::{driven, exact, method_name, OPERATOR_COLUMNS};
+use crate::drive::{driven, exact, steps_in_time, OPERATOR_COLUMNS};
 use crate::input::signal;
 use crate::laws::DahlLaw;
 use crate::system::{invalid, params, Column, Group, System, LINEAR, PRESCRIBED};
@@ -23,17 +23,17 @@ impl System for Dahl {
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = OPERATOR_COLUMNS;
     /// The operator's methods, and exponential collocation for the affine case γ = 1.
-    const METHODS: &'static [fric_manifest::Method] = &[
-        fric_manifest::Method::Exact,
-        fric_manifest::Method::Ode,
-        fric_manifest::Method::Exponential,
+    const METHODS: crate::methods::Methods = &[
+        &crate::methods::EXACT,
+        &crate::methods::ODE,
+        &crate::methods::EXPONENTIAL,
     ];
 
     fn check(p: &Params, req: &RunRequest, errs: &mut Vec<Invalid>) {
         if p.law.f0.abs() > p.law.fc {
             errs.push(invalid("f0", "|f0| exceeds fc", "|f0| ≤ fc"));
         }
-        if method_name(req) == fric_manifest::Method::Exponential && p.law.gamma != 1.0 {
+        if crate::methods::of(req).is_ok_and(|m| m.how == crate::methods::How::Exponential) && p.law.gamma != 1.0 {
             errs.push(invalid(
                 "gamma",
                 "method exponential needs the Dahl ODE affine in F along the input, which it is only for gamma = 1",
@@ -45,8 +45,7 @@ impl System for Dahl {
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = p.law.model();
         let sig = signal(req)?;
-        let method = method_name(req);
-        if method == fric_manifest::Method::Ode || method == fric_manifest::Method::Exponential {
+        if steps_in_time(req)? {
             driven(req, &sig, &m, vec![p.law.f0], &["v", "F"], |_, du, x, out| {
                 out[0] = du;
                 out[1] = x[0];

@@ -23,7 +23,7 @@ impl System for DescribingFunctionClassical {
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = describing::COLUMNS;
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dop853, fric_manifest::Method::Dopri5];
+    const METHODS: crate::methods::Methods = &[&crate::methods::DOP853, &crate::methods::DOPRI5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.setup.check(errs);

@@ -27,7 +27,7 @@ impl System for DescribingFunctionLuGre {
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = describing::COLUMNS;
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Radau5, fric_manifest::Method::Rosenbrock23, fric_manifest::Method::Dopri5, fric_manifest::Method::Dop853Radau5];
+    const METHODS: crate::methods::Methods = &[&crate::methods::RADAU5, &crate::methods::ROSENBROCK23, &crate::methods::DOPRI5, &crate::methods::DOP853_RADAU5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.setup.check(errs);

@@ -42,7 +42,7 @@ impl System for DrbmStickSlip {
         ("W_f", "J", "friction work ∫ F v dt from the start (dissipated or stored in the bristles)"),
         ("E", "J", "stored energy ½ m v² + ½ K l²"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Radau5];
+    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5, &crate::methods::RADAU5];
     const INVARIANTS: &'static [Invariant<Params>] = &[
         Invariant {
             name: "contact-window",

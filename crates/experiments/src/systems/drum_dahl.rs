@@ -25,7 +25,7 @@ impl System for DrumDahl {
         doc: "input work = friction work + change of the kinetic and spring energy ((40) times the angular velocity, integrated; exact for any friction torque on the drum; the Dahl state T_f is the friction acting), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
         check: check_energy,
     }];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Dop853, fric_manifest::Method::Radau5];
+    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5, &crate::methods::DOP853, &crate::methods::RADAU5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.law.check_lipschitz(errs)

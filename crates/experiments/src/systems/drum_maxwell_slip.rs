@@ -25,7 +25,7 @@ impl System for DrumMaxwellSlip {
         doc: "input work = friction work + change of the kinetic and spring energy ((28) times the velocity, integrated; exact for any friction force on the mass), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
         check: check_energy,
     }];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5];
+    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.law.check(errs)

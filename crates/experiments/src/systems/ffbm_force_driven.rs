@@ -3,7 +3,7 @@
 //! boundaries are located events) so that the stiff integrator only sees smooth flows.
 
 use crate::drbm::Law;
-use crate::drive::{method_of, periodic_plan, save_times, tolerances};
+use crate::drive::{ode_of, periodic_plan, save_times, tolerances};
 use crate::input::signal;
 use crate::system::{initial, params, positive, Column, System, PRESCRIBED};
 use crate::{Invalid, RunData, RunRequest};
@@ -80,7 +80,7 @@ impl System for FfbmForceDriven {
         ("u_l", "N", "boundary equilibria u = K x + F_f^l(x) at the sampled x"),
         ("eq_excess", "N", "at rest (|v| <= v_rest): distance of u - K x outside [F_f^l(x), F_f^r(x)] (0 inside, and 0 while moving)"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Radau5, fric_manifest::Method::Rosenbrock23, fric_manifest::Method::Dopri5];
+    const METHODS: crate::methods::Methods = &[&crate::methods::RADAU5, &crate::methods::ROSENBROCK23, &crate::methods::DOPRI5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         if p.f_max <= p.f_min {
@@ -110,8 +110,8 @@ impl System for FfbmForceDriven {
             k: p.k_spring,
             u: &sig,
         };
-        let method = method_of(req)?;
-        let tol = tolerances(req, method, plan.scale);
+        let ode = ode_of(req)?;
+        let (method, tol) = (ode.solver, tolerances(req, ode, plan.scale));
         let save = save_times(&plan);
         let mut rows: Vec<[f64; 4]> = Vec::with_capacity(save.len());
         let mut out = |t: f64, _: i64, s: &[f64]| rows.push([t, s[0], s[1], s[2]]);

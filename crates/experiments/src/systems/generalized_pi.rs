@@ -48,7 +48,7 @@ impl System for GeneralizedPi {
         ("dL", "m", "rod elongation (5.18)"),
         ("dL_um", "μm", "rod elongation (5.18) in micrometres (dL · 1e6), for plotting"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Exact];
+    const METHODS: crate::methods::Methods = &[&crate::methods::EXACT];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         if p.n.fract() != 0.0 {

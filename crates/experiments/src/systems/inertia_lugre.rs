@@ -9,7 +9,7 @@
 //! non-negative for every σ1 (LuGre is not passive in general; report §3.6 and the
 //! `lugre-passivity` system), so only the mechanical balance is an invariant.
 
-use crate::drive::{driven_with_works, method_of, periodic_plan, tolerances, Works};
+use crate::drive::{driven_with_works, ode_of, periodic_plan, tolerances, Works};
 use crate::energy_balance::{check, max_abs, Bound};
 use crate::input::signal;
 use crate::invariants::{col, Invariant, Violation};
@@ -51,7 +51,7 @@ impl System for InertiaLuGre {
         ("W_f", "J", "friction work: integral of F_total theta' dt from the first sample"),
         ("E", "J", "kinetic energy J theta'^2/2"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Radau5, fric_manifest::Method::Rosenbrock23, fric_manifest::Method::Dopri5];
+    const METHODS: crate::methods::Methods = &[&crate::methods::RADAU5, &crate::methods::ROSENBROCK23, &crate::methods::DOPRI5];
 
     const INVARIANTS: &'static [Invariant<Params>] = &[Invariant {
         name: "energy-balance",
@@ -133,9 +133,9 @@ fn check_energy(p: &Params, req: &RunRequest, d: &RunData) -> Result<(), Violati
         count: 1,
         message,
     };
-    let method = method_of(req).map_err(unusable)?;
+    let ode = ode_of(req).map_err(unusable)?;
     let sig = signal(req).map_err(unusable)?;
-    let tol = tolerances(req, method, periodic_plan(req, &sig).0.scale);
+    let tol = tolerances(req, ode, periodic_plan(req, &sig).0.scale);
     // The record window's steps (`Bound::for_run`: a run cached before they were recorded
     // counts all its steps).
     let bound = Bound::for_run(

@@ -137,7 +137,7 @@ impl System for InertiaPidClassical {
         ("F", "N-m", "nonlinear friction (τk± in slip, u in stick)"),
         ("stuck", "1", "1 in stick"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5];
+    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let asym = p.tau_s_plus > 0.0;

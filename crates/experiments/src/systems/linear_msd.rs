@@ -30,7 +30,7 @@ impl System for LinearMsd {
         ("y", "m", "output x"),
         ("v", "m/s", "velocity"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Rosenbrock23, fric_manifest::Method::Radau5];
+    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5, &crate::methods::ROSENBROCK23, &crate::methods::RADAU5];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = Model { m: p.m, c: p.c, k: p.k };

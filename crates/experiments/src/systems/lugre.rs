@@ -28,12 +28,12 @@ impl System for LuGre {
         ("z", "m", "bristle deflection"),
         ("F", "N", "friction force"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[
-        fric_manifest::Method::Exponential,
-        fric_manifest::Method::IntegratingFactor,
-        fric_manifest::Method::Rosenbrock23,
-        fric_manifest::Method::Radau5,
-        fric_manifest::Method::Dopri5,
+    const METHODS: crate::methods::Methods = &[
+        &crate::methods::EXPONENTIAL,
+        &crate::methods::INTEGRATING_FACTOR,
+        &crate::methods::ROSENBROCK23,
+        &crate::methods::RADAU5,
+        &crate::methods::DOPRI5,
     ];
     const INVARIANTS: &'static [Invariant<Params>] = &[Invariant {
         name: "bristle-bound",

@@ -41,12 +41,12 @@ impl System for LuGrePassivity {
             "v (sigma0 z + sigma1 z'), the supplied power d0 + d1 + d2 + d3",
         ),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[
-        fric_manifest::Method::Exponential,
-        fric_manifest::Method::IntegratingFactor,
-        fric_manifest::Method::Rosenbrock23,
-        fric_manifest::Method::Radau5,
-        fric_manifest::Method::Dopri5,
+    const METHODS: crate::methods::Methods = &[
+        &crate::methods::EXPONENTIAL,
+        &crate::methods::INTEGRATING_FACTOR,
+        &crate::methods::ROSENBROCK23,
+        &crate::methods::RADAU5,
+        &crate::methods::DOPRI5,
     ];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {

@@ -117,7 +117,7 @@ impl System for LuGreStickSlip {
             check: check_friction_work,
         },
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Radau5, fric_manifest::Method::Rosenbrock23];
+    const METHODS: crate::methods::Methods = &[&crate::methods::RADAU5, &crate::methods::ROSENBROCK23];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.law.curve.check(errs)

@@ -25,7 +25,7 @@ impl System for MassSpringDahl {
         doc: "input work = friction work + change of the kinetic and spring energy ((28) times the velocity, integrated; exact for any friction force on the mass; the Dahl state F is the friction acting), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
         check: |p, req, d| spring::check_dahl_energy((p.plant.m, p.plant.ks), 0.0, req, d, ["u", "q", "v", "F"]),
     }];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Dop853, fric_manifest::Method::Radau5];
+    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5, &crate::methods::DOP853, &crate::methods::RADAU5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.law.check_lipschitz(errs)

@@ -1,7 +1,7 @@
 //! `maxwell-slip`: the Maxwell-slip model driven by a position, thesis (1.20)–(1.22), as exact
 //! stop operators or as the time-domain ODE (1.20).
 
-use crate::drive::{driven, exact, method_name, OPERATOR_COLUMNS, OPERATOR_METHODS};
+use crate::drive::{driven, exact, steps_in_time, OPERATOR_COLUMNS, OPERATOR_METHODS};
 use crate::input::signal;
 use crate::laws::MaxwellSlipElements;
 use crate::system::{initial, params, Column, Group, System, LINEAR, PRESCRIBED};
@@ -23,7 +23,7 @@ impl System for MaxwellSlip {
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = OPERATOR_COLUMNS;
-    const METHODS: &'static [fric_manifest::Method] = OPERATOR_METHODS;
+    const METHODS: crate::methods::Methods = OPERATOR_METHODS;
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.elements.check(errs)
@@ -32,7 +32,7 @@ impl System for MaxwellSlip {
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = p.elements.model();
         let sig = signal(req)?;
-        if method_name(req) == fric_manifest::Method::Ode {
+        if steps_in_time(req)? {
             let u0 = sig.value(0.0);
             let x0: Vec<f64> = m.delta.iter().map(|d| u0 - p.s0.clamp(-d, *d)).collect();
             driven(req, &sig, &m, x0, &["v", "F"], |u, du, x, out| {

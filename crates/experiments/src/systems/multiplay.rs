@@ -1,7 +1,7 @@
 //! `multiplay`: the multiplay model (2.3)–(2.4) driven by the bar position, as the time-domain ODE
 //! (finite frequency) or as its DC limit (2.11)–(2.13), the Maxwell-slip stop operators (exact).
 
-use crate::drive::{driven, exact, method_name};
+use crate::drive::{driven, exact, steps_in_time};
 use crate::input::signal;
 use crate::laws::MultiplayElements;
 use crate::system::{Column, Group, System, LINEAR, PRESCRIBED};
@@ -37,7 +37,7 @@ impl System for Multiplay {
         ("v", "m/s", "input velocity u'"),
         ("y", "N", "output (2.4)"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Exact];
+    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5, &crate::methods::EXACT];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.elements.check(errs)
@@ -47,7 +47,7 @@ impl System for Multiplay {
         let m = p.elements.model();
         let sig = signal(req)?;
         let u0 = sig.value(0.0);
-        if method_name(req) == fric_manifest::Method::Exact {
+        if !steps_in_time(req)? {
             let dc = m.dc_limit();
             let mut st = dc.state(u0, 0.0);
             exact(req, &sig, move |u| dc.advance(&mut st, u)).map(rename_f_to_y)

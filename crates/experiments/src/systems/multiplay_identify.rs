@@ -5,7 +5,7 @@
 //! (consecutive chords of equal slope form a segment, vertices are line intersections); k and Δ
 //! follow from (2.25)–(2.26); the estimated model is re-simulated on the same input.
 
-use crate::drive::{exact, method_name};
+use crate::drive::{exact, steps_in_time};
 use crate::input::signal;
 use crate::system::{any, params, positive, Column, System, PRESCRIBED};
 use crate::{Invalid, RunData, RunRequest};
@@ -34,7 +34,7 @@ impl System for MultiplayIdentify {
         ("y", "N", "true DC map output"),
         ("y_est", "N", "output of the identified model"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Exact];
+    const METHODS: crate::methods::Methods = &[&crate::methods::EXACT];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         if p.k.len() != p.delta.len() {
@@ -47,7 +47,7 @@ impl System for MultiplayIdentify {
     }
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
-        debug_assert_eq!(method_name(req), fric_manifest::Method::Exact);
+        debug_assert_eq!(steps_in_time(req), Ok(false));
         let sig = signal(req)?;
         let truth = MaxwellSlip::new(p.k.clone(), p.delta.clone());
         let mut st = truth.state(sig.value(0.0), 0.0);

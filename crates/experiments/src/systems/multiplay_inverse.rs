@@ -5,7 +5,7 @@
 //! the forward ODE (2.3)–(2.4) and the inverse system (2.32)–(2.33) with `ū = y`, integrated as one
 //! ODE from the same state, `u_est = ȳ`.
 
-use crate::drive::{driven, exact, method_name};
+use crate::drive::{driven, exact, steps_in_time};
 use crate::input::signal;
 use crate::laws::MultiplayElements;
 use crate::system::{Column, Group, System, LINEAR, PRESCRIBED};
@@ -58,7 +58,7 @@ impl System for MultiplayInverse {
         ("y", "N", "forward output (2.4)"),
         ("u_est", "m", "recreated input: slope inverse or ȳ (2.33)"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Exact, fric_manifest::Method::Dopri5];
+    const METHODS: crate::methods::Methods = &[&crate::methods::EXACT, &crate::methods::DOPRI5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.elements.check(errs)
@@ -68,7 +68,7 @@ impl System for MultiplayInverse {
         let m = p.elements.model();
         let sig = signal(req)?;
         let u0 = sig.value(0.0);
-        if method_name(req) == fric_manifest::Method::Dopri5 {
+        if steps_in_time(req)? {
             let inv = DynamicInverse::new(m.clone())?;
             let chain = Chain { fwd: m.clone(), inv };
             let x0 = m.state_at_rest(&vec![u0; m.len()]);

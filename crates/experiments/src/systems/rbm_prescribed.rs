@@ -33,7 +33,7 @@ impl System for RbmPrescribed {
         ("Fl", "N", "left-corner force F_f^l"),
         ("Fr", "N", "right-corner force F_f^r"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Exact];
+    const METHODS: crate::methods::Methods = &[&crate::methods::EXACT];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.row.check(errs)

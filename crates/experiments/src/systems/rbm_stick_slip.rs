@@ -82,7 +82,7 @@ impl System for RbmStickSlip {
         ("Fl", "N", "left-corner force F_f^l"),
         ("Fr", "N", "right-corner force F_f^r"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5];
+    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.row.check(errs);

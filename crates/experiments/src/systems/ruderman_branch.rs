@@ -32,13 +32,12 @@ impl System for RudermanBranch {
         ("reversal", "N", "f at the reversals x_i and x_{i+1}, NaN elsewhere"),
         ("crossing", "N", "f at the sample nearest the zero crossing x_0 = 0, NaN elsewhere"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Analytic];
+    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
 
     /// The grid is the fraction of the way between two reversals.
     fn check(p: &Params, req: &RunRequest, errs: &mut Vec<Invalid>) {
         check_variant(p.variant, errs);
-        if req.input.kind() == "grid" {
-            let (from, to) = (req.input.number("from"), req.input.number("to"));
+        if let Some((from, to, _)) = crate::inputs::grid_span(&req.input) {
             if from < 0.0 || to > 1.0 {
                 errs.push(Invalid::new(
                     "input",

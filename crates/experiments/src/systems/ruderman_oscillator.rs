@@ -22,7 +22,7 @@ impl System for RudermanOscillator {
         ("Ef", "J", "integral of F v dt since the last reversal"),
         ("E_abs", "J", "|E_f|"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5];
+    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5];
 
     fn run(p: &OscillatorParams, req: &RunRequest) -> Result<RunData, String> {
         let (osc, sim) = simulate_oscillator(p, req, &sample_times(req))?;

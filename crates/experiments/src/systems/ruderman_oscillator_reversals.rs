@@ -30,7 +30,7 @@ impl System for RudermanOscillatorReversals {
         ("balance_residual", "1", "(Ep(i) - Ed_sim(i) - Ep(i+1))/Ep(i), the residual of (2.10)"),
         ("dissipated", "1", "sum of Ed_sim over the half cycles before i, over Ep(0)"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5];
+    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5];
 
     fn run(p: &OscillatorParams, req: &RunRequest) -> Result<RunData, String> {
         let (osc, sim) = simulate_oscillator(p, req, &[])?;

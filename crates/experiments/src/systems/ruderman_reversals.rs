@@ -31,13 +31,12 @@ impl System for RudermanReversals {
         ("n2Ep", "1", "n^2 E_p(n) / (F_c^2/sigma)"),
         ("dissipated", "1", "sum of E_d over reversals before n, over E_p(0)"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Analytic];
+    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
 
     /// The grid is the reversal index n = 0, 1, ..., N.
     fn check(p: &Params, req: &RunRequest, errs: &mut Vec<Invalid>) {
         check_variant(p.variant, errs);
-        if req.input.kind() == "grid" {
-            let (from, to, points) = (req.input.number("from"), req.input.number("to"), req.input.count("points"));
+        if let Some((from, to, points)) = crate::inputs::grid_span(&req.input) {
             if from != 0.0 || to.fract() != 0.0 || points as f64 != to + 1.0 {
                 errs.push(Invalid::new(
                     "input",

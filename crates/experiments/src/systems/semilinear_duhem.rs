@@ -37,7 +37,7 @@ impl System for SemilinearDuhem {
         ("y", "N", "output"),
         ("y_limit", "N", "closed-form limiting output (10)"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Dop853];
+    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5, &crate::methods::DOP853];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = Semilinear {

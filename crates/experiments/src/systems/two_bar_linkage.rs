@@ -36,7 +36,7 @@ impl System for TwoBarLinkage {
         ("E", "J", "dashpot energy dissipated since t = 0"),
         ("eq_residual", "N", "|F − F_eq(θ)|: distance in F from the equilibrium set (5.12)"),
     ];
-    const METHODS: &'static [fric_manifest::Method] = &[fric_manifest::Method::Dopri5, fric_manifest::Method::Dop853];
+    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5, &crate::methods::DOP853];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let s = Linkage {

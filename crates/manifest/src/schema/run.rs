@@ -170,7 +170,7 @@ pub struct SimSpec {
     pub samples_per_period: Option<usize>,
     /// How the run is computed; unset: its system's default (the first it lists).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub method: Option<super::Method>,
+    pub method: Option<super::MethodName>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rtol: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -26,7 +26,7 @@ pub fn series(x: Vec<f64>, y: Vec<f64>, style: Style, label: &str) -> SeriesData
         arrows: 0,
         point_labels: vec![],
         marker_size: None,
-        computed: false,
+        results: false,
     }
 }
 

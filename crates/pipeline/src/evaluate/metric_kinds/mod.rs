@@ -143,7 +143,11 @@ pub fn docs() -> Vec<KindDoc> {
 /// kinds from `fric_experiments::inputs`
 /// (`experiments/manifest.schema.json`, written by `cargo xtask schema --json`).
 pub fn json_schema() -> String {
-    fric_manifest::json_schema(&docs(), &fric_experiments::inputs::docs())
+    fric_manifest::json_schema(
+        &docs(),
+        &fric_experiments::inputs::docs(),
+        &fric_experiments::methods::docs(),
+    )
 }
 
 /// The names of every kind, comma-separated (an error's allowed list).
