@@ -343,7 +343,8 @@ struct LongStick {
     dx: f64,
     /// Every sample inside stuck in the production.
     held: bool,
-    /// The first inside sample stuck in the production (0 if none is).
+    /// The first inside sample stuck in the production (the number of inside samples if none is:
+    /// a stick the production misses fails the start test).
     start: usize,
     /// The largest distance of `a = u − K x` from the production's own interval
     /// `[u_l, u_r] − K x` at the last stuck sample of a production stick that ends inside
@@ -361,11 +362,15 @@ fn long_sticks(tr: &Trace, d: &fric_experiments::RunData, min_len: f64) -> Vec<L
             let inside: Vec<usize> = (0..t.len()).filter(|&i| t[i] > a && t[i] < b).collect();
             let mid = inside[inside.len() / 2];
             let stuck_runs = runs(inside.len(), |k| stuck[inside[k]] == 1.0);
-            let start = stuck_runs.first().map_or(0, |r| r.0);
+            let start = stuck_runs.first().map_or(inside.len(), |r| r.0);
             let end_gap = stuck_runs
                 .iter()
                 .filter(|r| r.1 + 1 < inside.len())
-                .map(|r| (u[inside[r.1]] - ul[inside[r.1]]).min(ur[inside[r.1]] - u[inside[r.1]]))
+                .map(|r| {
+                    (u[inside[r.1]] - ul[inside[r.1]])
+                        .abs()
+                        .min((ur[inside[r.1]] - u[inside[r.1]]).abs())
+                })
                 .fold(0.0f64, f64::max);
             LongStick {
                 t: a,

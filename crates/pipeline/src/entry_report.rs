@@ -104,9 +104,11 @@ pub(crate) fn with_runs<R>(
         rep.checks = unevaluated(&e.manifest, "a run of this manifest failed");
         return None;
     }
+    // From the held data or a released run's metadata: never a read back of its data, which
+    // would undo the one read per use of a released run (review M4).
     for (id, info) in rep.runs.iter_mut() {
-        if let Ok(Some(d)) = runs.get(id) {
-            info.work = work(&d.info);
+        if let Some(i) = runs.info(id) {
+            info.work = work(&i);
         }
     }
     Some(f(&runs, rep))

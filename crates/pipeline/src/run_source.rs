@@ -144,6 +144,16 @@ pub(crate) struct RunView<'a> {
 }
 
 impl RunView<'_> {
+    /// The info values of run `id` (its step and event counts) without reading a released run
+    /// back: from the held data, or from the metadata of its cache entry.
+    pub(crate) fn info(&self, id: &str) -> Option<std::collections::BTreeMap<String, f64>> {
+        if let Some(d) = self.held.get(id) {
+            return Some(d.info.clone());
+        }
+        let (r, src) = (self.lazy.get(id)?, self.source?);
+        src.cache.info(&r.key)
+    }
+
     /// The data of run `id` (with its `post` columns), `Ok(None)` when it has none (it failed,
     /// as [`view`] reported), or why a released run could not be read back from the cache
     /// (e.g. its entry was removed or corrupted by another process since [`view`] read it).

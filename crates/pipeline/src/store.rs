@@ -162,6 +162,15 @@ impl RunCache {
         Ok(Some((meta, bytes)))
     }
 
+    /// The info values (step and event counts) an entry's metadata records, read without its
+    /// data: what a report shows of a released run without reading it back (review s50 crev 1).
+    /// `None` when the entry has no readable metadata; its data are verified when they are read.
+    pub fn info(&self, key: &str) -> Option<BTreeMap<String, f64>> {
+        let (_, js) = self.paths(key);
+        let meta = crate::readfile::read(&js, crate::readfile::INPUT).ok()?;
+        serde_json::from_slice::<Meta>(&meta).ok().map(|m| m.info)
+    }
+
     /// Look up the run `request` at `key`.
     pub fn get(&self, key: &str, request: &impl Serialize) -> Lookup {
         let (meta, bytes) = match self.verified(key, request) {
