@@ -222,11 +222,15 @@ fn runs(n: usize, stuck: impl Fn(usize) -> bool) -> Vec<(usize, usize)> {
 ///   exact deceleration's `η²/2|a|` through the band). Derived bound on the first long stick:
 ///   `|Δx/(η τ) − 1| ≤ 5 %`; measured 0.986 (Δ = 0.01 m), 0.993 (Δ = 0.005 m). The reference is
 ///   converged there (its steps 2e-3, 1e-3, 5e-4 s agree to 6e-13 m);
-/// - each stick's position feeds the next: the offset grows ×4.7, 13.6, 12.9, 10.0, 15.8 per
-///   stick (Δ = 0.01 m; the order of the bristle's stiffness over the spring's, κ/(h² K) = 10),
-///   exactly as the reference's own step-halving differences do (−6e-13 → −7e-8 m over the same
-///   six sticks). So while the offset is below Δ/100 (at least 5 sticks: ≤ ×16 per stick from
-///   1e-9 m; measured 6 at either Δ), the production holds every such stick on every sample;
+/// - each stick's position feeds the next: the offset |Δx| of the first long sticks is 9.9e-10,
+///   4.6e-9, 6.3e-8, 8.1e-7, 8.1e-6, 1.28e-4 m (Δ = 0.01 m: ×4.7, 13.6, 12.9, 10.0, 15.8 per
+///   stick, the order of the bristle's stiffness over the spring's, κ/(h² K) = 10) and 9.9e-10,
+///   1.7e-8, 7.7e-8, 1.2e-6, 1.2e-7, 2.5e-5, 4.2e-4 m (Δ = 0.005 m: ×16.8, 4.6, 16.3, 0.1, 216,
+///   16.7; a stick may land closer than the one before), as the reference's own step-halving
+///   differences grow (−6e-13 → −7e-8 m over the first six sticks). The growth is not bounded,
+///   so how many sticks stay within Δ/100 is measured, not derived: 5 at Δ = 0.01 m (the 6th at
+///   1.28e-4 m > 1e-4 m), 6 at Δ = 0.005 m (the 7th at 4.2e-4 m > 5e-5 m); the production
+///   holds every such stick on every sample (the test prints the offsets);
 /// - beyond, the positions are not determined by the equations: the reference at 2e-3 and
 ///   5e-4 s itself differs by up to 1.35e-3 m (Δ/7.4), the production from it by up to
 ///   1.23e-3 m. The only bound left is the lattice cell: |Δx| ≤ Δ/2 (that sticks land in the
@@ -299,7 +303,14 @@ fn fig3_9_stick_phases_agree_with_the_reference() {
             dx_max <= delta / 2.0,
             "Δ = {delta}: stick positions differ by {dx_max} m, beyond the lattice cell"
         );
-        let eta_tau = 1e-6 * 1e-3;
+        let eta_tau = PRODUCTION_ETA * PRODUCTION_TAU;
+        let offsets: Vec<String> = long.iter().take(8).map(|s| format!("{:.3e}", s.dx)).collect();
+        let growth: Vec<String> = long
+            .windows(2)
+            .take(7)
+            .map(|w| format!("{:.1}", w[1].dx / w[0].dx))
+            .collect();
+        eprintln!("Δ = {delta}: |Δx| of the first long sticks {offsets:?} m, growth per stick {growth:?}");
         let first = long[0].dx_signed / eta_tau;
         let gap = long.iter().fold(0.0f64, |m, s| m.max(s.end_gap));
         eprintln!("Δ = {delta}: first long stick Δx / (η τ) = {first:.4}; production sticks ending inside a reference stick end {gap:.3e} N from their bound at most");
@@ -308,9 +319,12 @@ fn fig3_9_stick_phases_agree_with_the_reference() {
             "Δ = {delta}: the first long stick is {first} η τ from the reference's, not the band's η τ"
         );
         let determined: Vec<&LongStick> = long.iter().take_while(|s| s.dx <= delta / 100.0).collect();
+        // Measured (2026-12-06), not derived: the offsets' growth per stick is not bounded
+        // (at Δ = 0.005 m the 5th long stick lands closer, ×0.1, and the 6th ×216 further).
+        let within = if delta == 0.01 { 5 } else { 6 };
         assert!(
-            determined.len() >= 5 && determined.iter().all(|s| s.held),
-            "Δ = {delta}: of the {} sticks within Δ/100 of the reference's, {} are held on every sample (at least 5 expected, all held)",
+            determined.len() == within && determined.iter().all(|s| s.held),
+            "Δ = {delta}: of the {} sticks within Δ/100 of the reference's, {} are held on every sample ({within} measured, all held): re-measure and re-read the mechanism above",
             determined.len(),
             determined.iter().filter(|s| s.held).count()
         );

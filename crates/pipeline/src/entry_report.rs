@@ -114,9 +114,20 @@ pub(crate) fn with_runs<R>(
     Some(f(&runs, rep))
 }
 
+/// The event counters the systems put in a run's info (grep `_events"` in
+/// crates/experiments/src): an explicit list, so a setting whose name merely ends in `events`
+/// (a `max_events`, say) is never reported as work.
+const EVENT_COUNTS: [&str; 5] = [
+    "cell_events",
+    "forward_events",
+    "lattice_events",
+    "state_events",
+    "window_events",
+];
+
 /// The integration work among a run's info values ([`fric_report::RunInfo::work`]): accepted
 /// steps (`steps`), rejected ones (`rejected` or `steps_rejected`, as the systems name them),
-/// every `*events` count and a DF run's `period_maps`.
+/// the event counts the systems report ([`EVENT_COUNTS`]) and a DF run's `period_maps`.
 fn work(info: &BTreeMap<String, f64>) -> BTreeMap<String, f64> {
     let mut w = BTreeMap::new();
     for (k, &v) in info {
@@ -124,7 +135,7 @@ fn work(info: &BTreeMap<String, f64>) -> BTreeMap<String, f64> {
             "steps" => "steps_accepted",
             "rejected" | "steps_rejected" => "steps_rejected",
             "period_maps" => "period_maps",
-            k if k.ends_with("events") => k,
+            k if EVENT_COUNTS.contains(&k) => k,
             _ => continue,
         };
         w.insert(name.to_string(), v);
@@ -162,5 +173,8 @@ mod tests {
         // A DF run names its rejected steps `steps_rejected`.
         let df: BTreeMap<String, f64> = [("steps_rejected".to_string(), 3.0)].into_iter().collect();
         assert_eq!(work(&df)["steps_rejected"], 3.0);
+        // A key that only ends in "events" is not an event count.
+        let limit: BTreeMap<String, f64> = [("max_events".to_string(), 1e6)].into_iter().collect();
+        assert!(work(&limit).is_empty());
     }
 }

@@ -95,7 +95,12 @@ fn streamed(part: &[&Entry], readings: &[Vec<Planned>], max: f64, threads: usize
     }
     // The largest run alone, read with its transient copies and its `post` copy.
     let one = footprint(runs.iter().copied());
-    let mut fit = ((max / one.max(1.0)).floor() as usize).clamp(1, threads.max(1));
+    // The columns a manifest's figure draws, held beside the run it reads and the memo: the
+    // memo gets the limit less both per thread, as loading admitted the manifest on their sum.
+    let drawn = drawn_bytes(part);
+    let threads = threads_drawn(max, one, drawn, threads);
+    let max = max - threads as f64 * drawn;
+    let mut fit = ((max / one.max(1.0)).floor() as usize).clamp(1, threads);
     // One thread fewer while that leaves the memo room for one run read back with its `post`
     // columns: with none, every use of a run read it from the cache again (review M4).
     let kept = runs
@@ -106,6 +111,20 @@ fn streamed(part: &[&Entry], readings: &[Vec<Planned>], max: f64, threads: usize
         fit -= 1;
     }
     Some((fit, Lazy::capacity_for(runs, max, fit)))
+}
+
+/// The most a manifest of `part` draws while streamed: its [`memory::streamed`] estimate less
+/// its largest run read alone ([`footprint`]), at least 0.
+fn drawn_bytes(part: &[&Entry]) -> f64 {
+    part.iter()
+        .map(|e| (memory::streamed(&e.manifest, &e.runs, &e.sweeps) - footprint(e.runs.values())).max(0.0))
+        .fold(0.0, f64::max)
+}
+
+/// The evaluations at once (at most `threads`, at least one) that fit `max` when each holds
+/// a run read alone (`one` bytes) and the columns its figure draws (`drawn` bytes).
+fn threads_drawn(max: f64, one: f64, drawn: f64, threads: usize) -> usize {
+    ((max / (one + drawn).max(1.0)).floor() as usize).clamp(1, threads.max(1))
 }
 
 /// Run the pipeline.

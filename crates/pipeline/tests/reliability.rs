@@ -103,8 +103,8 @@ fn a_run_over_budget_is_invalid_and_the_others_complete() {
     assert!(ws.path().join("figures/report.json").exists());
 }
 
-/// Review probe (held, no test until now): a CSV input of 10⁷ rows, each a breakpoint the run
-/// passes through, is refused by the run budget (5·10⁶ samples) with the count, the limit and
+/// Review probe (held, no test until now): a CSV input of 10⁷ rows (t = 0 .. 10⁷ − 1 s), each a
+/// breakpoint the run passes through up to its `t_end` of 10⁷ s, is refused by the run budget (5·10⁶ samples) with the count, the limit and
 /// the manifest's `sim` line, before any run starts; the other manifest completes. The file
 /// (about 80 MB) is written row by row, never held by the test.
 #[test]
@@ -117,7 +117,7 @@ fn a_csv_input_of_ten_million_rows_is_refused_by_the_budget() {
         )
         .replace(
             "sim: {periods: 2, samples_per_period: 400}",
-            "sim: {t_end: 3, samples_per_period: 300}",
+            "sim: {t_end: 10000000, samples_per_period: 300}",
         );
     let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.5.yaml", &csv)]);
     std::fs::create_dir_all(ws.path().join("data/inputs")).unwrap();

@@ -187,3 +187,32 @@ fn a_sweep_over_the_manifest_limit_streams_and_one_that_cannot_is_refused() {
     );
     assert_eq!(d.file, "experiments/thesis/fig9.8.yaml", "{d}");
 }
+
+/// The memo of runs read back shares the per-manifest limit with the series the figure draws:
+/// the sweep drawn over whole runs (46 MB by the estimate: the largest member read alone, 27 MB,
+/// and 19 MB of drawn columns) under a 70 MB limit is streamed, and its memo is given the limit
+/// less the member read alone and the drawn columns (24 MB: two members with their `post`
+/// copies, which it fills: 12 reads back, one per use). Before (review s50 MEDIUM 2) the memo
+/// got the whole rest of the limit (43 MB: five members) beside the drawn columns: peak heap
+/// 91.7 MB over the 70 MB limit; now 67.7 MB.
+#[test]
+fn a_streamed_manifests_memo_leaves_room_for_its_drawn_columns() {
+    let manifest = fric_pipeline::limits::MANIFEST_BYTES.env;
+    let limit = 70_000_000;
+    let whole = SWEEP.replace("window: {periods: [19, 20]}, label", "window: all, label");
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner());
+    std::env::set_var(manifest, limit.to_string());
+    let ws = workspace(&[("thesis/fig9.8.yaml", &whole)]);
+    let (s, peak) = run_one_thread(ws.path(), false);
+    std::env::remove_var(manifest);
+    let s = s.unwrap();
+    assert!(s.invalid.is_empty(), "admitted: {:?}", s.invalid);
+    assert_eq!(s.runs_released, 6, "every member released once computed");
+    eprintln!(
+        "drawn over whole runs under a {:.0} MB manifest limit: peak heap {:.1} MB, {} reads back",
+        limit as f64 / 1e6,
+        peak as f64 / 1e6,
+        s.runs_read_back
+    );
+    assert!(peak <= limit, "peak heap {peak} B over the limit of {limit} B");
+}

@@ -41,9 +41,22 @@ pub const DECL: InputDecl = InputDecl {
     check,
     signal,
     period: no_period,
-    budget: |req| budget::over_t_end(req, req.input_data.as_ref().map_or(2, |d| d.t.len())),
+    budget: |req| {
+        let rows = req.input_data.as_ref().map_or(2, |d| rows_passed(&d.t, req.sim.t_end));
+        budget::over_t_end(req, rows)
+    },
     reads_file: true,
 };
+
+/// The breakpoints a run up to `t_end` passes through: the rows with `t <= t_end` (`t` is
+/// strictly increasing, checked when the file is read). Without a `t_end` every row of the
+/// file counts, an upper bound.
+fn rows_passed(t: &[f64], t_end: Option<f64>) -> usize {
+    match t_end {
+        Some(end) => t.partition_point(|&ti| ti <= end),
+        None => t.len(),
+    }
+}
 
 fn check(input: &Input, errs: &mut Vec<Invalid>) {
     if let Some(p) = crate::csv_path_problem(input.text("path")) {
@@ -70,4 +83,18 @@ fn signal(input: &Input, data: Option<&InputData>) -> Result<Signal, String> {
         t: d.t.clone(),
         u: d.u.clone(),
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rows_passed;
+
+    #[test]
+    fn the_budget_counts_only_the_rows_up_to_t_end() {
+        let t: Vec<f64> = (0..10).map(f64::from).collect();
+        assert_eq!(rows_passed(&t, Some(3.0)), 4, "t = 0, 1, 2, 3");
+        assert_eq!(rows_passed(&t, Some(2.5)), 3);
+        assert_eq!(rows_passed(&t, Some(1e7)), 10);
+        assert_eq!(rows_passed(&t, None), 10, "no t_end: every row, an upper bound");
+    }
 }

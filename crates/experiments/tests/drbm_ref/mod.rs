@@ -301,6 +301,12 @@ pub fn num(v: f64) -> ParamValue {
 }
 
 /// A production run of `drbm-force-driven` with thesis Fig 3.9's parameters (L1137).
+/// The production's stick band `η` (m/s, thesis line 1137) in [`production_driven`].
+pub const PRODUCTION_ETA: f64 = 1e-6;
+/// The production's stick-field time constant `τ` (s, fig3.9.yaml's assumption) in
+/// [`production_driven`].
+pub const PRODUCTION_TAU: f64 = 1e-3;
+
 pub fn production_driven(delta: f64, omega: f64, rtol: f64) -> RunData {
     let p: BTreeMap<String, ParamValue> = [
         ("m", 1.0),
@@ -309,8 +315,8 @@ pub fn production_driven(delta: f64, omega: f64, rtol: f64) -> RunData {
         ("h", 0.0995),
         ("lb", 0.1),
         ("d", 1.0),
-        ("eta", 1e-6),
-        ("tau", 1e-3),
+        ("eta", PRODUCTION_ETA),
+        ("tau", PRODUCTION_TAU),
         ("delta", delta),
     ]
     .iter()
