@@ -82,6 +82,25 @@ impl Panel {
     }
 }
 
+/// The insets' axes as panels (frame and axes; no legend, no series styles), for the checks of
+/// their tick labels.
+fn insets(svg: &str) -> Vec<Panel> {
+    svg.match_indices("<g class=\"fric-inset\"")
+        .map(|(i, _)| {
+            let tag = &svg[i..i + svg[i..].find('>').unwrap()];
+            let f = nums(attr(tag, "data-frame").unwrap());
+            Panel {
+                id: format!("{} (inset)", attr(tag, "data-panel").unwrap()),
+                frame: [f[0], f[1], f[2], f[3]],
+                x: Axis::parse(attr(tag, "data-x").unwrap()),
+                y: Axis::parse(attr(tag, "data-y").unwrap()),
+                legend: None,
+                styles: vec![],
+            }
+        })
+        .collect()
+}
+
 fn panels(svg: &str) -> Vec<Panel> {
     let mut out = Vec::new();
     for (i, _) in svg.match_indices("<g class=\"fric-panel\"") {
@@ -256,7 +275,7 @@ fn figure_problems(stem: &Path, full: Option<&Series>) -> Vec<String> {
             }
         }
     }
-    bad.extend(log_label_problems(&name, &svg, &panels));
+    bad.extend(log_label_problems(&name, &svg, &panels, &insets(&svg)));
     // The data layer alone: no ink outside the frames.
     let head = &svg[..svg.find('>').unwrap() + 1];
     let mut layer = String::from(head);
@@ -316,7 +335,7 @@ fn decade_value(text: &str) -> Option<f64> {
 }
 
 /// Tick labels of log axes that do not name the value at their position.
-fn log_label_problems(name: &str, svg: &str, panels: &[Panel]) -> Vec<String> {
+fn log_label_problems(name: &str, svg: &str, panels: &[Panel], insets: &[Panel]) -> Vec<String> {
     let mut bad = Vec::new();
     for (i, _) in svg.match_indices("<text ") {
         let tag = &svg[i..i + svg[i..].find('>').unwrap()];
@@ -324,9 +343,14 @@ fn log_label_problems(name: &str, svg: &str, panels: &[Panel]) -> Vec<String> {
         let Some(value) = decade_value(body.trim()) else {
             continue;
         };
-        let (x, y) = (nums(attr(tag, "x").unwrap())[0], nums(attr(tag, "y").unwrap())[0]);
+        let (x, mut y) = (nums(attr(tag, "x").unwrap())[0], nums(attr(tag, "y").unwrap())[0]);
+        // An inset's tick label is placed by its baseline, 0.35 em below its tick (plot's inset.rs),
+        // a panel's by `dy` at the tick itself.
+        if attr(tag, "class") == Some("fric-inset-tick") {
+            y -= 0.35 * nums(attr(tag, "font-size").unwrap())[0];
+        }
         let mut placed = false;
-        for p in panels {
+        for p in panels.iter().chain(insets) {
             let f = p.frame;
             let at = if p.y.log && x < f[0] && x > f[0] - 40.0 * 4.0 && y >= f[1] - 1.0 && y <= f[3] + 1.0 {
                 Some(p.y.lo + (f[3] - y) / (f[3] - f[1]) * (p.y.hi - p.y.lo))
