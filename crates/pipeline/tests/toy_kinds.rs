@@ -8,7 +8,6 @@ mod common;
 use common::{workspace, DAHL};
 use fric_manifest::{FieldType, KindDoc};
 use fric_pipeline::evaluate::metric_kinds::{self, Ctx, MetricDecl, OtherSeries, NAME, RUN, Y};
-use fric_pipeline::{run, Options};
 
 /// `toy-span`: largest minus smallest y over the whole run.
 static TOY: MetricDecl = MetricDecl {
@@ -55,12 +54,7 @@ fn a_registered_toy_metric_kind_is_in_schema_the_json_schema_and_a_run() {
     let kinds = schema["$defs"]["MetricKind"]["oneOf"].as_array().unwrap();
     assert!(kinds.iter().any(|k| k["const"] == "toy-span"));
     // A run: the loader checks its fields by the declaration, evaluation calls it.
-    let mut o = Options::new(ws.path());
-    o.jobs = Some(1);
-    let s = run(&o).unwrap();
-    assert!(s.invalid.is_empty(), "{:#?}", s.invalid);
-    let e = &s.report.experiments[0];
-    assert!(e.errors.is_empty(), "{:?}", e.errors);
+    let e = common::evaluated("thesis/fig9.1.yaml", &text, 1);
     let v = |n: &str| e.metrics[n].unwrap();
     assert_eq!(v("span"), v("fmax") - v("fmin"));
     assert!(v("span") > 2.9, "{}", v("span"));

@@ -8,7 +8,6 @@ mod common;
 
 use common::{workspace, DAHL};
 use fric_experiments::methods::{self, How, MethodDecl, Ode};
-use fric_pipeline::{run, Options};
 
 /// `toy-stepper`: Dormand–Prince 5(4) at the tolerances of `ode`, under another name.
 static TOY: MethodDecl = MethodDecl {
@@ -79,12 +78,7 @@ fn a_registered_toy_method_is_in_schema_the_json_schema_and_a_run() {
 
     // A run: computed by the declaration's solver at its tolerances, so it steps in time and
     // equals the run by `ode` (the same solver and tolerances) to the bit.
-    let mut o = Options::new(ws.path());
-    o.jobs = Some(1);
-    let s = run(&o).unwrap();
-    assert!(s.invalid.is_empty(), "{:#?}", s.invalid);
-    let e = &s.report.experiments[0];
-    assert!(e.errors.is_empty(), "{:?}", e.errors);
+    let e = common::evaluated("thesis/fig9.1.yaml", &text, 1);
     let v = |n: &str| e.metrics[n].unwrap();
     assert!(v("steps") > 0.0, "{}", v("steps"));
     assert_eq!(v("area"), v("area_ode"));
