@@ -300,13 +300,13 @@ pub fn num(v: f64) -> ParamValue {
     ParamValue::Number(v)
 }
 
-/// A production run of `drbm-force-driven` with thesis Fig 3.9's parameters (L1137).
 /// The production's stick band `η` (m/s, thesis line 1137) in [`production_driven`].
 pub const PRODUCTION_ETA: f64 = 1e-6;
 /// The production's stick-field time constant `τ` (s, fig3.9.yaml's assumption) in
 /// [`production_driven`].
 pub const PRODUCTION_TAU: f64 = 1e-3;
 
+/// A production run of `drbm-force-driven` with thesis Fig 3.9's parameters (L1137).
 pub fn production_driven(delta: f64, omega: f64, rtol: f64) -> RunData {
     let p: BTreeMap<String, ParamValue> = [
         ("m", 1.0),
