@@ -141,7 +141,9 @@ mod tests {
     /// CPU time counts work, not waiting, and a nested task's CPU time is not its parent's
     /// (derived: a sleep uses no CPU; a loop that spins until this thread's CPU clock advanced
     /// 20 ms used at least 20 ms of CPU, however loaded the machine: a loop of fixed wall time,
-    /// as before, could get almost no CPU under load).
+    /// as before, could get almost no CPU under load). Only where the thread CPU clock exists
+    /// (unix): elsewhere the clock reads 0 and the spin would never end (code review L14).
+    #[cfg(unix)]
     #[test]
     fn own_spent_counts_cpu_apart_from_nested_tasks() {
         const CPU: f64 = 0.020;
@@ -162,5 +164,15 @@ mod tests {
         assert!(outer.wall >= 0.03, "{outer:?}");
         // The outer task only slept (and timed the inner one): its own CPU time is far below.
         assert!(outer.cpu < 0.5 * inner.cpu, "{outer:?} vs {inner:?}");
+    }
+
+    /// Without a thread CPU clock (off unix) CPU seconds read 0, as documented, and a task's CPU
+    /// time is 0 however long it worked: never a wall time passed off as CPU time.
+    #[cfg(not(unix))]
+    #[test]
+    fn without_a_thread_clock_cpu_time_reads_zero() {
+        assert_eq!(super::thread_cpu_seconds(), 0.0);
+        let ((), s) = super::own_spent(|| std::thread::sleep(std::time::Duration::from_millis(5)));
+        assert!(s.wall >= 0.005 && s.cpu == 0.0, "{s:?}");
     }
 }

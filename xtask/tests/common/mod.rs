@@ -3,13 +3,15 @@
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 #[path = "../../../crates/pipeline/tests/common/fixtures.rs"]
 mod fixtures;
 #[allow(unused_imports)] // each test binary uses some of them
-pub use fixtures::{declare_documents, DAHL, LINEAR};
+pub use fixtures::{declare_documents, DAHL, DAHL_GRID, LINEAR};
 
 pub struct Out {
     pub code: i32,
@@ -70,4 +72,61 @@ pub fn snapshot(root: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     let mut out = BTreeMap::new();
     walk(root, &mut out);
     out
+}
+
+/// Run `xtask` with `args` in `dir` and the environment `env`, killed after `limit` (a hang is
+/// a failure, reported as code -9 with "timed out" in stderr).
+pub fn xtask_within(dir: &Path, args: &[&str], env: &[(&str, &str)], limit: Duration) -> Out {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .current_dir(dir)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .envs(env.iter().copied())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the runner starts");
+    let pipe = |mut r: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut s = String::new();
+            let _ = r.read_to_string(&mut s);
+            s
+        })
+    };
+    let out = pipe(Box::new(child.stdout.take().unwrap()));
+    let err = pipe(Box::new(child.stderr.take().unwrap()));
+    let start = Instant::now();
+    let code = loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            break st.code().unwrap_or(-1);
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            break -9;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut stderr = err.join().unwrap();
+    if code == -9 {
+        stderr.push_str(&format!("\n(timed out after {limit:?}: killed)"));
+    }
+    Out {
+        code,
+        stdout: out.join().unwrap(),
+        stderr,
+    }
+}
+
+/// [`xtask_within`] with a two-minute limit.
+pub fn run(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Out {
+    xtask_within(dir, args, env, Duration::from_secs(120))
+}
+
+/// A named pipe at `path` (its directories made).
+pub fn mkfifo(path: &Path) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let st = Command::new("mkfifo").arg(path).status().expect("mkfifo runs");
+    assert!(st.success());
 }
