@@ -3,7 +3,6 @@
 #![allow(dead_code)]
 use fric_experiments::{execute, resolve, RunData};
 use fric_manifest::{ParamValue, SimSpec};
-use std::collections::BTreeMap;
 
 #[derive(Clone, Copy)]
 pub struct Row {
