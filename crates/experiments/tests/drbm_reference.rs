@@ -19,6 +19,7 @@
 //! the thesis' figures are held to.
 
 mod drbm_ref;
+mod fig3_9;
 
 use drbm_ref::*;
 use fric_experiments::{execute, resolve};

@@ -1,6 +1,8 @@
 //! The registry's declarations are consistent: what validation and `schema` derive from them can
 //! be trusted.
 
+mod fig3_9;
+
 use fric_experiments::{resolve, system, systems, ParamKind};
 use fric_manifest::InputValue;
 use std::collections::BTreeSet;
@@ -202,31 +204,7 @@ fn runs_over_budget_are_invalid_with_the_limit_named() {
 /// explanation chain after cheaper ones.
 #[test]
 fn a_drbm_force_driven_run_costs_its_switch_model_steps() {
-    let sine = |omega: f64| {
-        fric_manifest::InputSpec::new(
-            "sine",
-            [
-                ("amplitude", InputValue::from(1.0)),
-                ("omega", InputValue::from(omega)),
-                ("phase", InputValue::from(0.0)),
-                ("offset", InputValue::from(0.0)),
-            ],
-        )
-    };
-    let params = [
-        ("m", 1.0),
-        ("k_spring", 1.0),
-        ("kappa", 0.1),
-        ("h", 0.0995),
-        ("lb", 0.1),
-        ("d", 1.0),
-        ("eta", 1e-6),
-        ("tau", 1e-3),
-        ("delta", 0.01),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), fric_manifest::ParamValue::Number(v)))
-    .collect();
+    let (params, sine) = (fig3_9::params(0.01), fig3_9::sine);
     let sim = fric_manifest::SimSpec {
         periods: Some(2.0),
         samples_per_period: Some(20_000),
@@ -237,7 +215,7 @@ fn a_drbm_force_driven_run_costs_its_switch_model_steps() {
         fric_experiments::cost(&req)
     };
     // The budget's 2 · 20 000 + 1 samples and 2 · 1000 steps, plus 0.2 · (2 · 2π/ω)/τ (derived).
-    let want = |omega: f64| 40_001.0 + 2_000.0 + 0.2 * 2.0 * 2.0 * std::f64::consts::PI / omega / 1e-3;
+    let want = |omega: f64| 40_001.0 + 2_000.0 + 0.2 * 2.0 * 2.0 * std::f64::consts::PI / omega / fig3_9::TAU;
     for omega in [0.001, 0.05] {
         assert!(
             (cost(omega) - want(omega)).abs() < 1e-6 * want(omega),

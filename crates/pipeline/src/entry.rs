@@ -3,6 +3,7 @@
 
 use crate::fingerprint::RUNS_FINGERPRINT;
 use crate::hash::sha256_hex;
+use fric_experiments::methods::{self, Method};
 use fric_experiments::RunRequest;
 use fric_manifest::{Diagnostic, Manifest};
 use std::collections::BTreeMap;
@@ -67,8 +68,23 @@ impl Loaded {
     }
 }
 
-/// Cache key of a run request.
+/// Cache key of a run request: the fingerprint of the code that computes runs and the canonical
+/// request. A request names its method; for a method registered at run time
+/// ([`fric_experiments::methods::register`], declared outside the fingerprinted code) the key
+/// also carries that declaration (name, doc, solver and tolerances), so that another method
+/// registered under the same name (another study or test on the same cache) cannot hit the
+/// entry. A project method's key is its request's alone, as before (its declaration is in the
+/// fingerprint).
 pub fn run_key(req: &RunRequest) -> String {
+    run_key_by(req, fric_experiments::methods::of(req).ok())
+}
+
+/// [`run_key`] of `req` computed by `method` (the declaration its method name resolves to).
+pub fn run_key_by(req: &RunRequest, method: Option<Method>) -> String {
     let canonical = serde_json::to_string(req).expect("requests serialise");
-    sha256_hex(format!("run-v1\n{}\n{}", RUNS_FINGERPRINT, canonical).as_bytes())
+    let declared = match method {
+        Some(m) if !methods::ALL.iter().any(|a| std::ptr::eq(*a, m)) => format!("\nmethod {m:?}"),
+        _ => String::new(),
+    };
+    sha256_hex(format!("run-v1\n{RUNS_FINGERPRINT}\n{canonical}{declared}").as_bytes())
 }

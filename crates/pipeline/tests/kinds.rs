@@ -7,7 +7,6 @@ mod common;
 
 use common::{repo, workspace, DAHL};
 use fric_pipeline::evaluate::metric_kinds::{self, ALL};
-use fric_pipeline::{run, Options};
 use fric_report::Outcome;
 use serde_json::Value;
 
@@ -81,14 +80,7 @@ checks:
 
 #[test]
 fn metric_arithmetic_and_checks_of_two_metrics_run() {
-    let text = arithmetic();
-    let ws = workspace(&[("thesis/fig9.1.yaml", &text)]);
-    let mut o = Options::new(ws.path());
-    o.jobs = Some(1);
-    let s = run(&o).unwrap();
-    assert!(s.invalid.is_empty(), "{:#?}", s.invalid);
-    let e = &s.report.experiments[0];
-    assert!(e.errors.is_empty(), "{:?}", e.errors);
+    let e = common::evaluated("thesis/fig9.1.yaml", &arithmetic(), 1);
     let v = |n: &str| e.metrics[n].unwrap_or_else(|| panic!("{n} has no value"));
     let area = v("area");
     assert!((area - 28.8).abs() < 0.03, "{area}");

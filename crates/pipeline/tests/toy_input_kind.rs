@@ -11,7 +11,6 @@ use fric_experiments::inputs::signal::{Signal, Sine};
 use fric_experiments::inputs::{self, check_sine_family, omega_period, Input, InputDecl, Role, AMPLITUDE, OMEGA};
 use fric_experiments::InputData;
 use fric_manifest::KindDoc;
-use fric_pipeline::{run, Options};
 
 /// `toy-lifted-sine`: `amplitude (1 − cos(omega t))`, a sine lifted to start at 0 at rest.
 static TOY: InputDecl = InputDecl {
@@ -70,12 +69,7 @@ fn a_registered_toy_input_kind_is_in_schema_the_json_schema_and_a_run() {
         serde_json::json!(["kind", "amplitude", "omega"])
     );
     // A system taking every prescribed signal takes it; a run is driven by it.
-    let mut o = Options::new(ws.path());
-    o.jobs = Some(1);
-    let s = run(&o).unwrap();
-    assert!(s.invalid.is_empty(), "{:#?}", s.invalid);
-    let e = &s.report.experiments[0];
-    assert!(e.errors.is_empty(), "{:?}", e.errors);
+    let e = common::evaluated("thesis/fig9.1.yaml", &text, 1);
     let v = |n: &str| e.metrics[n].unwrap();
     assert!((v("umax") - 10.0).abs() < 1e-9, "{}", v("umax"));
     assert!(v("umin").abs() < 1e-9, "{}", v("umin"));

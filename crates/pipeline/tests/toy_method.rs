@@ -21,6 +21,17 @@ static TOY: MethodDecl = MethodDecl {
     }),
 };
 
+/// Another `toy-stepper`, at other tolerances: what another study could register under the same
+/// name (never registered here).
+static OTHER: MethodDecl = MethodDecl {
+    how: How::Ode(Ode {
+        solver: fric_solvers::Method::Dopri5,
+        rtol: 1e-6,
+        atol: 1e-8,
+    }),
+    ..TOY
+};
+
 /// The test figure with its run computed by `method`, and a second run `ode` by `ode`.
 fn manifest(method: &str) -> String {
     let sim = "sim: {periods: 2, samples_per_period: 400}";
@@ -83,4 +94,15 @@ fn a_registered_toy_method_is_in_schema_the_json_schema_and_a_run() {
     assert!(v("steps") > 0.0, "{}", v("steps"));
     assert_eq!(v("area"), v("area_ode"));
     assert!((v("area") - 28.8).abs() < 1e-3 * 28.8, "{}", v("area"));
+
+    // The run's cache key carries the toy's declaration, not its name alone (code review s50
+    // L13): another method registered as `toy-stepper` (another study or process on the same
+    // cache) cannot hit this run's entry. A project method's key is its request's alone.
+    let loaded = fric_pipeline::load(ws.path());
+    let runs = &loaded.entries[0].runs;
+    let (toy, ode) = (&runs["dahl"], &runs["ode"]);
+    assert_eq!(toy.key, fric_pipeline::run_key_by(&toy.request, Some(&TOY)));
+    assert_ne!(toy.key, fric_pipeline::run_key_by(&toy.request, Some(&OTHER)));
+    assert_ne!(toy.key, fric_pipeline::run_key_by(&toy.request, None));
+    assert_eq!(ode.key, fric_pipeline::run_key_by(&ode.request, None));
 }

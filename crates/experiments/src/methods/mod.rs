@@ -51,6 +51,15 @@ pub const ALL: &[&MethodDecl] = &[
     &ANALYTIC,
 ];
 
+/// The LuGre law driven by a prescribed motion (`lugre`, `lugre-passivity`): affine in z along
+/// the input, so exponential collocation (the default) and the integrating factor, then the
+/// stepping solvers.
+pub const LUGRE_DRIVEN: Methods = &[&EXPONENTIAL, &INTEGRATING_FACTOR, &ROSENBROCK23, &RADAU5, &DOPRI5];
+
+/// A mechanical loop closed through a stiff bristle-type law (LuGre, Bliman–Sorine, FFBM: the
+/// drum, inertia, PID and mass–spring systems): the implicit solvers first, Dopri5 beside them.
+pub const STIFF_FIRST: Methods = &[&RADAU5, &ROSENBROCK23, &DOPRI5];
+
 /// A method a run may be computed by: resolved from its name when the manifest is loaded.
 pub type Method = &'static MethodDecl;
 

@@ -80,7 +80,7 @@ impl System for FfbmForceDriven {
         ("u_l", "N", "boundary equilibria u = K x + F_f^l(x) at the sampled x"),
         ("eq_excess", "N", "at rest (|v| <= v_rest): distance of u - K x outside [F_f^l(x), F_f^r(x)] (0 inside, and 0 while moving)"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::RADAU5, &crate::methods::ROSENBROCK23, &crate::methods::DOPRI5];
+    const METHODS: crate::methods::Methods = crate::methods::STIFF_FIRST;
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         if p.f_max <= p.f_min {

@@ -37,7 +37,7 @@ impl System for InertiaBlimanSorine {
         ("x1", "N-m", "fast friction state x1"),
         ("x2", "N-m", "slow friction state x2"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::RADAU5, &crate::methods::ROSENBROCK23, &crate::methods::DOPRI5];
+    const METHODS: crate::methods::Methods = crate::methods::STIFF_FIRST;
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.law.check(errs)

@@ -51,7 +51,7 @@ impl System for InertiaLuGre {
         ("W_f", "J", "friction work: integral of F_total theta' dt from the first sample"),
         ("E", "J", "kinetic energy J theta'^2/2"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::RADAU5, &crate::methods::ROSENBROCK23, &crate::methods::DOPRI5];
+    const METHODS: crate::methods::Methods = crate::methods::STIFF_FIRST;
 
     const INVARIANTS: &'static [Invariant<Params>] = &[Invariant {
         name: "energy-balance",

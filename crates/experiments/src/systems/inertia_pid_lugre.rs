@@ -39,7 +39,7 @@ impl System for InertiaPidLuGre {
         ("F_total", "N-m", "friction including α2 θ'"),
         ("z", "rad", "bristle state"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::RADAU5, &crate::methods::ROSENBROCK23, &crate::methods::DOPRI5];
+    const METHODS: crate::methods::Methods = crate::methods::STIFF_FIRST;
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let side = |a0: f64, a1: f64| LuGre {

@@ -28,13 +28,7 @@ impl System for LuGre {
         ("z", "m", "bristle deflection"),
         ("F", "N", "friction force"),
     ];
-    const METHODS: crate::methods::Methods = &[
-        &crate::methods::EXPONENTIAL,
-        &crate::methods::INTEGRATING_FACTOR,
-        &crate::methods::ROSENBROCK23,
-        &crate::methods::RADAU5,
-        &crate::methods::DOPRI5,
-    ];
+    const METHODS: crate::methods::Methods = crate::methods::LUGRE_DRIVEN;
     const INVARIANTS: &'static [Invariant<Params>] = &[Invariant {
         name: "bristle-bound",
         doc: "|z| <= max(|z0|, F_s/sigma0): the LuGre deflection never leaves the bound g(v)/sigma0 <= F_s/sigma0 it starts inside (Olsson et al.; thesis (1.24)-(1.26) with F_s >= F_C)",

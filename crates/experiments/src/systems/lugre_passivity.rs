@@ -41,13 +41,7 @@ impl System for LuGrePassivity {
             "v (sigma0 z + sigma1 z'), the supplied power d0 + d1 + d2 + d3",
         ),
     ];
-    const METHODS: crate::methods::Methods = &[
-        &crate::methods::EXPONENTIAL,
-        &crate::methods::INTEGRATING_FACTOR,
-        &crate::methods::ROSENBROCK23,
-        &crate::methods::RADAU5,
-        &crate::methods::DOPRI5,
-    ];
+    const METHODS: crate::methods::Methods = crate::methods::LUGRE_DRIVEN;
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.law.curve.check(errs)

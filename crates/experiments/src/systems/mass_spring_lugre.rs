@@ -25,7 +25,7 @@ impl System for MassSpringLuGre {
         doc: "input work = friction work + change of the kinetic and spring energy ((28) times the velocity, integrated; exact for any friction force on the mass; the bristles' sigma0 z^2/2 is part of the friction work), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
         check: |p, req, d| spring::check_lugre_energy((p.plant.m, p.plant.ks), 0.0, &p.law, req, d, ["u", "q", "v"]),
     }];
-    const METHODS: crate::methods::Methods = &[&crate::methods::RADAU5, &crate::methods::ROSENBROCK23, &crate::methods::DOPRI5];
+    const METHODS: crate::methods::Methods = crate::methods::STIFF_FIRST;
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.law.curve.check(errs)

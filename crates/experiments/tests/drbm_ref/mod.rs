@@ -2,8 +2,7 @@
 //! the tests that compare the production with it (the 600-line rule).
 #![allow(dead_code)]
 use fric_experiments::{execute, resolve, RunData};
-use fric_manifest::{InputSpec, InputValue, ParamValue, SimSpec};
-use std::collections::BTreeMap;
+use fric_manifest::{ParamValue, SimSpec};
 
 #[derive(Clone, Copy)]
 pub struct Row {
@@ -300,37 +299,13 @@ pub fn num(v: f64) -> ParamValue {
     ParamValue::Number(v)
 }
 
-/// The production's stick band `η` (m/s, thesis line 1137) in [`production_driven`].
-pub const PRODUCTION_ETA: f64 = 1e-6;
-/// The production's stick-field time constant `τ` (s, fig3.9.yaml's assumption) in
-/// [`production_driven`].
-pub const PRODUCTION_TAU: f64 = 1e-3;
+/// The production's stick band `η` (m/s) and stick-field time constant `τ` (s) in
+/// [`production_driven`]: thesis Fig 3.9's (the `fig3_9` fixture).
+pub use crate::fig3_9::{ETA as PRODUCTION_ETA, TAU as PRODUCTION_TAU};
 
 /// A production run of `drbm-force-driven` with thesis Fig 3.9's parameters (L1137).
 pub fn production_driven(delta: f64, omega: f64, rtol: f64) -> RunData {
-    let p: BTreeMap<String, ParamValue> = [
-        ("m", 1.0),
-        ("k_spring", 1.0),
-        ("kappa", 0.1),
-        ("h", 0.0995),
-        ("lb", 0.1),
-        ("d", 1.0),
-        ("eta", PRODUCTION_ETA),
-        ("tau", PRODUCTION_TAU),
-        ("delta", delta),
-    ]
-    .iter()
-    .map(|(k, v)| (k.to_string(), num(*v)))
-    .collect();
-    let input = InputSpec::new(
-        "sine",
-        [
-            ("amplitude", InputValue::from(1.0)),
-            ("omega", InputValue::from(omega)),
-            ("phase", InputValue::from(0.0)),
-            ("offset", InputValue::from(0.0)),
-        ],
-    );
+    let (p, input) = (crate::fig3_9::params(delta), crate::fig3_9::sine(omega));
     let sim = SimSpec {
         periods: Some(2.0),
         samples_per_period: Some(20000),
