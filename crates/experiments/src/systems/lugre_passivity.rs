@@ -41,6 +41,11 @@ impl System for LuGrePassivity {
             "v (sigma0 z + sigma1 z'), the supplied power d0 + d1 + d2 + d3",
         ),
     ];
+    const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
+        name: crate::invariants::LUGRE_BOUND,
+        doc: crate::invariants::LUGRE_BOUND_DOC,
+        check: |p, _, d| p.law.check_bound(d, "z"),
+    }];
     const METHODS: crate::methods::Methods = &[
         &crate::methods::EXPONENTIAL,
         &crate::methods::INTEGRATING_FACTOR,

@@ -22,6 +22,11 @@ impl System for MaxwellSlip {
     const DOC: &'static str = "Maxwell-slip model, thesis (1.20)-(1.22): F = sum k_i (u - x_i), |u - x_i| <= delta_i. `exact`: stop operators driven by the input samples (every extremum included); `ode`: the time-domain ODE (1.20).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
+    const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
+        name: crate::invariants::MAXWELL_SLIP_BOUND,
+        doc: crate::invariants::MAXWELL_SLIP_BOUND_DOC,
+        check: |p, _, d| p.elements.check_bound(d, "F"),
+    }];
     const COLUMNS: &'static [Column] = OPERATOR_COLUMNS;
     const METHODS: crate::methods::Methods = OPERATOR_METHODS;
 
