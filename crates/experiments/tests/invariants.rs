@@ -16,10 +16,9 @@ fn production(id: &str, run: &str) -> (RunRequest, RunData) {
         .iter()
         .find(|r| r.id == run)
         .unwrap_or_else(|| panic!("{id} has no run `{run}`"));
-    assert!(
-        r.from.is_none() && r.sweep.is_none(),
-        "{id}/{run}: a plain run expected"
-    );
+    // A swept run at its written parameters (ruderman-paper/fig7's `energy`: σ = 10 N/m, the
+    // sweep's first value).
+    assert!(r.from.is_none(), "{id}/{run}: a run without `from` expected");
     // `{const: NAME}` takes the document's constant, as the pipeline's loader does.
     let doc = format!("{}/document.yaml", path.rsplit_once('/').unwrap().0);
     let decl = fric_manifest::parse_declaration(&doc, &std::fs::read_to_string(&doc).unwrap()).unwrap();
@@ -111,6 +110,7 @@ fn dahl_force_bound_on_every_dahl_system() {
     holds_and_catches("duhem-paper/fig1", "g1_f0", "F", b, dahl_law);
     holds_and_catches("duhem-paper/fig13", "dahl", "F", b, dahl_law);
     holds_and_catches("duhem-paper/fig18", "dahl", "Tf", b, dahl_law);
+    holds_and_catches("ruderman-paper/fig7", "energy", "F", b, dahl_law);
 }
 
 /// The rotating-bristle row (`kappa`, `h`, `lb`, `delta`): `(⌊d0/Δ⌋ + 1) κ atan(d0/h)/h`.
