@@ -88,6 +88,55 @@ pub fn bounded(t: &[f64], z: &[f64], bound: f64, what: &str) -> Result<(), Viola
     })
 }
 
+/// The name of the LuGre bristle bound, one per LuGre-class system ([`lugre_bound`]).
+pub const LUGRE_BOUND: &str = "bristle-bound";
+
+/// What the LuGre bristle bound states, shared by every LuGre-class system.
+pub const LUGRE_BOUND_DOC: &str = "|z| <= max(|z(0)|, max_v g(v)/sigma0): z' = v - sigma0 |v| z/g(v) shrinks |z| wherever sigma0 |z| > g(v), so the deflection never leaves the bound it starts inside (report Property 3.4, L955-957: 0 < g(v) <= a and sigma0 |z(0)| < a give sigma0 |z(t)| < a; thesis (1.24)-(1.26)); to 1e-9 relative";
+
+/// The LuGre bristle bound on the column `z` of `d`: `|z| ≤ max(|z0|, g_max/σ0)` on every sample,
+/// `g_max` the largest value of the law's `g(v)` (on either side of an asymmetric law).
+pub fn lugre_bound(d: &RunData, z: &str, z0: f64, g_max: f64, sigma0: f64) -> Result<(), Violation> {
+    bounded(col(d, "t")?, col(d, z)?, z0.abs().max(g_max / sigma0), z)
+}
+
+/// The name of the Dahl force bound ([`dahl_bound`]).
+pub const DAHL_BOUND: &str = "force-bound";
+
+/// What the Dahl force bound states, shared by every Dahl-class system.
+pub const DAHL_BOUND_DOC: &str = "|F| <= max(|F(0)|, F_C): F' has the sign that drives F towards F_C sgn u' and vanishes there (duhem-paper L136: F' > 0 for F < F_C and < 0 for F > F_C while u increases, mirrored while it decreases), so a force that starts inside [-F_C, F_C] stays inside; to 1e-9 relative";
+
+/// The Dahl force bound on the column `f` of `d`: `|F| ≤ max(|f0|, fc)` on every sample.
+pub fn dahl_bound(d: &RunData, f: &str, f0: f64, fc: f64) -> Result<(), Violation> {
+    bounded(col(d, "t")?, col(d, f)?, f0.abs().max(fc), f)
+}
+
+/// The name of the Maxwell-slip force bound ([`MaxwellSlipElements::check_bound`](crate::laws::MaxwellSlipElements::check_bound)).
+pub const MAXWELL_SLIP_BOUND: &str = "element-bound";
+
+/// What the Maxwell-slip force bound states, shared by every Maxwell-slip system.
+pub const MAXWELL_SLIP_BOUND_DOC: &str = "|F| <= sum |k_i| Delta_i: (1.20) stops each element at the edge of its deadband |u - x_i| <= Delta_i (thesis L437-441; every element starts inside it), so each k_i (u - x_i) of (1.21) stays within its break-away level |k_i| Delta_i; to 1e-9 relative";
+
+/// The name of the rotating-bristle window bound ([`corner_forces`]).
+pub const BRISTLE_WINDOWS: &str = "bristle-windows";
+
+/// What the rotating-bristle window bound states (thesis ch. III, RBM and DRBM).
+pub const BRISTLE_WINDOWS_DOC: &str = "0 <= F_f^r <= n kappa theta_max/h and -n kappa theta_max/h <= F_f^l <= 0, theta_max = atan(d0/h), n = floor(d0/Delta) + 1: every bristle of a corner's contact set lies in that corner's window (Table 3.1, (3.14), (3.16): x + d/2 - d0 < x_b <= x + d/2 on the right, x - d/2 <= x_b < x - d/2 + d0 on the left), so its pivot angle is in [0, theta_max) on the right ((3.17), L997) and in (-theta_max, 0] on the left, adding kappa theta cos^2 theta/h ((3.6)-(3.8)) of that sign and of size below kappa theta_max/h; a window of length d0 holds at most n bases. To 1e-12 of the bound";
+
+/// The rotating-bristle window bound on the columns `Fl`, `Fr` of `d`: `0 ≤ F_r ≤ per_corner`,
+/// `−per_corner ≤ F_l ≤ 0` on every sample.
+pub fn corner_forces(d: &RunData, per_corner: f64) -> Result<(), Violation> {
+    let (t, fl, fr) = (col(d, "t")?, col(d, "Fl")?, col(d, "Fr")?);
+    let tol = 1e-12 * per_corner;
+    every_sample(t, |i| {
+        let (l, r) = (fl[i], fr[i]);
+        let inside = (-tol..=per_corner + tol).contains(&r) && (-per_corner - tol..=tol).contains(&l);
+        (!inside).then(|| {
+            format!("corner forces F_f^l = {l:e}, F_f^r = {r:e} outside [-{per_corner:e}, 0] and [0, {per_corner:e}]")
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -58,6 +58,11 @@ impl LuGreLaw {
     pub fn model(&self) -> LuGre {
         self.curve.with_bristles(self.sigma0, self.sigma1)
     }
+    /// The LuGre bristle bound on the column `z` of a run of this law
+    /// ([`crate::invariants::lugre_bound`]; `g` peaks at `max(fs, fc)`).
+    pub fn check_bound(&self, d: &crate::RunData, z: &str) -> Result<(), crate::invariants::Violation> {
+        crate::invariants::lugre_bound(d, z, self.z0, self.curve.fs.max(self.curve.fc), self.sigma0)
+    }
 }
 
 params! {
@@ -88,6 +93,12 @@ impl ReportLuGre {
             vs: self.v0,
         }
     }
+    /// The largest `g(v) = α0 + α1 exp(−(v/v0)²)` on either side: the LuGre bristle bound's
+    /// `g_max` ([`crate::invariants::lugre_bound`]).
+    pub fn g_max(&self) -> f64 {
+        let m = self.model();
+        m.minus.fs.max(m.minus.fc).max(m.plus.fs.max(m.plus.fc))
+    }
     /// The law, `minus` for v < 0 and `plus` for v ≥ 0 (the same when symmetric).
     pub fn model(&self) -> BySign<LuGre> {
         let minus = self.side(self.alpha0, self.alpha1, self.alpha2);
@@ -111,6 +122,10 @@ params! {
 }
 
 impl DahlLaw {
+    /// The Dahl force bound on the column `f` of a run of this law ([`crate::invariants::dahl_bound`]).
+    pub fn check_bound(&self, d: &crate::RunData, f: &str) -> Result<(), crate::invariants::Violation> {
+        crate::invariants::dahl_bound(d, f, self.f0, self.fc)
+    }
     pub fn model(&self) -> Dahl {
         Dahl {
             sigma: self.sigma,
@@ -186,6 +201,12 @@ impl MaxwellSlipElements {
             ));
         }
     }
+    /// The Maxwell-slip force bound on the column `f` of a run of these elements:
+    /// `|F| ≤ Σ |k_i| Δ_i` ([`crate::invariants::MAXWELL_SLIP_BOUND_DOC`]).
+    pub fn check_bound(&self, d: &crate::RunData, f: &str) -> Result<(), crate::invariants::Violation> {
+        let bound = self.k.iter().zip(&self.delta).map(|(k, d)| k.abs() * d).sum();
+        crate::invariants::bounded(crate::invariants::col(d, "t")?, crate::invariants::col(d, f)?, bound, f)
+    }
     pub fn model(&self) -> MaxwellSlip {
         MaxwellSlip::new(self.k.clone(), self.delta.clone())
     }
@@ -243,6 +264,12 @@ impl BristleRow {
                 "lb > h (the bristles reach the body)",
             ));
         }
+    }
+    /// The largest force one corner's contact set can exert, `n κ θ_max/h` with
+    /// `θ_max = atan(d0/h)`, `d0 = √(l_b² − h²)`, `n = ⌊d0/Δ⌋ + 1` ([`crate::invariants::corner_forces`]).
+    pub fn corner_bound(&self) -> f64 {
+        let d0 = (self.lb * self.lb - self.h * self.h).sqrt();
+        ((d0 / self.delta).floor() + 1.0) * self.kappa * (d0 / self.h).atan() / self.h
     }
     pub fn bristles(&self) -> Bristles {
         Bristles {

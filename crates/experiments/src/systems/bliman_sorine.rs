@@ -21,7 +21,7 @@ pub struct BlimanSorine;
 
 impl System for BlimanSorine {
     const NAME: &'static str = "bliman-sorine";
-    const DOC: &'static str = "Free Bliman & Sorine model driven by a displacement u (rad), report (2.7)/(2.12): dx1/ds = (f1 sgn v - x1)/(eps eta), dx2/ds = -(f2 sgn v + x2)/eps, F = x1 + x2. `exact`: closed form (2.25) along each monotone input increment; `ode`: the time form (2.12) integrated in time.";
+    const DOC: &'static str = "Free Bliman & Sorine model driven by a displacement u (rad), report (2.7)/(2.12): dx1/ds = (f1 sgn v - x1)/(eps eta), dx2/ds = -(f2 sgn v + x2)/eps, F = x1 + x2. `exact`: closed form (2.25) along each monotone input increment; `ode`: the time form (2.12) integrated in time. Invariants: none declared; the report states no bound on the states x1, x2 nor a sign rule for F (§2.2-2.9).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[

@@ -36,7 +36,7 @@ fn solve(fs: f64, fk: f64, se: f64, sp: f64) -> Result<Result<(BlimanSorine, f64
 
 impl System for BlimanSorineIdentify {
     const NAME: &'static str = "bliman-sorine-identify";
-    const DOC: &'static str = "Bliman & Sorine identification map, report (2.22)-(2.23): f1, f2, eps_f = s_p/3, eta from (f_s, f_k, s_e, s_p) with the root p > 1 of (2.23) (p = 1 is trivial; when there is no root above 1, L523-L525, the run reports solvable = 0 with log_m2 and the bound (m1 m2 + 2)/(m1 m2) in its info and NaN parameters); the inverse (2.24) on the result (fs_back, se_back); sigma (2.16). Info and a one-row table: f1, f2, eps, eta, p, sigma, fs_back, se_back, and with rounding > 0 the range <name>_lo, <name>_hi of f1, f2, eps, eta over the inputs +- rounding.";
+    const DOC: &'static str = "Bliman & Sorine identification map, report (2.22)-(2.23): f1, f2, eps_f = s_p/3, eta from (f_s, f_k, s_e, s_p) with the root p > 1 of (2.23) (p = 1 is trivial; when there is no root above 1, L523-L525, the run reports solvable = 0 with log_m2 and the bound (m1 m2 + 2)/(m1 m2) in its info and NaN parameters); the inverse (2.24) on the result (fs_back, se_back); sigma (2.16). Info and a one-row table: f1, f2, eps, eta, p, sigma, fs_back, se_back, and with rounding > 0 the range <name>_lo, <name>_hi of f1, f2, eps, eta over the inputs +- rounding. Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = NONE;
     const COLUMNS: &'static [Column] = &[

@@ -21,7 +21,7 @@ pub struct CbmMeanCurve;
 
 impl System for CbmMeanCurve {
     const NAME: &'static str = "cbm-mean-curve";
-    const DOC: &'static str = "Mean height and mean friction fits of the compressed bristle model, thesis (4.68)-(4.71): y(v) = y1 - y2 phi(v/vs), F(v) = sign(v) k~ (h0 - y(v)), phi = sech or exp(-s^2); the jump at v = 0 drawn as a vertical segment.";
+    const DOC: &'static str = "Mean height and mean friction fits of the compressed bristle model, thesis (4.68)-(4.71): y(v) = y1 - y2 phi(v/vs), F(v) = sign(v) k~ (h0 - y(v)), phi = sech or exp(-s^2); the jump at v = 0 drawn as a vertical segment. Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = &[

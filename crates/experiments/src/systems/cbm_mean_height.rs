@@ -30,7 +30,7 @@ pub struct CbmMeanHeight;
 
 impl System for CbmMeanHeight {
     const NAME: &'static str = "cbm-mean-height";
-    const DOC: &'static str = "Compressed bristle model pulled at +v_p and -v_p (4.44)-(4.45): bin means of the height and friction over velocity bins after t_skip (thesis Fig 4.9), and least-squares fits of (4.68)-(4.71) to them (Figs 4.10, 4.11).";
+    const DOC: &'static str = "Compressed bristle model pulled at +v_p and -v_p (4.44)-(4.45): bin means of the height and friction over velocity bins after t_skip (thesis Fig 4.9), and least-squares fits of (4.68)-(4.71) to them (Figs 4.10, 4.11). Invariants: none declared; its output is bin means and fits, with no samples to check the CBM's contact window and energy balance on (declared on cbm-stick-slip, cbm-force-driven, cbm-prescribed-height).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = NONE;
     const COLUMNS: &'static [Column] = &[

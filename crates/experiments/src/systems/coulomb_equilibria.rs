@@ -18,7 +18,7 @@ pub struct CoulombEquilibria;
 impl System for CoulombEquilibria {
     const NAME: &'static str = "coulomb-equilibria";
     const DOC: &'static str =
-        "Equilibria band of the Coulomb mass-spring, thesis (1.19): (u - Fc)/K <= x <= (u + Fc)/K over a grid of u.";
+        "Equilibria band of the Coulomb mass-spring, thesis (1.19): (u - Fc)/K <= x <= (u + Fc)/K over a grid of u. Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = &[

@@ -15,7 +15,7 @@ pub struct CoulombFrictionCurve;
 
 impl System for CoulombFrictionCurve {
     const NAME: &'static str = "coulomb-friction-curve";
-    const DOC: &'static str = "Coulomb friction force vs velocity, thesis (1.17): F = Fc sign(v), the set [-Fc, Fc] at v = 0 drawn as a vertical segment.";
+    const DOC: &'static str = "Coulomb friction force vs velocity, thesis (1.17): F = Fc sign(v), the set [-Fc, Fc] at v = 0 drawn as a vertical segment. Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = &[("v", "m/s", "velocity"), ("F", "N", "friction force")];

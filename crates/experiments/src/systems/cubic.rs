@@ -16,7 +16,7 @@ pub struct Cubic;
 
 impl System for Cubic {
     const NAME: &'static str = "cubic";
-    const DOC: &'static str = "Cubic feedback example, thesis (1.5)-(1.6): x' = -x^3 + x + u, y = x.";
+    const DOC: &'static str = "Cubic feedback example, thesis (1.5)-(1.6): x' = -x^3 + x + u, y = x. Invariants: none (thesis (1.5)-(1.6) states no bound on x).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[

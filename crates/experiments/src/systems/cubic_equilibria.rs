@@ -14,7 +14,7 @@ pub struct CubicEquilibria;
 impl System for CubicEquilibria {
     const NAME: &'static str = "cubic-equilibria";
     const DOC: &'static str =
-        "Equilibria map of the cubic example, thesis (1.8): u = x^3 - x over a grid of x; stable = 1 where 3x^2 - 1 > 0.";
+        "Equilibria map of the cubic example, thesis (1.8): u = x^3 - x over a grid of x; stable = 1 where 3x^2 - 1 > 0. Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = &[

@@ -29,6 +29,12 @@ impl System for Dahl {
         &crate::methods::EXPONENTIAL,
     ];
 
+    const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
+        name: crate::invariants::DAHL_BOUND,
+        doc: crate::invariants::DAHL_BOUND_DOC,
+        check: |p, _, d| p.law.check_bound(d, "F"),
+    }];
+
     fn check(p: &Params, req: &RunRequest, errs: &mut Vec<Invalid>) {
         if p.law.f0.abs() > p.law.fc {
             errs.push(invalid("f0", "|f0| exceeds fc", "|f0| ≤ fc"));

@@ -19,7 +19,7 @@ pub struct DescribingFunctionClassical;
 
 impl System for DescribingFunctionClassical {
     const NAME: &'static str = "describing-function-classical";
-    const DOC: &'static str = "Describing function N(a, ω) = (b1 + i a1)/a (report (5.8)-(5.9)) of the inertia J θ'' = u − τ_k sgn θ' − α θ' with exact stick (θ' held at 0 while |u| ≤ τ_s, event-driven) under the torque u = a sin ωt, from the fundamental of θ with its drift removed: the third decomposition only (the first is impossible for this model, L1901). Below break-away (a ≤ τ_s) θ never moves and N = 0 (−1/N infinite, NaN in re/im). Each point is the periodic steady state from rest by shooting on θ' (DOP853, rtol 1e-8); jumps, crossings and the intersection as for describing-function-lugre.";
+    const DOC: &'static str = "Describing function N(a, ω) = (b1 + i a1)/a (report (5.8)-(5.9)) of the inertia J θ'' = u − τ_k sgn θ' − α θ' with exact stick (θ' held at 0 while |u| ≤ τ_s, event-driven) under the torque u = a sin ωt, from the fundamental of θ with its drift removed: the third decomposition only (the first is impossible for this model, L1901). Below break-away (a ≤ τ_s) θ never moves and N = 0 (−1/N infinite, NaN in re/im). Each point is the periodic steady state from rest by shooting on θ' (DOP853, rtol 1e-8); jumps, crossings and the intersection as for describing-function-lugre. Invariants: none declared; the output (N per amplitude) carries no friction sample to check a sign rule on.";
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = describing::COLUMNS;

@@ -24,6 +24,10 @@ impl System for DrumDahl {
         name: "energy-balance",
         doc: "input work = friction work + change of the kinetic and spring energy ((40) times the angular velocity, integrated; exact for any friction torque on the drum; the Dahl state T_f is the friction acting), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
         check: check_energy,
+    }, crate::invariants::Invariant {
+        name: crate::invariants::DAHL_BOUND,
+        doc: crate::invariants::DAHL_BOUND_DOC,
+        check: |p, _, d| p.law.check_bound(d, "Tf"),
     }];
     const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5, &crate::methods::DOP853, &crate::methods::RADAU5];
 

@@ -24,6 +24,10 @@ impl System for DrumLuGre {
         name: "energy-balance",
         doc: "input work = friction work + change of the kinetic and spring energy ((40) times the angular velocity, integrated; exact for any friction torque on the drum; the bristles' sigma0 z^2/2 is part of the friction work), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
         check: check_energy,
+    }, crate::invariants::Invariant {
+        name: crate::invariants::LUGRE_BOUND,
+        doc: crate::invariants::LUGRE_BOUND_DOC,
+        check: |p, _, d| p.law.check_bound(d, "z"),
     }];
     const METHODS: crate::methods::Methods = crate::methods::STIFF_FIRST;
 

@@ -24,6 +24,10 @@ impl System for DrumMaxwellSlip {
         name: "energy-balance",
         doc: "input work = friction work + change of the kinetic and spring energy ((28) times the velocity, integrated; exact for any friction force on the mass), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
         check: check_energy,
+    }, crate::invariants::Invariant {
+        name: crate::invariants::MAXWELL_SLIP_BOUND,
+        doc: crate::invariants::MAXWELL_SLIP_BOUND_DOC,
+        check: |p, _, d| p.law.check_bound(d, "Tf"),
     }];
     const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5];
 

@@ -66,7 +66,7 @@ impl HybridSystem for Loop<'_> {
 
 impl System for FfbmForceDriven {
     const NAME: &'static str = "ffbm-force-driven";
-    const DOC: &'static str = "Force-driven block on a wall spring with the FFBM, thesis (3.68)-(3.71): m x'' = u - K x - σ0 z, z' = v - σ0 |v| z / S(v, x) with S the sawtooth (3.65); stiff (undamped presliding at sqrt(σ0/m)), Radau IIA by default, one sawtooth cell at a time with the cell boundaries as located events. Reports the boundary-equilibria curves u = K x + F_f^r(x), K x + F_f^l(x) of (3.76)-(3.78) (= (3.58)) at the sampled x.";
+    const DOC: &'static str = "Force-driven block on a wall spring with the FFBM, thesis (3.68)-(3.71): m x'' = u - K x - σ0 z, z' = v - σ0 |v| z / S(v, x) with S the sawtooth (3.65); stiff (undamped presliding at sqrt(σ0/m)), Radau IIA by default, one sawtooth cell at a time with the cell boundaries as located events. Reports the boundary-equilibria curves u = K x + F_f^r(x), K x + F_f^l(x) of (3.76)-(3.78) (= (3.58)) at the sampled x. Invariants: none declared; §3.6 (3.65)-(3.71) states no bound on z (a LuGre-like |z| <= max S/sigma0 would be derived, not the thesis').";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[

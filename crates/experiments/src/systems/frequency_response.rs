@@ -17,7 +17,7 @@ pub struct FrequencyResponse;
 
 impl System for FrequencyResponse {
     const NAME: &'static str = "frequency-response";
-    const DOC: &'static str = "Frequency response H(iω) = num(iω)/den(iω) of a rational transfer function (coefficients highest power first) on the input grid of ω: columns omega, re, im, mag, phase; the Nyquist curve is (re, im). An error where den(iω) = 0 on the grid.";
+    const DOC: &'static str = "Frequency response H(iω) = num(iω)/den(iω) of a rational transfer function (coefficients highest power first) on the input grid of ω: columns omega, re, im, mag, phase; the Nyquist curve is (re, im). An error where den(iω) = 0 on the grid. Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = &[

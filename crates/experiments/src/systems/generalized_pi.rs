@@ -35,7 +35,7 @@ pub struct GeneralizedPi;
 
 impl System for GeneralizedPi {
     const NAME: &'static str = "generalized-pi";
-    const DOC: &'static str = "Generalized Prandtl-Ishlinskii model, thesis (5.23)-(5.26), driven by the actuator current u = I (A): H = coil I + H_bias (5.20), h = scale H, m = q γ(h) + Σ p(w_k) x_k (γ(v) = c0 tanh(c1 v + c2) + c3, p(w) = ρ e^{−τ w}, w_k = k β, k = 1..N), M = m / scale, λ = a1 M² + b1 with a1 = λ_s/M_s² (5.19), ΔL = L_rod λ (5.18). Exact on the input samples. Info: every parameter it used (c0..c3, rho, tau, q, beta, N), loop_area_hm = ∮ m dh (scaled), butterfly_wings (loops of (I, ΔL) larger than 1/10 of the largest), wing_pos, wing_neg (their largest signed areas), active_plays (plays whose output moved).";
+    const DOC: &'static str = "Generalized Prandtl-Ishlinskii model, thesis (5.23)-(5.26), driven by the actuator current u = I (A): H = coil I + H_bias (5.20), h = scale H, m = q γ(h) + Σ p(w_k) x_k (γ(v) = c0 tanh(c1 v + c2) + c3, p(w) = ρ e^{−τ w}, w_k = k β, k = 1..N), M = m / scale, λ = a1 M² + b1 with a1 = λ_s/M_s² (5.19), ΔL = L_rod λ (5.18). Exact on the input samples. Info: every parameter it used (c0..c3, rho, tau, q, beta, N), loop_area_hm = ∮ m dh (scaled), butterfly_wings (loops of (I, ΔL) larger than 1/10 of the largest), wing_pos, wing_neg (their largest signed areas), active_plays (plays whose output moved). Invariants: none declared; the thesis states none for the generalized Prandtl-Ishlinskii model (5.20)-(5.26).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[

@@ -24,7 +24,7 @@ pub struct InertiaBlimanSorine;
 
 impl System for InertiaBlimanSorine {
     const NAME: &'static str = "inertia-bliman-sorine";
-    const DOC: &'static str = "Inertia with Bliman & Sorine and viscous friction driven by a torque u(t), report App. C (L2545) and (2.12): J theta'' = u - alpha theta' - (x1 + x2), friction states x10, x20 at the start (default zero); Radau IIA (order 5) by default (the friction states are stiff at high speed).";
+    const DOC: &'static str = "Inertia with Bliman & Sorine and viscous friction driven by a torque u(t), report App. C (L2545) and (2.12): J theta'' = u - alpha theta' - (x1 + x2), friction states x10, x20 at the start (default zero); Radau IIA (order 5) by default (the friction states are stiff at high speed). Invariants: none declared; the report states no bound on the B&S states x1, x2 nor a sign rule for the friction (§2.2-2.9).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[

@@ -57,6 +57,10 @@ impl System for InertiaLuGre {
         name: "energy-balance",
         doc: "input work = friction work + change of J theta'^2/2 (the equation of motion times theta', integrated; exact for any friction torque on the inertia; the LuGre bristles' energy sigma0 z^2/2 is part of the friction work, which LuGre does not keep non-negative for every sigma1), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
         check: check_energy,
+    }, Invariant {
+        name: crate::invariants::LUGRE_BOUND,
+        doc: crate::invariants::LUGRE_BOUND_DOC,
+        check: |p, _, d| crate::invariants::lugre_bound(d, "z", p.z0, p.law.g_max(), p.law.sigma0),
     }];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {

@@ -22,7 +22,7 @@ pub struct InertiaPidBlimanSorine;
 
 impl System for InertiaPidBlimanSorine {
     const NAME: &'static str = "inertia-pid-bliman-sorine";
-    const DOC: &'static str = "PID position control of an inertia with Bliman & Sorine and viscous friction, report ch. 5: J θ'' = u − α θ' − (x1 + x2) with (2.12) at v = θ' and (f1, f2, η) switched on the sign of θ' (f1_plus given), u = kp e + ki ∫e − kd θ', e = r − θ, physical gains J k̄′; zero initial state (L656), reference step r at t = 0; Radau IIA by default.";
+    const DOC: &'static str = "PID position control of an inertia with Bliman & Sorine and viscous friction, report ch. 5: J θ'' = u − α θ' − (x1 + x2) with (2.12) at v = θ' and (f1, f2, η) switched on the sign of θ' (f1_plus given), u = kp e + ki ∫e − kd θ', e = r − θ, physical gains J k̄′; zero initial state (L656), reference step r at t = 0; Radau IIA by default. Invariants: none declared; the report states no bound on the B&S states x1, x2 nor a sign rule for the friction (§2.2-2.9).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = NONE;
     const COLUMNS: &'static [Column] = &[

@@ -125,7 +125,7 @@ impl HybridSystem for Rig {
 
 impl System for InertiaPidClassical {
     const NAME: &'static str = "inertia-pid-classical";
-    const DOC: &'static str = "PID position control of an inertia with classical static friction, report ch. 5: exact stick (θ' = 0, the friction balancing u) while −τs⁻ ≤ u ≤ τs⁺, slip J θ'' = u − α θ' − τk± sgn θ' otherwise; u = kp e + ki ∫e − kd θ', e = r − θ, physical gains J k̄′; every stick/slip switch a located event (Dormand-Prince between them); zero initial state, reference step r at t = 0.";
+    const DOC: &'static str = "PID position control of an inertia with classical static friction, report ch. 5: exact stick (θ' = 0, the friction balancing u) while −τs⁻ ≤ u ≤ τs⁺, slip J θ'' = u − α θ' − τk± sgn θ' otherwise; u = kp e + ki ∫e − kd θ', e = r − θ, physical gains J k̄′; every stick/slip switch a located event (Dormand-Prince between them); zero initial state, reference step r at t = 0. Invariants: none declared; the stick/slip rules of the classical model are enforced by the event logic itself, and the report states no further bound.";
     type Params = Params;
     const INPUTS: &'static [&'static str] = NONE;
     const COLUMNS: &'static [Column] = &[

@@ -40,6 +40,15 @@ impl System for InertiaPidLuGre {
         ("z", "rad", "bristle state"),
     ];
     const METHODS: crate::methods::Methods = crate::methods::STIFF_FIRST;
+    const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
+        name: crate::invariants::LUGRE_BOUND,
+        doc: crate::invariants::LUGRE_BOUND_DOC,
+        check: |p, _, d| {
+            // Zero initial state; g peaks at α0 + α1 on the side with the larger sum.
+            let g_max = (p.alpha0 + p.alpha1).max(p.alpha0_plus + p.alpha1_plus);
+            crate::invariants::lugre_bound(d, "z", 0.0, g_max, p.sigma0)
+        },
+    }];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let side = |a0: f64, a1: f64| LuGre {

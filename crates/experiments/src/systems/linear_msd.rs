@@ -21,7 +21,7 @@ pub struct LinearMsd;
 impl System for LinearMsd {
     const NAME: &'static str = "linear-msd";
     const DOC: &'static str =
-        "Linear mass/dashpot/spring with position input, thesis (1.3)-(1.4): m x'' + c x' + k (x - u) = 0, y = x.";
+        "Linear mass/dashpot/spring with position input, thesis (1.3)-(1.4): m x'' + c x' + k (x - u) = 0, y = x. Invariants: none (a linear mass-spring-damper, no friction law).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[

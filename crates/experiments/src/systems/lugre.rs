@@ -2,7 +2,7 @@
 
 use crate::drive::driven;
 use crate::input::signal;
-use crate::invariants::{col, Invariant};
+use crate::invariants::Invariant;
 use crate::laws::LuGreLaw;
 use crate::system::{params, Column, Group, System, LINEAR, PRESCRIBED};
 use crate::{Invalid, RunData, RunRequest};
@@ -30,12 +30,9 @@ impl System for LuGre {
     ];
     const METHODS: crate::methods::Methods = crate::methods::LUGRE_DRIVEN;
     const INVARIANTS: &'static [Invariant<Params>] = &[Invariant {
-        name: "bristle-bound",
-        doc: "|z| <= max(|z0|, F_s/sigma0): the LuGre deflection never leaves the bound g(v)/sigma0 <= F_s/sigma0 it starts inside (Olsson et al.; thesis (1.24)-(1.26) with F_s >= F_C)",
-        check: |p, _, d| {
-            let bound = p.law.z0.abs().max(p.law.curve.fs.max(p.law.curve.fc) / p.law.sigma0);
-            crate::invariants::bounded(col(d, "t")?, col(d, "z")?, bound, "z")
-        },
+        name: crate::invariants::LUGRE_BOUND,
+        doc: crate::invariants::LUGRE_BOUND_DOC,
+        check: |p, _, d| p.law.check_bound(d, "z"),
     }];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {

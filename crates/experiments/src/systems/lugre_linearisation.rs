@@ -21,7 +21,7 @@ pub struct LuGreLinearisation;
 
 impl System for LuGreLinearisation {
     const NAME: &'static str = "lugre-linearisation";
-    const DOC: &'static str = "LuGre linearised at v = 0, z = 0 on a mass, report (3.10)-(3.12): m x'' + (sigma1 + alpha2) x' + sigma0 x = 0. Info: omega_n = sqrt(sigma0/m) (3.11), zeta = (sigma1 + alpha2)/(2 sqrt(m sigma0)) ((3.12) with the square root over m sigma0, as L1520 requires), the poles (root_slow, root_fast when real; re and im otherwise), the sigma1 giving zeta = 1, stiction = alpha0 + alpha1, Property 3.1's eps = (alpha0 + alpha1) ln(10)/sigma0 and Property 3.5's gain gamma2 = sigma1 (1 + (alpha0 + alpha1)/alpha0) + alpha2.";
+    const DOC: &'static str = "LuGre linearised at v = 0, z = 0 on a mass, report (3.10)-(3.12): m x'' + (sigma1 + alpha2) x' + sigma0 x = 0. Info: omega_n = sqrt(sigma0/m) (3.11), zeta = (sigma1 + alpha2)/(2 sqrt(m sigma0)) ((3.12) with the square root over m sigma0, as L1520 requires), the poles (root_slow, root_fast when real; re and im otherwise), the sigma1 giving zeta = 1, stiction = alpha0 + alpha1, Property 3.1's eps = (alpha0 + alpha1) ln(10)/sigma0 and Property 3.5's gain gamma2 = sigma1 (1 + (alpha0 + alpha1)/alpha0) + alpha2. Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = NONE;
     const COLUMNS: &'static [Column] = &[

@@ -17,7 +17,7 @@ pub struct LuGreLyapunov;
 
 impl System for LuGreLyapunov {
     const NAME: &'static str = "lugre-lyapunov";
-    const DOC: &'static str = "Level set dV/dt = 0 of a mass with symmetric LuGre friction and no input, report (3.21)-(3.25): the roots z+ >= z- of (3.23) at each grid velocity (NaN where (3.24) fails; mirrored for v < 0), the branch v = 0 (drawn over |z| <= z_extent) and the bound (alpha0 + alpha1)/sigma0 of the set R (3.16). Info: v_min of (3.24), z at v_min, the asymptote alpha0/sigma0 (1 + alpha2/sigma1) of z-, the speed where z- enters R, the R bound.";
+    const DOC: &'static str = "Level set dV/dt = 0 of a mass with symmetric LuGre friction and no input, report (3.21)-(3.25): the roots z+ >= z- of (3.23) at each grid velocity (NaN where (3.24) fails; mirrored for v < 0), the branch v = 0 (drawn over |z| <= z_extent) and the bound (alpha0 + alpha1)/sigma0 of the set R (3.16). Info: v_min of (3.24), z at v_min, the asymptote alpha0/sigma0 (1 + alpha2/sigma1) of z-, the speed where z- enters R, the R bound. Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = &[

@@ -42,6 +42,11 @@ impl System for LuGrePassivity {
         ),
     ];
     const METHODS: crate::methods::Methods = crate::methods::LUGRE_DRIVEN;
+    const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
+        name: crate::invariants::LUGRE_BOUND,
+        doc: crate::invariants::LUGRE_BOUND_DOC,
+        check: |p, _, d| p.law.check_bound(d, "z"),
+    }];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.law.curve.check(errs)

@@ -17,7 +17,7 @@ pub struct LuGreSteadyState;
 
 impl System for LuGreSteadyState {
     const NAME: &'static str = "lugre-steady-state";
-    const DOC: &'static str = "LuGre steady-state friction, thesis (1.27): F_ss(v) = (Fc + (Fs - Fc) exp(-(v/vs)^2)) sign(v) + sigma2 v; the jump at v = 0 drawn as a vertical segment. sigma0 and sigma1 cancel and are accepted only to record the published set.";
+    const DOC: &'static str = "LuGre steady-state friction, thesis (1.27): F_ss(v) = (Fc + (Fs - Fc) exp(-(v/vs)^2)) sign(v) + sigma2 v; the jump at v = 0 drawn as a vertical segment. sigma0 and sigma1 cancel and are accepted only to record the published set. Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = &[("v", "m/s", "velocity"), ("F", "N", "steady-state friction")];

@@ -116,6 +116,11 @@ impl System for LuGreStickSlip {
             doc: "friction work of the force reported (W_f) = friction work of the force the field applied (W_fa, F = K l - m dv/dt), both quadratures on the same nodes, so to rounding only: 8 (3 N + 16) eps times the integral of (|K l| + |F|) |v| dt; independent of the step tolerance, it sees a 0.1 % misreport of the friction work at every rtol (a reporting check: not the friction law nor the integration, which the energy balance bounds)",
             check: check_friction_work,
         },
+        Invariant {
+            name: crate::invariants::LUGRE_BOUND,
+            doc: crate::invariants::LUGRE_BOUND_DOC,
+            check: |p, _, d| p.law.check_bound(d, "z"),
+        },
     ];
     const METHODS: crate::methods::Methods = &[&crate::methods::RADAU5, &crate::methods::ROSENBROCK23];
 

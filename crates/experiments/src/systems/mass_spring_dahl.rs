@@ -24,6 +24,10 @@ impl System for MassSpringDahl {
         name: "energy-balance",
         doc: "input work = friction work + change of the kinetic and spring energy ((28) times the velocity, integrated; exact for any friction force on the mass; the Dahl state F is the friction acting), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
         check: |p, req, d| spring::check_dahl_energy((p.plant.m, p.plant.ks), 0.0, req, d, ["u", "q", "v", "F"]),
+    }, crate::invariants::Invariant {
+        name: crate::invariants::DAHL_BOUND,
+        doc: crate::invariants::DAHL_BOUND_DOC,
+        check: |p, _, d| p.law.check_bound(d, "F"),
     }];
     const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5, &crate::methods::DOP853, &crate::methods::RADAU5];
 

@@ -24,6 +24,10 @@ impl System for MassSpringLuGre {
         name: "energy-balance",
         doc: "input work = friction work + change of the kinetic and spring energy ((28) times the velocity, integrated; exact for any friction force on the mass; the bristles' sigma0 z^2/2 is part of the friction work), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
         check: |p, req, d| spring::check_lugre_energy((p.plant.m, p.plant.ks), 0.0, &p.law, req, d, ["u", "q", "v"]),
+    }, crate::invariants::Invariant {
+        name: crate::invariants::LUGRE_BOUND,
+        doc: crate::invariants::LUGRE_BOUND_DOC,
+        check: |p, _, d| p.law.check_bound(d, "z"),
     }];
     const METHODS: crate::methods::Methods = crate::methods::STIFF_FIRST;
 

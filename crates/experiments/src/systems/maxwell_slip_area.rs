@@ -27,7 +27,7 @@ fn area_limit(a: f64) -> f64 {
 
 impl System for MaxwellSlipArea {
     const NAME: &'static str = "maxwell-slip-area";
-    const DOC: &'static str = "Closed-form loop area ∮F du of the Maxwell-slip element set k_i = 1/N N/m, δ_i = i/N m (i = 1..N) under u = A sin ωt with A > 1 m (every element slips): Σ 4 k_i δ_i (A − δ_i) = 2A(N + 1)/N − 2(N + 1)(2N + 1)/(3N²), evaluated on the input grid of N (the rational function between whole N, a curve to draw, not an element count), and its continuum limit 2A − 4/3: columns n, area, area_limit.";
+    const DOC: &'static str = "Closed-form loop area ∮F du of the Maxwell-slip element set k_i = 1/N N/m, δ_i = i/N m (i = 1..N) under u = A sin ωt with A > 1 m (every element slips): Σ 4 k_i δ_i (A − δ_i) = 2A(N + 1)/N − 2(N + 1)(2N + 1)/(3N²), evaluated on the input grid of N (the rational function between whole N, a curve to draw, not an element count), and its continuum limit 2A − 4/3: columns n, area, area_limit. Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = &[

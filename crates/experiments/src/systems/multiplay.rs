@@ -28,7 +28,7 @@ pub(crate) fn rename_f_to_y(mut d: RunData) -> RunData {
 
 impl System for Multiplay {
     const NAME: &'static str = "multiplay";
-    const DOC: &'static str = "Multiplay model, thesis (2.3)-(2.4): m_i x_i'' + c_i x_i' + k_i d_2Δi(x_i - u) = 0, y = sum k_i (u - x_i), every element starting at rest at x_i = u(0). `dopri5`: the ODE (finite frequency); `exact`: its DC limit (2.11)-(2.13), the Maxwell-slip stop operators on the input samples.";
+    const DOC: &'static str = "Multiplay model, thesis (2.3)-(2.4): m_i x_i'' + c_i x_i' + k_i d_2Δi(x_i - u) = 0, y = sum k_i (u - x_i), every element starting at rest at x_i = u(0). `dopri5`: the ODE (finite frequency); `exact`: its DC limit (2.11)-(2.13), the Maxwell-slip stop operators on the input samples. Invariants: none declared; the thesis states no bound for the finite-frequency multiplay's elements (2.3)-(2.4), whose masses and stiffnesses may be negative (L700).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[

@@ -24,7 +24,7 @@ pub struct MultiplayIdentify;
 
 impl System for MultiplayIdentify {
     const NAME: &'static str = "multiplay-identify";
-    const DOC: &'static str = "Identification (2.24)-(2.26) from a DC hysteresis map (Fig 2.7 procedure) on a synthetic map: the true multiplay's DC limit (stop operators, relaxed start) on the input samples gives y; the vertices of the last complete ascending branch (between two reversals) are detected from the samples; k = A^-1 s and Δ = (u_i - u_min)/2; y_est is the estimated model re-simulated on the same input. Info: n_identified, k_err and delta_err (max abs deviation from the true, Δ-sorted, parameters; NaN if N differs).";
+    const DOC: &'static str = "Identification (2.24)-(2.26) from a DC hysteresis map (Fig 2.7 procedure) on a synthetic map: the true multiplay's DC limit (stop operators, relaxed start) on the input samples gives y; the vertices of the last complete ascending branch (between two reversals) are detected from the samples; k = A^-1 s and Δ = (u_i - u_min)/2; y_est is the estimated model re-simulated on the same input. Info: n_identified, k_err and delta_err (max abs deviation from the true, Δ-sorted, parameters; NaN if N differs). Invariants: none (an identification from sampled maps, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[

@@ -48,7 +48,7 @@ impl InputDriven for Chain {
 
 impl System for MultiplayInverse {
     const NAME: &'static str = "multiplay-inverse";
-    const DOC: &'static str = "Inverses of the multiplay, thesis (2.27)-(2.33), driven by the forward output y for a prescribed input u; u_est is the recreated input. `exact` (slope inverse): DC limit, forward stop operators, then the slope-inverse multiplay (k' = A^-1 s', Δ' = rise/2; the zero-slope segment s_N+1 = 0 is not inverted, info vertical_at = its |y|) as stop operators driven by y, both from the relaxed state. `dopri5` (dynamic inverse): the forward ODE (2.3)-(2.4) and the inverse system (2.32)-(2.33) with ū = y, one ODE, same initial state (at rest, x_i = u(0)). Info (exact): sum_k_prime, sum_k_prime_delta_prime, delta_prime_max, vertical_at.";
+    const DOC: &'static str = "Inverses of the multiplay, thesis (2.27)-(2.33), driven by the forward output y for a prescribed input u; u_est is the recreated input. `exact` (slope inverse): DC limit, forward stop operators, then the slope-inverse multiplay (k' = A^-1 s', Δ' = rise/2; the zero-slope segment s_N+1 = 0 is not inverted, info vertical_at = its |y|) as stop operators driven by y, both from the relaxed state. `dopri5` (dynamic inverse): the forward ODE (2.3)-(2.4) and the inverse system (2.32)-(2.33) with ū = y, one ODE, same initial state (at rest, x_i = u(0)). Info (exact): sum_k_prime, sum_k_prime_delta_prime, delta_prime_max, vertical_at. Invariants: none declared; the thesis states none for the inverse multiplay (2.27)-(2.33).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[

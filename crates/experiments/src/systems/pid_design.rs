@@ -21,7 +21,7 @@ pub struct PidDesign;
 
 impl System for PidDesign {
     const NAME: &'static str = "pid-design";
-    const DOC: &'static str = "PID design rule, report (5.1)/(5.6): s^3 + (kd + α/J) s^2 + kp s + ki = (s^2 + 2ζc ωc s + ωc^2)(s + nc ωc) for J-normalised gains; with n_c = 0, n_c is back-solved from kp_n. Info: kp_n, ki_n, kd_n, n_c, s2 (the s^2 coefficient kd + α/J), alpha_over_j.";
+    const DOC: &'static str = "PID design rule, report (5.1)/(5.6): s^3 + (kd + α/J) s^2 + kp s + ki = (s^2 + 2ζc ωc s + ωc^2)(s + nc ωc) for J-normalised gains; with n_c = 0, n_c is back-solved from kp_n. Info: kp_n, ki_n, kd_n, n_c, s2 (the s^2 coefficient kd + α/J), alpha_over_j. Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = NONE;
     const COLUMNS: &'static [Column] = &[

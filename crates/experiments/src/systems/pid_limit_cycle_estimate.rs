@@ -23,7 +23,7 @@ pub struct PidLimitCycleEstimate;
 
 impl System for PidLimitCycleEstimate {
     const NAME: &'static str = "pid-limit-cycle-estimate";
-    const DOC: &'static str = "Heuristic limit cycle of PID control with static friction, report §5.4: Property 5.1 a_e = (τs − τk)/(2kp), T = (4kp/ki)(τs + τk)/(τs − τk) (5.12)-(5.13) and its inverse (5.15); asymmetric (tau_s_plus, tau_k_plus given): Property 5.2 (5.23)-(5.24), which needs τs⁻ − τk⁻ = τs⁺ − τk⁺ (5.22), with T = 2T⁺, and its inverse (5.25)-(5.26) read with T⁺. Info: kp, ki (physical), a_e, period, t_half, and the inverses tau_s_back, tau_k_back (symmetric) or tau_d_back, sum_tau_k_back.";
+    const DOC: &'static str = "Heuristic limit cycle of PID control with static friction, report §5.4: Property 5.1 a_e = (τs − τk)/(2kp), T = (4kp/ki)(τs + τk)/(τs − τk) (5.12)-(5.13) and its inverse (5.15); asymmetric (tau_s_plus, tau_k_plus given): Property 5.2 (5.23)-(5.24), which needs τs⁻ − τk⁻ = τs⁺ − τk⁺ (5.22), with T = 2T⁺, and its inverse (5.25)-(5.26) read with T⁺. Info: kp, ki (physical), a_e, period, t_half, and the inverses tau_s_back, tau_k_back (symmetric) or tau_d_back, sum_tau_k_back. Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = NONE;
     const COLUMNS: &'static [Column] = &[("a_e", "rad", "error amplitude"), ("period", "s", "period T")];

@@ -34,6 +34,16 @@ impl System for RbmPrescribed {
         ("Fr", "N", "right-corner force F_f^r"),
     ];
     const METHODS: crate::methods::Methods = &[&crate::methods::EXACT];
+    const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
+        name: crate::invariants::BRISTLE_WINDOWS,
+        doc: "RBM and DRBM (drbm < 1.5; the sawtooth of (3.47)-(3.49) has no bristles): 0 <= F_f^r <= n kappa theta_max/h and -n kappa theta_max/h <= F_f^l <= 0, the window bound of every rotating-bristle run (experiments/src/invariants.rs BRISTLE_WINDOWS_DOC: Table 3.1, (3.14), (3.16), (3.17) L997, (3.6)-(3.8))",
+        check: |p, _, d| {
+            if p.drbm > 1.5 {
+                return Ok(());
+            }
+            crate::invariants::corner_forces(d, p.row.corner_bound())
+        },
+    }];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.row.check(errs)

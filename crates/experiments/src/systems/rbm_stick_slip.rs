@@ -83,6 +83,11 @@ impl System for RbmStickSlip {
         ("Fr", "N", "right-corner force F_f^r"),
     ];
     const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5];
+    const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
+        name: crate::invariants::BRISTLE_WINDOWS,
+        doc: crate::invariants::BRISTLE_WINDOWS_DOC,
+        check: |p, _, d| crate::invariants::corner_forces(d, p.row.corner_bound()),
+    }];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.row.check(errs);

@@ -18,7 +18,7 @@ pub struct RudermanBranch;
 
 impl System for RudermanBranch {
     const NAME: &'static str = "ruderman-branch";
-    const DOC: &'static str = "Force-displacement branch (3.5) between reversal i (F_i = -a F_c) and the next reversal, from the chosen next-reversal formula; grid over the fraction s in [0, 1] of the way. Info: x_i, x_next, a_next, x_ratio = |x_next/x_i|.";
+    const DOC: &'static str = "Force-displacement branch (3.5) between reversal i (F_i = -a F_c) and the next reversal, from the chosen next-reversal formula; grid over the fraction s in [0, 1] of the way. Info: x_i, x_next, a_next, x_ratio = |x_next/x_i|. Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = &[

@@ -17,7 +17,7 @@ pub struct RudermanOmega;
 
 impl System for RudermanOmega {
     const NAME: &'static str = "ruderman-omega";
-    const DOC: &'static str = "Ruderman (3.10)-(3.11): Omega(x) = exp(-sigma x/F_c) and its linear approximation 1 - K x, K = (sigma/F_c)(F_c/(F_c - F_i))^0.6, over a grid of x. Info: x_next (exact root of (3.10)) and gap = |Omega*(x_next) - Omega(x_next)|.";
+    const DOC: &'static str = "Ruderman (3.10)-(3.11): Omega(x) = exp(-sigma x/F_c) and its linear approximation 1 - K x, K = (sigma/F_c)(F_c/(F_c - F_i))^0.6, over a grid of x. Info: x_next (exact root of (3.10)) and gap = |Omega*(x_next) - Omega(x_next)|. Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = &[

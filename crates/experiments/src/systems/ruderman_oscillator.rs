@@ -23,6 +23,11 @@ impl System for RudermanOscillator {
         ("E_abs", "J", "|E_f|"),
     ];
     const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5];
+    const INVARIANTS: &'static [crate::invariants::Invariant<OscillatorParams>] = &[crate::invariants::Invariant {
+        name: crate::invariants::DAHL_BOUND,
+        doc: crate::invariants::DAHL_BOUND_DOC,
+        check: |p, _, d| crate::invariants::dahl_bound(d, "F", p.f0, p.law.fc),
+    }];
 
     fn run(p: &OscillatorParams, req: &RunRequest) -> Result<RunData, String> {
         let (osc, sim) = simulate_oscillator(p, req, &sample_times(req))?;

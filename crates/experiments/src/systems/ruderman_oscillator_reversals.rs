@@ -11,7 +11,7 @@ pub struct RudermanOscillatorReversals;
 
 impl System for RudermanOscillatorReversals {
     const NAME: &'static str = "ruderman-oscillator-reversals";
-    const DOC: &'static str = "The reversals of ruderman-oscillator, one row each: the force F_i at v = 0, the closed-form E_p(F_i) (3.9), the simulated peak kinetic energy of the following half cycle (at the force zero crossing, located as an event), and the exact-map prediction of a_i from a_{i-1}.";
+    const DOC: &'static str = "The reversals of ruderman-oscillator, one row each: the force F_i at v = 0, the closed-form E_p(F_i) (3.9), the simulated peak kinetic energy of the following half cycle (at the force zero crossing, located as an event), and the exact-map prediction of a_i from a_{i-1}. Invariants: none declared (one row per reversal; the Dahl force bound is checked on ruderman-oscillator's samples).";
     type Params = OscillatorParams;
     const INPUTS: &'static [&'static str] = NONE;
     const COLUMNS: &'static [Column] = &[

@@ -16,7 +16,7 @@ pub struct RudermanPotential;
 
 impl System for RudermanPotential {
     const NAME: &'static str = "ruderman-potential";
-    const DOC: &'static str = "Potential energy at a motion reversal, Ruderman (3.9) with F_i = -a F_c: E_p = (F_c^2/sigma)(a - ln(1 + a)) over a grid of a = |F_i|/F_c.";
+    const DOC: &'static str = "Potential energy at a motion reversal, Ruderman (3.9) with F_i = -a F_c: E_p = (F_c^2/sigma)(a - ln(1 + a)) over a grid of a = |F_i|/F_c. Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = &[("a", "1", "|F_i|/F_c"), ("Ep", "J", "potential energy at the reversal")];

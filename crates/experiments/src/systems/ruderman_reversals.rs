@@ -19,7 +19,7 @@ pub struct RudermanReversals;
 
 impl System for RudermanReversals {
     const NAME: &'static str = "ruderman-reversals";
-    const DOC: &'static str = "Sequence of reversals from a_0 by the chosen next-reversal formula (Ruderman (3.10)/(3.13)), grid over the index n = 0..N; NaN once the printed formula breaks down.";
+    const DOC: &'static str = "Sequence of reversals from a_0 by the chosen next-reversal formula (Ruderman (3.10)/(3.13)), grid over the index n = 0..N; NaN once the printed formula breaks down. Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = &[

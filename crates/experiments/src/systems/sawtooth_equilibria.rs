@@ -75,7 +75,7 @@ pub(crate) fn right_boundary(saw: &Sawtooth, k: f64, xs: &[f64]) -> (Vec<f64>, V
 
 impl System for SawtoothEquilibria {
     const NAME: &'static str = "sawtooth-equilibria";
-    const DOC: &'static str = "Equilibria set (3.58) of the force-driven block with the sawtooth friction (3.47)-(3.49) (= the FFBM's (3.76)-(3.78)), over a grid of x̄: the right boundary u = K x̄ + F_f^r(x̄) with both limits at each jump, and x_left = x̄ + (F_min + F_max)/K, the left boundary's point at the same ū, so a band x: u, y: x, y2: x_left shades the set. Needs (F_min + F_max)/(K Δ) whole.";
+    const DOC: &'static str = "Equilibria set (3.58) of the force-driven block with the sawtooth friction (3.47)-(3.49) (= the FFBM's (3.76)-(3.78)), over a grid of x̄: the right boundary u = K x̄ + F_f^r(x̄) with both limits at each jump, and x_left = x̄ + (F_min + F_max)/K, the left boundary's point at the same ū, so a band x: u, y: x, y2: x_left shades the set. Needs (F_min + F_max)/(K Δ) whole. Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = &[

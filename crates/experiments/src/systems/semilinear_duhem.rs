@@ -27,7 +27,7 @@ pub struct SemilinearDuhem;
 
 impl System for SemilinearDuhem {
     const NAME: &'static str = "semilinear-duhem";
-    const DOC: &'static str = "Rate-independent semilinear Duhem model, duhem-paper (6)-(8), scalar state, prescribed input: x' = u'+ (a_plus x + b_plus u + e_plus) + u'- (a_minus x + b_minus u + e_minus), y = c x + d u. Column y_limit is the closed-form periodic output (10) at the same input (u_min, u_max from the signal).";
+    const DOC: &'static str = "Rate-independent semilinear Duhem model, duhem-paper (6)-(8), scalar state, prescribed input: x' = u'+ (a_plus x + b_plus u + e_plus) + u'- (a_minus x + b_minus u + e_minus), y = c x + d u. Column y_limit is the closed-form periodic output (10) at the same input (u_min, u_max from the signal). Invariants: none declared; the duhem-paper states no bound on the semilinear Duhem state (6)-(8) beyond its closed-form periodic limit, which the column y_limit carries.";
     type Params = Params;
     const INPUTS: &'static [&'static str] = &["sine", "cosine"];
     const COLUMNS: &'static [Column] = &[

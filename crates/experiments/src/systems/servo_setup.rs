@@ -27,7 +27,7 @@ pub struct ServoSetup;
 
 impl System for ServoSetup {
     const NAME: &'static str = "servo-setup";
-    const DOC: &'static str = "Report Appendix C's testbed arithmetic: the inertia on the motor side J = J_m + J_l/n² with the load J_l = m r²/2 (L2500-L2508), the gain from the dimensionless control signal to torque k = k_D/A k_U/I k_c (L2476-L2496, L2521), the encoder's angular resolution ΔΦ = 2π/(interpolation · divisions) on the motor axis (L2514), and (pwm_hz, sample_time > 0) the alias of the PWM frequency f sampled every T, |f − round(f T)/T| (L2521). Info: j_load, j_total, k_total, resolution, pwm_alias_hz.";
+    const DOC: &'static str = "Report Appendix C's testbed arithmetic: the inertia on the motor side J = J_m + J_l/n² with the load J_l = m r²/2 (L2500-L2508), the gain from the dimensionless control signal to torque k = k_D/A k_U/I k_c (L2476-L2496, L2521), the encoder's angular resolution ΔΦ = 2π/(interpolation · divisions) on the motor axis (L2514), and (pwm_hz, sample_time > 0) the alias of the PWM frequency f sampled every T, |f − round(f T)/T| (L2521). Info: j_load, j_total, k_total, resolution, pwm_alias_hz. Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = NONE;
     const COLUMNS: &'static [Column] = &[

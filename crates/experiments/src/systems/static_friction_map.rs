@@ -20,7 +20,7 @@ pub struct StaticFrictionMap;
 
 impl System for StaticFrictionMap {
     const NAME: &'static str = "static-friction-map";
-    const DOC: &'static str = "Classical static friction maps, report (1.2)-(1.5): F(v) = sgn(v) (F_C + (F_s - F_C) exp(-(v/v_s)^2) [v_s > 0] + F_v |v|^delta) for v != 0, the stiction set [-F_s, F_s] at v = 0 drawn as a vertical segment.";
+    const DOC: &'static str = "Classical static friction maps, report (1.2)-(1.5): F(v) = sgn(v) (F_C + (F_s - F_C) exp(-(v/v_s)^2) [v_s > 0] + F_v |v|^delta) for v != 0, the stiction set [-F_s, F_s] at v = 0 drawn as a vertical segment. Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = &[("v", "rad/s", "velocity"), ("F", "N-m", "friction torque")];

@@ -24,7 +24,7 @@ pub struct TwoBarLinkage;
 
 impl System for TwoBarLinkage {
     const NAME: &'static str = "two-bar-linkage";
-    const DOC: &'static str = "Preloaded two-bar linkage, thesis (5.16) with input u = F (N): M(θ)θ'' + A sinθ cosθ θ'² + 2kl²(cos θ0 − cos θ) sin θ + 2cl² sin²θ θ' = −(l cos θ/2) F; outputs y = l sin θ, q = 2l cos θ (5.15). Info, over the last input period of the record: loop_area_y = ∮ y dF, loops of the (F, q) map (q_loop_pos, q_loop_neg: the largest positive and negative loop areas, q_net_area: their sum over all loops, q_loops: loops larger than 1e-3 of the largest, q_wings: larger than 1/10 of the largest), E_diss (dashpot energy ∫ c q'² dt over the record), F at the snap-throughs (F_snap_down, F_snap_up: F where y crosses 0 downwards and upwards; absent without a crossing).";
+    const DOC: &'static str = "Preloaded two-bar linkage, thesis (5.16) with input u = F (N): M(θ)θ'' + A sinθ cosθ θ'² + 2kl²(cos θ0 − cos θ) sin θ + 2cl² sin²θ θ' = −(l cos θ/2) F; outputs y = l sin θ, q = 2l cos θ (5.15). Info, over the last input period of the record: loop_area_y = ∮ y dF, loops of the (F, q) map (q_loop_pos, q_loop_neg: the largest positive and negative loop areas, q_net_area: their sum over all loops, q_loops: loops larger than 1e-3 of the largest, q_wings: larger than 1/10 of the largest), E_diss (dashpot energy ∫ c q'² dt over the record), F at the snap-throughs (F_snap_down, F_snap_up: F where y crosses 0 downwards and upwards; absent without a crossing). Invariants: none declared; the thesis states no bound or sign rule for the linkage (5.16).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[

@@ -19,7 +19,7 @@ pub struct TwoBarLinkageEquilibria;
 
 impl System for TwoBarLinkageEquilibria {
     const NAME: &'static str = "two-bar-linkage-equilibria";
-    const DOC: &'static str = "Equilibrium set of the preloaded two-bar linkage, thesis (5.12)-(5.14): F = 4kl sin θ (1 − cos θ0/cos θ) over a grid of θ in (−π/2, π/2), with y = l sin θ and q = 2l cos θ; stable = 1 where dF/dθ < 0. Info: the fold (theta_fold, F_fold: cos³θ = cos θ0), n_equilibria (sign changes of F(θ) − probe on the grid).";
+    const DOC: &'static str = "Equilibrium set of the preloaded two-bar linkage, thesis (5.12)-(5.14): F = 4kl sin θ (1 − cos θ0/cos θ) over a grid of θ in (−π/2, π/2), with y = l sin θ and q = 2l cos θ; stable = 1 where dF/dθ < 0. Info: the fold (theta_fold, F_fold: cos³θ = cos θ0), n_equilibria (sign changes of F(θ) − probe on the grid). Invariants: none (a closed-form evaluation, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = &[
