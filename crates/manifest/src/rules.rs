@@ -368,15 +368,25 @@ pub fn check(m: &Manifest) -> Vec<Problem> {
             }
         }
     }
-    out.extend(m.checks.iter().enumerate().filter_map(|(i, c)| scale_problem(i, c)));
+    out.extend(m.checks.iter().enumerate().filter_map(|(i, c)| scale_problem(m, i, c)));
     out
 }
 
 /// A check's `scale` is the positive magnitude of the quantity an `lt` bound is on; on any other
-/// check it would be ignored.
-fn scale_problem(i: usize, c: &crate::CheckSpec) -> Option<Problem> {
-    let s = c.scale?;
+/// check it would be ignored. It names what it measures (`scale_of`, code review M4): a column
+/// of one of the manifest's runs, or `relative` with scale 1.
+fn scale_problem(m: &crate::Manifest, i: usize, c: &crate::CheckSpec) -> Option<Problem> {
+    use crate::{ScaleOf, ScaleWord};
     let at = format!("checks[{i}].scale");
+    let Some(s) = c.scale else {
+        return c.scale_of.as_ref().map(|_| {
+            (
+                format!("checks[{i}].scale_of"),
+                "`scale_of` without a `scale`: it names the magnitude of nothing".into(),
+                "scale_of only with scale".into(),
+            )
+        });
+    };
     if c.op != crate::Op::Lt {
         return Some((
             at,
@@ -384,7 +394,34 @@ fn scale_problem(i: usize, c: &crate::CheckSpec) -> Option<Problem> {
             "scale only with op: lt".into(),
         ));
     }
-    (s <= 0.0).then(|| (at, format!("`scale: {s}` is no magnitude"), "a scale > 0".into()))
+    if s <= 0.0 {
+        return Some((at, format!("`scale: {s}` is no magnitude"), "a scale > 0".into()));
+    }
+    let of = format!("checks[{i}].scale_of");
+    match &c.scale_of {
+        None => Some((
+            at,
+            format!("`scale: {s}` does not say what it measures, so nothing can check it"),
+            "scale_of: {run: ID, y: COLUMN} (the column whose largest |value| the scale is), or scale_of: relative with scale: 1".into(),
+        )),
+        Some(ScaleOf::Word(ScaleWord::Relative)) => (s != 1.0).then(|| {
+            (
+                of,
+                format!("a relative error's scale is 1, not {s}"),
+                "scale: 1 with scale_of: relative".into(),
+            )
+        }),
+        Some(ScaleOf::Column(col)) => {
+            let base = col.run.split('[').next().unwrap_or_default();
+            (!m.runs.iter().any(|r| r.id == base)).then(|| {
+                (
+                    format!("{of}.run"),
+                    format!("`scale_of` names run `{}`, which this manifest does not declare", col.run),
+                    "a run id of this manifest (a sweep member as id[k])".into(),
+                )
+            })
+        }
+    }
 }
 
 #[cfg(test)]

@@ -73,6 +73,7 @@ pub(crate) fn build_entry(
         let errors = sensitivity::explain_known(cache, steps, e, &mut rep.checks);
         rep.errors.extend(errors);
         evaluate::locate_checks(root, &e.file, &mut rep.checks);
+        crate::metric_tables::verify_scales(root, e, runs, rep);
         if m.kind == Kind::Figure && m.status.is_built() {
             let (r, draw) = crate::own_time::own_spent(|| {
                 companions::magnitudes(e, &src)

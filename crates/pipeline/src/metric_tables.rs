@@ -231,3 +231,58 @@ fn metric_info(e: &Entry, mt: &fric_manifest::MetricSpec) -> fric_report::Metric
             .map(|t| fric_report::Tolerance { abs: t.abs, rel: t.rel }),
     }
 }
+
+/// A declared scale against the magnitude it names (code review M4): whether the two disagree
+/// by more than [`fric_manifest::SCALE_FACTOR`] either way (or nothing was measured).
+pub(crate) fn scale_mismatch(declared: f64, measured: f64) -> bool {
+    let f = fric_manifest::SCALE_FACTOR;
+    !(measured.is_finite() && measured > 0.0 && declared <= f * measured && measured <= f * declared)
+}
+
+/// Check every declared `scale` of `e` against the largest |value| of the column its
+/// `scale_of` names: a scale off it by more than [`fric_manifest::SCALE_FACTOR`] is an error of
+/// the manifest at the scale's line, and the checks on that metric are errors, not passes.
+pub(crate) fn verify_scales(root: &std::path::Path, e: &Entry, runs: &RunView, rep: &mut ExperimentReport) {
+    use fric_manifest::ScaleOf;
+    let mut text = None;
+    for (i, c) in e.manifest.checks.iter().enumerate() {
+        let (Some(s), Some(ScaleOf::Column(col))) = (c.scale, c.scale_of.as_ref()) else {
+            continue;
+        };
+        let measured = match runs.get(&col.run) {
+            Ok(Some(d)) => match d.column(&col.y) {
+                Some(v) => Ok(v.iter().fold(0.0_f64, |m, x| m.max(x.abs()))),
+                None => Err(format!("run `{}` has no column `{}`", col.run, col.y)),
+            },
+            Ok(None) => Err(format!("run `{}` has no data", col.run)),
+            Err(err) => Err(err),
+        };
+        let problem = match measured {
+            Ok(m) if !scale_mismatch(s, m) => continue,
+            Ok(m) => format!(
+                "declared `scale: {s}` is off the largest |{}| of run `{}`, {m:.3e}, by more than ×{} either way",
+                col.y,
+                col.run,
+                fric_manifest::SCALE_FACTOR
+            ),
+            Err(err) => format!("`scale: {s}` cannot be checked: {err}"),
+        };
+        let text = text.get_or_insert_with(|| {
+            crate::readfile::read_to_string(&root.join(&e.file), crate::readfile::MANIFEST).unwrap_or_default()
+        });
+        let (line, _) = fric_manifest::Locator::new(text).find(&["checks".into(), i.into(), "scale".into()]);
+        rep.errors.push(format!(
+            "{}:{line}: check on `{}`: {problem} (scale_of)",
+            e.file, c.metric
+        ));
+        let member = format!("{}[", c.metric);
+        for r in rep
+            .checks
+            .iter_mut()
+            .filter(|r| r.metric == c.metric || r.metric.starts_with(&member))
+        {
+            r.outcome = fric_report::Outcome::Error;
+            r.pass = false;
+        }
+    }
+}

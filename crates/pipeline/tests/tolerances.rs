@@ -273,3 +273,70 @@ fn every_derived_and_claimed_threshold_carries_its_basis_or_is_listed_open() {
         "threshold_basis_open.txt",
     );
 }
+
+/// DAHL with an `lt` bound on its area at `fields` (`scale`, `scale_of`), as line 22.
+fn scaled(fields: &str) -> String {
+    let last = "provenance: {derived: \"4(A Fc - Fr Fc/sigma)\"}}\n";
+    assert!(DAHL.ends_with(last), "the fixture's last check changed");
+    format!("{DAHL}  - {{metric: area, op: lt, expected: 1.0e-5, {fields}, provenance: {{derived: \"x\"}}}}\n")
+}
+
+#[test]
+fn a_scale_names_what_it_measures() {
+    // Code review M4: a bare number is refused at its line, whatever its value.
+    let bare = load_errors(&scaled("scale: 1.5"));
+    assert!(
+        bare.contains("fig9.1.yaml:22: `scale: 1.5` does not say what it measures"),
+        "{bare}"
+    );
+    let relative = load_errors(&scaled("scale: 2, scale_of: relative"));
+    assert!(
+        relative.contains("fig9.1.yaml:22: a relative error's scale is 1, not 2"),
+        "{relative}"
+    );
+    assert_eq!(load_errors(&scaled("scale: 1, scale_of: relative")), "");
+    let elsewhere = load_errors(&scaled("scale: 1.5, scale_of: {run: lugre, y: F}"));
+    assert!(
+        elsewhere.contains("fig9.1.yaml:22: `scale_of` names run `lugre`, which this manifest does not declare"),
+        "{elsewhere}"
+    );
+    let orphan = load_errors(&scaled("scale_of: relative"));
+    assert!(orphan.contains("`scale_of` without a `scale`"), "{orphan}");
+    assert_eq!(load_errors(&scaled("scale: 1.5, scale_of: {run: dahl, y: F}")), "");
+}
+
+#[test]
+fn a_scale_off_the_magnitude_it_names_is_refused() {
+    // The Dahl force saturates at F_c = 1.5 N: a scale of 1.5 N (or 0.8 N, within ×2) is its
+    // magnitude; 0.1 N or 15 N is not, and the check on it is an error, not a pass.
+    for ok in ["1.5", "0.8"] {
+        let fig = common::evaluated(
+            "thesis/fig9.1.yaml",
+            &scaled(&format!("scale: {ok}, scale_of: {{run: dahl, y: F}}")),
+            1,
+        );
+        assert!(
+            fig.checks.iter().all(|c| c.outcome != fric_report::Outcome::Error),
+            "{ok}"
+        );
+    }
+    for off in ["0.1", "15"] {
+        let s = common::run_manifest(
+            "thesis/fig9.1.yaml",
+            &scaled(&format!("scale: {off}, scale_of: {{run: dahl, y: F}}")),
+            1,
+        );
+        assert!(s.invalid.is_empty(), "{:#?}", s.invalid);
+        let fig = &s.report.experiments[0];
+        let err = fig.errors.join("\n");
+        assert!(
+            err.contains(&format!(
+                "experiments/thesis/fig9.1.yaml:22: check on `area`: declared `scale: {off}` is off the largest |F| of run `dahl`, 1.500e0, by more than ×2 either way (scale_of)"
+            )),
+            "{err}"
+        );
+        let bound = fig.checks.iter().find(|c| c.op == "lt").expect("the bound");
+        assert_eq!(bound.outcome, fric_report::Outcome::Error, "{off}");
+        assert!(!bound.pass);
+    }
+}

@@ -140,9 +140,46 @@ pub struct CheckSpec {
     /// The magnitude of the quantity an `lt` bound is on, in the metric's unit (the peak force
     /// of the two loops a `max-diff` compares, the swing a residual is taken of): an upper bound
     /// at most 1e-6 of it is at solver precision and needs no `tolerance_reason`. Without it
-    /// every bound other than 0 says where its threshold comes from.
+    /// every bound other than 0 says where its threshold comes from. Never a bare number: it
+    /// names what it measures (`scale_of`), and the pipeline compares it with that.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scale: Option<f64>,
+    /// What `scale` is the size of (required with it, code review M4): a column of a run
+    /// (`{run, y}`), whose largest |value| the evaluation measures and refuses the check, at
+    /// its line, when `scale` is off it by more than [`SCALE_FACTOR`] either way; or
+    /// `relative`, a bound on a relative error (dimensionless, `scale: 1`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scale_of: Option<ScaleOf>,
+}
+
+/// How far a declared `scale` may lie from the measured magnitude it names, as a factor either
+/// way: the scale sets the solver-precision exemption of an `lt` bound (1e-6 × scale), so a
+/// scale off by this factor moves the exemption by as much, never by an order of magnitude.
+pub const SCALE_FACTOR: f64 = 2.0;
+
+/// What a check's `scale` measures.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(untagged)]
+pub enum ScaleOf {
+    /// `relative`: the bounded metric is a relative error; its scale is 1.
+    Word(ScaleWord),
+    /// `{run, y}`: the largest |y| of the run (over the whole run).
+    Column(ScaleColumn),
+}
+
+/// The words `scale_of` takes.
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScaleWord {
+    Relative,
+}
+
+/// `{run: ID, y: COLUMN}`: a column of one of the manifest's runs (a sweep member as `id[k]`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ScaleColumn {
+    pub run: String,
+    pub y: String,
 }
 
 impl CheckSpec {
