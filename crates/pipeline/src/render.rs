@@ -109,6 +109,7 @@ fn pgf_figure(
                     at: d.at,
                     arrows: d.arrows.clone(),
                     ticks: d.ticks.clone(),
+                    region: d.region,
                 })
                 .collect(),
             legend: match p.legend {

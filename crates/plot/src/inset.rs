@@ -55,6 +55,20 @@ impl InsetLayer {
             .collect()
     }
 
+    /// The region's frame as fractions of the panel's axes: (left, top, right, bottom), top
+    /// from the panel's top edge.
+    pub fn region_fraction(&self, parent: &Frame) -> Option<[f64; 4]> {
+        let (pw, ph) = (parent.right - parent.left, parent.bottom - parent.top);
+        self.region.map(|r| {
+            [
+                (r[0] - parent.left) / pw,
+                (r[1] - parent.top) / ph,
+                (r[2] - parent.left) / pw,
+                (r[3] - parent.top) / ph,
+            ]
+        })
+    }
+
     /// The inset's axes as fractions of the panel's axes: (left, top, width, height), top from
     /// the panel's top edge (what PGFPlots places).
     pub fn fraction(&self, parent: &Frame) -> [f64; 4] {
@@ -74,9 +88,34 @@ fn text_w(s: &str) -> f64 {
     s.chars().count() as f64 * 0.64 * FONT
 }
 
-/// Labelled ticks over `[lo, hi]` (plotting coordinates) with the panel's power of ten `f`.
-fn labelled(lo: f64, hi: f64, scale: Scale, f: f64) -> Vec<(f64, String)> {
-    ticks::labelled(&ticks(lo, hi, scale, MAX_TICKS).0, scale, f)
+/// Labelled ticks over `[lo, hi]` (plotting coordinates) with the panel's power of ten `f`: at
+/// least two (a single tick gives no scale: report 4.8's window 69.6…70.3 s had only "70"),
+/// with a finer step where [`MAX_TICKS`] would leave one.
+pub(crate) fn labelled(lo: f64, hi: f64, scale: Scale, f: f64) -> Vec<(f64, String)> {
+    let mut max = MAX_TICKS;
+    let mut at = ticks(lo, hi, scale, max).0;
+    while at.len() < 2 && max < 3 * MAX_TICKS {
+        max += 1;
+        at = ticks(lo, hi, scale, max).0;
+    }
+    ticks::labelled(&at, scale, f)
+}
+
+/// The smallest side of a region's frame on its panel, in drawing units: six default markers,
+/// so that a frame around a marked point is not drawn inside the marker (report 5.27's region,
+/// 0.0022 × 0.003 in data, was 7 × 5 pixels under a 10-pixel circle).
+const MIN_REGION: f64 = 6.0 * crate::style::MARKER_PX * K;
+
+/// A region's frame grown about its centre to at least [`MIN_REGION`] along each side.
+fn visible_region(r: [f64; 4]) -> [f64; 4] {
+    let grow = |lo: f64, hi: f64| {
+        let half = (hi - lo).max(MIN_REGION) / 2.0;
+        let mid = (lo + hi) / 2.0;
+        (mid - half, mid + half)
+    };
+    let (l, rt) = grow(r[0], r[2]);
+    let (t, b) = grow(r[1], r[3]);
+    [l, t, rt, b]
 }
 
 /// Lay out the inset `spec` of panel `p` on the panel's frame `parent`; `factors` are what the
@@ -121,7 +160,7 @@ pub(crate) fn layout(
         ys: p.y.scale,
     };
     let region = match (parent.map(spec.x[0], spec.y[0]), parent.map(spec.x[1], spec.y[1])) {
-        (Some(a), Some(b)) => Some([a.0.min(b.0), a.1.min(b.1), a.0.max(b.0), a.1.max(b.1)]),
+        (Some(a), Some(b)) => Some(visible_region([a.0.min(b.0), a.1.min(b.1), a.0.max(b.0), a.1.max(b.1)])),
         _ => None,
     };
     let series = p
@@ -252,4 +291,35 @@ pub(crate) fn write(out: &mut String, n: usize, k: usize, panel_id: &str, l: &In
         out.push_str(&text(f.left - TICK - MARGIN / 4.0, y + 0.35 * FONT, "end", t));
     }
     out.push_str("</g>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_region_frame_grows_to_be_seen_around_a_marker() {
+        let r = visible_region([100.0, 200.0, 107.0, 205.0]);
+        assert!((r[2] - r[0] - MIN_REGION).abs() < 1e-9 && (r[3] - r[1] - MIN_REGION).abs() < 1e-9);
+        assert!(((r[0] + r[2]) / 2.0 - 103.5).abs() < 1e-9 && ((r[1] + r[3]) / 2.0 - 202.5).abs() < 1e-9);
+        // A region larger than the minimum is the region.
+        assert_eq!(visible_region([0.0, 0.0, 400.0, 300.0]), [0.0, 0.0, 400.0, 300.0]);
+    }
+
+    /// Report 4.8's and 4.9's insets (69.6…70.3 s, 88.6…89.2 s, 0.5…0.65 N·m) showed one tick
+    /// each before the finer step; every window shows at least two.
+    #[test]
+    fn an_inset_axis_shows_at_least_two_ticks() {
+        for (lo, hi) in [
+            (69.6, 70.3),
+            (88.6, 89.2),
+            (0.5, 0.65),
+            (0.55, 0.75),
+            (0.179, 0.181),
+            (0.0, 1.0),
+        ] {
+            let t = labelled(lo, hi, Scale::Linear, 1.0);
+            assert!(t.len() >= 2 && t.len() <= 3 * MAX_TICKS, "{lo}…{hi}: {t:?}");
+        }
+    }
 }

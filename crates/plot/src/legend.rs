@@ -149,6 +149,21 @@ pub(crate) fn rows_below(entries: &[Entry], width: f64) -> (Vec<Vec<usize>>, f64
     (rows, h)
 }
 
+/// The natural width of a legend below the axes, and the scale that fits it into `avail`: an
+/// entry wider than the panel cannot wrap into columns, so the legend is scaled down.
+fn natural_and_scale(rows: &[Vec<usize>], entries: &[Entry], avail: f64) -> (f64, f64) {
+    let natural = rows.iter().map(|r| row_width(r, entries)).fold(0.0, f64::max) + 2.0 * PAD;
+    (natural, (avail / natural).min(1.0))
+}
+
+/// The height a legend below the axes takes when drawn into `avail` ([`below`]: scaled down
+/// when wider): what the figure reserves for it (report 5.27 reserved the unscaled height and
+/// left a blank band under its scaled legend).
+pub(crate) fn below_height(entries: &[Entry], avail: f64) -> f64 {
+    let (rows, h) = rows_below(entries, avail);
+    h * natural_and_scale(&rows, entries, avail).1
+}
+
 /// The width of a column of legend entries below the axes: the widest entry.
 fn column_width(entries: &[Entry]) -> f64 {
     entries.iter().map(|e| entry_w(e.width)).fold(0.0, f64::max)
@@ -165,9 +180,7 @@ fn row_width(row: &[usize], entries: &[Entry]) -> f64 {
 pub(crate) fn below(frame: &Frame, entries: Vec<Entry>, top: f64, span: (f64, f64)) -> Legend {
     let avail = span.1 - span.0 - 8.0 * K;
     let (rows, h) = rows_below(&entries, avail);
-    let natural = rows.iter().map(|r| row_width(r, &entries)).fold(0.0, f64::max) + 2.0 * PAD;
-    // An entry wider than the panel cannot wrap into columns: the legend is scaled down to fit.
-    let scale = (avail / natural).min(1.0);
+    let (natural, scale) = natural_and_scale(&rows, &entries, avail);
     let (w, h) = (natural * scale, h * scale);
     let centred = (frame.left + frame.right - w) / 2.0;
     let x = centred.min(span.1 - 4.0 * K - w).max(span.0 + 4.0 * K);

@@ -171,6 +171,9 @@ pub struct DrawnInset {
     pub arrows: Vec<Arrows>,
     /// The labelled ticks along x and y as the inset draws them (see [`DrawnPanel::ticks`]).
     pub ticks: (TickLabels, TickLabels),
+    /// The frame of its region on the panel as the SVG draws it (grown to be seen around a
+    /// marker), as fractions of the panel's axes: left, top, right, bottom, top from the top.
+    pub region: Option<[f64; 4]>,
 }
 
 /// An axis' unit carrying the power `k` of ten its tick labels are divided by (an SI prefix,
@@ -324,6 +327,7 @@ fn drawn_panel(l: &PanelLayer, powers: (i32, i32)) -> DrawnPanel {
                 at: i.fraction(f),
                 arrows: i.arrows(),
                 ticks: (i.xticks.clone(), i.yticks.clone()),
+                region: i.region_fraction(f),
             })
             .collect(),
         label_sides: l.series.iter().map(|s| s.label_sides.clone()).collect(),

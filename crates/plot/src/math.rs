@@ -5,8 +5,12 @@
 //! Two rules of the field's typography are applied where the manifest's spelling is unambiguous:
 //! digits right after a Greek letter are its subscript (`σ0` → σ₀, `α_1` too; a Latin letter
 //! with digits, `H1`, is left as written, since names such as `H1` occur), and a minus is U+2212
-//! in every script and before a number in text (`-0.03` → −0.03; a hyphen between words,
-//! `x-y`, `0-50 s`, stays a hyphen).
+//! in every script, before a number, symbol or bracket in text and spaced between operands
+//! (`-0.03` → −0.03, `g(v) - 2 N` → g(v) − 2 N; a hyphen between words, `x-y`, `0-50 s`, stays
+//! a hyphen).
+//!
+//! The LaTeX outputs (PGFPlots, tables) read units through [`unit`], the same runs the SVG
+//! prints, so `N-m` is N·m in both.
 //!
 //! The conversion is purely textual and total: any string is accepted, text it does not
 //! recognise is kept as written.
@@ -27,6 +31,46 @@ fn is_letter(c: char) -> bool {
 /// True for a Greek letter (whose trailing digits are a subscript).
 fn is_greek(c: char) -> bool {
     ('\u{391}'..='\u{3c9}').contains(&c)
+}
+
+/// Whether the `-` at `chars[i]` is a minus sign: it follows the start, a space, an opening
+/// bracket or an operator, and precedes a digit, a point, a letter or an opening bracket, or it
+/// stands between two spaces. The LaTeX outputs apply the same rule to text.
+pub fn is_minus(chars: &[char], i: usize) -> bool {
+    let before = i == 0 || matches!(chars[i - 1], ' ' | '(' | '[' | '=' | ',' | '/' | '*' | '+');
+    let after = chars.get(i + 1).copied();
+    let operand = after.is_some_and(|n| n.is_alphanumeric() || matches!(n, '.' | '(' | '|'));
+    let spaced = i > 0 && chars[i - 1] == ' ' && after == Some(' ');
+    before && (operand || spaced)
+}
+
+/// `s` with every `-` that [`is_minus`] reads as a minus written U+2212 (for text printed
+/// without [`parse`], such as the HTML report's prose).
+pub fn minus_signs(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    (0..chars.len())
+        .map(|i| {
+            if chars[i] == '-' && is_minus(&chars, i) {
+                '−'
+            } else {
+                chars[i]
+            }
+        })
+        .collect()
+}
+
+/// A unit as its runs, read as the unit part of an axis label (`N-m` → `N·m`, `m/s^2`): the
+/// same reading [`parse`] gives it inside `[...]`, for every output that prints a unit.
+pub fn unit(u: &str) -> Vec<Run> {
+    let mut runs = parse(&format!("[{u}]"));
+    if let Some(Run::Text(t)) = runs.first_mut() {
+        t.remove(0);
+    }
+    if let Some(Run::Text(t)) = runs.last_mut() {
+        t.pop();
+    }
+    runs.retain(|r| !matches!(r, Run::Text(t) if t.is_empty()));
+    runs
 }
 
 /// Split a label into runs (see the module documentation).
@@ -56,11 +100,10 @@ pub fn parse(label: &str) -> Vec<Run> {
                 continue;
             }
         }
-        // A minus before a number, at the start or after a space, bracket or operator.
-        if c == '-'
-            && chars.get(i + 1).is_some_and(|n| n.is_ascii_digit() || *n == '.')
-            && (i == 0 || matches!(chars[i - 1], ' ' | '(' | '[' | '=' | ',' | '/' | '*' | '+'))
-        {
+        // A minus: at the start or after a space, bracket or operator, before a number, a
+        // symbol or a bracket (`-0.03`, `-F_c`, `-(a)`), or spaced as a binary operator
+        // (`g(v) - 2 N`). A hyphen between two letters or digits (`x-y`, `0-50 s`) stays.
+        if c == '-' && is_minus(&chars, i) {
             text.push('−');
             i += 1;
             continue;
@@ -244,12 +287,36 @@ mod tests {
             "offset −0.03 N, x-y, 0-50 s, 10^<−4>"
         );
         assert_eq!(show("F_f^l"), "F_<f>^<l>");
+        // A spaced minus and a minus before a symbol or bracket are minus signs too.
+        assert_eq!(show("g(v) - 2 N"), "g(v) − 2 N");
+        assert_eq!(show("-F_c and -(a) and -x"), "−F_<c> and −(a) and −x");
+        assert_eq!(show("non-linear, x-y, a -> b, [-]"), "non-linear, x-y, a -> b, [-]");
         // Not markup: kept as written.
         assert_eq!(show("x-y plane, 2-3 s"), "x-y plane, 2-3 s");
         assert_eq!(show("a_"), "a_");
         assert_eq!(show("_x"), "_x");
         assert_eq!(show("dudt"), "dudt");
         assert_eq!(show("odd/dt"), "odd/dt");
+    }
+
+    #[test]
+    fn units_read_as_in_a_label() {
+        let show_unit = |u: &str| {
+            unit(u)
+                .into_iter()
+                .map(|r| match r {
+                    Run::Text(s) => s,
+                    Run::Sub(s) => format!("_<{s}>"),
+                    Run::Sup(s) => format!("^<{s}>"),
+                })
+                .collect::<String>()
+        };
+        assert_eq!(show_unit("N-m"), "N·m");
+        assert_eq!(minus_signs("-13.2/-9.99e3 (+), x-y"), "−13.2/−9.99e3 (+), x-y");
+        assert_eq!(show_unit("kg-m^2"), "kg·m^<2>");
+        assert_eq!(show_unit("10^{-3} N"), "10^<−3> N");
+        assert_eq!(show_unit("m"), "m");
+        assert_eq!(show_unit("m^2"), "m^<2>");
     }
 
     #[test]

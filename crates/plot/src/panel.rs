@@ -314,7 +314,7 @@ pub(crate) fn plan_legend(
         match legend::place_inside(&frame, &mapped, entries, preferred) {
             Ok(l) => LegendPlan::Inside(l),
             Err(entries) => {
-                let (_, h) = legend::rows_below(&entries, (w * K) as f64 - 8.0 * series::K);
+                let h = legend::below_height(&entries, (w * K) as f64 - 8.0 * series::K);
                 LegendPlan::Below(entries, h)
             }
         },

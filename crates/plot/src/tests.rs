@@ -292,3 +292,39 @@ fn a_group_unit_gives_way_where_it_costs_more_than_three_zeros() {
     let (powers, _) = group_of([0.05, 5e-5]);
     assert_eq!(powers, (0, -6), "four zeros: µN");
 }
+
+/// A legend below the axes that is scaled down to the panel's width (an entry wider than the
+/// panel) takes its scaled height: the figure ends a margin under it, not under its unscaled
+/// height (report 5.27: 289 drawing units blank under the legend, of 2720).
+#[test]
+fn a_scaled_legend_below_leaves_no_blank_band() {
+    register_font();
+    let mut f = fig();
+    f.cols = 1;
+    f.panels.truncate(1);
+    let long = "ω = 1.5 crossing of Re G = k_p (upper); intersection −1/N(a*, ω*), ω* = 1.989 (lower), and more";
+    for k in 0..5 {
+        let mut s = f.panels[0].series[0].clone();
+        s.label = Some(format!("{long} {k}"));
+        f.panels[0].series.push(s);
+    }
+    let svg = String::from_utf8(render_svg(&f).unwrap().svg).unwrap();
+    let attr = |name: &str| -> Vec<f64> {
+        let at = svg.find(&format!("{name}=\"")).unwrap_or_else(|| panic!("no {name}")) + name.len() + 2;
+        svg[at..at + svg[at..].find('"').unwrap()]
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect()
+    };
+    let legend = attr("data-legend");
+    let height = attr("viewBox")[3];
+    assert!(
+        svg.contains("scale("),
+        "the legend is not scaled: the test does not test"
+    );
+    let blank = height - legend[3];
+    assert!(
+        blank <= 12.0 * K as f64,
+        "{blank} drawing units blank under the legend ({legend:?}, height {height})"
+    );
+}

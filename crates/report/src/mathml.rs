@@ -112,7 +112,8 @@ fn prose(s: &str) -> String {
                 out.push_str(&math(core));
                 out.push_str(&escape(after));
             }
-            None => out.push_str(&escape(w)),
+            // A minus by the figures' rule (`-13.2/-9.99e3`), a hyphen kept (`x-y`).
+            None => out.push_str(&escape(&fric_plot::math::minus_signs(w))),
         }
     }
     out
@@ -347,5 +348,11 @@ mod tests {
     fn refused_math_is_escaped_text() {
         let h = caption_html(r"$\input{/etc/passwd}$ <b>");
         assert_eq!(h, r"$\input{/etc/passwd}$ &lt;b&gt;");
+    }
+
+    #[test]
+    fn prose_minus_signs_are_minus_signs() {
+        // A table note (identified LuGre parameters) printed "-13.2/-9.99e3" with hyphens.
+        assert_eq!(caption_html("roots -13.2/-9.99e3, x-y"), "roots −13.2/−9.99e3, x-y");
     }
 }

@@ -133,6 +133,9 @@ pub struct PgfInset {
     pub ticks: (fric_plot::TickLabels, fric_plot::TickLabels),
     /// Each series' arrowheads in the inset, (base, tip) in data coordinates.
     pub arrows: Vec<fric_plot::Arrows>,
+    /// The region's frame as the SVG draws it, as fractions of the panel's axes (left, top,
+    /// right, bottom; top from the top edge); `None`: drawn at `x` × `y`.
+    pub region: Option<[f64; 4]>,
 }
 
 #[derive(Clone, Debug)]
@@ -294,8 +297,18 @@ struct InsetView {
     series: Vec<SeriesView>,
 }
 
-/// The frame of an inset's region on its panel.
+/// The frame of an inset's region on its panel, where the SVG draws it (a region smaller than
+/// a marker is drawn larger, about its centre).
 fn inset_region(i: &PgfInset) -> String {
+    if let Some(r) = i.region {
+        return format!(
+            "\\draw[black, line width=0.4pt] (rel axis cs:{},{}) rectangle (rel axis cs:{},{});",
+            num(r[0]),
+            num(1.0 - r[3]),
+            num(r[2]),
+            num(1.0 - r[1])
+        );
+    }
     format!(
         "\\draw[black, line width=0.4pt] (axis cs:{},{}) rectangle (axis cs:{},{});",
         num(i.x[0]),

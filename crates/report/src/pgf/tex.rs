@@ -149,14 +149,16 @@ pub fn text_to_tex(s: &str) -> String {
                 while j < cs.len() && (cs[j].is_ascii_alphanumeric() || (j == i + 1 && cs[j] == '-')) {
                     j += 1;
                 }
-                let sup: String = cs[i + 1..j].iter().collect();
+                // A minus, not a hyphen, in the exponent (`s^-1`).
+                let sup: String = cs[i + 1..j].iter().collect::<String>().replace('-', "$-$");
                 out.push_str(&format!("\\textsuperscript{{{sup}}}"));
                 i = j;
                 continue;
             }
             // A run of superscript (`10⁻⁴`) or subscript (`x₁₂`) characters is one script.
             _ if superscript(c).is_some() => {
-                out.push_str(&format!("\\textsuperscript{{{}}}", take_run(&cs, &mut i, superscript)));
+                let sup = take_run(&cs, &mut i, superscript).replace('-', "$-$");
+                out.push_str(&format!("\\textsuperscript{{{sup}}}"));
                 continue;
             }
             _ if subscript(c).is_some() => {
@@ -179,6 +181,22 @@ pub fn text_to_tex(s: &str) -> String {
             '“' => out.push_str("``"),
             '”' => out.push_str("''"),
             '<' | '>' | '|' => out.push_str(&format!("${c}$")),
+            // A minus by the SVG's rule (`-13.2/-9.99e3`, ` - `), not a hyphen (`x-y`).
+            '-' if fric_plot::math::is_minus(&cs, i) => out.push_str("$-$"),
+            // `α0`: digits right after a Greek letter are its subscript, as in a label.
+            _ if greek(c).is_some()
+                && cs.get(i + 1).is_some_and(|n| n.is_ascii_digit())
+                && cs[i + 1..]
+                    .iter()
+                    .find(|n| !n.is_ascii_digit())
+                    .is_none_or(|n| !n.is_alphanumeric()) =>
+            {
+                let end = (i + 1..cs.len()).find(|&j| !cs[j].is_ascii_digit()).unwrap_or(cs.len());
+                let word: String = cs[i..end].iter().collect();
+                out.push_str(&format!("${}$", math(&word)));
+                i = end;
+                continue;
+            }
             '\u{a0}' => out.push('~'),
             _ if greek(c).is_some() || (math_symbol(c).is_some() && !c.is_ascii()) => {
                 out.push_str(&format!("${}$", math(&c.to_string())))
@@ -278,9 +296,19 @@ fn prose_to_tex(s: &str) -> String {
     out
 }
 
-/// A unit as LaTeX text: `kg-m^2` → `kg-m\textsuperscript{2}`, `µm` → `$\mu$m`.
+/// A unit as LaTeX text, read as the SVG reads it ([`fric_plot::math::unit`]): `kg-m^2` →
+/// `kg$\cdot$m\textsuperscript{2}` (N·m in both), `µm` → `$\mu$m`, `10^{-3} N` →
+/// `10\textsuperscript{$-$3} N`.
 pub fn unit_to_tex(u: &str) -> String {
-    text_to_tex(u)
+    use fric_plot::math::Run;
+    fric_plot::math::unit(u)
+        .into_iter()
+        .map(|r| match r {
+            Run::Text(t) => text_to_tex(&t),
+            Run::Sub(t) => format!("\\textsubscript{{{}}}", text_to_tex(&t)),
+            Run::Sup(t) => format!("\\textsuperscript{{{}}}", text_to_tex(&t)),
+        })
+        .collect()
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -339,7 +367,19 @@ fn classify(prefix: &str, core: &str, suffix: &str, prev: Option<(&str, Class)>)
             Class::Number
         };
     }
-    let single = core.chars().count() == 1 && core.chars().all(|c| c.is_ascii_alphabetic());
+    // A signed symbol (`-F`, `−x`) is mathematics as the symbol is.
+    if let Some(rest) = core.strip_prefix(['-', '−']).filter(|r| !r.is_empty()) {
+        if classify(prefix, rest, suffix, prev) == Class::Math {
+            return Class::Math;
+        }
+    }
+    // A symbol with primes (`z'`) or applied to arguments (`g(v)`) is a symbol.
+    let symbol = core.trim_end_matches('\'');
+    let symbol = match symbol.split_once('(') {
+        Some((f, args)) if args.ends_with(')') && !args[..args.len() - 1].contains(['(', ')']) => f,
+        _ => symbol,
+    };
+    let single = symbol.chars().count() == 1 && symbol.chars().all(|c| c.is_ascii_alphabetic());
     // `(a)` is a panel tag and `[m]` a unit, not mathematics.
     let tagged = (prefix.ends_with('(') && suffix.starts_with(')')) || prefix.ends_with('[');
     // `2 N`, `sin(ωt) A`: a letter after a number or a function is its unit.
@@ -451,6 +491,12 @@ mod tests {
             ("switch after 1.5 periods", "switch after 1.5 periods"),
             ("reversal n", "reversal $n$"),
             ("l [m]", "$l$ [m]"),
+            // A spaced minus joins the math; a symbol with primes or arguments is math.
+            ("g(v) - 2 N", "$g(v) - 2$ N"),
+            ("z'", "$z'$"),
+            ("F + α θ'", "$F + \\alpha \\theta'$"),
+            ("u_d = −k_d θ'", "$u_{d} = -k_{d} \\theta'$"),
+            ("-F and the caption's input", "$-F$ and the caption's input"),
             ("50% & #1 {x}", "50\\% \\& \\#1 \\{x\\}"),
         ];
         for (label, want) in cases {
@@ -494,18 +540,28 @@ mod tests {
 
     #[test]
     fn units_are_text() {
-        assert_eq!(unit_to_tex("kg-m^2"), "kg-m\\textsuperscript{2}");
+        // As the SVG prints them (fric_plot::math::unit): N·m, a minus in an exponent.
+        assert_eq!(unit_to_tex("kg-m^2"), "kg$\\cdot$m\\textsuperscript{2}");
+        assert_eq!(unit_to_tex("N-m"), "N$\\cdot$m");
+        assert_eq!(unit_to_tex("10^{-3} N"), "10\\textsuperscript{$-$3} N");
+        assert_eq!(unit_to_tex("m s^-1"), "m s\\textsuperscript{$-$1}");
         assert_eq!(unit_to_tex("m²"), "m\\textsuperscript{2}");
-        assert_eq!(text_to_tex("10⁻⁴ H"), "10\\textsuperscript{-4} H");
+        assert_eq!(text_to_tex("10⁻⁴ H"), "10\\textsuperscript{$-$4} H");
         assert_eq!(
             text_to_tex("x₁ and f₁₂"),
             "x\\textsubscript{1} and f\\textsubscript{12}"
         );
         assert_eq!(math("x₂"), "x_{2}");
         assert_eq!(text_to_tex("√2"), "$\\surd$2");
+        // Table notes: minus signs and Greek subscripts as in the figures' labels.
+        assert_eq!(text_to_tex("-13.2/-9.99e3, x-y"), "$-$13.2/$-$9.99e3, x-y");
+        assert_eq!(
+            text_to_tex("α0 + α1, α12x"),
+            "$\\alpha_{0}$ + $\\alpha_{1}$, $\\alpha$12x"
+        );
         assert_eq!(text_to_tex("u\u{307} has"), "$\\dot{u}$ has");
         assert_eq!(unit_to_tex("µm"), "$\\mu$m");
-        assert_eq!(unit_to_tex("N-m-s/rad"), "N-m-s/rad");
+        assert_eq!(unit_to_tex("N-m-s/rad"), "N$\\cdot$m$\\cdot$s/rad");
         assert_eq!(unit_to_tex("1/m"), "1/m");
     }
 }
