@@ -25,7 +25,7 @@ pub(crate) fn magnitudes(e: &Entry, src: &Source) -> Result<Vec<(String, f64)>, 
         // Metric series and quoted titles read the companion's metrics, which are not
         // evaluated here: they carry no axis data a unit is chosen by.
         let built = with_runs(c, src, &mut scratch, |runs, _| {
-            render::build(c, runs, &BTreeMap::new()).map(|(f, _)| fric_plot::unit_magnitudes(&f))
+            render::build(c, runs, &BTreeMap::new(), &Default::default()).map(|(f, _)| fric_plot::unit_magnitudes(&f))
         });
         let mags = match built {
             Some(Ok(m)) => m,

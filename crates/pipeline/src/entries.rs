@@ -76,8 +76,9 @@ pub(crate) fn build_entry(
         crate::metric_tables::verify_scales(root, e, runs, rep);
         if m.kind == Kind::Figure && m.status.is_built() {
             let (r, draw) = crate::own_time::own_spent(|| {
+                let fitted = crate::marks::fitted_runs(cache, e, &rep.metrics);
                 companions::magnitudes(e, &src)
-                    .and_then(|units| render::render(root, e, runs, &rep.metrics, units, prev, force))
+                    .and_then(|units| render::render(root, e, runs, &rep.metrics, &fitted?, units, prev, force))
             });
             (rendered, b_draw) = (Some(r), draw);
         }

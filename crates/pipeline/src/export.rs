@@ -62,8 +62,9 @@ pub fn series_in(opts: &Options, loaded: &load::Loaded, id: &str) -> Result<Vec<
     let data = run_data(opts, e)?;
     let metrics = metrics_of(root, e, stamp::cache_scope(opts).as_deref())?;
     let mut rep = registry_report(e);
+    let fitted = crate::marks::fitted_runs(&opts.run_cache(), e, &metrics)?;
     let built = with_run_data(e, &data, &HashMap::new(), &mut rep, |runs, _| {
-        render::build(e, runs, &metrics)
+        render::build(e, runs, &metrics, &fitted)
     });
     let (_, csvs) = match built {
         Some(b) => b?,

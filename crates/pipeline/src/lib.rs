@@ -41,6 +41,7 @@ mod isolate;
 pub mod limits;
 pub mod load;
 pub mod lsq;
+mod marks;
 pub mod member;
 pub mod memory;
 mod metric_tables;

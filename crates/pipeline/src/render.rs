@@ -232,6 +232,7 @@ pub(crate) fn build(
     entry: &Entry,
     runs: &RunView,
     metrics: &BTreeMap<String, Option<f64>>,
+    fitted: &crate::marks::FittedRuns,
 ) -> Result<(FigureData, Vec<Csv>), String> {
     let m = &entry.manifest;
     let mut panels = Vec::new();
@@ -272,6 +273,26 @@ pub(crate) fn build(
                 }
                 continue;
             }
+            // A find's located point, a fit's targets: computed results, drawn as markers.
+            if let Some((x, y)) = crate::marks::points(entry, metrics, s)? {
+                csvs.push(Csv {
+                    name: format!("{}-{}.csv", p.id, series.len() + 1),
+                    columns: vec![("x".into(), x.clone()), ("y".into(), y.clone())],
+                });
+                series.push(SeriesData {
+                    arrows: 0,
+                    x,
+                    y,
+                    y2: None,
+                    style: s.style,
+                    label: s.label.clone(),
+                    color: s.color.clone(),
+                    point_labels: vec![],
+                    marker_size: s.marker_size,
+                    results: true,
+                });
+                continue;
+            }
             if s.style == fric_manifest::Style::Published {
                 let (x, y): (Vec<f64>, Vec<f64>) = s.points.iter().map(|q| (q.x, q.y)).unzip();
                 csvs.push(Csv {
@@ -300,7 +321,11 @@ pub(crate) fn build(
             for (k, (id, value)) in members.into_iter().enumerate() {
                 // One member's data at a time (read from the cache when its batch was released):
                 // only the drawn columns over the window are kept.
-                let held = runs.get(&id)?.ok_or_else(|| format!("run `{id}` has no data"))?;
+                let held = match &s.fit {
+                    // The fit's run at its fitted parameters.
+                    Some(f) => crate::marks::fitted_data(fitted, f, &id)?,
+                    None => runs.get(&id)?.ok_or_else(|| format!("run `{id}` has no data"))?,
+                };
                 let d: &RunData = &held;
                 // A run whose input kind declares its samples computed points (a grid: each at a
                 // chosen amplitude, frequency): every sample is a result, kept in print wherever
@@ -442,12 +467,15 @@ pub(crate) fn render_key(entry: &Entry, metrics: &BTreeMap<String, Option<f64>>)
     }
     // Metric series draw metric values: those are part of the drawing then (only then, so the
     // key of every other figure is unchanged).
-    // So do titles that quote (`{{ name }}`).
+    // So do titles that quote (`{{ name }}`), and a find's or fit's result (its marker, and the
+    // fitted curve's run, set by the fitted values).
     let quotes = |p: &fric_manifest::Panel| p.title.as_ref().is_some_and(|t| t.contains("{{"));
-    if m.panels
-        .iter()
-        .any(|p| quotes(p) || p.series.iter().any(|s| s.metric.is_some()))
-    {
+    if m.panels.iter().any(|p| {
+        quotes(p)
+            || p.series
+                .iter()
+                .any(|s| s.metric.is_some() || s.find.is_some() || s.fit.is_some())
+    }) {
         v["metrics"] = serde_json::json!(metrics);
     }
     sha256_hex(v.to_string().as_bytes())
@@ -460,13 +488,14 @@ pub fn render(
     entry: &Entry,
     runs: &RunView,
     metrics: &BTreeMap<String, Option<f64>>,
+    fitted: &crate::marks::FittedRuns,
     companions: Vec<(String, f64)>,
     prev: Option<&Stamp>,
     force: bool,
 ) -> Result<Rendered, String> {
     let id = &entry.manifest.id;
     let key = render_key(entry, metrics);
-    let (mut fig, csvs) = build(entry, runs, metrics)?;
+    let (mut fig, csvs) = build(entry, runs, metrics, fitted)?;
     fig.companions = companions;
     let (svg, png, pgf) = (out_rel(id, "svg"), out_rel(id, "png"), out_rel(id, "pgf.tex"));
     let csv_rel = |name: &str| format!("figures/{id}/{name}");

@@ -145,6 +145,16 @@ pub struct SeriesSpec {
     /// A metric over a swept run, drawn against the swept parameter `x` (instead of `run`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metric: Option<String>,
+    /// The result of this manifest's `find` of that name, drawn as a marker: the located point
+    /// (the parameter's value, the level), or, where the metric jumps across the level, the two
+    /// sides of the jump (no run, no `x`/`y`: the axes are the find's parameter and metric).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub find: Option<String>,
+    /// This manifest's `fit` of that name: without `run`, its targets' points (abscissa, value)
+    /// as markers; with `run` (the fit's run), that run drawn at the fitted parameters (the
+    /// fitted curve, the run the fit's last evaluation computed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fit: Option<String>,
     /// With `metric`: one series per value of this other swept parameter.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,

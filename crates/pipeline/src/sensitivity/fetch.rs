@@ -34,6 +34,11 @@ fn get_or_compute(cache: &RunCache, key: &str, req: &fric_experiments::RunReques
     }
 }
 
+/// One run's data from the cache, or computed into it (a figure's fitted curve).
+pub(crate) fn fetch_one(cache: &RunCache, key: &str, req: &fric_experiments::RunRequest) -> Result<RunData, String> {
+    get_or_compute(cache, key, req).0
+}
+
 /// Sort fetched runs into data and failures, and count the computed ones.
 fn gather(got: Vec<(&str, Result<RunData, String>, bool)>) -> Fetched {
     let (mut data, mut failed, mut computed) = (HashMap::new(), HashMap::new(), 0);

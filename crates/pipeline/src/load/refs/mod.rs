@@ -1,9 +1,10 @@
 //! The registry fields, and what panels, metrics and checks refer to: runs, their columns,
 //! earlier metrics. References to a run or metric that is itself invalid are skipped: its own
 //! error is the one to fix. One file per concern: the registry fields and the shared look-ups
-//! here, then `math_text.rs`, `panels.rs`, `metrics.rs`, `table.rs`, `checks.rs`.
+//! here, then `math_text.rs`, `panels.rs`, `marks.rs` (series of a find's or fit's result), `metrics.rs`, `table.rs`, `checks.rs`.
 
 mod checks;
+mod marks;
 mod math_text;
 mod metrics;
 mod panels;

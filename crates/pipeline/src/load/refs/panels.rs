@@ -73,6 +73,10 @@ pub(in crate::load) fn panels(cx: &mut Ctx) {
                     "style: published",
                 );
             }
+            if super::marks::is_mark(s) {
+                super::marks::marks(cx, &at, s);
+                continue;
+            }
             if s.metric.is_some() || s.group.is_some() {
                 metric_series(cx, &at, s);
                 continue;
@@ -82,7 +86,7 @@ pub(in crate::load) fn panels(cx: &mut Ctx) {
                 cx.err(
                     at,
                     format!("a series needs `{missing}`"),
-                    "{run, x, y} (columns of a run) or {metric, x, group} (a metric against swept parameters)",
+                    "{run, x, y} (columns of a run), {metric, x, group} (a metric against swept parameters), {find} or {fit}",
                 );
                 continue;
             }

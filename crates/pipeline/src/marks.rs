@@ -1,0 +1,121 @@
+//! The series that draw a `find`'s or a `fit`'s result from the computed values: a find's
+//! located point (or the two sides of its jump), a fit's target points, and the fit's run at the
+//! fitted parameters (the fitted curve, read from the run cache: the fit's last evaluation
+//! computed it).
+
+use crate::entry::Entry;
+use crate::overrides::variant;
+use crate::store::RunCache;
+use fric_experiments::RunData;
+use fric_manifest::SeriesSpec;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+/// The fitted runs of a manifest by [`fitted_key`]: each run a series draws at a fit's result.
+pub(crate) type FittedRuns = HashMap<String, Arc<RunData>>;
+
+/// The key of run `run` at the result of fit `fit`.
+fn fitted_key(fit: &str, run: &str) -> String {
+    format!("{fit}\u{1f}{run}")
+}
+
+fn metric(metrics: &BTreeMap<String, Option<f64>>, name: &str, what: &str) -> Result<f64, String> {
+    metrics
+        .get(name)
+        .copied()
+        .flatten()
+        .ok_or_else(|| format!("{what}: `{name}` has no value"))
+}
+
+/// The points of a series drawing a find's or a fit's targets (x, y), or `None` for any other
+/// series (a fitted curve is a run series: [`fitted_data`]).
+pub(crate) fn points(
+    entry: &Entry,
+    metrics: &BTreeMap<String, Option<f64>>,
+    s: &SeriesSpec,
+) -> Result<Option<(Vec<f64>, Vec<f64>)>, String> {
+    let m = &entry.manifest;
+    if let Some(name) = &s.find {
+        let f = m
+            .find
+            .iter()
+            .find(|f| &f.name == name)
+            .ok_or_else(|| format!("no find `{name}`"))?;
+        let what = format!("find `{name}`");
+        // A root: the located point on the level. None (the metric jumps across the level):
+        // the two sides of the jump, each at the metric's value there.
+        if let Some(Some(root)) = metrics.get(name) {
+            return Ok(Some((vec![*root], vec![f.level])));
+        }
+        let part = |p: &str| metric(metrics, &format!("{name}.{p}"), &what);
+        let (lo, hi) = (part("lo")?, part("hi")?);
+        let (mlo, mhi) = (part("metric_lo")?, part("metric_hi")?);
+        return Ok(Some((vec![lo, hi], vec![mlo, mhi])));
+    }
+    match (&s.fit, s.run.is_empty()) {
+        (Some(name), true) => {
+            let f = m
+                .fit
+                .iter()
+                .find(|f| &f.name == name)
+                .ok_or_else(|| format!("no fit `{name}`"))?;
+            let pts = f.targets.iter().flat_map(|t| t.points.iter());
+            Ok(Some(pts.map(|p| (p[0], p[1])).unzip()))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// The data of run `run` at fit `fit`'s result, from [`fitted_runs`].
+pub(crate) fn fitted_data(fitted: &FittedRuns, fit: &str, run: &str) -> Result<Arc<RunData>, String> {
+    fitted
+        .get(&fitted_key(fit, run))
+        .cloned()
+        .ok_or_else(|| format!("run `{run}` at fit `{fit}`'s result has no data"))
+}
+
+/// Every run a series of `e` draws at a fit's result (`{fit, run}`): the run with the fit's
+/// parameters set to their fitted values (`metrics`), read from `cache` (or computed into it),
+/// its `post` columns added.
+pub(crate) fn fitted_runs(
+    cache: &RunCache,
+    e: &Entry,
+    metrics: &BTreeMap<String, Option<f64>>,
+) -> Result<FittedRuns, String> {
+    let mut out = FittedRuns::new();
+    let wanted = e
+        .manifest
+        .panels
+        .iter()
+        .flat_map(|p| &p.series)
+        .filter_map(|s| s.fit.as_ref().filter(|_| !s.run.is_empty()).map(|f| (f, &s.run)));
+    for (name, run) in wanted {
+        let key = fitted_key(name, run);
+        if out.contains_key(&key) {
+            continue;
+        }
+        let f = e
+            .manifest
+            .fit
+            .iter()
+            .find(|f| &f.name == name)
+            .ok_or_else(|| format!("no fit `{name}`"))?;
+        let what = format!("fit `{name}`");
+        let set = f
+            .params
+            .iter()
+            .map(|q| Ok((q.param.clone(), metric(metrics, &format!("{name}.{}", q.param), &what)?)))
+            .collect::<Result<Vec<_>, String>>()?;
+        let v = variant(e, run, &set)?;
+        let r = v.runs.get(run).ok_or_else(|| format!("no run `{run}`"))?;
+        let d = crate::sensitivity::fetch::fetch_one(cache, &r.key, &r.request)
+            .map_err(|err| format!("run `{run}` at {what}'s result: {err}"))?;
+        let d = if r.post.is_empty() {
+            d
+        } else {
+            crate::evaluate::post_process(&d, &r.post)?
+        };
+        out.insert(key, Arc::new(d));
+    }
+    Ok(out)
+}
