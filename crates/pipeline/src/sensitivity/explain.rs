@@ -3,6 +3,7 @@
 //! of the manifest through the run cache, each step's metric kept in a [`StepMemo`].
 
 use super::fetch::{evaluate, fetch_serial};
+use super::horizon::{horizon, shorten};
 use super::solve::{solve, XTOL};
 use crate::entry::Entry;
 use crate::load;
@@ -77,8 +78,10 @@ pub(crate) fn explanations(
             .and_then(|(_, r)| r.request.params.get(&x.param))
             .and_then(|v| v.first().copied());
         let computed = std::sync::atomic::AtomicUsize::new(0);
+        // Each step's run ends where the metric stops reading it (super::horizon).
+        let until = horizon(&e.manifest, &spec.metric, &x.run);
         let f = |p: f64| -> Result<f64, String> {
-            let v = variant(e, &x.run, &[(x.param.clone(), p)])?;
+            let v = shorten(variant(e, &x.run, &[(x.param.clone(), p)])?, &x.run, until)?;
             let key = (v.manifest.id.clone(), step_runs(&v), spec.metric.clone());
             if let Some(got) = memo.get(&key) {
                 return got.map(|m| m - expected);

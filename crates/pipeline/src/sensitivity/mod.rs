@@ -12,6 +12,7 @@
 //! value, or that none in the range reproduces it.
 mod explain;
 pub(crate) mod fetch;
+mod horizon;
 mod readings;
 mod report;
 mod solve;
