@@ -308,7 +308,7 @@ fn a_scaled_legend_below_leaves_no_blank_band() {
         s.label = Some(format!("{long} {k}"));
         f.panels[0].series.push(s);
     }
-    let svg = String::from_utf8(render_svg(&f).unwrap().svg).unwrap();
+    let svg = String::from_utf8(render_svg(&f).unwrap()).unwrap();
     let attr = |name: &str| -> Vec<f64> {
         let at = svg.find(&format!("{name}=\"")).unwrap_or_else(|| panic!("no {name}")) + name.len() + 2;
         svg[at..at + svg[at..].find('"').unwrap()]
