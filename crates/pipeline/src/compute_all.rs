@@ -18,6 +18,9 @@ use std::sync::Arc;
 pub(crate) struct Computed {
     pub data: HashMap<String, Arc<RunData>>,
     pub failed: HashMap<String, String>,
+    /// The released runs found in the cache (checksum verified, not decoded) and whether they
+    /// are the manifests' own (else only alternative readings use them): [`check_unread`].
+    pub released_hits: Vec<(String, bool)>,
 }
 
 /// How one run was obtained: its data, unless it was released (in the cache, to be read again
@@ -191,6 +194,7 @@ pub(crate) fn compute_all(
     summary.note_unwritable(&cache);
     let mut data: HashMap<String, Arc<RunData>> = HashMap::new();
     let mut failed: HashMap<String, String> = HashMap::new();
+    let mut released_hits = Vec::new();
     for (key, got) in results {
         // A run only alternative readings use is counted apart: whether it is needed depends
         // on which manifests are evaluated this time.
@@ -202,8 +206,11 @@ pub(crate) fn compute_all(
                 } else {
                     &mut summary.reading_runs_cached
                 } += 1;
-                if let Some(d) = d {
-                    data.insert(key.to_string(), Arc::new(d));
+                match d {
+                    Some(d) => {
+                        data.insert(key.to_string(), Arc::new(d));
+                    }
+                    None => released_hits.push((key.to_string(), own)),
                 }
             }
             Got::Computed(d, recovered, secs) => {
@@ -233,7 +240,39 @@ pub(crate) fn compute_all(
             }
         }
     }
-    Ok(Computed { data, failed })
+    Ok(Computed {
+        data,
+        failed,
+        released_hits,
+    })
+}
+
+/// The released cached runs of a batch that its evaluation never read (code review L11: no
+/// metric, drawn series or reading used them) checked once evaluated, as a held cached run is
+/// when found ([`get_run`]): read alone, one after the other, and their invariants checked. One
+/// that fails is a failed run, not a cached one, as it would be held. Returns how many were
+/// checked.
+pub(crate) fn check_unread(
+    lazy: &crate::run_source::Lazy,
+    computed: &Computed,
+    unique: &BTreeMap<&str, &RunRequest>,
+    summary: &mut Summary,
+) -> usize {
+    let mut n = 0;
+    for (key, own) in computed.released_hits.iter().filter(|(k, _)| !lazy.was_read(k)) {
+        let Some(req) = unique.get(key.as_str()) else { continue };
+        n += 1;
+        if let Err(e) = lazy.check_unread(key, req) {
+            let (cached, list) = if *own {
+                (&mut summary.runs_cached, &mut summary.runs_failed)
+            } else {
+                (&mut summary.reading_runs_cached, &mut summary.readings_failed)
+            };
+            *cached -= 1;
+            list.push((key.clone(), e));
+        }
+    }
+    n
 }
 
 #[cfg(test)]

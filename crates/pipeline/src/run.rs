@@ -248,7 +248,12 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             lazy: lazy.as_ref(),
         };
         fresh.extend(evaluate_all::evaluate_all(opts, pool, part, part_readings, &runs));
-        summary.runs_read_back += lazy.as_ref().map_or(0, Lazy::reads);
+        if let Some(lazy) = &lazy {
+            summary.runs_read_back += lazy.reads();
+            let (unique, _) = compute_all::unique_runs(&part_entries, part_readings);
+            let checked = compute_all::check_unread(lazy, &computed, &unique, &mut summary);
+            summary.runs_checked_unread += checked;
+        }
         // The batch's runs are released here, before the next batch is computed.
     }
     opts.tell(Progress::Finish);

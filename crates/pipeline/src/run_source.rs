@@ -10,7 +10,7 @@ use crate::evaluate;
 use crate::memory;
 use crate::store::{Lookup, RunCache};
 use fric_experiments::RunData;
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -50,6 +50,8 @@ pub(crate) struct Lazy<'a> {
     memo: Mutex<Memo>,
     /// The runs read back from the cache so far ([`Lazy::reads`]).
     reads: AtomicUsize,
+    /// The keys of the runs read back so far ([`Lazy::was_read`]).
+    read: Mutex<HashSet<String>>,
 }
 
 /// The memo of [`Lazy`]: (run key with its `post` steps, data, bytes), least recently used first.
@@ -72,6 +74,23 @@ impl<'a> Lazy<'a> {
             capacity: capacity.max(0.0),
             memo: Mutex::new(Memo::default()),
             reads: AtomicUsize::new(0),
+            read: Mutex::new(HashSet::new()),
+        }
+    }
+
+    /// Whether the run under `key` was read back (and so checked as a cached run is).
+    pub(crate) fn was_read(&self, key: &str) -> bool {
+        self.read.lock().unwrap_or_else(|p| p.into_inner()).contains(key)
+    }
+
+    /// Check a released cached run nothing read (code review L11): read it alone, verified as
+    /// a cache hit is and its invariants checked as a held cached run's are, then dropped (not
+    /// kept in the memo, not counted in [`Lazy::reads`]).
+    pub(crate) fn check_unread(&self, key: &str, req: &fric_experiments::RunRequest) -> Result<(), String> {
+        match self.cache.get(key, req) {
+            Lookup::Hit(d) => checked(req, d).map(drop),
+            Lookup::Corrupt(why) => Err(format!("cache entry corrupted after it was verified: {why}")),
+            Lookup::Miss => Err("no longer in the cache after it was verified".into()),
         }
     }
 
@@ -102,6 +121,10 @@ impl<'a> Lazy<'a> {
             }
         }
         self.reads.fetch_add(1, Ordering::Relaxed);
+        self.read
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(r.key.clone());
         let d = match self.cache.get(&r.key, &r.request) {
             Lookup::Hit(d) => checked(&r.request, d).map_err(|e| (false, e))?,
             Lookup::Corrupt(why) => return Err((false, format!("cache entry corrupted after it was written: {why}"))),

@@ -45,6 +45,9 @@ pub struct Summary {
     pub runs_released: usize,
     /// The times a released run was read back from the cache for its evaluation or drawing.
     pub runs_read_back: usize,
+    /// Released runs found in the cache that nothing read back, read once after their batch's
+    /// evaluation to be checked as a held cached run is (code review L11).
+    pub runs_checked_unread: usize,
     /// The report of every manifest; with `--only`, the others as the last report had them.
     pub report: Report,
     /// The manifests this run selected: what the counts and the exit status are about.

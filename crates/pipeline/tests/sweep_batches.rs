@@ -216,3 +216,67 @@ fn a_streamed_manifests_memo_leaves_room_for_its_drawn_columns() {
     );
     assert!(peak <= limit, "peak heap {peak} B over the limit of {limit} B");
 }
+
+/// Code review L11: a released run found in the cache that nothing reads back (here a LuGre
+/// run no metric or series uses, beside the sweep) is checked as a held cached run is, not only
+/// counted as cached: with a valid entry whose data break the LuGre bristle bound (|z| ≤ F_s/σ0),
+/// the run fails under the 40 MB limit (streamed) as it does held. Before, streamed, its entry's
+/// checksum was verified and nothing else: it counted as cached and the run passed.
+#[test]
+fn a_released_run_nothing_reads_is_checked_as_a_held_one() {
+    let m = SWEEP.replace(
+        "panels:",
+        "  - id: spare\n    system: lugre\n    params: {fc: 1, fs: 1.5, sigma0: 10000, sigma1: 100, sigma2: 0.6, vs: 0.04}\n    input: {kind: cosine, amplitude: 1, omega: 2}\n    sim: {periods: 1, samples_per_period: 1000}\npanels:",
+    );
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner());
+    let ws = workspace(&[("thesis/fig9.8.yaml", &m)]);
+    let s = run_one_thread(ws.path(), false).0.unwrap();
+    assert!(
+        s.invalid.is_empty() && s.runs_failed.is_empty(),
+        "{:?} {:?}",
+        s.invalid,
+        s.runs_failed
+    );
+    assert_eq!(s.runs_computed, 7);
+    // The spare run's entry rewritten (a valid entry, checksum and key) with z beyond the bound.
+    let loaded = fric_pipeline::load(ws.path());
+    let spare = &loaded.entries[0].runs["spare"];
+    let cache = fric_pipeline::Options::new(ws.path()).run_cache();
+    let fric_pipeline::store::Lookup::Hit(mut d) = cache.get(&spare.key, &spare.request) else {
+        panic!("the spare run is cached")
+    };
+    let z = d.columns.iter_mut().find(|c| c.0 == "z").expect("a z column");
+    z.1[1] = 1.0; // the bound is F_s/σ0 = 1.5e-4 m
+    cache.put(&spare.key, &spare.request, &d).unwrap();
+    for (limit, name) in [(1usize << 40, "held"), (40_000_000, "streamed")] {
+        // The manifest's stamp removed: it is evaluated again, its runs found in the cache.
+        std::fs::remove_dir_all(ws.path().join("data/cache/entries")).unwrap();
+        std::env::set_var(fric_pipeline::limits::PROCESS_BYTES.env, limit.to_string());
+        let s = run_one_thread(ws.path(), false).0;
+        std::env::remove_var(fric_pipeline::limits::PROCESS_BYTES.env);
+        let s = s.unwrap();
+        eprintln!(
+            "{name}: {} released, {} read back, {} checked unread, failed {:?}",
+            s.runs_released, s.runs_read_back, s.runs_checked_unread, s.runs_failed
+        );
+        assert_eq!(s.runs_computed, 0, "{name}");
+        assert_eq!(
+            s.runs_failed.len(),
+            1,
+            "{name}: the spare run fails: {:?}",
+            s.runs_failed
+        );
+        assert!(
+            s.runs_failed[0].0 == spare.key && s.runs_failed[0].1.contains("bristle-bound"),
+            "{name}: {:?}",
+            s.runs_failed
+        );
+        assert_eq!(
+            s.runs_cached, 6,
+            "{name}: the sweep's members are cached, the spare run is not"
+        );
+        if name == "streamed" {
+            assert_eq!((s.runs_released, s.runs_checked_unread), (7, 1), "{name}");
+        }
+    }
+}
