@@ -45,25 +45,6 @@ pub struct MetricSpec {
     /// `{rel: 1e-9, abs: 1e-12}`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub baseline_tol: Option<Tol>,
-    /// `loop-area`, `loop-area-pl`: how far the cycle over the window may miss closing (its
-    /// closure gap, a share of the loop's range) and why the manifest accepts that gap; without
-    /// it the gap must be below [`DEFAULT_CLOSURE`].
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub closure: Option<Closure>,
-}
-
-/// The closure gap a loop area accepts without a declared [`Closure`]: 1 % of the loop's range in
-/// each coordinate.
-pub const DEFAULT_CLOSURE: f64 = 0.01;
-
-/// A declared closure tolerance: the largest closure gap accepted (the larger of |x_end − x_start|
-/// and |y_end − y_start| over the window, each a share of that coordinate's range over the window)
-/// and the reason a cycle that closes only that far is quoted.
-#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct Closure {
-    pub tol: f64,
-    pub reason: String,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]

@@ -305,68 +305,6 @@ pub const OF_ONE: FieldDoc = req("of", Text, "", "an earlier metric's name");
 pub const ONE_SERIES: &[FieldDoc] = &[NAME, RUN, X_UNUSED, Y, WINDOW, UNIT, NOTE, BASELINE];
 /// The fields of a kind of a curve (x, y).
 pub const CURVE: &[FieldDoc] = &[NAME, RUN, X, Y, WINDOW, UNIT, NOTE, BASELINE];
-/// `closure` of a kind that quotes a cycle.
-pub const CLOSURE: FieldDoc = opt(
-    "closure",
-    Other,
-    "",
-    "{tol, reason}: the closure gap the cycle over the window may keep (default 0.01: it must close to 1 % of \
-     its range in x and in y) and why a cycle closing only that far is quoted",
-);
-/// The fields of a kind of a closed cycle in the plane: [`CURVE`] and `closure`.
-pub const CYCLE: &[FieldDoc] = &[NAME, RUN, X, Y, WINDOW, UNIT, NOTE, BASELINE, CLOSURE];
-
-/// The closure gap of a cycle sampled as (x, y): the larger of |x_end − x_start| and
-/// |y_end − y_start|, each a share of that coordinate's range over the samples (0 for a
-/// coordinate that does not move). 0 for fewer than two samples.
-pub fn closure_gap(x: &[f64], y: &[f64]) -> f64 {
-    let share = |v: &[f64]| -> f64 {
-        let (Some(a), Some(b)) = (v.first(), v.last()) else {
-            return 0.0;
-        };
-        let (lo, hi) = v
-            .iter()
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &z| (l.min(z), h.max(z)));
-        let range = hi - lo;
-        if range > 0.0 {
-            (b - a).abs() / range
-        } else {
-            0.0
-        }
-    };
-    share(x).max(share(y))
-}
-
-/// A share as a percentage without rounding noise (0.29 → `29`, 0.005 → `0.5`).
-fn pct(share: f64) -> String {
-    let s = format!("{:.6}", 100.0 * share);
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// A cycle's samples once it is shown to close: an error naming the gap when it misses closing by
-/// more than the metric's `closure.tol` (default [`fric_manifest::DEFAULT_CLOSURE`]). A loop area,
-/// a period or a limit cycle is quoted only from a cycle that closed.
-pub fn closed_cycle<'a>(c: &Ctx<'a>) -> Result<(&'a [f64], &'a [f64]), String> {
-    let s = c.series()?;
-    let x = s.x()?;
-    let gap = closure_gap(x, s.y);
-    let tol = c
-        .spec
-        .closure
-        .as_ref()
-        .map_or(fric_manifest::DEFAULT_CLOSURE, |d| d.tol);
-    if !(gap <= tol) {
-        let (xn, yn) = (c.spec.x.as_deref().unwrap_or("x"), c.spec.y.as_deref().unwrap_or("y"));
-        return Err(format!(
-            "the cycle over the window is not closed: ({xn}, {yn}) ends {:.3} % of its range away from its start \
-             (allowed {} %): continue the run until it closes, quote a window that closes, or declare \
-             `closure: {{tol, reason}}` with why this gap is accepted",
-            100.0 * gap,
-            pct(tol)
-        ));
-    }
-    Ok((x, s.y))
-}
 /// The fields of a kind of two earlier metrics.
 pub const TWO_METRICS: &[FieldDoc] = &[NAME, OF_TWO, UNIT, NOTE, BASELINE];
 /// The fields of a kind of one earlier metric.

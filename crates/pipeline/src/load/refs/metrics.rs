@@ -113,9 +113,6 @@ pub(in crate::load) fn metrics(cx: &mut Ctx) {
                         }
                     }
                     cx.check_window(format!("{at}.window"), &mt.window);
-                    if let Some(c) = &mt.closure {
-                        closure(cx, &at, decl.doc.field("closure").is_some(), c);
-                    }
                     true
                 }
             }
@@ -260,29 +257,4 @@ pub(in crate::load) fn metric_names(cx: &Ctx) -> String {
 fn is_find_result(m: &fric_manifest::Manifest, name: &str) -> bool {
     let (base, part) = name.split_once('.').map_or((name, None), |(b, p)| (b, Some(p)));
     m.find.iter().any(|f| f.name == base) && part.is_none_or(|p| fric_manifest::FIND_PARTS.contains(&p))
-}
-
-/// A declared closure tolerance: on a kind that measures a cycle's closure, a share in [0, 1] and
-/// a stated reason.
-fn closure(cx: &mut Ctx, at: &str, allowed: bool, c: &fric_manifest::Closure) {
-    let at = format!("{at}.closure");
-    if !allowed {
-        cx.err(
-            at,
-            "`closure` is read only by the kinds of a cycle",
-            "loop-area, loop-area-pl",
-        );
-    } else if !(c.tol.is_finite() && (0.0..=1.0).contains(&c.tol)) {
-        cx.err(
-            format!("{at}.tol"),
-            format!("closure `tol: {}` is not a share of the loop's range", c.tol),
-            "0 ≤ tol ≤ 1 (the gap's share of the loop's range in x and in y)",
-        );
-    } else if c.reason.trim().is_empty() {
-        cx.err(
-            format!("{at}.reason"),
-            "a closure tolerance needs its reason",
-            "reason: why the cycle quoted closes only to tol",
-        );
-    }
 }
