@@ -329,7 +329,7 @@ pub(crate) fn build(
                 let d: &RunData = &held;
                 // A run whose input kind declares its samples computed points (a grid: each at a
                 // chosen amplitude, frequency): every sample is a result, kept in print wherever
-                // the panel shows it.
+                // the panel shows it as a marker (a line through them is reduced like any line).
                 let results = entry
                     .runs
                     .get(&id)

@@ -408,13 +408,21 @@ fn check(dir: &Path, expected: Option<usize>, opts: Option<&fric_pipeline::Optio
     let (mut full_samples, mut kept_samples) = (0usize, 0usize);
     let loaded = opts.map(|o| fric_pipeline::load(&o.root));
     let mut bad = Vec::new();
+    // A grid run drawn as lines (ruderman-paper Fig 2: four describing-function curves and the
+    // line y = x, 20 001 computed points each): its samples at full resolution and kept.
+    let (mut grid_full, mut grid_kept) = (0usize, 0usize);
     for f in &figs {
         let full: Option<Series> = opts.zip(loaded.as_ref()).map(|(o, l)| {
             let id = f.strip_prefix(dir).unwrap().display().to_string();
             let series = fric_pipeline::export::series_in(o, l, &id).unwrap();
             for (name, cols) in &series {
+                let kept = read_csv(&f.join(format!("{name}.csv")))[0].len();
                 full_samples += cols[0].1.len();
-                kept_samples += read_csv(&f.join(format!("{name}.csv")))[0].len();
+                kept_samples += kept;
+                if id == "ruderman-paper/fig2" {
+                    grid_full += cols[0].1.len();
+                    grid_kept += kept;
+                }
             }
             series
                 .into_iter()
@@ -425,6 +433,12 @@ fn check(dir: &Path, expected: Option<usize>, opts: Option<&fric_pipeline::Optio
     }
     assert!(bad.is_empty(), "{} problems:\n{}", bad.len(), bad.join("\n"));
     if opts.is_some() {
+        // The check above covers a reduced grid run: its lines are thinned like any line, and
+        // every full-resolution sample still lands on ink.
+        assert!(
+            grid_kept * 4 < grid_full,
+            "ruderman-paper/fig2 (a grid run drawn as lines) kept {grid_kept} of {grid_full} samples: not reduced"
+        );
         eprintln!(
             "fidelity: {full_samples} samples at full resolution checked, {kept_samples} kept in the series files"
         );

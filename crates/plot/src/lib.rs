@@ -83,7 +83,8 @@ pub struct SeriesData {
     /// Every sample is a result of its own, not an integrator's output step: the points of a
     /// run whose input kind declares them computed (a grid: a describing function, a frequency
     /// response; `fric_experiments::inputs::Role::computed_points`), a source's published
-    /// points, a metric's values. Print thinning keeps each one the panel shows (`reduce.rs`).
+    /// points, a metric's values. Print thinning keeps each one the panel shows as a marker;
+    /// drawn as a line, the series is reduced like any line (`reduce.rs`).
     pub results: bool,
 }
 

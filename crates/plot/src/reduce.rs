@@ -27,9 +27,13 @@
 //! when drawn: the first and last of each such run are kept, so the split stays where it was.
 //!
 //! A series of computed points ([`SeriesData::results`]: a grid run, each sample a result such
-//! as a refined describing-function point) keeps, besides the above, every sample inside the
-//! panel's ranges and every inset's region: thinning a straight stretch to its ends would leave
-//! the printed files (CSV, PGFPlots) without the points a zoom window shows as computed.
+//! as a refined describing-function point) drawn as markers (`points`, `circles`) keeps, besides
+//! the above, every sample inside the panel's ranges and every inset's region: each marker is a
+//! result, and the printed files (CSV, PGFPlots) hold every one a zoom window shows. Drawn as a
+//! line it is reduced like any line: the line shows no sample as a point, so a sample it drops
+//! is not a drawn result, and the line through the kept ones is within a quarter pixel of the
+//! full one (a straight grid line, ruderman-paper Fig 2's y = x, keeps its two ends, not all
+//! 20 001 samples).
 
 use crate::ranges::{self, shared_of, shared_x};
 use crate::{series::tf, FigureData, SeriesData};
@@ -74,7 +78,7 @@ pub fn reduce(fig: &FigureData) -> Reduction {
                     let k = zooms
                         .iter()
                         .fold(series_keep(&px, s), |k, z| union(k, series_keep(z, s)));
-                    if s.results {
+                    if s.results && marks_each_sample(s.style) {
                         let visible = (fig.panel_width, fig.panel_height);
                         let shown = zooms
                             .iter()
@@ -154,6 +158,14 @@ fn zoom(p: &crate::PanelData, i: &fric_manifest::Inset, w: u32, h: u32) -> Pixel
         xs: p.x.scale,
         ys: p.y.scale,
         region: Some([x0, y0, x1, y1]),
+    }
+}
+
+/// Whether `style` draws a marker at every sample (so a computed point is drawn as a result).
+fn marks_each_sample(style: Style) -> bool {
+    match style {
+        Style::Points | Style::Circles | Style::Published => true,
+        Style::Solid | Style::Dashed | Style::Dotted | Style::DashDot | Style::DashDotDot | Style::Band => false,
     }
 }
 
@@ -406,9 +418,9 @@ mod tests {
 
     /// A figure of one panel showing x in [0.4, 0.6] of a straight series of 101 samples over
     /// [0, 1] (a refined describing-function curve crossing a zoom window is straight there).
-    fn zoomed(computed: bool) -> FigureData {
+    fn zoomed(computed: bool, style: Style) -> FigureData {
         let x: Vec<f64> = (0..=100).map(|i| f64::from(i) / 100.0).collect();
-        let mut s = line(x.clone(), x.iter().map(|v| 2.0 * v).collect(), Style::Solid);
+        let mut s = line(x.clone(), x.iter().map(|v| 2.0 * v).collect(), style);
         s.results = computed;
         let axis = |r: [f64; 2]| crate::AxisSpec {
             label: "x".into(),
@@ -435,19 +447,27 @@ mod tests {
         }
     }
 
-    /// Thinning keeps every computed sample the panel shows (21 in the window), and still thins
-    /// an integrator's output that is straight there (its ends kept only).
+    /// Thinning keeps every computed sample the panel shows as a marker (21 in the window, as
+    /// points or circles), and thins a straight line to its ends whether its samples are computed
+    /// points (a grid run drawn as a line) or an integrator's output.
     #[test]
     fn computed_points_inside_the_view_are_all_kept() {
         let shown: Vec<usize> = (40..=60).collect();
-        let keep = &reduce(&zoomed(true)).keep[0][0];
-        for i in &shown {
+        for style in [Style::Points, Style::Circles] {
+            let keep = &reduce(&zoomed(true, style)).keep[0][0];
+            for i in &shown {
+                assert!(
+                    keep.contains(i),
+                    "computed sample {i} in the window dropped ({style:?}): kept {keep:?}"
+                );
+            }
+        }
+        for computed in [true, false] {
+            let thinned = &reduce(&zoomed(computed, Style::Solid)).keep[0][0];
             assert!(
-                keep.contains(i),
-                "computed sample {i} in the window dropped: kept {keep:?}"
+                thinned.len() < 6,
+                "a straight line (computed points: {computed}) kept {thinned:?}"
             );
         }
-        let thinned = &reduce(&zoomed(false)).keep[0][0];
-        assert!(thinned.len() < 6, "a straight integrator output kept {thinned:?}");
     }
 }

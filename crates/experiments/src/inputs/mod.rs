@@ -69,7 +69,7 @@ pub enum Role {
 impl Role {
     /// Whether every sample of a run with an input of this role is a computed point, a result
     /// at a chosen parameter (a grid's amplitude or frequency), not an integrator's output step:
-    /// figures keep each one in print (`fric_plot::SeriesData::results`).
+    /// figures keep each one they draw as a marker in print (`fric_plot::SeriesData::results`).
     pub fn computed_points(self) -> bool {
         match self {
             Role::Grid => true,
