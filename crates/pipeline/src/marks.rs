@@ -27,13 +27,16 @@ fn metric(metrics: &BTreeMap<String, Option<f64>>, name: &str, what: &str) -> Re
         .ok_or_else(|| format!("{what}: `{name}` has no value"))
 }
 
+/// The x and y columns of a series' points.
+type Points = (Vec<f64>, Vec<f64>);
+
 /// The points of a series drawing a find's or a fit's targets (x, y), or `None` for any other
 /// series (a fitted curve is a run series: [`fitted_data`]).
 pub(crate) fn points(
     entry: &Entry,
     metrics: &BTreeMap<String, Option<f64>>,
     s: &SeriesSpec,
-) -> Result<Option<(Vec<f64>, Vec<f64>)>, String> {
+) -> Result<Option<Points>, String> {
     let m = &entry.manifest;
     if let Some(name) = &s.find {
         let f = m
