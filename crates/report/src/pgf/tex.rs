@@ -162,7 +162,9 @@ pub fn text_to_tex(s: &str) -> String {
                 continue;
             }
             _ if subscript(c).is_some() => {
-                out.push_str(&format!("\\textsubscript{{{}}}", take_run(&cs, &mut i, subscript)));
+                // A minus, not a hyphen, in the subscript (`z₋`), as in a superscript.
+                let sub = take_run(&cs, &mut i, subscript).replace('-', "$-$");
+                out.push_str(&format!("\\textsubscript{{{sub}}}"));
                 continue;
             }
             // `u̇`: a letter with a combining accent is the accented symbol (the accent alone is
