@@ -81,10 +81,19 @@ pub fn opposes_sliding(t: &[f64], v: &[f64], f: &[f64], v_min: f64, tol: f64) ->
     })
 }
 
-/// A state bound: `|z| ≤ bound` on every sample, to `1e-9` relative.
+/// How far past a state bound an integrated sample may sit: the bound is a contracting
+/// equilibrium of the exact solution, so a numerical one passes it by at most one accepted step's
+/// local error, about `rtol · bound + atol`, which does not accumulate. 1e-8 relative is the
+/// project's default rtol. First set to 1e-9; the first failure that moved it: drum-dahl in
+/// `spring::tests` at rtol 1e-9 sat 8.2e-10 N past F_C = 0.75 N (1.1e-9 relative, rtol · F_C
+/// = 7.5e-10 N plus atol), on merged main 2026-12-06.
+pub const BOUND_SLACK: f64 = 1e-8;
+
+/// A state bound: `|z| ≤ bound` on every sample, to [`BOUND_SLACK`] relative.
 pub fn bounded(t: &[f64], z: &[f64], bound: f64, what: &str) -> Result<(), Violation> {
     every_sample(t, |i| {
-        (z[i].abs() > bound * (1.0 + 1e-9)).then(|| format!("|{what}| = {:e} exceeds its bound {bound:e}", z[i].abs()))
+        (z[i].abs() > bound * (1.0 + BOUND_SLACK))
+            .then(|| format!("|{what}| = {:e} exceeds its bound {bound:e}", z[i].abs()))
     })
 }
 
@@ -92,7 +101,7 @@ pub fn bounded(t: &[f64], z: &[f64], bound: f64, what: &str) -> Result<(), Viola
 pub const LUGRE_BOUND: &str = "bristle-bound";
 
 /// What the LuGre bristle bound states, shared by every LuGre-class system.
-pub const LUGRE_BOUND_DOC: &str = "|z| <= max(|z(0)|, max_v g(v)/sigma0): z' = v - sigma0 |v| z/g(v) shrinks |z| wherever sigma0 |z| > g(v), so the deflection never leaves the bound it starts inside (report Property 3.4, L955-957: 0 < g(v) <= a and sigma0 |z(0)| < a give sigma0 |z(t)| < a; thesis (1.24)-(1.26)); to 1e-9 relative";
+pub const LUGRE_BOUND_DOC: &str = "|z| <= max(|z(0)|, max_v g(v)/sigma0): z' = v - sigma0 |v| z/g(v) shrinks |z| wherever sigma0 |z| > g(v), so the deflection never leaves the bound it starts inside (report Property 3.4, L955-957: 0 < g(v) <= a and sigma0 |z(0)| < a give sigma0 |z(t)| < a; thesis (1.24)-(1.26)); to 1e-8 relative (one accepted step's error, BOUND_SLACK)";
 
 /// The LuGre bristle bound on the column `z` of `d`: `|z| ≤ max(|z0|, g_max/σ0)` on every sample,
 /// `g_max` the largest value of the law's `g(v)` (on either side of an asymmetric law).
@@ -104,7 +113,7 @@ pub fn lugre_bound(d: &RunData, z: &str, z0: f64, g_max: f64, sigma0: f64) -> Re
 pub const DAHL_BOUND: &str = "force-bound";
 
 /// What the Dahl force bound states, shared by every Dahl-class system.
-pub const DAHL_BOUND_DOC: &str = "|F| <= max(|F(0)|, F_C): F' has the sign that drives F towards F_C sgn u' and vanishes there (duhem-paper L136: F' > 0 for F < F_C and < 0 for F > F_C while u increases, mirrored while it decreases), so a force that starts inside [-F_C, F_C] stays inside; to 1e-9 relative";
+pub const DAHL_BOUND_DOC: &str = "|F| <= max(|F(0)|, F_C): F' has the sign that drives F towards F_C sgn u' and vanishes there (duhem-paper L136: F' > 0 for F < F_C and < 0 for F > F_C while u increases, mirrored while it decreases), so a force that starts inside [-F_C, F_C] stays inside; to 1e-8 relative (one accepted step's error, BOUND_SLACK)";
 
 /// The Dahl force bound on the column `f` of `d`: `|F| ≤ max(|f0|, fc)` on every sample.
 pub fn dahl_bound(d: &RunData, f: &str, f0: f64, fc: f64) -> Result<(), Violation> {
@@ -115,7 +124,7 @@ pub fn dahl_bound(d: &RunData, f: &str, f0: f64, fc: f64) -> Result<(), Violatio
 pub const MAXWELL_SLIP_BOUND: &str = "element-bound";
 
 /// What the Maxwell-slip force bound states, shared by every Maxwell-slip system.
-pub const MAXWELL_SLIP_BOUND_DOC: &str = "|F| <= sum |k_i| Delta_i: (1.20) stops each element at the edge of its deadband |u - x_i| <= Delta_i (thesis L437-441; every element starts inside it), so each k_i (u - x_i) of (1.21) stays within its break-away level |k_i| Delta_i; to 1e-9 relative";
+pub const MAXWELL_SLIP_BOUND_DOC: &str = "|F| <= sum |k_i| Delta_i: (1.20) stops each element at the edge of its deadband |u - x_i| <= Delta_i (thesis L437-441; every element starts inside it), so each k_i (u - x_i) of (1.21) stays within its break-away level |k_i| Delta_i; to 1e-8 relative (BOUND_SLACK)";
 
 /// The name of the rotating-bristle window bound ([`corner_forces`]).
 pub const BRISTLE_WINDOWS: &str = "bristle-windows";
