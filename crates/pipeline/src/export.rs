@@ -121,7 +121,12 @@ fn metrics_of(root: &Path, e: &Entry, cache: Option<&str>) -> Result<BTreeMap<St
         .manifest
         .panels
         .iter()
-        .any(|p| p.series.iter().any(|s| s.metric.is_some()));
+        // A metric series, and a find's or a fit's marks (drawn from their results).
+        .any(|p| {
+            p.series
+                .iter()
+                .any(|s| s.metric.is_some() || s.find.is_some() || s.fit.is_some())
+        });
     if !plots_metrics {
         return Ok(BTreeMap::new());
     }
