@@ -241,7 +241,8 @@ fn a_scale_is_the_positive_magnitude_of_an_upper_bound() {
     one(&negative, 24, "`scale: -30` is no magnitude", "a scale > 0");
     let ws = workspace(&[(
         "thesis/fig9.1.yaml",
-        &BASE.replace(check, &format!("{bound}, scale: 30")),
+        // A scale names what it measures (`scale_of`, issue 44 / code review M4).
+        &BASE.replace(check, &format!("{bound}, scale: 1, scale_of: relative")),
     )]);
     let loaded = fric_pipeline::load(ws.path());
     assert!(loaded.invalid.is_empty(), "{:#?}", loaded.invalid);
