@@ -340,3 +340,69 @@ fn a_scale_off_the_magnitude_it_names_is_refused() {
         assert!(!bound.pass);
     }
 }
+
+/// Half a unit of the last digit of `x` as Rust writes it shortest (`0.46` → 0.005, `-0.675` →
+/// 0.0005, `3` → 0.5): never stricter than the digits the source prints, since a manifest
+/// writes at least the digits it copies (`0.020` in YAML is 0.02 here, the laxer ±0.005).
+fn half_last_digit(x: f64) -> f64 {
+    let s = format!("{}", x.abs());
+    match s.find('.') {
+        Some(i) => 0.5 * 10f64.powi(-((s.len() - i - 1) as i32)),
+        None => 0.5,
+    }
+}
+
+/// Whether a `transcribed` check allows more than half the last digit of the value it copies
+/// and says nothing of why: a transcription reads a printed value back, so its digits are its
+/// tolerance (issue 44 item 4, applied to the entries item 3 made), and a looser one would hide
+/// a misread (thesis 5.4's −0.675 was read back to ±0.005, ten times its digits, until
+/// 2026-12-06).
+fn transcription_looser_than_its_digits(c: &CheckSpec) -> bool {
+    let transcribed = matches!(c.provenance, fric_manifest::Provenance::Transcribed { .. });
+    let reasoned = c.tolerance_reason.as_deref().is_some_and(|r| !r.trim().is_empty());
+    let Some(expected) = c.expected.number() else {
+        return false;
+    };
+    let allowed = c.tol.map_or(0.0, |t| t.allowed(expected));
+    transcribed && c.op == fric_manifest::Op::Within && !reasoned && allowed > half_last_digit(expected) * (1.0 + 1e-9)
+}
+
+#[test]
+fn every_transcription_reads_back_to_its_digits() {
+    let loaded = fric_pipeline::load(&common::repo());
+    assert!(loaded.entries.len() > 200, "the project's manifests were not found");
+    let loose = lacking(&loaded, transcription_looser_than_its_digits);
+    assert!(
+        loose.is_empty(),
+        "{} transcribed checks allow more than half the last digit of the value they copy and give no tolerance_reason:\n{}",
+        loose.len(),
+        loose.join("\n")
+    );
+    // The rule itself, on checks as a manifest writes them.
+    let check = |fields: &str| -> CheckSpec {
+        serde_json::from_str(&format!(
+            r#"{{"metric": "a", "provenance": {{"transcribed": {{"line": 1}}}}, {fields}}}"#
+        ))
+        .expect("a check")
+    };
+    assert!(transcription_looser_than_its_digits(&check(
+        r#""expected": -0.675, "tol": {"abs": 0.005}"#
+    )));
+    assert!(!transcription_looser_than_its_digits(&check(
+        r#""expected": -0.675, "tol": {"abs": 0.0005}"#
+    )));
+    assert!(!transcription_looser_than_its_digits(&check(
+        r#""expected": 0.46, "tol": {"abs": 0.005}"#
+    )));
+    assert!(transcription_looser_than_its_digits(&check(
+        r#""expected": 0.46, "tol": {"rel": 0.02}"#
+    )));
+    assert!(!transcription_looser_than_its_digits(&check(
+        r#""expected": 0.46, "tol": {"rel": 0.02}, "tolerance_reason": "read off a plot to 2 %""#
+    )));
+    assert!(!transcription_looser_than_its_digits(&check(
+        r#""expected": 17, "tol": {"abs": 0}"#
+    )));
+    assert!((half_last_digit(0.017) - 5e-4).abs() < 1e-15);
+    assert!((half_last_digit(-3.0) - 0.5).abs() < 1e-15);
+}
