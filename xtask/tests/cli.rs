@@ -2,7 +2,7 @@
 //! checked against what is allowed (exit 2, never an empty result).
 
 mod common;
-use common::{repo, xtask};
+use common::{repo, xtask, xtask_ok};
 
 const COMMANDS: [&str; 8] = ["figures", "check", "diff", "bless", "list", "schema", "clean", "bench"];
 
@@ -91,8 +91,7 @@ fn every_command_has_its_own_help_with_examples() {
 #[test]
 fn version() {
     for flag in ["--version", "-V"] {
-        let o = xtask(&repo(), &[flag]);
-        assert_eq!(o.code, 0, "{}", o.stderr);
+        let o = xtask_ok(&repo(), &[flag]);
         assert_eq!(o.stdout.trim(), format!("xtask {}", env!("CARGO_PKG_VERSION")));
     }
 }
@@ -176,10 +175,8 @@ fn values_are_checked_against_what_is_allowed() {
 
 #[test]
 fn valid_values_are_accepted() {
-    let o = xtask(&repo(), &["list", "--status", "pending", "--doc", "report"]);
-    assert_eq!(o.code, 0, "{}", o.stderr);
-    let o = xtask(&repo(), &["list", "--doc", "thesis"]);
-    assert_eq!(o.code, 0, "{}", o.stderr);
+    xtask_ok(&repo(), &["list", "--status", "pending", "--doc", "report"]);
+    let o = xtask_ok(&repo(), &["list", "--doc", "thesis"]);
     assert!(o.stdout.lines().any(|l| l.starts_with("thesis ")), "{}", o.stdout);
     assert!(!o.stdout.lines().any(|l| l.starts_with("report ")), "{}", o.stdout);
 }
@@ -226,8 +223,7 @@ fn a_closed_stdout_is_not_a_panic() {
 /// them); `schema --json` prints the JSON Schema that `experiments/manifest.schema.json` holds.
 #[test]
 fn schema_lists_fields_and_prints_the_json_schema() {
-    let o = xtask(&repo(), &["schema"]);
-    assert_eq!(o.code, 0, "{}", o.stderr);
+    let o = xtask_ok(&repo(), &["schema"]);
     for needle in [
         "Inputs (runs[].input",
         "triangle",
@@ -246,8 +242,7 @@ fn schema_lists_fields_and_prints_the_json_schema() {
     ] {
         assert!(o.stdout.contains(needle), "schema lacks {needle:?}");
     }
-    let o = xtask(&repo(), &["schema", "--json"]);
-    assert_eq!(o.code, 0, "{}", o.stderr);
+    let o = xtask_ok(&repo(), &["schema", "--json"]);
     let committed = std::fs::read_to_string(repo().join("experiments/manifest.schema.json")).unwrap();
     assert_eq!(o.stdout, committed);
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{workspace, xtask, DAHL, LINEAR};
+use common::{workspace, xtask, xtask_ok, DAHL, LINEAR};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -41,8 +41,7 @@ fn outputs(root: &Path) -> Vec<(String, Vec<u8>)> {
 /// What an uninterrupted run on a fresh workspace draws.
 fn reference() -> Vec<(String, Vec<u8>)> {
     let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.2.yaml", LINEAR)]);
-    let o = xtask(ws.path(), &["figures"]);
-    assert_eq!(o.code, 0, "{}", o.stderr);
+    xtask_ok(ws.path(), &["figures"]);
     let out = outputs(ws.path());
     assert!(out.iter().all(|(_, b)| !b.is_empty()));
     out

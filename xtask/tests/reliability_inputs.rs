@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{mkfifo, run, workspace, write, xtask_within, DAHL, LINEAR};
+use common::{mkfifo, run, run_ok, workspace, write, xtask_within, DAHL, LINEAR};
 use std::time::Duration;
 
 /// D15: a newline or shell metacharacter in `--mem`, `--time`, `--partition` or `--account` is
@@ -29,7 +29,7 @@ fn slurm_options_follow_slurm_syntax() {
         assert!(o.stderr.contains("is not a Slurm"), "{flag}: {}", o.stderr);
         assert!(!ws.path().join("data/slurm/shards.sbatch").exists(), "{flag}");
     }
-    let o = run(
+    run_ok(
         ws.path(),
         &[
             "slurm",
@@ -44,7 +44,6 @@ fn slurm_options_follow_slurm_syntax() {
         ],
         &[],
     );
-    assert_eq!(o.code, 0, "{}", o.stderr);
     let script = std::fs::read_to_string(ws.path().join("data/slurm/shards.sbatch")).unwrap();
     assert!(script.contains("#SBATCH --mem=500M\n") && script.contains("#SBATCH --partition=a,b\n"));
 }
@@ -210,8 +209,7 @@ fn a_dry_run_reports_only_the_selected_invalid_manifests() {
     let bad = DAHL.replace("system: dahl", "system: nosuch");
     let ws = workspace(&[("thesis/fig9.1.yaml", &bad), ("thesis/fig9.2.yaml", LINEAR)]);
     let root = ws.path();
-    let o = run(root, &["figures", "--dry-run", "--only", "thesis/fig9.2"], &[]);
-    assert_eq!(o.code, 0, "{}", o.stderr);
+    let o = run_ok(root, &["figures", "--dry-run", "--only", "thesis/fig9.2"], &[]);
     assert!(!o.stderr.contains("fig9.1"), "{}", o.stderr);
     let o = run(root, &["figures", "--dry-run", "--only", "thesis/fig9.1"], &[]);
     assert_eq!(o.code, 1, "{}", o.stderr);
@@ -231,8 +229,7 @@ fn only_validates_the_selected_manifests() {
     let bad = LINEAR.replace("system: linear-msd", "system: nosuch");
     let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.2.yaml", &bad)]);
     let root = ws.path();
-    let o = run(root, &["figures", "--only", "thesis/fig9.1"], &[]);
-    assert_eq!(o.code, 0, "{}", o.stderr);
+    run_ok(root, &["figures", "--only", "thesis/fig9.1"], &[]);
     let report = std::fs::read_to_string(root.join("figures/report.json")).unwrap();
     let coverage = &report[report.find("\"coverage\"").expect("a coverage table")..];
     let thesis = &coverage[coverage.find("\"thesis\"").unwrap()..];
@@ -245,8 +242,7 @@ fn only_validates_the_selected_manifests() {
     assert_eq!(o.code, 1, "{}", o.stderr);
     assert!(o.stderr.contains("fig9.2.yaml:8"), "{}", o.stderr);
     // Once a run has found it invalid, an `--only` run keeps it so, in the list and the table.
-    let o = run(root, &["figures", "--only", "thesis/fig9.1"], &[]);
-    assert_eq!(o.code, 0, "{}", o.stderr);
+    run_ok(root, &["figures", "--only", "thesis/fig9.1"], &[]);
     let report = std::fs::read_to_string(root.join("figures/report.json")).unwrap();
     let coverage = &report[report.find("\"coverage\"").unwrap()..];
     let thesis = &coverage[coverage.find("\"thesis\"").unwrap()..];

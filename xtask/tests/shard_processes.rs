@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{run, snapshot, workspace, DAHL_GRID};
+use common::{run, run_ok, snapshot, workspace, DAHL_GRID};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -87,8 +87,7 @@ fn settled(dir: &Path, root: &Path, want: &BTreeMap<String, Vec<u8>>) {
     assert!(entries.values().all(|&f| f == 2), "{entries:?}");
     assert_eq!(other, Vec::<String>::new(), "no temporary file is left");
     let cache = dir.display().to_string();
-    let o = run(root, &["--cache", &cache, "figures", "--jobs", "2"], &[]);
-    assert_eq!(o.code, 0, "{}", o.stderr);
+    let o = run_ok(root, &["--cache", &cache, "figures", "--jobs", "2"], &[]);
     assert!(
         o.stdout
             .contains("runs:      30 (0 computed, 30 cached, 0 recovered, 0 failed)"),
@@ -119,8 +118,7 @@ fn three_shard_processes_at_once_store_each_run_once() {
         let shared = tempfile::tempdir().unwrap();
         let cache = shared.path().join("runs");
         let c = cache.display().to_string();
-        let o = run(root, &["--cache", &c, "plan", "--out", "data/p.json"], &[]);
-        assert_eq!(o.code, 0, "{}", o.stderr);
+        run_ok(root, &["--cache", &c, "plan", "--out", "data/p.json"], &[]);
         let each: Vec<_> = shards
             .iter()
             .map(|s| {

@@ -2,7 +2,7 @@
 //! workspaces.
 
 mod common;
-use common::{repo, snapshot, workspace, write, xtask, DAHL, LINEAR};
+use common::{repo, snapshot, workspace, write, xtask, xtask_ok, DAHL, LINEAR};
 use std::path::Path;
 
 fn is_workspace(d: &Path) -> bool {
@@ -40,8 +40,7 @@ fn outside_a_workspace_is_an_error_unless_root_names_one() {
     let repo = repo().canonicalize().unwrap();
     let root = repo.to_str().unwrap();
     for args in [["--root", root, "list"], ["list", "--root", root]] {
-        let o = xtask(outside.path(), &args);
-        assert_eq!(o.code, 0, "{}", o.stderr);
+        let o = xtask_ok(outside.path(), &args);
         assert!(o.stderr.contains(&format!("workspace: {root}")), "{}", o.stderr);
         assert!(o.stdout.contains("registered"), "{}", o.stdout);
     }
@@ -57,8 +56,7 @@ fn outside_a_workspace_is_an_error_unless_root_names_one() {
 fn the_nearest_workspace_above_the_current_directory_is_used_and_named() {
     let ws = workspace(&[("thesis/fig9.1.yaml", DAHL)]);
     let root = ws.path().canonicalize().unwrap();
-    let o = xtask(&root.join("experiments/thesis"), &["list", "--status", "reproduced"]);
-    assert_eq!(o.code, 0, "{}", o.stderr);
+    let o = xtask_ok(&root.join("experiments/thesis"), &["list", "--status", "reproduced"]);
     assert_eq!(o.stderr.trim(), format!("workspace: {}", root.display()));
     assert_eq!(o.stdout.trim(), "thesis/fig9.1                test figure");
     // `--root` wins over the current directory.
@@ -82,8 +80,7 @@ fn dry_run_lists_what_would_be_computed_and_drawn_and_writes_nothing() {
     let root = ws.path();
     let before = snapshot(root);
     for cmd in ["figures", "check"] {
-        let o = xtask(root, &[cmd, "--dry-run"]);
-        assert_eq!(o.code, 0, "{}", o.stderr);
+        let o = xtask_ok(root, &[cmd, "--dry-run"]);
         assert!(o.stderr.starts_with("workspace: "), "{}", o.stderr);
         let out = &o.stdout;
         assert!(out.contains("runs to compute: 3 of 3 (0 cached)"), "{out}");
@@ -100,11 +97,9 @@ fn dry_run_lists_what_would_be_computed_and_drawn_and_writes_nothing() {
         assert!(out.contains("figures to draw: 2 of 2 (0 up to date)"), "{out}");
         assert_eq!(snapshot(root), before, "`{cmd} --dry-run` wrote something");
     }
-    let o = xtask(root, &["figures"]);
-    assert_eq!(o.code, 0, "{}", o.stderr);
+    xtask_ok(root, &["figures"]);
     let after_run = snapshot(root);
-    let o = xtask(root, &["check", "--dry-run"]);
-    assert_eq!(o.code, 0, "{}", o.stderr);
+    let o = xtask_ok(root, &["check", "--dry-run"]);
     assert!(o.stdout.contains("runs to compute: 0 of 3 (3 cached)"), "{}", o.stdout);
     assert!(
         o.stdout.contains("figures to draw: 0 of 2 (2 up to date)"),
@@ -217,8 +212,7 @@ fn check_fails_on_a_moved_metric_until_blessed() {
         "{}",
         o.stderr
     );
-    let o = xtask(root, &["bless"]);
-    assert_eq!(o.code, 0, "{}", o.stderr);
+    let o = xtask_ok(root, &["bless"]);
     assert!(o.stdout.contains("1 new") && root.join("experiments/metrics.baseline.csv").is_file());
     let o = xtask(root, &["check"]);
     assert_eq!(o.code, 0, "{}{}", o.stdout, o.stderr);
@@ -234,8 +228,7 @@ fn check_fails_on_a_moved_metric_until_blessed() {
         "{}",
         o.stderr
     );
-    let o = xtask(root, &["diff"]);
-    assert_eq!(o.code, 0, "{}", o.stderr);
+    let o = xtask_ok(root, &["diff"]);
     let row = o.stdout.lines().find(|l| l.starts_with("moved ")).unwrap_or_default();
     assert!(row.contains("thesis/fig9.1") && row.contains("area"), "{}", o.stdout);
     let o = xtask(root, &["check"]);

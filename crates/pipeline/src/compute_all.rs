@@ -251,14 +251,16 @@ pub(crate) fn compute_all(
 /// metric, drawn series or reading used them) checked once evaluated, as a held cached run is
 /// when found ([`get_run`]): read alone, one after the other, and their invariants checked. One
 /// that fails is a failed run, not a cached one, as it would be held. Returns how many were
-/// checked.
+/// checked, and the manifests' own runs that failed with their errors (by key), which
+/// [`crate::evaluate_all::fail_unread`] puts in those manifests' error lists.
 pub(crate) fn check_unread(
     lazy: &crate::run_source::Lazy,
     computed: &Computed,
     unique: &BTreeMap<&str, &RunRequest>,
     summary: &mut Summary,
-) -> usize {
+) -> (usize, HashMap<String, String>) {
     let mut n = 0;
+    let mut own_failed = HashMap::new();
     for (key, own) in computed.released_hits.iter().filter(|(k, _)| !lazy.was_read(k)) {
         let Some(req) = unique.get(key.as_str()) else { continue };
         n += 1;
@@ -269,10 +271,13 @@ pub(crate) fn check_unread(
                 (&mut summary.reading_runs_cached, &mut summary.readings_failed)
             };
             *cached -= 1;
+            if *own {
+                own_failed.insert(key.clone(), e.clone());
+            }
             list.push((key.clone(), e));
         }
     }
-    n
+    (n, own_failed)
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use crate::options::{Options, Progress};
 use crate::schedule::costliest_first;
 use crate::sensitivity::Planned;
 use crate::{filestat, own_time, stamp};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// The size of the data of `e`'s runs (the number of values): what its evaluation scales with.
 fn weight(e: &Entry, runs: &Runs) -> f64 {
@@ -93,4 +93,36 @@ pub(crate) fn evaluate_all(
             |((e, key), readings)| own_time::own_spent(|| evaluate_one(opts, e, key, readings, runs)),
         )
     })
+}
+
+/// The manifests of a streamed batch (`todo`, evaluated as `built` in the same order) whose
+/// own runs failed their check once evaluated (`failed`, errors by run key:
+/// [`crate::compute_all::check_unread`]) get the report they get when the run fails held
+/// ([`crate::run_source::view`]): the run's failure in their error list, their checks not
+/// evaluated. Their stamps are removed (they were written when the evaluation had no errors),
+/// so the next pipeline run evaluates them again. Before, such a failure was in the run counts
+/// and the exit code but not in the manifest's own error list.
+pub(crate) fn fail_unread(
+    root: &std::path::Path,
+    todo: &[(&Entry, &String)],
+    failed: &HashMap<String, String>,
+    built: &mut [(Built, own_time::Spent)],
+) {
+    if failed.is_empty() {
+        return;
+    }
+    for ((e, _), (b, _)) in todo.iter().zip(built.iter_mut()) {
+        let errors: Vec<String> = e
+            .runs
+            .iter()
+            .filter_map(|(id, r)| failed.get(&r.key).map(|err| format!("run `{id}` failed: {err}")))
+            .collect();
+        if errors.is_empty() {
+            continue;
+        }
+        *b = not_built(e, String::new(), "a run of this manifest failed");
+        b.report.errors = errors;
+        crate::evaluate::locate_checks(root, &e.file, &mut b.report.checks);
+        stamp::remove(root, &e.manifest.id);
+    }
 }

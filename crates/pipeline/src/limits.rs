@@ -134,8 +134,8 @@ pub fn manifest_memory_problem(held: f64, streamed: f64, runs: usize) -> Option<
         format!(
             "the {runs} runs of this manifest would hold about {:.2} GB together (their data, the copies `post` \
              steps make and the copies made while the largest is computed or read), and about {:.2} GB read \
-             back one at a time (the largest run alone and every drawn series over its window), more than the \
-             limit of {:.2} GB (set {} to raise it, in bytes)",
+             back one at a time (the largest run alone and every drawn series over its window, held twice while \
+             the figure is built), more than the limit of {:.2} GB (set {} to raise it, in bytes)",
             held / 1e9,
             streamed / 1e9,
             max as f64 / 1e9,

@@ -113,10 +113,12 @@ fn streamed(part: &[&Entry], readings: &[Vec<Planned>], max: f64, threads: usize
     Some((fit, Lazy::capacity_for(runs, max, fit)))
 }
 
-/// The most a manifest of `part` draws while streamed: its [`memory::streamed`] estimate less
-/// its largest run read alone ([`footprint`]), at least 0.
+/// The most a manifest of `part`, or a companion figure of one (built alone, before the
+/// manifest's own figure, to choose its units), holds beyond one run read alone while streamed:
+/// its [`memory::streamed`] estimate less its largest run read alone ([`footprint`]), at least 0.
 fn drawn_bytes(part: &[&Entry]) -> f64 {
     part.iter()
+        .flat_map(|e| std::iter::once(*e).chain(&e.companions))
         .map(|e| (memory::streamed(&e.manifest, &e.runs, &e.sweeps) - footprint(e.runs.values())).max(0.0))
         .fold(0.0, f64::max)
 }
@@ -247,12 +249,14 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             steps: &steps,
             lazy: lazy.as_ref(),
         };
+        let at = fresh.len();
         fresh.extend(evaluate_all::evaluate_all(opts, pool, part, part_readings, &runs));
         if let Some(lazy) = &lazy {
             summary.runs_read_back += lazy.reads();
             let (unique, _) = compute_all::unique_runs(&part_entries, part_readings);
-            let checked = compute_all::check_unread(lazy, &computed, &unique, &mut summary);
+            let (checked, failed) = compute_all::check_unread(lazy, &computed, &unique, &mut summary);
             summary.runs_checked_unread += checked;
+            evaluate_all::fail_unread(root, part, &failed, &mut fresh[at..]);
         }
         // The batch's runs are released here, before the next batch is computed.
     }

@@ -59,3 +59,40 @@ pub(crate) fn invalid_id(i: &InvalidManifest) -> String {
             .to_string()
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::selector;
+
+    /// The review's pathological `--only` patterns (a probe that holds): a malformed glob is an
+    /// error naming the pattern, never a panic; a glob of many `**` or alternatives is built and
+    /// matched at once (globset compiles to a regex: no backtracking blow-up).
+    #[test]
+    fn pathological_only_patterns_are_refused_or_matched_at_once() {
+        for bad in ["[", "thesis/[z-a]", "{a,b", "a\\"] {
+            let e = selector(&[bad.to_string()])
+                .err()
+                .unwrap_or_else(|| panic!("`{bad}` accepted"));
+            assert!(e.starts_with(&format!("bad pattern `{bad}`: ")), "{e}");
+        }
+        let start = std::time::Instant::now();
+        let deep = "**/".repeat(200) + "*";
+        let many = format!(
+            "{{{}}}",
+            (0..2000).map(|i| format!("d{i}/f")).collect::<Vec<_>>().join(",")
+        );
+        let g = selector(&[deep, many, "*".repeat(5000)]).unwrap().expect("a selection");
+        let long = "a".repeat(4000) + "/b";
+        assert!(g.is_match("thesis/fig9.1") && g.is_match(&long) && g.is_match("d1999/f"));
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(10),
+            "{:?}",
+            start.elapsed()
+        );
+        assert_eq!(
+            selector(&[]).unwrap().map(|g| g.len()),
+            None,
+            "no pattern: every manifest"
+        );
+    }
+}

@@ -98,6 +98,13 @@ pub fn write(root: &Path, id: &str, s: &Stamp) -> Result<(), String> {
     write_atomic(&p, &bytes).map_err(|e| format!("{}: {e}", p.display()))
 }
 
+/// Remove the stamp of manifest `id` (if any): it is evaluated again next time.
+pub fn remove(root: &Path, id: &str) {
+    if let Ok(p) = path(root, id) {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
 /// Whether every recorded output exists with the recorded content: an output whose stat is the
 /// recorded one (`stats`) without reading it, any other by its hash.
 pub fn outputs_intact(root: &Path, outputs: &BTreeMap<String, String>, stats: &BTreeMap<String, FileStat>) -> bool {

@@ -18,16 +18,24 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 static TMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 
+/// The name of the temporary file a write of `path` goes through: hidden, beside it, and
+/// unique to this write: the process id (two processes writing one shared cache) and a
+/// counter (two threads of one process, or two writes one after the other) are both in it,
+/// so no two writes ever share a temporary file (code review L1).
+fn tmp_name(path: &Path) -> String {
+    let n = TMP_COUNTER.fetch_add(1, Ordering::Relaxed);
+    format!(
+        ".{}.{}.{n}.tmp",
+        path.file_name().and_then(|s| s.to_str()).unwrap_or("out"),
+        std::process::id()
+    )
+}
+
 /// Write `bytes` to `path` atomically: a temporary file beside it, fsync'd, then renamed.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
-    let n = TMP_COUNTER.fetch_add(1, Ordering::Relaxed);
-    let tmp = dir.join(format!(
-        ".{}.{}.{n}.tmp",
-        path.file_name().and_then(|s| s.to_str()).unwrap_or("out"),
-        std::process::id()
-    ));
+    let tmp = dir.join(tmp_name(path));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(bytes)?;
@@ -342,5 +350,43 @@ mod fifo_tests {
         let q = p.clone();
         assert!(within_10s(move || write_if_changed(&q, b"x")).unwrap());
         assert_eq!(std::fs::read(&p).unwrap(), b"x");
+    }
+}
+
+#[cfg(test)]
+mod tmp_name_tests {
+    use super::tmp_name;
+    use std::collections::HashSet;
+    use std::path::Path;
+
+    /// A write's temporary name carries this process's id (another process writing the same
+    /// entry of a shared cache uses another) and a counter: every name taken, by threads at
+    /// once or one after the other, is distinct. The separate-process test
+    /// (`xtask/tests/shard_processes.rs`) sees a name without the pid only when two writes
+    /// overlap; this sees it always.
+    #[test]
+    fn a_temporary_name_carries_the_pid_and_is_never_reused() {
+        let p = Path::new("/cache/runs/ab/abcd.parquet");
+        let pid = std::process::id().to_string();
+        let name = tmp_name(p);
+        let parts: Vec<&str> = name.split('.').collect();
+        // ".abcd.parquet.<pid>.<n>.tmp"
+        assert_eq!(parts.len(), 6, "{name}");
+        assert_eq!(
+            (parts[0], parts[1], parts[2], parts[5]),
+            ("", "abcd", "parquet", "tmp"),
+            "{name}"
+        );
+        assert_eq!(parts[3], pid, "the process id is in {name}");
+        assert!(parts[4].parse::<u64>().is_ok(), "a counter ends {name}");
+        let names: Vec<String> = std::thread::scope(|s| {
+            let hs: Vec<_> = (0..8)
+                .map(|_| s.spawn(|| (0..500).map(|_| tmp_name(p)).collect::<Vec<_>>()))
+                .collect();
+            hs.into_iter().flat_map(|h| h.join().unwrap()).collect()
+        });
+        let distinct: HashSet<&String> = names.iter().collect();
+        assert_eq!(distinct.len(), names.len(), "a temporary name was taken twice");
+        assert!(names.iter().all(|n| n.contains(&format!(".{pid}."))));
     }
 }

@@ -34,6 +34,17 @@ pub fn xtask(dir: &Path, args: &[&str]) -> Out {
     }
 }
 
+/// [`xtask`] that must succeed: its output, or a failed test showing its stdout and stderr.
+pub fn xtask_ok(dir: &Path, args: &[&str]) -> Out {
+    succeeded(xtask(dir, args), args)
+}
+
+/// `o` when its code is 0, else a failed test naming `args` with the output.
+fn succeeded(o: Out, args: &[&str]) -> Out {
+    assert_eq!(o.code, 0, "xtask {args:?} failed:\n{}{}", o.stdout, o.stderr);
+    o
+}
+
 /// The checkout these tests belong to.
 pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
@@ -122,6 +133,11 @@ pub fn xtask_within(dir: &Path, args: &[&str], env: &[(&str, &str)], limit: Dura
 /// [`xtask_within`] with a two-minute limit.
 pub fn run(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Out {
     xtask_within(dir, args, env, Duration::from_secs(120))
+}
+
+/// [`run`] that must succeed: its output, or a failed test showing its stdout and stderr.
+pub fn run_ok(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Out {
+    succeeded(run(dir, args, env), args)
 }
 
 /// A named pipe at `path` (its directories made).
