@@ -1,7 +1,7 @@
 //! The manifest's `fit` declarations evaluated: for each, its run's parameters fitted to its
 //! targets by [`crate::lsq::fit`], every evaluation the manifest's variant with the parameters
 //! set, its runs read from the run cache or computed into it (serially: the same steps at any job
-//! count). The results are recorded as metrics (`name.<param>`, `name.residual`, ...) and the
+//! count); a `samples` target's points are read from its run first. The results are recorded as metrics (`name.<param>`, `name.residual`, ...) and the
 //! checks evaluated again so that they see them.
 
 use crate::entry::Entry;
@@ -25,10 +25,46 @@ pub(crate) fn evaluate_fits(cache: &RunCache, e: &Entry, rep: &mut ExperimentRep
         return;
     }
     for f in &e.manifest.fit {
-        let fitted = fit(|p| residuals(cache, e, f, p), &problem(f));
-        record_fitted(rep, e, f, fitted);
+        match with_samples(cache, e, f) {
+            Ok(f) => {
+                let fitted = fit(|p| residuals(cache, e, &f, p), &problem(&f));
+                record_fitted(rep, e, &f, fitted);
+            }
+            Err(err) => record_fitted(rep, e, f, Err(err)),
+        }
     }
     checks(e, rep);
+}
+
+/// `f` with each `samples` target's points read from its run (from `cache`, or computed into
+/// it; its `post` columns added): every sample `(x, y)`, in order.
+fn with_samples(cache: &RunCache, e: &Entry, f: &FitSpec) -> Result<FitSpec, String> {
+    let mut f = f.clone();
+    for t in &mut f.targets {
+        let Some(s) = &t.samples else { continue };
+        let r = e.runs.get(&s.run).ok_or_else(|| format!("no run `{}`", s.run))?;
+        let d = crate::sensitivity::fetch::fetch_one(cache, &r.key, &r.request)
+            .map_err(|err| format!("the samples of run `{}`: {err}", s.run))?;
+        let d = if r.post.is_empty() {
+            d
+        } else {
+            crate::evaluate::post_process(&d, &r.post)?
+        };
+        let col = |c: &str| {
+            d.column(c)
+                .map(<[f64]>::to_vec)
+                .ok_or_else(|| format!("run `{}` has no column `{c}`", s.run))
+        };
+        let (x, y) = (col(&s.x)?, col(&s.y)?);
+        if let Some(k) = (0..x.len()).find(|&k| !(x[k].is_finite() && y[k].is_finite())) {
+            return Err(format!(
+                "sample {k} of run `{}` is ({}, {}): a fit needs finite values",
+                s.run, x[k], y[k]
+            ));
+        }
+        t.points = x.into_iter().zip(y).map(|(x, y)| [x, y]).collect();
+    }
+    Ok(f)
 }
 
 /// The fit's settings, defaults filled in.

@@ -294,6 +294,11 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
     }
     for p in &mut parsed {
         resolve_constants(p, &out.documents);
+        // A fit's measured points, read only for a selected manifest (like a `csv` input).
+        if let Some(m) = p.manifest.as_mut().filter(|m| wanted(sel, &p.file, &m.id)) {
+            let d = fits::read_csv_targets(root, &p.file, m, &p.document);
+            p.diagnostics.extend(d);
+        }
     }
     // Manifests that parse without a problem can be referred to by `from:`.
     let by_id: HashMap<&str, &Manifest> = parsed

@@ -4,46 +4,7 @@
 
 mod common;
 
-use common::{diagnostics, evaluated, only_diagnostic, run_manifest};
-
-const FILE: &str = "thesis/fig9.7.yaml";
-
-/// Two Maxwell-slip elements (k = 1/2, δ = 1/2, 1): the loop area is 3A − 5/2 for A ≥ 1, 3 J at
-/// A = 11/6.
-const FIND: &str = r#"id: thesis/fig9.7
-kind: figure
-source: {document: thesis, number: "9.7", caption: "3 J at A = {{ a3 | fmt(\".6g\") }} m", lines: [6]}
-content: simulation
-status: reproduced
-runs:
-  - id: ms
-    system: maxwell-slip
-    elements: {n: 2, each: {k: "1/n", delta: "i/n"}}
-    input: {kind: sine, amplitude: 2, omega: 1}
-    sim: {periods: 2, samples_per_period: 400}
-  - id: sw
-    system: maxwell-slip
-    elements: {n: 2, each: {k: "1/n", delta: "i/n"}}
-    input: {kind: sine, amplitude: 2, omega: 1}
-    sim: {periods: 2, samples_per_period: 400}
-    sweep: {param: input.amplitude, values: [1, 2]}
-panels:
-  - id: main
-    x: {label: u, unit: m}
-    y: {label: F, unit: N}
-    series:
-      - {run: ms, x: u, y: F, window: last-period}
-metrics:
-  - {name: area, kind: loop-area-pl, run: ms, x: u, y: F, window: last-period, unit: J}
-  - {name: area_sw, kind: loop-area-pl, run: sw, x: u, y: F, window: last-period, unit: J}
-find:
-  - {name: a3, run: ms, param: input.amplitude, metric: area, level: 3, bracket: [1, 3], tol: 1.0e-9, unit: m}
-checks:
-  - metric: a3
-    expected: 1.8333333333333333
-    tol: {abs: 1.0e-9}
-    provenance: {derived: "3A − 5/2 = 3"}
-"#;
+use common::{diagnostics, evaluated, only_diagnostic, run_manifest, FIND, FIND_FILE as FILE};
 
 #[test]
 fn a_find_is_a_metric_for_checks_and_captions_the_same_at_any_job_count() {

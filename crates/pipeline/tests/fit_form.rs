@@ -4,58 +4,7 @@
 
 mod common;
 
-use common::{diagnostics, evaluated, only_diagnostic, run_manifest};
-
-const FILE: &str = "thesis/fig9.8.yaml";
-
-/// A Dahl loop (γ = 1, A = 2 mm) read at six points of the closed form of σ = 1000 N/m,
-/// Fc = 1 N: `F = ±Fc[1 − (1 + tanh(A/L)) e^{−(A ∓ u)/L}]`, L = Fc/σ; the fit starts far off.
-const FIT: &str = r#"id: thesis/fig9.8
-kind: figure
-source: {document: thesis, number: "9.8", caption: "σ = {{ id.sigma | fmt(\".6g\") }} N/m", lines: [6]}
-content: simulation
-status: reproduced
-runs:
-  - id: dahl
-    system: dahl
-    params: {sigma: 400, fc: 0.6, gamma: 1}
-    input: {kind: sine, amplitude: 0.002, omega: 1}
-    sim: {periods: 4, samples_per_period: 4000}
-  - id: sw
-    system: dahl
-    params: {sigma: 400, fc: 0.6, gamma: 1}
-    input: {kind: sine, amplitude: 0.002, omega: 1}
-    sim: {periods: 4, samples_per_period: 400}
-    sweep: {param: sigma, values: [500, 600]}
-panels:
-  - id: main
-    x: {label: u, unit: m}
-    y: {label: F, unit: N}
-    series:
-      - {run: dahl, x: u, y: F, window: last-period}
-metrics:
-  - {name: f_at, kind: value-at, run: dahl, x: u, y: F, at: 0.001, window: last-period, unit: N}
-  - {name: f_max, kind: max, run: dahl, y: F, window: last-period, unit: N}
-  - {name: f_sw, kind: value-at, run: sw, x: u, y: F, at: 0.001, window: last-period, unit: N}
-fit:
-  - name: id
-    run: dahl
-    params:
-      - {param: sigma, start: 400, bounds: [100, 5000], unit: N/m}
-      - {param: fc, start: 0.6, bounds: [0.2, 5], unit: N}
-    targets:
-      - metric: f_at
-        points: [[0.0005, 0.8387827987921773], [0.001, 0.9022168245943949], [0.0015, 0.9406915061124422], [-0.0005, -0.8387827987921773], [-0.001, -0.9022168245943949], [-0.0015, -0.9406915061124422]]
-checks:
-  - metric: id.sigma
-    expected: 1000
-    tol: {rel: 1.0e-4}
-    provenance: {derived: "the points are the closed-form loop of σ = 1000 N/m"}
-  - metric: id.fc
-    expected: 1
-    tol: {rel: 1.0e-4}
-    provenance: {derived: "the points are the closed-form loop of Fc = 1 N"}
-"#;
+use common::{diagnostics, evaluated, only_diagnostic, run_manifest, workspace, FIT, FIT_FILE as FILE};
 
 #[test]
 fn a_fit_recovers_the_parameters_of_its_points_the_same_at_any_job_count() {
@@ -189,7 +138,7 @@ fn bad_fits_are_reported_at_their_line() {
             "        points: [[0.0005,",
             "        value: 1\n        points: [[0.0005,",
             35,
-            "exactly one of `value` and `points`",
+            "exactly one of `value`, `points`, `csv` and `samples`",
             "{metric, value}",
         ),
         (
@@ -257,4 +206,140 @@ fn a_parameter_shared_by_several_runs_is_set_in_each() {
     one(&twice, 36, "run `dahl` is named twice", "each run once");
     let unknown = text.replacen("run: [dahl, dahl3]", "run: [dahl, dahl4]", 1);
     one(&unknown, 36, "unknown run `dahl4`", "dahl3");
+}
+
+/// [`FIT`]'s six points as a CSV file (`u` increasing, `F`, and a column the fit does not read).
+const POINTS_CSV: &str = "u,F,note\n-0.0015,-0.9406915061124422,1\n-0.001,-0.9022168245943949,2\n-0.0005,-0.8387827987921773,3\n0.0005,0.8387827987921773,4\n0.001,0.9022168245943949,5\n0.0015,0.9406915061124422,6\n";
+
+/// [`FIT`] with its points read from `data/meas/points.csv`.
+fn csv_target() -> String {
+    let points = "points: [[0.0005, 0.8387827987921773], [0.001, 0.9022168245943949], [0.0015, 0.9406915061124422], [-0.0005, -0.8387827987921773], [-0.001, -0.9022168245943949], [-0.0015, -0.9406915061124422]]";
+    assert!(FIT.contains(points));
+    FIT.replacen(points, "csv: {path: data/meas/points.csv, x: u, y: F}", 1)
+}
+
+/// Run the manifest `text` in `ws` (whose `data/meas/points.csv` is `csv`): its report.
+fn run_with_csv(ws: &std::path::Path, text: &str, csv: &str) -> fric_report::ExperimentReport {
+    std::fs::create_dir_all(ws.join("data/meas")).unwrap();
+    std::fs::write(ws.join("data/meas/points.csv"), csv).unwrap();
+    std::fs::write(ws.join("experiments").join(FILE), text).unwrap();
+    let mut o = fric_pipeline::Options::new(ws);
+    o.jobs = Some(2);
+    let s = fric_pipeline::run(&o).unwrap();
+    assert!(s.invalid.is_empty(), "{:#?}", s.invalid);
+    let fig = s.report.experiments.into_iter().next().unwrap();
+    assert!(fig.errors.is_empty(), "{:?}", fig.errors);
+    fig
+}
+
+/// Issue 50 item 3, a measured CSV: a target's points read from a file give the fit of the
+/// same points written out; editing the file fits again (the rows are part of the manifest's
+/// evaluation key), in the same workspace and run cache.
+#[test]
+fn a_fit_to_points_read_from_a_csv_file_is_the_fit_to_those_points_and_follows_the_file() {
+    let text = csv_target();
+    let ws = workspace(&[(FILE, &text)]);
+    let m = run_with_csv(ws.path(), &text, POINTS_CSV).metrics;
+    let written = evaluated(FILE, FIT, 2).metrics;
+    // The same residuals in another order: sums taken in another order. The standard error and
+    // the residual are those of the interpolation noise (≈ 1e-7 N), so agree to fewer digits.
+    for (k, rel) in [
+        ("id.sigma", 1e-9),
+        ("id.fc", 1e-9),
+        ("id.sigma.sd", 1e-6),
+        ("id.residual", 1e-6),
+    ] {
+        let (a, b) = (m[k].unwrap(), written[k].unwrap());
+        assert!((a - b).abs() <= rel * b.abs(), "{k}: csv {a}, points {b}");
+    }
+    // Every force 10 % larger: the Dahl loop of Fc = 1.1 N (F scales with Fc, σ with it).
+    let scaled: String = POINTS_CSV
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 0 {
+                return format!("{l}\n");
+            }
+            let c: Vec<&str> = l.split(',').collect();
+            format!("{},{},{}\n", c[0], c[1].parse::<f64>().unwrap() * 1.1, c[2])
+        })
+        .collect();
+    let again = run_with_csv(ws.path(), &text, &scaled).metrics;
+    let (fc, sigma) = (again["id.fc"].unwrap(), again["id.sigma"].unwrap());
+    assert!(
+        (fc - 1.1).abs() < 1e-4 && (sigma / 1100.0 - 1.0).abs() < 1e-3,
+        "{fc} {sigma}"
+    );
+}
+
+#[test]
+fn bad_csv_targets_are_reported_at_their_line() {
+    let text = csv_target();
+    let with = |csv: &str, text: &str| {
+        let ws = workspace(&[(FILE, text)]);
+        std::fs::create_dir_all(ws.path().join("data/meas")).unwrap();
+        std::fs::write(ws.path().join("data/meas/points.csv"), csv).unwrap();
+        let loaded = fric_pipeline::load(ws.path());
+        assert_eq!(loaded.invalid.len(), 1, "{text}");
+        loaded.invalid[0].diagnostics.clone()
+    };
+    let only = |d: Vec<fric_manifest::Diagnostic>, line: usize, message: &str| {
+        assert_eq!(d.len(), 1, "{d:#?}");
+        assert_eq!(d[0].line, line, "{}", d[0]);
+        assert!(d[0].message.contains(message), "{}", d[0]);
+    };
+    // The target is at line 35 (its `csv` the line after `metric`).
+    let col = text.replacen("x: u, y: F}", "x: u, y: G}", 1);
+    only(with(POINTS_CSV, &col), 36, "`data/meas/points.csv` has no column `G`");
+    let out = text.replacen("path: data/meas/points.csv", "path: ../points.csv", 1);
+    only(with(POINTS_CSV, &out), 36, "..");
+    let bad_row = POINTS_CSV.replacen("0.001,0.9022168245943949", "0.001,nan", 1);
+    only(with(&bad_row, &text), 36, "data/meas/points.csv:6: `nan` in column `F`");
+    let both = text.replacen("csv: {path", "points: [[0, 0]]\n        csv: {path", 1);
+    only(with(POINTS_CSV, &both), 37, "both `points` and `csv`");
+}
+
+/// A target's points from another run of the manifest (`samples`): the Dahl loop of σ = 1000
+/// N/m, Fc = 1 N sampled 20 times over one period, the fitted run's force at those times.
+#[test]
+fn a_fit_to_the_samples_of_another_run_recovers_its_parameters() {
+    let text = FIT
+        .replacen(
+            "  - id: sw\n",
+            "  - id: truth\n    system: dahl\n    params: {sigma: 1000, fc: 1, gamma: 1}\n    input: {kind: sine, amplitude: 0.002, omega: 1}\n    sim: {periods: 1, samples_per_period: 20}\n  - id: sw\n",
+            1,
+        )
+        .replacen(
+            "  - {name: f_max,",
+            "  - {name: f_t, kind: value-at, run: dahl, x: t, y: F, at: 1, unit: N}\n  - {name: f_max,",
+            1,
+        );
+    let a = text.find("    targets:\n").unwrap();
+    let b = text.find("checks:\n").unwrap();
+    let text = format!(
+        "{}    targets:\n      - metric: f_t\n        samples: {{run: truth, x: t, y: F}}\n{}",
+        &text[..a],
+        &text[b..]
+    );
+    let fig = evaluated(FILE, &text, 2);
+    let m = &fig.metrics;
+    // The fitted run samples every 200th of its 4000 per period at the truth's times (t ≤ 2π,
+    // the first period: the same transient from F(0) = 0).
+    assert!((m["id.sigma"].unwrap() / 1000.0 - 1.0).abs() < 1e-6, "{m:?}");
+    assert!((m["id.fc"].unwrap() - 1.0).abs() < 1e-6, "{m:?}");
+    assert!(m["id.residual.f_t"].unwrap() < 1e-8, "{m:?}");
+    // The data run may not be the fitted one, and needs its columns.
+    let fitted = text.replacen("samples: {run: truth,", "samples: {run: dahl,", 1);
+    let d = diagnostics(FILE, &fitted);
+    assert!(
+        d.iter()
+            .any(|d| d.message.contains("is fitted: its samples would move")),
+        "{d:#?}"
+    );
+    let col = text.replacen("x: t, y: F}", "x: t, y: G}", 1);
+    let d = diagnostics(FILE, &col);
+    assert!(
+        d.iter().any(|d| d.message.contains("run `truth` has no column `G`")),
+        "{d:#?}"
+    );
 }

@@ -1,11 +1,11 @@
 //! A `find`'s and a `fit`'s results drawn on their figure (issue 50, item 2's marker): the
 //! series files (which the SVG/PNG draw and the PGFPlots file reads) hold the computed values,
 //! not values written in the manifest; and series naming no find or fit are refused at their
-//! line.
+//! line; a find that reports a jump draws its two sides.
 
 mod common;
 
-use common::{only_diagnostic, workspace};
+use common::{evaluated_in, only_diagnostic, run_in, FIND, FIND_FILE, FIT, FIT_FILE};
 use std::path::Path;
 
 /// The columns of a series file `figures/<id>/<panel>-<k>.csv`.
@@ -24,58 +24,31 @@ fn series_csv(root: &Path, id: &str, name: &str) -> Vec<Vec<f64>> {
     cols
 }
 
-/// Run `text` at `file` in a fresh workspace: the workspace and the manifest's report.
-fn run(file: &str, text: &str) -> (tempfile::TempDir, fric_report::ExperimentReport) {
-    let ws = workspace(&[(file, text)]);
-    let mut o = fric_pipeline::Options::new(ws.path());
-    o.jobs = Some(2);
-    let s = fric_pipeline::run(&o).unwrap();
-    assert!(s.invalid.is_empty(), "{:#?}", s.invalid);
-    let fig = s.report.experiments.into_iter().next().unwrap();
-    assert!(fig.errors.is_empty(), "{:?}", fig.errors);
-    (ws, fig)
+/// [`FIND`] with the area drawn over the amplitude and the find's marker on that panel.
+fn find_marked() -> String {
+    let from = "    x: {label: u, unit: m}\n    y: {label: F, unit: N}\n    series:\n      - {run: ms, x: u, y: F, window: last-period}\n";
+    let to = "    x: {label: A, unit: m}\n    y: {label: area, unit: J}\n    series:\n      - {metric: area_sw, x: input.amplitude, style: points}\n      - {find: a3, style: circles, label: \"area = 3 J\"}\n";
+    assert!(FIND.contains(from));
+    FIND.replacen(from, to, 1)
 }
 
-const FIND: &str = r#"id: thesis/fig9.7
-kind: figure
-source: {document: thesis, number: "9.7", caption: "3 J at A = {{ a3 | fmt(\".6g\") }} m", lines: [6]}
-content: simulation
-status: reproduced
-runs:
-  - id: ms
-    system: maxwell-slip
-    elements: {n: 2, each: {k: "1/n", delta: "i/n"}}
-    input: {kind: sine, amplitude: 2, omega: 1}
-    sim: {periods: 2, samples_per_period: 400}
-  - id: sw
-    system: maxwell-slip
-    elements: {n: 2, each: {k: "1/n", delta: "i/n"}}
-    input: {kind: sine, amplitude: 2, omega: 1}
-    sim: {periods: 2, samples_per_period: 400}
-    sweep: {param: input.amplitude, values: [1, 2, 3]}
-panels:
-  - id: main
-    x: {label: A, unit: m}
-    y: {label: area, unit: J}
-    series:
-      - {metric: area_sw, x: input.amplitude, style: points}
-      - {find: a3, style: circles, label: "area = 3 J"}
-metrics:
-  - {name: area, kind: loop-area-pl, run: ms, x: u, y: F, window: last-period, unit: J}
-  - {name: area_sw, kind: loop-area-pl, run: sw, x: u, y: F, window: last-period, unit: J}
-find:
-  - {name: a3, run: ms, param: input.amplitude, metric: area, level: 3, bracket: [1, 3], tol: 1.0e-9, unit: m}
-"#;
+/// [`FIT`] with its start's loop (series 1), its fitted curve (2) and its targets (3) drawn.
+fn fit_marked() -> String {
+    let from = "      - {run: dahl, x: u, y: F, window: last-period}\n";
+    let to = "      - {run: dahl, x: u, y: F, window: last-period, label: start}\n      - {fit: id, run: dahl, x: u, y: F, window: last-period, label: fitted}\n      - {fit: id, style: circles, label: targets}\n";
+    assert!(FIT.contains(from));
+    FIT.replacen(from, to, 1)
+}
 
 #[test]
 fn a_finds_marker_sits_at_the_found_value_on_the_level() {
-    let (ws, fig) = run("thesis/fig9.7.yaml", FIND);
+    let (ws, fig) = evaluated_in(FIND_FILE, &find_marked(), 2);
     let a3 = fig.metrics["a3"].unwrap();
     assert!((a3 - 11.0 / 6.0).abs() <= 1e-9, "{a3}");
     let cols = series_csv(ws.path(), "thesis/fig9.7", "main-2.csv");
     assert_eq!(cols, vec![vec![a3], vec![3.0]]);
     // Moving the level moves the marker with the result: 4 J at A = 13/6 m.
-    let (ws, fig) = run("thesis/fig9.7.yaml", &FIND.replace("level: 3,", "level: 4,"));
+    let (ws, fig) = evaluated_in(FIND_FILE, &find_marked().replace("level: 3,", "level: 4,"), 2);
     let a4 = fig.metrics["a3"].unwrap();
     assert!((a4 - 13.0 / 6.0).abs() <= 1e-9, "{a4}");
     assert_eq!(
@@ -87,42 +60,9 @@ fn a_finds_marker_sits_at_the_found_value_on_the_level() {
     assert!(ws.path().join("figures/thesis/fig9.7.png").is_file());
 }
 
-const FIT: &str = r#"id: thesis/fig9.8
-kind: figure
-source: {document: thesis, number: "9.8", caption: "σ = {{ id.sigma | fmt(\".6g\") }} N/m", lines: [6]}
-content: simulation
-status: reproduced
-runs:
-  - id: dahl
-    system: dahl
-    params: {sigma: 400, fc: 0.6, gamma: 1}
-    input: {kind: sine, amplitude: 0.002, omega: 1}
-    sim: {periods: 4, samples_per_period: 4000}
-panels:
-  - id: main
-    x: {label: u, unit: m}
-    y: {label: F, unit: N}
-    series:
-      - {run: dahl, x: u, y: F, window: last-period, label: start}
-      - {fit: id, run: dahl, x: u, y: F, window: last-period, label: fitted}
-      - {fit: id, style: circles, label: targets}
-metrics:
-  - {name: f_at, kind: value-at, run: dahl, x: u, y: F, at: 0.001, window: last-period, unit: N}
-  - {name: f_max, kind: max, run: dahl, y: F, window: last-period, unit: N}
-fit:
-  - name: id
-    run: dahl
-    params:
-      - {param: sigma, start: 400, bounds: [100, 5000], unit: N/m}
-      - {param: fc, start: 0.6, bounds: [0.2, 5], unit: N}
-    targets:
-      - metric: f_at
-        points: [[0.0005, 0.8387827987921773], [0.001, 0.9022168245943949], [0.0015, 0.9406915061124422], [-0.0005, -0.8387827987921773], [-0.001, -0.9022168245943949], [-0.0015, -0.9406915061124422]]
-"#;
-
 #[test]
 fn a_fits_targets_and_its_fitted_curve_are_drawn_from_its_result() {
-    let (ws, fig) = run("thesis/fig9.8.yaml", FIT);
+    let (ws, fig) = evaluated_in(FIT_FILE, &fit_marked(), 2);
     let (sigma, fc) = (fig.metrics["id.sigma"].unwrap(), fig.metrics["id.fc"].unwrap());
     assert!(
         (sigma / 1000.0 - 1.0).abs() < 1e-4 && (fc - 1.0).abs() < 1e-4,
@@ -157,18 +97,57 @@ fn a_fits_targets_and_its_fitted_curve_are_drawn_from_its_result() {
 
 #[test]
 fn a_series_naming_no_find_or_fit_is_refused_at_its_line() {
-    let find = FIND.replace("{find: a3,", "{find: a4,");
-    only_diagnostic("thesis/fig9.7.yaml", &find, 24, "no find `a4` in this manifest", "a3");
-    let fit = FIT.replace("{fit: id, style", "{fit: fit2, style");
-    only_diagnostic("thesis/fig9.8.yaml", &fit, 19, "no fit `fit2` in this manifest", "id");
-    let run = FIT.replace("{fit: id, run: dahl, x: u, y: F", "{fit: id, run: dahl, x: u, y: G");
-    only_diagnostic("thesis/fig9.8.yaml", &run, 18, "run `dahl` has no column `G`", "F");
-    let xy = FIT.replace("{fit: id, style", "{fit: id, x: u, style");
-    only_diagnostic(
-        "thesis/fig9.8.yaml",
-        &xy,
-        19,
-        "this series takes no `x`",
-        "fitted curve",
-    );
+    let find = find_marked().replace("{find: a3,", "{find: a4,");
+    only_diagnostic(FIND_FILE, &find, 24, "no find `a4` in this manifest", "a3");
+    let fit = fit_marked().replace("{fit: id, style", "{fit: fit2, style");
+    only_diagnostic(FIT_FILE, &fit, 25, "no fit `fit2` in this manifest", "id");
+    let run = fit_marked().replace("{fit: id, run: dahl, x: u, y: F", "{fit: id, run: dahl, x: u, y: G");
+    only_diagnostic(FIT_FILE, &run, 24, "run `dahl` has no column `G`", "F");
+    let xy = fit_marked().replace("{fit: id, style", "{fit: id, x: u, style");
+    only_diagnostic(FIT_FILE, &xy, 25, "this series takes no `x`", "fitted curve");
+}
+
+/// Coulomb friction F = Fc sign(v) at the end `to` of a velocity grid: the metric steps from
+/// −Fc to +Fc at `to` = 0 and crosses no level in between.
+const JUMP: &str = r#"id: thesis/fig9.9
+kind: figure
+source: {document: thesis, number: "9.9", caption: "Coulomb friction at the grid's end", lines: [6]}
+content: simulation
+status: reproduced
+runs:
+  - id: c
+    system: coulomb-friction-curve
+    params: {fc: 1}
+    input: {kind: grid, from: -2, to: 1, points: 3}
+panels:
+  - id: main
+    x: {label: v, unit: m/s}
+    y: {label: F, unit: N}
+    series:
+      - {run: c, x: v, y: F}
+      - {find: v0, style: circles, label: "F = 0"}
+metrics:
+  - {name: f_end, kind: final, run: c, y: F, unit: N}
+find:
+  - {name: v0, run: c, param: input.to, metric: f_end, level: 0, bracket: [-1, 1.5], tol: 1.0e-9, unit: m/s}
+"#;
+
+/// Review L4: a find that reports a jump draws its two sides, (lo, F(lo)) and (hi, F(hi)), from
+/// its result, not a point on the level.
+#[test]
+fn a_finds_jump_is_drawn_as_its_two_sides() {
+    let (ws, s) = run_in("thesis/fig9.9.yaml", JUMP, 2);
+    assert!(s.invalid.is_empty(), "{:#?}", s.invalid);
+    let fig = &s.report.experiments[0];
+    let m = &fig.metrics;
+    assert_eq!(m["v0"], None, "a jump has no root: {m:?}");
+    assert!(fig.errors.iter().any(|e| e.contains("jumps")), "{:?}", fig.errors);
+    let (lo, hi) = (m["v0.lo"].unwrap(), m["v0.hi"].unwrap());
+    assert!(lo < 0.0 && 0.0 < hi && hi - lo <= 1e-9, "{lo} {hi}");
+    assert_eq!((m["v0.metric_lo"], m["v0.metric_hi"]), (Some(-1.0), Some(1.0)));
+    let cols = series_csv(ws.path(), "thesis/fig9.9", "main-2.csv");
+    assert_eq!(cols, vec![vec![lo, hi], vec![-1.0, 1.0]]);
+    let pgf = std::fs::read_to_string(ws.path().join("figures/thesis/fig9.9.pgf.tex")).unwrap();
+    assert!(pgf.contains("thesis/fig9.9/main-2.csv"), "{pgf}");
+    assert!(ws.path().join("figures/thesis/fig9.9.png").is_file());
 }

@@ -4,14 +4,9 @@
 
 mod common;
 
-use common::workspace;
-use fric_pipeline::{run, Options};
+use common::{diagnostics, run_manifest};
 
-fn go(root: &std::path::Path) -> fric_pipeline::Summary {
-    let mut o = Options::new(root);
-    o.jobs = Some(2);
-    run(&o).unwrap()
-}
+const FILE: &str = "thesis/fig9.6.yaml";
 
 /// Maxwell-slip with N elements k_i = 1/N, δ_i = i/N, over a grid of N and a zip of (A, ω):
 /// six members.
@@ -60,8 +55,7 @@ fn exact_area(n: usize, a: f64) -> f64 {
 
 #[test]
 fn an_element_count_sim_settings_and_a_zip_in_a_grid_are_swept() {
-    let ws = workspace(&[("thesis/fig9.6.yaml", ELEMENTS)]);
-    let s = go(ws.path());
+    let s = run_manifest(FILE, ELEMENTS, 2);
     assert!(s.invalid.is_empty(), "{:#?}", s.invalid);
     let fig = &s.report.experiments[0];
     assert!(fig.errors.is_empty(), "{:?}", fig.errors);
@@ -110,12 +104,9 @@ fn an_element_count_sim_settings_and_a_zip_in_a_grid_are_swept() {
     }
 }
 
-/// The only diagnostic of the manifest `text`, which must be invalid.
+/// The only diagnostic of the manifest `text`, which must be invalid: its message exactly.
 fn one(text: &str, line: usize, message: &str, allowed: &str) {
-    let ws = workspace(&[("thesis/fig9.6.yaml", text)]);
-    let loaded = fric_pipeline::load(ws.path());
-    assert_eq!(loaded.invalid.len(), 1, "{text}");
-    let d = &loaded.invalid[0].diagnostics;
+    let d = diagnostics(FILE, text);
     assert_eq!(d.len(), 1, "{d:#?}");
     assert_eq!((d[0].line, d[0].message.as_str()), (line, message), "{}", d[0]);
     assert!(d[0].allowed.contains(allowed), "{}", d[0]);

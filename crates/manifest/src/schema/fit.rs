@@ -55,7 +55,8 @@ pub struct FitParam {
 }
 
 /// One target: a metric of the manifest and the value it should have, or (for a metric with
-/// an `at` field, e.g. `value-at`) points `[at, value]` it should pass through.
+/// an `at` field, e.g. `value-at`) points `[at, value]` it should pass through, written out or
+/// read from a measured CSV file (`csv`).
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FitTarget {
@@ -67,6 +68,14 @@ pub struct FitTarget {
     /// `[[at, value], ...]`: the metric evaluated with `at` set to each abscissa.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub points: Vec<[f64; 2]>,
+    /// The points read from a CSV file instead (exactly one of `value`, `points`, `csv` and
+    /// `samples`): one residual per row, `[x, y]` its point.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub csv: Option<FitCsv>,
+    /// The points are the samples `(x, y)` of another run of this manifest (simulated data a
+    /// model is fitted to), read when the fit is evaluated: one residual per sample.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub samples: Option<FitSamples>,
     /// The residual's scale, in the metric's unit (positive): the term is (metric − value)/sigma.
     /// Default 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -74,6 +83,37 @@ pub struct FitTarget {
     /// Where the target values come from (a line of the source, or a derivation).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub provenance: Option<String>,
+}
+
+/// A target's points from a measured CSV file: a header row naming the columns, then one row
+/// per sample; the `x` column strictly increasing (e.g. time), finite values. Read when the
+/// manifest is loaded: its sha256 is recorded with the points, so editing the file changes the
+/// fit.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FitCsv {
+    /// The file, relative to the workspace root and under `data/` (not `data/cache/`).
+    pub path: String,
+    /// The column of the abscissae (the metric's `at`), strictly increasing.
+    pub x: String,
+    /// The column of the values the metric should have there.
+    pub y: String,
+    /// The file's sha256, filled in when the manifest is loaded (never written in a manifest).
+    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    #[schemars(skip)]
+    pub sha256: Option<String>,
+}
+
+/// A target's points from a run of the manifest: its columns `x` and `y`, every sample.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FitSamples {
+    /// The run (an id of this manifest, or one member `id[k]` of a sweep), not a fitted one.
+    pub run: String,
+    /// The column of the abscissae (the metric's `at`).
+    pub x: String,
+    /// The column of the values the metric should have there.
+    pub y: String,
 }
 
 /// The suffixes of a fit's results beside its parameters' (`name.residual`, ...).

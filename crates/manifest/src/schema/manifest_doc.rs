@@ -131,7 +131,7 @@ pub const MANIFEST_KINDS: &[KindDoc] = &[
             req("name", Text, "", "the results' name"),
             req("run", Text, "", "the run whose parameters are fitted (not a swept one)"),
             req("params", List, "", "[{param, start, bounds: [lo, hi], step?, unit?}]: param is a parameter name, input.<field> or sim.<field>; step the forward-difference step (default 1e-6 (hi − lo))"),
-            req("targets", List, "", "[{metric, value | points: [[at, value], ...], sigma?, provenance?}]: a metric of this manifest (points: one with an `at` field, e.g. value-at)"),
+            req("targets", List, "", "[{metric, value | points: [[at, value], ...] | csv: {path, x, y} | samples: {run, x, y}, sigma?, provenance?}]: a metric of this manifest (points, csv, samples: one with an `at` field, e.g. value-at); csv: the points are the rows of a file under data/ (x strictly increasing), read at load; samples: every sample of another run of the manifest (not a fitted one)"),
             opt("tol", Number, "", "relative step and cost-reduction tolerance (default 1e-8)"),
             opt("max_evaluations", Number, "", "the evaluation budget (default 200)"),
         ],

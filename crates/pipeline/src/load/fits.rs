@@ -1,12 +1,49 @@
 //! What a `fit` declares (`fit[]`): a name no metric, find or fit has, a run of the manifest
 //! that is not swept, distinct parameters each with a start inside finite bounds its run's
-//! system accepts, targets that are metrics of the manifest (not a sweep's table) with a value
-//! or points (then a metric with an `at`), positive scales and settings. Each problem at its line.
+//! system accepts, targets that are metrics of the manifest (not a sweep's table) with a value,
+//! points or a CSV file of points (then a metric with an `at`), positive scales and settings.
+//! Each problem at its line. A target's CSV file is read before the validation
+//! ([`read_csv_targets`]): its rows become the target's points.
 
 use super::ctx::Ctx;
 use super::refs::{metric_names, swept_run_of};
 use super::variants::variant_problem;
-use fric_manifest::{FitParam, FitSpec, FitTarget, Manifest, FIT_PARTS};
+use fric_manifest::{Diagnostic, Document, FitParam, FitSpec, FitTarget, Manifest, FIT_PARTS};
+use std::path::Path;
+
+/// Read every fit target's `csv` file (under `root`): its `x` and `y` columns become the
+/// target's points and its sha256 is recorded beside the path (both part of the manifest's
+/// evaluation key, so editing the file evaluates the fit again). A target with `csv` and
+/// `points`, or a file that cannot be read, is a diagnostic at its field (file and CSV line).
+pub(in crate::load) fn read_csv_targets(root: &Path, file: &str, m: &mut Manifest, doc: &Document) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (i, f) in m.fit.iter_mut().enumerate() {
+        for (k, t) in f.targets.iter_mut().enumerate() {
+            let Some(c) = t.csv.as_mut() else { continue };
+            let at = format!("fit[{i}].targets[{k}]");
+            if !t.points.is_empty() {
+                let msg = "a target with both `points` and `csv`";
+                out.extend(doc.diagnostic(file, &format!("{at}.csv"), msg, "one of `value`, `points` and `csv`"));
+                continue;
+            }
+            match super::csv::read(root, &c.path, &c.x, &c.y) {
+                Ok(d) => {
+                    t.points = d.t.iter().zip(&d.u).map(|(&x, &y)| [x, y]).collect();
+                    c.sha256 = Some(d.sha256);
+                }
+                Err((field, msg, allowed)) => {
+                    let field = match field {
+                        "t_column" => "x",
+                        "u_column" => "y",
+                        other => other,
+                    };
+                    out.extend(doc.diagnostic(file, &format!("{at}.csv.{field}"), msg, allowed));
+                }
+            }
+        }
+    }
+    out
+}
 
 /// Every fit of the manifest.
 pub(super) fn fits(cx: &mut Ctx) {
@@ -157,8 +194,15 @@ fn target(cx: &mut Ctx, at: &str, f: &FitSpec, k: usize, t: &FitTarget) {
             ),
             "a metric of a run that is not swept",
         ),
-        Some(spec) if !t.points.is_empty() && !has_at(&spec.kind.0) => cx.err(
-            format!("{at}.points"),
+        Some(spec) if (!t.points.is_empty() || t.samples.is_some()) && !has_at(&spec.kind.0) => cx.err(
+            format!(
+                "{at}.{}",
+                match (&t.csv, &t.samples) {
+                    (Some(_), _) => "csv",
+                    (_, Some(_)) => "samples",
+                    _ => "points",
+                }
+            ),
             format!(
                 "`{}` is a `{}` metric, which has no `at`: points need one",
                 t.metric, spec.kind.0
@@ -167,16 +211,22 @@ fn target(cx: &mut Ctx, at: &str, f: &FitSpec, k: usize, t: &FitTarget) {
         ),
         _ => {}
     }
-    match (t.value, t.points.is_empty()) {
-        (Some(_), false) | (None, true) => cx.err(
+    // A `csv` target's points are its file's rows (read before; a problem there is reported).
+    let written_points = !t.points.is_empty() && t.csv.is_none();
+    let given = [t.value.is_some(), written_points, t.csv.is_some(), t.samples.is_some()];
+    match (t.value, given.iter().filter(|g| **g).count()) {
+        (_, 0) | (_, 2..) => cx.err(
             at.to_string(),
-            "a target needs exactly one of `value` and `points`",
-            "{metric, value} or {metric, points: [[at, value], ...]}",
+            "a target needs exactly one of `value`, `points`, `csv` and `samples`",
+            "{metric, value}, {metric, points: [[at, value], ...]}, {metric, csv: {path, x, y}} or {metric, samples: {run, x, y}}",
         ),
-        (Some(v), true) if !v.is_finite() => {
+        (Some(v), 1) if !v.is_finite() => {
             cx.err(format!("{at}.value"), format!("value {v} is not finite"), "a number")
         }
         _ => {}
+    }
+    if let Some(sm) = &t.samples {
+        samples(cx, &format!("{at}.samples"), f, sm);
     }
     if let Some(p) = t.points.iter().find(|p| !(p[0].is_finite() && p[1].is_finite())) {
         let msg = format!("point [{}, {}] is not finite", p[0], p[1]);
@@ -188,6 +238,25 @@ fn target(cx: &mut Ctx, at: &str, f: &FitSpec, k: usize, t: &FitTarget) {
             format!("sigma {s} is not a positive number"),
             "a positive number",
         );
+    }
+}
+
+/// A `samples` target's run: one of the manifest (a sweep's member `id[k]`, not the sweep),
+/// not a fitted one (its data would move with the fit), with both columns.
+fn samples(cx: &mut Ctx, at: &str, f: &FitSpec, s: &fric_manifest::FitSamples) {
+    if cx.failed_runs.contains(s.run.split('[').next().unwrap_or_default()) {
+        return;
+    }
+    if f.run.ids().contains(&s.run.as_str()) {
+        let msg = format!("run `{}` is fitted: its samples would move with the fit", s.run);
+        cx.err(format!("{at}.run"), msg, "another run of the manifest (the data)");
+    } else if !cx.runs.contains_key(&s.run) {
+        let msg = format!("unknown run `{}` (a swept run needs its member, `id[k]`)", s.run);
+        let allowed = cx.run_ids();
+        cx.err(format!("{at}.run"), msg, allowed);
+    } else {
+        cx.check_col(format!("{at}.x"), &s.run, &s.x);
+        cx.check_col(format!("{at}.y"), &s.run, &s.y);
     }
 }
 
@@ -206,7 +275,14 @@ pub(in crate::load) fn is_fit_result(m: &Manifest, name: &str) -> bool {
     let Some(f) = m.fit.iter().find(|f| f.name == base) else {
         return false;
     };
-    let terms: usize = f.targets.iter().map(|t| t.points.len().max(1)).sum();
+    // A `samples` target's count is known only when its run is read: counted as many.
+    let terms = f.targets.iter().fold(0usize, |n, t| {
+        n.saturating_add(if t.samples.is_some() {
+            usize::MAX
+        } else {
+            t.points.len().max(1)
+        })
+    });
     let is_param = |p: &str| f.params.iter().any(|q| q.param == p);
     FIT_PARTS.contains(&part)
         || is_param(part)

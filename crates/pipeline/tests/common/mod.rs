@@ -9,7 +9,9 @@ mod forms;
 #[allow(unused_imports)] // each test binary uses some of them
 pub use fixtures::{declaration, declare_documents, DAHL, DAHL_GRID, DAHL_TABLE, DAHL_TRIANGLE, LINEAR};
 #[allow(unused_imports)]
-pub use forms::{diagnostics, evaluated, only_diagnostic, run_manifest};
+pub use forms::{
+    diagnostics, evaluated, evaluated_in, only_diagnostic, run_in, run_manifest, FIND, FIND_FILE, FIT, FIT_FILE,
+};
 
 /// A temporary workspace whose `experiments/` holds `files` (`(path under experiments/, text)`).
 pub fn workspace(files: &[(&str, &str)]) -> tempfile::TempDir {

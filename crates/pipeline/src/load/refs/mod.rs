@@ -124,7 +124,7 @@ impl Ctx<'_> {
         ids.join(", ")
     }
 
-    fn check_col(&mut self, path: String, run: &str, col: &str) {
+    pub(in crate::load) fn check_col(&mut self, path: String, run: &str, col: &str) {
         if let Some(cols) = self.columns_of(run) {
             if !cols.iter().any(|c| c == col) {
                 self.err(path, format!("run `{run}` has no column `{col}`"), cols.join(", "));
