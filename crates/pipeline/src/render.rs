@@ -44,6 +44,35 @@ pub(crate) struct Csv {
     pub columns: Vec<(String, Vec<f64>)>,
 }
 
+/// Markers at `(x, y)` with their labels (empty, or one per point), in the style, colour, size
+/// and legend entry the manifest's series `s` declares, and their CSV (`<panel>-<k>.csv`, `x`,
+/// `y`): a find's located point, a fit's targets, published points. Each marker is a result of
+/// its own (never thinned), and markers carry no arrowheads.
+fn push_markers(
+    csvs: &mut Vec<Csv>,
+    series: &mut Vec<SeriesData>,
+    panel: &str,
+    s: &fric_manifest::SeriesSpec,
+    (x, y, point_labels): (Vec<f64>, Vec<f64>, Vec<Option<String>>),
+) {
+    csvs.push(Csv {
+        name: format!("{panel}-{}.csv", series.len() + 1),
+        columns: vec![("x".into(), x.clone()), ("y".into(), y.clone())],
+    });
+    series.push(SeriesData {
+        arrows: 0,
+        x,
+        y,
+        y2: None,
+        style: s.style,
+        label: s.label.clone(),
+        color: s.color.clone(),
+        point_labels,
+        marker_size: s.marker_size,
+        results: true,
+    });
+}
+
 fn pgf_axis(a: &fric_manifest::Axis, power: i32, ticks: &[(f64, String)]) -> PgfAxis {
     PgfAxis {
         ticks: ticks.to_vec(),
@@ -126,18 +155,24 @@ fn pgf_figure(
                 .zip(files.by_ref())
                 .map(|((i, s), csv)| {
                     let col = |k: usize| csv.columns.get(k).map(|c| c.0.clone());
+                    let c = d.coincidence.get(i).copied().unwrap_or_default();
                     PgfSeries {
                         arrows: arrows.get(n).and_then(|a| a.get(i)).cloned().unwrap_or_default(),
                         point_labels: point_labels(s, d.label_sides.get(i)),
                         style: s.style,
                         marker_size: s.marker_size,
                         color: fric_plot::series_color(i, s.color.as_deref()).to_string(),
-                        label: s.label.clone(),
+                        label: s
+                            .label
+                            .clone()
+                            .map(|l| if c.noted { l + fric_plot::COINCIDES } else { l }),
                         csv: format!("{id}/{}", csv.name),
                         x: col(0).unwrap_or_default(),
                         y: col(1).unwrap_or_default(),
                         y2: col(2),
                         rows: csv.columns.first().map_or(0, |c| c.1.len()),
+                        under: c.under,
+                        faded: c.faded,
                     }
                 })
                 .collect(),
@@ -275,42 +310,13 @@ pub(crate) fn build(
             }
             // A find's located point, a fit's targets: computed results, drawn as markers.
             if let Some((x, y)) = crate::marks::points(entry, metrics, s)? {
-                csvs.push(Csv {
-                    name: format!("{}-{}.csv", p.id, series.len() + 1),
-                    columns: vec![("x".into(), x.clone()), ("y".into(), y.clone())],
-                });
-                series.push(SeriesData {
-                    arrows: 0,
-                    x,
-                    y,
-                    y2: None,
-                    style: s.style,
-                    label: s.label.clone(),
-                    color: s.color.clone(),
-                    point_labels: vec![],
-                    marker_size: s.marker_size,
-                    results: true,
-                });
+                push_markers(&mut csvs, &mut series, &p.id, s, (x, y, vec![]));
                 continue;
             }
             if s.style == fric_manifest::Style::Published {
                 let (x, y): (Vec<f64>, Vec<f64>) = s.points.iter().map(|q| (q.x, q.y)).unzip();
-                csvs.push(Csv {
-                    name: format!("{}-{}.csv", p.id, series.len() + 1),
-                    columns: vec![("x".into(), x.clone()), ("y".into(), y.clone())],
-                });
-                series.push(SeriesData {
-                    arrows: 0,
-                    x,
-                    y,
-                    y2: None,
-                    style: s.style,
-                    label: s.label.clone(),
-                    color: s.color.clone(),
-                    point_labels: s.points.iter().map(|q| q.label.clone()).collect(),
-                    marker_size: s.marker_size,
-                    results: true,
-                });
+                let labels = s.points.iter().map(|q| q.label.clone()).collect();
+                push_markers(&mut csvs, &mut series, &p.id, s, (x, y, labels));
                 continue;
             }
             let members: Vec<(String, Option<&fric_manifest::Coords>)> = match entry.sweeps.get(&s.run) {

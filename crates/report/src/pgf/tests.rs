@@ -21,6 +21,8 @@ fn figure() -> PgfFigure {
         point_labels: vec![],
         marker_size: None,
         rows: 100,
+        under: false,
+        faded: false,
     };
     PgfFigure {
         id: "thesis/fig1.1".into(),
