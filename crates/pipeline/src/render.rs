@@ -73,14 +73,19 @@ fn push_markers(
     });
 }
 
-fn pgf_axis(a: &fric_manifest::Axis, power: i32, ticks: &[(f64, String)]) -> PgfAxis {
+/// An axis for PGFPlots: a log axis without a declared range spans the SVG's drawn range
+/// (`drawn`), whose floor is data-driven (ruderman-paper Fig 7's PDF ran down to 1e-16 J, where
+/// the PNG stops near 1e-12, and its inset's frame fell off the axis); a linear one pads its
+/// data by 5 % as the SVG does.
+fn pgf_axis(a: &fric_manifest::Axis, power: i32, ticks: &[(f64, String)], drawn: [f64; 2]) -> PgfAxis {
+    let log = a.scale == fric_manifest::Scale::Log;
     PgfAxis {
         ticks: ticks.to_vec(),
         label: a.label.clone(),
         unit: a.unit.clone(),
         // fric-plot draws sym-log axes linearly, and so does this.
-        log: a.scale == fric_manifest::Scale::Log,
-        range: a.range,
+        log,
+        range: a.range.or(Some(drawn).filter(|r| log && r[0] > 0.0 && r[0] < r[1])),
         power,
     }
 }
@@ -124,8 +129,8 @@ fn pgf_figure(
         .map(|(n, ((p, m), d))| PgfPanel {
             equal_aspect: p.equal_aspect,
             title: p.title.clone(),
-            x: pgf_axis(&m.x, d.powers.0, &d.ticks.0),
-            y: pgf_axis(&m.y, d.powers.1, &d.ticks.1),
+            x: pgf_axis(&m.x, d.powers.0, &d.ticks.0, d.ranges.0),
+            y: pgf_axis(&m.y, d.powers.1, &d.ticks.1, d.ranges.1),
             size: d.size,
             legend_at: d.legend,
             insets: p

@@ -160,6 +160,9 @@ pub struct DrawnPanel {
     pub ticks: (TickLabels, TickLabels),
     /// Each series as drawn against a coincident one, in the order of the series.
     pub coincidence: Vec<Coincidence>,
+    /// The x and y ranges the axes span as drawn, in data coordinates (a log axis' as values,
+    /// its data-driven floor included).
+    pub ranges: ([f64; 2], [f64; 2]),
 }
 
 /// How a series is drawn against a coincident one (issue 45 item 3), for every backend alike.
@@ -349,6 +352,10 @@ fn drawn_panel(l: &PanelLayer, powers: (i32, i32)) -> DrawnPanel {
         label_sides: l.series.iter().map(|s| s.label_sides.clone()).collect(),
         ticks: l.ticks.clone(),
         coincidence: l.coincidence.clone(),
+        ranges: {
+            let (lo, hi) = (f.unmap((f.left, f.bottom)), f.unmap((f.right, f.top)));
+            ([lo.0, hi.0], [lo.1, hi.1])
+        },
     }
 }
 

@@ -237,7 +237,16 @@ fn tick_label_tex(l: &str) -> String {
 
 /// The options of one axis (`x` or `y`).
 fn axis_options(xy: char, a: &PgfAxis, out: &mut Vec<String>) {
-    out.push(format!("{xy}label={{{}}}", axis_label(a)));
+    // An axis the SVG draws without tick labels (the upper panels of a stack sharing x) has no
+    // label either: PGFPlots printed "t [s]" over the next panel's title (ruderman-paper Fig 7).
+    let unlabelled = !a.ticks.is_empty() && a.ticks.iter().all(|(_, l)| l.is_empty());
+    if unlabelled {
+        if a.log {
+            out.push(format!("{xy}ticklabels={{}}"));
+        }
+    } else {
+        out.push(format!("{xy}label={{{}}}", axis_label(a)));
+    }
     if a.log {
         out.push(format!("{xy}mode=log"));
     } else if a.power == 0 {
