@@ -84,11 +84,10 @@ pub fn post_process(data: &RunData, steps: &[PostOp]) -> Result<RunData, String>
             PostKind::SinceReversal => analysis::since_reversal(&y),
             PostKind::Shear => {
                 let k = p.ok_or("shear needs `param` (the slope taken out)")?;
-                let b = col(
-                    &d,
-                    st.by.as_deref().ok_or("shear needs `by` (the column sheared along)")?,
-                )?;
-                y.iter().zip(b).map(|(v, x)| v - k * x).collect()
+                let by_name = st.by.as_deref().ok_or("shear needs `by` (the column sheared along)")?;
+                let b = col(&d, by_name)?;
+                let x0 = shear_reference(st.at, by_name, b)?;
+                y.iter().zip(b).map(|(v, x)| v - k * (x - x0)).collect()
             }
             PostKind::Rising => std::iter::once(f64::NAN)
                 .chain(y.windows(2).map(|w| if w[1] > w[0] { w[1] } else { f64::NAN }))
@@ -98,6 +97,26 @@ pub fn post_process(data: &RunData, steps: &[PostOp]) -> Result<RunData, String>
         d.columns.push((st.name.clone(), v));
     }
     Ok(d)
+}
+
+/// The `at` of a `shear` step (default 0), refused unless it is finite and within the range of
+/// the `by` column's finite samples: a reference the curve never reaches centres nothing (a
+/// sign slip, `at: 0.5` for loops around x = −0.5, would move them by 2 · 0.5 · param).
+fn shear_reference(at: Option<f64>, by_name: &str, b: &[f64]) -> Result<f64, String> {
+    let Some(x0) = at else { return Ok(0.0) };
+    let (lo, hi) = b
+        .iter()
+        .filter(|v| v.is_finite())
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &v| {
+            (lo.min(v), hi.max(v))
+        });
+    if x0.is_finite() && lo <= x0 && x0 <= hi {
+        return Ok(x0);
+    }
+    Err(format!(
+        "shear `at: {x0}` lies outside the `{by_name}` column's range [{lo}, {hi}]; allowed: a value of `{by_name}` \
+         the sheared curve passes (e.g. the centre of its loops)"
+    ))
 }
 
 /// Compute one metric by its kind's declaration ([`metric_kinds`]). `runs` maps run ids to
@@ -310,5 +329,36 @@ mod tests {
         let no_k: Vec<PostOp> =
             serde_json::from_str(r#"[{"name": "s", "op": "shear", "of": "f", "by": "x"}]"#).unwrap();
         assert!(post_process(&d, &no_k).unwrap_err().contains("`param`"));
+    }
+
+    #[test]
+    fn shear_about_a_reference_keeps_the_curve_there_and_refuses_one_outside_it() {
+        let d = RunData {
+            columns: vec![
+                ("t".into(), vec![0.0, 1.0, 2.0]),
+                ("x".into(), vec![-0.5, -0.4, -0.6]),
+                ("f".into(), vec![0.0, 1.0, -1.0]),
+            ],
+            period: None,
+            info: Default::default(),
+        };
+        let step = |at: &str| -> Vec<PostOp> {
+            let j = format!(r#"[{{"name": "s", "op": "shear", "of": "f", "by": "x", "param": 10, "at": {at}}}]"#);
+            serde_json::from_str(&j).unwrap()
+        };
+        // f − 10 (x + 0.5): the sample at x = −0.5 keeps its f, the others lose their slope.
+        let s = post_process(&d, &step("-0.5")).unwrap();
+        let s = s.column("s").unwrap();
+        assert!(
+            s.iter().zip([0.0, 0.0, 0.0]).all(|(a, b)| (a - b).abs() < 1e-12),
+            "{s:?}"
+        );
+        // Without `at` the sheared curve sits at 10 · 0.5 = 5 (ruderman 1b before the fix).
+        let s = post_process(&d, &step("null")).unwrap();
+        assert!((s.column("s").unwrap()[0] - 5.0).abs() < 1e-12);
+        for bad in ["0.5", "-0.61"] {
+            let e = post_process(&d, &step(bad)).unwrap_err();
+            assert!(e.contains("outside the `x` column's range [-0.6, -0.4]"), "{bad}: {e}");
+        }
     }
 }

@@ -44,14 +44,48 @@ pub(crate) struct Csv {
     pub columns: Vec<(String, Vec<f64>)>,
 }
 
-fn pgf_axis(a: &fric_manifest::Axis, power: i32, ticks: &[(f64, String)]) -> PgfAxis {
+/// Markers at `(x, y)` with their labels (empty, or one per point), in the style, colour, size
+/// and legend entry the manifest's series `s` declares, and their CSV (`<panel>-<k>.csv`, `x`,
+/// `y`): a find's located point, a fit's targets, published points. Each marker is a result of
+/// its own (never thinned), and markers carry no arrowheads.
+fn push_markers(
+    csvs: &mut Vec<Csv>,
+    series: &mut Vec<SeriesData>,
+    panel: &str,
+    s: &fric_manifest::SeriesSpec,
+    (x, y, point_labels): (Vec<f64>, Vec<f64>, Vec<Option<String>>),
+) {
+    csvs.push(Csv {
+        name: format!("{panel}-{}.csv", series.len() + 1),
+        columns: vec![("x".into(), x.clone()), ("y".into(), y.clone())],
+    });
+    series.push(SeriesData {
+        arrows: 0,
+        x,
+        y,
+        y2: None,
+        style: s.style,
+        label: s.label.clone(),
+        color: s.color.clone(),
+        point_labels,
+        marker_size: s.marker_size,
+        results: true,
+    });
+}
+
+/// An axis for PGFPlots: a log axis without a declared range spans the SVG's drawn range
+/// (`drawn`), whose floor is data-driven (ruderman-paper Fig 7's PDF ran down to 1e-16 J, where
+/// the PNG stops near 1e-12, and its inset's frame fell off the axis); a linear one pads its
+/// data by 5 % as the SVG does.
+fn pgf_axis(a: &fric_manifest::Axis, power: i32, ticks: &[(f64, String)], drawn: [f64; 2]) -> PgfAxis {
+    let log = a.scale == fric_manifest::Scale::Log;
     PgfAxis {
         ticks: ticks.to_vec(),
         label: a.label.clone(),
         unit: a.unit.clone(),
         // fric-plot draws sym-log axes linearly, and so does this.
-        log: a.scale == fric_manifest::Scale::Log,
-        range: a.range,
+        log,
+        range: a.range.or(Some(drawn).filter(|r| log && r[0] > 0.0 && r[0] < r[1])),
         power,
     }
 }
@@ -95,8 +129,8 @@ fn pgf_figure(
         .map(|(n, ((p, m), d))| PgfPanel {
             equal_aspect: p.equal_aspect,
             title: p.title.clone(),
-            x: pgf_axis(&m.x, d.powers.0, &d.ticks.0),
-            y: pgf_axis(&m.y, d.powers.1, &d.ticks.1),
+            x: pgf_axis(&m.x, d.powers.0, &d.ticks.0, d.ranges.0),
+            y: pgf_axis(&m.y, d.powers.1, &d.ticks.1, d.ranges.1),
             size: d.size,
             legend_at: d.legend,
             insets: p
@@ -126,18 +160,24 @@ fn pgf_figure(
                 .zip(files.by_ref())
                 .map(|((i, s), csv)| {
                     let col = |k: usize| csv.columns.get(k).map(|c| c.0.clone());
+                    let c = d.coincidence.get(i).copied().unwrap_or_default();
                     PgfSeries {
                         arrows: arrows.get(n).and_then(|a| a.get(i)).cloned().unwrap_or_default(),
                         point_labels: point_labels(s, d.label_sides.get(i)),
                         style: s.style,
                         marker_size: s.marker_size,
                         color: fric_plot::series_color(i, s.color.as_deref()).to_string(),
-                        label: s.label.clone(),
+                        label: s
+                            .label
+                            .clone()
+                            .map(|l| if c.noted { l + fric_plot::COINCIDES } else { l }),
                         csv: format!("{id}/{}", csv.name),
                         x: col(0).unwrap_or_default(),
                         y: col(1).unwrap_or_default(),
                         y2: col(2),
                         rows: csv.columns.first().map_or(0, |c| c.1.len()),
+                        under: c.under,
+                        faded: c.faded,
                     }
                 })
                 .collect(),
@@ -275,42 +315,13 @@ pub(crate) fn build(
             }
             // A find's located point, a fit's targets: computed results, drawn as markers.
             if let Some((x, y)) = crate::marks::points(entry, metrics, s)? {
-                csvs.push(Csv {
-                    name: format!("{}-{}.csv", p.id, series.len() + 1),
-                    columns: vec![("x".into(), x.clone()), ("y".into(), y.clone())],
-                });
-                series.push(SeriesData {
-                    arrows: 0,
-                    x,
-                    y,
-                    y2: None,
-                    style: s.style,
-                    label: s.label.clone(),
-                    color: s.color.clone(),
-                    point_labels: vec![],
-                    marker_size: s.marker_size,
-                    results: true,
-                });
+                push_markers(&mut csvs, &mut series, &p.id, s, (x, y, vec![]));
                 continue;
             }
             if s.style == fric_manifest::Style::Published {
                 let (x, y): (Vec<f64>, Vec<f64>) = s.points.iter().map(|q| (q.x, q.y)).unzip();
-                csvs.push(Csv {
-                    name: format!("{}-{}.csv", p.id, series.len() + 1),
-                    columns: vec![("x".into(), x.clone()), ("y".into(), y.clone())],
-                });
-                series.push(SeriesData {
-                    arrows: 0,
-                    x,
-                    y,
-                    y2: None,
-                    style: s.style,
-                    label: s.label.clone(),
-                    color: s.color.clone(),
-                    point_labels: s.points.iter().map(|q| q.label.clone()).collect(),
-                    marker_size: s.marker_size,
-                    results: true,
-                });
+                let labels = s.points.iter().map(|q| q.label.clone()).collect();
+                push_markers(&mut csvs, &mut series, &p.id, s, (x, y, labels));
                 continue;
             }
             let members: Vec<(String, Option<&fric_manifest::Coords>)> = match entry.sweeps.get(&s.run) {

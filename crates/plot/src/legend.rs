@@ -221,7 +221,7 @@ fn sample(out: &mut String, e: &Entry, x: f64, y: f64) {
             } else {
                 format!(r#" stroke-dasharray="{}""#, pattern.join(" "))
             };
-            let width = if under { 3.0 * STROKE } else { STROKE };
+            let width = if under { crate::UNDER_WIDTH * STROKE } else { STROKE };
             let faded = if e.faded { crate::series::FADED } else { "" };
             write!(
                 out,

@@ -158,7 +158,30 @@ pub struct DrawnPanel {
     /// log axis the position is log10 of the value. Empty labels where the axis is drawn
     /// without them.
     pub ticks: (TickLabels, TickLabels),
+    /// Each series as drawn against a coincident one, in the order of the series.
+    pub coincidence: Vec<Coincidence>,
+    /// The x and y ranges the axes span as drawn, in data coordinates (a log axis' as values,
+    /// its data-driven floor included).
+    pub ranges: ([f64; 2], [f64; 2]),
 }
+
+/// How a series is drawn against a coincident one (issue 45 item 3), for every backend alike.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Coincidence {
+    /// Under a later series that runs on top of it: drawn first, [`UNDER_WIDTH`] times as wide.
+    pub under: bool,
+    /// Under one of its own colour: drawn at [`FADED_OPACITY`], so the one on top shows.
+    pub faded: bool,
+    /// On top of a labelled series: its legend entry ends in [`COINCIDES`].
+    pub noted: bool,
+}
+
+/// How much wider than its declared stroke a series under a coincident one is drawn.
+pub const UNDER_WIDTH: f64 = 3.0;
+/// The opacity of a series under a coincident one of its colour.
+pub const FADED_OPACITY: f64 = 0.4;
+/// Said in the legend entry of a series drawn on top of a labelled one.
+pub const COINCIDES: &str = " (coincides at this scale)";
 
 /// An axis' labelled ticks: (position, label as printed).
 pub type TickLabels = Vec<(f64, String)>;
@@ -295,12 +318,7 @@ fn arrows_of(layers: &[PanelLayer]) -> Vec<Vec<Arrows>> {
                 .series
                 .iter()
                 .map(|s| {
-                    let heads = if s.under {
-                        vec![]
-                    } else {
-                        style::arrow::place(&s.lines, s.arrows, &markers, series::K)
-                    };
-                    heads
+                    style::arrow::place(&s.lines, s.arrows, &markers, series::K)
                         .iter()
                         .map(|h| (layer.frame.unmap(h.base), layer.frame.unmap(h.tip)))
                         .collect()
@@ -333,6 +351,11 @@ fn drawn_panel(l: &PanelLayer, powers: (i32, i32)) -> DrawnPanel {
             .collect(),
         label_sides: l.series.iter().map(|s| s.label_sides.clone()).collect(),
         ticks: l.ticks.clone(),
+        coincidence: l.coincidence.clone(),
+        ranges: {
+            let (lo, hi) = (f.unmap((f.left, f.bottom)), f.unmap((f.right, f.top)));
+            ([lo.0, hi.0], [lo.1, hi.1])
+        },
     }
 }
 

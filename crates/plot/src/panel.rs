@@ -192,6 +192,11 @@ pub(crate) fn map_all(frame: &Frame, p: &PanelData, coincident: &[(usize, usize)
     for &(i, j) in coincident {
         m[i].under = true;
         m[i].faded = m[i].color == m[j].color;
+        // The covered curve keeps its declared arrowheads (thesis 2.11 dropped its four) unless
+        // the curve on top draws its own, at the same places.
+        if m[j].arrows > 0 {
+            m[i].arrows = 0;
+        }
     }
     m
 }
@@ -206,6 +211,23 @@ pub(crate) struct PanelLayer {
     pub insets: Vec<InsetLayer>,
     /// The labelled ticks as drawn (empty labels along an x axis drawn without them).
     pub ticks: AxisTicks,
+    /// Each series against a coincident one (see [`crate::Coincidence`]).
+    pub coincidence: Vec<crate::Coincidence>,
+}
+
+/// Series `i` of `p` against the coincident pairs (under, on top) the panel found.
+fn coincidence(p: &PanelData, coincident: &[(usize, usize)], i: usize) -> crate::Coincidence {
+    let color = |k: usize| color_of(&p.series[k], k);
+    crate::Coincidence {
+        under: coincident.iter().any(|&(u, _)| u == i),
+        faded: coincident.iter().any(|&(u, j)| u == i && color(u) == color(j)),
+        // Said in the legend: the series drawn on top coincides with the one under it at this
+        // panel's scale (a zoom in another panel may separate them).
+        noted: coincident
+            .iter()
+            .find(|&&(_, j)| j == i)
+            .is_some_and(|&(u, _)| p.series[u].label.is_some()),
+    }
 }
 
 /// The panel's insets laid out on its frame, labelled in the panel's units.
@@ -278,12 +300,9 @@ pub(crate) fn plan_legend(
         .enumerate()
         .filter_map(|(i, s)| {
             let mut label = s.label.clone()?;
-            // Said in the legend: the series drawn on top coincides with the one under it at
-            // this panel's scale (a zoom in another panel may separate them).
-            if let Some(&(u, _)) = coincident.iter().find(|(_, j)| *j == i) {
-                if p.series[u].label.is_some() {
-                    label.push_str(" (coincides at this scale)");
-                }
+            let c = coincidence(p, &coincident, i);
+            if c.noted {
+                label.push_str(crate::COINCIDES);
             }
             let width = area
                 .estimate_text_size(&math::plain(&label), &font)
@@ -293,10 +312,8 @@ pub(crate) fn plan_legend(
                 style: s.style,
                 marker_size: s.marker_size,
                 color: color_of(s, i),
-                under: coincident.iter().any(|(u, _)| *u == i),
-                faded: coincident
-                    .iter()
-                    .any(|&(u, j)| u == i && color_of(s, i) == color_of(&p.series[j], j)),
+                under: c.under,
+                faded: c.faded,
                 width,
             })
         })
@@ -398,6 +415,7 @@ pub(crate) fn draw_panel<DB: DrawingBackend>(
     let mut series = map_all(&frame, p, &coincident);
     labels::place_all(area, &frame, &mut series, legend_box);
     Ok(PanelLayer {
+        coincidence: (0..p.series.len()).map(|i| coincidence(p, &coincident, i)).collect(),
         insets: insets_of(&frame, p, &r),
         series,
         minor: (

@@ -312,6 +312,9 @@ pub(crate) fn write_panel(
         f.bottom - f.top
     );
     let markers: Vec<(f64, f64)> = series.iter().flat_map(Mapped::markers).collect();
+    // The heads of a series under a coincident one go on top of it, as PGFPlots draws every
+    // head after the plots (thesis 2.10's heads were hidden by the dashed copy).
+    let mut on_top = String::new();
     for (k, s) in series.iter().enumerate() {
         let _ = write!(
             out,
@@ -320,13 +323,17 @@ pub(crate) fn write_panel(
             style::def(s.style).name
         );
         write_series(out, s);
-        if !s.under {
-            for h in arrow::place(&s.lines, s.arrows, &markers, K) {
-                out.push_str(&arrow::svg(&h, &hex(s.color), K));
+        for h in arrow::place(&s.lines, s.arrows, &markers, K) {
+            let head = arrow::svg(&h, &hex(s.color), K);
+            if s.under {
+                on_top.push_str(&head);
+            } else {
+                out.push_str(&head);
             }
         }
         out.push_str("</g>");
     }
+    out.push_str(&on_top);
     out.push_str("</g>");
     // Labels of published points, outside the clip so a label near the frame stays whole.
     for s in series {
@@ -346,7 +353,7 @@ pub(crate) const FADED: &str = r#"" stroke-opacity="0.4"#;
 pub(crate) fn write_series(out: &mut String, s: &Mapped) {
     use std::fmt::Write;
     let col = hex(s.color);
-    let width = if s.under { 3.0 * STROKE } else { STROKE };
+    let width = if s.under { crate::UNDER_WIDTH * STROKE } else { STROKE };
     let width = format!("{width}{}", if s.faded { FADED } else { "" });
     match style::def(s.style).ink {
         Ink::Band => {

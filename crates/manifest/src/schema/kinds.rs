@@ -253,14 +253,21 @@ pub const POST_KINDS: &[KindDoc] = &[
     },
     KindDoc {
         name: "shear",
-        doc: "of − param · by: the (by, of) plane sheared along by; f − k x, a loop's mean slope k taken out, opens hysteresis loops thinner than a line",
+        doc: "of − param · (by − at): the (by, of) plane sheared along by about by = at; f − k (x − x₀), a loop's mean slope k taken out, opens hysteresis loops thinner than a line and keeps them centred on x₀",
         fields: &[
             POST_NAME,
             POST_OF,
             req("by", Column, "", "the column whose multiple is subtracted"),
             req("param", Number, "unit of `of` / unit of by", "the slope k taken out"),
+            opt_or(
+                "at",
+                Number,
+                "unit of by",
+                FieldDefault::Number(0.0),
+                "the reference x₀ the plane is sheared about (the curve keeps its values at by = at); within the by column's range",
+            ),
         ],
-        example: "{name: f_sheared, op: shear, of: F, by: x, param: 10}",
+        example: "{name: f_sheared, op: shear, of: F, by: x, param: 10, at: -0.5}",
     },
 ];
 

@@ -123,6 +123,11 @@ pub struct PostOp {
     /// `gradient`, `cumulative-integral`: the independent column (default `t`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<String>,
+    /// `shear`: the value of `by` the plane is sheared about, `of − param · (by − at)` (default
+    /// 0): the sheared curve keeps its values at `by = at`, so a loop away from `by = 0` stays
+    /// centred where it is drawn. It must lie within the `by` column's range.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<f64>,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
@@ -148,8 +153,9 @@ pub enum PostKind {
     /// the first sample before any): the displacement since the last velocity reversal, the
     /// report's space variable s (3.5) with its sign.
     SinceReversal,
-    /// `of − param · by`: the (by, of) plane sheared along `by`, e.g. `f − k x` with a loop's
-    /// mean slope `k` taken out so that thin hysteresis loops open.
+    /// `of − param · (by − at)`: the (by, of) plane sheared along `by` about `by = at` (default
+    /// 0), e.g. `f − k (x − x₀)` with a loop's mean slope `k` taken out so that thin hysteresis
+    /// loops open, centred on the loops' `x₀`.
     Shear,
 }
 

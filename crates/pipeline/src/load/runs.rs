@@ -308,11 +308,15 @@ fn column_problem(name: &str) -> Option<String> {
 fn fields_not_taken(p: &fric_manifest::PostOp, decl: Option<&fric_manifest::KindDoc>) -> Vec<(&'static str, String)> {
     let Some(d) = decl else { return Vec::new() };
     let kind = fric_manifest::kind_name(&p.op);
-    [("param", p.param.is_some()), ("by", p.by.is_some())]
-        .into_iter()
-        .filter(|(f, given)| *given && d.field(f).is_none())
-        .map(|(f, _)| (f, format!("`{kind}` takes no `{f}`")))
-        .collect()
+    [
+        ("param", p.param.is_some()),
+        ("by", p.by.is_some()),
+        ("at", p.at.is_some()),
+    ]
+    .into_iter()
+    .filter(|(f, given)| *given && d.field(f).is_none())
+    .map(|(f, _)| (f, format!("`{kind}` takes no `{f}`")))
+    .collect()
 }
 
 /// Post-processing steps: each reads existing columns and adds a new one.
@@ -372,6 +376,13 @@ pub(super) fn check_post(cx: &mut Ctx) {
                     format!("{at}.param"),
                     "moving-average window out of range".into(),
                     "a whole number of samples ≥ 1".into(),
+                ));
+            }
+            if p.at.is_some_and(|x| !x.is_finite()) {
+                errs.push((
+                    format!("{at}.at"),
+                    "shear reference is not a finite number".into(),
+                    "a value of the `by` column's range (checked when the run is evaluated)".into(),
                 ));
             }
             for (field, msg) in fields_not_taken(p, decl) {

@@ -74,9 +74,12 @@ fn horizon_at(m: &Manifest, name: &str, run: &str, depth: usize) -> Option<f64> 
     Some(end)
 }
 
-/// Post steps whose every sample depends only on the samples up to it.
-fn causal(op: PostKind) -> bool {
-    match op {
+/// Post steps whose every sample depends only on the samples up to it (a `shear` with a
+/// reference `at` checks it against the whole `by` column's range, which a shortened run may not
+/// reach).
+fn causal(p: &fric_manifest::PostOp) -> bool {
+    match p.op {
+        PostKind::Shear => p.at.is_none(),
         PostKind::Ewma
         | PostKind::Abs
         | PostKind::CumulativeIntegral
@@ -84,8 +87,7 @@ fn causal(op: PostKind) -> bool {
         | PostKind::Offset
         | PostKind::Rising
         | PostKind::Gate
-        | PostKind::SinceReversal
-        | PostKind::Shear => true,
+        | PostKind::SinceReversal => true,
         // Centred windows and central differences read later samples.
         PostKind::MovingAverage | PostKind::Gradient => false,
     }
@@ -97,7 +99,7 @@ fn causal(op: PostKind) -> bool {
 pub(super) fn shortened(r: &ResolvedRun, horizon: f64) -> Option<Result<ResolvedRun, String>> {
     let req = &r.request;
     let period = req.input.period()?;
-    if req.sim.steady_state.is_some() || !r.post.iter().all(|p| causal(p.op)) || !horizon.is_finite() {
+    if req.sim.steady_state.is_some() || !r.post.iter().all(causal) || !horizon.is_finite() {
         return None;
     }
     let t_end = req.sim.t_end.unwrap_or_else(|| req.sim.periods.unwrap_or(1.0) * period);
@@ -191,6 +193,7 @@ mod tests {
             of: "F".into(),
             param: Some(5.0),
             by: None,
+            at: None,
         });
         assert!(shortened(&centred, 400.0).is_none());
         // Nothing to gain past the run's end.

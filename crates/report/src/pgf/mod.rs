@@ -102,6 +102,10 @@ pub struct PgfSeries {
     pub point_labels: Vec<(f64, f64, String, &'static str)>,
     /// Data rows of the CSV file (what pgfplots holds in memory for this series).
     pub rows: usize,
+    /// Drawn under a coincident series as the SVG draws it (`fric_plot::Coincidence`):
+    /// `fric_plot::UNDER_WIDTH` times as wide, and faded when under one of its colour.
+    pub under: bool,
+    pub faded: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -233,7 +237,16 @@ fn tick_label_tex(l: &str) -> String {
 
 /// The options of one axis (`x` or `y`).
 fn axis_options(xy: char, a: &PgfAxis, out: &mut Vec<String>) {
-    out.push(format!("{xy}label={{{}}}", axis_label(a)));
+    // An axis the SVG draws without tick labels (the upper panels of a stack sharing x) has no
+    // label either: PGFPlots printed "t [s]" over the next panel's title (ruderman-paper Fig 7).
+    let unlabelled = !a.ticks.is_empty() && a.ticks.iter().all(|(_, l)| l.is_empty());
+    if unlabelled {
+        if a.log {
+            out.push(format!("{xy}ticklabels={{}}"));
+        }
+    } else {
+        out.push(format!("{xy}label={{{}}}", axis_label(a)));
+    }
     if a.log {
         out.push(format!("{xy}mode=log"));
     } else if a.power == 0 {
@@ -336,7 +349,9 @@ fn inset_view(f: &PgfFigure, p: usize, panel: &PgfPanel, i: &PgfInset) -> Result
             num(i.y[0]),
             num(i.y[1])
         ),
-        "axis background/.style={fill=white}, tick label style={font=\\tiny}, max space between ticks=40pt".into(),
+        // `max space between ticks` is a number of points without the unit: `40pt` typeset
+        // "pt" in nullfont at every inset (lualatex's "Missing character" in the log).
+        "axis background/.style={fill=white}, tick label style={font=\\tiny}, max space between ticks=40".into(),
     ];
     for (xy, a, r, ticks) in [('x', &panel.x, i.x, &i.ticks.0), ('y', &panel.y, i.y, &i.ticks.1)] {
         if !a.log && !ticks.is_empty() {
@@ -363,9 +378,12 @@ fn inset_view(f: &PgfFigure, p: usize, panel: &PgfPanel, i: &PgfInset) -> Result
         .iter()
         .enumerate()
         .map(|(k, s)| {
+            // An inset draws every series at its own width, as the SVG's inset does.
             let bare = PgfSeries {
                 arrows: i.arrows.get(k).cloned().unwrap_or_default(),
                 point_labels: vec![],
+                under: false,
+                faded: false,
                 ..s.clone()
             };
             series_view(p + 1, k + 1, &bare, false)
@@ -383,6 +401,13 @@ fn series_view(p: usize, k: usize, s: &PgfSeries, legend: bool) -> Result<Series
     let mut opts = vec![color.clone()];
     // Drawn as fric-plot draws it: from the style's one declaration.
     opts.push(style::def(s.style).pgf_options(&color, s.marker_size));
+    if s.under {
+        // `thick` (0.8 pt) as wide as the SVG's covered stroke, which the legend sample repeats.
+        opts.push(format!("line width={:.1}pt", 0.8 * fric_plot::UNDER_WIDTH));
+    }
+    if s.faded {
+        opts.push(format!("draw opacity={}", fric_plot::FADED_OPACITY));
+    }
     if entry.is_none() {
         // Legend entries go to the plots in order: one without an entry must not take one.
         opts.push("forget plot".into());

@@ -21,6 +21,8 @@ fn figure() -> PgfFigure {
         point_labels: vec![],
         marker_size: None,
         rows: 100,
+        under: false,
+        faded: false,
     };
     PgfFigure {
         id: "thesis/fig1.1".into(),
@@ -130,4 +132,20 @@ fn unsafe_names_are_refused() {
     let mut f = figure();
     f.panels[0].series[0].csv = "../x.csv".into();
     assert!(render_pgfplots(&f).is_err());
+}
+
+/// An axis the SVG draws without tick labels (an upper panel of a stack sharing x) has no axis
+/// label in PGFPlots either; a log axis hides PGFPlots' own labels too (ruderman-paper Fig 7's
+/// PDF printed "t [s]" over the next panel's title).
+#[test]
+fn an_axis_drawn_without_tick_labels_has_no_label() {
+    let mut f = figure();
+    f.panels[0].x.ticks = vec![(0.0, String::new()), (1.0, String::new())];
+    f.panels[1].x.ticks = vec![(0.0, String::new()), (1.0, String::new())];
+    let s = render_pgfplots(&f).unwrap();
+    assert!(!s.contains("xlabel="), "{s}");
+    assert!(s.contains("xmode=log") && s.contains("xticklabels={}"), "{s}");
+    // With a labelled tick, the label is back.
+    f.panels[0].x.ticks[1].1 = "1".into();
+    assert!(render_pgfplots(&f).unwrap().contains("xlabel={$u$ [m]}"));
 }
