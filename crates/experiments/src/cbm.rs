@@ -38,6 +38,12 @@ pub struct Jumps {
     pub events: usize,
     /// Bristles that left the slant at its bottom corner in those events.
     pub exits: usize,
+    /// Bristles that joined the slant at its tip in those events.
+    pub entries: usize,
+    /// Sum of the height `y` at the event over the bristles that joined, in m.
+    pub entry_heights: f64,
+    /// Sum of the height `y` at the event over the bristles that left, in m.
+    pub exit_heights: f64,
     /// Sum of the jumps, in N.
     pub sum: f64,
     /// Largest drop (most negative jump), in N.
@@ -88,8 +94,13 @@ impl<C: Configuration> Switched for CbmSwitched<'_, C> {
             let df =
                 cbm.friction_in(CbmBranch::Plus, win.plus, x[0], y) - cbm.friction_in(CbmBranch::Plus, before, x[0], y);
             let mut j = self.jumps.borrow_mut();
+            let exits = (win.plus.first - before.first).max(0) as usize;
+            let entries = (win.plus.last - before.last).max(0) as usize;
             j.events += 1;
-            j.exits += (win.plus.first - before.first).max(0) as usize;
+            j.exits += exits;
+            j.entries += entries;
+            j.exit_heights += exits as f64 * y;
+            j.entry_heights += entries as f64 * y;
             j.sum += df;
             j.max_drop = j.max_drop.min(df);
             j.max_rise = j.max_rise.max(df);
@@ -388,9 +399,33 @@ pub fn columns<C: Configuration>(config: &C, r: &CbmRun, eta: f64, names: &[&str
                 f64::NAN
             },
         ),
+        (
+            "jump_per_bristle_heights",
+            jump_at_event_heights(config.cbm(), &r.jumps),
+        ),
+        (
+            "jump_height_shift",
+            r.jumps.exit_heights / r.jumps.exits as f64 - r.jumps.entry_heights / r.jumps.entries as f64,
+        ),
         ("jump_max_drop", r.jumps.max_drop),
         ("jump_max_rise", r.jumps.max_rise),
     ])
+}
+
+/// The sum of the `F_f+` jumps per bristle passed that the derivation of catalog M1(b) gives at
+/// the heights the events happened at: a bristle joining at the tip adds `k cos α (h0 − y − w/2)`,
+/// one leaving at the bottom corner removes `k cos α (h0 − y + w/2)`, summed over the recorded
+/// entries and exits and divided by the exits (`NaN` without one). Compared with the jumps the
+/// force law gives (`jump_per_bristle`), it tests that law at the window edges; with equal mean
+/// heights at entry and exit it is `−k cos α w`.
+pub fn jump_at_event_heights(cbm: &fric_models::cbm::Cbm, j: &Jumps) -> f64 {
+    if j.exits == 0 {
+        return f64::NAN;
+    }
+    let (en, ex) = (j.entries as f64, j.exits as f64);
+    let rise = (cbm.h0 - 0.5 * cbm.w) * en - j.entry_heights;
+    let drop = (cbm.h0 + 0.5 * cbm.w) * ex - j.exit_heights;
+    cbm.k * cbm.alpha.cos() * (rise - drop) / ex
 }
 
 /// The angular frequency of an oscillating signal over the second half of the record:
