@@ -246,6 +246,7 @@ pub(crate) fn build(
         let mut series = Vec::new();
         let mut bases: HashMap<&str, usize> = HashMap::new();
         for s in &p.series {
+            let style = fric_plot::style::of(&s.style)?;
             if let Some(metric) = &s.metric {
                 // Group k takes palette colour k, so every series drawn from one group (its
                 // points and its line, say) has the same colour.
@@ -263,7 +264,7 @@ pub(crate) fn build(
                         x,
                         y,
                         y2: None,
-                        style: s.style,
+                        style,
                         label,
                         color,
                         point_labels: vec![],
@@ -284,7 +285,7 @@ pub(crate) fn build(
                     x,
                     y,
                     y2: None,
-                    style: s.style,
+                    style,
                     label: s.label.clone(),
                     color: s.color.clone(),
                     point_labels: vec![],
@@ -293,7 +294,7 @@ pub(crate) fn build(
                 });
                 continue;
             }
-            if s.style == fric_manifest::Style::Published {
+            if style.source == fric_plot::style::Source::Points {
                 let (x, y): (Vec<f64>, Vec<f64>) = s.points.iter().map(|q| (q.x, q.y)).unzip();
                 csvs.push(Csv {
                     name: format!("{}-{}.csv", p.id, series.len() + 1),
@@ -304,7 +305,7 @@ pub(crate) fn build(
                     x,
                     y,
                     y2: None,
-                    style: s.style,
+                    style,
                     label: s.label.clone(),
                     color: s.color.clone(),
                     point_labels: s.points.iter().map(|q| q.label.clone()).collect(),
@@ -371,7 +372,7 @@ pub(crate) fn build(
                     x,
                     y,
                     y2,
-                    style: s.style,
+                    style,
                     label,
                     color,
                     point_labels: vec![],

@@ -41,7 +41,7 @@ pub fn panel_samples(panel: &PgfPanel) -> usize {
         .series
         .iter()
         .map(|s| {
-            if s.y2.is_some() && s.style == PgfStyle::Band {
+            if s.y2.is_some() && s.style.is_band() {
                 2 * s.rows
             } else {
                 s.rows
@@ -382,7 +382,7 @@ fn series_view(p: usize, k: usize, s: &PgfSeries, legend: bool) -> Result<Series
     let entry = s.label.as_deref().filter(|_| legend).map(label_to_tex);
     let mut opts = vec![color.clone()];
     // Drawn as fric-plot draws it: from the style's one declaration.
-    opts.push(style::def(s.style).pgf_options(&color, s.marker_size));
+    opts.push(s.style.pgf_options(&color, s.marker_size));
     if entry.is_none() {
         // Legend entries go to the plots in order: one without an entry must not take one.
         opts.push("forget plot".into());
@@ -407,15 +407,14 @@ fn series_view(p: usize, k: usize, s: &PgfSeries, legend: bool) -> Result<Series
             label_to_tex(label)
         ));
     }
-    let (upper, paths) = match s.style {
-        PgfStyle::Band => {
-            let y2 = s.y2.as_deref().ok_or("band without y2")?;
-            (
-                Some(table(y2)?),
-                Some((format!("fric{p}b{k}lo"), format!("fric{p}b{k}hi"))),
-            )
-        }
-        _ => (None, None),
+    let (upper, paths) = if s.style.is_band() {
+        let y2 = s.y2.as_deref().ok_or("band without y2")?;
+        (
+            Some(table(y2)?),
+            Some((format!("fric{p}b{k}lo"), format!("fric{p}b{k}hi"))),
+        )
+    } else {
+        (None, None)
     };
     Ok(SeriesView {
         options: opts.join(", "),
