@@ -152,7 +152,7 @@ fn legend_samples_match_the_drawn_styles() {
         .enumerate()
         .map(|(k, st)| {
             let y = x.iter().map(|v| 0.15 * k as f64 - 0.9 + 0.1 * v).collect();
-            series(x.clone(), y, *st, &format!("s{k}"))
+            series(x.clone(), y, st, &format!("s{k}"))
         })
         .collect();
     // A solid series exactly on the dash-dot one: the dash-dot one is covered.
