@@ -541,8 +541,9 @@ pub fn schema() {
         "Check provenance (checks[].provenance, one of)",
         fric_manifest::CHECK_KINDS,
     );
-    out!(
-        "Series styles: solid, dashed, dotted, points, band (with y2); colors: {}",
-        fric_plot::COLOR_NAMES.join(", ")
+    kinds(
+        "Series styles (series[].style, default solid)",
+        &fric_plot::style::docs(),
     );
+    out!("Colors (series[].color): {}", fric_plot::COLOR_NAMES.join(", "));
 }

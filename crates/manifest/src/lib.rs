@@ -34,9 +34,15 @@ use std::fmt;
 ///
 /// `metric_kinds` are the metric kinds' declarations (they live with their evaluation, outside
 /// this crate): `metrics[].kind` is one of their names, each described by its doc and example.
-/// `input_kinds` likewise (they live with their signals): `runs[].input` is one of them; and
-/// `methods` (they live with the solvers): `sim.method` is one of their names.
-pub fn json_schema(metric_kinds: &[KindDoc], input_kinds: &[KindDoc], methods: &[KindDoc]) -> String {
+/// `input_kinds` likewise (they live with their signals): `runs[].input` is one of them;
+/// `methods` (they live with the solvers): `sim.method` is one of their names; and `styles`
+/// (they live with the renderers): a series' `style` is one of their names.
+pub fn json_schema(
+    metric_kinds: &[KindDoc],
+    input_kinds: &[KindDoc],
+    methods: &[KindDoc],
+    styles: &[KindDoc],
+) -> String {
     let mut generator = schemars::SchemaGenerator::default();
     let input = input_schema(input_kinds, &mut generator);
     let mut schema = generator.into_root_schema_for::<Manifest>();
@@ -58,6 +64,15 @@ pub fn json_schema(metric_kinds: &[KindDoc], input_kinds: &[KindDoc], methods: &
         .collect();
     if let Some(def) = schema.pointer_mut("/$defs/Method") {
         *def = serde_json::json!({"description": METHOD_DOC, "oneOf": methods});
+    }
+    let styles: Vec<serde_json::Value> = styles
+        .iter()
+        .map(|s| {
+            serde_json::json!({"description": format!("{}. Example: {}", s.doc, s.example), "type": "string", "const": s.name})
+        })
+        .collect();
+    if let Some(def) = schema.pointer_mut("/$defs/Style") {
+        *def = serde_json::json!({"description": STYLE_DOC, "oneOf": styles});
     }
     let mut text = serde_json::to_string_pretty(&schema).expect("a schema serialises");
     text.push('\n');

@@ -326,25 +326,6 @@ pub fn check(m: &Manifest) -> Vec<Problem> {
                     format!("0 to {MAX_ARROWS}"),
                 ));
             }
-            if let Some(m) = s.marker_size {
-                use crate::Style;
-                if !matches!(s.style, Style::Points | Style::Circles | Style::Published) {
-                    out.push((
-                        format!("panels[{i}].series[{k}].marker_size"),
-                        format!(
-                            "`marker_size` on the line style {:?} draws no marker: it would be ignored",
-                            s.style
-                        ),
-                        "marker_size only with style points, circles or published".into(),
-                    ));
-                } else if !(MARKER_SIZE_PT.0..=MARKER_SIZE_PT.1).contains(&m) {
-                    out.push((
-                        format!("panels[{i}].series[{k}].marker_size"),
-                        format!("`marker_size` = {m} pt is not a printable marker"),
-                        format!("{} to {} pt", MARKER_SIZE_PT.0, MARKER_SIZE_PT.1),
-                    ));
-                }
-            }
         }
     }
     let tols = m

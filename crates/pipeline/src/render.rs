@@ -53,6 +53,7 @@ fn push_markers(
     series: &mut Vec<SeriesData>,
     panel: &str,
     s: &fric_manifest::SeriesSpec,
+    style: fric_plot::style::Style,
     (x, y, point_labels): (Vec<f64>, Vec<f64>, Vec<Option<String>>),
 ) {
     csvs.push(Csv {
@@ -64,7 +65,7 @@ fn push_markers(
         x,
         y,
         y2: None,
-        style: s.style,
+        style,
         label: s.label.clone(),
         color: s.color.clone(),
         point_labels,
@@ -286,6 +287,7 @@ pub(crate) fn build(
         let mut series = Vec::new();
         let mut bases: HashMap<&str, usize> = HashMap::new();
         for s in &p.series {
+            let style = fric_plot::style::of(&s.style)?;
             if let Some(metric) = &s.metric {
                 // Group k takes palette colour k, so every series drawn from one group (its
                 // points and its line, say) has the same colour.
@@ -303,7 +305,7 @@ pub(crate) fn build(
                         x,
                         y,
                         y2: None,
-                        style: s.style,
+                        style,
                         label,
                         color,
                         point_labels: vec![],
@@ -315,13 +317,13 @@ pub(crate) fn build(
             }
             // A find's located point, a fit's targets: computed results, drawn as markers.
             if let Some((x, y)) = crate::marks::points(entry, metrics, s)? {
-                push_markers(&mut csvs, &mut series, &p.id, s, (x, y, vec![]));
+                push_markers(&mut csvs, &mut series, &p.id, s, style, (x, y, vec![]));
                 continue;
             }
-            if s.style == fric_manifest::Style::Published {
+            if style.source == fric_plot::style::Source::Points {
                 let (x, y): (Vec<f64>, Vec<f64>) = s.points.iter().map(|q| (q.x, q.y)).unzip();
                 let labels = s.points.iter().map(|q| q.label.clone()).collect();
-                push_markers(&mut csvs, &mut series, &p.id, s, (x, y, labels));
+                push_markers(&mut csvs, &mut series, &p.id, s, style, (x, y, labels));
                 continue;
             }
             let members: Vec<(String, Option<&fric_manifest::Coords>)> = match entry.sweeps.get(&s.run) {
@@ -382,7 +384,7 @@ pub(crate) fn build(
                     x,
                     y,
                     y2,
-                    style: s.style,
+                    style,
                     label,
                     color,
                     point_labels: vec![],

@@ -467,7 +467,7 @@ fn every_plotted_sample_is_visible_and_nothing_leaves_its_frame() {
 /// SVG pixels, read from the style's declaration (`fric_plot::style`).
 fn uninked_radius(style: &str) -> f64 {
     use fric_plot::style::{Ink, Marker, PX_PER_PT, STYLES};
-    let Some(def) = STYLES.iter().find(|d| d.name == style) else {
+    let Some(def) = STYLES.iter().find(|d| d.name() == style) else {
         return 0.0;
     };
     match def.ink {

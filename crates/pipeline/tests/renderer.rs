@@ -8,7 +8,6 @@ mod common;
 
 use common::figures::{attr, axis, draw_fig91, drew_one, figure, series, Drawn};
 use common::{workspace, DAHL};
-use fric_manifest::Style;
 use fric_plot::{FigureData, SeriesData};
 
 fn circle(n: usize, turns: f64) -> (Vec<f64>, Vec<f64>) {
@@ -34,12 +33,12 @@ fn a_circle_is_round_with_equal_aspect() {
         ((xr[1] - xr[0]) / (f[2] - f[0]), (yr[1] - yr[0]) / (f[3] - f[1]))
     };
     let (ux, uy) = units_per_px(&svg(&figure(
-        vec![series(x.clone(), y.clone(), Style::Solid, "C")],
+        vec![series(x.clone(), y.clone(), fric_plot::style::SOLID, "C")],
         true,
     )));
     assert!((ux / uy - 1.0).abs() < 1e-9, "{ux} vs {uy} units per pixel");
     // Without the request, the 640 × 400 panel draws it as an ellipse.
-    let (ux, uy) = units_per_px(&svg(&figure(vec![series(x, y, Style::Solid, "C")], false)));
+    let (ux, uy) = units_per_px(&svg(&figure(vec![series(x, y, fric_plot::style::SOLID, "C")], false)));
     assert!((ux / uy - 1.0).abs() > 0.2, "{ux} vs {uy}");
 }
 
@@ -55,7 +54,7 @@ fn arrows(s: &str) -> Vec<&str> {
 #[test]
 fn arrowheads_are_solid_and_off_the_extrema() {
     let (x, y) = circle(3 * 720, 3.0);
-    let mut s = series(x, y, Style::Dashed, "loop");
+    let mut s = series(x, y, fric_plot::style::DASHED, "loop");
     s.arrows = 6;
     let f = figure(vec![s], true);
     let out = svg(&f);
@@ -141,11 +140,11 @@ fn ratios(p: &[f64]) -> Vec<f64> {
 #[test]
 fn legend_samples_match_the_drawn_styles() {
     let styles = [
-        Style::Solid,
-        Style::Dashed,
-        Style::Dotted,
-        Style::DashDot,
-        Style::DashDotDot,
+        fric_plot::style::SOLID,
+        fric_plot::style::DASHED,
+        fric_plot::style::DOTTED,
+        fric_plot::style::DASH_DOT,
+        fric_plot::style::DASH_DOT_DOT,
     ];
     let x: Vec<f64> = (0..200).map(|i| -1.0 + i as f64 / 100.0).collect();
     let mut all: Vec<SeriesData> = styles
@@ -153,16 +152,16 @@ fn legend_samples_match_the_drawn_styles() {
         .enumerate()
         .map(|(k, st)| {
             let y = x.iter().map(|v| 0.15 * k as f64 - 0.9 + 0.1 * v).collect();
-            series(x.clone(), y, *st, &format!("s{k}"))
+            series(x.clone(), y, st, &format!("s{k}"))
         })
         .collect();
     // A solid series exactly on the dash-dot one: the dash-dot one is covered.
-    all.push(series(x.clone(), all[3].y.clone(), Style::Solid, "z on top"));
+    all.push(series(x.clone(), all[3].y.clone(), fric_plot::style::SOLID, "z on top"));
     let out = svg(&figure(all, false));
     let (drawn, samples) = patterns(&out);
     assert_eq!(samples.len(), 6);
     for (k, st) in styles.iter().enumerate() {
-        let declared = fric_plot::style::def(*st).dash();
+        let declared = st.dash();
         match (&drawn[k], &samples[k]) {
             (None, None) => assert!(declared.is_empty(), "{st:?} drawn solid"),
             (Some(d), Some(s)) => {
@@ -184,7 +183,12 @@ fn legend_samples_match_the_drawn_styles() {
 /// Published points: one open marker per point, each with its label.
 #[test]
 fn published_points_are_drawn_with_their_labels() {
-    let mut p = series(vec![-0.5, 0.0, 0.5], vec![0.1, 0.2, 0.3], Style::Published, "Table 2.1");
+    let mut p = series(
+        vec![-0.5, 0.0, 0.5],
+        vec![0.1, 0.2, 0.3],
+        fric_plot::style::PUBLISHED,
+        "Table 2.1",
+    );
     p.point_labels = vec![Some("1".into()), Some("2".into()), Some("σ0".into())];
     let out = svg(&figure(vec![p], false));
     let group = &out[out.find("data-style=\"published\"").unwrap()..];
@@ -237,7 +241,7 @@ fn rect_attr(s: &str, from: &str, name: &str) -> [f64; 4] {
 #[test]
 fn an_inset_redraws_its_region_inside_the_panel() {
     let (x, y) = circle(720, 1.0);
-    let mut f = figure(vec![series(x, y, Style::Solid, "circle")], false);
+    let mut f = figure(vec![series(x, y, fric_plot::style::SOLID, "circle")], false);
     f.panels[0].insets = vec![fric_manifest::Inset {
         x: [0.9, 1.1],
         y: [-0.1, 0.1],
@@ -355,12 +359,12 @@ fn panels_share_units_and_pgf_units_equal_the_svgs() {
 fn crowded() -> FigureData {
     let (x, y) = circle(400, 1.0);
     let big: Vec<f64> = y.iter().map(|v| 12345.678 * v).collect();
-    let mut a = series(x.clone(), big, Style::Solid, "F_f^l flow σ0 ffi");
+    let mut a = series(x.clone(), big, fric_plot::style::SOLID, "F_f^l flow σ0 ffi");
     a.arrows = 2;
     let b = series(
         x.clone(),
         y.iter().map(|v| -0.5 * v).collect(),
-        Style::Dashed,
+        fric_plot::style::DASHED,
         "−x_{k−1}",
     );
     let mut f = figure(vec![a], false);
@@ -422,7 +426,7 @@ fn no_text_is_clipped_overlapped_or_missing_glyphs() {
 fn a_legend_wider_than_its_panel_stays_inside_the_figure() {
     let (x, y) = circle(360, 1.0);
     let long = "ω = 1 rad/s, E_diss = 0.740 J (published; closed loop 0.745 J), a label as wide as the panel and more";
-    let f = figure(vec![series(x, y, Style::Solid, long)], false);
+    let f = figure(vec![series(x, y, fric_plot::style::SOLID, long)], false);
     let s = svg(&f);
     let view = attr(&s, "viewBox");
     let l = rect_attr(&s, "class=\"fric-panel\"", "data-legend");
@@ -439,7 +443,12 @@ fn a_legend_wider_than_its_panel_stays_inside_the_figure() {
 #[test]
 fn published_point_labels_stay_inside_the_frame() {
     let labels = ["(s_e, f_s) corner", "(s_p, f_k) right", "(top, f_k) top"];
-    let mut p = series(vec![1.08, 1.08, 0.0], vec![1.08, 0.0, 1.08], Style::Published, "points");
+    let mut p = series(
+        vec![1.08, 1.08, 0.0],
+        vec![1.08, 0.0, 1.08],
+        fric_plot::style::PUBLISHED,
+        "points",
+    );
     p.point_labels = labels.iter().map(|l| Some(l.to_string())).collect();
     let f = figure(vec![p], false);
     let drawn = fric_plot::render(&f).unwrap();

@@ -6,7 +6,6 @@ mod common;
 
 use common::figures::{attr, axis, draw_fig91, figure, series, Drawn};
 use common::DAHL;
-use fric_manifest::Style;
 use fric_plot::AxisSpec;
 
 /// A figure of two panels declared `width: double`, panel a with points drawn at
@@ -116,7 +115,7 @@ fn a_last_x_tick_label_at_the_axis_end_is_not_clipped() {
     for y_unit in [None, Some("kg-m^2")] {
         let x: Vec<f64> = (0..=50).map(|i| 0.999 + 0.0025 * f64::from(i) / 50.0).collect();
         let y: Vec<f64> = x.iter().map(|v| (v - 1.0) * 1e3).collect();
-        let mut f = figure(vec![series(x, y, Style::Solid, "ramp")], false);
+        let mut f = figure(vec![series(x, y, fric_plot::style::SOLID, "ramp")], false);
         f.panels[0].x = axis("u", Some([0.999, 1.0015]));
         f.panels[0].y = AxisSpec {
             unit: y_unit.map(Into::into),

@@ -165,7 +165,7 @@ fn a_marker_size_on_a_line_style_is_refused() {
     one(
         &with("style: dashed, marker_size: 3"),
         20,
-        "`marker_size` on the line style Dashed draws no marker: it would be ignored",
+        "`marker_size` on style `dashed`, which does not take it: it would be ignored",
         "marker_size only with style points, circles or published",
     );
 }

@@ -8,7 +8,7 @@ use crate::series::{self, hex, tf, Frame, Mapped, K, LEGEND_FONT};
 use crate::style::arrow::{self, Head};
 use crate::ticks::{self, ticks};
 use crate::{math, PanelData};
-use fric_manifest::{Corner, Inset, Scale, Style};
+use fric_manifest::{Corner, Inset, Scale};
 
 /// Tick label font size of an inset (drawing units).
 const FONT: f64 = LEGEND_FONT * 0.85;
@@ -188,7 +188,7 @@ pub(crate) fn layout(
 /// The inset's outer box as a series the legend placement sees as ink (a filled rectangle).
 pub(crate) fn obstacle(l: &InsetLayer) -> Mapped {
     let [a, b, c, d] = l.outer;
-    let mut m = series::map_series(&l.frame, &[], &[], None, Style::Band, (0, 0, 0));
+    let mut m = series::map_series(&l.frame, &[], &[], None, crate::style::BAND, (0, 0, 0));
     m.band = vec![(a, b), (c, b), (c, d), (a, d)];
     m
 }
@@ -242,7 +242,7 @@ pub(crate) fn write(out: &mut String, n: usize, k: usize, panel_id: &str, l: &In
             out,
             r#"<g class="fric-inset-series" data-k="{}" data-style="{}">"#,
             i + 1,
-            crate::style::def(s.style).name
+            s.style.name()
         );
         series::write_series(out, s);
         for h in heads {

@@ -4,8 +4,8 @@
 use crate::geometry::{point_in_polygon, segment_meets};
 use crate::math;
 use crate::series::{hex, Frame, Mapped, K, LEGEND_FONT, STROKE};
-use crate::style::{self, Ink};
-use fric_manifest::Style;
+use crate::style::Ink;
+use crate::style::Style;
 
 const SAMPLE_W: f64 = 30.0 * K;
 const GAP: f64 = 8.0 * K;
@@ -17,13 +17,13 @@ const INSET: f64 = 8.0 * K;
 pub(crate) fn covers(s: &Mapped, r: [f64; 4]) -> bool {
     let g = STROKE / 2.0
         + 3.0 * K
-        + style::def(s.style)
+        + s.style
             .marker()
             .map_or(0.0, |m| crate::series::marker_radius(m, s.marker_size));
     let r = [r[0] - g, r[1] - g, r[2] + g, r[3] + g];
     let lines = s.lines.iter().any(|l| match l.len() {
         1 => segment_meets(l[0], l[0], r),
-        _ if style::def(s.style).marker().is_some() => l.iter().any(|&p| segment_meets(p, p, r)),
+        _ if s.style.marker().is_some() => l.iter().any(|&p| segment_meets(p, p, r)),
         _ => l.windows(2).any(|w| segment_meets(w[0], w[1], r)),
     });
     let band = s.band.len() > 2
@@ -198,7 +198,7 @@ fn sample(out: &mut String, e: &Entry, x: f64, y: f64) {
     let (style, c, under) = (e.style, e.color, e.under);
     use std::fmt::Write;
     let col = hex(c);
-    let _ = match style::def(style).ink {
+    let _ = match style.ink {
         Ink::Markers(m) => {
             out.push_str(&crate::series::marker_svg(
                 m,

@@ -31,12 +31,12 @@ pub mod style;
 mod ticks;
 
 pub use colors::{color_rgb, is_known_color, series_color, COLORS, COLOR_NAMES, PALETTE_NAMES};
-pub use fric_manifest::Style;
 pub use labels::LabelSide;
 pub use measure::{text_boxes, TextBox};
 pub use page::{fit_page, panels_for_width, printed_height, PX_PER_IN, TEXT_HEIGHT_PX, TEXT_WIDTH_PX};
 pub use raster::{rasterize, PNG_SCALE};
 pub use reduce::{apply, pick, reduce, Reduction, TOLERANCE_PX};
+pub use style::Style;
 
 use fric_manifest::{LegendPos, Scale};
 use panel::{draw_panel, plan_legend, LegendPlan, PanelLayer, Plan};

@@ -36,8 +36,9 @@
 //! 20 001 samples).
 
 use crate::ranges::{self, shared_of, shared_x};
+use crate::style::{Keep, Style};
 use crate::{series::tf, FigureData, SeriesData};
-use fric_manifest::{Scale, Style};
+use fric_manifest::Scale;
 
 /// The error bound, in SVG pixels.
 pub const TOLERANCE_PX: f64 = 0.25;
@@ -163,10 +164,7 @@ fn zoom(p: &crate::PanelData, i: &fric_manifest::Inset, w: u32, h: u32) -> Pixel
 
 /// Whether `style` draws a marker at every sample (so a computed point is drawn as a result).
 fn marks_each_sample(style: Style) -> bool {
-    match style {
-        Style::Points | Style::Circles | Style::Published => true,
-        Style::Solid | Style::Dashed | Style::Dotted | Style::DashDot | Style::DashDotDot | Style::Band => false,
-    }
+    style.marker().is_some()
 }
 
 /// Two increasing index lists merged (increasing, without repeats).
@@ -191,11 +189,11 @@ fn series_keep(px: &Pixels, s: &SeriesData) -> Vec<usize> {
     let n = s.x.len().min(s.y.len());
     let mapped = |y: &[f64]| -> Vec<Option<(f64, f64)>> { (0..n).map(|i| px.map(s.x[i], y[i])).collect() };
     let a = mapped(&s.y);
-    match (s.style, &s.y2) {
-        (Style::Points, _) => distinct_markers(&a),
+    match (s.style.keep, &s.y2) {
+        (Keep::Distinct, _) => distinct_markers(&a),
         // Published values are few and each carries its label: all kept.
-        (Style::Published, _) => (0..n).collect(),
-        (Style::Band, Some(y2)) if y2.len() >= n => {
+        (Keep::All, _) => (0..n).collect(),
+        (Keep::Band, Some(y2)) if y2.len() >= n => {
             let b = mapped(y2);
             // A sample is drawable only if both its edges are.
             let both: Vec<Option<(f64, f64)>> = a.iter().zip(&b).map(|(p, q)| p.and(*q)).collect();
@@ -385,7 +383,7 @@ mod tests {
             ),
         ];
         for (x, y) in cases {
-            let s = line(x.clone(), y.clone(), Style::Solid);
+            let s = line(x.clone(), y.clone(), crate::style::SOLID);
             let k = series_keep(&px(), &s);
             assert!(k.len() < n / 5, "kept {} of {n}", k.len());
             let pts: Vec<(f64, f64)> = k.iter().map(|&i| (x[i], y[i])).collect();
@@ -405,13 +403,13 @@ mod tests {
         let s = line(
             vec![0.0, 1.0, 0.01, 2.0, 2.2, 3.0],
             vec![0.0, 1.0, 0.01, 2.0, 2.0, f64::NAN],
-            Style::Points,
+            crate::style::POINTS,
         );
         assert_eq!(series_keep(&px(), &s), vec![0, 1, 3, 4]);
         let s = line(
             (0..10).map(f64::from).collect(),
             vec![0.0, 0.0, f64::NAN, f64::NAN, f64::NAN, 0.0, 0.0, 0.0, 0.0, 0.0],
-            Style::Solid,
+            crate::style::SOLID,
         );
         assert_eq!(series_keep(&px(), &s), vec![0, 1, 2, 4, 5, 9]);
     }
@@ -453,7 +451,7 @@ mod tests {
     #[test]
     fn computed_points_inside_the_view_are_all_kept() {
         let shown: Vec<usize> = (40..=60).collect();
-        for style in [Style::Points, Style::Circles] {
+        for style in [crate::style::POINTS, crate::style::CIRCLES] {
             let keep = &reduce(&zoomed(true, style)).keep[0][0];
             for i in &shown {
                 assert!(
@@ -463,7 +461,7 @@ mod tests {
             }
         }
         for computed in [true, false] {
-            let thinned = &reduce(&zoomed(computed, Style::Solid)).keep[0][0];
+            let thinned = &reduce(&zoomed(computed, crate::style::SOLID)).keep[0][0];
             assert!(
                 thinned.len() < 6,
                 "a straight line (computed points: {computed}) kept {thinned:?}"

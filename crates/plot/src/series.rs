@@ -14,8 +14,9 @@ use crate::geometry::{clip_lines, thin_columns};
 use crate::labels::{self, LabelSide};
 use crate::legend::{self, Legend};
 use crate::math;
+use crate::style::Style;
 use crate::style::{self, arrow, Ink, Marker};
-use fric_manifest::{Scale, Style};
+use fric_manifest::Scale;
 
 /// Drawing units per SVG pixel (the `viewBox` is this many times the figure's pixel size).
 pub(crate) const K: f64 = crate::K as f64;
@@ -94,7 +95,7 @@ pub(crate) struct Mapped {
 impl Mapped {
     /// The positions of the series' markers (empty for lines and bands).
     pub fn markers(&self) -> Vec<(f64, f64)> {
-        match style::def(self.style).ink {
+        match self.style.ink {
             Ink::Markers(_) => self.lines.iter().flatten().copied().collect(),
             _ => vec![],
         }
@@ -125,7 +126,7 @@ pub(crate) fn coincident(series: &[Mapped]) -> Vec<(usize, usize)> {
         }
         h
     };
-    let is_line = |s: &Mapped| style::def(s.style).is_line();
+    let is_line = |s: &Mapped| s.style.is_line();
     let mut out = Vec::new();
     for i in 0..series.len() {
         if !is_line(&series[i]) || series[i].lines.iter().all(|l| l.len() < 2) {
@@ -167,7 +168,7 @@ pub(crate) fn map_series(
     color: (u8, u8, u8),
 ) -> Mapped {
     let min_step = K / 8.0;
-    let markers = style::def(style).marker().is_some();
+    let markers = style.marker().is_some();
     let mut lines: Vec<Vec<(f64, f64)>> = Vec::new();
     let mut cur: Vec<(f64, f64)> = Vec::new();
     for (&a, &b) in x.iter().zip(y) {
@@ -187,7 +188,7 @@ pub(crate) fn map_series(
     if !cur.is_empty() {
         lines.push(cur);
     }
-    if style == Style::Solid {
+    if style.is_solid() {
         lines = lines.into_iter().map(|l| thin_columns(l, K / 4.0)).collect();
     }
     if !markers {
@@ -200,7 +201,7 @@ pub(crate) fn map_series(
         lines = clip_lines(lines, r);
     }
     let mut band = Vec::new();
-    if let (Style::Band, Some(y2)) = (style, y2) {
+    if let (true, Some(y2)) = (style.is_band(), y2) {
         band.extend(x.iter().zip(y).filter_map(|(&a, &b)| frame.map(a, b)));
         let upper: Vec<(f64, f64)> = x.iter().zip(y2).filter_map(|(&a, &b)| frame.map(a, b)).collect();
         band.extend(upper.into_iter().rev());
@@ -227,7 +228,7 @@ pub(crate) fn hex(c: (u8, u8, u8)) -> String {
 /// period over the polyline so that it starts and ends with a dash; a polyline shorter than one
 /// period is drawn solid.
 pub(crate) fn fitted_dash(style: Style, line: &[(f64, f64)]) -> String {
-    let dash = style::def(style).dash();
+    let dash = style.dash();
     if dash.is_empty() {
         return String::new();
     }
@@ -320,7 +321,7 @@ pub(crate) fn write_panel(
             out,
             r#"<g class="fric-series" data-k="{}" data-style="{}">"#,
             k + 1,
-            style::def(s.style).name
+            s.style.name()
         );
         write_series(out, s);
         for h in arrow::place(&s.lines, s.arrows, &markers, K) {
@@ -355,7 +356,7 @@ pub(crate) fn write_series(out: &mut String, s: &Mapped) {
     let col = hex(s.color);
     let width = if s.under { crate::UNDER_WIDTH * STROKE } else { STROKE };
     let width = format!("{width}{}", if s.faded { FADED } else { "" });
-    match style::def(s.style).ink {
+    match s.style.ink {
         Ink::Band => {
             if s.band.len() > 2 {
                 out.push_str(r#"<path d=""#);
@@ -486,7 +487,7 @@ mod tests {
         Entry {
             label: "a".into(),
             marker_size: None,
-            style: Style::Solid,
+            style: crate::style::SOLID,
             color: (0, 0, 0),
             under: false,
             faded: false,
@@ -496,15 +497,15 @@ mod tests {
 
     #[test]
     fn a_series_on_top_of_another_is_found() {
-        let a = line(&[(0.0, 0.0), (1000.0, 500.0), (2000.0, 0.0)], Style::Solid);
+        let a = line(&[(0.0, 0.0), (1000.0, 500.0), (2000.0, 0.0)], crate::style::SOLID);
         let b = line(
             &[(0.0, 1.0), (500.0, 251.0), (1000.0, 501.0), (2000.0, 1.0)],
-            Style::Dashed,
+            crate::style::DASHED,
         );
-        let c = line(&[(0.0, 900.0), (2000.0, 900.0)], Style::Solid);
+        let c = line(&[(0.0, 900.0), (2000.0, 900.0)], crate::style::SOLID);
         assert_eq!(coincident(&[a, b, c]), vec![(0, 1)]);
-        let a = line(&[(0.0, 0.0), (2000.0, 0.0)], Style::Solid);
-        let half = line(&[(0.0, 0.0), (1000.0, 0.0), (1000.0, 800.0)], Style::Solid);
+        let a = line(&[(0.0, 0.0), (2000.0, 0.0)], crate::style::SOLID);
+        let half = line(&[(0.0, 0.0), (1000.0, 0.0), (1000.0, 800.0)], crate::style::SOLID);
         assert!(
             coincident(&[a, half]).is_empty(),
             "half of it elsewhere: both visible anyway"
@@ -515,17 +516,17 @@ mod tests {
     fn the_legend_goes_to_an_empty_corner_or_below() {
         let f = frame();
         // Data across the top: the preferred upper right is taken, the lower right is free.
-        let top = line(&[(0.0, 100.0), (2000.0, 100.0)], Style::Solid);
+        let top = line(&[(0.0, 100.0), (2000.0, 100.0)], crate::style::SOLID);
         let l = place_inside(&f, &[top], vec![entry()], 0).ok().unwrap();
         assert!(l.rect[1] > 750.0 && l.rect[0] > 1000.0, "{:?}", l.rect);
         // Data through every corner and both middles: below the axes, or, a single entry,
         // wherever inside the frame it covers no data (between the diagonals).
         let crossed = || {
-            let x1 = line(&[(0.0, 0.0), (2000.0, 1500.0)], Style::Solid);
-            let x2 = line(&[(0.0, 1500.0), (2000.0, 0.0)], Style::Solid);
+            let x1 = line(&[(0.0, 0.0), (2000.0, 1500.0)], crate::style::SOLID);
+            let x2 = line(&[(0.0, 1500.0), (2000.0, 0.0)], crate::style::SOLID);
             let mid = line(
                 &[(0.0, 60.0), (2000.0, 60.0), (2000.0, 1440.0), (0.0, 1440.0)],
-                Style::Solid,
+                crate::style::SOLID,
             );
             [x1, x2, mid]
         };
@@ -538,7 +539,7 @@ mod tests {
     #[test]
     fn dash_patterns_end_on_a_dash() {
         let l = [(0.0, 0.0), (1000.0, 0.0)];
-        let d = fitted_dash(Style::Dashed, &l);
+        let d = fitted_dash(crate::style::DASHED, &l);
         let v: Vec<f64> = d
             .trim()
             .trim_start_matches("stroke-dasharray=\"")
@@ -548,6 +549,6 @@ mod tests {
             .collect();
         let n = (1000.0 - v[0]) / (v[0] + v[1]);
         assert!((n - n.round()).abs() < 1e-3, "{d}: {n} periods before the last dash");
-        assert_eq!(fitted_dash(Style::Dashed, &[(0.0, 0.0), (30.0, 0.0)]), "");
+        assert_eq!(fitted_dash(crate::style::DASHED, &[(0.0, 0.0), (30.0, 0.0)]), "");
     }
 }

@@ -4,7 +4,7 @@ use super::*;
 use crate::panel::title_size;
 use crate::ranges::log_floor;
 use crate::ticks::{decade_label, ticks};
-use fric_manifest::{LegendPos, Scale, Style};
+use fric_manifest::{LegendPos, Scale};
 
 #[test]
 fn a_long_title_is_shrunk_to_fit_its_panel() {
@@ -64,7 +64,7 @@ fn fig() -> FigureData {
                     x: x.clone(),
                     y: y.clone(),
                     y2: None,
-                    style: Style::Dashed,
+                    style: crate::style::DASHED,
                     label: Some("sin".into()),
                     color: None,
                     arrows: 0,
@@ -95,7 +95,7 @@ fn fig() -> FigureData {
                     x,
                     y: y.clone(),
                     y2: Some(y.iter().map(|v| v + 0.5).collect()),
-                    style: Style::Band,
+                    style: crate::style::BAND,
                     label: None,
                     color: Some("gray".into()),
                     arrows: 0,
@@ -225,7 +225,7 @@ fn one_series(x: Vec<f64>, y: Vec<f64>) -> FigureData {
         x,
         y,
         y2: None,
-        style: Style::Solid,
+        style: crate::style::SOLID,
         label: None,
         color: None,
         arrows: 0,

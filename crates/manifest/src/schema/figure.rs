@@ -169,7 +169,7 @@ pub struct SeriesSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub y2: Option<String>,
     #[serde(default)]
-    pub style: Style,
+    pub style: StyleName,
     /// Legend entry; `{value}` is replaced by the sweep value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
@@ -210,24 +210,47 @@ fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
-#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
-#[serde(rename_all = "kebab-case")]
-pub enum Style {
-    #[default]
-    Solid,
-    Dashed,
-    Dotted,
-    /// Dash and dot alternating (fits, where the source draws them so).
-    DashDot,
-    /// Long dash and two dots: a fifth line style, distinguishable from the other four.
-    DashDotDot,
-    Points,
-    /// An open circle per sample: a marked point that must stay visible where it lies on or next
-    /// to other markers (drawn after them, its centre left clear).
-    Circles,
-    /// Points the source publishes (`points`), as open markers with labels.
-    Published,
-    Band,
+/// What the JSON Schema says of a series' `style`.
+pub const STYLE_DOC: &str = "How a series is drawn (`style`, default `solid`); each style is declared with what it\ntakes and how every backend draws it.";
+
+/// A series style by name, as the manifest writes it (`dashed`, `published`). The styles are
+/// declared, each with its fields, checks and how every backend draws it, in
+/// `fric_plot::style` (one file per style, registered by one line); the loader resolves the
+/// name against that registry (an unknown style is an error at its line with the allowed
+/// list), and the JSON Schema lists the names it holds.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(transparent)]
+pub struct StyleName(pub String);
+
+/// `solid`.
+impl Default for StyleName {
+    fn default() -> Self {
+        StyleName("solid".into())
+    }
+}
+
+impl std::fmt::Display for StyleName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Any name parses (`"dashed".parse()`); the loader resolves it against the registry.
+impl std::str::FromStr for StyleName {
+    type Err = std::convert::Infallible;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(StyleName(s.to_string()))
+    }
+}
+
+/// A string here; [`crate::json_schema`] adds the registry's names as its alternatives.
+impl JsonSchema for StyleName {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Style".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"description": STYLE_DOC, "type": "string"})
+    }
 }
 
 /// Which samples of a run: everything, the last period, the last k periods, a range of periods

@@ -379,12 +379,12 @@ pub const PANEL_KINDS: &[KindDoc] = &[
             ),
             req("x", Column, "", "the x column (with `metric`: a swept parameter)"),
             opt("y", Column, "", "the y column, the lower edge of a band (required unless `metric`)"),
-            opt("y2", Column, "", "the upper edge, for style: band"),
+            opt("y2", Column, "", "the upper edge, for a style that takes it (band)"),
             opt(
                 "style",
                 Text,
                 "",
-                "solid | dashed | dotted | dash-dot | dash-dot-dot | points | circles | published | band",
+                "how the series is drawn: one of the series styles (listed below with what each takes), default solid",
             ),
             opt(
                 "label",
@@ -404,7 +404,7 @@ pub const PANEL_KINDS: &[KindDoc] = &[
                 "marker_size",
                 Number,
                 "pt",
-                "for points, circles, published: the marker's radius (a square's half side), 0.5–6 (default 1.5, published 2)",
+                "for a style that takes it (a marker style, see Series styles): the marker's radius (a square's half side), 0.5–6 (default 1.5, published 2)",
             ),
         ],
         example: "{run: dahl, x: u, y: F, window: last-period, style: dashed, label: \"ω = {value}\"}",

@@ -3,6 +3,15 @@
 //! method does needs the solvers this crate stays free of; the loader resolves the name against
 //! that registry (an unknown method, or one the run's system does not take, is an error at its
 //! line with the allowed list), and the JSON Schema lists the names it holds.
+//!
+//! That registry, like the series styles' (`fric_plot::style`), is per process: a method added
+//! at run time (`fric_experiments::methods::register`) exists for the process that added it, and
+//! `cargo xtask` (which registers none) does not see it. This is by design, not a limitation to
+//! fix: the project's methods are all in `methods::ALL`, so every process sees the same ones; a
+//! study that needs its own method links the crates into its own front end and registers it
+//! before loading; and a run computed by a registered method carries the method's declaration in
+//! its cache key, so a different method registered under the same name in another process never
+//! reads that run from the shared cache.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -1,7 +1,8 @@
 //! Figures built in code for the renderer's tests (`renderer.rs`, `renderer_print.rs`): an axis,
 //! a series, a one-panel figure, and reading numbers back from the SVG.
 
-use fric_manifest::{LegendPos, Scale, Style};
+use fric_manifest::{LegendPos, Scale};
+use fric_plot::Style;
 use fric_plot::{AxisSpec, FigureData, PanelData, SeriesData};
 
 /// A linear axis without a unit, over `range` (automatic when `None`).

@@ -1,11 +1,16 @@
 //! `points`: one filled disc per computed sample.
 
-use super::{Ink, Marker, StyleDef};
-use fric_manifest::Style;
+use super::{Ink, Keep, KindDoc, Marker, Source, StyleDef, MARKER_SIZE};
 
 pub(super) const STYLE: StyleDef = StyleDef {
-    style: Style::Points,
-    name: "points",
-    doc: "A filled disc per sample: computed points (a sweep's values, a map's iterates).",
+    doc: KindDoc {
+        name: "points",
+        doc: "A filled disc per sample: computed points (a sweep's values, a map's iterates)",
+        fields: &[MARKER_SIZE],
+        example: "{metric: area, x: omega, style: points}",
+    },
     ink: Ink::Markers(Marker::Disc),
+    keep: Keep::Distinct,
+    source: Source::Run,
+    check: None,
 };

@@ -41,7 +41,7 @@ pub fn panel_samples(panel: &PgfPanel) -> usize {
         .series
         .iter()
         .map(|s| {
-            if s.y2.is_some() && s.style == PgfStyle::Band {
+            if s.y2.is_some() && s.style.is_band() {
                 2 * s.rows
             } else {
                 s.rows
@@ -400,7 +400,7 @@ fn series_view(p: usize, k: usize, s: &PgfSeries, legend: bool) -> Result<Series
     let entry = s.label.as_deref().filter(|_| legend).map(label_to_tex);
     let mut opts = vec![color.clone()];
     // Drawn as fric-plot draws it: from the style's one declaration.
-    opts.push(style::def(s.style).pgf_options(&color, s.marker_size));
+    opts.push(s.style.pgf_options(&color, s.marker_size));
     if s.under {
         // `thick` (0.8 pt) as wide as the SVG's covered stroke, which the legend sample repeats.
         opts.push(format!("line width={:.1}pt", 0.8 * fric_plot::UNDER_WIDTH));
@@ -432,15 +432,14 @@ fn series_view(p: usize, k: usize, s: &PgfSeries, legend: bool) -> Result<Series
             label_to_tex(label)
         ));
     }
-    let (upper, paths) = match s.style {
-        PgfStyle::Band => {
-            let y2 = s.y2.as_deref().ok_or("band without y2")?;
-            (
-                Some(table(y2)?),
-                Some((format!("fric{p}b{k}lo"), format!("fric{p}b{k}hi"))),
-            )
-        }
-        _ => (None, None),
+    let (upper, paths) = if s.style.is_band() {
+        let y2 = s.y2.as_deref().ok_or("band without y2")?;
+        (
+            Some(table(y2)?),
+            Some((format!("fric{p}b{k}lo"), format!("fric{p}b{k}hi"))),
+        )
+    } else {
+        (None, None)
     };
     Ok(SeriesView {
         options: opts.join(", "),

@@ -50,9 +50,9 @@ fn figure() -> PgfFigure {
                 legend_at: None,
                 insets: vec![],
                 series: vec![
-                    series(PgfStyle::Solid, Some("F_ss"), None),
-                    series(PgfStyle::Dashed, None, None),
-                    series(PgfStyle::Band, Some("band"), Some("F_hi")),
+                    series(fric_plot::style::SOLID, Some("F_ss"), None),
+                    series(fric_plot::style::DASHED, None, None),
+                    series(fric_plot::style::BAND, Some("band"), Some("F_hi")),
                 ],
             },
             PgfPanel {
@@ -64,7 +64,7 @@ fn figure() -> PgfFigure {
                 size: (500.0, 380.0),
                 legend_at: None,
                 insets: vec![],
-                series: vec![series(PgfStyle::Points, Some("not shown"), None)],
+                series: vec![series(fric_plot::style::POINTS, Some("not shown"), None)],
             },
         ],
         colors: vec![("blue".into(), (31, 119, 180))],

@@ -139,14 +139,16 @@ pub fn docs() -> Vec<KindDoc> {
     all().iter().map(|d| d.doc).collect()
 }
 
-/// The JSON Schema of the manifest format, its metric kinds from this registry and its input
-/// kinds from `fric_experiments::inputs`
+/// The JSON Schema of the manifest format, its metric kinds from this registry, its input
+/// kinds from `fric_experiments::inputs`, its methods from `fric_experiments::methods` and its
+/// series styles from `fric_plot::style`
 /// (`experiments/manifest.schema.json`, written by `cargo xtask schema --json`).
 pub fn json_schema() -> String {
     fric_manifest::json_schema(
         &docs(),
         &fric_experiments::inputs::docs(),
         &fric_experiments::methods::docs(),
+        &fric_plot::style::docs(),
     )
 }
 

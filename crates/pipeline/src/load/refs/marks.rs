@@ -2,7 +2,7 @@
 //! fitted curve is drawn from.
 
 use super::Ctx;
-use fric_manifest::{SeriesSpec, Style};
+use fric_manifest::SeriesSpec;
 
 /// Whether `s` draws a find's or a fit's result (checked here, not as a run or metric series).
 pub(in crate::load) fn is_mark(s: &SeriesSpec) -> bool {
@@ -20,7 +20,7 @@ fn reject(cx: &mut Ctx, at: &str, s: &SeriesSpec, fields: &[(&str, bool)], shape
             );
         }
     }
-    if s.style == Style::Band {
+    if fric_plot::style::of(&s.style).is_ok_and(|d| d.is_band()) {
         cx.err(format!("{at}.style"), "a find's or fit's result is not a band", shape);
     }
 }

@@ -1,34 +1,6 @@
 //! What panels refer to: runs and their columns, published points, metric series.
 
 use super::Ctx;
-use fric_manifest::Style;
-
-/// A series of published points: its `points`, each with its seed line; no run.
-fn published(cx: &mut Ctx, at: &str, s: &fric_manifest::SeriesSpec) {
-    if s.points.is_empty() {
-        cx.err(
-            format!("{at}.points"),
-            "published points need `points`",
-            "points: [{x, y, label, line}]",
-        );
-    }
-    for (k, q) in s.points.iter().enumerate() {
-        if q.line == 0 || !(q.x.is_finite() && q.y.is_finite()) {
-            cx.err(
-                format!("{at}.points[{k}]"),
-                "a published point needs finite x, y and its seed line",
-                "{x, y, line: <seed line>}",
-            );
-        }
-    }
-    if !s.run.is_empty() || s.metric.is_some() {
-        cx.err(
-            at.to_string(),
-            "published points are not drawn from a run or a metric",
-            "drop `run`/`metric`",
-        );
-    }
-}
 
 pub(in crate::load) fn panels(cx: &mut Ctx) {
     let m = cx.m;
@@ -54,24 +26,20 @@ pub(in crate::load) fn panels(cx: &mut Ctx) {
                     fric_plot::COLOR_NAMES.join(", "),
                 );
             }
-            if s.y2.is_none() && s.style == Style::Band {
-                cx.err(
-                    format!("{at}.style"),
-                    "a band needs `y2` (its upper edge)",
-                    "y2: <column>",
-                );
-            }
             cx.check_window(format!("{at}.window"), &s.window);
-            if s.style == Style::Published {
-                published(cx, &at, s);
-                continue;
+            // The style, resolved against its declaration, checks what it takes.
+            let style = match fric_plot::style::of(&s.style) {
+                Ok(style) => style,
+                Err(e) => {
+                    cx.err(format!("{at}.style"), e, fric_plot::style::names());
+                    continue;
+                }
+            };
+            for p in style.problems(s) {
+                cx.err(format!("{at}{}", p.field), p.message, p.allowed);
             }
-            if !s.points.is_empty() {
-                cx.err(
-                    format!("{at}.points"),
-                    "`points` belong to `style: published`",
-                    "style: published",
-                );
+            if style.source == fric_plot::style::Source::Points {
+                continue;
             }
             if super::marks::is_mark(s) {
                 super::marks::marks(cx, &at, s);
