@@ -134,7 +134,7 @@ mod tests {
             super::NOT_CLOSED
         );
         let follows = "metric `area_ratio`: metric `area[1]` has no value".to_string();
-        assert!(only_open_cycles(&[open.clone()]));
+        assert!(only_open_cycles(std::slice::from_ref(&open)));
         assert!(only_open_cycles(&[open.clone(), follows.clone()]));
         // Anything else keeps the reading failed: a run that failed, or no open cycle at all.
         assert!(!only_open_cycles(&[open, "run `sim`: step size too small".into()]));
