@@ -97,12 +97,13 @@ pub fn sensitivity(root: &Path, cache: Option<&Path>, a: &SensitivityArgs) -> Ex
     let checks: usize = all.iter().map(|m| m.verdicts.len()).sum();
     let robust: usize = all.iter().map(|m| m.robust()).sum();
     let failed: usize = all.iter().map(|m| m.failed()).sum();
+    let open: usize = all.iter().map(|m| m.open()).sum();
     let readings: usize = all.iter().map(|m| m.readings.len()).sum();
     let errors: usize = all.iter().flat_map(|m| &m.readings).map(|r| r.errors.len()).sum();
     out!(
-        "sensitivity: {} manifests with alternatives, {readings} readings, {checks} checks: {robust} robust, {} assumption-sensitive, {failed} failed (a reading could not be evaluated); {computed} runs computed",
+        "sensitivity: {} manifests with alternatives, {readings} readings, {checks} checks: {robust} robust, {} assumption-sensitive, {open} open (a reading's cycle does not close), {failed} failed (a reading could not be evaluated); {computed} runs computed",
         all.len(),
-        checks - robust - failed
+        checks - robust - failed - open
     );
     if let Err(e) = sensitivity::write(root, &found) {
         eprintln!("error: {e}");

@@ -160,15 +160,19 @@ pub fn summary(s: &Summary) {
     if !sens.is_empty() || !explained.is_empty() {
         let robust = sens.iter().filter(|x| x.robust).count();
         let failed = sens.iter().filter(|x| !x.failed.is_empty()).count();
+        let open = sens
+            .iter()
+            .filter(|x| x.failed.is_empty() && !x.open.is_empty())
+            .count();
         let with_value = explained
             .iter()
             .filter(|c| c.explained_by.iter().any(|x| x.value.is_some()))
             .count();
         out!(
             "readings:  {} checks under alternative readings: {robust} robust, {} assumption-sensitive, \
-             {failed} failed; {} known discrepancies explained ({with_value} by a parameter value, {} by none in range)",
+             {open} open (a reading's cycle does not close), {failed} failed; {} known discrepancies explained ({with_value} by a parameter value, {} by none in range)",
             sens.len(),
-            sens.len() - robust - failed,
+            sens.len() - robust - failed - open,
             explained.len(),
             explained.len() - with_value
         );

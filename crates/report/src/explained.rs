@@ -13,6 +13,11 @@ pub struct Sensitivity {
     /// not computed): the check's robustness is unknown, not robust.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub failed: Vec<String>,
+    /// The readings under which a cycle the check reads does not close (a loop area or a period
+    /// quoted only from a cycle that closed): reported as such, not as failed; the check is not
+    /// robust, since its value under them is not a loop's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub open: Vec<String>,
     /// Each reading: its name, the computed value and whether it meets the expectation
     /// (`None`: the reading could not be evaluated).
     pub readings: Vec<ReadingOutcome>,

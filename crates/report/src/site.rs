@@ -204,6 +204,7 @@ fn readings_text(r: &CheckReport) -> Option<(String, &'static str)> {
                 sci(x.computed),
                 if m { "met" } else { "not met" }
             ),
+            None if s.open.contains(&x.name) => format!("{}: its cycle does not close", x.name),
             None => format!("{}: not evaluated", x.name),
         })
         .collect();
@@ -213,6 +214,16 @@ fn readings_text(r: &CheckReport) -> Option<(String, &'static str)> {
             format!(
                 "failed: could not be evaluated under {} — {}",
                 s.failed.join(", "),
+                each.join("; ")
+            ),
+            "sensitive",
+        ));
+    }
+    if !s.open.is_empty() {
+        return Some((
+            format!(
+                "open: the cycle it reads does not close under {} — {}",
+                s.open.join(", "),
                 each.join("; ")
             ),
             "sensitive",

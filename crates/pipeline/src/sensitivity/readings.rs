@@ -3,6 +3,7 @@
 
 use super::fetch::evaluate_in;
 use crate::entry::Entry;
+use crate::evaluate::metric_kinds::NOT_CLOSED;
 use crate::overrides::variant;
 use crate::run_source::Source;
 use fric_report::CheckReport;
@@ -81,11 +82,15 @@ pub(crate) fn attach(readings: &[Planned], checks: &mut [CheckReport], src: &Sou
     if out.is_empty() {
         return out;
     }
+    // A reading whose only errors are cycles that do not close (and the metrics that read them)
+    // is evaluated: its checks without a value are open under it, the others count.
+    let only_open: Vec<bool> = out.iter().map(|r| only_open_cycles(&r.errors)).collect();
     for (k, c) in checks.iter_mut().enumerate() {
         let readings: Vec<fric_report::ReadingOutcome> = out
             .iter()
-            .map(|r| {
-                let rc = r.checks.get(k).filter(|_| r.errors.is_empty());
+            .zip(&only_open)
+            .map(|(r, open)| {
+                let rc = r.checks.get(k).filter(|_| r.errors.is_empty() || *open);
                 fric_report::ReadingOutcome {
                     name: r.name.clone(),
                     computed: rc.and_then(|x| x.computed),
@@ -95,18 +100,45 @@ pub(crate) fn attach(readings: &[Planned], checks: &mut [CheckReport], src: &Sou
             .collect();
         let own = met(c);
         // A reading that could not be evaluated says nothing either way: the check is not
-        // robust, its reading is `failed`.
-        let failed: Vec<String> = readings
-            .iter()
-            .filter(|r| r.met.is_none())
-            .map(|r| r.name.clone())
-            .collect();
-        let robust = own.is_some() && failed.is_empty() && readings.iter().all(|r| r.met == own);
+        // robust, its reading is `failed` (or `open` when a cycle it reads does not close).
+        let (mut open, mut failed) = (Vec::new(), Vec::new());
+        for (r, o) in readings.iter().zip(&only_open).filter(|(r, _)| r.met.is_none()) {
+            if *o { &mut open } else { &mut failed }.push(r.name.clone());
+        }
+        let robust = own.is_some() && failed.is_empty() && open.is_empty() && readings.iter().all(|r| r.met == own);
         c.sensitivity = Some(fric_report::Sensitivity {
             robust,
             failed,
+            open,
             readings,
         });
     }
     out
+}
+
+/// Whether a reading's errors are all cycles that do not close ([`NOT_CLOSED`]) or metrics left
+/// without a value by them (and there is at least one).
+fn only_open_cycles(errors: &[String]) -> bool {
+    let open = |e: &String| e.contains(NOT_CLOSED);
+    errors.iter().any(open) && errors.iter().all(|e| open(e) || e.contains("has no value"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::only_open_cycles;
+
+    #[test]
+    fn a_reading_whose_cycle_does_not_close_is_open_not_failed() {
+        let open = format!(
+            "metric `area[1]`: {}the cycle over the window ends 68 % …",
+            super::NOT_CLOSED
+        );
+        let follows = "metric `area_ratio`: metric `area[1]` has no value".to_string();
+        assert!(only_open_cycles(std::slice::from_ref(&open)));
+        assert!(only_open_cycles(&[open.clone(), follows.clone()]));
+        // Anything else keeps the reading failed: a run that failed, or no open cycle at all.
+        assert!(!only_open_cycles(&[open, "run `sim`: step size too small".into()]));
+        assert!(!only_open_cycles(&[follows]));
+        assert!(!only_open_cycles(&[]));
+    }
 }

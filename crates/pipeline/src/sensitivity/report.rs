@@ -22,6 +22,8 @@ pub struct Verdict {
     pub flipped_by: Vec<String>,
     /// The readings under which the check could not be evaluated (then it is not robust).
     pub failed: Vec<String>,
+    /// The readings under which a cycle the check reads does not close (reported, not failed).
+    pub open: Vec<String>,
 }
 
 /// The sensitivity of one manifest's checks to its assumptions.
@@ -41,6 +43,13 @@ impl ManifestSensitivity {
     /// The checks that could not be evaluated under some reading.
     pub fn failed(&self) -> usize {
         self.verdicts.iter().filter(|v| !v.failed.is_empty()).count()
+    }
+    /// The checks evaluated under every reading but with a cycle that does not close under some.
+    pub fn open(&self) -> usize {
+        self.verdicts
+            .iter()
+            .filter(|v| v.failed.is_empty() && !v.open.is_empty())
+            .count()
     }
 }
 
@@ -128,6 +137,7 @@ pub fn sensitivity(opts: &Options) -> Result<Sensitivities, String> {
                     robust: s.is_some_and(|s| s.robust),
                     flipped_by: s.map_or_else(Vec::new, |s| s.flipped_by(own).into_iter().map(String::from).collect()),
                     failed: s.map_or_else(Vec::new, |s| s.failed.clone()),
+                    open: s.map_or_else(Vec::new, |s| s.open.clone()),
                 }
             })
             .collect();

@@ -13,7 +13,7 @@ pub const DECL: MetricDecl = MetricDecl {
               is split where the lines of its two straight neighbours on each side meet (exact to rounding when \
               every kink has two straight intervals on each side that advance x the same way); a kink within two \
               samples of a reversal or of the window's ends, and the closing segment, keep the trapezoid rule of \
-              loop-area; unit x·y",
+              loop-area; of a cycle that closed, as loop-area; unit x·y",
         fields: CURVE,
         example: "{name: area, kind: loop-area-pl, run: ms, x: u, y: F, window: last-period}",
     },
@@ -22,8 +22,8 @@ pub const DECL: MetricDecl = MetricDecl {
 };
 
 fn eval(c: &Ctx) -> Result<f64, String> {
-    let s = c.series()?;
-    Ok(pl_loop_area(s.x()?, s.y))
+    let (x, y) = closed_cycle(c)?;
+    Ok(pl_loop_area(x, y))
 }
 
 /// Relative difference below which two slopes are the same line.

@@ -12,6 +12,7 @@
 
 mod abs;
 mod constant;
+mod crossing_interval;
 mod crossing_period;
 mod curve_crossings;
 mod decay_fit;
@@ -27,6 +28,7 @@ mod max_abs;
 mod max_diff;
 mod min;
 mod negate;
+mod path_integral;
 mod quantile;
 mod ratio;
 mod relative_difference;
@@ -45,6 +47,7 @@ use std::sync::RwLock;
 pub const ALL: &[&MetricDecl] = &[
     &loop_area::DECL,
     &loop_area_pl::DECL,
+    &path_integral::DECL,
     &max::DECL,
     &min::DECL,
     &max_abs::DECL,
@@ -57,6 +60,7 @@ pub const ALL: &[&MetricDecl] = &[
     &info::DECL,
     &quantile::DECL,
     &crossing_period::DECL,
+    &crossing_interval::DECL,
     &decay_fit::DECL,
     &dwell::DECL,
     &difference::DECL,
@@ -307,6 +311,61 @@ pub const OF_ONE: FieldDoc = req("of", Text, "", "an earlier metric's name");
 pub const ONE_SERIES: &[FieldDoc] = &[NAME, RUN, X_UNUSED, Y, WINDOW, UNIT, NOTE, BASELINE];
 /// The fields of a kind of a curve (x, y).
 pub const CURVE: &[FieldDoc] = &[NAME, RUN, X, Y, WINDOW, UNIT, NOTE, BASELINE];
+
+/// How far a cycle may miss closing and still be quoted as a loop or a period: 1 % (of the
+/// loop's range in each coordinate; of the mean period between the intervals of an oscillation).
+/// A stated project rule, one for every manifest and not a per-metric tolerance (none may be
+/// declared): a loop that closes to 1 % of its range looks closed on a drawn panel (a few pixels),
+/// and the chord the trapezoid rule closes it with spans at most 1 % of each range. A run that
+/// does not close to it is run on (more periods) or shot until it does, or its value is quoted as
+/// what it is (`path-integral`, an open stretch).
+pub const CLOSURE_TOL: f64 = 0.01;
+
+/// The text that starts the error of a cycle that did not close ([`closed_cycle`]): a reading
+/// whose only metric errors are these (and the metrics that read them) reports the checks on them
+/// as open under that reading, not as failed.
+pub const NOT_CLOSED: &str = "not closed: ";
+
+/// The closure gap of a cycle sampled as (x, y): the larger of |x_end − x_start| and
+/// |y_end − y_start|, each a share of that coordinate's range over the samples (0 for a
+/// coordinate that does not move, and for fewer than two samples).
+pub fn closure_gap(x: &[f64], y: &[f64]) -> f64 {
+    let share = |v: &[f64]| -> f64 {
+        let (Some(a), Some(b)) = (v.first(), v.last()) else {
+            return 0.0;
+        };
+        let (lo, hi) = v
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &z| (l.min(z), h.max(z)));
+        let range = hi - lo;
+        if range > 0.0 {
+            (b - a).abs() / range
+        } else {
+            0.0
+        }
+    };
+    share(x).max(share(y))
+}
+
+/// A cycle's samples once it is shown to close to [`CLOSURE_TOL`]: otherwise an error (starting
+/// [`NOT_CLOSED`]) naming the gap. A loop area is quoted only from a cycle that closed.
+pub fn closed_cycle<'a>(c: &Ctx<'a>) -> Result<(&'a [f64], &'a [f64]), String> {
+    let s = c.series()?;
+    let x = s.x()?;
+    let gap = closure_gap(x, s.y);
+    if !(gap <= CLOSURE_TOL) {
+        let (xn, yn) = (c.spec.x.as_deref().unwrap_or("x"), c.spec.y.as_deref().unwrap_or("y"));
+        return Err(format!(
+            "{NOT_CLOSED}the cycle over the window ends {:.3} % of its range in ({xn}, {yn}) away from its start \
+             (a loop is quoted only from a cycle that closes to {} %): run on until a period closes, quote a \
+             window that closes, or quote the open stretch as what it is (kind path-integral)",
+            100.0 * gap,
+            100.0 * CLOSURE_TOL
+        ));
+    }
+    Ok((x, s.y))
+}
+
 /// The fields of a kind of two earlier metrics.
 pub const TWO_METRICS: &[FieldDoc] = &[NAME, OF_TWO, UNIT, NOTE, BASELINE];
 /// The fields of a kind of one earlier metric.
