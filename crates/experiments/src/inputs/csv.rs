@@ -190,6 +190,20 @@ mod tests {
     use super::{resample, rows_passed, zero_phase_low_pass};
     use std::f64::consts::PI;
 
+    /// A declared period makes the input periodic (the windows of a periodic input need it);
+    /// none by default; a negative field is refused at its path.
+    #[test]
+    fn a_declared_period_makes_it_periodic_and_bad_values_are_refused() {
+        let read = |y: &str| crate::inputs::resolve(&serde_yaml::from_str(y).unwrap());
+        let plain = read("{kind: csv, path: data/m/r.csv}").unwrap();
+        assert_eq!(plain.period(), None);
+        let periodic = read("{kind: csv, path: data/m/r.csv, period: 2.5}").unwrap();
+        assert_eq!(periodic.period(), Some(2.5));
+        let errs = read("{kind: csv, path: data/m/r.csv, cutoff: -1}").err().unwrap();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].path, "input.cutoff");
+    }
+
     /// Resampling is exact on a linear signal (linear interpolation of a line), at a step that
     /// does not divide the file's uneven times; the last sample stops at the last time.
     #[test]
