@@ -6,6 +6,25 @@
 //!
 //! The helpers here are the shared forms; a system's invariant is a function of its parameters,
 //! its request and its data.
+//!
+//! **Friction opposes sliding** ([`opposes_sliding`]), sample by sample, is declared where the
+//! source states it for every sliding instant: Coulomb friction (`coulomb-mass-spring`) and the
+//! rotating-bristle models' sign rule (3.18) (`drbm-*`, `crate::drbm`). The other models' sources
+//! do not state it, and their own equations break it on purpose (read 2026-12-06, issue 43):
+//! - LuGre (thesis (1.24)–(1.27), report (3.3)–(3.4)): only the steady state
+//!   F_ss(v) = g(v) sgn v + σ2 v opposes the velocity; after a reversal the bristle deflection z
+//!   keeps its sign until z' = v − σ0 |v| z/g(v) has carried it through zero, so σ0 z + σ1 z' + σ2 v
+//!   points along v for a while (the model's pre-sliding hysteresis). The steady level is checked
+//!   by the steady-state metrics, not per sample; the state bound ([`LUGRE_BOUND`]) holds on every
+//!   sample.
+//! - Dahl (duhem-paper L136) and Bliman & Sorine (report (2.7)): rate-independent hysteresis;
+//!   F moves towards F_C sgn u' after a reversal and keeps its old sign until it crosses zero.
+//! - Maxwell-slip (thesis (1.20)–(1.21)): an element inside its deadband sticks, so after a
+//!   reversal Σ k_i (u − x_i) keeps its sign while the springs unload; a sliding element pushes
+//!   k_i Δ_i against its motion, but the output is the sum only ([`MAXWELL_SLIP_BOUND`] holds).
+//! - Compressed bristles (thesis ch. IV): the window force of the branch of v (the
+//!   `contact-window` invariant) opposes v while every bristle is compressed; the published linear
+//!   law allows tension, which a check flags, so no sign rule is an invariant of it.
 
 use crate::RunData;
 

@@ -4,7 +4,7 @@
 
 use super::fetch::{evaluate, fetch_serial};
 use super::horizon::{horizon, shorten};
-use super::solve::{solve, XTOL};
+use super::solve::{solve_confirmed, XTOL};
 use crate::entry::Entry;
 use crate::load;
 use crate::member::is_run_or_member;
@@ -80,7 +80,7 @@ pub(crate) fn explanations(
         let computed = std::sync::atomic::AtomicUsize::new(0);
         // Each step's run ends where the metric stops reading it (super::horizon).
         let until = horizon(&e.manifest, &spec.metric, &x.run);
-        let f = |p: f64| -> Result<f64, String> {
+        let at = |p: f64, until: Option<f64>| -> Result<f64, String> {
             let v = shorten(variant(e, &x.run, &[(x.param.clone(), p)])?, &x.run, until)?;
             let key = (v.manifest.id.clone(), step_runs(&v), spec.metric.clone());
             if let Some(got) = memo.get(&key) {
@@ -102,7 +102,9 @@ pub(crate) fn explanations(
             got.map(|m| m - expected)
         };
         let xtol = x.xtol.unwrap_or(XTOL);
-        let s = solve(&f, x.range, xtol, ftol)?;
+        // Solved on the shortened runs, the answer confirmed on whole ones (solve_confirmed);
+        // without a horizon both are the same runs (one memo entry).
+        let s = solve_confirmed(&|p| at(p, until), &|p| at(p, None), x.range, xtol, ftol)?;
         computed_runs += computed.into_inner();
         out.push(Explained {
             run: x.run.clone(),

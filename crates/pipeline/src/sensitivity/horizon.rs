@@ -22,7 +22,9 @@
 //! metric is continuous in the parameter finds the same root (Fig 14's four roots moved by at most
 //! 2e-10 relative); one whose metric jumps may settle on another jump (Fig 15's f_peak_to_peak,
 //! a minimum over a post-slip transient faster than the samples: 2.5596 → 2.3554 kg, its metric
-//! there 1.0108 N within the check's 0.1 N).
+//! there 1.0108 N within the check's 0.1 N), so the final root is confirmed on whole runs
+//! ([`super::solve::solve_confirmed`]: kept where the whole run reproduces the target too, else
+//! solved again on whole runs).
 
 use crate::entry::{Entry, ResolvedRun};
 use crate::member::is_run_or_member;

@@ -170,9 +170,60 @@ pub fn solve(
     Ok(s)
 }
 
+/// [`solve`] on `short`, a cheaper stand-in for `whole` (the explanation's runs ended at the
+/// metric's horizon, [`super::horizon`]) that agrees with it to the integrator's accuracy, its
+/// answer confirmed on `whole`: a root where `whole` is within `ftol` of zero (or as close as
+/// `short` was) is kept, with `whole`'s value there; otherwise `short` settled on another side of
+/// a jump than `whole` would, and the answer is `whole`'s own [`solve`]. Code review M1: duhem-paper
+/// Fig 15's `f_peak_to_peak` (a minimum over a post-slip transient faster than the samples) moved
+/// from 2.5596 kg on whole runs to 2.3554 kg on shortened ones.
+pub fn solve_confirmed(
+    short: &(impl Fn(f64) -> Result<f64, String> + Sync),
+    whole: &(impl Fn(f64) -> Result<f64, String> + Sync),
+    range: [f64; 2],
+    xtol: f64,
+    ftol: f64,
+) -> Result<Solved, String> {
+    let s = solve(short, range, xtol, ftol)?;
+    let Some(r) = s.root else { return Ok(s) };
+    let fw = whole(r)?;
+    if fw.abs() <= ftol.max(s.f_root.map_or(0.0, f64::abs)) {
+        return Ok(Solved {
+            f_root: Some(fw),
+            evaluations: s.evaluations + 1,
+            ..s
+        });
+    }
+    let mut w = solve(whole, range, xtol, ftol)?;
+    w.evaluations += s.evaluations + 1;
+    Ok(w)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_root_of_the_shortened_runs_is_confirmed_on_the_whole_ones() {
+        // The whole function crosses zero at 0.6 only; the stand-in agrees with it above 0.5 but
+        // below has a spurious root at 0.3 (and jumps at 0.5), which the scan of [0, 1] brackets
+        // first.
+        let whole = |x: f64| Ok(x - 0.6);
+        let short = |x: f64| Ok(if x < 0.5 { x - 0.3 } else { x - 0.6 });
+        let alone = solve(&short, [0.0, 1.0], XTOL, 0.01).unwrap();
+        assert!((alone.root.unwrap() - 0.3).abs() < 1e-3, "{alone:?}");
+        let s = solve_confirmed(&short, &whole, [0.0, 1.0], XTOL, 0.01).unwrap();
+        assert!((s.root.unwrap() - 0.6).abs() < 1e-3, "{s:?}");
+        assert!(s.f_root.unwrap().abs() < 1e-3, "{s:?}");
+        // Where the two agree within the tolerance, the stand-in's root stands, with the whole
+        // function's value there and one evaluation of it.
+        let close = |x: f64| Ok(x - 0.6 + 1e-3);
+        let s = solve_confirmed(&close, &whole, [0.0, 1.0], XTOL, 0.01).unwrap();
+        let alone = solve(&close, [0.0, 1.0], XTOL, 0.01).unwrap();
+        assert_eq!(s.root, alone.root);
+        assert_eq!(s.f_root, Some(alone.root.unwrap() - 0.6));
+        assert_eq!(s.evaluations, alone.evaluations + 1);
+    }
 
     #[test]
     fn solve_finds_a_root_to_the_tolerance_and_reports_none_outside() {
