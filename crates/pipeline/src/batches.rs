@@ -23,6 +23,11 @@ fn runs_of<'a>(e: &'a Entry, readings: &'a [Planned]) -> Vec<&'a ResolvedRun> {
     own.chain(alt).collect()
 }
 
+/// The bytes manifest `e`'s figure holds while it is built ([`crate::memory::figure_bytes`]).
+fn figure(e: &Entry) -> f64 {
+    crate::memory::figure_bytes(&e.manifest, &e.runs, &e.sweeps)
+}
+
 /// Union–find root of `i`.
 fn root(parent: &mut [usize], mut i: usize) -> usize {
     while parent[i] != i {
@@ -49,7 +54,8 @@ fn groups(entries: &[&Entry], readings: &[Vec<Planned>]) -> Vec<(Vec<usize>, Hel
     for (i, rs) in runs.iter().enumerate() {
         let g = by_root.entry(root(&mut parent, i)).or_default();
         g.0.push(i);
-        g.1.add_manifest(rs.iter().copied());
+        let e = entries[i];
+        g.1.add_manifest(rs.iter().copied(), figure(e));
     }
     by_root.into_values().collect()
 }
@@ -90,7 +96,7 @@ pub(crate) fn held<'a>(entries: &[&'a Entry], readings: &'a [Vec<Planned>]) -> (
     let mut all = Vec::new();
     for (e, r) in entries.iter().zip(readings) {
         let rs = runs_of(e, r);
-        h.add_manifest(rs.iter().copied());
+        h.add_manifest(rs.iter().copied(), figure(e));
         all.extend(rs);
     }
     (h, all)

@@ -1,8 +1,9 @@
 //! The estimated memory of runs held together, in bytes: what the per-manifest and per-process
 //! limits ([`crate::limits::MANIFEST_BYTES`], [`crate::limits::PROCESS_BYTES`]) bound. Measured
-//! against the peak heap (a counting allocator, `tests/memory_estimate.rs`), it is an upper
-//! bound within a factor of two (1.47 there); counting the data once, as it did before, was
-//! three times low.
+//! against the peak heap (a counting allocator), it is an upper bound within a factor of 1.5:
+//! one run computed or read (`tests/memory_estimate.rs`, 1.47) and the 6-member sweep of
+//! `tests/sweep_batches.rs` held at once (`the_held_estimate_bounds_the_peak_held_at_once`),
+//! drawn over its last period and over whole runs (the numbers at [`estimate`]).
 
 use crate::entry::ResolvedRun;
 use fric_manifest::{Manifest, NamedWindow, Window};
@@ -36,13 +37,14 @@ fn samples(r: &ResolvedRun) -> f64 {
 }
 
 /// The runs held together by a process: their data (each run once, by key), the `post` copies
-/// each manifest makes while it is evaluated, and the sizes of the runs, whose transient
-/// copies exist while they are computed or read.
+/// and the figure ([`figure_bytes`]) each manifest makes while it is evaluated, and the sizes
+/// of the runs, whose transient copies exist while they are computed or read.
 #[derive(Clone, Debug, Default)]
 pub struct Held {
     keys: HashSet<String>,
     data: f64,
-    /// Per manifest: the copies its `post` steps make, all held while it is evaluated.
+    /// Per manifest: the copies its `post` steps make and its figure, all held while it is
+    /// evaluated.
     derived: Vec<f64>,
     /// The data of each distinct run.
     runs: Vec<f64>,
@@ -57,9 +59,10 @@ fn largest(v: &[f64], k: usize) -> f64 {
 
 impl Held {
     /// Add the runs one manifest evaluates (its own and its alternative readings'; a run
-    /// listed again, or already held, is held once; each listing with `post` is a copy).
-    pub fn add_manifest<'a>(&mut self, runs: impl IntoIterator<Item = &'a ResolvedRun>) {
-        let mut derived = 0.0;
+    /// listed again, or already held, is held once; each listing with `post` is a copy) and
+    /// `figure`, the bytes its figure holds while it is built ([`figure_bytes`]).
+    pub fn add_manifest<'a>(&mut self, runs: impl IntoIterator<Item = &'a ResolvedRun>, figure: f64) {
+        let mut derived = figure;
         for r in runs {
             if self.keys.insert(r.key.clone()) {
                 let data = data_bytes(r);
@@ -78,20 +81,60 @@ impl Held {
         self.runs.extend(&other.runs);
     }
     /// The estimated bytes when `threads` manifests are evaluated, and `threads` runs computed
-    /// or read, at once: the data of every run, the `post` copies of the `threads` manifests
-    /// that make the largest, and the transient copies of the `threads` largest runs.
+    /// or read, at once: the data of every run, the `post` copies and figures of the `threads`
+    /// manifests that make the largest, and the transient copies of the `threads` largest runs.
     pub fn bytes(&self, threads: usize) -> f64 {
         let k = threads.max(1);
         self.data + largest(&self.derived, k) + TRANSIENT_COPIES * largest(&self.runs, k)
     }
 }
 
-/// The estimated memory of the runs of one manifest (`runs`, a run listed more than once held
-/// once) while it is evaluated, one run computed or read at a time: [`Held::bytes`].
-pub fn estimate<'a>(runs: impl IntoIterator<Item = &'a ResolvedRun>) -> f64 {
+/// The estimated memory of manifest `m`'s runs (`runs` by id, a run listed more than once held
+/// once; `sweeps` its swept runs' members) held together while it is evaluated, one run
+/// computed or read at a time: [`Held::bytes`] with its figure ([`figure_bytes`]).
+///
+/// An upper bound of the peak heap within a factor of 1.5, measured (counting allocator,
+/// `tests/sweep_batches.rs` `the_held_estimate_bounds_the_peak_held_at_once`, six Dahl members
+/// of 2·10⁵ samples with a `post` column, two panels) drawn over the last period: estimate
+/// 125.7 MB, peak 107.7 MB (1.17×); drawn over whole runs: 162.2 MB, 132.9 MB (1.22×). Before, it counted no
+/// figure and the solver grew its columns sample by sample (31 % more than the data): 99.2 MB
+/// against peaks of 120.4 MB (21 % low) and 144.8 MB (46 % low). What the peak held then, by
+/// heaptrack: the runs' columns 50.3 MB, the `post` copies 48.0 MB, the PNG raster 21.2 MB.
+pub fn estimate(
+    m: &Manifest,
+    runs: &BTreeMap<String, ResolvedRun>,
+    sweeps: &BTreeMap<String, Vec<(String, fric_manifest::Coords)>>,
+) -> f64 {
     let mut h = Held::default();
-    h.add_manifest(runs);
+    h.add_manifest(runs.values(), figure_bytes(m, runs, sweeps));
     h.bytes(1)
+}
+
+/// Bytes of the PNG raster per pixel of a figure (at [`fric_plot::PNG_SCALE`]): the RGBA
+/// pixmap (4), its RGB copy (3) and the encoder's buffers (bounded by another 3, the raw
+/// image). Measured: the sweep's two-panel figure (1280 × 480 SVG pixels, 2.46·10⁶ raster
+/// pixels) held 21.2 MB rasterising, 8.6 bytes a pixel.
+pub const RASTER_BYTES_PER_PIXEL: f64 = 10.0;
+
+/// The bytes manifest `m`'s figure holds while it is built, beside the runs it reads: the
+/// columns every drawn series keeps over its window, [`DRAWN_COPIES`] times, and its PNG
+/// raster ([`RASTER_BYTES_PER_PIXEL`] over the figure's panels at [`fric_plot::PNG_SCALE`];
+/// legends below the axes, which add a few rows, are within the per-pixel margin). None
+/// without panels.
+pub fn figure_bytes(
+    m: &Manifest,
+    runs: &BTreeMap<String, ResolvedRun>,
+    sweeps: &BTreeMap<String, Vec<(String, fric_manifest::Coords)>>,
+) -> f64 {
+    if m.panels.is_empty() {
+        return 0.0;
+    }
+    let raster = crate::render::grid(m, m.panels.len()).map_or(0.0, |(rows, cols, w, h)| {
+        let scale = f64::from(fric_plot::PNG_SCALE);
+        let px = (rows * cols) as f64 * f64::from(w) * f64::from(h) * scale * scale;
+        px * RASTER_BYTES_PER_PIXEL
+    });
+    DRAWN_COPIES * drawn_columns(m, runs, sweeps) + raster
 }
 
 /// The estimated memory of run `r` read alone: its data, their transient copies and the copy
@@ -170,6 +213,15 @@ pub fn streamed(
             .max(largest(&a, &held) + largest(&b, &read_alone))
             .max(largest(&b, &held) + largest(&a, &read_alone));
     }
+    pairs.max(one + DRAWN_COPIES * drawn_columns(m, runs, sweeps))
+}
+
+/// The bytes of the columns every series manifest `m`'s figure draws keeps over its window.
+fn drawn_columns(
+    m: &Manifest,
+    runs: &BTreeMap<String, ResolvedRun>,
+    sweeps: &BTreeMap<String, Vec<(String, fric_manifest::Coords)>>,
+) -> f64 {
     let mut drawn = 0.0;
     for s in m.panels.iter().flat_map(|p| &p.series).filter(|s| s.metric.is_none()) {
         let columns = 2.0 + f64::from(u8::from(s.y2.is_some()));
@@ -181,5 +233,5 @@ pub fn streamed(
             drawn += samples(r) * drawn_fraction(r, s.window.as_ref()) * columns * 8.0;
         }
     }
-    pairs.max(one + DRAWN_COPIES * drawn)
+    drawn
 }

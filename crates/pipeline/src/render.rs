@@ -418,6 +418,23 @@ pub(crate) fn build(
             series,
         });
     }
+    let (rows, cols, w, h) = grid(m, panels.len())?;
+    Ok((
+        FigureData {
+            rows,
+            cols,
+            panel_width: w,
+            panel_height: h,
+            panels,
+            companions: vec![],
+        },
+        csvs,
+    ))
+}
+
+/// The grid of manifest `m`'s figure of `panels` panels: rows, columns and each panel's width
+/// and height in SVG pixels.
+pub(crate) fn grid(m: &fric_manifest::Manifest, panels: usize) -> Result<(usize, usize, u32, u32), String> {
     let (rows, cols, w, h) = match &m.layout {
         Some(l) => (l.rows, l.cols, l.panel_width, l.panel_height),
         None => (1, m.panels.len().max(1), 640, 480),
@@ -431,20 +448,9 @@ pub(crate) fn build(
     let (pw, ph) = sized(cols);
     // No figure taller than a page at its print width: a tall stack becomes a grid (at a
     // declared width, its panels then sized again for the new number of columns).
-    let (rows, new_cols) = fric_plot::fit_page(rows, cols, panels.len(), pw, ph);
+    let (rows, new_cols) = fric_plot::fit_page(rows, cols, panels, pw, ph);
     let (w, h) = if new_cols == cols { (pw, ph) } else { sized(new_cols) };
-    let cols = new_cols;
-    Ok((
-        FigureData {
-            rows,
-            cols,
-            panel_width: w,
-            panel_height: h,
-            panels,
-            companions: vec![],
-        },
-        csvs,
-    ))
+    Ok((rows, new_cols, w, h))
 }
 
 /// The figure and its series files with only the samples the drawing needs, to within

@@ -84,7 +84,7 @@ fn streamed(part: &[&Entry], readings: &[Vec<Planned>], max: f64, threads: usize
     // (loading refused those that cannot stream within it: `load/runs.rs`).
     let over = part
         .iter()
-        .any(|e| limits::over_manifest_limit(memory::estimate(e.runs.values())));
+        .any(|e| limits::over_manifest_limit(memory::estimate(&e.manifest, &e.runs, &e.sweeps)));
     let max = if over {
         max.min(limits::MANIFEST_BYTES.value() as f64)
     } else {

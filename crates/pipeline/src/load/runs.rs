@@ -280,7 +280,7 @@ pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
 /// ([`crate::limits::MANIFEST_BYTES`]), reported at `runs`.
 fn manifest_memory(cx: &mut Ctx) {
     let keys: std::collections::HashSet<&str> = cx.runs.values().map(|r| r.key.as_str()).collect();
-    let held = crate::memory::estimate(cx.runs.values());
+    let held = crate::memory::estimate(cx.m, &cx.runs, &cx.sweeps);
     let streamed = crate::memory::streamed(cx.m, &cx.runs, &cx.sweeps);
     if let Some(msg) = crate::limits::manifest_memory_problem(held, streamed, keys.len()) {
         cx.err("runs", msg, "fewer sweep members, fewer periods or samples_per_period");
