@@ -77,8 +77,12 @@ pub fn cost(req: &RunRequest) -> f64 {
 
 /// Check a request against the budget.
 pub fn check(req: &RunRequest, columns: usize, errs: &mut Vec<Invalid>) {
+    // A csv input's resampling allocates its samples before the run: refused at its `step`.
+    let step = crate::inputs::csv::step_over_budget(req);
+    let over_step = step.is_some();
+    errs.extend(step);
     let (samples, periods) = estimate(req);
-    if !(samples <= MAX_SAMPLES) {
+    if !(samples <= MAX_SAMPLES) && !over_step {
         let bytes = samples * columns as f64 * 8.0;
         errs.push(Invalid::new(
             "sim",

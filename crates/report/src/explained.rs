@@ -66,6 +66,9 @@ pub struct Explained {
     /// first such bracket): no value there reproduces it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub jump: Option<Jump>,
+    /// Scan points left out because the metric's cycle does not close there (no value exists).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<f64>,
 }
 
 /// A jump of a metric across a value: from `from` to `to` as the parameter crosses `at`.
@@ -79,8 +82,23 @@ pub struct Jump {
 }
 
 impl Explained {
-    /// One line: `sigma of run dahl = 5.62500 (written 1.5) reproduces it (15 runs)`.
+    /// One line: `sigma of run dahl = 5.62500 (written 1.5) reproduces it (15 runs)`, then the
+    /// scan points skipped because the cycle does not close there, if any.
     pub fn text(&self) -> String {
+        let main = self.answer();
+        if self.skipped.is_empty() {
+            return main;
+        }
+        let at: Vec<String> = self.skipped.iter().map(|&p| num6(p)).collect();
+        format!(
+            "{main}; {} of the scan points skipped, the cycle not closing there: {} = {}",
+            self.skipped.len(),
+            self.param,
+            at.join(", ")
+        )
+    }
+
+    fn answer(&self) -> String {
         let written = self.current.map_or(String::new(), |c| format!(" (written {})", num(c)));
         let jump = self.jump.map(|j| {
             format!(
@@ -113,7 +131,7 @@ impl Explained {
             (Some(_), Some(jump)) => {
                 let mut no_jump = self.clone();
                 no_jump.jump = None;
-                return format!("{}; below it {jump}", no_jump.text());
+                return format!("{}; below it {jump}", no_jump.answer());
             }
             _ => {}
         }
@@ -188,6 +206,7 @@ mod tests {
             brackets: 0,
             xtol: 1e-4,
             jump: None,
+            skipped: Vec::new(),
         };
         let t = x.text();
         assert_eq!(
@@ -219,6 +238,7 @@ mod tests {
                 from: 0.137,
                 to: 0.0989,
             }),
+            skipped: Vec::new(),
         };
         let t = x.text();
         assert!(
@@ -226,5 +246,29 @@ mod tests {
             "{t}"
         );
         assert!(!t.contains(" of run ") && !t.contains(" = "), "{t}");
+    }
+
+    /// Code review M2: the scan points skipped for an open cycle are named in the text.
+    #[test]
+    fn skipped_scan_points_are_named() {
+        let x = Explained {
+            run: "drbm_b".into(),
+            param: "delta".into(),
+            range: [0.003, 0.012],
+            current: Some(0.01),
+            value: Some(0.005055),
+            metric_at_value: Some(0.35738),
+            scanned: [0.19, 0.38],
+            evaluations: 14,
+            brackets: 1,
+            xtol: 1e-2,
+            jump: None,
+            skipped: vec![0.010875, 0.012],
+        };
+        let t = x.text();
+        assert!(
+            t.ends_with("; 2 of the scan points skipped, the cycle not closing there: delta = 0.010875, 0.012000"),
+            "{t}"
+        );
     }
 }

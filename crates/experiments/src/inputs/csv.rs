@@ -74,8 +74,15 @@ pub const DECL: InputDecl = InputDecl {
     signal,
     period,
     budget: |req| {
-        let rows = req.input_data.as_ref().map_or(2, |d| rows_passed(&d.t, req.sim.t_end));
-        budget::over_t_end(req, rows)
+        let step = req.input.number("step");
+        let rows = req.input_data.as_ref().map_or(2.0, |d| {
+            if step > 0.0 {
+                resampled_passed(&d.t, step, req.sim.t_end)
+            } else {
+                rows_passed(&d.t, req.sim.t_end) as f64
+            }
+        });
+        (budget::samples_per_period(req) + 1.0 + rows, 1.0)
     },
     reads_file: true,
 };
@@ -88,6 +95,59 @@ fn rows_passed(t: &[f64], t_end: Option<f64>) -> usize {
         Some(end) => t.partition_point(|&ti| ti <= end),
         None => t.len(),
     }
+}
+
+/// The samples resampling `t` to a uniform `step` gives (`t_0, t_0 + step, …` up to the last
+/// time), as a floating-point number so that a tiny or subnormal step is measured, not overflowed.
+fn resampled_len(t: &[f64], step: f64) -> f64 {
+    resampled_upto(t, step, t[t.len() - 1])
+}
+
+/// The resampled times `t_0 + k step` that are `<= end` (0 when `end < t_0`).
+fn resampled_upto(t: &[f64], step: f64, end: f64) -> f64 {
+    let span = end - t[0];
+    if span < 0.0 {
+        return 0.0;
+    }
+    (span / step * (1.0 + 1e-12)).floor() + 1.0
+}
+
+/// The breakpoints of the resampled input a run up to `t_end` passes through (every one of
+/// them without a `t_end`).
+fn resampled_passed(t: &[f64], step: f64, t_end: Option<f64>) -> f64 {
+    let last = t[t.len() - 1];
+    resampled_upto(t, step, t_end.map_or(last, |e| e.min(last)))
+}
+
+/// A `step` whose resampling of the read file would exceed [`budget::MAX_SAMPLES`] samples,
+/// refused at `input.step` (the resampling allocates them all, whatever `t_end`; an allocation
+/// failure aborts the process). `None` for any other input, or before the file is read.
+pub fn step_over_budget(req: &RunRequest) -> Option<Invalid> {
+    let d = req.input_data.as_ref()?;
+    if req.input.decl().doc.name != DECL.doc.name || d.t.is_empty() {
+        return None;
+    }
+    let step = req.input.number("step");
+    if !(step > 0.0) {
+        return None;
+    }
+    let n = resampled_len(&d.t, step);
+    let span = d.t[d.t.len() - 1] - d.t[0];
+    (!(n <= budget::MAX_SAMPLES)).then(|| {
+        Invalid::new(
+            "input.step",
+            format!(
+                "step {step} s resamples the {span} s of `{}` into {n:.3e} samples; the limit is {:.0e} \
+                 samples per run",
+                req.input.text("path"),
+                budget::MAX_SAMPLES
+            ),
+            format!(
+                "a step of at least {:.3e} s, or 0 to keep the file's times",
+                span / (budget::MAX_SAMPLES - 1.0)
+            ),
+        )
+    })
 }
 
 /// The declared period (`period > 0`).
@@ -134,13 +194,7 @@ fn signal(input: &Input, data: Option<&InputData>) -> Result<Signal, String> {
     }
     let step = input.number("step");
     let (t, u) = if step > 0.0 {
-        resample(&d.t, &u, step).ok_or_else(|| {
-            format!(
-                "`{}`: step {step} s leaves fewer than two samples over {} s",
-                input.text("path"),
-                d.t[d.t.len() - 1] - d.t[0]
-            )
-        })?
+        resample(&d.t, &u, step).map_err(|e| format!("`{}`: {e}", input.text("path")))?
     } else {
         (d.t.clone(), u)
     };
@@ -163,14 +217,25 @@ pub fn zero_phase_low_pass(t: &[f64], u: &mut [f64], cutoff: f64) {
     }
 }
 
-/// `(t, u)` linearly interpolated at `t_0, t_0 + step, …` up to the last time; `None` when that
-/// is fewer than two samples.
-pub fn resample(t: &[f64], u: &[f64], step: f64) -> Option<(Vec<f64>, Vec<f64>)> {
+/// `(t, u)` linearly interpolated at `t_0, t_0 + step, …` up to the last time; an error when that
+/// is fewer than two samples or more than [`budget::MAX_SAMPLES`] (counted before allocating).
+pub fn resample(t: &[f64], u: &[f64], step: f64) -> Result<(Vec<f64>, Vec<f64>), String> {
     let (t0, t1) = (t[0], t[t.len() - 1]);
-    let n = ((t1 - t0) / step * (1.0 + 1e-12)).floor() as usize + 1;
-    if n < 2 {
-        return None;
+    let n = resampled_len(t, step);
+    if !(n >= 2.0) {
+        return Err(format!(
+            "step {step} s leaves fewer than two samples over {} s",
+            t1 - t0
+        ));
     }
+    if !(n <= budget::MAX_SAMPLES) {
+        return Err(format!(
+            "step {step} s gives {n:.3e} samples over {} s; the limit is {:.0e} samples per run",
+            t1 - t0,
+            budget::MAX_SAMPLES
+        ));
+    }
+    let n = n as usize;
     let (mut ts, mut us) = (Vec::with_capacity(n), Vec::with_capacity(n));
     let mut j = 0;
     for i in 0..n {
@@ -182,12 +247,13 @@ pub fn resample(t: &[f64], u: &[f64], step: f64) -> Option<(Vec<f64>, Vec<f64>)>
         ts.push(ti);
         us.push(u[j] + w * (u[j + 1] - u[j]));
     }
-    Some((ts, us))
+    Ok((ts, us))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{resample, rows_passed, zero_phase_low_pass};
+    use super::{resample, resampled_passed, rows_passed, step_over_budget, zero_phase_low_pass};
+    use crate::InputData;
     use std::f64::consts::PI;
 
     /// A declared period makes the input periodic (the windows of a periodic input need it);
@@ -215,7 +281,7 @@ mod tests {
         for (x, y) in ts.iter().zip(&us) {
             assert!((y - (2.0 - 1.5 * x)).abs() < 1e-12, "u({x}) = {y}");
         }
-        assert!(resample(&t, &u, 4.0).is_none(), "one sample only");
+        assert!(resample(&t, &u, 4.0).is_err(), "one sample only");
     }
 
     /// Zero phase: the peak of a smooth pulse stays at its time (a one-way first-order low-pass
@@ -252,5 +318,47 @@ mod tests {
         assert_eq!(rows_passed(&t, Some(2.5)), 3);
         assert_eq!(rows_passed(&t, Some(1e7)), 10);
         assert_eq!(rows_passed(&t, None), 10, "no t_end: every row, an upper bound");
+    }
+
+    /// Code review H2: a tiny step would ask for ~1e14 samples (an allocation failure aborts the
+    /// process) and a subnormal one overflowed the count; both are refused at `input.step` before
+    /// anything is allocated, and the budget counts the resampled rows, not the file's.
+    #[test]
+    fn a_step_past_the_budget_is_refused_and_the_budget_counts_resampled_rows() {
+        let t: Vec<f64> = (0..=100).map(f64::from).collect();
+        let u = vec![0.0; t.len()];
+        for step in [1e-12, 1e-310, 100.0 / 5e6] {
+            let e = resample(&t, &u, step).err().unwrap();
+            assert!(e.contains("limit is 5e6 samples"), "{step}: {e}");
+        }
+        assert_eq!(resample(&t, &u, 100.0 / (5e6 - 1.0)).unwrap().0.len(), 5_000_000);
+        let with = |step: f64, t_end: Option<f64>| {
+            let yaml = format!("{{kind: csv, path: data/m/r.csv, step: {step}}}");
+            let mut req = crate::RunRequest {
+                system: "lugre".into(),
+                params: Default::default(),
+                input: crate::inputs::resolve(&serde_yaml::from_str(&yaml).unwrap()).unwrap(),
+                sim: Default::default(),
+                input_data: None,
+            };
+            req.sim.t_end = t_end;
+            req.input_data = Some(InputData {
+                path: "data/m/r.csv".into(),
+                sha256: String::new(),
+                t: t.clone(),
+                u: u.clone(),
+            });
+            req
+        };
+        let bad = step_over_budget(&with(1e-12, None)).unwrap();
+        assert_eq!(bad.path, "input.step");
+        assert!(bad.message.contains("1.000e14 samples"), "{}", bad.message);
+        assert!(step_over_budget(&with(0.5, None)).is_none());
+        // 0, 0.5, …, 10: 21 rows up to t_end = 10, not the file's 11; 201 without t_end.
+        assert_eq!(resampled_passed(&t, 0.5, Some(10.0)), 21.0);
+        assert_eq!(resampled_passed(&t, 0.5, None), 201.0);
+        let (rows, _) = crate::budget::estimate(&with(0.5, Some(10.0)));
+        let (plain, _) = crate::budget::estimate(&with(0.0, Some(10.0)));
+        assert_eq!(rows - plain, 21.0 - 11.0, "{rows} vs {plain}");
     }
 }

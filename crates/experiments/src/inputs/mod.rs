@@ -10,7 +10,7 @@
 //! type ([`fric_manifest::KindDoc`]).
 
 mod cosine;
-mod csv;
+pub(crate) mod csv;
 mod grid;
 mod none;
 mod piecewise_linear;

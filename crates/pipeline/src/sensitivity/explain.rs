@@ -4,7 +4,7 @@
 
 use super::fetch::{evaluate, fetch_serial};
 use super::horizon::{horizon, shorten};
-use super::solve::{solve_confirmed, XTOL};
+use super::solve::{solve, solve_confirmed, XTOL};
 use crate::entry::Entry;
 use crate::load;
 use crate::member::is_run_or_member;
@@ -103,8 +103,13 @@ pub(crate) fn explanations(
         };
         let xtol = x.xtol.unwrap_or(XTOL);
         // Solved on the shortened runs, the answer confirmed on whole ones (solve_confirmed);
-        // without a horizon both are the same runs (one memo entry).
-        let s = solve_confirmed(&|p| at(p, until), &|p| at(p, None), x.range, xtol, ftol)?;
+        // without a horizon both are the same runs: solved once (a confirmation would only count
+        // memo hits as runs).
+        let s = if until.is_some() {
+            solve_confirmed(&|p| at(p, until), &|p| at(p, None), x.range, xtol, ftol)?
+        } else {
+            solve(&|p| at(p, None), x.range, xtol, ftol)?
+        };
         computed_runs += computed.into_inner();
         out.push(Explained {
             run: x.run.clone(),
@@ -122,6 +127,7 @@ pub(crate) fn explanations(
                 to: j.to + expected,
                 ..j
             }),
+            skipped: s.skipped,
         });
     }
     Ok((out, computed_runs))
