@@ -27,16 +27,21 @@ pub fn crossing_period(x: &[f64], y: &[f64], level: f64) -> Option<(f64, usize)>
     let mut first = None;
     let mut last = 0.0;
     let mut n = 0;
-    for i in 1..x.len().min(y.len()) {
-        let (a, b) = (y[i - 1] - level, y[i] - level);
-        if a < 0.0 && b >= 0.0 {
-            let xc = x[i - 1] + (x[i] - x[i - 1]) * (-a / (b - a));
-            first.get_or_insert(xc);
-            last = xc;
-            n += 1;
-        }
+    for xc in upward_crossings(x, y, level) {
+        first.get_or_insert(xc);
+        last = xc;
+        n += 1;
     }
     (n >= 2).then(|| ((last - first.unwrap()) / (n - 1) as f64, n))
+}
+
+/// The `x` of each upward crossing of `y` through `level` (from below to at-or-above), located by
+/// linear interpolation between the two samples, in order.
+pub fn upward_crossings<'a>(x: &'a [f64], y: &'a [f64], level: f64) -> impl Iterator<Item = f64> + 'a {
+    (1..x.len().min(y.len())).filter_map(move |i| {
+        let (a, b) = (y[i - 1] - level, y[i] - level);
+        (a < 0.0 && b >= 0.0).then(|| x[i - 1] + (x[i] - x[i - 1]) * (-a / (b - a)))
+    })
 }
 
 /// Result of a periodic-steady-state search.

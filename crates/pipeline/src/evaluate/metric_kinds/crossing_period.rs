@@ -55,18 +55,14 @@ fn eval(c: &Ctx) -> Result<f64, String> {
 pub fn interval_spread(x: &[f64], y: &[f64], level: f64) -> Option<f64> {
     let mut prev: Option<f64> = None;
     let (mut lo, mut hi, mut n) = (f64::INFINITY, f64::NEG_INFINITY, 0);
-    for i in 1..x.len().min(y.len()) {
-        let (a, b) = (y[i - 1] - level, y[i] - level);
-        if a < 0.0 && b >= 0.0 {
-            let xc = x[i - 1] + (x[i] - x[i - 1]) * (-a / (b - a));
-            if let Some(p) = prev {
-                let d = xc - p;
-                lo = lo.min(d);
-                hi = hi.max(d);
-                n += 1;
-            }
-            prev = Some(xc);
+    for xc in analysis::upward_crossings(x, y, level) {
+        if let Some(p) = prev {
+            let d = xc - p;
+            lo = lo.min(d);
+            hi = hi.max(d);
+            n += 1;
         }
+        prev = Some(xc);
     }
     (n >= 2).then_some(hi - lo)
 }
