@@ -348,8 +348,8 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
             });
             continue;
         };
-        let inherited = shared_panels::inherit(m, &by_id).unwrap_or_else(|(message, allowed)| {
-            diagnostics.extend(p.document.diagnostic(&p.file, "panels_from", message, allowed));
+        let inherited = shared_panels::inherit(m, &by_id).unwrap_or_else(|(at, message, allowed)| {
+            diagnostics.extend(p.document.diagnostic(&p.file, at, message, allowed));
             None
         });
         let m_full = inherited.as_ref().unwrap_or(m);

@@ -169,6 +169,36 @@ fn panels_from_is_refused_beside_own_panels_or_to_an_unknown_figure() {
 }
 
 #[test]
+fn panels_relabel_puts_this_documents_numbers_on_the_inherited_panels_only() {
+    let shared = dahl_reference("thesis/fig9.4", true).replace(
+        "panels_from: thesis/fig9.1\n",
+        "panels_from: thesis/fig9.1\npanels_relabel: [{from: LABEL, to: (68) relabelled}]\n",
+    );
+    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.4.yaml", &shared)]);
+    let s = go(ws.path(), 1);
+    assert!(s.ok(), "{:#?}", s.invalid);
+    let svg = |n: &str| std::fs::read_to_string(ws.path().join(format!("figures/thesis/{n}.svg"))).unwrap();
+    assert!(svg("fig9.4").contains("(68) relabelled") && !svg("fig9.4").contains("LABEL"));
+    assert!(svg("fig9.1").contains("LABEL") && !svg("fig9.1").contains("relabelled"));
+    // A replacement whose text the inherited panels no longer have is an error, not a no-op;
+    // so is one with no inherited panels to act on.
+    let stale = shared.replace("from: LABEL", "from: (4.68)");
+    let alone = dahl_reference("thesis/fig9.4", false)
+        .replace("panels:\n", "panels_relabel: [{from: LABEL, to: x}]\npanels:\n");
+    for (text, msg) in [(stale, "`(4.68)` occurs in no title"), (alone, "without `panels_from`")] {
+        let ws = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.4.yaml", &text)]);
+        let s = go(ws.path(), 1);
+        assert_eq!(s.invalid.len(), 1, "{msg}");
+        let d = &s.invalid[0].diagnostics[0];
+        assert!(d.message.contains(msg), "{}", d.message);
+        assert_eq!(
+            d.line,
+            text.lines().position(|l| l.starts_with("panels_relabel")).unwrap() + 1
+        );
+    }
+}
+
+#[test]
 fn output_is_bitwise_identical_for_any_number_of_threads() {
     let a = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.2.yaml", LINEAR)]);
     let b = workspace(&[("thesis/fig9.1.yaml", DAHL), ("thesis/fig9.2.yaml", LINEAR)]);

@@ -426,6 +426,15 @@ pub const PANEL_KINDS: &[KindDoc] = &[
         fields: &[req("panels_from", Text, "", "<doc>/<name> of a manifest that declares its panels")],
         example: "panels_from: thesis/fig4.9",
     },
+    KindDoc {
+        name: "panels_relabel",
+        doc: "with `panels_from`: text replacements, in order, in the inherited panels' titles, axis labels and series labels (this document's equation or line numbers for the other's); each `from` must occur there",
+        fields: &[
+            req("from", Text, "", "the text as the other manifest's panels have it"),
+            req("to", Text, "", "the text this document prints instead"),
+        ],
+        example: "panels_relabel: [{from: \"(4.68)\", to: \"(68)\"}, {from: \"(4.69)\", to: \"(69)\"}]",
+    },
 ];
 
 /// Check provenances (`checks[].provenance`), and the fields of every check.

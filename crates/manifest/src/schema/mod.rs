@@ -108,6 +108,11 @@ pub struct Manifest {
     /// ids (usually `from:` references to the other manifest's runs).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub panels_from: Option<String>,
+    /// With `panels_from`: text replacements applied, in order, to the inherited panels' titles,
+    /// axis labels and series labels (this document's equation or line numbers for the other's:
+    /// `{from: "(4.68)", to: "(68)"}`). Each `from` must occur in the inherited text.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub panels_relabel: Vec<Relabel>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub metrics: Vec<MetricSpec>,
     /// Where a metric reaches a level over one parameter (see find): each result is a metric.
@@ -121,6 +126,16 @@ pub struct Manifest {
     /// A transcribed or generated table, rendered to LaTeX.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub table: Option<TableSpec>,
+}
+
+/// One text replacement of `panels_relabel`.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Relabel {
+    /// The text as the other manifest's panels have it.
+    pub from: String,
+    /// The text this document prints instead.
+    pub to: String,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, PartialOrd, Ord, Hash)]
