@@ -272,6 +272,26 @@ fn every_derived_and_claimed_threshold_carries_its_basis_or_is_listed_open() {
     );
 }
 
+/// Code review s52 L9: a reason is not a basis because it is there. Every `within` check's
+/// `tolerance_reason` opens with the kind of its basis (`digits:`, `derived:`, `ensemble:`,
+/// `claim:`, `first failure:` for a known discrepancy) and states a number, so a bare
+/// percentage or a bare word fails (`CheckSpec::unnamed_tolerance_basis`).
+#[test]
+fn every_tolerance_reason_names_its_basis_kind_and_a_number() {
+    let loaded = fric_pipeline::load(&common::repo());
+    assert!(loaded.entries.len() > 200, "the project's manifests were not found");
+    let unnamed: Vec<String> = loaded
+        .entries
+        .iter()
+        .flat_map(|e| e.manifest.checks.iter().map(move |c| (e, c)))
+        .filter_map(|(e, c)| {
+            c.unnamed_tolerance_basis()
+                .map(|why| format!("{} {}: {why}", e.file, c.metric))
+        })
+        .collect();
+    assert!(unnamed.is_empty(), "{} checks:\n{}", unnamed.len(), unnamed.join("\n"));
+}
+
 /// DAHL with an `lt` bound on its area at `fields` (`scale`, `scale_of`), as line 22.
 fn scaled(fields: &str) -> String {
     let last = "provenance: {derived: \"4(A Fc - Fr Fc/sigma)\"}}\n";

@@ -15,6 +15,29 @@ use super::{CheckSpec, Op, Provenance, Tol};
 /// this tight tests the computation, not a modelling allowance, and needs no reason.
 pub const SOLVER_PRECISION: f64 = 1e-6;
 
+/// The kinds of basis a `tolerance_reason` names, as its first word(s) before a colon
+/// (experiments/README.md, "Tolerances from the source's digits"): half the last printed
+/// digit (`digits`), a derived bound with its derivation (`derived`), the spread of a
+/// statistic over an ensemble or its samples (`ensemble`), the text's own words and how the
+/// number follows from them (`claim`), or a tolerance kept as the check that fails, with that
+/// first failure (`first failure`, known discrepancies only).
+pub const BASIS_KINDS: [&str; 5] = ["digits", "derived", "ensemble", "claim", "first failure"];
+
+/// Whether `text` states a number: a digit that does not continue a name or a line citation
+/// (`σ0`, `k_s2`, `L400`, `(4.17)`'s digits count; `L400`'s do not).
+fn states_a_number(text: &str) -> bool {
+    let mut prev: Option<char> = None;
+    for ch in text.chars() {
+        // A digit after another digit continues a number (or a name) already judged.
+        let starts = !prev.is_some_and(|p| p.is_alphanumeric() || p == '_');
+        if ch.is_ascii_digit() && starts {
+            return true;
+        }
+        prev = Some(ch);
+    }
+    false
+}
+
 impl CheckSpec {
     /// Whether this is a `derived` or `claim` check whose tolerance is looser than solver
     /// precision and says nothing of its basis (`tolerance_reason` empty or absent).
@@ -43,6 +66,40 @@ impl CheckSpec {
         };
         let chosen = self.expected.number().is_some_and(|t| t != 0.0 && !precision(t));
         sourced && self.op != Op::Within && chosen && !reasoned
+    }
+
+    /// Why this `within` check's `tolerance_reason` does not say what kind of basis its
+    /// tolerance has, or `None` when it does (or the check has no reason, or is a bound). A
+    /// reason opens with one of [`BASIS_KINDS`] and a colon (`derived: 400 samples per period
+    /// …`) and states a number after it (a digit not part of a name or a line citation such as
+    /// `σ0` or `L400`), so a bare percentage ("30 % allows the onsets") or a bare word fails
+    /// (code review s52 L9). `first failure:`, a tolerance kept as the check that fails, is
+    /// only for a known discrepancy.
+    pub fn unnamed_tolerance_basis(&self) -> Option<String> {
+        let reason = self.tolerance_reason.as_deref()?.trim();
+        if self.op != Op::Within || reason.is_empty() {
+            return None;
+        }
+        let Some((kind, rest)) = BASIS_KINDS.iter().find_map(|k| {
+            reason
+                .strip_prefix(k)
+                .and_then(|r| r.strip_prefix(':'))
+                .map(|r| (*k, r))
+        }) else {
+            return Some(format!(
+                "tolerance_reason does not open with its basis kind (one of {}, then a colon)",
+                BASIS_KINDS.map(|k| format!("`{k}:`")).join(", ")
+            ));
+        };
+        if !states_a_number(rest) {
+            return Some(format!(
+                "the `{kind}:` tolerance_reason states no number (a value, a bound or a measurement)"
+            ));
+        }
+        if kind == "first failure" && self.discrepancy.is_none() {
+            return Some("`first failure:` keeps a tolerance the check fails at: only for a known discrepancy".into());
+        }
+        None
     }
 
     /// Whether the allowed deviation is at most [`SOLVER_PRECISION`] of the expected value
@@ -128,6 +185,49 @@ mod tests {
         assert!(
             !check(published).lacks_threshold_basis(),
             "a printed bound is the source's"
+        );
+    }
+
+    #[test]
+    fn a_tolerance_reason_names_its_basis_kind_and_a_number() {
+        let derived = r#""provenance": {"derived": "x"}, "expected": 0.4, "tol": {"rel": 0.3}"#;
+        let with = |reason: &str| check(&format!(r#"{derived}, "tolerance_reason": "{reason}""#));
+        let bare = with("30 % allows the damped onsets").unnamed_tolerance_basis();
+        assert!(bare.is_some_and(|m| m.contains("does not open with its basis kind")));
+        assert!(with("derived: 30 % allows the damped onsets")
+            .unnamed_tolerance_basis()
+            .is_none());
+        let wordy = with("derived: allows the damped onsets (L607)").unnamed_tolerance_basis();
+        assert!(
+            wordy.is_some_and(|m| m.contains("states no number")),
+            "a line citation is no number"
+        );
+        assert!(
+            with("derived: σ0 and k_s2 only").unnamed_tolerance_basis().is_some(),
+            "names are no numbers"
+        );
+        assert!(
+            with("Derived: 3e-5").unnamed_tolerance_basis().is_some(),
+            "the kind as written"
+        );
+        assert!(with("derived 3e-5").unnamed_tolerance_basis().is_some(), "the colon");
+        assert!(with("ensemble: spread 2.1e-3 over 20 seeds")
+            .unnamed_tolerance_basis()
+            .is_none());
+        let kept = with("first failure: ±3 %, measured +3.8 %").unnamed_tolerance_basis();
+        assert!(kept.is_some_and(|m| m.contains("only for a known discrepancy")));
+        let kd = format!(
+            r#"{derived}, "tolerance_reason": "first failure: ±3 %, measured +3.8 %", "discrepancy": "unresolved", "known_discrepancy": "x""#
+        );
+        assert!(check(&kd).unnamed_tolerance_basis().is_none());
+        assert!(
+            check(derived).unnamed_tolerance_basis().is_none(),
+            "no reason: lacks_tolerance_basis's case"
+        );
+        let bound = r#""provenance": {"derived": "x"}, "op": "lt", "expected": 0.4, "tolerance_reason": "small""#;
+        assert!(
+            check(bound).unnamed_tolerance_basis().is_none(),
+            "a threshold is not a tolerance"
         );
     }
 
