@@ -106,7 +106,7 @@ pub(crate) fn evaluate_all(
 /// ([`crate::run_source::view`]): the run's failure in their error list, their checks not
 /// evaluated. Their stamps are removed (they were written when the evaluation had no errors),
 /// so the next pipeline run evaluates them again. Before, such a failure was in the run counts
-/// and the exit code but not in the manifest's own error list.
+/// and the exit code but not in the manifest's own error list. What they drew stays recorded.
 pub(crate) fn fail_unread(
     root: &std::path::Path,
     todo: &[(&Entry, &String)],
@@ -126,8 +126,13 @@ pub(crate) fn fail_unread(
         if errors.is_empty() {
             continue;
         }
-        *b = not_built(e, String::new(), "a run of this manifest failed");
+        let drawn = std::mem::replace(b, not_built(e, String::new(), "a run of this manifest failed"));
         b.report.errors = errors;
+        // The figure (or table) was drawn from the runs its evaluation read, and its files
+        // written: they stay in its report and count as drawn, not left on disk unrecorded
+        // (code review L7). Unstamped, the manifest is evaluated again next time.
+        b.report.outputs = drawn.report.outputs;
+        (b.outputs, b.drawn, b.table, b.draw) = (drawn.outputs, drawn.drawn, drawn.table, drawn.draw);
         crate::evaluate::locate_checks(root, &e.file, &mut b.report.checks);
         stamp::remove(root, &e.manifest.id);
     }
