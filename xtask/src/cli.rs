@@ -113,12 +113,13 @@ Examples:
     help_expected = true
 )]
 pub struct Cli {
-    /// Workspace to use, a directory holding Cargo.toml and experiments/ [default: the nearest one
-    /// at or above the current directory]
+    /// Workspace to use, a directory holding Cargo.toml and experiments/, relative to the current
+    /// directory [default: the nearest one at or above the current directory]
     #[arg(long, global = true, value_name = "DIR", display_order = 100)]
     pub root: Option<PathBuf>,
-    /// Run cache directory, e.g. on a filesystem shared by several machines [default:
-    /// data/cache/runs in the workspace]
+    /// Run cache directory, e.g. on a filesystem shared by several machines, relative to the
+    /// current directory like --root (these two say where things are; every path a command's
+    /// own options name is relative to the workspace) [default: data/cache/runs in the workspace]
     #[arg(long, global = true, value_name = "DIR", display_order = 101)]
     pub cache: Option<PathBuf>,
     #[command(subcommand)]
@@ -264,7 +265,7 @@ pub struct DiffArgs {
     #[arg(long, value_name = "PATTERN", value_parser = fric_pipeline::plan::pattern)]
     pub only: Vec<String>,
     /// Compare against this file instead of the baseline: a report.json or a metrics CSV
-    /// (figures/metrics.csv or a baseline)
+    /// (figures/metrics.csv or a baseline), relative to the workspace
     #[arg(long, value_name = "FILE")]
     pub against: Option<PathBuf>,
     /// Worker threads [default: all cores]
@@ -313,7 +314,8 @@ pub struct ExportArgs {
     /// File format of the series
     #[arg(long, value_name = "FORMAT", default_value = "csv", value_parser = fric_pipeline::export::parse_format)]
     pub format: fric_pipeline::export::Format,
-    /// Directory to write <doc>/<name>/<panel>-<k>.<format> under [default: data/export]
+    /// Directory to write <doc>/<name>/<panel>-<k>.<format> under, relative to the workspace
+    /// [default: data/export]
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 }

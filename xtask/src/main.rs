@@ -92,7 +92,9 @@ fn run(
 fn export(root: PathBuf, cache: Option<&Path>, a: &cli::ExportArgs) -> ExitCode {
     let mut opts = Options::new(root);
     opts.cache_dir = cache.map(Path::to_path_buf);
-    match fric_pipeline::export::export(&opts, &a.id, a.format, a.out.as_deref()) {
+    // A relative --out is relative to the workspace, as every command's own path is.
+    let out = a.out.as_ref().map(|o| opts.root.join(o));
+    match fric_pipeline::export::export(&opts, &a.id, a.format, out.as_deref()) {
         Ok(files) => {
             for f in &files {
                 print::out!("{}", f.display());
@@ -217,7 +219,9 @@ fn diff(root: PathBuf, cache: Option<&Path>, a: &DiffArgs) -> ExitCode {
             fric_pipeline::metrics::BASELINE
         );
     }
-    match fric_pipeline::metrics::diff(&root, &s, a.against.as_deref()) {
+    // A relative --against is relative to the workspace, as every command's own path is.
+    let against = a.against.as_ref().map(|p| root.join(p));
+    match fric_pipeline::metrics::diff(&root, &s, against.as_deref()) {
         Ok(changes) => {
             let against = a
                 .against
@@ -275,7 +279,10 @@ fn main() -> ExitCode {
     }
     let ws = || workspace(cli.root.as_deref());
     let cwd = std::env::current_dir().unwrap_or_default();
-    // A relative --cache is relative to where the command was typed, like --root.
+    // A relative --cache is relative to where the command was typed, like --root: the two
+    // options before the command say where things are. Every path a command's own options name
+    // (`plan --out`, `compute --plan`, `diff --against`, `export --out`) is relative to the
+    // workspace.
     let cache_abs = cli.cache.as_ref().map(|c| cwd.join(c));
     let cache = cache_abs.as_deref();
     // The workspace, and a --cache checked against it once, up front.

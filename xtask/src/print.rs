@@ -55,11 +55,53 @@ pub fn distinct(errors: &[String]) -> Vec<(&str, usize)> {
     out.into_iter().map(|(e, n, _)| (e, n)).collect()
 }
 
+/// `s` with every number (a run of digits) replaced by `#`: the shape of a run's error, alike
+/// for the members of a sweep that fail for one cause at different parameter values.
+fn number_blind(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut in_digits = false;
+    for c in s.chars() {
+        if c.is_ascii_digit() {
+            if !in_digits {
+                out.push('#');
+            }
+            in_digits = true;
+        } else {
+            out.push(c);
+            in_digits = false;
+        }
+    }
+    out
+}
+
+/// The failed runs `(key, error)` one per distinct cause: those whose errors differ only in
+/// numbers (the members of a swept run, each at its own value) as the first of them and how
+/// many more there are, in first-seen order.
+pub fn distinct_runs(failed: &[(String, String)]) -> Vec<(&str, &str, usize)> {
+    let mut out: Vec<(&str, &str, usize, String)> = Vec::new();
+    for (key, e) in failed {
+        let blind = number_blind(e);
+        match out.iter_mut().find(|x| x.3 == blind) {
+            Some(x) => x.2 += 1,
+            None => out.push((key, e, 0, blind)),
+        }
+    }
+    out.into_iter().map(|(k, e, n, _)| (k, e, n)).collect()
+}
+
 /// The summary of a pipeline run: errors on stderr, the failure table and the counts on stdout.
 pub fn summary(s: &Summary) {
     invalid(&s.invalid);
-    for (key, e) in &s.runs_failed {
-        eprintln!("error: run {}: {e}", &key[..12]);
+    // One line per distinct cause: the members of a swept run failing alike are one error.
+    for (key, e, alike) in distinct_runs(&s.runs_failed) {
+        let e = fric_pipeline::limits::bounded_error(e.to_string());
+        match alike {
+            0 => eprintln!("error: run {}: {e}", &key[..key.len().min(12)]),
+            n => eprintln!(
+                "error: run {}: {e} (and {n} more runs alike)",
+                &key[..key.len().min(12)]
+            ),
+        }
     }
     for e in s.selected_reports() {
         if e.status != "invalid" {
@@ -86,12 +128,19 @@ pub fn summary(s: &Summary) {
     for (id, why) in &s.chains_panicked {
         eprintln!("warning: {id}: {why}; its explanations are computed again, or fail, where its checks are evaluated");
     }
-    if let Some((dir, e, n)) = &s.cache_unwritable {
-        eprintln!(
-            "warning: the run cache {} could not be written ({n} runs not stored; the first: {e}); \
+    // One warning for everything the cache could not keep (a full or read-only data/cache).
+    let records = s.records_unwritable.as_ref().map(|(e, n)| {
+        format!("{n} manifest records not written under data/cache/entries (the first: {e}), so those manifests are evaluated again next time")
+    });
+    match (&s.cache_unwritable, records) {
+        (Some((dir, e, n)), records) => eprintln!(
+            "warning: the run cache {} could not be written ({n} runs not stored; the first: {e}{}); \
              their results were evaluated and drawn, and will be computed again next time",
-            dir.display()
-        );
+            dir.display(),
+            records.map(|r| format!("; and {r}")).unwrap_or_default()
+        ),
+        (None, Some(r)) => eprintln!("warning: the cache could not be written: {r}; this run's results are complete"),
+        (None, None) => {}
     }
     if s.batches > 1 {
         eprintln!(

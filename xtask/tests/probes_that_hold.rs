@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-/// The temporary files under `dir` (`.<name>.<pid>.<n>.tmp`).
+/// The temporary files under `dir` (`.<name>.<pid>-<host>.<n>.tmp`).
 fn temps(dir: &Path) -> Vec<String> {
     let Ok(rd) = std::fs::read_dir(dir) else { return vec![] };
     rd.flatten()

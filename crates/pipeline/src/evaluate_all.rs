@@ -49,7 +49,12 @@ fn evaluate_one(opts: &Options, e: &Entry, key: &str, readings: &[Planned], runs
     let b = isolated("evaluating the manifest", || {
         Ok(entries::build_entry(root, e, runs, readings, prev.as_ref(), opts.force))
     });
-    let b = b.unwrap_or_else(|err| not_built(e, err, "evaluating the manifest failed"));
+    let mut b = b.unwrap_or_else(|err| not_built(e, err, "evaluating the manifest failed"));
+    // Bounded like diagnostics: an error never echoes megabytes of the manifest.
+    b.report.errors = std::mem::take(&mut b.report.errors)
+        .into_iter()
+        .map(crate::limits::bounded_error)
+        .collect();
     // Only a complete evaluation is stamped: errors are retried next time.
     if b.report.errors.is_empty() {
         let s = stamp::Stamp {
@@ -60,10 +65,10 @@ fn evaluate_one(opts: &Options, e: &Entry, key: &str, readings: &[Planned], runs
             stats: filestat::stats_of(root, b.outputs.keys()),
             sha256: None,
         };
+        // A stamp that cannot be written (data/cache full or read-only) costs only an
+        // evaluation next time: one warning for the run, not an error per manifest.
         if let Err(err) = stamp::write(root, &e.manifest.id, &s) {
-            let mut b = b;
-            b.report.errors.push(format!("stamp: {err}"));
-            return b;
+            runs.cache.note_record_failure(err);
         }
     }
     opts.tell(Progress::Step {
@@ -101,7 +106,7 @@ pub(crate) fn evaluate_all(
 /// ([`crate::run_source::view`]): the run's failure in their error list, their checks not
 /// evaluated. Their stamps are removed (they were written when the evaluation had no errors),
 /// so the next pipeline run evaluates them again. Before, such a failure was in the run counts
-/// and the exit code but not in the manifest's own error list.
+/// and the exit code but not in the manifest's own error list. What they drew stays recorded.
 pub(crate) fn fail_unread(
     root: &std::path::Path,
     todo: &[(&Entry, &String)],
@@ -116,12 +121,18 @@ pub(crate) fn fail_unread(
             .runs
             .iter()
             .filter_map(|(id, r)| failed.get(&r.key).map(|err| format!("run `{id}` failed: {err}")))
+            .map(crate::limits::bounded_error)
             .collect();
         if errors.is_empty() {
             continue;
         }
-        *b = not_built(e, String::new(), "a run of this manifest failed");
+        let drawn = std::mem::replace(b, not_built(e, String::new(), "a run of this manifest failed"));
         b.report.errors = errors;
+        // The figure (or table) was drawn from the runs its evaluation read, and its files
+        // written: they stay in its report and count as drawn, not left on disk unrecorded
+        // (code review L7). Unstamped, the manifest is evaluated again next time.
+        b.report.outputs = drawn.report.outputs;
+        (b.outputs, b.drawn, b.table, b.draw) = (drawn.outputs, drawn.drawn, drawn.table, drawn.draw);
         crate::evaluate::locate_checks(root, &e.file, &mut b.report.checks);
         stamp::remove(root, &e.manifest.id);
     }

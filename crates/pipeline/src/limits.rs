@@ -39,12 +39,46 @@ pub const INPUT_FILE: Limit = Limit {
     default: 256 << 20,
 };
 
+/// The Parquet data of one cached run, in bytes: read back (after its metadata) only within
+/// it, so a cache entry that is a FIFO or a link to `/dev/zero` is refused, not read forever.
+/// A run holds at most `fric_experiments::budget::MAX_SAMPLES` (5·10⁶) samples per column; the
+/// project's largest entry is 116 MB.
+pub const CACHED_RUN_FILE: Limit = Limit {
+    what: "cached run's data file",
+    env: "FRIC_MAX_CACHED_RUN_BYTES",
+    default: 4 << 30,
+};
+
 /// Members of one sweep: each is a run (the project's largest sweep has 12 members).
 pub const SWEEP_MEMBERS: Limit = Limit {
     what: "sweep members",
     env: "FRIC_MAX_SWEEP_MEMBERS",
     default: 4096,
 };
+
+/// Runs of one manifest, every member of its sweeps counted (a run without a sweep is one):
+/// each sweep is bounded by [`SWEEP_MEMBERS`], and a manifest of many sweeps together by this,
+/// counted before any sweep is expanded, so a 1 MiB manifest of 2 000 grids of 64 × 64 (8·10⁶
+/// members) is refused at its line, not expanded first. Four full sweeps; the project's largest
+/// manifest has 15 (ruderman-paper Fig 4).
+pub const MANIFEST_RUNS: Limit = Limit {
+    what: "runs of a manifest",
+    env: "FRIC_MAX_MANIFEST_RUNS",
+    default: 16384,
+};
+
+/// Why a manifest whose runs so far, this one's members included, number `total` has too many,
+/// or None.
+pub fn manifest_runs_problem(total: u64) -> Option<String> {
+    let max = MANIFEST_RUNS.value();
+    (total > max).then(|| {
+        format!(
+            "with this run the manifest has {total} runs (every sweep member counted), more than the limit of {max} \
+             (set {} to raise it)",
+            MANIFEST_RUNS.env
+        )
+    })
+}
 
 /// The estimated memory of one manifest's runs, in bytes: held together (every member of its
 /// sweeps, [`crate::memory::estimate`]: each run's data, the copy its `post` steps make, and
@@ -89,6 +123,22 @@ pub const STALE_CACHE_BYTES: Limit = Limit {
     env: "FRIC_MAX_STALE_CACHE_BYTES",
     default: 2 << 30,
 };
+
+/// The longest evaluation or run error a report keeps and the runner prints, in characters: the
+/// bound manifest diagnostics have (`fric_manifest::Diagnostic`'s display), so that a value
+/// written into a manifest (an `info` metric's 0.9 MB `y`) is never echoed in full.
+pub const MAX_ERROR_CHARS: usize = 2000;
+
+/// `e`, or its first [`MAX_ERROR_CHARS`] characters and how many were left out.
+pub fn bounded_error(e: String) -> String {
+    match e.char_indices().nth(MAX_ERROR_CHARS) {
+        None => e,
+        Some((cut, _)) => {
+            let left = e[cut..].chars().count();
+            format!("{}… ({left} more characters not shown)", &e[..cut])
+        }
+    }
+}
 
 /// How many members `sw` expands to, computed without expanding it (a 1000 × 1000 grid is a
 /// product, not a million coordinate lists); saturating.

@@ -365,7 +365,9 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
             file: &p.file,
             m: m_full,
             doc: &p.document,
-            has_text: document_of(&out.documents, &p.file).is_none_or(|d| d.decl.has_text()),
+            // Unknown under a missing or invalid declaration: no "source lines" demand then
+            // (the manifest is already told its declaration is missing or invalid; D18).
+            has_text: document_of(&out.documents, &p.file).is_some_and(|d| d.decl.has_text()),
             own_study: document_of(&out.documents, &p.file).is_some_and(|d| d.decl.is_own_study()),
             errs: Vec::new(),
             runs: BTreeMap::new(),

@@ -43,22 +43,33 @@ const TIDY_STAMP: &str = "data/cache/entries/metrics.sha256";
 
 /// Write `figures/metrics.csv` and `figures/metrics.parquet` from the report, each only if its
 /// bytes changed. The Parquet file is a function of the CSV text: it is rebuilt when the CSV
-/// changed or either file no longer has the hash recorded when it was written.
-pub fn write_tidy(root: &Path, report: &Report) -> Result<(), String> {
+/// changed or either file no longer has the hash recorded when it was written. The record of
+/// those hashes (in `data/cache/entries`) is best effort: when it cannot be written (a full or
+/// read-only cache) the tidy files are written all the same, and its error is returned in `Ok`
+/// for the run's one warning about the cache.
+pub fn write_tidy(root: &Path, report: &Report) -> Result<Option<String>, String> {
     let rows = metrics::rows(report);
     let csv = metrics::to_csv(&rows);
     write_if_changed(&root.join(TIDY_CSV), csv.as_bytes()).map_err(|e| format!("{TIDY_CSV}: {e}"))?;
     let pq_path = root.join(TIDY_PARQUET);
-    let file_hash = |p: &Path| std::fs::read(p).map(|b| sha256_hex(&b)).unwrap_or_default();
+    // Both reads through the bounded reader: a FIFO at either path is a mismatch, never opened.
+    let file_hash = |p: &Path| {
+        crate::readfile::read(p, crate::readfile::INPUT)
+            .map(|b| sha256_hex(&b))
+            .unwrap_or_default()
+    };
     let stamp_path = root.join(TIDY_STAMP);
     let stamp = |pq: &str| format!("{} csv\n{pq} parquet\n", sha256_hex(csv.as_bytes()));
-    if std::fs::read_to_string(&stamp_path).is_ok_and(|s| s == stamp(&file_hash(&pq_path))) {
-        return Ok(());
+    if crate::readfile::read_to_string(&stamp_path, crate::readfile::INPUT)
+        .is_ok_and(|s| s == stamp(&file_hash(&pq_path)))
+    {
+        return Ok(None);
     }
     let pq = to_parquet(&rows).map_err(|e| format!("{TIDY_PARQUET}: {e}"))?;
     write_if_changed(&pq_path, &pq).map_err(|e| format!("{TIDY_PARQUET}: {e}"))?;
-    write_if_changed(&stamp_path, stamp(&sha256_hex(&pq)).as_bytes()).map_err(|e| format!("{TIDY_STAMP}: {e}"))?;
-    Ok(())
+    Ok(write_if_changed(&stamp_path, stamp(&sha256_hex(&pq)).as_bytes())
+        .err()
+        .map(|e| format!("{TIDY_STAMP}: {e}")))
 }
 
 /// The metric rows of a file: a `report.json` (by extension) or a metrics CSV (the tidy file or

@@ -31,11 +31,12 @@ fn nothing_selected(opts: &Options) -> String {
     }
 }
 
-/// Remove the temporary files older than `started`: leftovers of an interrupted run.
-fn remove_stale_temps(root: &Path, started: std::time::SystemTime) -> usize {
+/// Remove the temporary files older than [`store::IN_FLIGHT`]: leftovers of an interrupted run,
+/// never a concurrent process's write in flight.
+fn remove_stale_temps(root: &Path) -> usize {
     ["data", "figures"]
         .iter()
-        .map(|d| store::remove_stale_temps(&root.join(d), started))
+        .map(|d| store::remove_stale_temps(&root.join(d)))
         .sum()
 }
 
@@ -132,7 +133,6 @@ fn threads_drawn(max: f64, one: f64, drawn: f64, threads: usize) -> usize {
 /// Run the pipeline.
 pub fn run(opts: &Options) -> Result<Summary, String> {
     let start = Instant::now();
-    let started = std::time::SystemTime::now();
     let root = &opts.root;
     let sel = selector(&opts.only)?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -150,7 +150,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     if chosen.selected.is_empty() && chosen.invalid.is_empty() {
         return Err(nothing_selected(opts));
     }
-    let temps = remove_stale_temps(root, started);
+    let temps = remove_stale_temps(root);
     let (keys, reused) = current(opts, &pool, &chosen.built);
     let todo: Vec<(&Entry, &String)> = chosen
         .built
@@ -275,7 +275,9 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         provenance: provenance.join().ok(),
     };
     summary.invalid = chosen.invalid.iter().map(|i| (*i).clone()).collect();
-    outputs::write(root, &loaded, &summary.report)?;
+    if let Some(e) = outputs::write(root, &loaded, &summary.report)? {
+        cache.note_record_failure(e);
+    }
     summary.note_unwritable(&cache);
     summary.stale_removed = cache.bound_stale_at_most_hourly().unwrap_or_default();
     summary.elapsed = start.elapsed();

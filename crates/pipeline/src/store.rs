@@ -18,17 +18,60 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 static TMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 
+/// This machine, as it is written into temporary names: the first 8 hex digits of the sha256
+/// of its host name (a shared cache is written from several machines, whose process ids say
+/// nothing about each other).
+pub fn host_tag() -> &'static str {
+    static TAG: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TAG.get_or_init(|| {
+        #[cfg(unix)]
+        {
+            let mut buf = [0u8; 256];
+            // SAFETY: `buf` is writable for its whole length, which is what is passed.
+            if unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) } == 0 {
+                let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
+                return sha256_hex(&buf[..end])[..8].to_string();
+            }
+        }
+        sha256_hex(b"unknown")[..8].to_string()
+    })
+}
+
 /// The name of the temporary file a write of `path` goes through: hidden, beside it, and
-/// unique to this write: the process id (two processes writing one shared cache) and a
-/// counter (two threads of one process, or two writes one after the other) are both in it,
-/// so no two writes ever share a temporary file (code review L1).
+/// unique to this write: the process id and this machine ([`host_tag`]: two processes writing
+/// one shared cache, on one machine or two) and a counter (two threads of one process, or two
+/// writes one after the other) are all in it, so no two writes ever share a temporary file
+/// (code review L1), and a leftover's writer can be told dead ([`remove_stale_temps`]).
 fn tmp_name(path: &Path) -> String {
     let n = TMP_COUNTER.fetch_add(1, Ordering::Relaxed);
     format!(
-        ".{}.{}.{n}.tmp",
+        ".{}.{}-{}.{n}.tmp",
         path.file_name().and_then(|s| s.to_str()).unwrap_or("out"),
-        std::process::id()
+        std::process::id(),
+        host_tag()
     )
+}
+
+/// Whether the temporary file `name` (`.<name>.<pid>-<host>.<n>.tmp`) was written by a process
+/// of this machine that is no longer alive: its write can never finish.
+fn writer_dead(name: &str) -> bool {
+    let Some(owner) = name.strip_suffix(".tmp").and_then(|s| s.rsplit('.').nth(1)) else {
+        return false;
+    };
+    let Some((pid, host)) = owner.split_once('-') else {
+        return false;
+    };
+    if host != host_tag() {
+        return false;
+    }
+    #[cfg(unix)]
+    if let Ok(pid) = pid.parse::<libc::pid_t>() {
+        // SAFETY: signal 0 only checks that the process exists; nothing is sent.
+        let r = pid > 0 && unsafe { libc::kill(pid, 0) } != 0;
+        return r && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
+    }
+    let _ = pid;
+    false
 }
 
 /// Write `bytes` to `path` atomically: a temporary file beside it, fsync'd, then renamed.
@@ -78,6 +121,22 @@ pub struct RunCache {
     dir: PathBuf,
     /// The first failed write and how many writes failed ([`RunCache::keep`]).
     failed_writes: std::sync::Mutex<(Option<String>, usize)>,
+    /// The same for the manifest records beside the cache (`data/cache/entries`: stamps and the
+    /// tidy files' hashes, [`RunCache::note_record_failure`]).
+    failed_records: std::sync::Mutex<(Option<String>, usize)>,
+}
+
+/// Record a failed write `e` in `m`: the first error and how many.
+fn note_failure(m: &std::sync::Mutex<(Option<String>, usize)>, e: String) {
+    let mut g = m.lock().unwrap_or_else(|p| p.into_inner());
+    g.0.get_or_insert(e);
+    g.1 += 1;
+}
+
+/// The first failed write recorded in `m` and how many failed, if any did.
+fn first_failure(m: &std::sync::Mutex<(Option<String>, usize)>) -> Option<(String, usize)> {
+    let g = m.lock().unwrap_or_else(|p| p.into_inner());
+    g.0.clone().map(|e| (e, g.1))
 }
 
 /// Result of a cache probe (no data decoded).
@@ -100,6 +159,7 @@ impl RunCache {
         Self {
             dir,
             failed_writes: std::sync::Mutex::new((None, 0)),
+            failed_records: std::sync::Mutex::new((None, 0)),
         }
     }
     /// The cache's directory.
@@ -114,17 +174,24 @@ impl RunCache {
         match self.put(key, request, data) {
             Ok(()) => true,
             Err(e) => {
-                let mut g = self.failed_writes.lock().unwrap_or_else(|p| p.into_inner());
-                g.0.get_or_insert(e);
-                g.1 += 1;
+                note_failure(&self.failed_writes, e);
                 false
             }
         }
     }
     /// The first failed write of [`RunCache::keep`] and how many failed, if any did.
     pub fn write_failure(&self) -> Option<(String, usize)> {
-        let g = self.failed_writes.lock().unwrap_or_else(|p| p.into_inner());
-        g.0.clone().map(|e| (e, g.1))
+        first_failure(&self.failed_writes)
+    }
+    /// Record a manifest record (a stamp, the tidy files' hashes) that could not be written:
+    /// like a run the cache cannot store, it costs only work next time (the manifest is
+    /// evaluated again), so it is one warning with the cache's, not an error per manifest.
+    pub fn note_record_failure(&self, e: String) {
+        note_failure(&self.failed_records, e);
+    }
+    /// The first failed write of [`RunCache::note_record_failure`] and how many, if any.
+    pub fn record_failure(&self) -> Option<(String, usize)> {
+        first_failure(&self.failed_records)
     }
     fn paths(&self, key: &str) -> (PathBuf, PathBuf) {
         let d = self.dir.join(&key[..2]);
@@ -163,7 +230,8 @@ impl RunCache {
             Ok(_) => return Err("the entry records another request".into()),
             Err(e) => return Err(format!("request: {e}")),
         }
-        let bytes = std::fs::read(&pq).map_err(|e| format!("data: {e}"))?;
+        // Through the bounded reader: a FIFO or a link to a device there is refused, not read.
+        let bytes = crate::readfile::read(&pq, crate::limits::CACHED_RUN_FILE).map_err(|e| format!("data: {e}"))?;
         if sha256_hex(&bytes) != meta.sha256 {
             return Err("checksum mismatch".into());
         }
@@ -212,21 +280,20 @@ impl RunCache {
     }
 }
 
-/// Remove temporary files (`.<name>.<pid>.<n>.tmp`, left by an interrupted write) under `dir`
-/// that were last modified before `before`. Returns how many were removed.
-pub fn remove_stale_temps(dir: &Path, before: std::time::SystemTime) -> usize {
+/// Remove temporary files (`.<name>.<pid>-<host>.<n>.tmp`, left by an interrupted write) under
+/// `dir` whose writer is a dead process of this machine ([`writer_dead`]) or that were last
+/// modified longer than [`IN_FLIGHT`] ago. Any other may be a live process's write in flight (a
+/// concurrent `figures`, a shard on a shared cache, possibly on another machine): it is left
+/// for a later run. Returns how many were removed.
+pub fn remove_stale_temps(dir: &Path) -> usize {
     let mut removed = 0;
     for e in walkdir::WalkDir::new(dir).into_iter().filter_map(|e| e.ok()) {
         let name = e.file_name().to_string_lossy();
         if !(e.file_type().is_file() && name.starts_with('.') && name.ends_with(".tmp")) {
             continue;
         }
-        let old = e
-            .metadata()
-            .ok()
-            .and_then(|m| m.modified().ok())
-            .is_some_and(|t| t < before);
-        if old && std::fs::remove_file(e.path()).is_ok() {
+        let stale = writer_dead(&name) || e.metadata().is_ok_and(|m| settled(&m));
+        if stale && std::fs::remove_file(e.path()).is_ok() {
             removed += 1;
         }
     }
@@ -271,7 +338,7 @@ fn settled(md: &std::fs::Metadata) -> bool {
 /// Whether the entry whose metadata is at `json` was written by this build's computing code
 /// (false when it cannot be read or parsed).
 pub(crate) fn by_this_build(json: &Path) -> bool {
-    std::fs::read(json)
+    crate::readfile::read(json, crate::readfile::INPUT)
         .ok()
         .and_then(|b| serde_json::from_slice::<Meta>(&b).ok())
         .is_some_and(|m| m.code.as_deref() == Some(crate::fingerprint::RUNS_FINGERPRINT))
@@ -370,14 +437,18 @@ mod tmp_name_tests {
         let pid = std::process::id().to_string();
         let name = tmp_name(p);
         let parts: Vec<&str> = name.split('.').collect();
-        // ".abcd.parquet.<pid>.<n>.tmp"
+        // ".abcd.parquet.<pid>-<host>.<n>.tmp"
         assert_eq!(parts.len(), 6, "{name}");
         assert_eq!(
             (parts[0], parts[1], parts[2], parts[5]),
             ("", "abcd", "parquet", "tmp"),
             "{name}"
         );
-        assert_eq!(parts[3], pid, "the process id is in {name}");
+        assert_eq!(
+            parts[3],
+            format!("{pid}-{}", super::host_tag()),
+            "the process id and the machine are in {name}"
+        );
         assert!(parts[4].parse::<u64>().is_ok(), "a counter ends {name}");
         let names: Vec<String> = std::thread::scope(|s| {
             let hs: Vec<_> = (0..8)
@@ -387,6 +458,6 @@ mod tmp_name_tests {
         });
         let distinct: HashSet<&String> = names.iter().collect();
         assert_eq!(distinct.len(), names.len(), "a temporary name was taken twice");
-        assert!(names.iter().all(|n| n.contains(&format!(".{pid}."))));
+        assert!(names.iter().all(|n| n.contains(&format!(".{pid}-"))));
     }
 }

@@ -72,6 +72,10 @@ pub struct Summary {
     /// The run cache could not be written: `(cache directory, first error, runs not stored)`.
     /// Their results were still evaluated and drawn.
     pub cache_unwritable: Option<(std::path::PathBuf, String, usize)>,
+    /// The manifest records (stamps, the tidy files' hashes, in `data/cache/entries`) that
+    /// could not be written: `(first error, how many)`. Those manifests are evaluated again next
+    /// time; this run's results are complete.
+    pub records_unwritable: Option<(String, usize)>,
     /// The cached runs of other builds removed to keep them within
     /// [`crate::limits::STALE_CACHE_BYTES`] ([`crate::store::RunCache::bound_stale`]).
     pub stale_removed: crate::store::Pruned,
@@ -80,6 +84,12 @@ pub struct Summary {
 impl Summary {
     /// Add the failed writes `cache` recorded ([`crate::store::RunCache::write_failure`]).
     pub(crate) fn note_unwritable(&mut self, cache: &crate::store::RunCache) {
+        if let Some((e, n)) = cache.record_failure() {
+            match &mut self.records_unwritable {
+                Some(u) => u.1 += n,
+                None => self.records_unwritable = Some((e, n)),
+            }
+        }
         let Some((e, n)) = cache.write_failure() else { return };
         match &mut self.cache_unwritable {
             Some(u) => u.2 += n,

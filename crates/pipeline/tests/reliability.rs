@@ -312,30 +312,6 @@ fn an_output_damaged_behind_a_forged_mtime_is_redrawn() {
     assert_eq!(std::fs::read(&png).unwrap(), png0);
 }
 
-/// Temporary files of an interrupted run (older than this run) are removed.
-#[test]
-fn stale_temporary_files_are_removed() {
-    let ws = workspace(&[("thesis/fig9.1.yaml", DAHL)]);
-    go(ws.path());
-    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
-    let leftovers = [
-        ws.path().join("figures/thesis/.fig9.1.png.4242.0.tmp"),
-        ws.path().join("data/cache/runs/.abc.parquet.4242.1.tmp"),
-    ];
-    for p in &leftovers {
-        std::fs::write(p, b"partial").unwrap();
-        std::fs::File::options()
-            .write(true)
-            .open(p)
-            .unwrap()
-            .set_modified(old)
-            .unwrap();
-    }
-    let s = go(ws.path());
-    assert_eq!(s.temps_removed, 2);
-    assert!(leftovers.iter().all(|p| !p.exists()));
-}
-
 /// Hostile panel ids never direct a write outside `figures/`.
 #[test]
 fn hostile_ids_write_nothing_outside_figures() {

@@ -102,6 +102,9 @@ fn referenced(spec: &RunSpec, r: &str, by_id: &HashMap<&str, &Manifest>) -> Resu
 pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
     let m = cx.m;
     let mut ids = std::collections::HashSet::new();
+    // The runs so far, every sweep member counted, bounded before any sweep is expanded; once
+    // over, the error is at the run that crossed it and no later sweep is expanded.
+    let (mut total, mut over) = (0u64, false);
     for (i, spec) in m.runs.iter().enumerate() {
         let at = format!("runs[{i}]");
         // Duplicate and malformed ids are reported by the manifest's rules.
@@ -129,6 +132,20 @@ pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
             cx.failed_runs.insert(spec.id.clone());
             continue;
         };
+        total = total.saturating_add(spec.sweep.as_ref().map_or(1, crate::limits::sweep_members));
+        if over || crate::limits::manifest_runs_problem(total).is_some() {
+            if let Some(msg) = crate::limits::manifest_runs_problem(total).filter(|_| !over) {
+                let field = if spec.sweep.is_some() {
+                    format!("{at}.sweep")
+                } else {
+                    at.clone()
+                };
+                cx.err(field, msg, "fewer runs or sweep members");
+            }
+            over = true;
+            cx.failed_runs.insert(spec.id.clone());
+            continue;
+        }
         let mut members = Vec::new();
         let mut failed = false;
         // Sampled inputs read once per run, not once per sweep member.
