@@ -189,7 +189,7 @@ fn integrate<M: InputDriven>(
     sys: &Driven<M>,
     how: &Integrator,
     t0: f64,
-    x: &mut Vec<f64>,
+    x: &mut [f64],
     t1: f64,
     saveat: &[f64],
     work: &mut Work,

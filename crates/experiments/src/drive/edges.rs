@@ -55,7 +55,7 @@ pub(super) fn ode_segment<M: InputDriven>(
     method: Method,
     tol: &Tolerances,
     a: f64,
-    x: &mut Vec<f64>,
+    x: &mut [f64],
     b: f64,
     saves: &[f64],
     work: &mut Work,
