@@ -12,7 +12,9 @@ use fric_solvers::affine::{solve_affine, AffineStats, AffineTolerance};
 use fric_solvers::analysis::until_periodic;
 use fric_solvers::expint::{solve_expint, ExpStats, ExpTolerance};
 use fric_solvers::shooting::shoot;
-use fric_solvers::{solve, Method, OdeSystem, Stats, Tolerances};
+use fric_solvers::{Method, OdeSystem, Stats, Tolerances};
+
+mod edges;
 
 /// Columns of a friction operator driven by a position (`dahl`, `maxwell-slip`).
 pub const OPERATOR_COLUMNS: &[Column] = &[
@@ -172,6 +174,12 @@ struct Work {
     /// observer's buffer.
     works: Vec<f64>,
     buf: Vec<f64>,
+    /// The model's held edges ([`fric_models::Edges`]) and the input's direction they were
+    /// held in, carried from one segment to the next of the same direction.
+    held: Vec<bool>,
+    direction: f64,
+    /// Edge events located.
+    edges: usize,
 }
 
 /// Integrate a driven model over `[t0, t1]`, restarting the integrator at every input extremum
@@ -181,12 +189,15 @@ fn integrate<M: InputDriven>(
     sys: &Driven<M>,
     how: &Integrator,
     t0: f64,
-    x: &mut Vec<f64>,
+    x: &mut [f64],
     t1: f64,
     saveat: &[f64],
     work: &mut Work,
     out: &mut dyn FnMut(f64, &[f64]),
 ) -> Result<(), String> {
+    // Held edges are a function of the state at the start (a period map's shooting may start
+    // anywhere).
+    work.held.clear();
     let mut stops = Vec::new();
     sys.sig.kinks(t0, t1, &mut stops);
     stops.push(t1);
@@ -199,23 +210,7 @@ fn integrate<M: InputDriven>(
         let j = idx + saveat[idx..].partition_point(|&s| s <= b);
         match how {
             Integrator::Ode(method, tol) => {
-                // Each segment's works start at 0: the observer sees them from the reset.
-                let (base, buf) = (&mut work.works, &mut work.buf);
-                base.resize(sys.n_quadratures(), 0.0);
-                let n = x.len();
-                let mut shifted = |t: f64, s: &[f64]| {
-                    if base.is_empty() {
-                        return out(t, s);
-                    }
-                    buf.clear();
-                    buf.extend_from_slice(s);
-                    buf[n..].iter_mut().zip(base.iter()).for_each(|(q, b)| *q += b);
-                    out(t, buf)
-                };
-                let o = solve(sys, *method, tol, a, x, b, &saveat[idx..j], &mut shifted).map_err(|e| e.to_string())?;
-                work.works.iter_mut().zip(&o.quadrature).for_each(|(w, q)| *w += q);
-                work.ode += o.stats;
-                *x = o.x;
+                edges::ode_segment(sys, *method, tol, a, x, b, &saveat[idx..j], work, out)?;
             }
             Integrator::Affine(tol) => {
                 let coef = |t: f64| {
@@ -439,6 +434,9 @@ pub fn driven_with_works<M: InputDriven>(
         Integrator::Ode(..) => {
             data.info.insert("steps".into(), work.ode.accepted as f64);
             data.info.insert("rejected".into(), work.ode.rejected as f64);
+            if model.edges().is_some() {
+                data.info.insert("edge_events".into(), work.edges as f64);
+            }
         }
         Integrator::Affine(_) => {
             data.info

@@ -96,6 +96,34 @@ pub trait InputDriven {
     fn state_scales(&self) -> Vec<f64> {
         vec![self.state_scale(); self.dim()]
     }
+    /// The edges of a right-hand side that jumps on surfaces in the state ([`Edges`]), or `None`
+    /// (the default) for a right-hand side that is smooth between the input's kinks.
+    fn edges(&self) -> Option<&dyn Edges> {
+        None
+    }
+}
+
+/// A driven model whose right-hand side jumps where the state reaches an edge, and which stays
+/// on that edge while the input keeps its direction: each element of the Maxwell-slip model
+/// (thesis (1.20)) sticks until `u − x_i` reaches `±Δ_i`, then slides with the input. An embedded
+/// error estimate assumes a smooth right-hand side, so a step across such a jump is not error
+/// controlled (it carried duhem-paper Fig 6's elements up to 6.15e-8 N past their bound). The
+/// driver (`fric-experiments`' `drive`) therefore integrates [`Edges::rhs_held`], smooth with the
+/// held edges fixed, locates each edge as a terminal event ([`Edges::edge_values`] rising through
+/// zero), and restarts there after [`Edges::settle`] has put the element on its edge. Between
+/// two kinks of the input (where the driver restarts anyway) its direction `s` is constant.
+pub trait Edges {
+    /// Number of edges (at most one reachable per element in a given input direction).
+    fn n_edges(&self) -> usize;
+    /// At a restart with the input moving in direction `s` (+1, −1, or 0 while it holds still):
+    /// hold every edge the state has reached (`held[i] = true`; a held edge stays held) and put
+    /// the state of each held edge exactly on it.
+    fn settle(&self, u: f64, s: f64, x: &mut [f64], held: &mut [bool]);
+    /// The right-hand side with the edges `held` held (smooth in `x` and `t` for fixed `held`).
+    fn rhs_held(&self, u: f64, du: f64, x: &[f64], held: &[bool], dx: &mut [f64]);
+    /// The event functions: `g_i` rises through zero where edge `i` is reached (negative for a
+    /// held edge).
+    fn edge_values(&self, u: f64, s: f64, x: &[f64], held: &[bool], g: &mut [f64]);
 }
 
 /// A friction law whose parameters switch on the sign of the velocity, as in the asymmetric

@@ -6,7 +6,7 @@
 //! updated by clamping for each monotone input increment. It also implements the time-domain ODE
 //! (1.20) as [`InputDriven`] (state `x_i`), used to cross-check the operator.
 
-use crate::InputDriven;
+use crate::{Edges, InputDriven};
 
 #[derive(Clone, Debug)]
 pub struct MaxwellSlip {
@@ -106,6 +106,38 @@ impl InputDriven for MaxwellSlip {
     }
     fn output(&self, u: f64, _du: f64, x: &[f64]) -> f64 {
         x.iter().zip(&self.k).map(|(xi, k)| k * (u - xi)).sum()
+    }
+    fn edges(&self) -> Option<&dyn Edges> {
+        Some(self)
+    }
+}
+
+/// The deadband edges of (1.20) as events: element `i` moving with an input of direction `s`
+/// reaches its edge where `s (u − x_i) = Δ_i`; from there `x_i' = u'` (it slides) until the input
+/// reverses, which is a kink of the input where the driver restarts and [`Edges::settle`] starts
+/// afresh. The held element's `u − x_i` stays on its edge exactly in the model and to the
+/// integration error of `x_i' = u'` numerically (neutral: no drift builds up beyond it).
+impl Edges for MaxwellSlip {
+    fn n_edges(&self) -> usize {
+        self.k.len()
+    }
+    fn settle(&self, u: f64, s: f64, x: &mut [f64], held: &mut [bool]) {
+        for ((x, h), d) in x.iter_mut().zip(held.iter_mut()).zip(&self.delta) {
+            *h |= s != 0.0 && s * (u - *x) >= *d;
+            if *h {
+                *x = u - s * d;
+            }
+        }
+    }
+    fn rhs_held(&self, _u: f64, du: f64, _x: &[f64], held: &[bool], dx: &mut [f64]) {
+        for (dx, h) in dx.iter_mut().zip(held) {
+            *dx = if *h { du } else { 0.0 };
+        }
+    }
+    fn edge_values(&self, u: f64, s: f64, x: &[f64], held: &[bool], g: &mut [f64]) {
+        for (((g, x), h), d) in g.iter_mut().zip(x).zip(held).zip(&self.delta) {
+            *g = if *h { -d } else { s * (u - x) - d };
+        }
     }
 }
 

@@ -69,6 +69,10 @@ pub struct Explained {
     /// Scan points left out because the metric's cycle does not close there (no value exists).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub skipped: Vec<f64>,
+    /// Points met while narrowing the bracket whose cycle does not close: skipped, the search
+    /// resumed from another point of the bracket.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped_narrowing: Vec<f64>,
 }
 
 /// A jump of a metric across a value: from `from` to `to` as the parameter crosses `at`.
@@ -85,17 +89,25 @@ impl Explained {
     /// One line: `sigma of run dahl = 5.62500 (written 1.5) reproduces it (15 runs)`, then the
     /// scan points skipped because the cycle does not close there, if any.
     pub fn text(&self) -> String {
-        let main = self.answer();
-        if self.skipped.is_empty() {
-            return main;
+        let mut t = self.answer();
+        let list = |ps: &[f64]| ps.iter().map(|&p| num6(p)).collect::<Vec<_>>().join(", ");
+        if !self.skipped.is_empty() {
+            t += &format!(
+                "; {} of the scan points skipped, the cycle not closing there: {} = {}",
+                self.skipped.len(),
+                self.param,
+                list(&self.skipped)
+            );
         }
-        let at: Vec<String> = self.skipped.iter().map(|&p| num6(p)).collect();
-        format!(
-            "{main}; {} of the scan points skipped, the cycle not closing there: {} = {}",
-            self.skipped.len(),
-            self.param,
-            at.join(", ")
-        )
+        if !self.skipped_narrowing.is_empty() {
+            t += &format!(
+                "; {} point(s) met while narrowing skipped, the cycle not closing there: {} = {}",
+                self.skipped_narrowing.len(),
+                self.param,
+                list(&self.skipped_narrowing)
+            );
+        }
+        t
     }
 
     fn answer(&self) -> String {
@@ -207,6 +219,7 @@ mod tests {
             xtol: 1e-4,
             jump: None,
             skipped: Vec::new(),
+            skipped_narrowing: Vec::new(),
         };
         let t = x.text();
         assert_eq!(
@@ -239,6 +252,7 @@ mod tests {
                 to: 0.0989,
             }),
             skipped: Vec::new(),
+            skipped_narrowing: Vec::new(),
         };
         let t = x.text();
         assert!(
@@ -264,10 +278,23 @@ mod tests {
             xtol: 1e-2,
             jump: None,
             skipped: vec![0.010875, 0.012],
+            skipped_narrowing: Vec::new(),
         };
         let t = x.text();
         assert!(
             t.ends_with("; 2 of the scan points skipped, the cycle not closing there: delta = 0.010875, 0.012000"),
+            "{t}"
+        );
+        // Points met while narrowing are named after the scan's (issue 43, s53).
+        let n = Explained {
+            skipped_narrowing: vec![0.0051],
+            ..x
+        };
+        let t = n.text();
+        assert!(
+            t.ends_with(
+                "0.012000; 1 point(s) met while narrowing skipped, the cycle not closing there: delta = 0.005100"
+            ),
             "{t}"
         );
     }

@@ -128,6 +128,7 @@ pub(crate) fn explanations(
                 ..j
             }),
             skipped: s.skipped,
+            skipped_narrowing: s.skipped_narrowing,
         });
     }
     Ok((out, computed_runs))
