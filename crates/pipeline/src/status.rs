@@ -5,8 +5,8 @@
 //! source's error (`discrepancy: source-error`), when no assumption carries (`carries:`) a
 //! replaced stated quantity (`replaced`) or a value the source does not state
 //! (`unstated-parameter`, `unstated-input`) — its own, or one of a manifest whose run it takes
-//! by `from:` —, when nothing of the source is declared `not_built`, and when what it takes from
-//! the source is not only transcribed; otherwise `partial`. A declared `reproduced` or
+//! by `from:` —, when nothing of the source is declared `not_built`, and when its checks are not
+//! only transcriptions; otherwise `partial`. A declared `reproduced` or
 //! `partial` that disagrees is refused, in either direction.
 
 use crate::entry::Entry;
@@ -93,10 +93,9 @@ pub fn derive(m: &Manifest, inherited: &[(String, &Assumption)], checks: &[Check
             .map(|n| format!("a part of the source is not built ({n})")),
     );
     why.extend(checks.iter().filter_map(blocks_reproduced));
-    let from_source = |c: &&CheckReport| c.provenance == "published" || c.provenance == "claim";
-    let transcribed = checks.iter().any(|c| c.provenance == "transcribed");
-    if transcribed && !checks.iter().any(|c| from_source(&c)) {
-        why.push("what it takes from the source is only transcribed (no published or claimed check)".into());
+    let transcribed = |c: &CheckReport| c.provenance == "transcribed";
+    if checks.iter().any(transcribed) && checks.iter().all(transcribed) {
+        why.push("its checks are only transcriptions (no published, claimed or derived check)".into());
     }
     let status = if why.is_empty() {
         Status::Reproduced
@@ -118,7 +117,7 @@ pub fn problem(m: &Manifest, inherited: &[(String, &Assumption)], checks: &[Chec
             "status `reproduced` disagrees with the status rule (experiments/README.md): {}; only met \
              checks or known discrepancies of kind source-error, and no assumption (its own or one of a \
              run taken by `from:`) that replaces a stated quantity or supplies an unstated one, nothing \
-             `not_built` and more than transcriptions, allow `reproduced`, so the rule gives `partial` \
+             `not_built` and more than transcribed checks, allow `reproduced`, so the rule gives `partial` \
              (with a reason)",
             why.join("; ")
         )),
@@ -126,7 +125,7 @@ pub fn problem(m: &Manifest, inherited: &[(String, &Assumption)], checks: &[Chec
             "status `partial` disagrees with the status rule (experiments/README.md): every published or \
              claimed check is met (or a known discrepancy of kind source-error), no assumption (its own \
              or one of a run taken by `from:`) replaces a stated quantity or supplies an unstated one, \
-             nothing is declared `not_built`, and not only transcriptions are taken from the source, so \
+             nothing is declared `not_built`, and its checks are not only transcriptions, so \
              the rule gives `reproduced`; declare the fact that makes it partial (an assumption's \
              `carries:`, `not_built:`) or declare `reproduced`"
                 .to_string(),

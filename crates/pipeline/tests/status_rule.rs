@@ -156,7 +156,7 @@ fn a_transcribed_value_is_counted_apart_from_passed_checks() {
     std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), claimed).unwrap();
     let e = go(ws.path()).report.experiments[0].errors.clone();
     assert!(
-        e.len() == 1 && e[0].contains("what it takes from the source is only transcribed"),
+        e.len() == 1 && e[0].contains("its checks are only transcriptions"),
         "{e:?}"
     );
     // A transcription that does not read back is a failure, not a transcription.
