@@ -95,9 +95,14 @@ pub(crate) fn assemble(
         }
     }
     add_built(&mut by_id, reused, fresh, summary);
+    let manifests: std::collections::HashMap<&str, &fric_manifest::Manifest> = loaded
+        .entries
+        .iter()
+        .map(|e| (e.manifest.id.as_str(), &e.manifest))
+        .collect();
     for e in &chosen.selected {
         if let Some(r) = by_id.get_mut(&e.manifest.id) {
-            status::enforce(root, e, r);
+            status::enforce(root, e, r, &manifests);
         }
     }
     for inv in &chosen.invalid {

@@ -1,13 +1,18 @@
 //! The status rule of `experiments/README.md` ("Status: the rule"), applied after the checks
-//! are evaluated: a manifest may claim `reproduced` only when every number or claim it takes
-//! from the source (each check with `published` or `claim` provenance) is met, or is a known
-//! discrepancy proven to be the source's error (`discrepancy: source-error`), and when none of
-//! its assumptions carries (`carries:`) a replaced stated quantity (`replaced`) or a value the
-//! source does not state (`unstated-parameter`, `unstated-input`).
+//! are evaluated. The rule derives a built manifest's status from what it declares: it is
+//! `reproduced` when every number or claim it takes from the source (each check with
+//! `published` or `claim` provenance) is met, or is a known discrepancy proven to be the
+//! source's error (`discrepancy: source-error`), when no assumption carries (`carries:`) a
+//! replaced stated quantity (`replaced`) or a value the source does not state
+//! (`unstated-parameter`, `unstated-input`) — its own, or one of a manifest whose run it takes
+//! by `from:` —, when nothing of the source is declared `not_built`, and when its checks are not
+//! only transcriptions; otherwise `partial`. A declared `reproduced` or
+//! `partial` that disagrees is refused, in either direction.
 
 use crate::entry::Entry;
-use fric_manifest::{Assumption, Carries, Status};
+use fric_manifest::{Assumption, Carries, Manifest, Status};
 use fric_report::{CheckReport, DiscrepancyKind, ExperimentReport, Outcome};
+use std::collections::HashMap;
 
 /// Why a check of the source keeps its manifest from being `reproduced`, or None when it does
 /// not (a derived check, a pass, a transcription read back, a proven source error).
@@ -41,31 +46,100 @@ fn replaces(a: &Assumption) -> Option<String> {
     Some(format!("an assumption ({}) {what} ({text})", c.as_str()))
 }
 
-/// Why the declared status disagrees with the rule, or None: the checks and assumptions that
-/// keep a manifest declared `reproduced` from it (the rule then gives `partial`).
-pub fn problem(status: Status, assumptions: &[Assumption], checks: &[CheckReport]) -> Option<String> {
-    if status != Status::Reproduced {
+/// Whether assumption `a` sets values of run `id` (an assumption without `runs:` sets all).
+fn names_run(a: &Assumption, id: &str) -> bool {
+    a.runs.as_ref().is_none_or(|r| r.ids().contains(&id))
+}
+
+/// The assumptions `m` inherits through the runs it takes by `from:`: for each such run, the
+/// assumptions of the run's manifest that supply or replace a value of that run, with the
+/// reference (`<doc>/<name>#<run>`), each once. A run that one of `m`'s own `implied`
+/// assumptions names (`runs:`) inherits nothing: for this case its value is stated or implied.
+pub fn inherited<'a>(m: &Manifest, by_id: &HashMap<&str, &'a Manifest>) -> Vec<(String, &'a Assumption)> {
+    let mut out: Vec<(String, &'a Assumption)> = Vec::new();
+    for run in &m.runs {
+        let Some((mid, rid)) = run.from.as_deref().and_then(|r| r.split_once('#')) else {
+            continue;
+        };
+        let settled = m.assumptions.iter().any(|a| {
+            a.carries == Some(Carries::Implied) && a.runs.as_ref().is_some_and(|r| r.ids().contains(&run.id.as_str()))
+        });
+        let Some(other) = by_id.get(mid) else { continue };
+        if settled {
+            continue;
+        }
+        for a in &other.assumptions {
+            let blocks = a.carries.is_some_and(Carries::blocks_reproduced);
+            if blocks && names_run(a, rid) && !out.iter().any(|(_, b)| std::ptr::eq(*b, a)) {
+                out.push((format!("{mid}#{rid}"), a));
+            }
+        }
+    }
+    out
+}
+
+/// The status the rule gives a built manifest of a document with a source, with the facts that
+/// make it `partial` (none for `reproduced`).
+pub fn derive(m: &Manifest, inherited: &[(String, &Assumption)], checks: &[CheckReport]) -> (Status, Vec<String>) {
+    let mut why: Vec<String> = m.assumptions.iter().filter_map(replaces).collect();
+    why.extend(
+        inherited
+            .iter()
+            .filter_map(|(r, a)| replaces(a).map(|w| format!("the run {r} it takes by `from:` brings {w}"))),
+    );
+    why.extend(
+        m.not_built
+            .iter()
+            .map(|n| format!("a part of the source is not built ({n})")),
+    );
+    why.extend(checks.iter().filter_map(blocks_reproduced));
+    let transcribed = |c: &CheckReport| c.provenance == "transcribed";
+    if checks.iter().any(transcribed) && checks.iter().all(transcribed) {
+        why.push("its checks are only transcriptions (no published, claimed or derived check)".into());
+    }
+    let status = if why.is_empty() {
+        Status::Reproduced
+    } else {
+        Status::Partial
+    };
+    (status, why)
+}
+
+/// Why the declared status disagrees with the rule, or None. Only `reproduced` and `partial`
+/// are derived; `pending`, `not-reproducible` and `computed` (load rules) are not.
+pub fn problem(m: &Manifest, inherited: &[(String, &Assumption)], checks: &[CheckReport]) -> Option<String> {
+    if !matches!(m.status, Status::Reproduced | Status::Partial) {
         return None;
     }
-    let why: Vec<String> = assumptions
-        .iter()
-        .filter_map(replaces)
-        .chain(checks.iter().filter_map(blocks_reproduced))
-        .collect();
-    (!why.is_empty()).then(|| {
-        format!(
+    let (derived, why) = derive(m, inherited, checks);
+    match (m.status, derived) {
+        (Status::Reproduced, Status::Partial) => Some(format!(
             "status `reproduced` disagrees with the status rule (experiments/README.md): {}; only met \
-             checks or known discrepancies of kind source-error, and no assumption that replaces a stated \
-             quantity or supplies an unstated one, allow `reproduced`, so the rule gives `partial` (with a reason)",
+             checks or known discrepancies of kind source-error, and no assumption (its own or one of a \
+             run taken by `from:`) that replaces a stated quantity or supplies an unstated one, nothing \
+             `not_built` and more than transcribed checks, allow `reproduced`, so the rule gives `partial` \
+             (with a reason)",
             why.join("; ")
-        )
-    })
+        )),
+        (Status::Partial, Status::Reproduced) => Some(
+            "status `partial` disagrees with the status rule (experiments/README.md): every published or \
+             claimed check is met (or a known discrepancy of kind source-error), no assumption (its own \
+             or one of a run taken by `from:`) replaces a stated quantity or supplies an unstated one, \
+             nothing is declared `not_built`, and its checks are not only transcriptions, so \
+             the rule gives `reproduced`; declare the fact that makes it partial (an assumption's \
+             `carries:`, `not_built:`) or declare `reproduced`"
+                .to_string(),
+        ),
+        _ => None,
+    }
 }
 
 /// Record in the report, as an error at the manifest's `status:` line, that its declared status
 /// disagrees with the rule (once: a report read back from an earlier run may already say so).
-pub fn enforce(root: &std::path::Path, e: &Entry, rep: &mut ExperimentReport) {
-    let Some(why) = problem(e.manifest.status, &e.manifest.assumptions, &rep.checks) else {
+/// `by_id` holds every loaded manifest, for the runs taken by `from:`.
+pub fn enforce(root: &std::path::Path, e: &Entry, rep: &mut ExperimentReport, by_id: &HashMap<&str, &Manifest>) {
+    let inherited = inherited(&e.manifest, by_id);
+    let Some(why) = problem(&e.manifest, &inherited, &rep.checks) else {
         return;
     };
     let line = crate::readfile::read_to_string(&root.join(&e.file), crate::readfile::MANIFEST)

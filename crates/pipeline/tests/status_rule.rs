@@ -113,9 +113,14 @@ fn an_assumption_must_declare_what_it_carries() {
     }
 }
 
-/// DAHL with its check's provenance `transcribed` and the given expected value.
+/// DAHL with its check's provenance `transcribed` and the given expected value: only
+/// transcribed, it is `partial` by the rule.
 fn transcribed(expected: &str) -> String {
     DAHL.replace(
+        "status: reproduced\n",
+        "status: partial\nreason: \"only transcribed\"\n",
+    )
+    .replace(
         "expected: 28.8, tol: {rel: 1.0e-3}, provenance: {derived: \"4(A Fc - Fr Fc/sigma)\"}",
         &format!("expected: {expected}, tol: {{rel: 1.0e-3}}, provenance: {{transcribed: {{line: 1}}}}"),
     )
@@ -142,6 +147,17 @@ fn a_transcribed_value_is_counted_apart_from_passed_checks() {
     assert!(
         html.contains("<h3>Transcribed values</h3>") && !html.contains("<h3>Checks</h3>"),
         "{html}"
+    );
+    // Only transcribed, the manifest is not reproduced.
+    let claimed = transcribed("28.8").replace(
+        "status: partial\nreason: \"only transcribed\"\n",
+        "status: reproduced\n",
+    );
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), claimed).unwrap();
+    let e = go(ws.path()).report.experiments[0].errors.clone();
+    assert!(
+        e.len() == 1 && e[0].contains("its checks are only transcriptions"),
+        "{e:?}"
     );
     // A transcription that does not read back is a failure, not a transcription.
     std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), transcribed("30")).unwrap();
@@ -200,4 +216,119 @@ fn a_study_of_ones_own_is_computed_not_reproduced() {
         !s.ok() && all.contains("fig9.1.yaml:5") && all.contains("`computed` is for a study"),
         "{all}"
     );
+}
+
+/// The errors of the manifest `id` in a run's report.
+fn errors_of<'a>(s: &'a fric_pipeline::Summary, id: &str) -> &'a [String] {
+    &s.report.experiments.iter().find(|e| e.id == id).unwrap().errors
+}
+
+/// The rule derives the status in both directions: a manifest declared `partial` whose facts
+/// give `reproduced` is refused too, at its `status:` line; a declared fact that makes it
+/// partial (an assumption that supplies a value, a part `not_built`) is accepted.
+#[test]
+fn a_partial_the_rule_gives_reproduced_is_refused() {
+    let partial = with_assumption("window", None, "status: partial\nreason: \"a window\"\n");
+    let ws = workspace(&[("thesis/fig9.1.yaml", &partial)]);
+    let s = go(ws.path());
+    assert!(!s.ok());
+    let errors = errors_of(&s, "thesis/fig9.1");
+    assert!(
+        errors.len() == 1
+            && errors[0]
+                .starts_with("experiments/thesis/fig9.1.yaml:5: status `partial` disagrees with the status rule")
+            && errors[0].contains("the rule gives `reproduced`"),
+        "{errors:?}"
+    );
+    let unbuilt = partial.replace(
+        "reason: \"a window\"\n",
+        "reason: \"the measured curve is not published\"\nnot_built: [\"the measured curve, L1\"]\n",
+    );
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), unbuilt).unwrap();
+    assert!(go(ws.path()).ok());
+    let supplied = with_assumption(
+        "unstated-parameter",
+        None,
+        "status: partial\nreason: \"sigma unstated\"\n",
+    )
+    .replace(
+        "carries: unstated-parameter",
+        "carries: unstated-parameter\n    supplies: \"sigma, L1\"",
+    );
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), &supplied).unwrap();
+    assert!(go(ws.path()).ok(), "{:?}", errors_of(&go(ws.path()), "thesis/fig9.1"));
+    // Declared reproduced, the part not built is refused.
+    let unbuilt = DAHL.replace(
+        "status: reproduced\n",
+        "status: reproduced\nnot_built: [\"panel (b), L1\"]\n",
+    );
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), unbuilt).unwrap();
+    let s = go(ws.path());
+    let errors = errors_of(&s, "thesis/fig9.1");
+    assert!(
+        errors.len() == 1 && errors[0].contains("a part of the source is not built (panel (b), L1)"),
+        "{errors:?}"
+    );
+}
+
+/// DAHL as `thesis/fig9.3`, drawing the run `dahl` of thesis/fig9.1 taken by `from:`, with
+/// `extra` after its status line.
+fn borrower(status: &str, extra: &str) -> String {
+    DAHL.replace("thesis/fig9.1", "thesis/fig9.3")
+        .replace("number: \"9.1\"", "number: \"9.3\"")
+        .replace("status: reproduced\n", &format!("status: {status}\n{extra}"))
+        .replace(
+            "  - id: dahl\n    system: dahl\n    params: {sigma: 7.5, fc: 1.5, gamma: 1}\n    input: {kind: sine, amplitude: 5, omega: 2}\n    sim: {periods: 2, samples_per_period: 400}\n",
+            "  - {id: dahl, from: \"thesis/fig9.1#dahl\"}\n",
+        )
+}
+
+/// A manifest that takes a run by `from:` inherits the assumptions of the run's manifest that
+/// supply an unstated value (report/fig2.12 takes report/fig2.11#sim, whose B&S parameters are
+/// Table 2.1 row 3 of a lost set): declared `reproduced`, it is refused. An owner's assumption
+/// scoped (`runs:`) to another run is not inherited, nor one the borrower settles with an
+/// `implied` assumption naming the run.
+#[test]
+fn a_run_taken_by_from_inherits_the_assumptions_that_supply_a_value() {
+    let owner = DAHL.replace(
+        "status: reproduced\n",
+        "status: partial\nreason: \"sigma unstated\"\nassumptions:\n  - what: \"sigma = 7.5\"\n    why: \"unstated\"\n    carries: unstated-parameter\n    supplies: \"sigma, L1\"\n",
+    );
+    let ws = workspace(&[
+        ("thesis/fig9.1.yaml", &owner),
+        ("thesis/fig9.3.yaml", &borrower("reproduced", "")),
+    ]);
+    let s = go(ws.path());
+    assert!(!s.ok());
+    assert!(errors_of(&s, "thesis/fig9.1").is_empty());
+    let errors = errors_of(&s, "thesis/fig9.3");
+    assert!(
+        errors.len() == 1
+            && errors[0].starts_with("experiments/thesis/fig9.3.yaml:5: status `reproduced` disagrees")
+            && errors[0].contains(
+                "the run thesis/fig9.1#dahl it takes by `from:` brings an assumption (unstated-parameter) supplies what the source does not state (sigma, L1)"
+            ),
+        "{errors:?}"
+    );
+    // Declared partial, the borrower is accepted.
+    let b = ws.path().join("experiments/thesis/fig9.3.yaml");
+    std::fs::write(&b, borrower("partial", "reason: \"sigma of fig9.1 unstated\"\n")).unwrap();
+    assert!(go(ws.path()).ok());
+    // Settled for this case by an implied assumption naming the run: reproduced again.
+    let settled = "assumptions:\n  - what: \"sigma = 7.5 is stated for this case\"\n    why: \"L2\"\n    carries: implied\n    runs: dahl\n";
+    std::fs::write(&b, borrower("reproduced", settled)).unwrap();
+    let s = go(ws.path());
+    assert!(s.ok(), "{:?}", errors_of(&s, "thesis/fig9.3"));
+    // An owner's assumption about another of its runs is not inherited.
+    let other = "  - id: other\n    system: dahl\n    params: {sigma: 2, fc: 1.5, gamma: 1}\n    input: {kind: sine, amplitude: 5, omega: 2}\n    sim: {periods: 2, samples_per_period: 400}\n";
+    let scoped = owner
+        .replace(
+            "    supplies: \"sigma, L1\"\n",
+            "    supplies: \"sigma, L1\"\n    runs: [other]\n",
+        )
+        .replace("runs:\n  - id: dahl\n", &format!("runs:\n{other}  - id: dahl\n"));
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), scoped).unwrap();
+    std::fs::write(&b, borrower("reproduced", "")).unwrap();
+    let s = go(ws.path());
+    assert!(s.ok(), "{:?} {:?}", errors_of(&s, "thesis/fig9.3"), s.invalid);
 }

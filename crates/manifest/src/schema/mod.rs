@@ -91,6 +91,11 @@ pub struct Manifest {
     /// Why the status is not `reproduced`; required then.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// What of the source's figure or table is not built, each with its seed line (measured
+    /// data the source does not publish, a panel that cannot be computed): the status rule
+    /// (experiments/README.md) gives a manifest with any such part `partial` at best.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_built: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub related: Vec<Related>,
     /// Every choice the source does not make, with its reason.
@@ -253,6 +258,13 @@ pub struct Assumption {
     /// assumption is `partial` at best.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub supplies: Option<String>,
+    /// The runs whose values it sets, when not all of the manifest's: a manifest that takes a
+    /// run by `from:` inherits the assumptions of the run's manifest that supply or replace a
+    /// value (the status rule), all of them or only those naming that run here. In a manifest
+    /// that takes runs by `from:`, an `implied` assumption naming such a run says that for this
+    /// case the value is stated or implied, and the run inherits nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runs: Option<RunIds>,
     /// Other readings the assumption stands for; `cargo xtask sensitivity` evaluates every check
     /// of the manifest under each of them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

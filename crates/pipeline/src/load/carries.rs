@@ -9,8 +9,16 @@ use fric_manifest::{Assumption, Carries, Status};
 /// supplies an unstated value, `replaces:` with (and only with) `replaced`.
 pub(super) fn assumptions(cx: &mut Ctx) {
     for (i, a) in cx.m.assumptions.iter().enumerate() {
+        let known: Vec<&str> = cx.m.runs.iter().map(|r| r.id.as_str()).collect();
         if let Some((field, msg, allowed)) = problem(a) {
             cx.err(format!("assumptions[{i}]{field}"), msg, allowed);
+        } else if let Some(bad) = a
+            .runs
+            .as_ref()
+            .and_then(|r| r.ids().into_iter().find(|id| !known.contains(id)))
+        {
+            let msg = format!("`runs:` names `{bad}`, not a run of this manifest");
+            cx.err(format!("assumptions[{i}].runs"), msg, known.join(", "));
         } else if (a.carries == Some(Carries::Design)) != cx.own_study {
             let msg = if cx.own_study {
                 "a study of one's own has no source to state or leave open a value: its choices carry `design`"
