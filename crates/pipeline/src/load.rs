@@ -58,18 +58,54 @@ fn declarations(root: &Path, files: &mut Vec<PathBuf>) -> (Vec<Declared>, Vec<In
         }
         match read_text(&path, &file) {
             Err(e) => bad.push(e),
-            Ok(text) => match fric_manifest::parse_declaration(&file, &text) {
-                Ok(decl) => docs.push(Declared { id: doc, file, decl }),
-                Err(diagnostics) => bad.push(InvalidManifest {
-                    file,
-                    id: None,
-                    diagnostics,
-                }),
-            },
+            Ok(text) => {
+                match fric_manifest::parse_declaration(&file, &text).and_then(|d| title_math(&file, &text, d)) {
+                    Ok(decl) => docs.push(Declared { id: doc, file, decl }),
+                    Err(diagnostics) => bad.push(InvalidManifest {
+                        file,
+                        id: None,
+                        diagnostics,
+                    }),
+                }
+            }
         }
     }
     docs.sort_by(|a, b| a.id.cmp(&b.id));
     (docs, bad)
+}
+
+/// A declaration's title and authors reach `reproduction-body.tex` as captions do: their
+/// `$...$` spans must pass `fric_report::pgf::check_math` (balanced, mathematical commands only),
+/// refused at the line of the field (`title: "$\\input{/etc/passwd}$"` would otherwise be compiled).
+fn title_math(
+    file: &str,
+    text: &str,
+    d: fric_manifest::DocumentDecl,
+) -> Result<fric_manifest::DocumentDecl, Vec<Diagnostic>> {
+    let line_of = |key: &str, value: &str| {
+        let lines: Vec<&str> = text.lines().collect();
+        let key_line = lines.iter().position(|l| l.trim_start().starts_with(key));
+        let value_line = lines.iter().position(|l| l.contains(value));
+        value_line.or(key_line).map_or(1, |i| i + 1)
+    };
+    let fields = std::iter::once(("title", d.title.as_str())).chain(d.authors.iter().map(|a| ("authors", a.as_str())));
+    let bad: Vec<Diagnostic> = fields
+        .filter_map(|(key, value)| {
+            let e = fric_report::pgf::check_math(value).err()?;
+            Some(Diagnostic {
+                file: file.to_string(),
+                line: line_of(&format!("{key}:"), value),
+                column: 1,
+                message: format!("{key}: {e}"),
+                allowed: "`$...$` with balanced braces and mathematical commands only".into(),
+            })
+        })
+        .collect();
+    if bad.is_empty() {
+        Ok(d)
+    } else {
+        Err(bad)
+    }
 }
 
 fn relative(root: &Path, path: &Path) -> String {

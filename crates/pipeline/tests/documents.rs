@@ -76,6 +76,32 @@ fn undeclared_folders_and_bad_declarations_are_reported_at_their_line() {
     assert_eq!(ids, ["thesis"]);
 }
 
+/// Issue 45 item 4: a document's title and authors reach `reproduction-body.tex`, so their
+/// `$...$` is checked at load as a caption's is, at the field's line (before, the title below
+/// loaded and was written into the LaTeX body through `tex_escape`, which keeps `$...$`). The
+/// same title without `$` and with allowed math loads.
+#[test]
+fn a_documents_title_and_authors_are_checked_as_captions() {
+    let hostile = "title: \"Study\"\nauthors: [A. B., \"$\\\\input{/etc/passwd}$\"]\nsource: none\n";
+    let ws = workspace(&[
+        ("study/document.yaml", hostile),
+        ("study/fig9.1.yaml", &in_doc("study")),
+    ]);
+    let loaded = fric_pipeline::load(ws.path());
+    let bad = loaded
+        .invalid
+        .iter()
+        .find(|i| i.file == "experiments/study/document.yaml")
+        .unwrap_or_else(|| panic!("{:#?}", loaded.invalid));
+    let d = &bad.diagnostics;
+    assert_eq!((d.len(), d[0].line), (1, 2), "{d:#?}");
+    assert!(d[0].message.contains("`\\input` is not allowed"), "{}", d[0]);
+    let title = "title: \"$\\\\wedge$-unimodal maps {\"\nsource: none\n";
+    let ws = workspace(&[("study/document.yaml", title)]);
+    let loaded = fric_pipeline::load(ws.path());
+    assert!(loaded.invalid.is_empty(), "{:#?}", loaded.invalid);
+}
+
 #[test]
 fn the_project_declares_its_documents() {
     let loaded = fric_pipeline::load(&common::repo());

@@ -230,6 +230,107 @@ fn item_pages_show_math_tables_and_anchors(root: &Path, experiments: &[fric_repo
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
+/// The text of an HTML fragment outside its `<math>` elements, tags removed and entities read.
+fn text_outside_math(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(i) = rest.find("<math") {
+        out.push_str(&rest[..i]);
+        rest = rest[i..].split_once("</math>").map_or("", |(_, r)| r);
+    }
+    out.push_str(rest);
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in out.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+/// What the prose typesetter should have typeset but the HTML shows as typed: a `\command`, a
+/// word with a `_` or `^` script (`a_{θ}`, `F_ss`, `f_+`, `s^2`; an identifier whose part before
+/// the `_` is three or more letters or digits, `rate_independent`, `fric_models::rbm::TABLE_3_1`,
+/// is a name), and a Greek letter with digits (`σ1`).
+fn raw_markup(html: &str) -> Vec<String> {
+    let text = text_outside_math(html);
+    let mut bad = Vec::new();
+    for w in text.split_whitespace() {
+        let cs: Vec<char> = w.chars().collect();
+        let greek = |c: char| ('\u{391}'..='\u{3c9}').contains(&c);
+        let command = cs.windows(2).any(|p| p[0] == '\\' && p[1].is_ascii_alphabetic());
+        let core = w.trim_start_matches(['(', '[', '`', '\'']);
+        let name = core.split_once('_').is_some_and(|(b, a)| {
+            b.chars().count() >= 3
+                && b.chars()
+                    .chain(a.chars())
+                    .all(|c| c.is_ascii_alphanumeric() || "_:.,;-/)]`'".contains(c))
+        });
+        let script = (w.contains('_') && !name) || w.contains('^');
+        let greek_digit = cs.windows(2).any(|p| greek(p[0]) && p[1].is_ascii_digit());
+        if command || script || greek_digit {
+            bad.push(w.to_string());
+        }
+    }
+    bad
+}
+
+/// The detector finds the s52 audit's examples and passes typeset HTML.
+#[test]
+fn raw_markup_is_found() {
+    for raw in [
+        "a_{θ} position",
+        "(s_c, f_s)",
+        "the \\wedge map",
+        "σ1 = 0",
+        "f_+ and",
+        "m/s^2",
+        "F_f",
+    ] {
+        assert!(!raw_markup(raw).is_empty(), "{raw}");
+    }
+    let typeset =
+        fric_report::site::caption_html("a_{θ} (s_c, f_s), the \\wedge -unimodal map, σ1 = 0, f_+, rate_independent");
+    assert!(raw_markup(&typeset).is_empty(), "{typeset}: {:?}", raw_markup(&typeset));
+}
+
+/// Issue 45 items 4 and 8 on every page: every caption, check note, table cell and table note
+/// is typeset as the LaTeX route typesets it (one prose typesetter), so none shows raw markup.
+fn no_raw_markup(root: &Path) {
+    let mut bad = Vec::new();
+    for page in pages(root) {
+        let html = std::fs::read_to_string(&page).unwrap();
+        let mut frags: Vec<&str> = Vec::new();
+        for (open, close) in [
+            ("<strong>Caption:</strong>", "</p>"),
+            ("<div class=\"table\">", "</div>"),
+            ("<div class=\"muted note\">", "</div>"),
+            ("<p class=\"muted\">", "</p>"),
+        ] {
+            frags.extend(
+                html.split(open)
+                    .skip(1)
+                    .filter_map(|f| f.split_once(close).map(|x| x.0)),
+            );
+        }
+        for f in frags {
+            let raw = raw_markup(f);
+            if !raw.is_empty() {
+                bad.push(format!("{}: {raw:?} in `{}`", page.display(), text_outside_math(f)));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{} fragments:\n{}", bad.len(), bad.join("\n"));
+}
+
 /// The project's manifests in a temporary workspace, beside a link to the real seeds.
 #[test]
 fn project_site_has_no_broken_links_images_or_console_errors() {
@@ -252,6 +353,7 @@ fn project_site_has_no_broken_links_images_or_console_errors() {
         assert_eq!(page.matches("<section class=\"item\"").count(), n, "{d}");
     }
     item_pages_show_math_tables_and_anchors(&root, &s.report.experiments);
+    no_raw_markup(&root);
     let known = s.count(fric_report::Outcome::KnownDiscrepancy);
     let disc = std::fs::read_to_string(root.join("figures/discrepancies.html")).unwrap();
     assert_eq!(disc.matches("<strong>Known discrepancy (").count(), known);

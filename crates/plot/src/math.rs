@@ -6,8 +6,8 @@
 //! digits right after a Greek letter are its subscript (`σ0` → σ₀, `α_1` too; a Latin letter
 //! with digits, `H1`, is left as written, since names such as `H1` occur), and a minus is U+2212
 //! in every script, before a number, symbol or bracket in text and spaced between operands
-//! (`-0.03` → −0.03, `g(v) - 2 N` → g(v) − 2 N; a hyphen between words, `x-y`, `0-50 s`, stays
-//! a hyphen).
+//! (`-0.03` → −0.03, `g(v) - 2 N` → g(v) − 2 N, `g_-` → g₋; a hyphen between words, `x-y`,
+//! `0-50 s`, stays a hyphen).
 //!
 //! The LaTeX outputs (PGFPlots, tables) read units through [`unit`], the same runs the SVG
 //! prints, so `N-m` is N·m in both.
@@ -128,7 +128,8 @@ pub fn parse(label: &str) -> Vec<Run> {
                     None => (String::new(), i),
                 }
             } else {
-                let start = i + 1 + usize::from(c == '^' && matches!(chars[i + 1], '-' | '−'));
+                // A signed script (`10^-4`, `f_+`, `g_-`): the sign, then letters and digits.
+                let start = i + 1 + usize::from(matches!(chars[i + 1], '-' | '−' | '+'));
                 let end = (start..chars.len())
                     .find(|&j| !chars[j].is_alphanumeric())
                     .unwrap_or(chars.len());
@@ -281,7 +282,7 @@ mod tests {
         assert_eq!(show("σ0 z + σ1 dz/dt"), "σ_<0> z + σ_<1> z\u{307}");
         assert_eq!(show("σ_0 = 10^5"), "σ_<0> = 10^<5>");
         assert_eq!(show("α12, σ0x, H1"), "α_<12>, σ0x, H1");
-        assert_eq!(show("g_- and f_{-}^{-1}"), "g_- and f_<−>^<−1>");
+        assert_eq!(show("g_- and f_{-}^{-1}, f_+"), "g_<−> and f_<−>^<−1>, f_<+>");
         assert_eq!(
             show("offset -0.03 N, x-y, 0-50 s, 10^-4"),
             "offset −0.03 N, x-y, 0-50 s, 10^<−4>"

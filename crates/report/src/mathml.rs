@@ -1,10 +1,11 @@
-//! Captions for the HTML report: text HTML-escaped, each `$...$` span (and each math command
-//! written in prose, `\dot{u}`) converted to presentation MathML when the report is generated,
-//! so a browser shows the mathematics without network or scripts. The spans are the ones the
-//! LaTeX route accepts ([`crate::pgf::check_math`]): a caption it refuses is shown as escaped
-//! text, as LaTeX shows it.
+//! Captions, notes and table cells for the HTML report: read by the one prose typesetter
+//! ([`crate::pgf::prose`], which the LaTeX route prints too) and printed here, text HTML-escaped
+//! and each mathematics token (a `$...$` span, a math command written in prose, `\dot{u}`, a
+//! script word, `a_{θ}`, a Greek letter with digits, `σ1`) converted to presentation MathML when
+//! the report is generated, so a browser shows the mathematics without network or scripts. A
+//! caption whose `$...$` the LaTeX route refuses ([`crate::pgf::check_math`]) is escaped text.
 
-use crate::pgf::{check_math, command_word};
+use crate::pgf::prose::{self, Tok};
 use crate::site::html_escape as escape;
 
 /// Greek letters, by their LaTeX names.
@@ -45,6 +46,9 @@ const SYMBOLS: &[(&str, &str)] = &[
     ("oint", "∮"),
     ("sim", "∼"),
     ("backslash", "\\"),
+    ("wedge", "∧"),
+    ("vee", "∨"),
+    ("surd", "√"),
 ];
 
 /// Names set upright as functions.
@@ -88,35 +92,22 @@ pub fn table_html(t: &crate::TableCells) -> String {
     out
 }
 
-/// A caption as HTML: see the module's rule.
+/// A caption as HTML: the prose typesetter's tokens ([`prose::caption`], the same the LaTeX
+/// route prints), text escaped and mathematics as MathML.
 pub fn caption_html(s: &str) -> String {
-    if check_math(s).is_err() {
-        return escape(s);
-    }
-    s.split('$')
-        .enumerate()
-        .map(|(k, part)| if k % 2 == 1 { math(part) } else { prose(part) })
-        .collect()
+    tokens_html(&prose::caption(s))
 }
 
-/// Prose: escaped, its math commands (`\dot{u}`) as MathML.
-fn prose(s: &str) -> String {
-    let mut out = String::new();
-    for (i, w) in s.split(' ').enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        match command_word(w) {
-            Some((before, core, after)) => {
-                out.push_str(&escape(before));
-                out.push_str(&math(core));
-                out.push_str(&escape(after));
-            }
-            // A minus by the figures' rule (`-13.2/-9.99e3`), a hyphen kept (`x-y`).
-            None => out.push_str(&escape(&fric_plot::math::minus_signs(w))),
-        }
-    }
-    out
+/// Tokens as HTML.
+pub fn tokens_html(toks: &[Tok]) -> String {
+    toks.iter()
+        .map(|t| match t {
+            Tok::Text(s) => escape(s),
+            Tok::Math(m) => math(m),
+            Tok::Sub(s) => format!("<sub>{}</sub>", escape(s)),
+            Tok::Sup(s) => format!("<sup>{}</sup>", escape(s)),
+        })
+        .collect()
 }
 
 /// One `$...$` span as an inline `<math>` element.
@@ -201,6 +192,8 @@ impl Parser<'_> {
             }
             c if c.is_alphabetic() => format!("<mi>{}</mi>", escape(&c.to_string())),
             '\'' => "<mo>′</mo>".into(),
+            // U+2212, as every minus of the figures and prose.
+            '-' => "<mo>−</mo>".into(),
             c => format!("<mo>{}</mo>", escape(&c.to_string())),
         }
     }
@@ -348,6 +341,16 @@ mod tests {
     fn refused_math_is_escaped_text() {
         let h = caption_html(r"$\input{/etc/passwd}$ <b>");
         assert_eq!(h, r"$\input{/etc/passwd}$ &lt;b&gt;");
+    }
+
+    #[test]
+    fn prose_is_typeset_as_in_latex() {
+        // The s52 audit's examples: raw in the HTML, typeset in LaTeX.
+        let h = caption_html("a_{θ} and σ1 at (y_c, q_c); the \\vee -unimodal f_+ and f_-.");
+        assert!(!h.contains('_') && !h.contains('\\') && !h.contains("σ1"), "{h}");
+        assert!(h.contains("<msub><mi>σ</mi><mrow><mn>1</mn></mrow></msub>"), "{h}");
+        assert!(h.contains("<mo>∨</mo></mrow></math>-unimodal"), "{h}");
+        assert!(h.contains("<msub><mi>f</mi><mrow><mo>−</mo></mrow></msub>"), "{h}");
     }
 
     #[test]

@@ -181,6 +181,7 @@ struct CheckRow {
     /// A known discrepancy's kind (`source-error`, `assumption`, `unresolved`) and what it means.
     kind: Option<&'static str>,
     kind_meaning: Option<&'static str>,
+    /// The check's note as HTML, typeset as a caption ([`crate::mathml::caption_html`]).
     note: Option<String>,
     /// Why the tolerance is what it is (required above 5 % relative).
     tolerance_reason: Option<String>,
@@ -294,7 +295,7 @@ fn row(c: &Check) -> CheckRow {
         evidence: r.known_discrepancy.clone(),
         kind: r.discrepancy.map(DiscrepancyKind::as_str),
         kind_meaning: r.discrepancy.map(DiscrepancyKind::meaning),
-        note: r.note.clone(),
+        note: r.note.as_deref().map(crate::mathml::caption_html),
         tolerance_reason: r.tolerance_reason.clone(),
         readings: readings_text(r).map(|x| x.0),
         readings_class: readings_text(r).map_or("", |x| x.1),
@@ -352,7 +353,7 @@ fn view<'a>(item: &'a Item, prefix: &str) -> ItemView<'a> {
     }
 }
 
-pub use crate::mathml::table_html;
+pub use crate::mathml::{caption_html, table_html};
 
 /// HTML escaping for text and quoted attributes (tera's default also escapes `/`, which makes
 /// every path in the pages unreadable).
@@ -419,6 +420,7 @@ pub fn render_site(site: &Site) -> Result<Vec<(String, String)>, String> {
     struct Known<'a> {
         doc: &'a str,
         item: &'a Item,
+        caption_html: String,
         checks: Vec<CheckRow>,
     }
     /// The known discrepancies of one kind (`None`: declared without one), by item.
@@ -444,6 +446,7 @@ pub fn render_site(site: &Site) -> Result<Vec<(String, String)>, String> {
                 (!checks.is_empty()).then_some(Known {
                     doc: &d.id,
                     item: i,
+                    caption_html: crate::mathml::caption_html(&i.caption),
                     checks,
                 })
             })
@@ -513,7 +516,8 @@ pub fn render_reproduction_body(site: &Site) -> Result<String, String> {
         .documents
         .iter()
         .map(|d| Section {
-            title: tex_escape(&d.title),
+            // The one typesetter, as a caption: a `$...$` the loader would refuse is escaped text.
+            title: crate::pgf::caption_to_tex(&d.title),
             entries: d
                 .items
                 .iter()

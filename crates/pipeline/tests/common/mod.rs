@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod counting;
+pub mod drawn_checks;
 pub mod figures;
 mod fixtures;
 mod forms;

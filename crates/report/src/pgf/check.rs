@@ -235,6 +235,8 @@ const ALLOWED: &[&str] = &[
     "textstyle",
     "lbrace",
     "rbrace",
+    "wedge",
+    "vee",
 ];
 
 /// Whether `s` (a caption, a note, a title, a table cell) has only well-formed, allowed

@@ -11,13 +11,13 @@
 //! resolves colours and writes the CSV files and the `.tex`.
 
 mod check;
+pub mod prose;
 mod symbols;
 mod tex;
 
 pub use check::{check_math, tex_problems};
 pub use fric_plot::Style as PgfStyle;
 pub(crate) use symbols::greek as greek_name;
-pub(crate) use tex::command_word;
 pub use tex::{caption_to_tex, label_to_tex, text_to_tex, unit_to_tex};
 
 use fric_plot::style;

@@ -4,6 +4,7 @@
 //! first ([`caption_to_tex`], [`check_math`]).
 
 use super::check_math;
+use super::prose::{self, Tok};
 use super::symbols::{accent, greek, math_symbol, precomposed, subscript, superscript, take_run};
 
 /// Whether a character marks a word as mathematics.
@@ -29,7 +30,7 @@ fn push_command(out: &mut String, cmd: &str, next: Option<char>) {
 /// A math-mode rendering of `s` (without the `$`): `_x`, `_{...}`, `^...` kept as sub- and
 /// superscripts (a bare subscript takes the letters and digits that follow), Greek as commands,
 /// accents as `\bar{}` etc., `sin(` as `\sin(`, specials escaped.
-fn math(s: &str) -> String {
+pub(super) fn math(s: &str) -> String {
     let cs: Vec<char> = s.chars().collect();
     let mut out = String::new();
     let mut i = 0;
@@ -47,6 +48,17 @@ fn math(s: &str) -> String {
                 i += f.len();
                 continue;
             }
+        }
+        // `du/dt`, `dθ/dt`: the time derivative dotted, as the SVG prints it (`u̇`).
+        if c == 'd'
+            && (i == 0 || !cs[i - 1].is_alphanumeric())
+            && cs.get(i + 1).is_some_and(|q| q.is_alphabetic())
+            && cs.get(i + 2..i + 5).is_some_and(|r| r == ['/', 'd', 't'])
+            && cs.get(i + 5).is_none_or(|n| !n.is_alphanumeric())
+        {
+            out.push_str(&format!("\\dot{{{}}}", math(&cs[i + 1].to_string())));
+            i += 5;
+            continue;
         }
         if let (Some(a), true) = (next.and_then(accent), c.is_alphanumeric()) {
             out.push_str(&format!("\\{a}{{{}}}", math(&c.to_string())));
@@ -83,6 +95,18 @@ fn math(s: &str) -> String {
                         i = j + 1;
                         continue;
                     }
+                }
+                // A signed subscript or exponent (`f_+`, `g_-`, `10^-4`): the sign and the
+                // letters and digits after it, as the SVG reads it.
+                Some('+' | '-' | '−') => {
+                    let mut j = i + 2;
+                    while j < cs.len() && cs[j].is_ascii_alphanumeric() {
+                        j += 1;
+                    }
+                    let inner: String = cs[i + 1..j].iter().collect();
+                    out.push_str(&format!("{c}{{{}}}", math(&inner)));
+                    i = j;
+                    continue;
                 }
                 Some(n) if n.is_ascii_alphanumeric() || greek(n).is_some() => {
                     let mut j = i + 1;
@@ -138,76 +162,7 @@ fn math(s: &str) -> String {
 /// LaTeX (`–` → `--`), Greek and symbols as inline math (`µ` → `$\mu$`), `^2` and `²` as
 /// superscripts; the result is ASCII, for pdfLaTeX without extra packages.
 pub fn text_to_tex(s: &str) -> String {
-    let cs: Vec<char> = s.chars().collect();
-    let mut out = String::new();
-    let mut i = 0;
-    while i < cs.len() {
-        let c = cs[i];
-        match c {
-            '^' if cs.get(i + 1).is_some_and(|n| n.is_ascii_alphanumeric() || *n == '-') => {
-                let mut j = i + 1;
-                while j < cs.len() && (cs[j].is_ascii_alphanumeric() || (j == i + 1 && cs[j] == '-')) {
-                    j += 1;
-                }
-                // A minus, not a hyphen, in the exponent (`s^-1`).
-                let sup: String = cs[i + 1..j].iter().collect::<String>().replace('-', "$-$");
-                out.push_str(&format!("\\textsuperscript{{{sup}}}"));
-                i = j;
-                continue;
-            }
-            // A run of superscript (`10⁻⁴`) or subscript (`x₁₂`) characters is one script.
-            _ if superscript(c).is_some() => {
-                let sup = take_run(&cs, &mut i, superscript).replace('-', "$-$");
-                out.push_str(&format!("\\textsuperscript{{{sup}}}"));
-                continue;
-            }
-            _ if subscript(c).is_some() => {
-                // A minus, not a hyphen, in the subscript (`z₋`), as in a superscript.
-                let sub = take_run(&cs, &mut i, subscript).replace('-', "$-$");
-                out.push_str(&format!("\\textsubscript{{{sub}}}"));
-                continue;
-            }
-            // `u̇`: a letter with a combining accent is the accented symbol (the accent alone is
-            // not a LaTeX character).
-            _ if c.is_alphanumeric() && cs.get(i + 1).copied().and_then(accent).is_some() => {
-                let pair: String = cs[i..i + 2].iter().collect();
-                out.push_str(&format!("${}$", math(&pair)));
-                i += 2;
-                continue;
-            }
-            '–' => out.push_str("--"),
-            '—' => out.push_str("---"),
-            '…' => out.push_str("\\ldots{}"),
-            '‘' => out.push('`'),
-            '’' => out.push('\''),
-            '“' => out.push_str("``"),
-            '”' => out.push_str("''"),
-            '<' | '>' | '|' => out.push_str(&format!("${c}$")),
-            // A minus by the SVG's rule (`-13.2/-9.99e3`, ` - `), not a hyphen (`x-y`).
-            '-' if fric_plot::math::is_minus(&cs, i) => out.push_str("$-$"),
-            // `α0`: digits right after a Greek letter are its subscript, as in a label.
-            _ if greek(c).is_some()
-                && cs.get(i + 1).is_some_and(|n| n.is_ascii_digit())
-                && cs[i + 1..]
-                    .iter()
-                    .find(|n| !n.is_ascii_digit())
-                    .is_none_or(|n| !n.is_alphanumeric()) =>
-            {
-                let end = (i + 1..cs.len()).find(|&j| !cs[j].is_ascii_digit()).unwrap_or(cs.len());
-                let word: String = cs[i..end].iter().collect();
-                out.push_str(&format!("${}$", math(&word)));
-                i = end;
-                continue;
-            }
-            '\u{a0}' => out.push('~'),
-            _ if greek(c).is_some() || (math_symbol(c).is_some() && !c.is_ascii()) => {
-                out.push_str(&format!("${}$", math(&c.to_string())))
-            }
-            _ => crate::push_escaped(&mut out, c),
-        }
-        i += 1;
-    }
-    out
+    prose::to_tex(&prose::text(s))
 }
 
 /// Text whose `$...$` spans are LaTeX math already (a caption, a note, a table cell): the math
@@ -215,25 +170,13 @@ pub fn text_to_tex(s: &str) -> String {
 /// second guard, refused math is escaped as text), the rest as [`text_to_tex`] except words
 /// written with a subscript (`τ_s`, `a_{θ}`), which are mathematics ([`label_to_tex`]).
 pub fn caption_to_tex(s: &str) -> String {
-    if check_math(s).is_err() {
-        return text_to_tex(s);
-    }
-    s.split('$')
-        .enumerate()
-        .map(|(k, part)| {
-            if k % 2 == 1 {
-                format!("${}$", math_unicode(part))
-            } else {
-                prose_to_tex(part)
-            }
-        })
-        .collect()
+    prose::to_tex(&prose::caption(s))
 }
 
 /// Math as written in a manifest with its Unicode symbols as LaTeX commands (`\mathcal{H}_∞` →
 /// `\mathcal{H}_{\infty}`, `τ` → `{\tau}`): pdfTeX reads no Unicode in math. A command is
 /// braced so that it stands alone as a subscript and before a letter.
-fn math_unicode(s: &str) -> String {
+pub(super) fn math_unicode(s: &str) -> String {
     s.chars()
         .map(|c| {
             if c.is_ascii() {
@@ -249,14 +192,20 @@ fn math_unicode(s: &str) -> String {
         .collect()
 }
 
-/// A word of prose that is a symbol with a subscript (`τ_s`, `a_{θ}`, `F_ss`): the part before
-/// the first `_` is one or two characters (after an opening bracket), or the word has Greek in
-/// it; an identifier such as `rate_independent` stays text.
-fn is_script_word(w: &str) -> bool {
+/// A word of prose that is a symbol with a subscript (`τ_s`, `a_{θ}`, `F_ss`, `k̄′_p`): the part
+/// before the first `_` is one or two letters (after an opening bracket; accents and primes not
+/// counted), or the word has Greek in it; an identifier such as `rate_independent` stays text.
+pub(super) fn is_script_word(w: &str) -> bool {
     let Some((base, _)) = w.split_once('_') else {
         return false;
     };
-    base.trim_start_matches(['(', '[']).chars().count() <= 2 || w.chars().any(|c| greek(c).is_some())
+    // Letters only: an accent or prime on the symbol (`k̄′_p`) is not another letter.
+    let letters = base
+        .trim_start_matches(['(', '['])
+        .chars()
+        .filter(|&c| accent(c).is_none() && !matches!(c, '′' | '\''))
+        .count();
+    letters <= 2 || w.chars().any(|c| greek(c).is_some())
 }
 
 /// A word of prose that is a math command written without its `$...$` (`\dot{u}`, `\bar{k},`):
@@ -267,35 +216,6 @@ pub(crate) fn command_word(w: &str) -> Option<(&str, &str, &str)> {
     let rest = &w[start + core.len()..];
     let command = core.len() > 1 && core[1..].starts_with(|c: char| c.is_ascii_alphabetic());
     (command && check_math(&format!("${core}$")).is_ok()).then_some((&w[..start], core, rest))
-}
-
-/// Prose outside `$...$`: words with `_` and math commands as mathematics, the rest as text
-/// (spacing kept).
-fn prose_to_tex(s: &str) -> String {
-    let mut out = String::new();
-    let mut word = String::new();
-    let flush = |w: &mut String, out: &mut String| {
-        if let Some((before, core, after)) = command_word(w) {
-            out.push_str(&text_to_tex(before));
-            out.push_str(&format!("${}$", math_unicode(core)));
-            out.push_str(&text_to_tex(after));
-        } else if is_script_word(w) {
-            out.push_str(&label_to_tex(w));
-        } else {
-            out.push_str(&text_to_tex(w));
-        }
-        w.clear();
-    };
-    for c in s.chars() {
-        if c.is_whitespace() {
-            flush(&mut word, &mut out);
-            out.push(c);
-        } else {
-            word.push(c);
-        }
-    }
-    flush(&mut word, &mut out);
-    out
 }
 
 /// A unit as LaTeX text, read as the SVG reads it ([`fric_plot::math::unit`]): `kg-m^2` →
@@ -327,8 +247,8 @@ fn is_number(s: &str) -> bool {
     !s.is_empty() && s.chars().all(|c| c.is_ascii_digit() || c == '.') && s.chars().any(|c| c.is_ascii_digit())
 }
 
-/// A word split into leading `(`/`[`, the word, and trailing punctuation (`,` `;` `:` and a
-/// closing bracket that does not close one inside the word).
+/// A word split into leading `(`/`[`, the word, and trailing punctuation (`,` `;` `:`, a full
+/// stop after a non-digit and a closing bracket that does not close one inside the word).
 fn split_word(w: &str) -> (&str, &str, &str) {
     let core_start = w.len() - w.trim_start_matches(['(', '[']).len();
     let mut end = w.len();
@@ -340,6 +260,8 @@ fn split_word(w: &str) -> (&str, &str, &str) {
         };
         let strip = match last {
             ',' | ';' | ':' => true,
+            // A sentence's full stop (`f_-.`), not a number's point.
+            '.' => !core[..core.len() - 1].ends_with(|c: char| c.is_ascii_digit()),
             ')' => unmatched('(', ')'),
             ']' => unmatched('[', ']'),
             _ => false,
@@ -402,6 +324,11 @@ fn classify(prefix: &str, core: &str, suffix: &str, prev: Option<(&str, Class)>)
 /// text with LaTeX's specials escaped. `F_ss` → `$F_{ss}$`, `σ/F_c = 2` → `$\sigma/F_{c} = 2$`,
 /// `t ≥ 20 s` → `$t \geq 20$ s`.
 pub fn label_to_tex(label: &str) -> String {
+    prose::to_tex(&label_tokens(label))
+}
+
+/// A label as tokens ([`label_to_tex`]'s reading; the HTML report prints the same tokens).
+pub(super) fn label_tokens(label: &str) -> Vec<Tok> {
     let words: Vec<(&str, &str, &str)> = label.split_whitespace().map(split_word).collect();
     let mut classes = Vec::with_capacity(words.len());
     for (k, (p, c, s)) in words.iter().enumerate() {
@@ -410,14 +337,14 @@ pub fn label_to_tex(label: &str) -> String {
     }
     // Runs of math, numbers and operators not broken by punctuation become one math span when
     // they contain mathematics or an operator.
-    let mut out = String::new();
+    let mut out = Vec::new();
     let mut k = 0;
     while k < words.len() {
         if k > 0 {
-            out.push(' ');
+            out.push(Tok::Text(" ".into()));
         }
         let (prefix, _, _) = words[k];
-        out.push_str(&text_to_tex(prefix));
+        out.extend(prose::text(prefix));
         let mut end = k + 1;
         if classes[k] != Class::Text {
             while end < words.len()
@@ -431,13 +358,11 @@ pub fn label_to_tex(label: &str) -> String {
         let run = &classes[k..end];
         let core: Vec<&str> = words[k..end].iter().map(|w| w.1).collect();
         if run.iter().any(|c| matches!(c, Class::Math | Class::Operator)) {
-            out.push('$');
-            out.push_str(&math(&core.join(" ")));
-            out.push('$');
+            out.push(Tok::Math(math(&core.join(" "))));
         } else {
-            out.push_str(&text_to_tex(&core.join(" ")));
+            out.extend(prose::text(&core.join(" ")));
         }
-        out.push_str(&text_to_tex(words[end - 1].2));
+        out.extend(prose::text(words[end - 1].2));
         k = end;
     }
     out
@@ -455,8 +380,10 @@ mod tests {
             ("F_ss", "$F_{ss}$"),
             ("τ_B⁻", "$\\tau_{B}^{-}$"),
             ("x_{i+1}", "$x_{i+1}$"),
-            ("du/dt", "$du/dt$"),
-            ("dθ/dt", "$d\\theta/dt$"),
+            ("du/dt", "$\\dot{u}$"),
+            ("dθ/dt", "$\\dot{\\theta}$"),
+            ("σ1 dz/dt", "$\\sigma_{1} \\dot{z}$"),
+            ("f_+ and g_-", "$f_{+}$ and $g_{-}$"),
             ("σ", "$\\sigma$"),
             ("σ0 z + σ1", "$\\sigma_{0} z + \\sigma_{1}$"),
             ("x̄", "$\\bar{x}$"),
@@ -478,7 +405,7 @@ mod tests {
             ("H∞ (ω = 0.001 rad/s)", "$H\\infty$ ($\\omega = 0.001$ rad/s)"),
             (
                 "du/dt decreasing (offset −0.03 N)",
-                "$du/dt$ decreasing (offset $-0.03$ N)",
+                "$\\dot{u}$ decreasing (offset $-0.03$ N)",
             ),
             (
                 "i_m = 0.05 sin(0.2πt) A, 0-50 s from rest",
@@ -514,6 +441,7 @@ mod tests {
             caption_to_tex("a_{θ} and τ_s, τ"),
             "$a_{\\theta}$ and $\\tau_{s}$, $\\tau$"
         );
+        assert_eq!(caption_to_tex("from k\u{304}′_p,"), "from $\\bar{k}'_{p}$,");
         assert_eq!(
             caption_to_tex("$\\input{/etc/passwd}$"),
             "\\$\\textbackslash{}input\\{/etc/passwd\\}\\$"

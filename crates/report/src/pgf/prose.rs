@@ -1,0 +1,272 @@
+//! The one prose typesetter: manifest text (captions, notes, table cells, titles, the text
+//! parts of labels) read into [`Tok`]ens, which each backend only prints — LaTeX by
+//! [`to_tex`], the HTML report by `crate::mathml` (text escaped, [`Tok::Math`] as MathML).
+//! Every rule of the field's typography lives here once:
+//! - a `$...$` span is mathematics as written (after [`check_math`]);
+//! - a prose word that is a math command (`\dot{u}`, `\wedge`) is mathematics, and a `-` right
+//!   after it is a hyphen (`\wedge -unimodal` → ∧-unimodal, as the source printed
+//!   `$\wedge$-unimodal`);
+//! - a prose word written with a subscript (`a_{θ}`, `F_ss`, `y_c,`, `f_+`) is a label
+//!   ([`super::tex::label_tokens`]);
+//! - in text, digits right after a Greek letter are its subscript (`σ1` → σ₁), `^2`, `²`, `₁`
+//!   are scripts, a letter with a combining accent (`u̇`) is mathematics, and a `-` is a minus
+//!   by the figures' rule ([`fric_plot::math::is_minus`]).
+
+use super::check_math;
+use super::symbols::{accent, greek, math_symbol, subscript, superscript, take_run};
+use super::tex::{command_word, is_script_word, label_tokens, math, math_unicode};
+
+/// A piece of typeset text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tok {
+    /// Text as printed: Unicode (Greek letters, U+2212 minus signs, typographic dashes).
+    Text(String),
+    /// Mathematics as LaTeX math-mode source, without its `$`.
+    Math(String),
+    /// A subscript of text (`x₁`), its characters as printed.
+    Sub(String),
+    /// A superscript of text (`s^-1`, `10⁻⁴`), its characters as printed.
+    Sup(String),
+}
+
+/// Tokens with adjacent text merged.
+#[derive(Default)]
+struct Toks(Vec<Tok>);
+
+impl Toks {
+    fn text(&mut self, s: &str) {
+        if s.is_empty() {
+            return;
+        }
+        match self.0.last_mut() {
+            Some(Tok::Text(t)) => t.push_str(s),
+            _ => self.0.push(Tok::Text(s.to_string())),
+        }
+    }
+    fn push(&mut self, t: Tok) {
+        match t {
+            Tok::Text(s) => self.text(&s),
+            t => self.0.push(t),
+        }
+    }
+    fn extend(&mut self, ts: Vec<Tok>) {
+        for t in ts {
+            self.push(t);
+        }
+    }
+}
+
+/// Text outside mathematics (see the module's rules).
+pub fn text(s: &str) -> Vec<Tok> {
+    let cs: Vec<char> = s.chars().collect();
+    let mut out = Toks::default();
+    let mut i = 0;
+    while i < cs.len() {
+        let c = cs[i];
+        if c == '^' && cs.get(i + 1).is_some_and(|n| n.is_ascii_alphanumeric() || *n == '-') {
+            let mut j = i + 1;
+            while j < cs.len() && (cs[j].is_ascii_alphanumeric() || (j == i + 1 && cs[j] == '-')) {
+                j += 1;
+            }
+            // A minus, not a hyphen, in the exponent (`s^-1`).
+            let sup: String = cs[i + 1..j].iter().collect::<String>().replace('-', "−");
+            out.push(Tok::Sup(sup));
+            i = j;
+            continue;
+        }
+        // A run of superscript (`10⁻⁴`) or subscript (`x₁₂`) characters is one script, its
+        // minus a minus.
+        if superscript(c).is_some() {
+            out.push(Tok::Sup(take_run(&cs, &mut i, superscript).replace('-', "−")));
+            continue;
+        }
+        if subscript(c).is_some() {
+            out.push(Tok::Sub(take_run(&cs, &mut i, subscript).replace('-', "−")));
+            continue;
+        }
+        // `u̇`: a letter with a combining accent is the accented symbol.
+        if c.is_alphanumeric() && cs.get(i + 1).copied().and_then(accent).is_some() {
+            let pair: String = cs[i..i + 2].iter().collect();
+            out.push(Tok::Math(math(&pair)));
+            i += 2;
+            continue;
+        }
+        // A minus by the SVG's rule (`-13.2/-9.99e3`, ` - `), not a hyphen (`x-y`).
+        if c == '-' && fric_plot::math::is_minus(&cs, i) {
+            out.text("−");
+            i += 1;
+            continue;
+        }
+        // `α0`: digits right after a Greek letter are its subscript, as in a label.
+        if greek(c).is_some() && cs.get(i + 1).is_some_and(|n| n.is_ascii_digit()) {
+            let end = (i + 1..cs.len()).find(|&j| !cs[j].is_ascii_digit()).unwrap_or(cs.len());
+            if cs.get(end).is_none_or(|n| !n.is_alphanumeric()) {
+                let word: String = cs[i..end].iter().collect();
+                out.push(Tok::Math(math(&word)));
+                i = end;
+                continue;
+            }
+        }
+        let mut b = [0u8; 4];
+        out.text(c.encode_utf8(&mut b));
+        i += 1;
+    }
+    out.0
+}
+
+/// Text right after a math command: a leading `-` before a letter is a hyphen (`∧-unimodal`).
+fn after_command(s: &str) -> Vec<Tok> {
+    let mut cs = s.chars();
+    if cs.next() == Some('-') && cs.next().is_some_and(char::is_alphabetic) {
+        let mut out = Toks::default();
+        out.text("-");
+        out.extend(text(&s[1..]));
+        return out.0;
+    }
+    text(s)
+}
+
+/// Prose outside `$...$`: words with `_` and math commands as mathematics, the rest as
+/// [`text`] (spacing kept).
+pub fn prose(s: &str) -> Vec<Tok> {
+    let mut out = Toks::default();
+    // Whether the previous word ended with a math command.
+    let mut command_before = false;
+    let mut space = String::new();
+    let mut rest = s;
+    while !rest.is_empty() {
+        let ws = rest.len() - rest.trim_start().len();
+        if ws > 0 {
+            space.push_str(&rest[..ws]);
+            rest = &rest[ws..];
+            continue;
+        }
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let w = &rest[..end];
+        rest = &rest[end..];
+        // `\wedge -unimodal`: the source's `$\wedge$-unimodal`, one word with a hyphen.
+        let joined = command_before && space == " " && w.starts_with('-');
+        if !joined {
+            out.text(&space);
+        }
+        space.clear();
+        command_before = false;
+        if joined {
+            out.extend(after_command(w));
+        } else if let Some((before, core, after)) = command_word(w) {
+            out.extend(text(before));
+            out.push(Tok::Math(math_unicode(core)));
+            out.extend(after_command(after));
+            command_before = after.is_empty();
+        } else if is_script_word(w) {
+            out.extend(label_tokens(w));
+        } else {
+            out.extend(text(w));
+        }
+    }
+    out.text(&space);
+    out.0
+}
+
+/// A caption, a note, a table cell or a title: its `$...$` spans are mathematics when
+/// [`check_math`] accepts it (the loader refuses the manifest otherwise; here, as a second
+/// guard, refused math is text, every `$` and `\` printed as written), the rest [`prose`].
+pub fn caption(s: &str) -> Vec<Tok> {
+    if check_math(s).is_err() {
+        return text(s);
+    }
+    let mut out = Toks::default();
+    for (k, part) in s.split('$').enumerate() {
+        if k % 2 == 1 {
+            out.push(Tok::Math(math_unicode(part)));
+        } else {
+            out.extend(prose(part));
+        }
+    }
+    out.0
+}
+
+/// Text of a [`Tok::Text`] as LaTeX outside math: specials escaped, typographic characters as
+/// LaTeX (`–` → `--`), Greek and symbols as inline math (`µ` → `$\mu$`, `−` → `$-$`); ASCII,
+/// for pdfLaTeX without extra packages.
+fn text_tex(s: &str, out: &mut String) {
+    for c in s.chars() {
+        match c {
+            '–' => out.push_str("--"),
+            '—' => out.push_str("---"),
+            '…' => out.push_str("\\ldots{}"),
+            '‘' => out.push('`'),
+            '’' => out.push('\''),
+            '“' => out.push_str("``"),
+            '”' => out.push_str("''"),
+            '<' | '>' | '|' => out.push_str(&format!("${c}$")),
+            '\u{a0}' => out.push('~'),
+            _ if greek(c).is_some() || (math_symbol(c).is_some() && !c.is_ascii()) => {
+                out.push_str(&format!("${}$", math(&c.to_string())))
+            }
+            _ => crate::push_escaped(out, c),
+        }
+    }
+}
+
+/// Tokens as LaTeX text: mathematics in `$...$` (adjacent spans as one, since `$$` would open
+/// display math), scripts as `\textsubscript`/`\textsuperscript`.
+pub fn to_tex(toks: &[Tok]) -> String {
+    let mut out = String::new();
+    let mut after_math = false;
+    for t in toks {
+        match t {
+            Tok::Math(m) if after_math => {
+                out.pop();
+                out.push_str(&format!(" {m}$"));
+            }
+            Tok::Math(m) => out.push_str(&format!("${m}$")),
+            Tok::Text(s) => text_tex(s, &mut out),
+            Tok::Sub(s) => {
+                out.push_str("\\textsubscript{");
+                text_tex(s, &mut out);
+                out.push('}');
+            }
+            Tok::Sup(s) => {
+                out.push_str("\\textsuperscript{");
+                text_tex(s, &mut out);
+                out.push('}');
+            }
+        }
+        after_math = matches!(t, Tok::Math(_));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prose_reads_scripts_greek_digits_and_signed_subscripts() {
+        let m = |s: &str| Tok::Math(s.into());
+        let t = |s: &str| Tok::Text(s.into());
+        assert_eq!(
+            caption("σ1 = 20 and (y_c, q_c)"),
+            [
+                m("\\sigma_{1}"),
+                t(" = 20 and ("),
+                m("y_{c}"),
+                t(", "),
+                m("q_{c}"),
+                t(")")
+            ]
+        );
+        assert_eq!(caption("f_+ and f_-."), [m("f_{+}"), t(" and "), m("f_{-}"), t(".")]);
+        assert_eq!(
+            caption("the \\wedge -unimodal map, x -y"),
+            [t("the "), m("\\wedge"), t("-unimodal map, x −y")]
+        );
+        assert_eq!(caption("s^-1"), [t("s"), Tok::Sup("−1".into())]);
+    }
+
+    #[test]
+    fn adjacent_math_is_one_span() {
+        assert_eq!(to_tex(&[Tok::Math("a".into()), Tok::Math("b".into())]), "$a b$");
+    }
+}
