@@ -187,7 +187,8 @@ pub struct SeriesSpec {
     /// marker for points the caption names, which print too small at the default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub marker_size: Option<f64>,
-    /// With a window in periods (`last-period`, `last_periods`, `periods`): why the drawn
+    /// With a window of settled periods (`last-period`, `last_periods`, or `periods: [a, a + 1]`
+    /// with a ≥ 1): why the drawn
     /// stretch does not close, with its measured gap. A drawn period must close to
     /// `CLOSURE_TOL` (its end within 1 % of its range of its start in each non-time
     /// coordinate) or say here why not; the drawing fails otherwise (issue 46). Over any other

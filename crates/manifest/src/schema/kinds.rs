@@ -410,7 +410,7 @@ pub const PANEL_KINDS: &[KindDoc] = &[
                 "open",
                 Text,
                 "",
-                "with a window in periods: why the drawn stretch does not close, with its measured gap (a drawn period must close to 1 % of its range in each non-time coordinate, or say why here)",
+                "with a window of settled periods (last-period, last_periods, periods: [a, a + 1] with a ≥ 1; or any window drawn as one period): why the drawn stretch does not close, with its measured gap (a drawn period must close to 1 % of its range in each non-time coordinate, or say why here)",
             ),
         ],
         example: "{run: dahl, x: u, y: F, window: last-period, style: dashed, label: \"ω = {value}\"}",

@@ -366,7 +366,8 @@ pub fn closed_cycle<'a>(c: &Ctx<'a>) -> Result<(&'a [f64], &'a [f64]), String> {
     Ok((x, s.y))
 }
 
-/// A drawn series over a window in periods (`last-period`, `last_periods`, `periods`) must close
+/// A drawn series over a window of settled periods (`last-period`, `last_periods`, or
+/// `periods: [a, a + 1]` with a ≥ 1: one whole period after the first) must close
 /// to [`CLOSURE_TOL`] in its non-time coordinates (`x` unless it is `t`, and `y`), or declare
 /// why it does not (`open`, with its measured gap): a figure drawing "the last period" draws one
 /// that closed (issue 46). A declared `open` on a stretch that does close is an error too, so the
@@ -374,10 +375,13 @@ pub fn closed_cycle<'a>(c: &Ctx<'a>) -> Result<(&'a [f64], &'a [f64]), String> {
 /// forcing period, say) `open` is checked the same way when declared, and nothing is otherwise.
 pub fn drawn_period_closes(s: &fric_manifest::SeriesSpec, run: &str, x: &[f64], y: &[f64]) -> Result<(), String> {
     use fric_manifest::{NamedWindow, Window};
-    let in_periods = matches!(
-        s.window,
-        Some(Window::Named(NamedWindow::LastPeriod) | Window::LastPeriods { .. } | Window::Periods { .. })
-    );
+    // A window that draws a settled period: the last one(s), or one whole period after the first
+    // (a window from rest, part of a period or a run of several is a transient or a sequence).
+    let in_periods = match s.window {
+        Some(Window::Named(NamedWindow::LastPeriod) | Window::LastPeriods { .. }) => true,
+        Some(Window::Periods { periods: [a, b] }) => a >= 1.0 && b - a == 1.0,
+        _ => false,
+    };
     if !in_periods && s.open.is_none() {
         return Ok(());
     }
