@@ -356,6 +356,8 @@ pub(crate) fn build(
                 let x = pick(&s.x)?;
                 let y = pick(&s.y)?;
                 let y2 = s.y2.as_deref().map(pick).transpose()?;
+                crate::evaluate::metric_kinds::drawn_period_closes(s, &id, &x, &y)
+                    .map_err(|e| format!("panel {}: {e}", p.id))?;
                 // A label without `{value}` names the whole sweep: shown once, not per member.
                 let label = s.label.as_ref().and_then(|l| match value {
                     Some(c) if l.contains('{') => Some(substitute(l, c)),

@@ -187,6 +187,15 @@ pub struct SeriesSpec {
     /// marker for points the caption names, which print too small at the default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub marker_size: Option<f64>,
+    /// With a window of settled periods (`last-period`, `last_periods`, or `periods: [a, a + 1]`
+    /// with a ≥ 1): why the drawn
+    /// stretch does not close, with its measured gap. A drawn period must close to
+    /// `CLOSURE_TOL` (its end within 1 % of its range of its start in each non-time
+    /// coordinate) or say here why not; the drawing fails otherwise (issue 46). Over any other
+    /// window, declared for a stretch drawn as one period that does not close; a declared `open`
+    /// on a stretch that closes is an error.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open: Option<String>,
     /// With `style: published`: the points the source prints (a table's rows, values read in
     /// the text), each with its seed line; drawn as open markers, labelled when `label` is set.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -406,6 +406,12 @@ pub const PANEL_KINDS: &[KindDoc] = &[
                 "pt",
                 "for a style that takes it (a marker style, see Series styles): the marker's radius (a square's half side), 0.5–6 (default 1.5, published 2)",
             ),
+            opt(
+                "open",
+                Text,
+                "",
+                "with a window of settled periods (last-period, last_periods, periods: [a, a + 1] with a ≥ 1; or any window drawn as one period): why the drawn stretch does not close, with its measured gap (a drawn period must close to 1 % of its range in each non-time coordinate, or say why here)",
+            ),
         ],
         example: "{run: dahl, x: u, y: F, window: last-period, style: dashed, label: \"ω = {value}\"}",
     },

@@ -366,6 +366,48 @@ pub fn closed_cycle<'a>(c: &Ctx<'a>) -> Result<(&'a [f64], &'a [f64]), String> {
     Ok((x, s.y))
 }
 
+/// A drawn series over a window of settled periods (`last-period`, `last_periods`, or
+/// `periods: [a, a + 1]` with a ≥ 1: one whole period after the first) must close
+/// to [`CLOSURE_TOL`] in its non-time coordinates (`x` unless it is `t`, and `y`), or declare
+/// why it does not (`open`, with its measured gap): a figure drawing "the last period" draws one
+/// that closed (issue 46). A declared `open` on a stretch that does close is an error too, so the
+/// declaration cannot outlive the reason for it. Over another window (a time window drawn as one
+/// forcing period, say) `open` is checked the same way when declared, and nothing is otherwise.
+pub fn drawn_period_closes(s: &fric_manifest::SeriesSpec, run: &str, x: &[f64], y: &[f64]) -> Result<(), String> {
+    use fric_manifest::{NamedWindow, Window};
+    // A window that draws a settled period: the last one(s), or one whole period after the first
+    // (a window from rest, part of a period or a run of several is a transient or a sequence).
+    let in_periods = match s.window {
+        Some(Window::Named(NamedWindow::LastPeriod) | Window::LastPeriods { .. }) => true,
+        Some(Window::Periods { periods: [a, b] }) => a >= 1.0 && b - a == 1.0,
+        _ => false,
+    };
+    if !in_periods && s.open.is_none() {
+        return Ok(());
+    }
+    let gap = closure_gap(if s.x == "t" { &[] } else { x }, y);
+    match (&s.open, gap <= CLOSURE_TOL) {
+        (None, false) => Err(format!(
+            "series ({}, {}) of run `{run}`: the drawn period ends {:.3} % of its range away from its start \
+             (a drawn period closes to {} %): run on or shoot until it closes, or declare `open:` with the \
+             measured gap and why it does not close (and label it as what it is)",
+            s.x,
+            s.y,
+            100.0 * gap,
+            100.0 * CLOSURE_TOL
+        )),
+        (Some(_), true) => Err(format!(
+            "series ({}, {}) of run `{run}` declares `open:` but its drawn period closes ({:.3} % of its range, \
+             within {} %): remove the declaration",
+            s.x,
+            s.y,
+            100.0 * gap,
+            100.0 * CLOSURE_TOL
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// The fields of a kind of two earlier metrics.
 pub const TWO_METRICS: &[FieldDoc] = &[NAME, OF_TWO, UNIT, NOTE, BASELINE];
 /// The fields of a kind of one earlier metric.
