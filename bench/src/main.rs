@@ -116,6 +116,12 @@ fn entries() -> Vec<Entry> {
     v.push(Entry {
         problem: "lugre",
         implementation: "fric-solvers",
+        method: "ExpRelaxation".to_string(),
+        run: Box::new(own::lugre_expquad),
+    });
+    v.push(Entry {
+        problem: "lugre",
+        implementation: "fric-solvers",
         method: "ExpPath".to_string(),
         run: Box::new(own::lugre_expint_path_solver),
     });

@@ -82,6 +82,12 @@ pub fn lugre_expint(rtol: f64, atol: f64) -> Result<Out, String> {
     lugre_expint_with(&fric_solvers::expint::Scheme::<4>::new(), rtol, atol)
 }
 
+/// LuGre by exponential quadrature in the relaxation variable (`fric_solvers::expquad`, 4 nodes:
+/// the `fric-experiments` default), capped as [`lugre_expint`].
+pub fn lugre_expquad(rtol: f64, atol: f64) -> Result<Out, String> {
+    lugre_expint_with(&fric_solvers::expquad::Relaxation::<4>::new(), rtol, atol)
+}
+
 pub fn lugre_expint6(rtol: f64, atol: f64) -> Result<Out, String> {
     lugre_expint_with(&fric_solvers::expint::Scheme::<6>::new(), rtol, atol)
 }
@@ -155,8 +161,8 @@ pub fn lugre_expint_cap() -> f64 {
     2.0 * std::f64::consts::PI / LUGRE_W / 100.0
 }
 
-fn lugre_expint_with<const S: usize>(
-    scheme: &fric_solvers::expint::Scheme<S>,
+fn lugre_expint_with<X: fric_solvers::expint::ExpScheme>(
+    scheme: &X,
     rtol: f64,
     atol: f64,
 ) -> Result<Out, String> {
@@ -164,8 +170,8 @@ fn lugre_expint_with<const S: usize>(
 }
 
 /// [`lugre_expint_with`] with a given largest step (for `fric-bench probe`).
-pub fn lugre_expint_capped<const S: usize>(
-    scheme: &fric_solvers::expint::Scheme<S>,
+pub fn lugre_expint_capped<X: fric_solvers::expint::ExpScheme>(
+    scheme: &X,
     rtol: f64,
     _atol: f64,
     hmax: f64,

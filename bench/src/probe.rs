@@ -9,6 +9,7 @@ use crate::own;
 use crate::problems::*;
 use crate::{crates, ladder, Out};
 use fric_solvers::expint::Scheme;
+use fric_solvers::expquad::Relaxation;
 use fric_solvers::Method;
 use std::time::Instant;
 
@@ -55,6 +56,14 @@ fn schemes() -> Vec<(String, Run)> {
         Box::new(|r| own::lugre_expint_path_solver(r, 0.0)),
     ));
     for (hmax, cap_name) in [(cap, "cap T/100"), (f64::INFINITY, "no cap")] {
+        v.push((
+            format!("expquad S=4 {cap_name}"),
+            Box::new(move |r| own::lugre_expint_capped(&Relaxation::<4>::new(), r, 0.0, hmax)),
+        ));
+        v.push((
+            format!("expquad S=6 {cap_name}"),
+            Box::new(move |r| own::lugre_expint_capped(&Relaxation::<6>::new(), r, 0.0, hmax)),
+        ));
         v.push((
             format!("expint S=4 {cap_name}"),
             Box::new(move |r| own::lugre_expint_capped(&Scheme::<4>::new(), r, 0.0, hmax)),

@@ -10,7 +10,8 @@ use fric_models::signal::Signal;
 use fric_models::InputDriven;
 use fric_solvers::affine::{solve_affine, AffineStats, AffineTolerance};
 use fric_solvers::analysis::until_periodic;
-use fric_solvers::expint::{solve_expint, ExpStats, ExpTolerance};
+use fric_solvers::expint::{solve_with, ExpStats, ExpTolerance, NODES};
+use fric_solvers::expquad::Relaxation;
 use fric_solvers::shooting::shoot;
 use fric_solvers::{Method, OdeSystem, Stats, Tolerances};
 
@@ -243,15 +244,31 @@ fn integrate<M: InputDriven>(
                         .affine(sys.sig.value(t), sys.sig.deriv(t))
                         .expect("checked when the integrator was chosen")
                 };
-                x[0] = solve_expint(&coef, a, x[0], b, &saveat[idx..j], *tol, &mut work.exp, &mut |t, z| {
-                    out(t, &[z])
-                })?;
+                x[0] = solve_with(
+                    relaxation(),
+                    &coef,
+                    a,
+                    x[0],
+                    b,
+                    &saveat[idx..j],
+                    *tol,
+                    &mut work.exp,
+                    &mut |t, z| out(t, &[z]),
+                )?;
             }
         }
         idx = j;
         a = b;
     }
     Ok(())
+}
+
+/// The `exponential` method's scheme: the quadrature in the relaxation variable with `NODES`
+/// Gauss nodes (`fric_solvers::expquad`; a step where the variable change does not apply is the
+/// collocation in time with the same nodes), its constants computed once.
+fn relaxation() -> &'static Relaxation<NODES> {
+    static R: std::sync::OnceLock<Relaxation<NODES>> = std::sync::OnceLock::new();
+    R.get_or_init(Relaxation::new)
 }
 
 /// Whether the run asks for its periodic steady state by shooting (`steady_state.shooting`).

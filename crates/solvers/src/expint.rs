@@ -84,8 +84,30 @@ impl std::ops::AddAssign for ExpStats {
     }
 }
 
+/// One step of an exponential scheme: the value at its end, its error estimate and its dense
+/// output.
+pub trait ExpStep {
+    /// `z(t + h)`.
+    fn end(&self) -> f64;
+    /// The estimate of the local error (infinite for a failed step).
+    fn error(&self) -> f64;
+    /// `z(t + θh)`, `0 ≤ θ ≤ 1`.
+    fn at(&self, theta: f64) -> f64;
+}
+
+/// A one-step scheme for `z' = a(t) z + b(t)` that the error-controlled driver
+/// ([`solve_capped`]) can run: this module's collocation in time ([`Scheme`]) or the quadrature
+/// in the relaxation variable ([`crate::expquad::Relaxation`]).
+pub trait ExpScheme {
+    type Step: ExpStep;
+    /// The power of `h` the error estimate scales with (the step factor is its root).
+    const ORDER: usize;
+    /// One step from `(t, z)` of size `h`; `coef(t) = (a(t), b(t))`, evaluations counted.
+    fn step<F: Fn(f64) -> (f64, f64)>(&self, coef: &F, t: f64, z: f64, h: f64, evals: &mut usize) -> Self::Step;
+}
+
 /// Gauss–Legendre nodes on `[0, 1]`, by Newton's method on the Legendre polynomial `P_S`.
-fn gauss_nodes<const S: usize>() -> [f64; S] {
+pub(crate) fn gauss_nodes<const S: usize>() -> [f64; S] {
     let mut c = [0.0; S];
     for (i, ci) in c.iter_mut().enumerate() {
         let mut x = (std::f64::consts::PI * (i as f64 + 0.75) / (S as f64 + 0.5)).cos();
@@ -111,7 +133,7 @@ fn gauss_nodes<const S: usize>() -> [f64; S] {
 
 /// Monomial coefficients of `Π_{m ∈ roots} (σ − c_m) · scale`, lowest first, into `out`
 /// (`out.len() ≥ roots.len() + 1`).
-fn product_poly(roots: impl Iterator<Item = f64>, scale: f64, out: &mut [f64]) {
+pub(crate) fn product_poly(roots: impl Iterator<Item = f64>, scale: f64, out: &mut [f64]) {
     out.iter_mut().for_each(|v| *v = 0.0);
     out[0] = scale;
     let mut deg = 0;
@@ -168,6 +190,21 @@ impl<const S: usize> Scheme<S> {
         }
         Self { c, w, lag, omega }
     }
+
+    /// The nodes, ascending in `(0, 1)`.
+    pub(crate) fn nodes(&self) -> &[f64; S] {
+        &self.c
+    }
+
+    /// `lag[j][k]`: the coefficient of `σ^k` in the Lagrange basis polynomial `ℓ_j`, times `k!`.
+    pub(crate) fn lagrange(&self) -> &[[f64; S]; S] {
+        &self.lag
+    }
+}
+
+impl<const S: usize> ExpScheme for Scheme<S> {
+    type Step = Step<S>;
+    const ORDER: usize = S;
 
     /// One step from `(t, z)` of size `h`: the new value, the error estimate and the dense
     /// output of the step. `coef(t) = (a(t), b(t))`.
@@ -228,7 +265,7 @@ impl<const S: usize> Scheme<S> {
 }
 
 /// One step's result and its dense output.
-struct Step<const S: usize> {
+pub struct Step<const S: usize> {
     h: f64,
     z0: f64,
     z1: f64,
@@ -236,6 +273,19 @@ struct Step<const S: usize> {
     /// The interpolant of `N`, monomial coefficients times `k!`.
     p: [f64; S],
     err: f64,
+}
+
+impl<const S: usize> ExpStep for Step<S> {
+    fn end(&self) -> f64 {
+        self.z1
+    }
+    fn error(&self) -> f64 {
+        self.err
+    }
+    /// `z(t + θh)`, `0 ≤ θ ≤ 1`: the collocation solution, of the step's order.
+    fn at(&self, theta: f64) -> f64 {
+        Step::at(self, theta)
+    }
 }
 
 impl<const S: usize> Step<S> {
@@ -307,8 +357,8 @@ pub fn solve_expint<F: Fn(f64) -> (f64, f64)>(
 
 /// [`solve_expint`] with a given scheme (any number of nodes).
 #[allow(clippy::too_many_arguments)]
-pub fn solve_with<const S: usize, F: Fn(f64) -> (f64, f64)>(
-    scheme: &Scheme<S>,
+pub fn solve_with<X: ExpScheme, F: Fn(f64) -> (f64, f64)>(
+    scheme: &X,
     coef: &F,
     t0: f64,
     z0: f64,
@@ -325,8 +375,8 @@ pub fn solve_with<const S: usize, F: Fn(f64) -> (f64, f64)>(
 /// `tol.hmax`). The path-variable driver ([`crate::expint_path`]) caps its steps in the path so
 /// that none spans more than a given time.
 #[allow(clippy::too_many_arguments)]
-pub fn solve_capped<const S: usize, F: Fn(f64) -> (f64, f64)>(
-    scheme: &Scheme<S>,
+pub fn solve_capped<X: ExpScheme, F: Fn(f64) -> (f64, f64)>(
+    scheme: &X,
     coef: &F,
     t0: f64,
     z0: f64,
@@ -350,8 +400,6 @@ pub fn solve_capped<const S: usize, F: Fn(f64) -> (f64, f64)>(
     let mut t = t;
     let mut h = first_step(coef, t0, z0, t1, tol, stats);
     let mut rejected_last = false;
-    // The estimate is of an order S − 1 solution: local error ∝ h^S.
-    let order = S as f64;
     while t < t1 {
         // `h` stays the controller's proposal: a step shortened by the cap (a save point or the
         // time cap of the path driver) does not shrink the steps after it (review M9).
@@ -366,10 +414,11 @@ pub fn solve_capped<const S: usize, F: Fn(f64) -> (f64, f64)>(
         };
         let last = h_try == rem;
         let st = scheme.step(coef, t, z, h_try, &mut stats.evals);
-        let ok = st.err <= tol.abs && st.z1.is_finite();
-        let fac = if st.err > 0.0 && st.err.is_finite() {
-            0.9 * (tol.abs / st.err).powf(1.0 / order)
-        } else if st.err == 0.0 {
+        let (err, z1) = (st.error(), st.end());
+        let ok = err <= tol.abs && z1.is_finite();
+        let fac = if err > 0.0 && err.is_finite() {
+            0.9 * root(tol.abs / err, X::ORDER)
+        } else if err == 0.0 {
             4.0
         } else {
             0.2
@@ -382,12 +431,12 @@ pub fn solve_capped<const S: usize, F: Fn(f64) -> (f64, f64)>(
                 next += 1;
             }
             while next < saves.len() && saves[next] <= t_end {
-                out(saves[next], st.z1);
+                out(saves[next], z1);
                 next += 1;
             }
             stats.steps += 1;
             t = t_end;
-            z = st.z1;
+            z = z1;
             let grown = h_try * fac.clamp(0.2, if rejected_last { 1.0 } else { 4.0 });
             // A capped step that met its tolerance with room to spare says nothing against the
             // larger proposal it was cut from; one that barely met it does.
@@ -400,12 +449,23 @@ pub fn solve_capped<const S: usize, F: Fn(f64) -> (f64, f64)>(
             if h.is_nan() || h <= 1e-14 * t.abs().max(rem) {
                 return Err(format!(
                     "exponential integrator: step size underflow at t = {t} s (estimate {:e} for tolerance {:e})",
-                    st.err, tol.abs
+                    err, tol.abs
                 ));
             }
         }
     }
     Ok(z)
+}
+
+/// `x^{1/order}`, the step factor of an error `∝ h^order`: by square and cube roots for the
+/// schemes in use, `powf` otherwise (several times slower, and paid once a step).
+fn root(x: f64, order: usize) -> f64 {
+    match order {
+        4 => x.sqrt().sqrt(),
+        6 => x.sqrt().cbrt(),
+        8 => x.sqrt().sqrt().sqrt(),
+        _ => x.powf(1.0 / order as f64),
+    }
 }
 
 /// The first step: `1 %` of the time `z` needs to change by its scale at the initial rate, within
@@ -429,12 +489,23 @@ fn first_step<F: Fn(f64) -> (f64, f64)>(
 /// `n` equal steps of the `S`-node scheme from `(t0, z0)` to `t1`, no error control: for
 /// measuring the order of convergence.
 pub fn fixed_steps<const S: usize, F: Fn(f64) -> (f64, f64)>(coef: &F, t0: f64, z0: f64, t1: f64, n: usize) -> f64 {
-    let scheme = Scheme::<S>::new();
+    fixed_steps_with(&Scheme::<S>::new(), coef, t0, z0, t1, n)
+}
+
+/// [`fixed_steps`] with any scheme.
+pub fn fixed_steps_with<X: ExpScheme, F: Fn(f64) -> (f64, f64)>(
+    scheme: &X,
+    coef: &F,
+    t0: f64,
+    z0: f64,
+    t1: f64,
+    n: usize,
+) -> f64 {
     let h = (t1 - t0) / n as f64;
     let mut z = z0;
     let mut evals = 0;
     for i in 0..n {
-        z = scheme.step(coef, t0 + i as f64 * h, z, h, &mut evals).z1;
+        z = scheme.step(coef, t0 + i as f64 * h, z, h, &mut evals).end();
     }
     z
 }

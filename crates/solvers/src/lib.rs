@@ -18,6 +18,7 @@ pub mod describing;
 mod dop853;
 pub mod expint;
 pub mod expint_path;
+pub mod expquad;
 mod fd_jacobian;
 pub mod fit;
 pub mod hybrid;

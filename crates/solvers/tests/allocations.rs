@@ -268,3 +268,45 @@ fn a_reused_integrator_allocates_only_its_outcome_per_restart() {
         assert!(per_restart <= 1.0, "{method:?}: {per_restart} allocations per restart");
     }
 }
+
+/// The exponential schemes' step loop (`expint`'s driver with the collocation in time and with
+/// the quadrature in the relaxation variable) does not allocate: a span 100 times longer (~100
+/// times the steps and the dense outputs) makes no more allocations, and the solve itself none.
+#[test]
+fn exponential_step_loops_do_not_allocate() {
+    use fric_solvers::expint::{solve_with, ExpScheme, ExpStats, ExpTolerance, Scheme};
+    use fric_solvers::expquad::Relaxation;
+    fn run<X: ExpScheme>(scheme: &X, t1: f64, saves: &[f64]) -> (usize, ExpStats) {
+        let coef = |t: f64| (-50.0 * (2.0 + (3.0 * t).sin()), (t).cos());
+        let tol = ExpTolerance {
+            abs: 1e-10,
+            z_scale: 1.0,
+            hmax: 0.05,
+        };
+        let mut st = ExpStats::default();
+        let mut sum = 0.0;
+        let before = allocations();
+        solve_with(scheme, &coef, 0.0, 0.3, t1, saves, tol, &mut st, &mut |_, z| sum += z).unwrap();
+        let n = allocations() - before;
+        assert!(sum.is_finite());
+        (n, st)
+    }
+    let saves: Vec<f64> = (0..=20_000).map(|i| i as f64 * 0.01).collect();
+    let (rel, col) = (Relaxation::<4>::new(), Scheme::<4>::new());
+    for (name, short, long) in [
+        ("relaxation", run(&rel, 2.0, &saves), run(&rel, 200.0, &saves)),
+        ("collocation", run(&col, 2.0, &saves), run(&col, 200.0, &saves)),
+    ] {
+        eprintln!(
+            "{name}: {} / {} allocations, {:?} / {:?}",
+            short.0, long.0, short.1, long.1
+        );
+        assert!(
+            long.1.steps >= 50 * short.1.steps,
+            "{name}: {:?} vs {:?}",
+            short.1,
+            long.1
+        );
+        assert_eq!((short.0, long.0), (0, 0), "{name}: the step loop allocates");
+    }
+}

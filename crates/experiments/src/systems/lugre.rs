@@ -18,7 +18,7 @@ pub struct LuGre;
 
 impl System for LuGre {
     const NAME: &'static str = "lugre";
-    const DOC: &'static str = "LuGre model with prescribed displacement, thesis (1.24)-(1.26); stiff; integrated by default by exponential collocation along the input (the stiff part in closed form, steps set by the smoothness of the input, not by sigma0), or exactly from its integrating factor (integrating-factor: adaptive quadrature, no time step), or with rosenbrock23/radau5/dopri5.";
+    const DOC: &'static str = "LuGre model with prescribed displacement, thesis (1.24)-(1.26); stiff; integrated by default by exponential quadrature along the input (in the relaxation variable w = -int a: the stiff part in closed form, steps set by the smoothness of the input, not by sigma0), or exactly from its integrating factor (integrating-factor: adaptive quadrature, no time step), or with rosenbrock23/radau5/dopri5.";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[

@@ -19,7 +19,7 @@ pub struct LuGrePassivity;
 
 impl System for LuGrePassivity {
     const NAME: &'static str = "lugre-passivity";
-    const DOC: &'static str = "LuGre model with prescribed displacement (report (3.4), thesis (1.24)-(1.26)) and the passivity balance (3.15) of report §3.5: d0 = sigma0 z z' (storage rate), d1 = sigma0^2 |v| z^2/g(v), d2 = sigma1 z'^2, d3 = sigma0 sigma1 |v| z z'/g(v), dissipation d1 + d2 + d3 (with v (sigma0 z + sigma1 z') = d0 + d1 + d2 + d3); integrated by exponential collocation along the input by default (or integrating-factor, rosenbrock23, radau5, dopri5).";
+    const DOC: &'static str = "LuGre model with prescribed displacement (report (3.4), thesis (1.24)-(1.26)) and the passivity balance (3.15) of report §3.5: d0 = sigma0 z z' (storage rate), d1 = sigma0^2 |v| z^2/g(v), d2 = sigma1 z'^2, d3 = sigma0 sigma1 |v| z z'/g(v), dissipation d1 + d2 + d3 (with v (sigma0 z + sigma1 z') = d0 + d1 + d2 + d3); integrated by exponential quadrature along the input (relaxation variable) by default (or integrating-factor, rosenbrock23, radau5, dopri5).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[
