@@ -64,6 +64,8 @@ pub(crate) fn build_entry(
     let mut rendered = None;
     let mut b_draw = crate::own_time::Spent::default();
     let evaluated = with_runs(e, &src, &mut b.report, |runs, rep| {
+        // Another manifest's fit results first: the metrics of metrics read them.
+        crate::fit_refs::evaluate_fit_refs(cache, e, rep);
         metrics_and_checks(e, runs, rep);
         crate::finds::evaluate_finds(cache, e, rep);
         crate::fits::evaluate_fits(cache, e, rep);

@@ -21,6 +21,9 @@ pub struct Entry {
     /// The figures drawn with this one's unit scaling (`related: companion-of`, its whole
     /// group), as loaded; their own `companions` are empty.
     pub companions: Vec<Entry>,
+    /// The manifests whose fits this one's `fitted` metrics take a value of (as loaded, with
+    /// their runs resolved; their own `fit_sources` empty).
+    pub fit_sources: Vec<Entry>,
 }
 
 #[derive(Clone, Debug)]

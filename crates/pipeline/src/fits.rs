@@ -25,15 +25,35 @@ pub(crate) fn evaluate_fits(cache: &RunCache, e: &Entry, rep: &mut ExperimentRep
         return;
     }
     for f in &e.manifest.fit {
-        match with_samples(cache, e, f) {
-            Ok(f) => {
-                let fitted = fit(|p| residuals(cache, e, &f, p), &problem(&f));
-                record_fitted(rep, e, &f, fitted);
-            }
+        match fitted(cache, e, f) {
+            Ok((f, x)) => record_fitted(rep, e, &f, Ok(x)),
             Err(err) => record_fitted(rep, e, f, Err(err)),
         }
     }
     checks(e, rep);
+}
+
+/// Fit `f` of `e`: the spec with its `samples` targets' points read, and what the fit found.
+pub(crate) fn fitted(cache: &RunCache, e: &Entry, f: &FitSpec) -> Result<(FitSpec, Fitted), String> {
+    let f = with_samples(cache, e, f)?;
+    let x = fit(|p| residuals(cache, e, &f, p), &problem(&f))?;
+    Ok((f, x))
+}
+
+/// The standard error of parameter `j` of fit `f` (`None` with no more residuals than
+/// parameters), or why there is none.
+pub(crate) fn standard_error(f: &FitSpec, x: &Fitted, j: usize) -> Option<Result<f64, String>> {
+    if x.residuals.len() <= f.params.len() {
+        return None;
+    }
+    Some(match &x.covariance {
+        _ if x.on_bound[j] => Err(format!(
+            "fit `{}`: {} ended on a bound ({}): s²(JᵀJ)⁻¹ is no uncertainty there",
+            f.name, f.params[j].param, x.params[j]
+        )),
+        Ok(c) => Ok(c[j][j].max(0.0).sqrt()),
+        Err(why) => Err(why.clone()),
+    })
 }
 
 /// `f` with each `samples` target's points read from its run (from `cache`, or computed into
@@ -192,15 +212,7 @@ fn record_fitted(rep: &mut ExperimentReport, e: &Entry, f: &FitSpec, fitted: Res
         record(rep, &key, Ok(fitted.params[j]));
         unit(rep, &key, q.unit.clone());
         // With no more residuals than parameters there is no standard error (and no `.sd`).
-        if fitted.residuals.len() > f.params.len() {
-            let sd = match &fitted.covariance {
-                _ if fitted.on_bound[j] => Err(format!(
-                    "fit `{name}`: {} ended on a bound ({}): s²(JᵀJ)⁻¹ is no uncertainty there",
-                    q.param, fitted.params[j]
-                )),
-                Ok(c) => Ok(c[j][j].max(0.0).sqrt()),
-                Err(why) => Err(why.clone()),
-            };
+        if let Some(sd) = standard_error(f, &fitted, j) {
             record(rep, &format!("{key}.sd"), sd);
             unit(rep, &format!("{key}.sd"), q.unit.clone());
         }
@@ -222,7 +234,7 @@ fn record_fitted(rep: &mut ExperimentReport, e: &Entry, f: &FitSpec, fitted: Res
 }
 
 /// Show `unit` with the metric `key`, if it has one.
-fn unit(rep: &mut ExperimentReport, key: &str, unit: Option<String>) {
+pub(crate) fn unit(rep: &mut ExperimentReport, key: &str, unit: Option<String>) {
     if let Some(unit) = unit.filter(|u| !u.is_empty()) {
         let info = MetricInfo {
             unit: Some(unit),

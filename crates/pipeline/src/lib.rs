@@ -34,6 +34,7 @@ mod filestat;
 pub mod find;
 mod finds;
 mod fingerprint;
+mod fit_refs;
 mod fits;
 mod frames;
 mod hash;

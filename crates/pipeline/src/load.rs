@@ -13,6 +13,7 @@ mod csv;
 mod ctx;
 mod digits;
 mod finds;
+pub(crate) mod fit_refs;
 pub(crate) mod fits;
 mod quotes;
 mod refs;
@@ -287,6 +288,7 @@ fn unvalidated(p: &Parsed, m: &Manifest, diagnostics: Vec<Diagnostic>) -> Result
             runs: BTreeMap::new(),
             sweeps: BTreeMap::new(),
             companions: vec![],
+            fit_sources: vec![],
         });
     }
     let id = (!p.document.is_knock_on("id")).then(|| m.id.clone());
@@ -328,10 +330,18 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
             Err(e) => out.invalid.push(e),
         }
     }
+    // A fit another selected manifest takes a value of (`kind: fitted`) is evaluated again there
+    // on its runs: its manifest is validated too (its CSV targets read).
+    let fit_sources = fit_refs::wanted_sources(
+        parsed
+            .iter()
+            .filter_map(|p| p.manifest.as_ref().filter(|m| wanted(sel, &p.file, &m.id))),
+    );
     for p in &mut parsed {
         resolve_constants(p, &out.documents);
-        // A fit's measured points, read only for a selected manifest (like a `csv` input).
-        if let Some(m) = p.manifest.as_mut().filter(|m| wanted(sel, &p.file, &m.id)) {
+        // A fit's measured points, read only for a validated manifest (like a `csv` input).
+        let read = |m: &&mut Manifest| wanted(sel, &p.file, &m.id) || fit_sources.contains(&m.id);
+        if let Some(m) = p.manifest.as_mut().filter(read) {
             let d = fits::read_csv_targets(root, &p.file, m, &p.document);
             p.diagnostics.extend(d);
         }
@@ -346,7 +356,9 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
     // A companion of a selected figure is validated too: its runs are what the figure's units
     // are chosen with.
     let validated = |file: &str, id: &str| {
-        wanted(sel, file, id) || groups.get(id).is_some_and(|c| c.iter().any(|c| wanted(sel, c, c)))
+        wanted(sel, file, id)
+            || fit_sources.contains(id)
+            || groups.get(id).is_some_and(|c| c.iter().any(|c| wanted(sel, c, c)))
     };
     let mut seen: HashMap<&str, &str> = HashMap::new();
     for p in &parsed {
@@ -424,6 +436,7 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
         variants::check_explain_ranges(&mut cx);
         refs::panels(&mut cx);
         refs::metrics(&mut cx);
+        fit_refs::check(&mut cx, &by_id);
         finds::finds(&mut cx);
         fits::fits(&mut cx);
         refs::checks(&mut cx);
@@ -441,6 +454,7 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
                 runs,
                 sweeps,
                 companions: vec![],
+                fit_sources: vec![],
             });
         } else {
             diagnostics.sort_by_key(|d| (d.line, d.column));
@@ -454,6 +468,7 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
         }
     }
     companions::attach(&mut out.entries, &groups);
+    fit_refs::attach(&mut out.entries);
     out.entries.sort_by(|a, b| a.manifest.id.cmp(&b.manifest.id));
     out.invalid.sort_by(|a, b| a.file.cmp(&b.file));
     out

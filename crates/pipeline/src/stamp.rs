@@ -61,6 +61,19 @@ pub fn eval_key(e: &Entry, cache: Option<&str>) -> String {
         "sweeps": e.sweeps,
         "code": RENDER_FINGERPRINT,
     });
+    // The manifests whose fits a `fitted` metric takes a value of (absent without: the keys of
+    // stamps written before stay valid): a changed fit there evaluates this one again.
+    if !e.fit_sources.is_empty() {
+        let sources: Vec<_> = e
+            .fit_sources
+            .iter()
+            .map(|s| {
+                let runs: Vec<(&String, &String)> = s.runs.iter().map(|(id, r)| (id, &r.key)).collect();
+                serde_json::json!({"file": s.file, "manifest": s.manifest, "runs": runs})
+            })
+            .collect();
+        v["fit_sources"] = serde_json::Value::Array(sources);
+    }
     // Absent for the workspace's own cache: the keys of stamps written before stay valid.
     if let Some(c) = cache {
         v["cache"] = serde_json::Value::String(c.to_string());

@@ -36,6 +36,9 @@ pub struct MetricSpec {
     /// `constant`: its value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<f64>,
+    /// `fitted`: the fit result of another manifest it takes, `<doc>/<name>#<fit>.<param>`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fit: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unit: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

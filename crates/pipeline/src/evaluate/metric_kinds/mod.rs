@@ -19,6 +19,7 @@ mod decay_fit;
 mod difference;
 mod dwell;
 mod final_value;
+mod fitted;
 mod info;
 mod intercept;
 mod loop_area;
@@ -70,6 +71,7 @@ pub const ALL: &[&MetricDecl] = &[
     &negate::DECL,
     &abs::DECL,
     &constant::DECL,
+    &fitted::DECL,
 ];
 
 /// What a kind reads from `other` (a second series).

@@ -122,14 +122,21 @@ pub(in crate::load) fn metrics(cx: &mut Ctx) {
                 .doc
                 .fields
                 .iter()
-                .filter(|f| f.required && f.name == "value" && mt.value.is_none())
+                .filter(|f| {
+                    f.required && ((f.name == "value" && mt.value.is_none()) || (f.name == "fit" && mt.fit.is_none()))
+                })
                 .map(|f| f.name)
                 .collect();
             for f in &missing {
+                let shape = if *f == "fit" {
+                    "<doc>/<name>#<fit>.<param>"
+                } else {
+                    "<number>"
+                };
                 cx.err(
                     at.clone(),
                     format!("this metric kind needs `{f}`"),
-                    format!("{f}: <number>"),
+                    format!("{f}: {shape}"),
                 );
             }
             missing.is_empty()
@@ -158,8 +165,12 @@ pub(in crate::load) fn metrics(cx: &mut Ctx) {
                     let mut ok = true;
                     for (k, n) in of.iter().copied().enumerate() {
                         // An earlier metric, or member `name[k]` of an earlier metric table.
-                        let base = base_of(n);
-                        let member_ok = n == base || metric_ref(cx, n) == Some(true);
+                        // `<m>.sd`: the standard error of an earlier `fitted` metric `m`.
+                        let sd_of = n
+                            .strip_suffix(".sd")
+                            .filter(|_| crate::load::fit_refs::is_fitted_sd(m, n));
+                        let base = sd_of.unwrap_or_else(|| base_of(n));
+                        let member_ok = n == base || sd_of.is_some() || metric_ref(cx, n) == Some(true);
                         if cx.failed_metrics.contains(base) {
                             ok = false;
                         } else if !names.contains(&base) || !member_ok {
@@ -211,7 +222,11 @@ pub(in crate::load) fn metric_ref(cx: &Ctx, name: &str) -> Option<bool> {
     if cx.failed_metrics.contains(base) {
         return Some(false);
     }
-    if k.is_none() && (is_find_result(m, name) || crate::load::fits::is_fit_result(m, name)) {
+    if k.is_none()
+        && (is_find_result(m, name)
+            || crate::load::fits::is_fit_result(m, name)
+            || crate::load::fit_refs::is_fitted_sd(m, name))
+    {
         return Some(true);
     }
     m.metrics.iter().find(|x| x.name == base)?;
