@@ -15,6 +15,7 @@ mod constant;
 mod crossing_interval;
 mod crossing_period;
 mod curve_crossings;
+mod curve_distance;
 mod decay_fit;
 mod difference;
 mod dwell;
@@ -57,6 +58,7 @@ pub const ALL: &[&MetricDecl] = &[
     &intercept::DECL,
     &max_diff::DECL,
     &curve_crossings::DECL,
+    &curve_distance::DECL,
     &final_value::DECL,
     &info::DECL,
     &quantile::DECL,
