@@ -9,6 +9,7 @@
 
 mod compare;
 mod crates;
+mod onerun;
 mod own;
 mod path_prototype;
 mod probe;
@@ -378,6 +379,13 @@ fn main() -> std::process::ExitCode {
     let r = match args.first().map(String::as_str).unwrap_or("run") {
         "run" => run(only),
         "compare" => compare::compare(&out_dir()),
+        "probe" if args.iter().any(|a| a == "--one-run") => onerun::one_run(
+            args.iter()
+                .position(|a| a == "--rounds")
+                .and_then(|i| args.get(i + 1))
+                .and_then(|r| r.parse().ok())
+                .unwrap_or(5),
+        ),
         "probe" => probe::probe(
             args.iter()
                 .position(|a| a == "--rounds")
@@ -393,7 +401,7 @@ fn main() -> std::process::ExitCode {
             }),
         ),
         other => Err(format!(
-            "unknown command `{other}`; use `run [--only PROBLEM]`, `compare` or `probe [--rounds N] [--scipy METHOD RTOL]`"
+            "unknown command `{other}`; use `run [--only PROBLEM]`, `compare` or `probe [--rounds N] [--scipy METHOD RTOL | --one-run]`"
         )),
     };
     match r {

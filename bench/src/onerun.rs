@@ -1,0 +1,139 @@
+//! `fric-bench probe --one-run`: issue 51 item 1's measurement in one process. The LuGre problem
+//! (a) by the `fric-experiments` default (the `exponential` method: `expquad`, 4 nodes, step cap
+//! period/100), against the fastest Rust crate (differential-equations' Radau5, capped at
+//! period/1000 as every step-based side) and SciPy's LSODA, BDF and Radau (`scipy_bench.py
+//! --time-one`, one process per timing). Each contender first walks the ladder from rtol 1e-5 and
+//! keeps the loosest rung whose error (F at the 1001 comparison times, against the reference)
+//! is at or below the common target 1e-6; then rounds of one timing of each, so that all see the
+//! same load. Printed: per contender its rtol, error, the median and minimum of its times, the
+//! median over rounds of its time over ours and the ratio of the minima.
+
+use crate::problems::*;
+use crate::{crates, ladder, own, Out};
+use fric_solvers::expquad::Relaxation;
+use fric_solvers::Method;
+use std::time::Instant;
+
+const TARGET: f64 = 1e-6;
+
+/// A timing of one contender at one rtol: `(seconds, error)`, or `None` when the run failed or
+/// ran over SciPy's budget.
+type Timer = Box<dyn Fn(f64) -> Result<Option<(f64, f64)>, String>>;
+
+fn median(v: &[f64]) -> f64 {
+    let mut v = v.to_vec();
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn min(v: &[f64]) -> f64 {
+    v.iter().copied().fold(f64::INFINITY, f64::min)
+}
+
+/// One SciPy process timing `method` at `rtol` (the median of its own repeats; one run if over
+/// 1 s); `None` if it failed (over its 20 s budget raises).
+fn scipy(method: &str, rtol: f64) -> Result<Option<(f64, f64)>, String> {
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scipy_bench.py");
+    let out = std::process::Command::new("python3")
+        .arg(&script)
+        .args(["--time-one", "lugre", method, &format!("{rtol:e}")])
+        .output()
+        .map_err(|e| format!("python3: {e}"))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut it = text.split_whitespace().map(|w| w.parse::<f64>());
+    match (out.status.success(), it.next(), it.next()) {
+        (true, Some(Ok(t)), Some(Ok(e))) => Ok(Some((t, e))),
+        _ => Ok(None),
+    }
+}
+
+/// A Rust contender timed as the median of `n` runs.
+fn rust(run: impl Fn(f64) -> Result<Out, String> + 'static, n: usize) -> Timer {
+    let reference = own::lugre(Method::Radau5, 1e-12, 1e-12 * LUGRE_ATOL_SCALE);
+    Box::new(move |rtol| {
+        let reference = reference.as_ref().map_err(Clone::clone)?;
+        let mut ts = Vec::with_capacity(n);
+        let mut e = f64::NAN;
+        for _ in 0..n {
+            let s = Instant::now();
+            let o = run(rtol)?;
+            ts.push(s.elapsed().as_secs_f64());
+            e = max_err_at(&lugre_times(), &reference.y, &o.t, &o.y);
+        }
+        Ok(Some((median(&ts), e)))
+    })
+}
+
+/// `fric-bench probe --one-run`.
+pub fn one_run(rounds: usize) -> Result<(), String> {
+    let a = LUGRE_ATOL_SCALE;
+    let cap = own::lugre_expint_cap();
+    let contenders: Vec<(String, Timer)> = vec![
+        (
+            "ours: exponential default (expquad S=4, cap T/100)".into(),
+            rust(
+                move |r| own::lugre_expint_capped(&Relaxation::<4>::new(), r, 0.0, cap),
+                31,
+            ),
+        ),
+        (
+            "differential-equations Radau5 (capped)".into(),
+            rust(move |r| crates::de_lugre(crates::DeMethod::Radau5, r, r * a), 5),
+        ),
+        ("SciPy LSODA".into(), Box::new(|r| scipy("LSODA", r))),
+        ("SciPy BDF".into(), Box::new(|r| scipy("BDF", r))),
+        ("SciPy Radau".into(), Box::new(|r| scipy("Radau", r))),
+    ];
+    // Ladders: the loosest rung at or below the target.
+    let mut chosen: Vec<(String, &Timer, f64, f64)> = Vec::new();
+    for (name, timer) in &contenders {
+        for rtol in ladder().into_iter().filter(|&r| r <= 1.01e-5) {
+            match timer(rtol)? {
+                Some((t, e)) => {
+                    eprintln!("ladder {name:52} rtol {rtol:.1e}  err {e:.2e}  {t:.3e} s");
+                    if e <= TARGET {
+                        chosen.push((name.clone(), timer, rtol, e));
+                        break;
+                    }
+                }
+                None => {
+                    eprintln!("ladder {name:52} rtol {rtol:.1e}  failed or over the 20 s budget: ladder stopped");
+                    break;
+                }
+            }
+        }
+    }
+    if chosen.first().map(|c| c.0.as_str()) != Some(contenders[0].0.as_str()) {
+        return Err("ours did not reach the target".into());
+    }
+    // Rounds: one timing of each chosen contender per round.
+    let mut t = vec![Vec::with_capacity(rounds); chosen.len()];
+    for k in 0..rounds {
+        for (i, (name, timer, rtol, _)) in chosen.iter().enumerate() {
+            let (s, _) = timer(*rtol)?.ok_or_else(|| format!("{name} failed in round {k}"))?;
+            t[i].push(s);
+        }
+        eprintln!("round {} done", k + 1);
+    }
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    eprintln!(
+        "one run: {rounds} rounds, target {TARGET:e}, load average at the end {}",
+        load.trim()
+    );
+    eprintln!(
+        "| contender | rtol | error | median | min | time / ours: median of per-round ratios | ratio of minima |"
+    );
+    for (i, (name, _, rtol, e)) in chosen.iter().enumerate() {
+        let ratio: Vec<f64> = t[i].iter().zip(&t[0]).map(|(x, b)| x / b).collect();
+        eprintln!(
+            "| {name} | {rtol:.1e} | {e:.2e} | {:.3e} s | {:.3e} s | {:.1} (range {:.1}–{:.1}) | {:.1} |",
+            median(&t[i]),
+            min(&t[i]),
+            median(&ratio),
+            min(&ratio),
+            ratio.iter().copied().fold(0.0, f64::max),
+            min(&t[i]) / min(&t[0])
+        );
+    }
+    Ok(())
+}
