@@ -385,6 +385,7 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
                         runs: BTreeMap::new(),
                         sweeps: BTreeMap::new(),
                         companions: vec![],
+                        fit_sources: vec![],
                     }),
                     None => out.invalid.push(InvalidManifest {
                         file: file.clone(),
