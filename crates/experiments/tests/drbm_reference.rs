@@ -29,7 +29,15 @@ use std::collections::BTreeMap;
 /// Thesis Fig 3.9 (force-driven DRBM, ω = 0.001 and 0.05 rad/s, Δ = 0.01 and 0.005 m): the
 /// production's last-period loop area and stored energy agree with the reference's at both
 /// production tolerances (rtol 1e-12 as in the manifest, and 1e-10) and both reference steps,
-/// within the published-value checks' tolerance (3 % of 0.35647 J, L1150); the reference keeps
+/// within 3 % of 0.35647 J (L1150). That was the published-value checks' tolerance until
+/// 2026-12-05; they are now ±5e-6 J, which this comparison does not meet: at ω = 0.001 rad/s
+/// the measured agreement (2026-12-05, fig3.9.yaml's solver assumption) is 1e-6 … 1.6e-5 J
+/// (Δ = 0.01 m: production 0.198107 / 0.198097 J at rtol 1e-12 / 1e-10 against the reference's
+/// 0.198108 / 0.198113 J at RK4 steps 4e-3 / 2e-3 s; Δ = 0.005 m: 0.378230 / 0.378234 against
+/// 0.378245 / 0.378236 J), about the reference's own step-halving spread (5e-6, 9e-6 J), and at
+/// ω = 0.05 rad/s (work_a, not checked) the two differ by up to 2.5 % (the map is a band of
+/// loops). So it measures agreement to 3 % of the value, far looser than the checks; the
+/// reference keeps
 /// its own energy balance (input work over the last period = its loop area, to 1e-6 J) and the
 /// sign rule of (3.13)/(3.15) on every sliding sample; the production breaks neither.
 #[test]
