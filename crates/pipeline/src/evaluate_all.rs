@@ -21,7 +21,7 @@ fn weight(e: &Entry, runs: &Runs) -> f64 {
 }
 
 /// The report of `e` not evaluated for `err`: its checks each an error saying `why`.
-pub(crate) fn not_built(e: &Entry, err: String, why: &str) -> Built {
+pub(crate) fn failed_build(e: &Entry, err: String, why: &str) -> Built {
     let mut report = registry_report(e);
     report.errors.push(err);
     report.checks = unevaluated(&e.manifest, why);
@@ -49,7 +49,7 @@ fn evaluate_one(opts: &Options, e: &Entry, key: &str, readings: &[Planned], runs
     let b = isolated("evaluating the manifest", || {
         Ok(entries::build_entry(root, e, runs, readings, prev.as_ref(), opts.force))
     });
-    let mut b = b.unwrap_or_else(|err| not_built(e, err, "evaluating the manifest failed"));
+    let mut b = b.unwrap_or_else(|err| failed_build(e, err, "evaluating the manifest failed"));
     // Bounded like diagnostics: an error never echoes megabytes of the manifest.
     b.report.errors = std::mem::take(&mut b.report.errors)
         .into_iter()
@@ -126,7 +126,7 @@ pub(crate) fn fail_unread(
         if errors.is_empty() {
             continue;
         }
-        let drawn = std::mem::replace(b, not_built(e, String::new(), "a run of this manifest failed"));
+        let drawn = std::mem::replace(b, failed_build(e, String::new(), "a run of this manifest failed"));
         b.report.errors = errors;
         // The figure (or table) was drawn from the runs its evaluation read, and its files
         // written: they stay in its report and count as drawn, not left on disk unrecorded

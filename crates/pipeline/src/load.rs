@@ -514,6 +514,8 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
         carries::assumptions(&mut cx);
         carries::own_study(&mut cx);
         runs::resolve_runs(&mut cx, &by_id);
+        carries::settles(&mut cx, &by_id);
+        carries::not_built(&mut cx);
         runs::check_post(&mut cx);
         variants::check_alternatives(&mut cx);
         variants::check_explain_ranges(&mut cx);

@@ -204,7 +204,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             let r = readings[i].take().unwrap_or_default();
             match over_limit(todo[i].0, &r) {
                 Some(err) => {
-                    let b = evaluate_all::not_built(todo[i].0, err, "its largest run is over the memory limit");
+                    let b = evaluate_all::failed_build(todo[i].0, err, "its largest run is over the memory limit");
                     fresh.push((b, Default::default()));
                 }
                 None => {

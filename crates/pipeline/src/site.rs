@@ -162,6 +162,7 @@ pub fn build(root: &Path, loaded: &Loaded, report: &Report) -> Site {
                 caption: r.caption.clone(),
                 status: r.status.clone(),
                 reason: r.reason.clone(),
+                not_built: m.map_or_else(Vec::new, |m| m.not_built.clone()),
                 manifest: file.filter(|f| exists(f)).map(String::from),
                 png: output(".png"),
                 svg: output(".svg"),

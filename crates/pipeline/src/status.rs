@@ -5,8 +5,9 @@
 //! source's error (`discrepancy: source-error`), when no assumption carries (`carries:`) a
 //! replaced stated quantity (`replaced`) or a value the source does not state
 //! (`unstated-parameter`, `unstated-input`) — its own, or one of a manifest whose run it takes
-//! by `from:` —, when nothing of the source is declared `not_built`, and when its checks are not
-//! only transcriptions; otherwise `partial`. A declared `reproduced` or
+//! by `from:`, transitively, unless it settles one by name (`settles:`) —, when nothing of the
+//! source is declared `not_built`, and when it has a check that is not a transcription (a
+//! manifest with no check, or only transcriptions, compares nothing); otherwise `partial`. A declared `reproduced` or
 //! `partial` that disagrees is refused, in either direction.
 
 use crate::entry::Entry;
@@ -51,31 +52,59 @@ fn names_run(a: &Assumption, id: &str) -> bool {
     a.runs.as_ref().is_none_or(|r| r.ids().contains(&id))
 }
 
+/// Whether `m` settles the inherited assumption `a` of its run `run`: one of its own `implied`
+/// assumptions names the run (`runs:`) and the assumption it answers (`settles:` equal to
+/// `a`'s `what`). A `replaced` assumption is never settled: the source states another value.
+fn settles(m: &Manifest, run: &str, a: &Assumption) -> bool {
+    a.carries != Some(Carries::Replaced)
+        && m.assumptions.iter().any(|s| {
+            s.carries == Some(Carries::Implied)
+                && s.settles.as_deref() == Some(a.what.as_str())
+                && s.runs.as_ref().is_some_and(|r| r.ids().contains(&run))
+        })
+}
+
 /// The assumptions `m` inherits through the runs it takes by `from:`: for each such run, the
-/// assumptions of the run's manifest that supply or replace a value of that run, with the
-/// reference (`<doc>/<name>#<run>`), each once. A run that one of `m`'s own `implied`
-/// assumptions names (`runs:`) inherits nothing: for this case its value is stated or implied.
-pub fn inherited<'a>(m: &Manifest, by_id: &HashMap<&str, &'a Manifest>) -> Vec<(String, &'a Assumption)> {
+/// assumptions of the run's manifest that supply or replace a value of that run (and, should
+/// that run itself be taken by `from:`, what it inherits, transitively), with the reference
+/// (`<doc>/<name>#<run>`), each once, less those `m` settles ([`settles`]). An owner that is
+/// not among the valid manifests of `by_id` is an error: its assumptions cannot be read, so
+/// the borrower cannot be said to inherit nothing.
+pub fn inherited<'a>(
+    m: &Manifest,
+    by_id: &HashMap<&str, &'a Manifest>,
+) -> Result<Vec<(String, &'a Assumption)>, String> {
     let mut out: Vec<(String, &'a Assumption)> = Vec::new();
     for run in &m.runs {
-        let Some((mid, rid)) = run.from.as_deref().and_then(|r| r.split_once('#')) else {
-            continue;
-        };
-        let settled = m.assumptions.iter().any(|a| {
-            a.carries == Some(Carries::Implied) && a.runs.as_ref().is_some_and(|r| r.ids().contains(&run.id.as_str()))
-        });
-        let Some(other) = by_id.get(mid) else { continue };
-        if settled {
-            continue;
-        }
-        for a in &other.assumptions {
-            let blocks = a.carries.is_some_and(Carries::blocks_reproduced);
-            if blocks && names_run(a, rid) && !out.iter().any(|(_, b)| std::ptr::eq(*b, a)) {
-                out.push((format!("{mid}#{rid}"), a));
+        let mut next = run.from.clone();
+        let mut seen: Vec<String> = Vec::new();
+        while let Some(r) = next.take() {
+            let Some((mid, rid)) = r.split_once('#') else { break };
+            if seen.contains(&r) {
+                return Err(format!("the run `{}` takes `{r}` by `from:` in a cycle", run.id));
             }
+            seen.push(r.clone());
+            let Some(other) = by_id.get(mid) else {
+                return Err(format!(
+                    "the run `{}` borrows from an invalid manifest `{mid}` (by `from: {r}`): what that run's \
+                     values rest on cannot be read; fix `{mid}` first",
+                    run.id
+                ));
+            };
+            for a in &other.assumptions {
+                let blocks = a.carries.is_some_and(Carries::blocks_reproduced);
+                if blocks
+                    && names_run(a, rid)
+                    && !settles(m, &run.id, a)
+                    && !out.iter().any(|(_, b)| std::ptr::eq(*b, a))
+                {
+                    out.push((format!("{mid}#{rid}"), a));
+                }
+            }
+            next = other.runs.iter().find(|o| o.id == rid).and_then(|o| o.from.clone());
         }
     }
-    out
+    Ok(out)
 }
 
 /// The status the rule gives a built manifest of a document with a source, with the facts that
@@ -93,9 +122,12 @@ pub fn derive(m: &Manifest, inherited: &[(String, &Assumption)], checks: &[Check
             .map(|n| format!("a part of the source is not built ({n})")),
     );
     why.extend(checks.iter().filter_map(blocks_reproduced));
-    let transcribed = |c: &CheckReport| c.provenance == "transcribed";
-    if checks.iter().any(transcribed) && checks.iter().all(transcribed) {
-        why.push("its checks are only transcriptions (no published, claimed or derived check)".into());
+    if checks.iter().all(|c| c.provenance == "transcribed") {
+        why.push(if checks.is_empty() {
+            "it has no check (nothing it shows is compared with the source or a derivation)".into()
+        } else {
+            "its checks are only transcriptions (no published, claimed or derived check)".into()
+        });
     }
     let status = if why.is_empty() {
         Status::Reproduced
@@ -117,7 +149,7 @@ pub fn problem(m: &Manifest, inherited: &[(String, &Assumption)], checks: &[Chec
             "status `reproduced` disagrees with the status rule (experiments/README.md): {}; only met \
              checks or known discrepancies of kind source-error, and no assumption (its own or one of a \
              run taken by `from:`) that replaces a stated quantity or supplies an unstated one, nothing \
-             `not_built` and more than transcribed checks, allow `reproduced`, so the rule gives `partial` \
+             `not_built` and a check that is not a transcription, allow `reproduced`, so the rule gives `partial` \
              (with a reason)",
             why.join("; ")
         )),
@@ -125,7 +157,7 @@ pub fn problem(m: &Manifest, inherited: &[(String, &Assumption)], checks: &[Chec
             "status `partial` disagrees with the status rule (experiments/README.md): every published or \
              claimed check is met (or a known discrepancy of kind source-error), no assumption (its own \
              or one of a run taken by `from:`) replaces a stated quantity or supplies an unstated one, \
-             nothing is declared `not_built`, and its checks are not only transcriptions, so \
+             nothing is declared `not_built`, and it has a check that is not a transcription, so \
              the rule gives `reproduced`; declare the fact that makes it partial (an assumption's \
              `carries:`, `not_built:`) or declare `reproduced`"
                 .to_string(),
@@ -136,10 +168,14 @@ pub fn problem(m: &Manifest, inherited: &[(String, &Assumption)], checks: &[Chec
 
 /// Record in the report, as an error at the manifest's `status:` line, that its declared status
 /// disagrees with the rule (once: a report read back from an earlier run may already say so).
-/// `by_id` holds every loaded manifest, for the runs taken by `from:`.
+/// `by_id` holds every valid manifest, for the runs taken by `from:`; a run borrowed from a
+/// manifest not among them is an error at the `status:` line whatever the status.
 pub fn enforce(root: &std::path::Path, e: &Entry, rep: &mut ExperimentReport, by_id: &HashMap<&str, &Manifest>) {
-    let inherited = inherited(&e.manifest, by_id);
-    let Some(why) = problem(&e.manifest, &inherited, &rep.checks) else {
+    let why = match inherited(&e.manifest, by_id) {
+        Ok(inherited) => problem(&e.manifest, &inherited, &rep.checks),
+        Err(why) => Some(why),
+    };
+    let Some(why) = why else {
         return;
     };
     let line = crate::readfile::read_to_string(&root.join(&e.file), crate::readfile::MANIFEST)

@@ -314,11 +314,22 @@ fn a_run_taken_by_from_inherits_the_assumptions_that_supply_a_value() {
     let b = ws.path().join("experiments/thesis/fig9.3.yaml");
     std::fs::write(&b, borrower("partial", "reason: \"sigma of fig9.1 unstated\"\n")).unwrap();
     assert!(go(ws.path()).ok());
-    // Settled for this case by an implied assumption naming the run: reproduced again.
-    let settled = "assumptions:\n  - what: \"sigma = 7.5 is stated for this case\"\n    why: \"L2\"\n    carries: implied\n    runs: dahl\n";
-    std::fs::write(&b, borrower("reproduced", settled)).unwrap();
+    // An implied assumption naming the run but no inherited assumption settles nothing.
+    let implied = "assumptions:\n  - what: \"sigma = 7.5 is stated for this case\"\n    why: \"L2\"\n    carries: implied\n    runs: dahl\n";
+    std::fs::write(&b, borrower("reproduced", implied)).unwrap();
     let s = go(ws.path());
-    assert!(s.ok(), "{:?}", errors_of(&s, "thesis/fig9.3"));
+    assert!(
+        errors_of(&s, "thesis/fig9.3").len() == 1 && s.invalid.is_empty(),
+        "{:?} {:?}",
+        errors_of(&s, "thesis/fig9.3"),
+        s.invalid
+    );
+    // Settled for this case by an implied assumption naming the run and the inherited
+    // assumption it answers (`settles:`): reproduced again.
+    let settled = format!("{implied}    settles: \"sigma = 7.5\"\n");
+    std::fs::write(&b, borrower("reproduced", &settled)).unwrap();
+    let s = go(ws.path());
+    assert!(s.ok(), "{:?} {:?}", errors_of(&s, "thesis/fig9.3"), s.invalid);
     // An owner's assumption about another of its runs is not inherited.
     let other = "  - id: other\n    system: dahl\n    params: {sigma: 2, fc: 1.5, gamma: 1}\n    input: {kind: sine, amplitude: 5, omega: 2}\n    sim: {periods: 2, samples_per_period: 400}\n";
     let scoped = owner
@@ -331,4 +342,127 @@ fn a_run_taken_by_from_inherits_the_assumptions_that_supply_a_value() {
     std::fs::write(&b, borrower("reproduced", "")).unwrap();
     let s = go(ws.path());
     assert!(s.ok(), "{:?} {:?}", errors_of(&s, "thesis/fig9.3"), s.invalid);
+}
+
+/// `settles:` answers one inherited assumption by name; one that names none the run brings, or
+/// a `replaced` one (a stated value no implied statement settles), or sits on another class,
+/// is refused at its line.
+#[test]
+fn settles_names_an_inherited_unstated_assumption() {
+    let owner = |carries: &str| {
+        let text = if carries == "replaced" {
+            "replaces: \"sigma = 5, L1\""
+        } else {
+            "supplies: \"sigma, L1\""
+        };
+        DAHL.replace(
+            "status: reproduced\n",
+            &format!("status: partial\nreason: \"sigma\"\nassumptions:\n  - what: \"sigma = 7.5\"\n    why: \"x\"\n    carries: {carries}\n    {text}\n"),
+        )
+    };
+    let settles = |carries: &str, what: &str| {
+        format!("assumptions:\n  - what: \"stated here\"\n    why: \"L2\"\n    carries: {carries}\n    runs: dahl\n    settles: \"{what}\"\n")
+    };
+    let cases = [
+        (
+            "unstated-parameter",
+            settles("implied", "sigma = 2"),
+            "names no assumption of `thesis/fig9.1`",
+        ),
+        (
+            "replaced",
+            settles("implied", "sigma = 7.5"),
+            "answers a `replaced` assumption",
+        ),
+        (
+            "unstated-parameter",
+            settles("window", "sigma = 7.5"),
+            "goes only with `carries: implied`",
+        ),
+    ];
+    for (carries, extra, says) in cases {
+        let ws = workspace(&[
+            ("thesis/fig9.1.yaml", &owner(carries)),
+            ("thesis/fig9.3.yaml", &borrower("reproduced", &extra)),
+        ]);
+        let s = go(ws.path());
+        let all = located(&s);
+        assert!(
+            !s.ok() && all.contains("fig9.3.yaml:11:") && all.contains(says),
+            "{says}: {all}"
+        );
+    }
+}
+
+/// A run borrowed from a manifest that fails validation is an error of the borrower, not an
+/// empty inheritance that lets it pass as `reproduced`.
+#[test]
+fn a_run_borrowed_from_an_invalid_manifest_is_an_error() {
+    // The owner supplies sigma and is invalid: its second assumption declares no class.
+    let owner = DAHL.replace(
+        "status: reproduced\n",
+        "status: partial\nreason: \"sigma unstated\"\nassumptions:\n  - what: \"sigma = 7.5\"\n    why: \"unstated\"\n    carries: unstated-parameter\n    supplies: \"sigma, L1\"\n  - what: \"x\"\n    why: \"y\"\n",
+    );
+    let ws = workspace(&[
+        ("thesis/fig9.1.yaml", &owner),
+        ("thesis/fig9.3.yaml", &borrower("reproduced", "")),
+    ]);
+    let s = go(ws.path());
+    assert!(located(&s).contains("fig9.1.yaml"), "{}", located(&s));
+    let errors = errors_of(&s, "thesis/fig9.3");
+    assert!(
+        errors.len() == 1
+            && errors[0].starts_with(
+                "experiments/thesis/fig9.3.yaml:5: the run `dahl` borrows from an invalid manifest `thesis/fig9.1`"
+            ),
+        "{errors:?}"
+    );
+}
+
+/// A manifest with no check compares nothing with the source: `partial`, not `reproduced`.
+#[test]
+fn a_manifest_with_no_check_is_not_reproduced() {
+    let bare = DAHL.split("checks:\n").next().unwrap().to_string();
+    let ws = workspace(&[("thesis/fig9.1.yaml", &bare)]);
+    let s = go(ws.path());
+    let errors = errors_of(&s, "thesis/fig9.1");
+    assert!(
+        errors.len() == 1 && errors[0].contains("it has no check"),
+        "{errors:?} {:?}",
+        s.invalid
+    );
+    let partial = bare.replace("status: reproduced\n", "status: partial\nreason: \"no check\"\n");
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), partial).unwrap();
+    let s = go(ws.path());
+    assert!(s.ok(), "{:?} {:?}", errors_of(&s, "thesis/fig9.1"), s.invalid);
+}
+
+/// `not_built` says what is not built with its seed line: an empty or unsourced entry is
+/// refused at its line (it would silence the reverse check); a sourced one is shown in the
+/// HTML report beside the status.
+#[test]
+fn not_built_needs_a_seed_line() {
+    let with = |entry: &str| {
+        DAHL.replace(
+            "status: reproduced\n",
+            &format!("status: partial\nreason: \"not all built\"\nnot_built: [\"{entry}\"]\n"),
+        )
+    };
+    for bad in ["", "x", "the measured curve", "the measured curve, L0", "L12"] {
+        let ws = workspace(&[("thesis/fig9.1.yaml", &with(bad))]);
+        let s = go(ws.path());
+        let all = located(&s);
+        assert!(
+            !s.ok() && all.contains("fig9.1.yaml:7:") && all.contains("must say what of the source is not built"),
+            "{bad:?}: {all}"
+        );
+    }
+    let ws = workspace(&[("thesis/fig9.1.yaml", &with("the measured curve, L1"))]);
+    let s = go(ws.path());
+    assert!(s.ok(), "{:?} {}", errors_of(&s, "thesis/fig9.1"), located(&s));
+    let html = std::fs::read_to_string(ws.path().join("figures/thesis/index.html")).unwrap();
+    assert!(
+        html.contains("<strong>Not built:</strong>") && html.contains("<li>the measured curve, L1</li>"),
+        "{html}"
+    );
 }

@@ -112,6 +112,8 @@ pub struct Item {
     pub caption: String,
     pub status: String,
     pub reason: Option<String>,
+    /// What of the source is not built (the manifest's `not_built`, each with its seed line).
+    pub not_built: Vec<String>,
     /// Paths relative to the workspace root; each present only when the file exists.
     pub manifest: Option<String>,
     pub png: Option<String>,

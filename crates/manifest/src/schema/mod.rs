@@ -92,8 +92,9 @@ pub struct Manifest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// What of the source's figure or table is not built, each with its seed line (measured
-    /// data the source does not publish, a panel that cannot be computed): the status rule
-    /// (experiments/README.md) gives a manifest with any such part `partial` at best.
+    /// data the source does not publish, a panel that cannot be computed), cited `L<n>` (the
+    /// load refuses an entry without one): the status rule (experiments/README.md) gives a
+    /// manifest with any such part `partial` at best; the HTML report shows them by the status.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_built: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -260,11 +261,15 @@ pub struct Assumption {
     pub supplies: Option<String>,
     /// The runs whose values it sets, when not all of the manifest's: a manifest that takes a
     /// run by `from:` inherits the assumptions of the run's manifest that supply or replace a
-    /// value (the status rule), all of them or only those naming that run here. In a manifest
-    /// that takes runs by `from:`, an `implied` assumption naming such a run says that for this
-    /// case the value is stated or implied, and the run inherits nothing.
+    /// value (the status rule), all of them or only those naming that run here.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub runs: Option<RunIds>,
+    /// In a manifest that takes runs by `from:`: the `what` of the inherited assumption this
+    /// `implied` assumption answers (for this case the source states or implies the value),
+    /// with `runs:` naming the borrowed runs; only that assumption is then not inherited. An
+    /// inherited `replaced` assumption cannot be settled (the load refuses it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settles: Option<String>,
     /// Other readings the assumption stands for; `cargo xtask sensitivity` evaluates every check
     /// of the manifest under each of them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -3,7 +3,8 @@
 //! and the status of a study of one's own does not claim reproduction.
 
 use super::ctx::Ctx;
-use fric_manifest::{Assumption, Carries, Status};
+use fric_manifest::{Assumption, Carries, Manifest, Status};
+use std::collections::HashMap;
 
 /// Every assumption declares `carries:`; `supplies:` goes with (and only with) a class that
 /// supplies an unstated value, `replaces:` with (and only with) `replaced`.
@@ -90,5 +91,98 @@ pub(super) fn own_study(cx: &mut Ctx) {
             msg,
             "status: reproduced, partial, pending or not-reproducible",
         );
+    }
+}
+
+/// An assumption with `settles:` answers one inherited assumption by name: it is `implied`,
+/// names (`runs:`) only runs taken by `from:`, and the manifest of each such run has an
+/// assumption with that `what` that supplies an unstated value of the run; an inherited
+/// `replaced` cannot be settled (the source states another value). Refused at its line.
+pub(super) fn settles(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
+    for (i, a) in cx.m.assumptions.iter().enumerate() {
+        let Some(what) = a.settles.as_deref() else { continue };
+        let at = format!("assumptions[{i}].settles");
+        if a.carries != Some(Carries::Implied) {
+            let msg =
+                "`settles:` goes only with `carries: implied` (the source states or implies the value for this case)";
+            cx.err(at, msg, "carries: implied");
+            continue;
+        }
+        let ids = a.runs.as_ref().map(|r| r.ids()).unwrap_or_default();
+        if ids.is_empty() {
+            let msg = "`settles:` needs `runs:` naming the runs taken by `from:` whose inherited assumption it answers";
+            cx.err(at, msg, "runs: [<run taken by from:>]");
+            continue;
+        }
+        for id in ids {
+            let from = cx.m.runs.iter().find(|r| r.id == id).and_then(|r| r.from.as_deref());
+            let Some((mid, rid)) = from.and_then(|r| r.split_once('#')) else {
+                let msg = format!(
+                    "`settles:` names run `{id}`, which is not taken by `from:`: it inherits nothing to settle"
+                );
+                cx.err(at.clone(), msg, "runs: the runs taken by `from:`");
+                continue;
+            };
+            // A missing owner is the `from:` error of the run.
+            let Some(owner) = by_id.get(mid) else { continue };
+            let found = owner.assumptions.iter().find(|o| {
+                o.what == what
+                    && o.carries.is_some_and(Carries::blocks_reproduced)
+                    && o.runs.as_ref().is_none_or(|r| r.ids().contains(&rid))
+            });
+            let inherited: Vec<String> = owner
+                .assumptions
+                .iter()
+                .filter(|o| {
+                    matches!(o.carries, Some(Carries::UnstatedParameter | Carries::UnstatedInput))
+                        && o.runs.as_ref().is_none_or(|r| r.ids().contains(&rid))
+                })
+                .map(|o| format!("\"{}\"", o.what))
+                .collect();
+            let allowed = if inherited.is_empty() {
+                format!("`{mid}#{rid}` brings no unstated-parameter or unstated-input assumption")
+            } else {
+                format!("settles: one of {}", inherited.join(", "))
+            };
+            match found {
+                None => {
+                    let msg = format!(
+                        "`settles: \"{what}\"` names no assumption of `{mid}` that the run `{mid}#{rid}` brings"
+                    );
+                    cx.err(at.clone(), msg, allowed);
+                }
+                Some(o) if o.carries == Some(Carries::Replaced) => {
+                    let msg = format!(
+                        "`settles: \"{what}\"` answers a `replaced` assumption of `{mid}`: the source states another value, which no implied statement settles"
+                    );
+                    cx.err(at.clone(), msg, allowed);
+                }
+                Some(_) => {}
+            }
+        }
+    }
+}
+
+/// Every `not_built` entry says what is not built and cites its seed line (`L<n>`, n ≥ 1):
+/// a bare or unsourced entry would silence the status rule's reverse check.
+pub(super) fn not_built(cx: &mut Ctx) {
+    for (i, n) in cx.m.not_built.iter().enumerate() {
+        let cited = n.match_indices('L').any(|(k, _)| {
+            let before = n[..k].chars().next_back();
+            let digits: String = n[k + 1..].chars().take_while(char::is_ascii_digit).collect();
+            before.is_none_or(|c| !c.is_alphanumeric()) && digits.parse::<u64>().is_ok_and(|l| l >= 1)
+        });
+        let text = n.split(|c: char| !c.is_alphabetic()).filter(|w| w.len() > 1).count();
+        if !cited || text == 0 {
+            let msg = format!(
+                "`not_built` entry {:?} must say what of the source is not built and cite its seed line (`L<n>`)",
+                n
+            );
+            cx.err(
+                format!("not_built[{i}]"),
+                msg,
+                "not_built: [\"the measured curve, L1661\"]",
+            );
+        }
     }
 }
