@@ -419,24 +419,6 @@ fn a_run_borrowed_from_an_invalid_manifest_is_an_error() {
     );
 }
 
-/// A manifest with no check compares nothing with the source: `partial`, not `reproduced`.
-#[test]
-fn a_manifest_with_no_check_is_not_reproduced() {
-    let bare = DAHL.split("checks:\n").next().unwrap().to_string();
-    let ws = workspace(&[("thesis/fig9.1.yaml", &bare)]);
-    let s = go(ws.path());
-    let errors = errors_of(&s, "thesis/fig9.1");
-    assert!(
-        errors.len() == 1 && errors[0].contains("it has no check"),
-        "{errors:?} {:?}",
-        s.invalid
-    );
-    let partial = bare.replace("status: reproduced\n", "status: partial\nreason: \"no check\"\n");
-    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), partial).unwrap();
-    let s = go(ws.path());
-    assert!(s.ok(), "{:?} {:?}", errors_of(&s, "thesis/fig9.1"), s.invalid);
-}
-
 /// `not_built` says what is not built with its seed line: an empty or unsourced entry is
 /// refused at its line (it would silence the reverse check); a sourced one is shown in the
 /// HTML report beside the status.
