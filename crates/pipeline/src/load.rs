@@ -385,7 +385,6 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
                         runs: BTreeMap::new(),
                         sweeps: BTreeMap::new(),
                         companions: vec![],
-                        fit_sources: vec![],
                     }),
                     None => out.invalid.push(InvalidManifest {
                         file: file.clone(),

@@ -57,7 +57,6 @@ pub(super) fn slim(m: &Manifest) -> Manifest {
         reason: m.reason.clone(),
         related: m.related.clone(),
         assumptions: m.assumptions.clone(),
-        not_built: m.not_built.clone(),
         runs: Vec::new(),
         layout: None,
         panels: Vec::new(),
@@ -109,8 +108,7 @@ pub(crate) fn write(root: &Path, records: &Records) -> Result<(), String> {
         .map_err(|e| format!("{RECORD}: {e}"))
 }
 
-/// The manifest ids `m` names: its runs' `from:` manifests, `panels_from`, its companions and
-/// the manifests whose fits its `fitted` metrics take.
+/// The manifest ids `m` names: its runs' `from:` manifests, `panels_from` and its companions.
 pub(super) fn named(m: &Manifest) -> impl Iterator<Item = &str> {
     m.runs
         .iter()
@@ -123,7 +121,6 @@ pub(super) fn named(m: &Manifest) -> impl Iterator<Item = &str> {
                 .filter(|r| r.relation == Relation::CompanionOf)
                 .map(|r| r.id.as_str()),
         )
-        .chain(super::fit_refs::sources(m))
 }
 
 /// The files (of `listed`) whose current record names `id` as a companion.
