@@ -20,14 +20,13 @@ mod refs;
 mod runs;
 mod shared_panels;
 mod table_metrics;
-pub mod unread;
 mod variants;
 
 pub use crate::entry::{run_key, Declared, Entry, InvalidManifest, Loaded, ResolvedRun, DECLARATION};
 
 use ctx::Ctx;
 use fric_manifest::{parse_document, Diagnostic, Document, Manifest};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 /// Read every `experiments/<doc>/document.yaml`: the declarations, and the ones that are invalid.
@@ -213,8 +212,6 @@ fn file_problem(file: &str, documents: &[&str]) -> Option<(String, String)> {
 
 struct Parsed {
     file: String,
-    /// The file's length and modification time before it was read.
-    at: Option<(u64, u64)>,
     manifest: Option<Manifest>,
     document: Document,
     diagnostics: Vec<Diagnostic>,
@@ -274,19 +271,15 @@ pub fn load(root: &Path) -> Loaded {
     load_selected(root, None)
 }
 
-/// The id the path of manifest file `file` gives (`experiments/<doc>/<name>.yaml`).
-fn path_id(file: &str) -> &str {
-    file.trim_start_matches("experiments/").trim_end_matches(".yaml")
-}
-
 /// Whether the manifest of file `file` (id `id`) is selected by `sel` (every one without it):
 /// by its id or by the id its path gives.
 fn wanted(sel: Option<&globset::GlobSet>, file: &str, id: &str) -> bool {
-    sel.is_none_or(|g| g.is_match(id) || g.is_match(path_id(file)))
+    let by_path = file.trim_start_matches("experiments/").trim_end_matches(".yaml");
+    sel.is_none_or(|g| g.is_match(id) || g.is_match(by_path))
 }
 
-/// A manifest outside the selection that was read (a selected one references it, or no
-/// selection): parsed (the report and the site show it, the coverage counts it), not validated; its runs are not resolved and its inputs not read.
+/// A manifest outside the selection: parsed (the report and the site show it, the coverage
+/// counts it), not validated; its runs are not resolved and its inputs not read.
 fn unvalidated(p: &Parsed, m: &Manifest, diagnostics: Vec<Diagnostic>) -> Result<Entry, InvalidManifest> {
     if diagnostics.is_empty() {
         return Ok(Entry {
@@ -307,11 +300,9 @@ fn unvalidated(p: &Parsed, m: &Manifest, diagnostics: Vec<Diagnostic>) -> Result
 }
 
 /// Load every manifest under `root`, validating only those `sel` selects (`--only`; every one
-/// without it). Under `--only`, only the selected manifests and what they reference are read
-/// ([`unread`]); a referenced one is parsed, not validated ([`unvalidated`]: a `from:`
-/// reference needs only its parse), and every other one stands as recorded by the last run
-/// that read it, or is left out ([`Loaded::left_out`]): a broken or costly manifest outside the
-/// selection (50 MB, a large CSV input, thousands of sweep members) costs nothing.
+/// without it). The others are parsed only ([`unvalidated`]): a broken or costly manifest
+/// outside the selection (a large CSV input, thousands of sweep members) costs its parse, not
+/// its validation. A `from:` reference needs only the referenced manifest's parse.
 pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
     let (mut files, mut invalid) = walk(root);
     let (documents, bad) = declarations(root, &mut files);
@@ -320,86 +311,23 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
         entries: Vec::new(),
         invalid,
         documents,
-        ..Loaded::default()
     };
     let doc_ids: Vec<String> = out.documents.iter().map(|d| d.id.clone()).collect();
     let doc_ids: Vec<&str> = doc_ids.iter().map(String::as_str).collect();
-    let listed: BTreeSet<String> = files.iter().map(|p| relative(root, p)).collect();
-    // Under `--only`: the selected files, then what they reference, transitively
-    // ([`unread`]); every file otherwise.
-    let records = sel.map(|_| unread::read(root)).unwrap_or_default();
-    let mut queue: Vec<String> = listed
-        .iter()
-        .filter(|f| sel.is_none_or(|g| g.is_match(path_id(f))))
-        .rev()
-        .cloned()
-        .collect();
-    let mut read = BTreeSet::new();
     let mut parsed = Vec::new();
-    while let Some(file) = queue.pop() {
-        if !read.insert(file.clone()) {
-            continue;
-        }
-        let path = root.join(&file);
-        let at = unread::stat(&path);
+    for path in files {
+        let file = relative(root, &path);
         match read_text(&path, &file) {
             Ok(text) => {
                 let p = parse_document(&file, &text);
-                if sel.is_some() {
-                    let id = path_id(&file);
-                    let named = p
-                        .manifest
-                        .iter()
-                        .flat_map(unread::named)
-                        .map(|id| format!("experiments/{id}.yaml"));
-                    let companions = unread::naming_as_companion(&records, &listed, id).cloned();
-                    let more: Vec<String> = named.chain(companions).collect();
-                    queue.extend(more.into_iter().filter(|f| listed.contains(f) && !read.contains(f)));
-                }
                 parsed.push(Parsed {
                     file,
-                    at,
                     manifest: p.manifest,
                     document: p.document,
                     diagnostics: p.diagnostics,
                 });
             }
-            Err(e) => {
-                if let Some(r) = at.and_then(|at| unread::record(at, None, None)) {
-                    out.records.insert(file, r);
-                }
-                out.invalid.push(e)
-            }
-        }
-    }
-    parsed.sort_by(|a, b| a.file.cmp(&b.file));
-    // The files not read stand as recorded, or are left out.
-    for file in listed.iter().filter(|f| !read.contains(*f)) {
-        match unread::current(&records, root, file) {
-            Some(r) => {
-                out.records.insert(file.clone(), r.clone());
-                match &r.manifest {
-                    Some(m) => out.entries.push(Entry {
-                        file: file.clone(),
-                        manifest: m.clone(),
-                        runs: BTreeMap::new(),
-                        sweeps: BTreeMap::new(),
-                        companions: vec![],
-                    }),
-                    None => out.invalid.push(InvalidManifest {
-                        file: file.clone(),
-                        id: r.invalid_id.clone(),
-                        diagnostics: vec![Diagnostic {
-                            file: file.clone(),
-                            line: 1,
-                            column: 1,
-                            message: "invalid when last read (not read under --only)".into(),
-                            allowed: String::new(),
-                        }],
-                    }),
-                }
-            }
-            None => out.left_out.push(file.clone()),
+            Err(e) => out.invalid.push(e),
         }
     }
     // A fit another selected manifest takes a value of (`kind: fitted`) is evaluated again there
@@ -460,9 +388,6 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
             });
         }
         let Some(m) = &p.manifest else {
-            if let Some(r) = p.at.and_then(|at| unread::record(at, None, None)) {
-                out.records.insert(p.file.clone(), r);
-            }
             diagnostics.sort_by_key(|d| (d.line, d.column));
             out.invalid.push(InvalidManifest {
                 file: p.file.clone(),
@@ -476,13 +401,6 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
             None
         });
         let m_full = inherited.as_ref().unwrap_or(m);
-        let as_unselected = diagnostics.is_empty().then_some(m_full);
-        let invalid_id = (!p.document.is_knock_on("id")).then(|| m.id.clone());
-        if let Some(r) =
-            p.at.and_then(|at| unread::record(at, as_unselected, invalid_id.filter(|_| as_unselected.is_none())))
-        {
-            out.records.insert(p.file.clone(), r);
-        }
         if !validated(&p.file, &m.id) {
             match unvalidated(p, m_full, diagnostics) {
                 Ok(e) => out.entries.push(e),

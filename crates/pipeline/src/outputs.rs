@@ -18,7 +18,5 @@ pub(crate) fn write(root: &Path, loaded: &Loaded, report: &Report) -> Result<Opt
         .map_err(|e| format!("figures/checks.tex: {e}"))?;
     // The HTML report and the LaTeX body, from the full report on every run.
     site::write(root, &site::build(root, loaded, report))?;
-    // What a later `--only` run stands for the manifests it does not read.
-    crate::load::unread::write(root, &loaded.records)?;
     Ok(unrecorded)
 }

@@ -167,7 +167,6 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         manifests: loaded.entries.len() + loaded.invalid.len(),
         selected: chosen.selected.len() + chosen.invalid.len(),
         temps_removed: temps,
-        left_out: loaded.left_out.clone(),
         ..Default::default()
     };
     let steps = StepMemo::default();
