@@ -381,8 +381,10 @@ pub fn drawn_period_closes(s: &fric_manifest::SeriesSpec, run: &str, x: &[f64], 
     use fric_manifest::{NamedWindow, Window};
     // A window that draws a settled period: the last one(s), or one whole period after the first
     // (a window from rest, part of a period or a run of several is a transient or a sequence).
+    // (`last_periods` only for whole periods: a half period is a part of one, not a cycle.)
     let in_periods = match s.window {
-        Some(Window::Named(NamedWindow::LastPeriod) | Window::LastPeriods { .. }) => true,
+        Some(Window::Named(NamedWindow::LastPeriod)) => true,
+        Some(Window::LastPeriods { last_periods }) => last_periods >= 1.0 && last_periods.fract() == 0.0,
         Some(Window::Periods { periods: [a, b] }) => a >= 1.0 && b - a == 1.0,
         _ => false,
     };
