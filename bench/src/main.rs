@@ -192,7 +192,7 @@ fn entries() -> Vec<Entry> {
     v
 }
 
-fn error_of(problem: &str, reference: &Value, o: &Out) -> f64 {
+pub fn error_of(problem: &str, reference: &Value, o: &Out) -> f64 {
     let p = &reference["problems"][problem];
     match problem {
         "lugre" | "vdp" | "bs" | "pid" => max_err_at(&floats(&p["t_cmp"]), &floats(&p["ref"]), &o.t, &o.y),
@@ -385,6 +385,7 @@ fn main() -> std::process::ExitCode {
                 .and_then(|i| args.get(i + 1))
                 .and_then(|r| r.parse().ok())
                 .unwrap_or(5),
+            only,
         ),
         "probe" => probe::probe(
             args.iter()
@@ -401,7 +402,7 @@ fn main() -> std::process::ExitCode {
             }),
         ),
         other => Err(format!(
-            "unknown command `{other}`; use `run [--only PROBLEM]`, `compare` or `probe [--rounds N] [--scipy METHOD RTOL | --one-run]`"
+            "unknown command `{other}`; use `run [--only PROBLEM]`, `compare` or `probe [--rounds N] [--scipy METHOD RTOL | --one-run [--only PROBLEM]]`"
         )),
     };
     match r {

@@ -1,17 +1,21 @@
-//! `fric-bench probe --one-run`: issue 51 item 1's measurement in one process. The LuGre problem
+//! `fric-bench probe --one-run`: issue 51's measurements in one process. First the LuGre problem
 //! (a) by the `fric-experiments` default (the `exponential` method: `expquad`, 4 nodes, step cap
 //! period/100), against the fastest Rust crate (differential-equations' Radau5, capped at
 //! period/1000 as every step-based side) and SciPy's LSODA, BDF and Radau (`scipy_bench.py
-//! --time-one`, one process per timing). Each contender first walks the ladder from rtol 1e-5 and
-//! keeps the loosest rung whose error (F at the 1001 comparison times, against the reference)
-//! is at or below the common target 1e-6; then rounds of one timing of each, so that all see the
-//! same load. Printed: per contender its rtol, error, the median and minimum of its times, the
-//! median over rounds of its time over ours and the ratio of the minima.
+//! --time-one`, one process per timing); then B&S (e), PID (f), the force-driven CBM (h) and the
+//! DF point (g), each with our fastest methods, the fastest crate that reached the target on
+//! 2026-11-30 and SciPy's two fastest, errors as `fric-bench run`'s against
+//! `bench/out/reference.json`. Each contender first walks the ladder from rtol 1e-5 and keeps the
+//! loosest rung whose error is at or below the common target 1e-6; then rounds of one timing of
+//! each, so that all see the same load. Printed: per contender its rtol, error, the median and
+//! minimum of its times, the median over rounds of its time over ours and the ratio of the
+//! minima.
 
 use crate::problems::*;
 use crate::{crates, ladder, own, Out};
 use fric_solvers::expquad::Relaxation;
 use fric_solvers::Method;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 const TARGET: f64 = 1e-6;
@@ -30,13 +34,19 @@ fn min(v: &[f64]) -> f64 {
     v.iter().copied().fold(f64::INFINITY, f64::min)
 }
 
-/// One SciPy process timing `method` at `rtol` (the median of its own repeats; one run if over
-/// 1 s); `None` if it failed (over its 20 s budget raises).
+/// One SciPy process timing `method` at `rtol` on the LuGre problem.
 fn scipy(method: &str, rtol: f64) -> Result<Option<(f64, f64)>, String> {
+    scipy_on("lugre", method, rtol)
+}
+
+/// One SciPy process timing `method` at `rtol` on `problem` (the median of its own repeats; one
+/// run if over 1 s), its error against `bench/out/reference.json`; `None` if it failed (over its
+/// 20 s budget raises).
+fn scipy_on(problem: &str, method: &str, rtol: f64) -> Result<Option<(f64, f64)>, String> {
     let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scipy_bench.py");
     let out = std::process::Command::new("python3")
         .arg(&script)
-        .args(["--time-one", "lugre", method, &format!("{rtol:e}")])
+        .args(["--time-one", problem, method, &format!("{rtol:e}")])
         .output()
         .map_err(|e| format!("python3: {e}"))?;
     let text = String::from_utf8_lossy(&out.stdout);
@@ -64,8 +74,139 @@ fn rust(run: impl Fn(f64) -> Result<Out, String> + 'static, n: usize) -> Timer {
     })
 }
 
-/// `fric-bench probe --one-run`.
-pub fn one_run(rounds: usize) -> Result<(), String> {
+/// Whether the contenders are on their ladders (the Rust ones then print their steps and
+/// right-hand sides), not in the timed rounds.
+static LADDER: AtomicBool = AtomicBool::new(true);
+
+/// A Rust contender on `problem` (not LuGre) timed as the median of `n` runs, its error that of
+/// `fric-bench run` against `bench/out/reference.json` (the reference SciPy reads too), atol =
+/// rtol times the problem's atol scale.
+fn rust_on(
+    problem: &'static str,
+    refv: std::rc::Rc<serde_json::Value>,
+    run: impl Fn(f64, f64) -> Result<Out, String> + 'static,
+    n: usize,
+) -> Timer {
+    Box::new(move |rtol| {
+        let scale = refv["problems"][problem]["atol_scale"]
+            .as_f64()
+            .ok_or_else(|| format!("reference.json: no atol_scale for {problem}"))?;
+        let mut ts = Vec::with_capacity(n);
+        let mut e = f64::NAN;
+        let mut work = (0, 0);
+        for _ in 0..n {
+            let s = Instant::now();
+            let o = run(rtol, rtol * scale)?;
+            ts.push(s.elapsed().as_secs_f64());
+            e = crate::error_of(problem, &refv, &o);
+            work = (o.steps, o.rhs_evals);
+        }
+        if LADDER.load(Ordering::Relaxed) {
+            eprintln!(
+                "{problem} at rtol {rtol:.1e}: {} steps, {} right-hand sides",
+                work.0, work.1
+            );
+        }
+        Ok(Some((median(&ts), e)))
+    })
+}
+
+/// The contenders of one problem: ours first (the problem's fastest method of our own on
+/// 2026-11-30), then the fastest crate where one reached the target, then SciPy's two fastest.
+fn contenders(problem: &'static str, refv: &std::rc::Rc<serde_json::Value>) -> Vec<(String, Timer)> {
+    let r = || refv.clone();
+    let sc = move |m: &'static str| -> (String, Timer) {
+        (format!("SciPy {m}"), Box::new(move |rt| scipy_on(problem, m, rt)))
+    };
+    match problem {
+        "bs" => vec![
+            (
+                "ours: PathExact+Dop853".into(),
+                rust_on(problem, r(), |rt, at| own::bs_path(Method::Dop853, rt, at), 9),
+            ),
+            (
+                "ours: Dop853 on the time form".into(),
+                rust_on(problem, r(), |rt, at| own::bs(Method::Dop853, rt, at), 9),
+            ),
+            (
+                "ode_solvers Dopri5".into(),
+                rust_on(
+                    problem,
+                    r(),
+                    |rt, at| crates::os_bs(crates::OsMethod::Dopri5, rt, at),
+                    9,
+                ),
+            ),
+            sc("LSODA"),
+            sc("DOP853"),
+        ],
+        "pid" => vec![
+            (
+                "ours: Dop853Radau5".into(),
+                rust_on(problem, r(), |rt, at| own::pid(Method::Dop853Radau5, rt, at), 9),
+            ),
+            (
+                "ode_solvers Dop853".into(),
+                rust_on(
+                    problem,
+                    r(),
+                    |rt, at| crates::os_pid(crates::OsMethod::Dop853, rt, at),
+                    9,
+                ),
+            ),
+            sc("LSODA"),
+            sc("DOP853"),
+        ],
+        "cbm_fd" => vec![
+            (
+                "ours: Dop853Radau5".into(),
+                rust_on(problem, r(), |rt, at| own::cbm_fd(Method::Dop853Radau5, rt, at), 5),
+            ),
+            sc("LSODA"),
+            sc("Radau"),
+        ],
+        "df" => vec![
+            (
+                "ours: shooting on the path form, Dop853".into(),
+                rust_on(problem, r(), |rt, at| own::df(Method::Dop853, rt, at), 9),
+            ),
+            (
+                "ode_solvers Dopri5".into(),
+                rust_on(
+                    problem,
+                    r(),
+                    |rt, at| crates::os_df(crates::OsMethod::Dopri5, rt, at),
+                    5,
+                ),
+            ),
+            sc("LSODA"),
+            sc("DOP853"),
+        ],
+        _ => Vec::new(),
+    }
+}
+
+/// `fric-bench probe --one-run`: the LuGre problem, then B&S (e), PID (f), force-driven CBM (h)
+/// and the DF point (g), each problem's contenders in rounds of their own (issue 51 items 2 and 5).
+/// With `only`, that problem alone.
+pub fn one_run(rounds: usize, only: Option<&str>) -> Result<(), String> {
+    if only.is_none_or(|p| p == "lugre") {
+        one_run_lugre(rounds)?;
+    }
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("out/reference.json");
+    let refv = std::rc::Rc::new(crate::read_json(&path)?);
+    for problem in ["bs", "pid", "cbm_fd", "df"] {
+        if only.is_some_and(|p| p != problem) {
+            continue;
+        }
+        let c = contenders(problem, &refv);
+        duel(problem, &c, rounds)?;
+    }
+    Ok(())
+}
+
+/// The LuGre problem (a), as measured for issue 51 item 1.
+fn one_run_lugre(rounds: usize) -> Result<(), String> {
     let a = LUGRE_ATOL_SCALE;
     let cap = own::lugre_expint_cap();
     let contenders: Vec<(String, Timer)> = vec![
@@ -84,28 +225,43 @@ pub fn one_run(rounds: usize) -> Result<(), String> {
         ("SciPy BDF".into(), Box::new(|r| scipy("BDF", r))),
         ("SciPy Radau".into(), Box::new(|r| scipy("Radau", r))),
     ];
+    duel("lugre", &contenders, rounds)
+}
+
+/// Each contender's loosest rung (from rtol 1e-5) at or below the target, then `rounds` rounds
+/// of one timing of each; prints the table.
+fn duel(problem: &str, contenders: &[(String, Timer)], rounds: usize) -> Result<(), String> {
+    LADDER.store(true, Ordering::Relaxed);
     // Ladders: the loosest rung at or below the target.
     let mut chosen: Vec<(String, &Timer, f64, f64)> = Vec::new();
-    for (name, timer) in &contenders {
+    for (name, timer) in contenders {
+        let mut best = f64::INFINITY;
         for rtol in ladder().into_iter().filter(|&r| r <= 1.01e-5) {
             match timer(rtol)? {
                 Some((t, e)) => {
-                    eprintln!("ladder {name:52} rtol {rtol:.1e}  err {e:.2e}  {t:.3e} s");
+                    eprintln!("{problem} ladder {name:52} rtol {rtol:.1e}  err {e:.2e}  {t:.3e} s");
+                    best = best.min(e);
                     if e <= TARGET {
                         chosen.push((name.clone(), timer, rtol, e));
                         break;
                     }
                 }
                 None => {
-                    eprintln!("ladder {name:52} rtol {rtol:.1e}  failed or over the 20 s budget: ladder stopped");
+                    eprintln!(
+                        "{problem} ladder {name:52} rtol {rtol:.1e}  failed or over the 20 s budget: ladder stopped"
+                    );
                     break;
                 }
             }
         }
+        if !chosen.iter().any(|c| &c.0 == name) {
+            eprintln!("{problem}: {name} did not reach the target (best error {best:.2e}): not timed");
+        }
     }
     if chosen.first().map(|c| c.0.as_str()) != Some(contenders[0].0.as_str()) {
-        return Err("ours did not reach the target".into());
+        return Err(format!("{problem}: ours did not reach the target"));
     }
+    LADDER.store(false, Ordering::Relaxed);
     // Rounds: one timing of each chosen contender per round.
     let mut t = vec![Vec::with_capacity(rounds); chosen.len()];
     for k in 0..rounds {
@@ -117,7 +273,7 @@ pub fn one_run(rounds: usize) -> Result<(), String> {
     }
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     eprintln!(
-        "one run: {rounds} rounds, target {TARGET:e}, load average at the end {}",
+        "{problem}, one run: {rounds} rounds, target {TARGET:e}, load average at the end {}",
         load.trim()
     );
     eprintln!(
