@@ -169,6 +169,13 @@ pub fn summary(s: &Summary) {
             fric_pipeline::limits::STALE_CACHE_BYTES.value() as f64 / 1e9
         );
     }
+    if !s.left_out.is_empty() {
+        eprintln!(
+            "note: {} manifest file(s) outside --only changed or are new since a run last read them, so they were not read and are left out of the report's site and coverage until a run reads them: {}",
+            s.left_out.len(),
+            s.left_out.join(", ")
+        );
+    }
     if s.temps_removed > 0 {
         eprintln!(
             "note: removed {} temporary files left by an interrupted run",
