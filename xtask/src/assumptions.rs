@@ -90,6 +90,7 @@ pub fn sensitivity(root: &Path, cache: Option<&Path>, a: &SensitivityArgs) -> Ex
         }
     };
     crate::print::invalid(&found.invalid);
+    crate::print::left_out(&found.left_out);
     let (all, computed) = (&found.manifests, found.computed);
     for m in all {
         print_manifest(m);

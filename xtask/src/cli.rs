@@ -118,8 +118,8 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "DIR", display_order = 100)]
     pub root: Option<PathBuf>,
     /// Run cache directory, e.g. on a filesystem shared by several machines, relative to the
-    /// current directory like --root (these two say where things are; every path a command's
-    /// own options name is relative to the workspace) [default: data/cache/runs in the workspace]
+    /// workspace like every other path an option names (only --root is relative to the current
+    /// directory) [default: data/cache/runs in the workspace]
     #[arg(long, global = true, value_name = "DIR", display_order = 101)]
     pub cache: Option<PathBuf>,
     #[command(subcommand)]

@@ -99,6 +99,7 @@ pub fn compute(root: &Path, cache: Option<&Path>, a: &ComputeArgs) -> ExitCode {
             for (key, why) in &s.recovered {
                 out!("  recomputed {}… (cache entry failed verification: {why})", &key[..12]);
             }
+            crate::print::left_out(&s.left_out);
             for (key, e) in &s.failed {
                 eprintln!("  failed {}…: {e}", &key[..12]);
             }

@@ -158,7 +158,10 @@ fn pipeline(root: PathBuf, cache: Option<&Path>, a: &RunArgs, check: bool) -> Ex
     };
     if let Some(n) = a.timings {
         print::timings(
-            &fric_pipeline::timings::per_manifest(&s, &fric_pipeline::load(&root)),
+            &fric_pipeline::timings::per_manifest(
+                &s,
+                &fric_pipeline::load::load_only(&root, &a.only).unwrap_or_else(|_| fric_pipeline::load(&root)),
+            ),
             n,
             a.jobs == Some(1),
         );
@@ -278,20 +281,21 @@ fn main() -> ExitCode {
         eprintln!("{note}");
     }
     let ws = || workspace(cli.root.as_deref());
-    let cwd = std::env::current_dir().unwrap_or_default();
-    // A relative --cache is relative to where the command was typed, like --root: the two
-    // options before the command say where things are. Every path a command's own options name
-    // (`plan --out`, `compute --plan`, `diff --against`, `export --out`) is relative to the
-    // workspace.
-    let cache_abs = cli.cache.as_ref().map(|c| cwd.join(c));
-    let cache = cache_abs.as_deref();
-    // The workspace, and a --cache checked against it once, up front.
+    // A relative --cache is relative to the workspace, like every path a command's own options
+    // name (`plan --out`, `compute --plan`, `diff --against`, `export --out`): only --root, which
+    // says where the workspace is, is relative to where the command was typed.
+    let cache_abs: std::cell::OnceCell<PathBuf> = std::cell::OnceCell::new();
+    let cache = || cache_abs.get().map(PathBuf::as_path);
+    // The workspace, and a --cache resolved and checked against it once, up front.
     let ws = || {
         let root = ws()?;
-        match cache.map(|c| cli::cache_problem(&root, c)) {
-            Some(Some(e)) => Err(e),
-            _ => Ok(root),
+        if let Some(c) = &cli.cache {
+            let c = cache_abs.get_or_init(|| root.join(c));
+            if let Some(e) = cli::cache_problem(&root, c) {
+                return Err(e);
+            }
         }
+        Ok(root)
     };
     let done = match &cli.command {
         Command::Schema(a) if a.write => ws().map(|root| {
@@ -315,15 +319,15 @@ fn main() -> ExitCode {
             print::schema();
             Ok(ExitCode::SUCCESS)
         }
-        Command::Figures(a) => ws().map(|root| pipeline(root, cache, a, false)),
-        Command::Check(a) => ws().map(|root| pipeline(root, cache, a, true)),
-        Command::Diff(a) => ws().map(|root| diff(root, cache, a)),
-        Command::Bless(a) => ws().map(|root| bless(root, cache, a)),
-        Command::Sensitivity(a) => ws().map(|root| assumptions::sensitivity(&root, cache, a)),
-        Command::Explain(a) => ws().map(|root| assumptions::explain(&root, cache, a)),
-        Command::Plan(a) => ws().map(|root| cluster::plan(&root, cache, a)),
-        Command::Compute(a) => ws().map(|root| cluster::compute(&root, cache, a)),
-        Command::Slurm(a) => ws().map(|root| cluster::slurm(&root, cache, a)),
+        Command::Figures(a) => ws().map(|root| pipeline(root, cache(), a, false)),
+        Command::Check(a) => ws().map(|root| pipeline(root, cache(), a, true)),
+        Command::Diff(a) => ws().map(|root| diff(root, cache(), a)),
+        Command::Bless(a) => ws().map(|root| bless(root, cache(), a)),
+        Command::Sensitivity(a) => ws().map(|root| assumptions::sensitivity(&root, cache(), a)),
+        Command::Explain(a) => ws().map(|root| assumptions::explain(&root, cache(), a)),
+        Command::Plan(a) => ws().map(|root| cluster::plan(&root, cache(), a)),
+        Command::Compute(a) => ws().map(|root| cluster::compute(&root, cache(), a)),
+        Command::Slurm(a) => ws().map(|root| cluster::slurm(&root, cache(), a)),
         Command::List(a) => ws().map(|root| {
             if print::list(&root, a.status.as_deref(), a.doc.as_deref()) {
                 ExitCode::SUCCESS
@@ -333,7 +337,7 @@ fn main() -> ExitCode {
         }),
         Command::Clean(a) if a.stale => ws().map(|root| {
             let mut opts = fric_pipeline::Options::new(root);
-            opts.cache_dir = cache.map(Path::to_path_buf);
+            opts.cache_dir = cache().map(Path::to_path_buf);
             match opts.run_cache().prune_stale() {
                 Ok(p) => {
                     print::out!(
@@ -378,7 +382,7 @@ fn main() -> ExitCode {
             }
         }),
         Command::Bench(a) => ws().map(|root| bench::bench(&root, a.only.as_deref())),
-        Command::Export(a) => ws().map(|root| export(root, cache, a)),
+        Command::Export(a) => ws().map(|root| export(root, cache(), a)),
     };
     done.unwrap_or_else(|e| {
         eprintln!("error: {e}");

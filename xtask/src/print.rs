@@ -130,7 +130,7 @@ pub fn summary(s: &Summary) {
     }
     // One warning for everything the cache could not keep (a full or read-only data/cache).
     let records = s.records_unwritable.as_ref().map(|(e, n)| {
-        format!("{n} manifest records not written under data/cache/entries (the first: {e}), so those manifests are evaluated again next time")
+        format!("{n} records not written under data/cache (the first: {e}), so what they record is evaluated or read again next time")
     });
     match (&s.cache_unwritable, records) {
         (Some((dir, e, n)), records) => eprintln!(
@@ -169,6 +169,10 @@ pub fn summary(s: &Summary) {
             fric_pipeline::limits::STALE_CACHE_BYTES.value() as f64 / 1e9
         );
     }
+    if let Some(w) = &s.record_warning {
+        eprintln!("warning: {w}");
+    }
+    left_out(&s.left_out);
     if s.temps_removed > 0 {
         eprintln!(
             "note: removed {} temporary files left by an interrupted run",
@@ -599,4 +603,15 @@ pub fn schema() {
         &fric_plot::style::docs(),
     );
     out!("Colors (series[].color): {}", fric_plot::COLOR_NAMES.join(", "));
+}
+
+/// The note naming the manifest files an `--only` load neither read nor had a record of.
+pub fn left_out(files: &[String]) {
+    if !files.is_empty() {
+        eprintln!(
+            "note: {} manifest file(s) outside --only changed or are new since a run last read them, so they were not read and are left out of the report's site and coverage until a run reads them: {}",
+            files.len(),
+            files.join(", ")
+        );
+    }
 }

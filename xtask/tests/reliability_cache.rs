@@ -241,6 +241,14 @@ fn runs_are_held_in_batches_within_the_process_limit() {
         "{}",
         o.stderr
     );
+    // At the largest run's line (audit s53: the file and the manifest only).
+    assert!(
+        o.stderr
+            .contains("experiments/thesis/fig9.1.yaml:7: run dahl: thesis/fig9.1: its largest run alone")
+            && o.stderr.contains("experiments/thesis/fig9.2.yaml:7: run msd["),
+        "{}",
+        o.stderr
+    );
     assert_eq!(
         parquet_files(&root.join("data/cache")),
         0,

@@ -49,6 +49,13 @@ pub struct Loaded {
     pub invalid: Vec<InvalidManifest>,
     /// The declared documents (`experiments/<doc>/document.yaml` that parse), sorted by id.
     pub documents: Vec<Declared>,
+    /// What this load knows of each manifest file, for a later `--only` run not to read it
+    /// ([`crate::load::unread`]): written to `data/cache/manifests.json`.
+    pub records: crate::load::unread::Records,
+    /// The manifest files an `--only` load did not read and has no current record of: left out.
+    pub left_out: Vec<String>,
+    /// Why the record of an earlier run was ignored (corrupt, tampered, another format), if it was.
+    pub record_warning: Option<String>,
 }
 
 /// A declared document.

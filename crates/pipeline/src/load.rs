@@ -20,13 +20,14 @@ mod refs;
 mod runs;
 mod shared_panels;
 mod table_metrics;
+pub mod unread;
 mod variants;
 
 pub use crate::entry::{run_key, Declared, Entry, InvalidManifest, Loaded, ResolvedRun, DECLARATION};
 
 use ctx::Ctx;
 use fric_manifest::{parse_document, Diagnostic, Document, Manifest};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 /// Read every `experiments/<doc>/document.yaml`: the declarations, and the ones that are invalid.
@@ -133,8 +134,19 @@ fn file_error(file: String, message: String, allowed: &str) -> InvalidManifest {
 /// The text of the manifest or declaration `path` (shown as `file`), or why it cannot be read:
 /// a byte that is not UTF-8 at its line and column.
 fn read_text(path: &Path, file: &str) -> Result<String, InvalidManifest> {
-    let bytes = crate::readfile::read(path, crate::readfile::MANIFEST)
-        .map_err(|e| file_error(file.to_string(), format!("cannot read: {e}"), ""))?;
+    read_hashed(path, file).1
+}
+
+/// [`read_text`], with the length and SHA-256 of the bytes when they could be read.
+fn read_hashed(path: &Path, file: &str) -> (Option<(u64, String)>, Result<String, InvalidManifest>) {
+    match crate::readfile::read(path, crate::readfile::MANIFEST) {
+        Ok(bytes) => (Some((bytes.len() as u64, unread::digest(&bytes))), decode(bytes, file)),
+        Err(e) => (None, Err(file_error(file.to_string(), format!("cannot read: {e}"), ""))),
+    }
+}
+
+/// `bytes` as UTF-8 text, or where the first byte that is not UTF-8 stands.
+fn decode(bytes: Vec<u8>, file: &str) -> Result<String, InvalidManifest> {
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -212,6 +224,8 @@ fn file_problem(file: &str, documents: &[&str]) -> Option<(String, String)> {
 
 struct Parsed {
     file: String,
+    /// The file's length and the SHA-256 of the bytes read.
+    at: Option<(u64, String)>,
     manifest: Option<Manifest>,
     document: Document,
     diagnostics: Vec<Diagnostic>,
@@ -271,15 +285,24 @@ pub fn load(root: &Path) -> Loaded {
     load_selected(root, None)
 }
 
+/// [`load_selected`] with the `--only` patterns `only` (every manifest when empty).
+pub fn load_only(root: &Path, only: &[String]) -> Result<Loaded, String> {
+    Ok(load_selected(root, crate::selection::selector(only)?.as_ref()))
+}
+
+/// The id the path of manifest file `file` gives (`experiments/<doc>/<name>.yaml`).
+pub(crate) fn path_id(file: &str) -> &str {
+    file.trim_start_matches("experiments/").trim_end_matches(".yaml")
+}
+
 /// Whether the manifest of file `file` (id `id`) is selected by `sel` (every one without it):
 /// by its id or by the id its path gives.
 fn wanted(sel: Option<&globset::GlobSet>, file: &str, id: &str) -> bool {
-    let by_path = file.trim_start_matches("experiments/").trim_end_matches(".yaml");
-    sel.is_none_or(|g| g.is_match(id) || g.is_match(by_path))
+    sel.is_none_or(|g| g.is_match(id) || g.is_match(path_id(file)))
 }
 
-/// A manifest outside the selection: parsed (the report and the site show it, the coverage
-/// counts it), not validated; its runs are not resolved and its inputs not read.
+/// A manifest outside the selection that was read (a selected one references it, or no
+/// selection): parsed (the report and the site show it, the coverage counts it), not validated; its runs are not resolved and its inputs not read.
 fn unvalidated(p: &Parsed, m: &Manifest, diagnostics: Vec<Diagnostic>) -> Result<Entry, InvalidManifest> {
     if diagnostics.is_empty() {
         return Ok(Entry {
@@ -300,9 +323,11 @@ fn unvalidated(p: &Parsed, m: &Manifest, diagnostics: Vec<Diagnostic>) -> Result
 }
 
 /// Load every manifest under `root`, validating only those `sel` selects (`--only`; every one
-/// without it). The others are parsed only ([`unvalidated`]): a broken or costly manifest
-/// outside the selection (a large CSV input, thousands of sweep members) costs its parse, not
-/// its validation. A `from:` reference needs only the referenced manifest's parse.
+/// without it). Under `--only`, only the selected manifests and what they reference are read
+/// ([`unread`]); a referenced one is parsed, not validated ([`unvalidated`]: a `from:`
+/// reference needs only its parse), and every other one stands as recorded by the last run
+/// that read it, or is left out ([`Loaded::left_out`]): a broken or costly manifest outside the
+/// selection (50 MB, a large CSV input, thousands of sweep members) costs nothing.
 pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
     let (mut files, mut invalid) = walk(root);
     let (documents, bad) = declarations(root, &mut files);
@@ -311,23 +336,88 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
         entries: Vec::new(),
         invalid,
         documents,
+        ..Loaded::default()
     };
     let doc_ids: Vec<String> = out.documents.iter().map(|d| d.id.clone()).collect();
     let doc_ids: Vec<&str> = doc_ids.iter().map(String::as_str).collect();
+    let listed: BTreeSet<String> = files.iter().map(|p| relative(root, p)).collect();
+    // Under `--only`: the selected files, then what they reference, transitively
+    // ([`unread`]); every file otherwise.
+    let (records, record_warning) = sel.map(|_| unread::read(root)).unwrap_or_default();
+    out.record_warning = record_warning;
+    let mut queue: Vec<String> = listed
+        .iter()
+        .filter(|f| sel.is_none_or(|g| g.is_match(path_id(f))))
+        .rev()
+        .cloned()
+        .collect();
+    let mut read = BTreeSet::new();
     let mut parsed = Vec::new();
-    for path in files {
-        let file = relative(root, &path);
-        match read_text(&path, &file) {
+    while let Some(file) = queue.pop() {
+        if !read.insert(file.clone()) {
+            continue;
+        }
+        let path = root.join(&file);
+        let (at, text) = read_hashed(&path, &file);
+        match text {
             Ok(text) => {
                 let p = parse_document(&file, &text);
+                if sel.is_some() {
+                    let id = path_id(&file);
+                    let named = p
+                        .manifest
+                        .iter()
+                        .flat_map(unread::named)
+                        .map(|id| format!("experiments/{id}.yaml"));
+                    let companions = unread::naming_as_companion(&records, &listed, id).cloned();
+                    let more: Vec<String> = named.chain(companions).collect();
+                    queue.extend(more.into_iter().filter(|f| listed.contains(f) && !read.contains(f)));
+                }
                 parsed.push(Parsed {
                     file,
+                    at,
                     manifest: p.manifest,
                     document: p.document,
                     diagnostics: p.diagnostics,
                 });
             }
-            Err(e) => out.invalid.push(e),
+            Err(e) => {
+                if let Some(r) = at.and_then(|(len, sha)| unread::record(len, &sha, None, None)) {
+                    out.records.insert(file, r);
+                }
+                out.invalid.push(e)
+            }
+        }
+    }
+    parsed.sort_by(|a, b| a.file.cmp(&b.file));
+    // The files not read stand as recorded, or are left out.
+    for file in listed.iter().filter(|f| !read.contains(*f)) {
+        match unread::current(&records, root, file) {
+            Some(r) => {
+                out.records.insert(file.clone(), r.clone());
+                match &r.manifest {
+                    Some(m) => out.entries.push(Entry {
+                        file: file.clone(),
+                        manifest: m.clone(),
+                        runs: BTreeMap::new(),
+                        sweeps: BTreeMap::new(),
+                        companions: vec![],
+                        fit_sources: vec![],
+                    }),
+                    None => out.invalid.push(InvalidManifest {
+                        file: file.clone(),
+                        id: r.invalid_id.clone(),
+                        diagnostics: vec![Diagnostic {
+                            file: file.clone(),
+                            line: 1,
+                            column: 1,
+                            message: "invalid when last read (not read under --only)".into(),
+                            allowed: String::new(),
+                        }],
+                    }),
+                }
+            }
+            None => out.left_out.push(file.clone()),
         }
     }
     // A fit another selected manifest takes a value of (`kind: fitted`) is evaluated again there
@@ -388,6 +478,12 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
             });
         }
         let Some(m) = &p.manifest else {
+            if let Some(r) =
+                p.at.as_ref()
+                    .and_then(|(len, sha)| unread::record(*len, sha, None, None))
+            {
+                out.records.insert(p.file.clone(), r);
+            }
             diagnostics.sort_by_key(|d| (d.line, d.column));
             out.invalid.push(InvalidManifest {
                 file: p.file.clone(),
@@ -401,6 +497,15 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
             None
         });
         let m_full = inherited.as_ref().unwrap_or(m);
+        let as_unselected = diagnostics.is_empty().then_some(m_full);
+        let invalid_id = (!p.document.is_knock_on("id")).then(|| m.id.clone());
+        let invalid_id = invalid_id.filter(|_| as_unselected.is_none());
+        if let Some(r) =
+            p.at.as_ref()
+                .and_then(|(len, sha)| unread::record(*len, sha, as_unselected, invalid_id))
+        {
+            out.records.insert(p.file.clone(), r);
+        }
         if !validated(&p.file, &m.id) {
             match unvalidated(p, m_full, diagnostics) {
                 Ok(e) => out.entries.push(e),

@@ -62,16 +62,37 @@ fn current(opts: &Options, pool: &rayon::ThreadPool, built: &[&Entry]) -> (Vec<S
     (keys, reused)
 }
 
-/// Why `e` cannot be built within the per-process limit, with its file: its largest run
-/// (or one of its `readings`') alone, read with its transient copies and its `post` copy, does
-/// not fit. None when it fits.
-fn over_limit(e: &Entry, readings: &[Planned]) -> Option<String> {
+/// Why `e` cannot be built within the per-process limit, at its file and the line of its
+/// largest run: that run (or one of its `readings`') alone, read with its transient copies and
+/// its `post` copy, does not fit. None when it fits.
+fn over_limit(root: &Path, e: &Entry, readings: &[Planned]) -> Option<String> {
     let alt = readings
         .iter()
         .filter_map(|(_, v)| v.as_ref())
-        .map(|v| footprint(v.runs.values()));
-    let largest = alt.fold(footprint(e.runs.values()), f64::max);
-    limits::process_memory_problem(largest, &e.manifest.id).map(|msg| format!("{}: {msg}", e.file))
+        .flat_map(|v| v.runs.iter());
+    let (id, largest) = e
+        .runs
+        .iter()
+        .chain(alt)
+        .map(|(id, r)| (id.as_str(), crate::memory::read_alone(r)))
+        .fold(("", 0.0), |a, b| if b.1 > a.1 { b } else { a });
+    limits::process_memory_problem(largest, &e.manifest.id).map(|msg| {
+        let base = crate::member::base_of(id);
+        let line = crate::readfile::read_to_string(&root.join(&e.file), crate::readfile::MANIFEST)
+            .ok()
+            .and_then(|text| {
+                let i = e.manifest.runs.iter().position(|r| r.id == base)?;
+                Some(
+                    fric_manifest::Locator::new(&text)
+                        .find(&["runs".into(), i.into(), "id".into()])
+                        .0,
+                )
+            });
+        match line {
+            Some(line) => format!("{}:{line}: run {id}: {msg}", e.file),
+            None => format!("{}: run {id}: {msg}", e.file),
+        }
+    })
 }
 
 /// How a batch of manifests is held: `None` when its runs fit the per-process limit `max`
@@ -167,6 +188,8 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         manifests: loaded.entries.len() + loaded.invalid.len(),
         selected: chosen.selected.len() + chosen.invalid.len(),
         temps_removed: temps,
+        left_out: loaded.left_out.clone(),
+        record_warning: loaded.record_warning.clone(),
         ..Default::default()
     };
     let steps = StepMemo::default();
@@ -201,7 +224,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         let mut part_readings: Vec<Vec<Planned>> = Vec::with_capacity(batch.len());
         for &i in batch {
             let r = readings[i].take().unwrap_or_default();
-            match over_limit(todo[i].0, &r) {
+            match over_limit(root, todo[i].0, &r) {
                 Some(err) => {
                     let b = evaluate_all::failed_build(todo[i].0, err, "its largest run is over the memory limit");
                     fresh.push((b, Default::default()));
@@ -276,6 +299,11 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     };
     summary.invalid = chosen.invalid.iter().map(|i| (*i).clone()).collect();
     if let Some(e) = outputs::write(root, &loaded, &summary.report)? {
+        cache.note_record_failure(e);
+    }
+    // What a later `--only` run stands for the manifests it does not read (in data/cache, not
+    // an output): a record that cannot be written costs the next `--only` run reads, no result.
+    if let Err(e) = load::unread::write(root, &loaded.records) {
         cache.note_record_failure(e);
     }
     summary.note_unwritable(&cache);

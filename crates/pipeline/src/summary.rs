@@ -54,6 +54,11 @@ pub struct Summary {
     pub selected_ids: std::collections::BTreeSet<String>,
     /// Whether `--only` restricted the selection.
     pub only: bool,
+    /// The manifest files an `--only` run neither read nor had a current record of (changed
+    /// or new since the last run that read them): left out of the report, its site and coverage.
+    pub left_out: Vec<String>,
+    /// Why the `--only` record of an earlier run was ignored and rebuilt (corrupt, tampered).
+    pub record_warning: Option<String>,
     pub elapsed: Duration,
     /// Time spent computing each run this time (`run key → (system, wall and CPU seconds)`): the
     /// runs of the manifests and of their alternative readings, in parallel, so their wall

@@ -67,6 +67,8 @@ pub struct Sensitivities {
     pub scope: std::collections::BTreeSet<String>,
     /// Every manifest id of the workspace: entries of [`REPORT`] for any other are dropped.
     pub known: std::collections::BTreeSet<String>,
+    /// The manifest files `--only` neither read nor had a current record of ([`crate::entry::Loaded::left_out`]).
+    pub left_out: Vec<String>,
 }
 
 /// Where [`write`] puts the sensitivity report.
@@ -101,13 +103,16 @@ pub fn write(root: &std::path::Path, s: &Sensitivities) -> Result<(), String> {
 /// the selected manifests that are invalid are returned with their diagnostics.
 pub fn sensitivity(opts: &Options) -> Result<Sensitivities, String> {
     let sel = selector(&opts.only)?;
-    let loaded = load::load(&opts.root);
+    // Only the selected manifests and what they reference are read (as `figures --only`).
+    let loaded = load::load_selected(&opts.root, sel.as_ref());
     let chosen = select(&loaded, sel.as_ref());
     let invalid: Vec<InvalidManifest> = chosen.invalid.iter().map(|i| (*i).clone()).collect();
     let mut scope: std::collections::BTreeSet<String> = chosen.selected.iter().map(|e| e.manifest.id.clone()).collect();
     scope.extend(chosen.invalid.iter().map(|i| invalid_id(i)));
     let mut known: std::collections::BTreeSet<String> = loaded.entries.iter().map(|e| e.manifest.id.clone()).collect();
     known.extend(loaded.invalid.iter().map(invalid_id));
+    // A manifest an `--only` load left out (changed since a run read it) still exists: its entry is kept.
+    known.extend(loaded.left_out.iter().map(|f| load::path_id(f).to_string()));
     let with_alts: Vec<&Entry> = chosen
         .built
         .iter()
@@ -154,6 +159,7 @@ pub fn sensitivity(opts: &Options) -> Result<Sensitivities, String> {
         invalid,
         scope,
         known,
+        left_out: loaded.left_out.clone(),
     })
 }
 
