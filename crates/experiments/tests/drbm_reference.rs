@@ -27,22 +27,35 @@ use fric_manifest::{InputSpec, ParamValue, SimSpec};
 use std::collections::BTreeMap;
 
 /// Thesis Fig 3.9 (force-driven DRBM, ω = 0.001 and 0.05 rad/s, Δ = 0.01 and 0.005 m): the
-/// production's last-period loop area and stored energy agree with the reference's at both
-/// production tolerances (rtol 1e-12 as in the manifest, and 1e-10) and both reference steps,
-/// within 3 % of 0.35647 J (L1150). That was the published-value checks' tolerance until
-/// 2026-12-05; they are now ±5e-6 J, which this comparison does not meet: at ω = 0.001 rad/s
-/// the measured agreement (2026-12-05, fig3.9.yaml's solver assumption) is 1e-6 … 1.6e-5 J
-/// (Δ = 0.01 m: production 0.198107 / 0.198097 J at rtol 1e-12 / 1e-10 against the reference's
-/// 0.198108 / 0.198113 J at RK4 steps 4e-3 / 2e-3 s; Δ = 0.005 m: 0.378230 / 0.378234 against
-/// 0.378245 / 0.378236 J), about the reference's own step-halving spread (5e-6, 9e-6 J), and at
-/// ω = 0.05 rad/s (work_a, not checked) the two differ by up to 2.5 % (the map is a band of
-/// loops). So it measures agreement to 3 % of the value, far looser than the checks; the
-/// reference keeps
-/// its own energy balance (input work over the last period = its loop area, to 1e-6 J) and the
-/// sign rule of (3.13)/(3.15) on every sliding sample; the production breaks neither.
+/// production's last-period loop area and stored energy (3.45)–(3.46) against the reference's at
+/// three production tolerances (rtol 1e-12 as in the manifest, 1e-11, 1e-10) and four reference
+/// steps (RK4 at 4e-3 … 5e-4 s). At ω = 0.001 rad/s, where the checks are:
+/// - E_stored counts the lattice cells crossed, N_e = 2 floor((x_max − x_min)/Δ): equal in both
+///   (the checks' ±5e-6 J then holds with nothing to spare);
+/// - the loop area is not determined to the checks' ±5e-6 J by either method: the reference's
+///   own four steps scatter over a band in no order of the step (the stick positions are chaotic
+///   beyond the first few sticks, see [`fig3_9_stick_phases_agree_with_the_reference`]), and the
+///   production's three tolerances over another. Measured 2026-12-06: Δ = 0.01 m, reference
+///   0.1981075 / 0.1981126 / 0.1981040 / 0.1980972 J (band 1.53e-5 J), production 0.1981015 /
+///   0.1981102 / 0.1981006 J at rtol 1e-12 / 1e-11 / 1e-10; Δ = 0.005 m, reference 0.3782454 /
+///   0.3782355 / 0.3782350 / 0.3782506 J (1.56e-5 J), production 0.3782391 / 0.3782284 /
+///   0.3782326 J. So the production must lie within the reference's band widened by the check's
+///   ±5e-6 J or, where the reference is itself spread wider, by that spread (it is then no more
+///   determined by the equations at these resolutions): at rtol 1e-11 and Δ = 0.005 m it lies
+///   1.7e-6 J below the band less 5e-6 J, within the band widened by its spread;
+/// - each published-value check decides the same on the reference as on the production (both
+///   outside 0.35647 / 0.35566 ± 5e-6 J on the same side; at Δ = 0.005 m also e_vs_stored_d5's
+///   relative ±2.306e-3), so no known discrepancy of Fig 3.9 rests on our solver.
+///
+/// At ω = 0.05 rad/s (work_a, not checked) the map is a band of loops (the manifest's drbm_a64):
+/// the two agree within 3 % of 0.35647 J (L1150): measured up to 9.8e-3 J (2.8 %), the reference's
+/// own steps spreading over 8.5e-3 J (0.18975 … 0.19824 J) and E_stored by one or two cells.
+/// The reference keeps its
+/// own energy balance (input work over the last period = its loop area, to 1e-4 J) and the sign
+/// rule of (3.13)/(3.15) on every sliding sample.
 #[test]
 fn fig3_9_production_agrees_with_the_filippov_reference() {
-    let tol = 0.03 * 0.35647;
+    let (e_area, e_stored, check_tol): (f64, f64, f64) = (0.35647, 0.35566, 5e-6);
     for &(delta, omega) in &[(0.01, 0.001), (0.005, 0.001), (0.01, 0.05)] {
         let row = Row {
             kappa: 0.1,
@@ -54,7 +67,7 @@ fn fig3_9_production_agrees_with_the_filippov_reference() {
         let period = 2.0 * std::f64::consts::PI / omega;
         let save: Vec<f64> = (0..=40000).map(|i| 2.0 * period * i as f64 / 40000.0).collect();
         let mut refs = vec![];
-        for dt in [4e-3, 2e-3] {
+        for dt in [4e-3, 2e-3, 1e-3, 5e-4] {
             let r = Reference {
                 row,
                 rig: Rig::Driven {
@@ -80,29 +93,67 @@ fn fig3_9_production_agrees_with_the_filippov_reference() {
                 );
             }
             eprintln!(
-                "reference Δ = {delta}, ω = {omega}, dt = {dt}: area {area:.6} J, E_stored {stored:.6} J, input work {work:.6} J, sticks {}",
+                "reference Δ = {delta}, ω = {omega}, dt = {dt}: area {area:.9} J, E_stored {stored:.9} J, input work {work:.9} J, sticks {}",
                 tr.sticks
             );
             assert!(
                 (work - area.abs()).abs() < 1e-4,
                 "reference energy balance: input work {work} vs ∮ u dx {area}"
             );
-            refs.push((area, stored, work));
+            refs.push((area.abs(), stored));
         }
-        for rtol in [1e-12, 1e-10] {
+        let lo = refs.iter().map(|r| r.0).fold(f64::INFINITY, f64::min);
+        let hi = refs.iter().map(|r| r.0).fold(f64::NEG_INFINITY, f64::max);
+        // A published-value check's verdict: outside `expected ± check_tol`, and on which side.
+        let verdict = |v: f64, expected: f64, tol: f64| ((v - expected).abs() > tol, v > expected);
+        for rtol in [1e-12, 1e-11, 1e-10] {
             let d = production_driven(delta, omega, rtol);
             let (t, x, u) = (d.column("t").unwrap(), d.column("x").unwrap(), d.column("u").unwrap());
             let (area, stored) = last_period_energies(&row, t, x, u, period);
-            eprintln!("production Δ = {delta}, ω = {omega}, rtol {rtol}: area {area:.6} J, E_stored {stored:.6} J");
-            for &(ra, rs, _) in &refs {
-                assert!(
-                    (area - ra).abs() <= tol,
-                    "Δ = {delta}, ω = {omega}, rtol {rtol}: area {area} vs reference {ra}"
+            let area = area.abs();
+            eprintln!(
+                "production Δ = {delta}, ω = {omega}, rtol {rtol:e}: area {area:.9} J, E_stored {stored:.9} J; the reference's band [{lo:.9}, {hi:.9}] J"
+            );
+            if omega > 0.01 {
+                for &(ra, rs) in &refs {
+                    assert!(
+                        (area - ra).abs() <= 0.03 * e_area,
+                        "Δ = {delta}, ω = {omega}, rtol {rtol}: area {area} vs reference {ra}"
+                    );
+                    assert!(
+                        (stored - rs).abs() <= 0.03 * e_area,
+                        "Δ = {delta}, ω = {omega}, rtol {rtol}: E_stored {stored} vs reference {rs}"
+                    );
+                }
+                continue;
+            }
+            let within = check_tol.max(hi - lo);
+            assert!(
+                area >= lo - within && area <= hi + within,
+                "Δ = {delta}, rtol {rtol}: area {area} J more than {within:e} J (the check's ±{check_tol} J or the reference's own spread) outside the reference's band [{lo}, {hi}] J"
+            );
+            for &(ra, rs) in &refs {
+                assert_eq!(
+                    stored, rs,
+                    "Δ = {delta}, rtol {rtol}: E_stored (N_e) differs from the reference's"
                 );
-                assert!(
-                    (stored - rs).abs() <= tol,
-                    "Δ = {delta}, ω = {omega}, rtol {rtol}: E_stored {stored} vs reference {rs}"
+                assert_eq!(
+                    verdict(area, e_area, check_tol),
+                    verdict(ra, e_area, check_tol),
+                    "Δ = {delta}, rtol {rtol}: the area check decides otherwise on the reference ({area} vs {ra})"
                 );
+                assert_eq!(verdict(stored, e_stored, check_tol), verdict(rs, e_stored, check_tol));
+                if delta == 0.005 {
+                    // e_vs_stored_d5: (area − E_stored)/E_stored against 0 ± 2.306e-3.
+                    let rel = |a: f64, s: f64| (a - s) / s;
+                    assert_eq!(
+                        verdict(rel(area, stored), 0.0, 2.306e-3),
+                        verdict(rel(ra, rs), 0.0, 2.306e-3),
+                        "rtol {rtol}: e_vs_stored_d5 decides otherwise on the reference ({} vs {})",
+                        rel(area, stored),
+                        rel(ra, rs)
+                    );
+                }
             }
         }
     }
