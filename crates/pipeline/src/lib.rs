@@ -42,7 +42,6 @@ mod isolate;
 pub mod limits;
 pub mod load;
 pub mod lsq;
-mod lsq_algebra;
 mod marks;
 pub mod member;
 pub mod memory;
