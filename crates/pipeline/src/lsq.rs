@@ -13,7 +13,7 @@
 //! minimum.
 //!
 //! Why not the maintained `levenberg-marquardt` crate (0.15, a MINPACK `lmder` port; issue 50
-//! item 3): it was tried (commit 9326cbb on lane-h7, session s54) with our bounds around it
+//! item 3): it was tried (commit e1fa91c on lane-h7, session s54) with our bounds around it
 //! (projection, an active set of zero Jacobian columns, restarts), budget, stall test and
 //! covariance. It kept followup/fig5, fig6, table3 and thesis 4.10 within their tolerances
 //! (moves ≤ 1.3e-7 relative), but on duhem-paper/fig14 (one mass for Figs 14/15, residuals with
