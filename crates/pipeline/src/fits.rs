@@ -8,6 +8,7 @@ use crate::entry::Entry;
 use crate::lsq::{fit, Fitted, Problem};
 use crate::metric_tables::{checks, record};
 use crate::overrides::variant;
+use crate::profile::profile;
 use crate::sensitivity::fetch::{evaluate, fetch_serial};
 use crate::store::RunCache;
 use fric_manifest::{FitSpec, FitTarget};
@@ -26,7 +27,12 @@ pub(crate) fn evaluate_fits(cache: &RunCache, e: &Entry, rep: &mut ExperimentRep
     }
     for f in &e.manifest.fit {
         match fitted(cache, e, f) {
-            Ok((f, x)) => record_fitted(rep, e, &f, Ok(x)),
+            Ok((f, x)) => {
+                for (name, v) in profiles(cache, e, &f, &x) {
+                    record(rep, &name, v);
+                }
+                record_fitted(rep, e, &f, Ok(x));
+            }
             Err(err) => record_fitted(rep, e, f, Err(err)),
         }
     }
@@ -38,6 +44,33 @@ pub(crate) fn fitted(cache: &RunCache, e: &Entry, f: &FitSpec) -> Result<(FitSpe
     let f = with_samples(cache, e, f)?;
     let x = fit(|p| residuals(cache, e, &f, p), &problem(&f))?;
     Ok((f, x))
+}
+
+/// The profiles of fit `f` (found `x`): per parameter with a standard error, per multiple `k`
+/// of `f.profile`, the ratios `(cost − ĉ)/(k² s²)` at `p̂ − k·sd` and `p̂ + k·sd`, or why there
+/// are none.
+fn profiles(cache: &RunCache, e: &Entry, f: &FitSpec, x: &Fitted) -> Vec<(String, Result<f64, String>)> {
+    let mut out = Vec::new();
+    let pr = problem(f);
+    let mut res = |p: &[f64]| residuals(cache, e, f, p);
+    for (j, q) in f.params.iter().enumerate() {
+        let key = format!("{}.{}.profile", f.name, q.param);
+        let ks: Vec<f64> = f.profile.iter().flat_map(|&k| [-f64::from(k), f64::from(k)]).collect();
+        let got = match standard_error(f, x, j) {
+            Some(Ok(sd)) => profile(&mut res, &pr, x, j, sd, &ks),
+            Some(Err(why)) => Err(why),
+            None => Err("no standard error (no more residuals than parameters)".into()),
+        };
+        for (i, k) in ks.iter().enumerate() {
+            let name = format!("{key}.{}{}", if *k < 0.0 { "lo" } else { "hi" }, k.abs());
+            let v = match &got {
+                Ok(points) => Ok(points[i].ratio),
+                Err(why) => Err(format!("fit `{}`: the profile of {}: {why}", f.name, q.param)),
+            };
+            out.push((name, v));
+        }
+    }
+    out
 }
 
 /// The standard error of parameter `j` of fit `f` (`None` with no more residuals than

@@ -54,6 +54,7 @@ mod overrides;
 pub mod own_time;
 mod parquet_file;
 pub mod plan;
+pub mod profile;
 pub mod quote;
 pub mod readfile;
 mod render;

@@ -34,6 +34,13 @@ pub struct FitSpec {
     /// At most this many evaluations (each one run per fitted run). Default 200.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_evaluations: Option<usize>,
+    /// Profile each parameter with a standard error at `p̂ ± k·sd` for each `k` here (distinct
+    /// whole multiples of its standard error, 1 to 5): the cost `Σr²` minimised over the other
+    /// parameters at that value. Results `name.<param>.profile.lo<k>` and `.hi<k>`:
+    /// `(cost − ĉ)/(k² s²)`, 1 where the quadratic approximation behind `.sd` holds; far from 1,
+    /// or different on the two sides, where it misleads.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub profile: Vec<u32>,
 }
 
 /// One fitted parameter.

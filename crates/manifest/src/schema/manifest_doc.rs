@@ -146,6 +146,7 @@ pub const MANIFEST_KINDS: &[KindDoc] = &[
             req("targets", List, "", "[{metric, value | points: [[at, value], ...] | csv: {path, x, y} | samples: {run, x, y}, sigma?, provenance?}]: a metric of this manifest (points, csv, samples: one with an `at` field, e.g. value-at); csv: the points are the rows of a file under data/ (x strictly increasing), read at load; samples: every sample of another run of the manifest (not a fitted one)"),
             opt("tol", Number, "", "relative step and cost-reduction tolerance (default 1e-8)"),
             opt("max_evaluations", Number, "", "the evaluation budget (default 200)"),
+            opt("profile", List, "", "[k, ...]: whole multiples 1 to 5 of each parameter's standard error; at p̂ ± k·sd the cost is minimised over the other parameters and name.<param>.profile.lo<k> / .hi<k> = (cost − ĉ)/(k² s²) recorded: 1 where the quadratic approximation behind .sd holds"),
         ],
         example: "{name: id, run: dahl, params: [{param: sigma, start: 500, bounds: [100, 5000]}], targets: [{metric: f_at, points: [[0, 0.5], [0.001, 0.9]]}]}",
     },

@@ -113,6 +113,16 @@ fn settings(cx: &mut Ctx, at: &str, f: &FitSpec) {
         let msg = format!("max_evaluations {n} is below {}", f.params.len() + 2);
         cx.err(format!("{at}.max_evaluations"), msg, "at least the parameter count + 2");
     }
+    for (i, &k) in f.profile.iter().enumerate() {
+        if !(1..=5).contains(&k) || f.profile[..i].contains(&k) {
+            let msg = format!("profile multiple {k} is out of 1 to 5 or given twice");
+            cx.err(
+                format!("{at}.profile[{i}]"),
+                msg,
+                "distinct whole multiples of the standard error, 1 to 5",
+            );
+        }
+    }
 }
 
 /// One parameter: not fitted twice, finite bounds lo < hi with its start inside, a step at most
@@ -265,8 +275,19 @@ fn has_at(kind: &str) -> bool {
     crate::evaluate::metric_kinds::find(kind).is_some_and(|d| d.doc.field("at").is_some())
 }
 
+/// `<param>.profile.lo<k>` or `.hi<k>` for a parameter of `f` and a `k` of its `profile`.
+fn is_profile(f: &FitSpec, part: &str) -> bool {
+    let Some((p, side)) = part.split_once(".profile.") else {
+        return false;
+    };
+    let k = side.strip_prefix("lo").or_else(|| side.strip_prefix("hi"));
+    f.params.iter().any(|q| q.param == p)
+        && k.and_then(|k| k.parse::<u32>().ok())
+            .is_some_and(|k| f.profile.contains(&k))
+}
+
 /// Whether `name` is a result of a fit: `name.<param>`, `name.<param>.sd` (when the fit has more
-/// residuals than parameters), `name.residual`, `name.residual.<target metric>`,
+/// residuals than parameters), `name.<param>.profile.lo<k>`/`.hi<k>`, `name.residual`, `name.residual.<target metric>`,
 /// `name.evaluations`, `name.iterations`.
 pub(in crate::load) fn is_fit_result(m: &Manifest, name: &str) -> bool {
     let Some((base, part)) = name.split_once('.') else {
@@ -292,4 +313,5 @@ pub(in crate::load) fn is_fit_result(m: &Manifest, name: &str) -> bool {
         || part
             .strip_prefix("residual.")
             .is_some_and(|t| f.targets.iter().any(|x| x.metric == t))
+        || is_profile(f, part)
 }
