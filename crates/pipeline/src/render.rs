@@ -15,7 +15,7 @@ use crate::store::{output_path, write_if_changed};
 use fric_experiments::RunData;
 use fric_manifest::LegendPos;
 use fric_plot::{AxisSpec, FigureData, PanelData, SeriesData};
-use fric_report::pgf::{PgfAxis, PgfFigure, PgfInset, PgfLegend, PgfPanel, PgfSeries};
+use fric_report::pgf::PgfTable;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
@@ -74,125 +74,20 @@ fn push_markers(
     });
 }
 
-/// An axis for PGFPlots: a log axis without a declared range spans the SVG's drawn range
-/// (`drawn`), whose floor is data-driven (ruderman-paper Fig 7's PDF ran down to 1e-16 J, where
-/// the PNG stops near 1e-12, and its inset's frame fell off the axis); a linear one pads its
-/// data by 5 % as the SVG does.
-fn pgf_axis(a: &fric_manifest::Axis, power: i32, ticks: &[(f64, String)], drawn: [f64; 2]) -> PgfAxis {
-    let log = a.scale == fric_manifest::Scale::Log;
-    PgfAxis {
-        ticks: ticks.to_vec(),
-        label: a.label.clone(),
-        unit: a.unit.clone(),
-        // fric-plot draws sym-log axes linearly, and so does this.
-        log,
-        range: a.range.or(Some(drawn).filter(|r| log && r[0] > 0.0 && r[0] < r[1])),
-        power,
-    }
-}
-
-/// A series' published-point labels for PGFPlots, each anchored on the side of its point the
-/// SVG drew it on (`sides`, in the order of the points; above right when not given).
-fn point_labels(s: &SeriesData, sides: Option<&Vec<fric_plot::LabelSide>>) -> Vec<(f64, f64, String, &'static str)> {
-    s.x.iter()
-        .zip(&s.y)
-        .zip(&s.point_labels)
-        .enumerate()
-        .filter_map(|(k, ((x, y), l))| {
-            let side = sides
-                .and_then(|v| v.get(k))
-                .copied()
-                .unwrap_or(fric_plot::LabelSide::AboveRight);
-            l.clone().map(|l| (*x, *y, l, side.pgf_anchor()))
+/// The table each series of a figure reads in PGFPlots: its CSV file (`csvs`, one per series in
+/// the figure's order) relative to `figures/`, and its columns.
+fn pgf_tables(id: &str, csvs: &[Csv]) -> Vec<PgfTable> {
+    csvs.iter()
+        .map(|c| {
+            let col = |k: usize| c.columns.get(k).map(|c| c.0.clone());
+            PgfTable {
+                csv: format!("{id}/{}", c.name),
+                x: col(0).unwrap_or_default(),
+                y: col(1).unwrap_or_default(),
+                y2: col(2),
+            }
         })
         .collect()
-}
-
-/// The same figure for PGFPlots: series in the colours fric-plot draws them in, reading the CSV
-/// files `csvs` (one per series, in order), laid out as the SVG measured it (`drawn`: axes
-/// sizes, units, legend places, insets, and arrowheads by panel and series in data
-/// coordinates).
-fn pgf_figure(
-    id: &str,
-    fig: &FigureData,
-    panels: &[fric_manifest::Panel],
-    csvs: &[Csv],
-    drawn: &fric_plot::Drawn,
-) -> PgfFigure {
-    let mut files = csvs.iter();
-    let arrows = &drawn.arrows;
-    let panels = fig
-        .panels
-        .iter()
-        .zip(panels)
-        .zip(&drawn.panels)
-        .enumerate()
-        .map(|(n, ((p, m), d))| PgfPanel {
-            equal_aspect: p.equal_aspect,
-            title: p.title.clone(),
-            x: pgf_axis(&m.x, d.powers.0, &d.ticks.0, d.ranges.0),
-            y: pgf_axis(&m.y, d.powers.1, &d.ticks.1, d.ranges.1),
-            size: d.size,
-            legend_at: d.legend,
-            insets: p
-                .insets
-                .iter()
-                .zip(&d.insets)
-                .map(|(i, d)| PgfInset {
-                    x: i.x,
-                    y: i.y,
-                    at: d.at,
-                    arrows: d.arrows.clone(),
-                    ticks: d.ticks.clone(),
-                    region: d.region,
-                })
-                .collect(),
-            legend: match p.legend {
-                LegendPos::UpperLeft => PgfLegend::UpperLeft,
-                LegendPos::UpperRight => PgfLegend::UpperRight,
-                LegendPos::LowerLeft => PgfLegend::LowerLeft,
-                LegendPos::LowerRight => PgfLegend::LowerRight,
-                LegendPos::None => PgfLegend::None,
-            },
-            series: p
-                .series
-                .iter()
-                .enumerate()
-                .zip(files.by_ref())
-                .map(|((i, s), csv)| {
-                    let col = |k: usize| csv.columns.get(k).map(|c| c.0.clone());
-                    let c = d.coincidence.get(i).copied().unwrap_or_default();
-                    PgfSeries {
-                        arrows: arrows.get(n).and_then(|a| a.get(i)).cloned().unwrap_or_default(),
-                        point_labels: point_labels(s, d.label_sides.get(i)),
-                        style: s.style,
-                        marker_size: s.marker_size,
-                        color: fric_plot::series_color(i, s.color.as_deref()).to_string(),
-                        label: s
-                            .label
-                            .clone()
-                            .map(|l| if c.noted { l + fric_plot::COINCIDES } else { l }),
-                        csv: format!("{id}/{}", csv.name),
-                        x: col(0).unwrap_or_default(),
-                        y: col(1).unwrap_or_default(),
-                        y2: col(2),
-                        rows: csv.columns.first().map_or(0, |c| c.1.len()),
-                        under: c.under,
-                        faded: c.faded,
-                    }
-                })
-                .collect(),
-        })
-        .collect();
-    PgfFigure {
-        id: id.to_string(),
-        rows: fig.rows,
-        cols: fig.cols,
-        panel_width: fig.panel_width,
-        panel_height: fig.panel_height,
-        panels,
-        colors: fric_plot::COLORS.iter().map(|(n, c)| (n.to_string(), *c)).collect(),
-    }
 }
 
 /// A legend entry with `{value}` (the first swept parameter's value) and `{<param>}` (each
@@ -548,8 +443,7 @@ pub fn render(
     let drawn = fric_plot::render(&fig)?;
     put(&svg, &drawn.svg)?;
     put(&png, &fric_plot::rasterize(&drawn.svg)?)?;
-    let pgf_fig = pgf_figure(id, &fig, &entry.manifest.panels, &csvs, &drawn);
-    let tex = fric_report::pgf::render_pgfplots(&pgf_fig)?;
+    let tex = fric_report::pgf::render_pgfplots(id, &fig, &drawn, &pgf_tables(id, &csvs))?;
     put(&pgf, tex.as_bytes())?;
     // Remove series files of an earlier layout, then write the current ones.
     let dir = output_path(root, &format!("figures/{id}"))?;

@@ -140,7 +140,8 @@ pub struct Drawn {
     pub panels: Vec<DrawnPanel>,
 }
 
-/// A panel as the SVG lays it out: what PGFPlots reproduces.
+/// A panel as the SVG lays it out: what PGFPlots reproduces (`fric_report::pgf` reads it beside
+/// the [`FigureData`] drawn).
 #[derive(Clone, Debug, PartialEq)]
 pub struct DrawnPanel {
     /// The axes frame's width and height in SVG pixels.
@@ -158,6 +159,9 @@ pub struct DrawnPanel {
     /// log axis the position is log10 of the value. Empty labels where the axis is drawn
     /// without them.
     pub ticks: (TickLabels, TickLabels),
+    /// The minor ticks along x and y as drawn, in plotting coordinates (log10 of the value on a
+    /// log axis; a linear axis has none).
+    pub minor: (Vec<f64>, Vec<f64>),
     /// Each series as drawn against a coincident one, in the order of the series.
     pub coincidence: Vec<Coincidence>,
     /// The x and y ranges the axes span as drawn, in data coordinates (a log axis' as values,
@@ -351,6 +355,7 @@ fn drawn_panel(l: &PanelLayer, powers: (i32, i32)) -> DrawnPanel {
             .collect(),
         label_sides: l.series.iter().map(|s| s.label_sides.clone()).collect(),
         ticks: l.ticks.clone(),
+        minor: l.minor.clone(),
         coincidence: l.coincidence.clone(),
         ranges: {
             let (lo, hi) = (f.unmap((f.left, f.bottom)), f.unmap((f.right, f.top)));
