@@ -20,8 +20,18 @@ pub const SOLVER_PRECISION: f64 = 1e-6;
 /// digit (`digits`), a derived bound with its derivation (`derived`), the spread of a
 /// statistic over an ensemble or its samples (`ensemble`), the text's own words and how the
 /// number follows from them (`claim`), or a tolerance kept as the check that fails, with that
-/// first failure (`first failure`, known discrepancies only).
-pub const BASIS_KINDS: [&str; 5] = ["digits", "derived", "ensemble", "claim", "first failure"];
+/// first failure (`first failure`, known discrepancies only), or the project's closure
+/// criterion ([`CLOSURE_CRITERION`], `closure`): a stated project rule, chosen and not derived,
+/// for a derived check that a limit-cycle value repeats from one period to the next.
+pub const BASIS_KINDS: [&str; 6] = ["digits", "derived", "ensemble", "claim", "first failure", "closure"];
+
+/// The project's closure criterion: how far a cycle may miss closing, or a limit-cycle value
+/// may change from one period to the next, and still be quoted as periodic (1 % of the
+/// quantity's range; `CLOSURE_TOL` of the pipeline's metric kinds is this value). A chosen,
+/// stated project rule, not a derivation: a check held to it names the basis `closure:`, never
+/// `derived:`, and is counted apart in the report (experiments/README.md, "A reason names its
+/// basis").
+pub const CLOSURE_CRITERION: f64 = 0.01;
 
 /// Whether `text` states a number: a digit that does not continue a name or a line citation
 /// (`σ0`, `k_s2`, `L400`, `(4.17)`'s digits count; `L400`'s do not).
@@ -99,7 +109,40 @@ impl CheckSpec {
         if kind == "first failure" && self.discrepancy.is_none() {
             return Some("`first failure:` keeps a tolerance the check fails at: only for a known discrepancy".into());
         }
+        if kind == "derived" && reason.contains("CLOSURE_TOL") {
+            return Some(
+                "a `derived:` tolerance_reason rests on CLOSURE_TOL, the project's chosen closure criterion: a \
+                 chosen rule is no derivation, so its basis is `closure:` (or derive the bound)"
+                    .into(),
+            );
+        }
+        if kind == "closure" && !self.held_to_closure_criterion() {
+            return Some(format!(
+                "`closure:` is the project's closure criterion: only for a derived check of a change from one \
+                 period to the next (expected 0) at a tolerance of at most {CLOSURE_CRITERION} (abs)"
+            ));
+        }
         None
+    }
+
+    /// Whether this check's tolerance rests on the closure criterion: a `within` check whose
+    /// `tolerance_reason` opens with `closure:` (counted apart from derived bounds in the report).
+    pub fn closure_basis(&self) -> bool {
+        self.op == Op::Within
+            && self
+                .tolerance_reason
+                .as_deref()
+                .is_some_and(|r| r.trim().starts_with("closure:"))
+    }
+
+    /// Whether this is a derived `within` check of a value expected to be 0 (a change from one
+    /// period to the next) with an absolute tolerance of at most [`CLOSURE_CRITERION`].
+    fn held_to_closure_criterion(&self) -> bool {
+        let tol = self.tol.unwrap_or(Tol { abs: None, rel: None });
+        matches!(self.provenance, Provenance::Derived(_))
+            && self.expected.number() == Some(0.0)
+            && tol.rel.is_none()
+            && tol.abs.is_some_and(|a| a > 0.0 && a <= CLOSURE_CRITERION)
     }
 
     /// Whether the allowed deviation is at most [`SOLVER_PRECISION`] of the expected value
@@ -224,6 +267,36 @@ mod tests {
             check(derived).unnamed_tolerance_basis().is_none(),
             "no reason: lacks_tolerance_basis's case"
         );
+        let repeat = |tol: &str, reason: &str| {
+            check(&format!(
+                r#""provenance": {{"derived": "x"}}, "expected": 0, "tol": {tol}, "tolerance_reason": "{reason}""#
+            ))
+        };
+        let closure = repeat(r#"{"abs": 0.01}"#, "closure: CLOSURE_TOL = 1 %");
+        assert!(closure.unnamed_tolerance_basis().is_none());
+        assert!(closure.closure_basis());
+        let as_derived = repeat(r#"{"abs": 0.01}"#, "derived: CLOSURE_TOL = 1 %").unnamed_tolerance_basis();
+        assert!(
+            as_derived.is_some_and(|m| m.contains("no derivation")),
+            "the chosen criterion labelled derived"
+        );
+        assert!(
+            repeat(r#"{"abs": 0.02}"#, "closure: 2 %")
+                .unnamed_tolerance_basis()
+                .is_some(),
+            "looser than the criterion"
+        );
+        assert!(
+            repeat(r#"{"rel": 0.01}"#, "closure: 1 %")
+                .unnamed_tolerance_basis()
+                .is_some(),
+            "a relative band of a value expected 0"
+        );
+        assert!(
+            with("closure: 1 %").unnamed_tolerance_basis().is_some(),
+            "not a repeat expected 0"
+        );
+        assert!(!with("derived: 30 %").closure_basis());
         let bound = r#""provenance": {"derived": "x"}, "op": "lt", "expected": 0.4, "tolerance_reason": "small""#;
         assert!(
             check(bound).unnamed_tolerance_basis().is_none(),

@@ -323,7 +323,7 @@ pub const CURVE: &[FieldDoc] = &[NAME, RUN, X, Y, WINDOW, UNIT, NOTE, BASELINE];
 /// and the chord the trapezoid rule closes it with spans at most 1 % of each range. A run that
 /// does not close to it is run on (more periods) or shot until it does, or its value is quoted as
 /// what it is (`path-integral`, an open stretch).
-pub const CLOSURE_TOL: f64 = 0.01;
+pub const CLOSURE_TOL: f64 = fric_manifest::CLOSURE_CRITERION;
 
 /// The text that starts the error of a cycle that did not close ([`closed_cycle`]): a reading
 /// whose only metric errors are these (and the metrics that read them) reports the checks on them
