@@ -84,6 +84,39 @@ pub fn max_abs(a: &[f64]) -> f64 {
     a.iter().fold(0.0, |m, x| m.max(x.abs()))
 }
 
+/// `(max |x_c|, max |∂P/∂x_c|)` per state component over the samples, for a rate `P` of the
+/// works (`P_in − F v`) that is not differentiated by hand: `state(i, x)` writes sample `i`'s
+/// state into `x`, and each derivative is a central difference of step `10⁻⁶ (1 + max |x_c|)`
+/// (the `H_c` of [`Bound`]).
+pub fn sensitivities(
+    samples: usize,
+    dim: usize,
+    state: impl Fn(usize, &mut [f64]),
+    power: impl Fn(&[f64]) -> f64,
+) -> Vec<(f64, f64)> {
+    let mut x = vec![0.0; dim];
+    let mut out = vec![(0.0f64, 0.0f64); dim];
+    for i in 0..samples {
+        state(i, &mut x);
+        for (o, xc) in out.iter_mut().zip(&x) {
+            o.0 = o.0.max(xc.abs());
+        }
+    }
+    for i in 0..samples {
+        state(i, &mut x);
+        for c in 0..dim {
+            let (xc, h) = (x[c], 1e-6 * (1.0 + out[c].0));
+            x[c] = xc + h;
+            let up = power(&x);
+            x[c] = xc - h;
+            let down = power(&x);
+            x[c] = xc;
+            out[c].1 = out[c].1.max(((up - down) / (2.0 * h)).abs());
+        }
+    }
+    out
+}
+
 /// `|ΔW_in − ΔW_f − ΔE| ≤ tol` on every sample, each `Δ` from the first sample.
 pub fn check(t: &[f64], w_in: &[f64], w_f: &[f64], stored: &[f64], tol: f64) -> Result<(), Violation> {
     let first = |a: &[f64]| a.first().copied().unwrap_or(0.0);

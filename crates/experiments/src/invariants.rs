@@ -8,8 +8,9 @@
 //! its request and its data.
 //!
 //! **Friction opposes sliding** ([`opposes_sliding`]), sample by sample, is declared where the
-//! source states it for every sliding instant: Coulomb friction (`coulomb-mass-spring`) and the
-//! rotating-bristle models' sign rule (3.18) (`drbm-*`, `crate::drbm`). The other models' sources
+//! source states it for every sliding instant: Coulomb friction (`coulomb-mass-spring`), the
+//! classical model's kinetic level τk± sgn θ' (`inertia-pid-classical`, report (1.2)–(1.4)) and
+//! the rotating-bristle models' sign rule (3.18) (`drbm-*`, `crate::drbm`). The other models' sources
 //! do not state it, and their own equations break it on purpose (read 2026-12-06, issue 43):
 //! - LuGre (thesis (1.24)–(1.27), report (3.3)–(3.4)): only the steady state
 //!   F_ss(v) = g(v) sgn v + σ2 v opposes the velocity; after a reversal the bristle deflection z

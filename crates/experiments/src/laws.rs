@@ -294,22 +294,50 @@ params! {
     }
 }
 
-/// A PID loop as an ODE (the friction law's states after θ, ω and the integral).
-struct PidOde<F>(fric_models::pid::PidLoop<F>);
+/// A PID loop as an ODE (the friction law's states after θ, ω and the integral), with the
+/// energy balance's works as quadrature outputs (`crate::energy_balance`): `W_in = ∫ u θ' dt`
+/// (the control torque's work) and `W_f = ∫ report · (F + α θ') θ' dt` (`report` = 1 in
+/// production; another value only in the test that the balance catches a misreported torque).
+struct PidOde<F> {
+    lp: fric_models::pid::PidLoop<F>,
+    report: f64,
+}
 
 impl<F: fric_models::InputDriven> fric_solvers::OdeSystem for PidOde<F> {
     fn dim(&self) -> usize {
-        self.0.dim()
+        self.lp.dim()
     }
     fn rhs(&self, _: f64, x: &[f64], dx: &mut [f64]) {
-        self.0.rhs(x, dx)
+        self.lp.rhs(x, dx)
+    }
+    fn n_quadratures(&self) -> usize {
+        2
+    }
+    fn integrands(&self, _: f64, x: &[f64], q: &mut [f64]) {
+        q[0] = self.lp.control(x) * x[1];
+        q[1] = self.report * (self.lp.friction(x) + self.lp.plant.alpha * x[1]) * x[1];
     }
 }
 
+/// The columns the PID loops append for their energy balance ([`PidPlant::check_energy`]).
+pub const PID_ENERGY_COLUMNS: [crate::system::Column; 3] = [
+    (
+        "W_in",
+        "J",
+        "control work: integral of u θ' dt from the start (quadrature on the dense output)",
+    ),
+    ("W_f", "J", "friction work: integral of (F + α θ') θ' dt from the start"),
+    ("E", "J", "kinetic energy J θ'^2/2"),
+];
+
+/// What the PID loops' energy balance states.
+pub const PID_ENERGY_DOC: &str = "control work = friction work + change of J theta'^2/2 (J theta'' = u - alpha theta' - F times theta', integrated; exact for any friction torque on the inertia; the law's own states, bristles or B&S x1, x2, are inside the friction work), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)";
+
 impl PidPlant {
     /// The loop with `friction` from rest, the reference step at t = 0, over the autonomous save
-    /// grid by `sim.method` (rtol 1e-8, atol 1e-11 by default): columns t, theta, omega, e, u,
-    /// F (the law's output, without α θ') and the law's states named `states`; info `steps`.
+    /// grid by `sim.method` ([`PidPlant::tolerances`]): columns t, theta, omega, e, u,
+    /// F (the law's output, without α θ'), the law's states named `states` and
+    /// [`PID_ENERGY_COLUMNS`]; info `steps`.
     pub fn simulate<F: fric_models::InputDriven>(
         &self,
         alpha: f64,
@@ -317,22 +345,45 @@ impl PidPlant {
         states: &[&str],
         req: &crate::RunRequest,
     ) -> Result<crate::RunData, String> {
-        let ode = PidOde(self.with(alpha, friction));
-        let lp = &ode.0;
+        self.simulate_reporting(alpha, friction, states, req, 1.0)
+    }
+
+    /// rtol 1e-8, atol 1e-11 unless the run sets them.
+    pub fn tolerances(req: &crate::RunRequest) -> (f64, f64) {
+        (req.sim.rtol.unwrap_or(1e-8), req.sim.atol.unwrap_or(1e-11))
+    }
+
+    /// [`PidPlant::simulate`] with the friction work integrated from `report ×` the torque acting.
+    pub(crate) fn simulate_reporting<F: fric_models::InputDriven>(
+        &self,
+        alpha: f64,
+        friction: F,
+        states: &[&str],
+        req: &crate::RunRequest,
+        report: f64,
+    ) -> Result<crate::RunData, String> {
+        let ode = PidOde {
+            lp: self.with(alpha, friction),
+            report,
+        };
+        let lp = &ode.lp;
         let (t_end, save) = crate::drive::autonomous_times(req)?;
+        let (rtol, atol) = Self::tolerances(req);
         let tol = fric_solvers::Tolerances {
-            rtol: req.sim.rtol.unwrap_or(1e-8),
-            atol: req.sim.atol.unwrap_or(1e-11),
+            rtol,
+            atol,
             ..Default::default()
         };
-        let mut cols: Vec<Vec<f64>> = vec![Vec::with_capacity(save.len()); 6 + states.len()];
+        let n = lp.dim();
+        let mut cols: Vec<Vec<f64>> = vec![Vec::with_capacity(save.len()); 6 + states.len() + 3];
         let mut out = |t: f64, x: &[f64]| {
             let row = [t, x[0], x[1], lp.r - x[0], lp.control(x), lp.friction(x)];
-            for (c, v) in cols.iter_mut().zip(row.iter().chain(&x[3..])) {
+            let energy = [x[n], x[n + 1], 0.5 * lp.plant.j * x[1] * x[1]];
+            for (c, v) in cols.iter_mut().zip(row.iter().chain(&x[3..n]).chain(&energy)) {
                 c.push(*v);
             }
         };
-        let x0 = vec![0.0; lp.dim()];
+        let x0 = vec![0.0; n];
         let o = fric_solvers::solve(
             &ode,
             crate::drive::method_of(req)?,
@@ -346,7 +397,8 @@ impl PidPlant {
         .map_err(|e| e.to_string())?;
         let names = ["t", "theta", "omega", "e", "u", "F"]
             .into_iter()
-            .chain(states.iter().copied());
+            .chain(states.iter().copied())
+            .chain(PID_ENERGY_COLUMNS.iter().map(|c| c.0));
         let mut data = crate::RunData {
             columns: names.map(String::from).zip(cols).collect(),
             period: None,
@@ -355,6 +407,63 @@ impl PidPlant {
         data.info.insert("steps".into(), o.stats.accepted as f64);
         Ok(data)
     }
+
+    /// Invariant: the energy balance (`crate::energy_balance`) of a run of [`PidPlant::simulate`]
+    /// with the same `alpha`, `friction` and `states`, to the bound derived there. The stored
+    /// energy `½ J θ'²` has `G_θ' = J max|θ'|`; the rate `θ' (u − α θ' − F)` is differentiated
+    /// numerically ([`crate::energy_balance::sensitivities`]) at each sample's state
+    /// `[θ, θ', I, law…]`, the integral `I = (u − k_p e + k_d θ')/k_i` read back from the control
+    /// (the rate is linear in it; 0 when `k_i = 0`).
+    pub fn check_energy<F: fric_models::InputDriven>(
+        &self,
+        alpha: f64,
+        friction: F,
+        states: &[&str],
+        req: &crate::RunRequest,
+        d: &crate::RunData,
+    ) -> Result<(), crate::invariants::Violation> {
+        use crate::energy_balance::{check, max_abs, sensitivities, Bound};
+        use crate::invariants::col;
+        let lp = self.with(alpha, friction);
+        let (t, th, w, e, u) = (
+            col(d, "t")?,
+            col(d, "theta")?,
+            col(d, "omega")?,
+            col(d, "e")?,
+            col(d, "u")?,
+        );
+        let law: Vec<&[f64]> = states.iter().map(|s| col(d, s)).collect::<Result<_, _>>()?;
+        let integral = |i: usize| {
+            if lp.ki == 0.0 {
+                0.0
+            } else {
+                (u[i] - lp.kp * e[i] + lp.kd * w[i]) / lp.ki
+            }
+        };
+        let n = lp.dim();
+        let sens = sensitivities(
+            t.len(),
+            n,
+            |i, x| {
+                x[0] = th[i];
+                x[1] = w[i];
+                x[2] = integral(i);
+                for (xc, z) in x[3..].iter_mut().zip(&law) {
+                    *xc = z[i];
+                }
+            },
+            |x| x[1] * (lp.control(x) - alpha * x[1] - lp.friction(x)),
+        );
+        let g_w = self.j * max_abs(w);
+        let components = sens
+            .iter()
+            .enumerate()
+            .map(|(c, &(xm, h))| (xm, if c == 1 { g_w } else { 0.0 }, h))
+            .collect();
+        let bound = Bound::for_run(d, Self::tolerances(req), components);
+        check(t, col(d, "W_in")?, col(d, "W_f")?, col(d, "E")?, bound.tolerance())
+    }
+
     /// The loop with viscous friction `alpha` and the friction law `friction`.
     pub fn with<F>(&self, alpha: f64, friction: F) -> fric_models::pid::PidLoop<F> {
         fric_models::pid::PidLoop {

@@ -5,7 +5,7 @@
 use crate::system::{between, initial, invalid, params, positive, Spec};
 use crate::{Invalid, RunRequest};
 use fric_models::ruderman::Variant;
-use fric_solvers::hybrid::{simulate, HybridSystem};
+use fric_solvers::hybrid::{simulate, HybridSystem, Quadratures, WithQuadratures};
 use fric_solvers::{Method, Tolerances};
 use std::cell::RefCell;
 
@@ -90,12 +90,31 @@ impl HybridSystem for Oscillator {
     }
 }
 
+/// The friction work `W_f = ∫ report · F v dt` as a quadrature output carried across the events
+/// (the energy balance of `ruderman-oscillator`; `report` = 1 in production, another value only
+/// in the test that the balance catches a misreported force).
+struct FrictionWork {
+    report: f64,
+}
+
+impl Quadratures<()> for FrictionWork {
+    fn count(&self) -> usize {
+        1
+    }
+    fn integrands(&self, _: (), _: f64, x: &[f64], q: &mut [f64]) {
+        q[0] = self.report * x[2] * x[1];
+    }
+}
+
 /// Samples and events of one oscillator run; an event is `(guard, t, state)`, guards 0 and 1
-/// being reversals (v = 0) and 2 and 3 force zero crossings.
+/// being reversals (v = 0) and 2 and 3 force zero crossings. `w_f` is the friction work
+/// `∫ F v dt` from the start at each sample, `steps` the accepted steps.
 pub struct Sim {
     pub t: Vec<f64>,
     pub state: Vec<[f64; 3]>,
     pub events: Vec<(usize, f64, [f64; 3])>,
+    pub w_f: Vec<f64>,
+    pub steps: usize,
 }
 
 /// Simulate from the initial state to `sim.t_end`, sampling at `samples`.
@@ -103,6 +122,21 @@ pub fn simulate_oscillator(
     p: &OscillatorParams,
     req: &RunRequest,
     samples: &[f64],
+) -> Result<(Oscillator, Sim), String> {
+    simulate_reporting(p, req, samples, 1.0)
+}
+
+/// rtol 1e-11, atol 1e-14 unless the run sets them.
+pub fn oscillator_tolerances(req: &RunRequest) -> (f64, f64) {
+    (req.sim.rtol.unwrap_or(1e-11), req.sim.atol.unwrap_or(1e-14))
+}
+
+/// [`simulate_oscillator`] with the friction work integrated from `report ×` the force acting.
+pub(crate) fn simulate_reporting(
+    p: &OscillatorParams,
+    req: &RunRequest,
+    samples: &[f64],
+    report: f64,
 ) -> Result<(Oscillator, Sim), String> {
     let osc = Oscillator {
         m: p.m,
@@ -112,9 +146,10 @@ pub fn simulate_oscillator(
     };
     let t_end = req.sim.t_end.ok_or("t_end")?;
     let period = 2.0 * std::f64::consts::PI * (osc.m / osc.sigma).sqrt();
+    let (rtol, atol) = oscillator_tolerances(req);
     let tol = Tolerances {
-        rtol: req.sim.rtol.unwrap_or(1e-11),
-        atol: req.sim.atol.unwrap_or(1e-14),
+        rtol,
+        atol,
         hmax: period / 50.0,
         ..Default::default()
     };
@@ -122,10 +157,13 @@ pub fn simulate_oscillator(
         t: Vec::new(),
         state: Vec::new(),
         events: Vec::new(),
+        w_f: Vec::new(),
+        steps: 0,
     };
     let x0 = [p.x0, p.v0, p.f0];
-    simulate(
-        &osc,
+    let powered = WithQuadratures::new(osc, FrictionWork { report });
+    let o = simulate(
+        &powered,
         (),
         Method::Dopri5,
         &tol,
@@ -137,10 +175,13 @@ pub fn simulate_oscillator(
         &mut |t, _, x| {
             sim.t.push(t);
             sim.state.push([x[0], x[1], x[2]]);
+            sim.w_f.push(x[3]);
         },
     )
     .map_err(|e| e.to_string())?;
+    let osc = powered.sys;
     sim.events = osc.events.borrow().clone();
+    sim.steps = o.stats.accepted;
     Ok((osc, sim))
 }
 

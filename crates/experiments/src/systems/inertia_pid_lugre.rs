@@ -38,9 +38,16 @@ impl System for InertiaPidLuGre {
         ("F", "N-m", "nonlinear friction σ0 z + σ1 z'"),
         ("F_total", "N-m", "friction including α2 θ'"),
         ("z", "rad", "bristle state"),
+        crate::laws::PID_ENERGY_COLUMNS[0],
+        crate::laws::PID_ENERGY_COLUMNS[1],
+        crate::laws::PID_ENERGY_COLUMNS[2],
     ];
     const METHODS: crate::methods::Methods = crate::methods::STIFF_FIRST;
     const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
+        name: "energy-balance",
+        doc: crate::laws::PID_ENERGY_DOC,
+        check: |p, req, d| p.pid.check_energy(p.alpha2, law(p), &["z"], req, d),
+    }, crate::invariants::Invariant {
         name: crate::invariants::LUGRE_BOUND,
         doc: crate::invariants::LUGRE_BOUND_DOC,
         check: |p, _, d| {
@@ -51,21 +58,83 @@ impl System for InertiaPidLuGre {
     }];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
-        let side = |a0: f64, a1: f64| LuGre {
-            sigma0: p.sigma0,
-            sigma1: p.sigma1,
-            sigma2: 0.0,
-            fc: a0,
-            fs: a0 + a1,
-            vs: p.v0,
+        run_reporting(p, req, 1.0)
+    }
+}
+
+/// The LuGre law of (3.4) with (α0, α1) switched on the sign of θ' (no viscous part: α2 is the
+/// plant's).
+fn law(p: &Params) -> BySign<LuGre> {
+    let side = |a0: f64, a1: f64| LuGre {
+        sigma0: p.sigma0,
+        sigma1: p.sigma1,
+        sigma2: 0.0,
+        fc: a0,
+        fs: a0 + a1,
+        vs: p.v0,
+    };
+    let minus = side(p.alpha0, p.alpha1);
+    let plus = if p.alpha0_plus > 0.0 { side(p.alpha0_plus, p.alpha1_plus) } else { minus };
+    BySign { minus, plus }
+}
+
+/// The run, with the friction work integrated from `report ×` the torque acting (1 in
+/// production; another value only in the test that the balance catches a misreported torque).
+fn run_reporting(p: &Params, req: &RunRequest, report: f64) -> Result<RunData, String> {
+    let mut data = p.pid.simulate_reporting(p.alpha2, law(p), &["z"], req, report)?;
+    // F_total = F + α2 θ', in its declared place before z.
+    let (f, w) = (data.column("F").unwrap(), data.column("omega").unwrap());
+    let total = f.iter().zip(w).map(|(f, w)| f + p.alpha2 * w).collect();
+    data.columns.insert(6, ("F_total".into(), total));
+    Ok(data)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::invariants::Invariant;
+    use crate::system::ParamSet;
+    use fric_manifest::{InputSpec, ParamValue, SimSpec};
+
+    /// Report Fig 5.9's loop (L1757, L1829–L1830, J = 0.0025 kg m² L2545), 10 s.
+    fn request() -> RunRequest {
+        let params = [
+            ("j", 0.0025),
+            ("kp_n", 72.0),
+            ("ki_n", 216.0),
+            ("kd_n", 5.2),
+            ("r", 1.0),
+            ("sigma0", 280.0),
+            ("sigma1", 1.0),
+            ("v0", 0.1),
+            ("alpha0", 0.14),
+            ("alpha1", 0.16),
+            ("alpha0_plus", 0.30),
+            ("alpha1_plus", 0.16),
+            ("alpha2", 0.017),
+        ]
+        .iter()
+        .map(|(k, v)| (k.to_string(), ParamValue::Number(*v)))
+        .collect();
+        let sim = SimSpec {
+            t_end: Some(10.0),
+            samples_per_period: Some(10000),
+            ..Default::default()
         };
-        let minus = side(p.alpha0, p.alpha1);
-        let plus = if p.alpha0_plus > 0.0 { side(p.alpha0_plus, p.alpha1_plus) } else { minus };
-        let mut data = p.pid.simulate(p.alpha2, BySign { minus, plus }, &["z"], req)?;
-        // F_total = F + α2 θ', in its declared place before z.
-        let (f, w) = (data.column("F").unwrap(), data.column("omega").unwrap());
-        let total = f.iter().zip(w).map(|(f, w)| f + p.alpha2 * w).collect();
-        data.columns.insert(6, ("F_total".into(), total));
-        Ok(data)
+        crate::resolve("inertia-pid-lugre", &params, Some(&InputSpec::new("none", [])), Some(&sim)).unwrap()
+    }
+
+    /// The declared energy balance holds on the production run and fails when the friction work
+    /// is integrated from a torque 0.1 % off the one acting.
+    #[test]
+    fn energy_balance_holds_and_catches_a_misreported_torque() {
+        let req = request();
+        let p = Params::read(&req.params);
+        let inv: &Invariant<Params> = InertiaPidLuGre::INVARIANTS.iter().find(|i| i.name == "energy-balance").unwrap();
+        let d = run_reporting(&p, &req, 1.0).unwrap();
+        (inv.check)(&p, &req, &d).unwrap();
+        assert!(crate::energy_balance::max_abs(d.column("W_in").unwrap()) > 0.1);
+        let e = (inv.check)(&p, &req, &run_reporting(&p, &req, 1.001).unwrap()).unwrap_err();
+        assert!(e.message.contains("beyond the solver's bound"), "{e}");
     }
 }

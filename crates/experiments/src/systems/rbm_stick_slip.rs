@@ -2,15 +2,23 @@
 //! (3.10)–(3.12) with the RBM friction (3.7)–(3.9). The contact sets are the per-bristle state
 //! machine of `fric_models::rbm`; between two of its thresholds the states are frozen and the
 //! force is smooth in x, so each threshold is a located event of the hybrid integrator.
+//!
+//! **Energy balance.** (3.10)–(3.12) times `v`, integrated: `∫ K l v_p dt = ∫ F v dt +
+//! Δ(½ m v² + ½ K l²)`, exact for any friction force on the block (the bristles' torsion energy is
+//! inside the friction work); a jump moves the block by 1e-12 m ([`NUDGE`]) and changes neither
+//! `v` nor `l`, so no stored energy.
 
 use crate::laws::BristleRow;
 use crate::spring::PulledSpring;
 use crate::system::{initial, params, Column, System, NONE, Group, LINEAR};
 use crate::{Invalid, RunData, RunRequest};
 use fric_models::rbm::Rbm;
-use fric_solvers::hybrid::{simulate, HybridSystem};
+use crate::energy_balance::{check, max_abs, Bound};
+use crate::invariants::{col, Invariant, Violation};
+use fric_solvers::hybrid::{simulate, HybridSystem, Quadratures, WithQuadratures};
 use fric_solvers::{Method, Tolerances};
 use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 params! {
     pub struct Params {
@@ -26,7 +34,7 @@ pub struct RbmStickSlip;
 
 /// (3.10)–(3.12) with the contact states frozen between events; the mode counts the events.
 struct Rig {
-    rbm: RefCell<Rbm>,
+    rbm: Rc<RefCell<Rbm>>,
     /// `(above, below)` of the current states.
     next: Cell<(f64, f64)>,
     m: f64,
@@ -68,6 +76,29 @@ impl HybridSystem for Rig {
     }
 }
 
+/// The energy balance's works (`crate::energy_balance`) as quadrature outputs carried across the
+/// events: `W_in = ∫ K l v_p dt` and `W_f = ∫ report · F v dt` with `F` the friction of the frozen
+/// contact sets (`report` = 1 in production; another value only in the test that the balance
+/// catches a misreported force).
+struct Works {
+    /// The rig's state machine (shared: the jumps advance it).
+    rbm: Rc<RefCell<Rbm>>,
+    k: f64,
+    vp: f64,
+    report: f64,
+}
+
+impl Quadratures<u64> for Works {
+    fn count(&self) -> usize {
+        2
+    }
+    fn integrands(&self, _: u64, _: f64, s: &[f64], q: &mut [f64]) {
+        let (fl, fr) = self.rbm.borrow().friction_at(s[0]);
+        q[0] = self.k * s[2] * self.vp;
+        q[1] = self.report * (fl + fr) * s[1];
+    }
+}
+
 impl System for RbmStickSlip {
     const NAME: &'static str = "rbm-stick-slip";
     const DOC: &'static str = "Rotating bristle model, thesis ch. III: block on a spring pulled at v_p, (3.10)-(3.12) with F_f of (3.7)-(3.9); contact sets from the per-bristle state machine (Tables 3.1-3.2 generalised to repeated short reversals), every state change a located event (Dormand-Prince between events). Initial bristles as Table 3.2 for a first motion to the right.";
@@ -81,12 +112,19 @@ impl System for RbmStickSlip {
         ("F", "N", "friction force F_f = F_f^l + F_f^r"),
         ("Fl", "N", "left-corner force F_f^l"),
         ("Fr", "N", "right-corner force F_f^r"),
+        ("W_in", "J", "input work ∫ K l v_p dt at the spring's free end from the start (quadrature on the dense output)"),
+        ("W_f", "J", "friction work ∫ F v dt from the start (dissipated or stored in the bristles)"),
+        ("E", "J", "stored energy ½ m v² + ½ K l²"),
     ];
     const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5];
-    const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
+    const INVARIANTS: &'static [Invariant<Params>] = &[Invariant {
         name: crate::invariants::BRISTLE_WINDOWS,
         doc: crate::invariants::BRISTLE_WINDOWS_DOC,
         check: |p, _, d| crate::invariants::corner_forces(d, p.row.corner_bound()),
+    }, Invariant {
+        name: "energy-balance",
+        doc: "work put in at the spring's free end = friction work + change of ½ m v² + ½ K l² ((3.10)-(3.12) times v, integrated; the bristles' torsion is inside the friction work), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
+        check: check_energy,
     }];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
@@ -95,54 +133,137 @@ impl System for RbmStickSlip {
     }
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
-        let b = p.row.bristles();
-        let (t_end, save) = crate::drive::autonomous_times(req)?;
-        // The body cannot outrun the spring's end by more than the initial extension plus the
-        // largest friction over K; the lattice covers that travel with a margin of one body.
-        let span = p.spring.vp * t_end + p.l0.abs() + p.row.d;
-        let rbm = Rbm::new(b, p.x0, span, true);
-        let next = rbm.next_thresholds();
-        let rig = Rig {
-            rbm: RefCell::new(rbm),
+        run_reporting(p, req, 1.0)
+    }
+}
+
+/// rtol 1e-10, atol 1e-12 unless the run sets them.
+fn tolerances(req: &RunRequest) -> (f64, f64) {
+    (req.sim.rtol.unwrap_or(1e-10), req.sim.atol.unwrap_or(1e-12))
+}
+
+/// The run, with the friction work integrated from `report ×` the force acting ([`Works`]).
+fn run_reporting(p: &Params, req: &RunRequest, report: f64) -> Result<RunData, String> {
+    let b = p.row.bristles();
+    let (t_end, save) = crate::drive::autonomous_times(req)?;
+    // The body cannot outrun the spring's end by more than the initial extension plus the
+    // largest friction over K; the lattice covers that travel with a margin of one body.
+    let span = p.spring.vp * t_end + p.l0.abs() + p.row.d;
+    let rbm = Rbm::new(b, p.x0, span, true);
+    let next = rbm.next_thresholds();
+    let rbm = Rc::new(RefCell::new(rbm));
+    let (m, k, vp) = (p.spring.m, p.spring.k_spring, p.spring.vp);
+    let works = Works {
+        rbm: Rc::clone(&rbm),
+        k,
+        vp,
+        report,
+    };
+    let powered = WithQuadratures::new(
+        Rig {
+            rbm,
             next: Cell::new(next),
-            m: p.spring.m,
-            k: p.spring.k_spring,
-            vp: p.spring.vp,
-        };
-        let tol = Tolerances {
-            rtol: req.sim.rtol.unwrap_or(1e-10),
-            atol: req.sim.atol.unwrap_or(1e-12),
+            m,
+            k,
+            vp,
+        },
+        works,
+    );
+    let rig = &powered.sys;
+    let (rtol, atol) = tolerances(req);
+    let tol = Tolerances {
+        rtol,
+        atol,
+        ..Default::default()
+    };
+    let mut rows: Vec<[f64; 9]> = Vec::with_capacity(save.len());
+    // The observer runs between events, when the frozen states are those of the sample.
+    let mut out = |t: f64, _: u64, s: &[f64]| {
+        let (fl, fr) = rig.rbm.borrow().friction_at(s[0]);
+        let e = 0.5 * m * s[1] * s[1] + 0.5 * k * s[2] * s[2];
+        rows.push([t, s[0], s[1], s[2], fl, fr, s[3], s[4], e]);
+    };
+    let r = simulate(&powered, 0, Method::Dopri5, &tol, 0.0, &[p.x0, p.v0, p.l0], t_end, &save, 50_000_000, &mut out)
+        .map_err(|e| e.to_string())?;
+    if rows.iter().any(|r| (r[1] - p.x0).abs() > span) {
+        return Err(format!("the body left the lattice of ±{span} m"));
+    }
+    let col = |j: usize| rows.iter().map(|r| r[j]).collect::<Vec<f64>>();
+    let f: Vec<f64> = rows.iter().map(|r| r[4] + r[5]).collect();
+    let mut data = RunData {
+        columns: vec![
+            ("t".into(), col(0)),
+            ("x".into(), col(1)),
+            ("v".into(), col(2)),
+            ("l".into(), col(3)),
+            ("F".into(), f),
+            ("Fl".into(), col(4)),
+            ("Fr".into(), col(5)),
+            ("W_in".into(), col(6)),
+            ("W_f".into(), col(7)),
+            ("E".into(), col(8)),
+        ],
+        period: None,
+        ..Default::default()
+    };
+    data.info.insert("state_events".into(), r.switches.len() as f64);
+    data.info.insert("steps".into(), r.stats.accepted as f64);
+    data.info.insert("d0".into(), p.row.bristles().d0());
+    Ok(data)
+}
+
+/// Invariant: the energy balance (`crate::energy_balance`) with the bound derived there, on the
+/// state `[x, v, l]`: the stored `½ m v² + ½ K l²` has `G_v = m max|v|`, `G_l = K max|l|`; the
+/// rate `K l v_p − F v` has `H_l = K v_p`, `H_v = max|F|` and `H_x = max|v| · 2 n κ/h²`: with the
+/// contact sets frozen each bristle adds `κ θ cos²θ/h`, `θ = atan((c − x_b)/h)` ((3.5)–(3.6)),
+/// whose slope in `x` is `κ cos²θ (cos²θ − θ sin 2θ)/h²`, at most `κ/h²` in size, and each
+/// corner holds at most `n = ⌊d0/Δ⌋ + 1` bristles (the `bristle-windows` invariant).
+fn check_energy(p: &Params, req: &RunRequest, d: &RunData) -> Result<(), Violation> {
+    let (t, x, v, l, f) = (col(d, "t")?, col(d, "x")?, col(d, "v")?, col(d, "l")?, col(d, "F")?);
+    let b = p.row.bristles();
+    let n = (b.d0() / b.delta).floor() + 1.0;
+    let slope = 2.0 * n * b.kappa / (b.h * b.h);
+    let (vm, lm, k) = (max_abs(v), max_abs(l), p.spring.k_spring);
+    let bound = Bound::for_run(
+        d,
+        tolerances(req),
+        vec![(max_abs(x), 0.0, vm * slope), (vm, p.spring.m * vm, max_abs(f)), (lm, k * lm, k * p.spring.vp.abs())],
+    );
+    check(t, col(d, "W_in")?, col(d, "W_f")?, col(d, "E")?, bound.tolerance())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::system::ParamSet;
+    use fric_manifest::{InputSpec, ParamValue, SimSpec};
+
+    /// Thesis Fig 3.5's rig (L958), 20 s.
+    fn request() -> RunRequest {
+        let params = [("m", 1.0), ("k_spring", 1.0), ("vp", 0.5), ("kappa", 0.5), ("h", 0.098), ("lb", 0.1), ("delta", 0.01), ("d", 1.0), ("x0", 0.0), ("v0", 0.0), ("l0", 0.0)]
+            .iter()
+            .map(|(k, v)| (k.to_string(), ParamValue::Number(*v)))
+            .collect();
+        let input = InputSpec::new("none", []);
+        let sim = SimSpec {
+            t_end: Some(20.0),
+            samples_per_period: Some(20000),
             ..Default::default()
         };
-        let mut rows: Vec<[f64; 6]> = Vec::with_capacity(save.len());
-        // The observer runs between events, when the frozen states are those of the sample.
-        let mut out = |t: f64, _: u64, s: &[f64]| {
-            let (fl, fr) = rig.rbm.borrow().friction_at(s[0]);
-            rows.push([t, s[0], s[1], s[2], fl, fr]);
-        };
-        let r = simulate(&rig, 0, Method::Dopri5, &tol, 0.0, &[p.x0, p.v0, p.l0], t_end, &save, 50_000_000, &mut out)
-            .map_err(|e| e.to_string())?;
-        if rows.iter().any(|r| (r[1] - p.x0).abs() > span) {
-            return Err(format!("the body left the lattice of ±{span} m"));
-        }
-        let col = |j: usize| rows.iter().map(|r| r[j]).collect::<Vec<f64>>();
-        let f: Vec<f64> = rows.iter().map(|r| r[4] + r[5]).collect();
-        let mut data = RunData {
-            columns: vec![
-                ("t".into(), col(0)),
-                ("x".into(), col(1)),
-                ("v".into(), col(2)),
-                ("l".into(), col(3)),
-                ("F".into(), f),
-                ("Fl".into(), col(4)),
-                ("Fr".into(), col(5)),
-            ],
-            period: None,
-            ..Default::default()
-        };
-        data.info.insert("state_events".into(), r.switches.len() as f64);
-        data.info.insert("steps".into(), r.stats.accepted as f64);
-        data.info.insert("d0".into(), p.row.bristles().d0());
-        Ok(data)
+        crate::resolve("rbm-stick-slip", &params, Some(&input), Some(&sim)).unwrap()
+    }
+
+    /// The declared energy balance holds on the production run and fails when the work is
+    /// integrated from a force 0.1 % off the one acting.
+    #[test]
+    fn energy_balance_holds_and_catches_a_misreported_force() {
+        let req = request();
+        let p = Params::read(&req.params);
+        let inv: &Invariant<Params> = RbmStickSlip::INVARIANTS.iter().find(|i| i.name == "energy-balance").unwrap();
+        let d = run_reporting(&p, &req, 1.0).unwrap();
+        (inv.check)(&p, &req, &d).unwrap();
+        assert!(max_abs(d.column("W_in").unwrap()) > 0.1, "{}", max_abs(d.column("W_in").unwrap()));
+        let e = (inv.check)(&p, &req, &run_reporting(&p, &req, 1.001).unwrap()).unwrap_err();
+        assert!(e.message.contains("beyond the solver's bound"), "{e}");
     }
 }
