@@ -11,6 +11,32 @@ const SAMPLE_W: f64 = 30.0 * K;
 const GAP: f64 = 8.0 * K;
 const PAD: f64 = 8.0 * K;
 const ROW: f64 = 1.45 * LEGEND_FONT;
+/// Clear space between the glyphs of two legend rows, in ems.
+const ROW_GAP: f64 = 0.15;
+
+/// The ink of a typeset label above and below its row's centre line (the text is centred with
+/// `dy` 0.35 em), in ems: the sans-serif ascender (0.76 em) and descender (0.24 em), a
+/// superscript's raised by 0.55 em at 72 %, a subscript's lowered by 0.3 em at 72 % (the
+/// shifts [`math::svg`] writes).
+fn extent(label: &str) -> (f64, f64) {
+    let runs = math::parse(label);
+    let sup = runs.iter().any(|r| matches!(r, math::Run::Sup(_)));
+    let sub = runs.iter().any(|r| matches!(r, math::Run::Sub(_)));
+    let above = if sup { 0.55 + 0.72 * 0.76 } else { 0.76 } - 0.35;
+    let below = if sub { 0.3 + 0.72 * 0.24 } else { 0.24 } + 0.35;
+    (above, below)
+}
+
+/// The pitch of a legend's rows: `ROW`, or more when a label's scripts would reach the next
+/// row's (thesis Fig 5.8: two rows `f_{+}^{-1}`, `f_{-}^{-1}`, each with a subscript and a
+/// superscript, overlapped): the deepest ink below a centre line, the highest above, and a gap.
+fn row_pitch(entries: &[Entry]) -> f64 {
+    let (above, below) = entries
+        .iter()
+        .map(|e| extent(&e.label))
+        .fold((0.0, 0.0), |(a, b), (x, y)| (f64::max(a, x), f64::max(b, y)));
+    ROW.max((above + below + ROW_GAP) * LEGEND_FONT)
+}
 const INSET: f64 = 8.0 * K;
 
 /// True if any ink of the series falls in the rectangle (grown by the stroke's half-width).
@@ -70,7 +96,7 @@ pub(crate) fn place_inside(
     preferred: usize,
 ) -> Result<Legend, Vec<Entry>> {
     let w = 2.0 * PAD + entries.iter().map(|e| e.width).fold(0.0, f64::max) + SAMPLE_W + GAP;
-    let h = 2.0 * PAD + ROW * entries.len() as f64;
+    let h = 2.0 * PAD + row_pitch(&entries) * entries.len() as f64;
     let (l, r) = (frame.left + INSET, frame.right - INSET - w);
     let (t, b) = (frame.top + INSET, frame.bottom - INSET - h);
     // Upper right, upper left, lower right, lower left, then the middles of the top and bottom.
@@ -145,7 +171,7 @@ pub(crate) fn rows_below(entries: &[Entry], width: f64) -> (Vec<Vec<usize>>, f64
         .map(|i| (i..entries.len()).step_by(r).collect::<Vec<usize>>())
         .filter(|row| !row.is_empty())
         .collect();
-    let h = 2.0 * PAD + ROW * rows.len() as f64;
+    let h = 2.0 * PAD + row_pitch(entries) * rows.len() as f64;
     (rows, h)
 }
 
@@ -260,7 +286,7 @@ pub(crate) fn write(out: &mut String, l: &Legend) {
         K
     );
     for (i, row) in l.rows.iter().enumerate() {
-        let y = r[1] + PAD + ROW * (i as f64 + 0.5);
+        let y = r[1] + PAD + row_pitch(&l.entries) * (i as f64 + 0.5);
         let mut x = r[0] + PAD;
         for &k in row {
             let e = &l.entries[k];

@@ -60,10 +60,14 @@ pub(crate) fn build_chart<'a, DB: DrawingBackend>(
         12
     } * K;
     let left = left_margin(p, r);
+    let top = match &title {
+        Some((_, _, h)) => top + h + TITLE_GAP * K,
+        None => top.max(top_label_room(area, p, r, top, reserve, x_labels)),
+    };
     let mut b = ChartBuilder::on(area);
     b.margin(12 * K)
         .margin_left(left)
-        .margin_top(top + title.as_ref().map_or(0, |(_, _, h)| h + TITLE_GAP * K))
+        .margin_top(top)
         .margin_right(right_margin(area, p, r))
         .margin_bottom(12 * K + reserve)
         .x_label_area_size(if x_labels { X_AREA } else { 8 } * K)
@@ -71,7 +75,12 @@ pub(crate) fn build_chart<'a, DB: DrawingBackend>(
     if let Some((t, style, _)) = &title {
         let centre = (area.dim_in_pixel().0 / 2) as i32;
         let style = style.pos(Pos::new(HPos::Center, VPos::Top));
-        area.draw(&Text::new(t.as_str(), (centre, top as i32), style))
+        let line = if p.title.as_ref().is_some_and(|t| t.contains('^')) {
+            17
+        } else {
+            12
+        } * K;
+        area.draw(&Text::new(t.as_str(), (centre, line as i32), style))
             .map_err(|e| e.to_string())?;
     }
     // Minor ticks are drawn by the data layer as marks on the axes (no minor grid).
@@ -87,6 +96,41 @@ pub(crate) fn build_chart<'a, DB: DrawingBackend>(
     .map_err(|e| e.to_string())
 }
 
+/// The y tick label's line box above its tick, in ems of the label's font: DejaVu Sans' ascender
+/// (0.928 em) less plotters' centring shift (`dy` 0.5ex, half an em as usvg lays it out).
+const LABEL_RISE: f64 = 0.928 - 0.25;
+
+/// The margin (drawing units) above the axes of a panel without a title that the top labelled
+/// y tick's label needs, centred on its tick, to stay `2K` inside the figure (duhem-paper
+/// Fig 26, thesis Fig 1.4: a tick at the top of the range had its label cut by the figure's top
+/// edge); 0 when that tick lies far enough below the top. `top` is the default margin, with
+/// which the axes' height is estimated.
+fn top_label_room<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    p: &PanelData,
+    r: &Ranges,
+    top: u32,
+    reserve: u32,
+    x_labels: bool,
+) -> u32 {
+    let em = (LABEL_SIZE * K) as f64 / 1.24;
+    let need = LABEL_RISE * em + (2 * K) as f64;
+    let (lo, hi) = r.y;
+    let Some(f) = axis_ticks(area, p, r)
+        .1
+        .iter()
+        .filter(|(_, l)| !l.is_empty())
+        .map(|(v, _)| (v - lo) / (hi - lo))
+        .filter(|f| f.is_finite())
+        .reduce(f64::max)
+    else {
+        return 0;
+    };
+    let below = if x_labels { X_AREA } else { 8 } * K + 12 * K + reserve + top;
+    let axes = (area.dim_in_pixel().1 as f64 - below as f64).max(0.0);
+    (need - (1.0 - f) * axes).ceil().max(0.0) as u32
+}
+
 /// The labelled ticks of a panel drawn in `area` with ranges `r`: (position in plotting
 /// coordinates, label) along x and along y, each axis' labels in one format.
 pub(crate) type AxisTicks = (crate::TickLabels, crate::TickLabels);
@@ -99,6 +143,62 @@ fn axis_ticks<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &PanelData, 
         labelled(&ticks(r.x.0, r.x.1, p.x.scale, mx).0, p.x.scale, fx),
         labelled(&ticks(r.y.0, r.y.1, p.y.scale, my).0, p.y.scale, fy),
     )
+}
+
+/// The tick labels with the one of the two at the frame's lower-left corner dropped when the
+/// lowest y tick label (right-aligned `2 × 5K` left of the axis, centred on its tick) and the
+/// first x tick label (centred on its tick, its top `2 × 5K` below the axis, as plotters places
+/// them) would come within `2K` of each other: thesis Fig 1.3's "−1.5" and "−1" overlapped by
+/// 3 px. The label dropped is the y axis' unless the x axis has more labels; its tick stays.
+fn clear_corner<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    frame: &Frame,
+    mut labels: AxisTicks,
+    x_labels: bool,
+) -> AxisTicks {
+    let font = TextStyle::from(("sans-serif", LABEL_SIZE * K));
+    let size = |l: &str| {
+        area.estimate_text_size(l, &font)
+            .map_or((0.0, 0.0), |(w, h)| (w as f64, h as f64))
+    };
+    // Drawing positions along each axis (tick positions are plotting coordinates, as the
+    // frame's ranges).
+    let px = |u: f64| {
+        u.is_finite()
+            .then(|| frame.left + (u - frame.x.0) / (frame.x.1 - frame.x.0) * (frame.right - frame.left))
+    };
+    let py = |u: f64| {
+        u.is_finite()
+            .then(|| frame.bottom - (u - frame.y.0) / (frame.y.1 - frame.y.0) * (frame.bottom - frame.top))
+    };
+    // The labelled tick drawn leftmost along x, lowest along y.
+    let first = |t: &crate::TickLabels, at: &dyn Fn(f64) -> Option<f64>, sign: f64| {
+        t.iter()
+            .enumerate()
+            .filter(|(_, (_, l))| !l.is_empty())
+            .filter_map(|(i, (v, _))| at(*v).map(|p| (i, p)))
+            .min_by(|a, b| (sign * a.1).total_cmp(&(sign * b.1)))
+    };
+    let (fx, fy) = (frame.left, frame.bottom);
+    let x_first = first(&labels.0, &px, 1.0);
+    let y_lowest = first(&labels.1, &py, -1.0);
+    let (Some((xi, xp)), Some((yi, yp)), true) = (x_first, y_lowest, x_labels) else {
+        return labels;
+    };
+    let (clear, dist) = ((2 * K) as f64, (10 * K) as f64);
+    let ((xw, _), (yw, yh)) = (size(&labels.0[xi].1), size(&labels.1[yi].1));
+    let y_box = [fx - dist - yw, yp - yh / 2.0, fx - dist, yp + yh / 2.0];
+    let x_top = fy + dist;
+    let x_left = xp - xw / 2.0;
+    if x_left < y_box[2] + clear && y_box[3] + clear > x_top {
+        let count = |t: &crate::TickLabels| t.iter().filter(|(_, l)| !l.is_empty()).count();
+        if count(&labels.0) > count(&labels.1) {
+            labels.0[xi].1.clear();
+        } else {
+            labels.1[yi].1.clear();
+        }
+    }
+    labels
 }
 
 /// The label of the tick at `v` among `labels` (the position plotters passes back is one of
@@ -363,7 +463,7 @@ pub(crate) fn draw_panel<DB: DrawingBackend>(
     let mut chart = build_chart(area, p, &r, reserve, x_labels)?;
     let frame = frame_of(&chart, p, &r, (0, 0));
     let (kx, ky) = r.powers;
-    let labels = axis_ticks(area, p, &r);
+    let labels = clear_corner(area, &frame, axis_ticks(area, p, &r), x_labels);
     let fmt_x = |v: &f64| {
         if x_labels {
             label_at(&labels.0, *v)
