@@ -135,6 +135,31 @@ pub fn check(t: &[f64], w_in: &[f64], w_f: &[f64], stored: &[f64], tol: f64) -> 
     })
 }
 
+/// Test support shared by every system that declares an energy balance: its `energy-balance`
+/// invariant holds on `run(1.0)` (the production run, whose `work` column exceeds `min_work`, so
+/// the balance is tested on a run that does work) and fails on `run(1.001)` (the work integrated
+/// from a force or torque 0.1 % off the one acting).
+#[cfg(test)]
+pub(crate) fn assert_holds_and_catches_misreport<P>(
+    invariants: &[crate::invariants::Invariant<P>],
+    p: &P,
+    req: &crate::RunRequest,
+    work: &str,
+    min_work: f64,
+    run: impl Fn(f64) -> Result<crate::RunData, String>,
+) {
+    let inv = invariants
+        .iter()
+        .find(|i| i.name == "energy-balance")
+        .expect("an energy-balance invariant");
+    let d = run(1.0).unwrap();
+    (inv.check)(p, req, &d).unwrap();
+    let w = max_abs(d.column(work).unwrap());
+    assert!(w > min_work, "{work} reaches {w}, not over {min_work}");
+    let e = (inv.check)(p, req, &run(1.001).unwrap()).unwrap_err();
+    assert!(e.message.contains("beyond the solver's bound"), "{e}");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

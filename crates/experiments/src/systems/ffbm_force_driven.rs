@@ -255,11 +255,6 @@ mod tests {
     fn energy_balance_holds_and_catches_a_misreported_force() {
         let req = request();
         let p = Params::read(&req.params);
-        let inv: &Invariant<Params> = FfbmForceDriven::INVARIANTS.iter().find(|i| i.name == "energy-balance").unwrap();
-        let d = run_reporting(&p, &req, 1.0).unwrap();
-        (inv.check)(&p, &req, &d).unwrap();
-        assert!(max_abs(d.column("W_in").unwrap()) > 0.1, "{}", max_abs(d.column("W_in").unwrap()));
-        let e = (inv.check)(&p, &req, &run_reporting(&p, &req, 1.001).unwrap()).unwrap_err();
-        assert!(e.message.contains("beyond the solver's bound"), "{e}");
+        crate::energy_balance::assert_holds_and_catches_misreport(FfbmForceDriven::INVARIANTS, &p, &req, "W_in", 0.1, |r| run_reporting(&p, &req, r));
     }
 }

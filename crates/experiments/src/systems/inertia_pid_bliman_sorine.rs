@@ -85,7 +85,6 @@ fn run_reporting(p: &Params, req: &RunRequest, report: f64) -> Result<RunData, S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::invariants::Invariant;
     use crate::system::ParamSet;
     use fric_manifest::{InputSpec, ParamValue, SimSpec};
 
@@ -123,11 +122,6 @@ mod tests {
     fn energy_balance_holds_and_catches_a_misreported_torque() {
         let req = request();
         let p = Params::read(&req.params);
-        let inv: &Invariant<Params> = InertiaPidBlimanSorine::INVARIANTS.iter().find(|i| i.name == "energy-balance").unwrap();
-        let d = run_reporting(&p, &req, 1.0).unwrap();
-        (inv.check)(&p, &req, &d).unwrap();
-        assert!(crate::energy_balance::max_abs(d.column("W_in").unwrap()) > 0.1);
-        let e = (inv.check)(&p, &req, &run_reporting(&p, &req, 1.001).unwrap()).unwrap_err();
-        assert!(e.message.contains("beyond the solver's bound"), "{e}");
+        crate::energy_balance::assert_holds_and_catches_misreport(InertiaPidBlimanSorine::INVARIANTS, &p, &req, "W_in", 0.1, |r| run_reporting(&p, &req, r));
     }
 }
