@@ -119,8 +119,8 @@ impl CheckSpec {
         }
         if kind == "derived" && reason.contains("CLOSURE_TOL") {
             return Some(
-                "a `derived:` tolerance_reason rests on CLOSURE_TOL, the project's chosen closure criterion: a \
-                 chosen rule is no derivation, so its basis is `closure:` (or derive the bound)"
+                "a `derived:` tolerance_reason rests on CLOSURE_TOL, the metric kinds' chosen closure gate: a chosen \
+                 rule is no derivation; derive the floor the run resolves (experiments/README.md 'Closure floors')"
                     .into(),
             );
         }
