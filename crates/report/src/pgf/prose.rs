@@ -10,11 +10,11 @@
 //!   ([`super::tex::label_tokens`]);
 //! - in text, digits right after a Greek letter are its subscript (`σ1` → σ₁), `^2`, `²`, `₁`
 //!   are scripts, a letter with a combining accent (`u̇`) is mathematics, and a `-` is a minus
-//!   by the figures' rule ([`fric_plot::math::is_minus`]).
+//!   by the figures' rule ([`fric_typeset::is_minus`]).
 
 use super::check_math;
-use super::symbols::{accent, greek, math_symbol, subscript, superscript, take_run};
 use super::tex::{command_word, is_script_word, label_tokens, math, math_unicode};
+use fric_typeset::symbols::{accent, greek, math_symbol, subscript, superscript, take_run};
 
 /// A piece of typeset text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,7 +92,7 @@ pub fn text(s: &str) -> Vec<Tok> {
             continue;
         }
         // A minus by the SVG's rule (`-13.2/-9.99e3`, ` - `), not a hyphen (`x-y`).
-        if c == '-' && fric_plot::math::is_minus(&cs, i) {
+        if c == '-' && fric_typeset::is_minus(&cs, i) {
             out.text("−");
             i += 1;
             continue;
