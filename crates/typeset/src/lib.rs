@@ -15,4 +15,4 @@ pub mod tex;
 pub mod tree;
 
 pub use svg::{escape, rewrite_texts, svg, unescape};
-pub use tree::{is_minus, minus_signs, parse, plain, unit, Run};
+pub use tree::{greek_digits, is_minus, minus_signs, parse, plain, script_at, unit, Run};

@@ -75,6 +75,49 @@ pub fn unit(u: &str) -> Vec<Run> {
     runs
 }
 
+/// Where the digits that subscript the Greek letter at `chars[i]` end: `σ0` → σ₀ (a Greek
+/// letter, then digits, then no letter or digit; `σ0x` is left as written). The prose
+/// typesetter of fric-report reads Greek letters in text by the same rule.
+pub fn greek_digits(chars: &[char], i: usize) -> Option<usize> {
+    if !is_greek(chars[i]) {
+        return None;
+    }
+    let end = (i + 1..chars.len())
+        .find(|&j| !chars[j].is_ascii_digit())
+        .unwrap_or(chars.len());
+    (end > i + 1 && chars.get(end).is_none_or(|n| !n.is_alphanumeric())).then_some(end)
+}
+
+/// The script written at `chars[i]`, a `_` or `^` after something: the braced group
+/// (`x_{i+1}`, up to the first `}`) or a bare script, an optional sign (`10^-4`, `f_+`, `g_-`)
+/// then ASCII letters and digits, or one other letter (`a_θ`); what follows is not part of it
+/// (`k_iδ_i` is k_i δ_i, `F_c²` is F_c squared, `k_sθ` is k_s θ). Its run (a `-` in it a
+/// minus) and the index after it; `None` when no script is written there (`a_`, `_x`).
+pub fn script_at(chars: &[char], i: usize) -> Option<(Run, usize)> {
+    let c = chars[i];
+    if !matches!(c, '_' | '^') || i == 0 || i + 1 >= chars.len() {
+        return None;
+    }
+    let (body, next) = if chars[i + 1] == '{' {
+        let p = chars[i + 2..].iter().position(|&d| d == '}')?;
+        (chars[i + 2..i + 2 + p].iter().collect::<String>(), i + 3 + p)
+    } else {
+        let start = i + 1 + usize::from(matches!(chars[i + 1], '-' | '−' | '+'));
+        let end = match chars.get(start) {
+            Some(c) if !c.is_ascii() && c.is_alphabetic() => start + 1,
+            _ => (start..chars.len())
+                .find(|&j| !chars[j].is_ascii_alphanumeric())
+                .unwrap_or(chars.len()),
+        };
+        (chars[i + 1..end].iter().collect::<String>(), end)
+    };
+    if body.is_empty() {
+        return None;
+    }
+    let body = body.replace('-', "−");
+    Some((if c == '_' { Run::Sub(body) } else { Run::Sup(body) }, next))
+}
+
 /// Split a label into runs (see the module documentation).
 pub fn parse(label: &str) -> Vec<Run> {
     let chars: Vec<char> = label.chars().collect();
@@ -89,18 +132,12 @@ pub fn parse(label: &str) -> Vec<Run> {
     };
     while i < chars.len() {
         let c = chars[i];
-        // σ0 → σ₀: a Greek letter, then digits, then no letter or digit.
-        if is_greek(c) {
-            let end = (i + 1..chars.len())
-                .find(|&j| !chars[j].is_ascii_digit())
-                .unwrap_or(chars.len());
-            if end > i + 1 && chars.get(end).is_none_or(|n| !n.is_alphanumeric()) {
-                text.push(c);
-                flush(&mut text, &mut runs);
-                runs.push(Run::Sub(chars[i + 1..end].iter().collect()));
-                i = end;
-                continue;
-            }
+        if let Some(end) = greek_digits(&chars, i) {
+            text.push(c);
+            flush(&mut text, &mut runs);
+            runs.push(Run::Sub(chars[i + 1..end].iter().collect()));
+            i = end;
+            continue;
         }
         // A minus: at the start or after a space, bracket or operator, before a number, a
         // symbol or a bracket (`-0.03`, `-F_c`, `-(a)`), or spaced as a binary operator
@@ -123,32 +160,11 @@ pub fn parse(label: &str) -> Vec<Run> {
             i += 5;
             continue;
         }
-        if (c == '_' || c == '^') && i + 1 < chars.len() {
-            let (body, next) = if chars[i + 1] == '{' {
-                match chars[i + 2..].iter().position(|&d| d == '}') {
-                    Some(p) => (chars[i + 2..i + 2 + p].iter().collect::<String>(), i + 3 + p),
-                    None => (String::new(), i),
-                }
-            } else {
-                // A bare script: an optional sign (`10^-4`, `f_+`, `g_-`), then ASCII letters and
-                // digits, or one other letter (`a_θ`). What follows is not part of it: `k_iδ_i`
-                // is k_i δ_i, `F_c²` is F_c squared, `k_sθ` is k_s θ.
-                let start = i + 1 + usize::from(matches!(chars[i + 1], '-' | '−' | '+'));
-                let end = match chars.get(start) {
-                    Some(c) if !c.is_ascii() && c.is_alphabetic() => start + 1,
-                    _ => (start..chars.len())
-                        .find(|&j| !chars[j].is_ascii_alphanumeric())
-                        .unwrap_or(chars.len()),
-                };
-                (chars[i + 1..end].iter().collect::<String>(), end)
-            };
-            if next > i && !body.is_empty() && i > 0 {
-                flush(&mut text, &mut runs);
-                let body = body.replace('-', "−");
-                runs.push(if c == '_' { Run::Sub(body) } else { Run::Sup(body) });
-                i = next;
-                continue;
-            }
+        if let Some((run, next)) = script_at(&chars, i) {
+            flush(&mut text, &mut runs);
+            runs.push(run);
+            i = next;
+            continue;
         }
         match c {
             '[' => in_unit = true,
