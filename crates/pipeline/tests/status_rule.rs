@@ -166,6 +166,52 @@ fn a_transcribed_value_is_counted_apart_from_passed_checks() {
     assert_eq!(s.report.experiments[0].checks[0].outcome, Outcome::Fail);
 }
 
+/// A manifest with no check at all tests nothing of what it shows: `reproduced` is refused at
+/// its `status:` line, `partial` (with a reason) accepted (code review M2 of s53).
+#[test]
+fn a_manifest_without_a_check_is_partial() {
+    let i = DAHL.find("checks:\n").expect("DAHL has checks");
+    let bare = &DAHL[..i];
+    assert!(!bare.contains("checks:"));
+    let ws = workspace(&[("thesis/fig9.1.yaml", bare)]);
+    let e = go(ws.path()).report.experiments[0].errors.clone();
+    assert!(
+        e.len() == 1
+            && e[0].contains("fig9.1.yaml:5: status `reproduced` disagrees")
+            && e[0].contains("it has no check"),
+        "{e:?}"
+    );
+    let partial = bare.replace("status: reproduced\n", "status: partial\nreason: \"nothing checked\"\n");
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), partial).unwrap();
+    let s = go(ws.path());
+    assert!(s.ok(), "{:?}", s.report.experiments[0].errors);
+}
+
+/// A passed check held to the project's closure criterion (`closure:`) is counted apart among
+/// the passed checks in the HTML report's coverage table: not read as a derived bound.
+#[test]
+fn a_check_at_the_closure_criterion_is_counted_apart() {
+    let closure = DAHL.replace(
+        "checks:\n",
+        "  - {name: zero, kind: constant, value: 0}\nchecks:\n  - {metric: zero, expected: 0, tol: {abs: 0.01}, \
+         tolerance_reason: \"closure: CLOSURE_TOL = 1 %\", provenance: {derived: \"a repeat\"}}\n",
+    );
+    let ws = workspace(&[("thesis/fig9.1.yaml", &closure)]);
+    let s = go(ws.path());
+    assert!(s.ok(), "{:?}", s.report.experiments[0].errors);
+    assert_eq!(s.count(Outcome::Pass), 2);
+    let html = std::fs::read_to_string(ws.path().join("figures/index.html")).unwrap();
+    assert!(html.contains("<th>of them: closure criterion</th>"), "{html}");
+    let row = &html[html.find("<tr class=\"all\">").expect("the all row")..];
+    let cells: Vec<&str> = row
+        .split("<td class=\"n\">")
+        .skip(1)
+        .map(|c| &c[..c.find('<').unwrap()])
+        .collect();
+    // reproduced, partial, computed, pending, not reproducible, invalid, total, passed, closure
+    assert_eq!((cells[7], cells[8]), ("2", "1"), "{row}");
+}
+
 /// DAHL as a manifest of `mystudy`, a study of one's own (`source: none`), with `status`.
 fn own_study(status: &str) -> Vec<(&'static str, String)> {
     let m = DAHL
