@@ -1,14 +1,14 @@
 //! The status rule of `experiments/README.md` ("Status: the rule"), applied after the checks
 //! are evaluated. The rule derives a built manifest's status from what it declares: it is
 //! `reproduced` when every number or claim it takes from the source (each check with
-//! `published` or `claim` provenance) is met, or is a known discrepancy proven to be the
-//! source's error (`discrepancy: source-error`), when no assumption carries (`carries:`) a
+//! `published` or `claim` provenance) and every derived check is met, or is a known discrepancy
+//! proven to be the source's error (`discrepancy: source-error`), when no assumption carries (`carries:`) a
 //! replaced stated quantity (`replaced`) or a value the source does not state
 //! (`unstated-parameter`, `unstated-input`) — its own, or one of a manifest whose run it takes
 //! by `from:`, transitively, unless it settles one by name (`settles:`) —, when nothing of the
 //! source is declared `not_built`, and when it has a check that is not a transcription (a
-//! manifest with no check, or whose checks are only transcriptions, compares nothing);
-//! otherwise `partial`. A declared `reproduced` or
+//! manifest with no check, or whose checks are only transcriptions, compares nothing), and,
+//! for a table, when it has a published or claimed check; otherwise `partial`. A declared `reproduced` or
 //! `partial` that disagrees is refused, in either direction.
 
 use crate::entry::Entry;
@@ -16,10 +16,16 @@ use fric_manifest::{Assumption, Carries, Manifest, Status};
 use fric_report::{CheckReport, DiscrepancyKind, ExperimentReport, Outcome};
 use std::collections::HashMap;
 
-/// Why a check of the source keeps its manifest from being `reproduced`, or None when it does
-/// not (a derived check, a pass, a transcription read back, a proven source error).
+/// Why a check keeps its manifest from being `reproduced`, or None when it does not (a pass, a
+/// transcription read back, a proven source error). A check of the source (published, claim)
+/// that is not met leaves the source's number unreproduced; a derived check that is not met (a
+/// known discrepancy of kind unresolved or assumption: a cycle read before it closed, a bound
+/// the run exceeds) leaves what was computed unconfirmed, and derived checks are what a
+/// figure the source prints no number for is reproduced through.
 fn blocks_reproduced(c: &CheckReport) -> Option<String> {
-    if c.provenance == "derived" {
+    // A derived check that simply fails is the run's failure, reported as such (`check` fails);
+    // the status follows from what is declared, its known discrepancies.
+    if c.provenance == "derived" && c.outcome != Outcome::KnownDiscrepancy {
         return None;
     }
     match (c.outcome, c.discrepancy) {
@@ -129,6 +135,19 @@ pub fn derive(m: &Manifest, inherited: &[(String, &Assumption)], checks: &[Check
         why.push("it has no check (nothing it shows is tested)".into());
     } else if checks.iter().all(|c| c.provenance == "transcribed") {
         why.push("its checks are only transcriptions (no published, claimed or derived check)".into());
+    } else if m.kind == fric_manifest::Kind::Table
+        && !checks
+            .iter()
+            .any(|c| matches!(c.provenance.as_str(), "published" | "claim"))
+    {
+        // A table prints numbers: it is reproduced through one the project computes and the
+        // source prints, not through derived checks alone (a table of stated inputs whose only
+        // checks are the project's own round trips reproduces none of its numbers; issue 44).
+        why.push(
+            "it is a table with no published or claimed check (derived checks alone reproduce none of \
+             its printed numbers)"
+                .into(),
+        );
     }
     let status = if why.is_empty() {
         Status::Reproduced
@@ -150,16 +169,16 @@ pub fn problem(m: &Manifest, inherited: &[(String, &Assumption)], checks: &[Chec
             "status `reproduced` disagrees with the status rule (experiments/README.md): {}; only met \
              checks or known discrepancies of kind source-error, and no assumption (its own or one of a \
              run taken by `from:`) that replaces a stated quantity or supplies an unstated one, nothing \
-             `not_built` and a check that is not a transcription, allow `reproduced`, so the rule gives `partial` \
+             `not_built` and a check that is not a transcription (a table: a published or claimed one), allow `reproduced`, so the rule gives `partial` \
              (with a reason)",
             why.join("; ")
         )),
         (Status::Partial, Status::Reproduced) => Some(
-            "status `partial` disagrees with the status rule (experiments/README.md): every published or \
-             claimed check is met (or a known discrepancy of kind source-error), no assumption (its own \
+            "status `partial` disagrees with the status rule (experiments/README.md): every check is \
+             met (or a known discrepancy of kind source-error), no assumption (its own \
              or one of a run taken by `from:`) replaces a stated quantity or supplies an unstated one, \
-             nothing is declared `not_built`, and it has a check that is not a transcription, so \
-             the rule gives `reproduced`; declare the fact that makes it partial (an assumption's \
+             nothing is declared `not_built`, and it has a check that is not a transcription (a table: \
+             a published or claimed one), so the rule gives `reproduced`; declare the fact that makes it partial (an assumption's \
              `carries:`, `not_built:`) or declare `reproduced`"
                 .to_string(),
         ),

@@ -187,6 +187,72 @@ fn a_manifest_without_a_check_is_partial() {
     assert!(s.ok(), "{:?}", s.report.experiments[0].errors);
 }
 
+/// A derived check that is a known discrepancy of kind unresolved (what was computed is not
+/// confirmed: a cycle read before it closed) leaves the manifest `partial`, as a published one
+/// does; of kind source-error it does not (issue 44, audit of s56).
+#[test]
+fn an_unresolved_derived_check_is_partial() {
+    let kd = DAHL.replace(
+        "provenance: {derived: \"4(A Fc - Fr Fc/sigma)\"}}",
+        "provenance: {derived: \"4(A Fc - Fr Fc/sigma)\"}}\n  - {metric: area, expected: 30, tol: {abs: 0.1}, \
+         tolerance_reason: \"derived: a bound\", provenance: {derived: \"a bound\"}, discrepancy: unresolved, \
+         known_discrepancy: \"not met\"}",
+    );
+    assert_ne!(kd, DAHL);
+    let ws = workspace(&[("thesis/fig9.1.yaml", &kd)]);
+    let e = go(ws.path()).report.experiments[0].errors.clone();
+    assert!(
+        e.len() == 1
+            && e[0].contains("fig9.1.yaml:5: status `reproduced` disagrees")
+            && e[0].contains("derived check `area` is a known discrepancy of kind unresolved"),
+        "{e:?}"
+    );
+    let partial = kd.replace("status: reproduced\n", "status: partial\nreason: \"a bound not met\"\n");
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), &partial).unwrap();
+    let s = go(ws.path());
+    assert!(s.ok(), "{:?}", s.report.experiments[0].errors);
+    // Proven the source's: `reproduced` stands.
+    let source = kd.replace(
+        "discrepancy: unresolved, known_discrepancy: \"not met\"",
+        "discrepancy: source-error, known_discrepancy: \"the printed bound is wrong: 4 × 7.2 = 28.8\"",
+    );
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), &source).unwrap();
+    let s = go(ws.path());
+    assert!(s.ok(), "{:?}", s.report.experiments[0].errors);
+}
+
+/// A table is reproduced through a number it prints that the project computes (a published or
+/// claimed check); a table whose only checks are derived (round trips of its stated inputs) is
+/// `partial`.
+#[test]
+fn a_table_with_only_derived_checks_is_partial() {
+    let table = DAHL
+        .replace("kind: figure", "kind: table")
+        .replace("content: simulation", "content: table")
+        .replace(
+            "panels:\n  - id: main\n    x: {label: u, unit: m}\n    y: {label: F, unit: N}\n    series:\n      - {run: dahl, x: u, y: F, window: {periods: [1, 2]}, label: LABEL}\n",
+            "",
+        )
+        + "table:\n  columns: [\"a\", \"b\"]\n  rows:\n    - [\"1\", \"2\"]\n";
+    assert!(!table.contains("panels:"), "{table}");
+    let ws = workspace(&[("thesis/fig9.1.yaml", &table)]);
+    let e = go(ws.path()).report.experiments[0].errors.clone();
+    assert!(
+        e.len() == 1
+            && e[0].contains("status `reproduced` disagrees")
+            && e[0].contains("a table with no published or claimed check"),
+        "{e:?}"
+    );
+    let published = table.replace(
+        "provenance: {derived: \"4(A Fc - Fr Fc/sigma)\"}",
+        "provenance: {published: {line: 1, quote: \"area 28.8\", printed: \"28.8\"}}",
+    );
+    assert_ne!(published, table);
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), &published).unwrap();
+    let s = go(ws.path());
+    assert!(s.ok(), "{:?} {:?}", s.invalid, s.report.experiments[0].errors);
+}
+
 /// DAHL as a manifest of `mystudy`, a study of one's own (`source: none`), with `status`.
 fn own_study(status: &str) -> Vec<(&'static str, String)> {
     let m = DAHL
