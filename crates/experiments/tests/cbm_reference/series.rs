@@ -71,7 +71,10 @@ impl Series {
     }
     /// The numbers over samples `from..` (`u` from the forced drive, or 0).
     pub fn numbers(&self, from: usize, u: impl Fn(f64) -> f64) -> Numbers {
-        let r = from..self.t.len();
+        self.numbers_range(from, self.t.len() - 1, u)
+    }
+    pub fn numbers_range(&self, from: usize, to: usize, u: impl Fn(f64) -> f64) -> Numbers {
+        let r = from..to + 1;
         let (x, t) = (&self.x[r.clone()], &self.t[r.clone()]);
         let uu: Vec<f64> = t.iter().map(|&t| u(t)).collect();
         let mut area = 0.0;
@@ -106,6 +109,47 @@ impl Series {
             .filter(|(t, _)| **t >= t0 && **t <= t1)
             .map(|(_, c)| *c)
             .fold(f64::NEG_INFINITY, f64::max)
+    }
+}
+
+/// The numbers of thesis Fig 4.5 (the manifest `thesis/fig4.5`) over a time window, as its
+/// metrics define them: `slope_f_y` (F_f on y), `slope_f_v` (F_f on v for v in [1e-3, 1] m/s),
+/// `slope_y_v` (y on v, same samples), `ff_swing` (max − min of F_f), `ff_dv` (∫ F_f dv along
+/// the window, trapezoid).
+#[derive(Debug, Clone, Copy)]
+pub struct Fig45 {
+    pub slope_f_y: f64,
+    pub slope_f_v: f64,
+    pub slope_y_v: f64,
+    pub ff_swing: f64,
+    pub ff_dv: f64,
+}
+
+impl Series {
+    pub fn fig_4_5(&self, t0: f64, t1: f64) -> Fig45 {
+        let w: Vec<usize> = (0..self.t.len())
+            .filter(|&i| self.t[i] >= t0 && self.t[i] <= t1)
+            .collect();
+        let pairs = |a: &[f64], b: &[f64], sliding: bool| -> Vec<(f64, f64)> {
+            w.iter()
+                .filter(|&&i| !sliding || (1e-3..=1.0).contains(&self.v[i]))
+                .map(|&i| (a[i], b[i]))
+                .collect()
+        };
+        let f: Vec<f64> = w.iter().map(|&i| self.ff[i]).collect();
+        let mut ff_dv = 0.0;
+        for k in 1..w.len() {
+            let (i, j) = (w[k - 1], w[k]);
+            ff_dv += 0.5 * (self.ff[i] + self.ff[j]) * (self.v[j] - self.v[i]);
+        }
+        Fig45 {
+            slope_f_y: slope(&pairs(&self.y, &self.ff, false)),
+            slope_f_v: slope(&pairs(&self.v, &self.ff, true)),
+            slope_y_v: slope(&pairs(&self.v, &self.y, true)),
+            ff_swing: f.iter().cloned().fold(f64::NEG_INFINITY, f64::max)
+                - f.iter().cloned().fold(f64::INFINITY, f64::min),
+            ff_dv,
+        }
     }
 }
 
