@@ -86,8 +86,9 @@ fn late(s: &Series) -> Late {
 /// the highest peak within 1e-3 and the lowest within 2e-3 relative (two thirds of the band's
 /// 3e-3 width; measured 2.4e-4 and 1.2e-3), and the largest late extension within 1 % (measured
 /// 4.3e-3 at rtol 1e-9 and 2.9e-3 at 1e-7: the slow drift of the band, fig4.4's reason, is not
-/// fixed either). Measured 2026-12-06, 4 min 47 s wall for this binary in release on the loaded
-/// 2-core machine (both reference steps and both production tolerances, 8000 s each).
+/// fixed either). Measured 2026-12-06 in release on the loaded 2-core machine: 136 s for this
+/// binary's test alone, 4 min 47 s beside another test binary (both reference steps and both
+/// production tolerances, 8000 s each).
 #[test]
 fn fig_4_4_continued_run_agrees_with_the_reference() {
     let vp = 0.1;
