@@ -6,10 +6,10 @@
 //! `ȳ = y1 − y2 φ(v/v_s)` (sech and Gaussian) by separable least squares over the bin means, and
 //! `|F_f| = k̃ (h0 − y)` (4.67) by a least-squares line of `|F_f|` on `y` over the samples.
 
-use crate::cbm::{run, CbmBody, CbmVertical, SwitchBand};
+use crate::cbm::{check_energy, check_window, push_energy, run, CbmBody, CbmRun, CbmVertical, EnergyRig, SwitchBand};
 use crate::system::{between, initial, params, positive, Column, Group, System, LINEAR, NONE};
 use crate::{RunData, RunRequest};
-use fric_models::cbm::{Branch, MeanFit, Profile, StickSlip};
+use fric_models::cbm::{Branch, Cbm, MeanFit, Profile, StickSlip};
 use fric_solvers::analysis::line_fit;
 use fric_solvers::fit::separable_scale;
 
@@ -30,7 +30,7 @@ pub struct CbmMeanHeight;
 
 impl System for CbmMeanHeight {
     const NAME: &'static str = "cbm-mean-height";
-    const DOC: &'static str = "Compressed bristle model pulled at +v_p and -v_p (4.44)-(4.45): bin means of the height and friction over velocity bins after t_skip (thesis Fig 4.9), and least-squares fits of (4.68)-(4.71) to them (Figs 4.10, 4.11). Invariants: none declared; its output is bin means and fits, with no samples to check the CBM's contact window and energy balance on (declared on cbm-stick-slip, cbm-force-driven, cbm-prescribed-height).";
+    const DOC: &'static str = "Compressed bristle model pulled at +v_p and -v_p (4.44)-(4.45): bin means of the height and friction over velocity bins after t_skip (thesis Fig 4.9), and least-squares fits of (4.68)-(4.71) to them (Figs 4.10, 4.11). Invariants: its output is bin means and fits, with no samples to check, so each inner run (+v_p and -v_p from y0) is checked inside the run against cbm-stick-slip's invariants (contact-window, energy-balance); a violation is the run's error, naming the inner run, the time and the sample.";
     type Params = Params;
     const INPUTS: &'static [&'static str] = NONE;
     const COLUMNS: &'static [Column] = &[
@@ -55,6 +55,7 @@ impl System for CbmMeanHeight {
             let first = samples.len();
             let config = StickSlip { cbm, vp };
             let r = run(&config, &[0.0, 0.0, 0.0, p.y0, 0.0], t_end, &save, &s).map_err(|e| e.to_string())?;
+            check_inner(&cbm, vp, p.y0, s.eta, s.tau, crate::cbm::tolerance(req), &r)?;
             for (t, x) in r.t.iter().zip(&r.state) {
                 if *t >= p.t_skip {
                     // Inside the stick band the body is at v = 0 on the side it is pulled to: the
@@ -136,6 +137,35 @@ impl System for CbmMeanHeight {
     }
 }
 
+/// The invariants of `cbm-stick-slip` (`contact-window`, `energy-balance`: [`check_window`],
+/// [`check_energy`] on the columns that system writes) on one inner run, pulled at `vp` from
+/// `y(0) = y0`: the output of `cbm-mean-height` is bin means, so its runs are checked here, and a
+/// violation is the run's error with the inner run, the time and the offending sample.
+fn check_inner(cbm: &Cbm, vp: f64, y0: f64, eta: f64, tau: f64, tol: (f64, f64), r: &CbmRun) -> Result<(), String> {
+    let col = |i: usize| r.state.iter().map(|s| s[i]).collect::<Vec<f64>>();
+    let mut d = RunData {
+        columns: vec![
+            ("t".to_string(), r.t.clone()),
+            ("x".to_string(), col(0)),
+            ("v".to_string(), col(1)),
+            ("l".to_string(), col(2)),
+            ("y".to_string(), col(3)),
+            ("yd".to_string(), col(4)),
+            ("F".to_string(), r.friction.clone()),
+            ("stuck".to_string(), r.stuck.clone()),
+        ],
+        ..Default::default()
+    };
+    push_energy(&mut d, r);
+    d.info.insert("steps".into(), r.stats.accepted as f64);
+    let inner = |name: &str, e: crate::invariants::Violation| {
+        format!("invariant `{name}` broken on the inner run pulled at v_p = {vp} m/s from y(0) = {y0} m {e}")
+    };
+    check_window(cbm, eta, &d).map_err(|e| inner("contact-window", e))?;
+    let rig = EnergyRig { vp: Some(vp), y_state: true };
+    check_energy(cbm, eta, tau, &rig, tol, &d).map_err(|e| inner("energy-balance", e))
+}
+
 /// The `weight` switch: `false` for time weights (0), `true` for velocity-span weights (1).
 fn span_weighting(weight: f64) -> Result<bool, String> {
     if weight == 0.0 || weight == 1.0 {
@@ -162,6 +192,55 @@ fn velocity_spans(v: &[f64]) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cbm::CbmSettings;
+    use fric_models::cbm::Window;
+    use fric_solvers::Method;
+
+    /// The inner-run check on thesis Fig 4.9's configuration (Fig 4.4's with h0 = 1.65 m) pulled
+    /// at +v_p and −v_p for 20 s from y(0) = y_eq = 0.2071 m (the start checked nowhere else):
+    /// it holds, and fails naming the invariant, the inner run and the sample's time when one
+    /// sliding sample reports the friction of the window one bristle behind, or when the friction
+    /// work is 0.1 % off.
+    #[test]
+    fn inner_runs_are_checked_and_a_perturbed_one_fails() {
+        let cbm = Cbm {
+            h0: 1.65,
+            ..Cbm::fig_4_4()
+        };
+        let s = CbmSettings::thesis_ch4(Method::Dopri5);
+        let save: Vec<f64> = (0..=4000).map(|i| i as f64 * 0.005).collect();
+        let y0 = 0.2071;
+        for vp in [0.1, -0.1] {
+            let r = run(&StickSlip { cbm, vp }, &[0.0, 0.0, 0.0, y0, 0.0], 20.0, &save, &s).unwrap();
+            let check = |r: &CbmRun| check_inner(&cbm, vp, y0, s.eta, s.tau, (1e-9, 1e-11), r);
+            check(&r).unwrap_or_else(|e| panic!("{e}"));
+            // A stale window on one sliding sample.
+            let i = (0..r.t.len())
+                .find(|&i| r.state[i][1].abs() > 0.01 && r.stuck[i] == 0.0)
+                .unwrap();
+            let (x, y) = (r.state[i][0], r.state[i][3]);
+            let b = Branch::of_velocity(r.state[i][1]);
+            let w = cbm.window(b, x);
+            let mut bad = r.clone();
+            bad.friction[i] = cbm.friction_in(
+                b,
+                Window {
+                    first: w.first - 1,
+                    last: w.last - 1,
+                },
+                x,
+                y,
+            );
+            let e = check(&bad).unwrap_err();
+            let at = format!("at t = {} s", r.t[i]);
+            assert!(e.contains("`contact-window`") && e.contains(&at) && e.contains(&format!("v_p = {vp}")), "{e}");
+            // The friction work 0.1 % off.
+            let mut bad = r.clone();
+            bad.w_f.iter_mut().for_each(|w| *w *= 1.001);
+            let e = check(&bad).unwrap_err();
+            assert!(e.contains("`energy-balance`") && e.contains("friction work"), "{e}");
+        }
+    }
 
     #[test]
     fn stuck_samples_weigh_nothing_by_span() {

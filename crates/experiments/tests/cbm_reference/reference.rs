@@ -63,13 +63,17 @@ impl Body {
     }
     /// (4.7) for `plus`, (4.8) otherwise, summed bristle by bristle with (4.2)/(4.3).
     pub fn slant(&self, plus: bool, x: f64, y: f64) -> Slant {
+        self.slant_of(plus, self.members(plus, x), x, y)
+    }
+    /// The sum of [`Body::slant`] over the given bases `first..=last` (the set held fixed over
+    /// an integration step, so that the force is smooth within it).
+    pub fn slant_of(&self, plus: bool, (first, last): (i64, i64), x: f64, y: f64) -> Slant {
         let (d1, w, d) = (self.d1(), self.w, self.d);
         let mut s = Slant {
             compression: 0.0,
             highest: f64::NEG_INFINITY,
             count: 0,
         };
-        let (first, last) = self.members(plus, x);
         for i in first..=last {
             let xb = i as f64 * self.delta;
             let h = if plus {
@@ -85,12 +89,20 @@ impl Body {
     }
     /// `F_f+` (4.10) or `F_f−` (4.12).
     pub fn friction(&self, plus: bool, x: f64, y: f64) -> f64 {
+        self.friction_of(plus, self.members(plus, x), x, y)
+    }
+    /// [`Body::friction`] over the bases `set`.
+    pub fn friction_of(&self, plus: bool, set: (i64, i64), x: f64, y: f64) -> f64 {
         let sign = if plus { 1.0 } else { -1.0 };
-        sign * self.k * self.alpha.cos() * self.slant(plus, x, y).compression
+        sign * self.k * self.alpha.cos() * self.slant_of(plus, set, x, y).compression
     }
     /// `F_y± = F_ys± + F_yb` (4.15)–(4.17).
     pub fn vertical(&self, plus: bool, x: f64, y: f64) -> f64 {
-        self.k * self.alpha.sin() * self.slant(plus, x, y).compression
+        self.vertical_of(plus, self.members(plus, x), x, y)
+    }
+    /// [`Body::vertical`] over the bases `set`.
+    pub fn vertical_of(&self, plus: bool, set: (i64, i64), x: f64, y: f64) -> f64 {
+        self.k * self.alpha.sin() * self.slant_of(plus, set, x, y).compression
             + self.n_bottom * self.k * (self.h0 - y + self.w / 2.0)
     }
 }
@@ -149,9 +161,19 @@ impl Model {
         }
     }
     /// The vector field of a mode: `f±`, or on `Σ` the convex combination (4.32) with `α` of
-    /// (4.38) at `g = 0`, which keeps `v̇ = 0`.
-    pub fn field(&self, mode: Mode, t: f64, s: &State) -> State {
+    /// (4.38) at `g = 0`, which keeps `v̇ = 0`. Sliding, the slant's bases are `set` (those at
+    /// the step's start: the force is then smooth over the step, and a step that would cross a
+    /// base is cut at the crossing by [`simulate`]); stuck, `x` does not move.
+    pub fn field(&self, mode: Mode, set: Option<(i64, i64)>, t: f64, s: &State) -> State {
         let b = &self.body;
+        let slip_friction = |plus: bool, x: f64, y: f64| match set {
+            Some(set) => b.friction_of(plus, set, x, y),
+            None => b.friction(plus, x, y),
+        };
+        let slip_vertical = |plus: bool, x: f64, y: f64| match set {
+            Some(set) => b.vertical_of(plus, set, x, y),
+            None => b.vertical(plus, x, y),
+        };
         let (x, v, y, yd) = (s[0], s[1], self.height(t, s), s[3]);
         let vp = match self.drive {
             Drive::Pulled { vp } | Drive::Prescribed { vp, .. } => vp,
@@ -160,7 +182,7 @@ impl Model {
         if let Drive::Prescribed { amplitude, omega, .. } = self.drive {
             // No vertical equation: `s[2]` follows the prescribed height, `s[3]` is unused.
             let (v, vdot) = match mode {
-                Mode::Slip(sg) => (v, (self.applied(t, s) - b.friction(sg > 0, x, y)) / b.m),
+                Mode::Slip(sg) => (v, (self.applied(t, s) - slip_friction(sg > 0, x, y)) / b.m),
                 Mode::Stick => (0.0, 0.0),
             };
             return [v, vdot, amplitude * omega * (omega * t).cos(), 0.0, vp - v];
@@ -168,8 +190,8 @@ impl Model {
         match mode {
             Mode::Slip(sg) => {
                 let plus = sg > 0;
-                let vdot = (self.applied(t, s) - b.friction(plus, x, y)) / b.m;
-                let ydd = -b.g + b.vertical(plus, x, y) / b.m;
+                let vdot = (self.applied(t, s) - slip_friction(plus, x, y)) / b.m;
+                let ydd = -b.g + slip_vertical(plus, x, y) / b.m;
                 [v, vdot, yd, ydd, vp - v]
             }
             Mode::Stick => {
@@ -191,8 +213,8 @@ impl Model {
             }
         }
     }
-    /// One classical RK4 step of `mode`'s field.
-    pub fn rk4(&self, mode: Mode, t: f64, s: &State, h: f64) -> State {
+    /// One classical RK4 step of `mode`'s field (sliding, over the bases `set`).
+    pub fn rk4(&self, mode: Mode, set: Option<(i64, i64)>, t: f64, s: &State, h: f64) -> State {
         let add = |a: &State, k: &State, c: f64| -> State {
             let mut o = *a;
             for i in 0..5 {
@@ -200,10 +222,10 @@ impl Model {
             }
             o
         };
-        let k1 = self.field(mode, t, s);
-        let k2 = self.field(mode, t + h / 2.0, &add(s, &k1, h / 2.0));
-        let k3 = self.field(mode, t + h / 2.0, &add(s, &k2, h / 2.0));
-        let k4 = self.field(mode, t + h, &add(s, &k3, h));
+        let k1 = self.field(mode, set, t, s);
+        let k2 = self.field(mode, set, t + h / 2.0, &add(s, &k1, h / 2.0));
+        let k3 = self.field(mode, set, t + h / 2.0, &add(s, &k2, h / 2.0));
+        let k4 = self.field(mode, set, t + h, &add(s, &k3, h));
         let mut o = *s;
         for i in 0..5 {
             o[i] += h / 6.0 * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
@@ -259,7 +281,7 @@ pub fn simulate(model: &Model, s0: State, dt: f64, n: usize, h: f64) -> Samples 
                 let set = side.map(|p| model.body.members(p, s[0]));
                 let ok =
                     |tt: f64, q: &State| model.holds(mode, tt, q) && side.map(|p| model.body.members(p, q[0])) == set;
-                let next = model.rk4(mode, t, &s, step);
+                let next = model.rk4(mode, set, t, &s, step);
                 if ok(t_end, &next) {
                     s = next;
                     t = t_end;
@@ -268,13 +290,13 @@ pub fn simulate(model: &Model, s0: State, dt: f64, n: usize, h: f64) -> Samples 
                 let (mut lo, mut hi) = (0.0, step);
                 while hi - lo > 1e-13 * step {
                     let mid = 0.5 * (lo + hi);
-                    if ok(t + mid, &model.rk4(mode, t, &s, mid)) {
+                    if ok(t + mid, &model.rk4(mode, set, t, &s, mid)) {
                         lo = mid;
                     } else {
                         hi = mid;
                     }
                 }
-                s = model.rk4(mode, t, &s, hi);
+                s = model.rk4(mode, set, t, &s, hi);
                 t += hi;
                 if model.holds(mode, t, &s) {
                     // A bristle entered or left the slant: same mode, new set.

@@ -20,6 +20,8 @@ pub struct Numbers {
     pub slope_f_y: f64,
     /// Least-squares slope of |F_f| on |v| for |v| > 1e-3 over the window (Fig 4.8), N·s/m.
     pub slope_f_speed: f64,
+    /// `∮ F_f dv` over the window (trapezoid, closed), N·m/s (Fig 4.8's `stribeck_area`).
+    pub stribeck_area: f64,
 }
 
 /// Columns of one run over a sample window, with the friction (4.13) at each sample.
@@ -71,7 +73,10 @@ impl Series {
     }
     /// The numbers over samples `from..` (`u` from the forced drive, or 0).
     pub fn numbers(&self, from: usize, u: impl Fn(f64) -> f64) -> Numbers {
-        let r = from..self.t.len();
+        self.numbers_range(from, self.t.len() - 1, u)
+    }
+    pub fn numbers_range(&self, from: usize, to: usize, u: impl Fn(f64) -> f64) -> Numbers {
+        let r = from..to + 1;
         let (x, t) = (&self.x[r.clone()], &self.t[r.clone()]);
         let uu: Vec<f64> = t.iter().map(|&t| u(t)).collect();
         let mut area = 0.0;
@@ -79,6 +84,12 @@ impl Series {
             area += 0.5 * (uu[i] + uu[i + 1]) * (x[i + 1] - x[i]);
         }
         area += 0.5 * (uu[x.len() - 1] + uu[0]) * (x[0] - x[x.len() - 1]);
+        let (vv, ff) = (&self.v[r.clone()], &self.ff[r.clone()]);
+        let mut stribeck_area = 0.0;
+        for i in 0..vv.len() - 1 {
+            stribeck_area += 0.5 * (ff[i] + ff[i + 1]) * (vv[i + 1] - vv[i]);
+        }
+        stribeck_area += 0.5 * (ff[vv.len() - 1] + ff[0]) * (vv[0] - vv[vv.len() - 1]);
         let fabs: Vec<f64> = self.ff[r.clone()].iter().map(|f| f.abs()).collect();
         let (v, y) = (&self.v[r.clone()], &self.y[r.clone()]);
         let speed: Vec<(f64, f64)> = v
@@ -97,6 +108,7 @@ impl Series {
             y_max: max(y),
             slope_f_y: slope(&y.iter().cloned().zip(fabs.iter().cloned()).collect::<Vec<_>>()),
             slope_f_speed: slope(&speed),
+            stribeck_area,
         }
     }
     pub fn max_in(&self, col: &[f64], t0: f64, t1: f64) -> f64 {
@@ -106,6 +118,50 @@ impl Series {
             .filter(|(t, _)| **t >= t0 && **t <= t1)
             .map(|(_, c)| *c)
             .fold(f64::NEG_INFINITY, f64::max)
+    }
+}
+
+/// The numbers of thesis Fig 4.5 (the manifest `thesis/fig4.5`) over a time window, as its
+/// metrics define them: `slope_f_y` (F_f on y), `slope_f_v` (F_f on v for v in [1e-3, 1] m/s),
+/// `slope_y_v` (y on v, same samples), `ff_swing` (max − min of F_f), `ff_dv` (∫ F_f dv along
+/// the window, trapezoid).
+#[derive(Debug, Clone, Copy)]
+pub struct Fig45 {
+    pub slope_f_y: f64,
+    pub slope_f_v: f64,
+    pub slope_y_v: f64,
+    pub ff_swing: f64,
+    pub ff_dv: f64,
+    /// `|v(t1) − v(t0)|` at the window's first and last samples (the manifest's `v_gap`).
+    pub v_gap: f64,
+}
+
+impl Series {
+    pub fn fig_4_5(&self, t0: f64, t1: f64) -> Fig45 {
+        let w: Vec<usize> = (0..self.t.len())
+            .filter(|&i| self.t[i] >= t0 && self.t[i] <= t1)
+            .collect();
+        let pairs = |a: &[f64], b: &[f64], sliding: bool| -> Vec<(f64, f64)> {
+            w.iter()
+                .filter(|&&i| !sliding || (1e-3..=1.0).contains(&self.v[i]))
+                .map(|&i| (a[i], b[i]))
+                .collect()
+        };
+        let f: Vec<f64> = w.iter().map(|&i| self.ff[i]).collect();
+        let mut ff_dv = 0.0;
+        for k in 1..w.len() {
+            let (i, j) = (w[k - 1], w[k]);
+            ff_dv += 0.5 * (self.ff[i] + self.ff[j]) * (self.v[j] - self.v[i]);
+        }
+        Fig45 {
+            slope_f_y: slope(&pairs(&self.y, &self.ff, false)),
+            slope_f_v: slope(&pairs(&self.v, &self.ff, true)),
+            slope_y_v: slope(&pairs(&self.v, &self.y, true)),
+            ff_swing: f.iter().cloned().fold(f64::NEG_INFINITY, f64::max)
+                - f.iter().cloned().fold(f64::INFINITY, f64::min),
+            ff_dv,
+            v_gap: (self.v[*w.last().unwrap()] - self.v[w[0]]).abs(),
+        }
     }
 }
 
