@@ -14,8 +14,8 @@
 
 use super::check_math;
 use super::tex::{command_word, is_script_word, label_tokens, math, math_unicode};
-use fric_typeset::{greek_digits, script_at, Run};
 use fric_typeset::symbols::{accent, greek, math_symbol, subscript, superscript, take_run};
+use fric_typeset::{greek_digits, script_at, Run};
 
 /// A piece of typeset text.
 #[derive(Clone, Debug, PartialEq, Eq)]
