@@ -24,29 +24,12 @@ pub fn invalid(invalid: &[InvalidManifest]) {
     }
 }
 
-/// `s` with every sweep member index (`[3]`) replaced by `[k]`.
-fn member_blind(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(i) = rest.find('[') {
-        out.push_str(&rest[..=i]);
-        rest = &rest[i + 1..];
-        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        if digits > 0 && rest[digits..].starts_with(']') {
-            out.push('k');
-            rest = &rest[digits..];
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
 /// One error per distinct cause: errors that differ only in a sweep member's index (one per
 /// member of a swept run) as the first of them and how many more there are, in first-seen order.
 pub fn distinct(errors: &[String]) -> Vec<(&str, usize)> {
     let mut out: Vec<(&str, usize, String)> = Vec::new();
     for e in errors {
-        let blind = member_blind(e);
+        let blind = fric_pipeline::member::member_blind(e);
         match out.iter_mut().find(|(_, _, b)| *b == blind) {
             Some(x) => x.1 += 1,
             None => out.push((e, 0, blind)),

@@ -174,3 +174,89 @@ fn no_file_in_crates_is_over_600_lines() {
     walk(&root.join("crates"), &mut long);
     assert!(long.is_empty(), "files over 600 lines:\n{}", long.join("\n"));
 }
+
+/// The crate edges ARCHITECTURE.md's diagram draws (its first code block): on each line
+/// `a ──► b, c (note), d`, the edges from `a` to every workspace crate named after the arrow
+/// (notes in parentheses left out); lines without an arrow are prose.
+fn drawn_edges(text: &str) -> Vec<(String, String)> {
+    let block = text.split("```").nth(1).unwrap_or_default();
+    let mut out = Vec::new();
+    for line in block.lines() {
+        let Some((from, to)) = line.split_once("──►") else {
+            continue;
+        };
+        let Some(from) = from.split_whitespace().last() else {
+            continue;
+        };
+        let mut depth = 0;
+        let to: String = to
+            .chars()
+            .filter(|&c| {
+                depth += i32::from(c == '(') - i32::from(c == ')');
+                depth == 0 && c != ')'
+            })
+            .collect();
+        for dep in to.split(',').map(str::trim) {
+            if dep.starts_with("fric-") || dep == "xtask" {
+                out.push((from.to_string(), dep.to_string()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The workspace crates' own edges: each member's `[dependencies]` on another member
+/// (`fric-x.workspace = true` or `fric-x = { … }`), dev-dependencies left out.
+fn cargo_edges(root: &Path) -> Vec<(String, String)> {
+    let mut manifests: Vec<_> = std::fs::read_dir(root.join("crates"))
+        .unwrap()
+        .map(|e| e.unwrap().path().join("Cargo.toml"))
+        .collect();
+    manifests.push(root.join("xtask/Cargo.toml"));
+    let mut out = Vec::new();
+    for m in manifests {
+        let text = std::fs::read_to_string(&m).unwrap();
+        let name = text
+            .lines()
+            .find_map(|l| l.strip_prefix("name = \""))
+            .and_then(|n| n.strip_suffix('"'))
+            .unwrap()
+            .to_string();
+        let mut section = "";
+        for line in text.lines().map(str::trim) {
+            if line.starts_with('[') {
+                section = line;
+            } else if section == "[dependencies]" && line.starts_with("fric-") {
+                let dep = line.split(['.', ' ', '=']).next().unwrap();
+                out.push((name.clone(), dep.to_string()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// ARCHITECTURE.md's crate diagram draws every edge between workspace crates and no other: a
+/// dependency added or dropped in a `Cargo.toml` without the diagram fails here.
+#[test]
+fn the_crate_diagram_draws_every_edge() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let (drawn, cargo) = (drawn_edges(&text), cargo_edges(root));
+    assert!(cargo.len() > 10, "too few edges read: {cargo:?}");
+    let missing: Vec<_> = cargo.iter().filter(|e| !drawn.contains(e)).collect();
+    let extra: Vec<_> = drawn.iter().filter(|e| !cargo.contains(e)).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "ARCHITECTURE.md's diagram lacks {missing:?} and draws {extra:?}, which no Cargo.toml has"
+    );
+}
+
+#[test]
+fn the_diagram_is_read_by_arrow() {
+    let e =
+        drawn_edges("x\n```\na ──► fric-b (notes, fric-z), fric-c\nfric-d, fric-e: none\nout: fric-f ──► rayon\n```\n");
+    let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+    assert_eq!(e, vec![pair("a", "fric-b"), pair("a", "fric-c")]);
+}

@@ -8,7 +8,7 @@ use crate::entry_report::registry_report;
 use crate::selection::{invalid_id, Selection};
 use crate::status;
 use crate::summary::Summary;
-use fric_report::{ExperimentReport, Report};
+use fric_report::{ExperimentReport, ItemKind, Report};
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
@@ -51,7 +51,7 @@ fn add_built(
     for r in reused.into_iter().flatten() {
         // A computed manifest that is not built has no outputs: nothing drawn to be current.
         if !r.outputs.is_empty() {
-            if r.kind == "figure" {
+            if r.kind == ItemKind::Figure {
                 summary.figures_current += 1;
             } else {
                 summary.tables += 1;
@@ -65,7 +65,7 @@ fn add_built(
         summary.draw_seconds.insert(r.id.clone(), b.draw);
         if b.drawn {
             summary.figures_drawn += 1;
-        } else if r.kind == "figure" && r.errors.is_empty() && !r.outputs.is_empty() {
+        } else if r.kind == ItemKind::Figure && r.errors.is_empty() && !r.outputs.is_empty() {
             summary.figures_current += 1;
         }
         if b.table {

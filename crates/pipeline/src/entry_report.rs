@@ -56,7 +56,7 @@ pub(crate) fn registry_report(e: &Entry) -> ExperimentReport {
     ExperimentReport {
         runs: run_infos(e),
         id: m.id.clone(),
-        kind: manifest_name(&m.kind),
+        kind: m.kind.into(),
         content: manifest_name(&m.content),
         status: m.status.as_str().to_string(),
         reason: m.reason.clone(),

@@ -135,9 +135,9 @@ fn expected_value(c: &CheckSpec, metrics: &BTreeMap<String, Option<f64>>) -> Opt
     let Some(other) = c.expected.metric() else {
         return c.expected.number();
     };
-    let member = c.metric.rfind('[').map(|i| &c.metric[i..]);
+    let member = crate::member::MemberId::parse(&c.metric);
     let key = match member {
-        Some(k) if !metrics.contains_key(other) => format!("{other}{k}"),
+        Some(m) if !metrics.contains_key(other) => crate::member::MemberId::new(other, m.k).to_string(),
         _ => other.to_string(),
     };
     metrics.get(&key).copied().flatten()

@@ -6,7 +6,7 @@
 
 use crate::entry::Entry;
 use crate::fits::{fitted, standard_error, unit};
-use crate::load::fit_refs::{parse, FitRef, KIND};
+use crate::load::fit_ref_syntax::{parse, FitRef, KIND};
 use crate::lsq::Fitted;
 use crate::metric_tables::record;
 use crate::store::RunCache;

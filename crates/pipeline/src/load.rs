@@ -13,6 +13,7 @@ mod csv;
 mod ctx;
 mod digits;
 mod finds;
+pub(crate) mod fit_ref_syntax;
 pub(crate) mod fit_refs;
 pub(crate) mod fits;
 mod quotes;

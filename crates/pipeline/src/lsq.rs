@@ -131,6 +131,13 @@ fn sum_sq(r: &[f64]) -> f64 {
 
 /// The forward-difference Jacobian `J[i][j] = ∂r_i/∂p_j` at `p` (residuals `r`), each step
 /// taken towards the inside of the bounds.
+///
+/// Not `fric_solvers`' finite-difference Jacobian (`fd_jacobian.rs`, the one of the implicit
+/// integrators): that differentiates an `OdeSystem`'s right-hand side, infallible, with an
+/// increment from `|x_j|` alone; here each column is a fallible evaluation of cached runs, its
+/// step the problem's own (`step`) and its side chosen by the bounds. The period map's
+/// (`shooting/floquet.rs`'s `monodromy`) differs likewise: fallible maps, steps scaled by the
+/// state's typical size.
 fn jacobian<F: FnMut(&[f64]) -> Result<Vec<f64>, String>>(
     c: &mut Counted<F>,
     pr: &Problem,

@@ -1,7 +1,8 @@
 //! Sweep members. Member `k` of a swept run, or of a metric over one (a metric table), is
 //! named `base[k]` (`loop[2]`, `area[0]`): in run ids, metric names, manifest references and
 //! the report. That name is written ([`MemberId`]'s `Display`) and read ([`MemberId::parse`],
-//! [`base_of`]) here only.
+//! [`base_of`], [`member_blind`]) here only. (`fric-manifest`, which cannot depend on this
+//! crate, reads a reference's base once more in `rules.rs`'s `scale_of` check.)
 
 use std::fmt;
 
@@ -40,6 +41,24 @@ pub fn base_of(name: &str) -> &str {
     name.split_once('[').map_or(name, |(b, _)| b)
 }
 
+/// `text` (an error, a line of the report) with every sweep member's index replaced by `k`
+/// (`loop[3]` → `loop[k]`): alike for the members of a sweep that fail for one cause.
+pub fn member_blind(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('[') {
+        out.push_str(&rest[..=i]);
+        rest = &rest[i + 1..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 && rest[digits..].starts_with(']') {
+            out.push('k');
+            rest = &rest[digits..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Whether the concrete run id `id` is `run` or a member `run[k]` of the swept run `run`.
 pub fn is_run_or_member(id: &str, run: &str) -> bool {
     id == run || MemberId::parse(id).is_some_and(|m| m.base == run)
@@ -61,5 +80,7 @@ mod tests {
         assert_eq!(base_of("loop"), "loop");
         assert!(is_run_or_member("loop[3]", "loop") && is_run_or_member("loop", "loop"));
         assert!(!is_run_or_member("loops[3]", "loop") && !is_run_or_member("loop[3]", "loo"));
+        let e = "run `loop[12]`: step [x] at t[3 of 7], a[]";
+        assert_eq!(member_blind(e), "run `loop[k]`: step [x] at t[3 of 7], a[]");
     }
 }

@@ -129,7 +129,7 @@ pub fn figure_bytes(
     if m.panels.is_empty() {
         return 0.0;
     }
-    let raster = crate::render::grid(m, m.panels.len()).map_or(0.0, |(rows, cols, w, h)| {
+    let raster = fric_plot::grid(m, m.panels.len()).map_or(0.0, |(rows, cols, w, h)| {
         let scale = f64::from(fric_plot::PNG_SCALE);
         let px = (rows * cols) as f64 * f64::from(w) * f64::from(h) * scale * scale;
         px * RASTER_BYTES_PER_PIXEL

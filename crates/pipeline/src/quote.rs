@@ -6,6 +6,7 @@
 
 use crate::entry::{Entry, ResolvedRun};
 use crate::member::{base_of, MemberId};
+use crate::table_layout::{check_format, format_number};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The value of parameter `field` (`sigma0`, `input.omega`) of one run, if it has a number there.
@@ -97,7 +98,7 @@ pub fn value(e: &Entry, metrics: &BTreeMap<String, Option<f64>>, name: &str) -> 
 
 /// `text` with its quotes filled in.
 pub fn fill(text: &str, e: &Entry, metrics: &BTreeMap<String, Option<f64>>) -> Result<String, String> {
-    crate::tables::fill_with(text, |name| value(e, metrics, name))
+    fill_with(text, |name| value(e, metrics, name))
 }
 
 /// `text` filled in, or (with the problem recorded in `errors`) as written.
@@ -111,6 +112,85 @@ pub fn fill_or_keep(
         errors.push(format!("quote in `{text}`: {err}"));
         text.to_string()
     })
+}
+
+// The `{{ … }}` syntax, here for every text that quotes: captions, titles, notes and the
+// cells of tables (`crate::tables`).
+
+/// One `{{ ... }}` of a cell: the metric's name and the format, if any.
+#[derive(Debug, PartialEq)]
+pub struct CellRef {
+    pub metric: String,
+    pub format: Option<String>,
+}
+
+/// The pieces of a cell: text and references, in order.
+#[derive(Debug, PartialEq)]
+enum Piece {
+    Text(String),
+    Ref(CellRef),
+}
+
+const CELL_SYNTAX: &str = "{{ name }} or {{ name | fmt(\".3g\") }} (formats .Ng, .Ne, .Nf)";
+
+fn pieces(cell: &str) -> Result<Vec<Piece>, String> {
+    let mut out = Vec::new();
+    let mut rest = cell;
+    while let Some(i) = rest.find("{{") {
+        out.push(Piece::Text(rest[..i].to_string()));
+        let after = &rest[i + 2..];
+        let j = after
+            .find("}}")
+            .ok_or_else(|| format!("`{{{{` without `}}}}` in `{cell}`"))?;
+        let inner = after[..j].trim();
+        let (name, format) = match inner.split_once('|') {
+            None => (inner, None),
+            Some((n, f)) => {
+                let f = f.trim();
+                let spec = f
+                    .strip_prefix("fmt(")
+                    .and_then(|s| s.strip_suffix(')'))
+                    .map(|s| s.trim().trim_matches(|c| c == '"' || c == '\''))
+                    .ok_or_else(|| format!("unknown filter `{f}` in `{cell}`"))?;
+                check_format(spec)?;
+                (n.trim(), Some(spec.to_string()))
+            }
+        };
+        if name.is_empty() {
+            return Err(format!("empty `{{{{ }}}}` in `{cell}`"));
+        }
+        out.push(Piece::Ref(CellRef {
+            metric: name.to_string(),
+            format,
+        }));
+        rest = &after[j + 2..];
+    }
+    out.push(Piece::Text(rest.to_string()));
+    Ok(out)
+}
+
+/// The metric references of a cell, or what is wrong with its syntax.
+pub fn cell_refs(cell: &str) -> Result<Vec<CellRef>, (String, String)> {
+    let p = pieces(cell).map_err(|e| (e, CELL_SYNTAX.to_string()))?;
+    Ok(p.into_iter()
+        .filter_map(|p| match p {
+            Piece::Ref(r) => Some(r),
+            Piece::Text(_) => None,
+        })
+        .collect())
+}
+
+/// A text with its references replaced by the values `value` gives them (each formatted as
+/// its reference says).
+pub fn fill_with(text: &str, value: impl Fn(&str) -> Result<f64, String>) -> Result<String, String> {
+    let mut out = String::new();
+    for p in pieces(text)? {
+        match p {
+            Piece::Text(t) => out.push_str(&t),
+            Piece::Ref(r) => out.push_str(&format_number(value(&r.metric)?, r.format.as_deref())),
+        }
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -315,7 +315,7 @@ pub(crate) fn build(
             series,
         });
     }
-    let (rows, cols, w, h) = grid(m, panels.len())?;
+    let (rows, cols, w, h) = fric_plot::grid(m, panels.len())?;
     Ok((
         FigureData {
             rows,
@@ -327,27 +327,6 @@ pub(crate) fn build(
         },
         csvs,
     ))
-}
-
-/// The grid of manifest `m`'s figure of `panels` panels: rows, columns and each panel's width
-/// and height in SVG pixels.
-pub(crate) fn grid(m: &fric_manifest::Manifest, panels: usize) -> Result<(usize, usize, u32, u32), String> {
-    let (rows, cols, w, h) = match &m.layout {
-        Some(l) => (l.rows, l.cols, l.panel_width, l.panel_height),
-        None => (1, m.panels.len().max(1), 640, 480),
-    };
-    // A printed width: the panels scaled to it at the print scale, keeping their aspect.
-    let width = m.layout.as_ref().map(|l| l.width_in()).transpose()?.flatten();
-    let sized = |cols: usize| match width {
-        Some(inches) => fric_plot::panels_for_width(inches, cols, (w, h)),
-        None => (w, h),
-    };
-    let (pw, ph) = sized(cols);
-    // No figure taller than a page at its print width: a tall stack becomes a grid (at a
-    // declared width, its panels then sized again for the new number of columns).
-    let (rows, new_cols) = fric_plot::fit_page(rows, cols, panels, pw, ph);
-    let (w, h) = if new_cols == cols { (pw, ph) } else { sized(new_cols) };
-    Ok((rows, new_cols, w, h))
 }
 
 /// The figure and its series files with only the samples the drawing needs, to within

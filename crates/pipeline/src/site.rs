@@ -9,7 +9,7 @@
 //! `fric_report::site`'s.
 
 use crate::entry::Loaded;
-use crate::entry_report::{manifest_name, registry_report};
+use crate::entry_report::registry_report;
 use crate::selection::invalid_id;
 use crate::store::{output_path, write_if_changed};
 use fric_report::site::{Assumption, Check, CoverageRow, DocPage, Item, Quote, Site};
@@ -157,7 +157,7 @@ pub fn build(root: &Path, loaded: &Loaded, report: &Report) -> Site {
             page.items.push(Item {
                 id: r.id.clone(),
                 name: r.id.split_once('/').map_or(r.id.as_str(), |x| x.1).to_string(),
-                kind: m.map_or(r.kind.clone(), |m| manifest_name(&m.kind)),
+                kind: m.map_or(r.kind, |m| m.kind.into()),
                 number: m.map_or_else(String::new, |m| m.source.number.clone()),
                 caption: r.caption.clone(),
                 status: r.status.clone(),

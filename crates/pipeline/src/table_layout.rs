@@ -2,9 +2,8 @@
 //! quantity, its value); records at the same coordinates share a row, every quantity has a
 //! column, and a pivot coordinate spreads its values across the columns (amplitude down, N
 //! across). The same layout is computed at load (values unknown: the shape is checked against
-//! the written `columns`) and at render time.
-
-use crate::tables::format_number;
+//! the written `columns`) and at render time. The number formats every table cell and quote is
+//! printed in (`.Ng`, `.Ne`, `.Nf`: [`check_format`], [`format_number`]) are here.
 
 /// One value of a generated table.
 #[derive(Clone, Debug, PartialEq)]
@@ -149,6 +148,61 @@ fn coords_text(c: &[(String, f64)]) -> String {
     parts.join(", ")
 }
 
+/// Whether `spec` is a number format this module writes: `.Ng`, `.Ne`, `.Nf` with N ≤ 17.
+pub fn check_format(spec: &str) -> Result<(), String> {
+    let ok = spec
+        .strip_prefix('.')
+        .and_then(|s| s.len().checked_sub(1).map(|n| s.split_at(n)))
+        .is_some_and(|(digits, kind)| {
+            matches!(kind, "g" | "e" | "f") && digits.parse::<usize>().is_ok_and(|n| n <= 17 && (n > 0 || kind != "g"))
+        });
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "unknown number format `{spec}` (allowed: .Ng, .Ne, .Nf with N ≤ 17, e.g. .3g)"
+        ))
+    }
+}
+
+/// `v` in format `spec` (checked by [`check_format`]); `None`: shortest exact.
+pub fn format_number(v: f64, spec: Option<&str>) -> String {
+    let Some(spec) = spec else {
+        return format!("{v}");
+    };
+    let (digits, kind) = spec[1..].split_at(spec.len() - 2);
+    let n: usize = digits.parse().unwrap_or(6);
+    match kind {
+        "f" => format!("{v:.n$}"),
+        "e" => format!("{v:.n$e}"),
+        _ => {
+            // N significant digits, trailing zeros dropped; scientific outside 1e-4 ≤ |v| < 10^N.
+            if v == 0.0 || !v.is_finite() {
+                return format!("{v}");
+            }
+            let sci = format!("{v:.prec$e}", prec = n - 1);
+            let exp: i32 = sci.split_once('e').and_then(|(_, e)| e.parse().ok()).unwrap_or(0);
+            if exp < -4 || exp >= n as i32 {
+                let (m, e) = sci.split_once('e').unwrap_or((&sci, "0"));
+                let m = if m.contains('.') {
+                    m.trim_end_matches('0').trim_end_matches('.')
+                } else {
+                    m
+                };
+                format!("{m}e{e}")
+            } else {
+                let decimals = (n as i32 - 1 - exp).max(0) as usize;
+                let f = format!("{v:.decimals$}");
+                if f.contains('.') {
+                    f.trim_end_matches('0').trim_end_matches('.').to_string()
+                } else {
+                    f
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,6 +215,21 @@ mod tests {
             value: Some(v),
             zero_tol: 1e-12,
         }
+    }
+
+    #[test]
+    fn formats() {
+        assert_eq!(format_number(0.012345, Some(".3g")), "0.0123");
+        assert_eq!(format_number(12345.0, Some(".3g")), "1.23e4");
+        assert_eq!(format_number(2.5, Some(".3g")), "2.5");
+        assert_eq!(format_number(1.0e-5, Some(".2g")), "1e-5");
+        assert_eq!(format_number(1.23456, Some(".2f")), "1.23");
+        assert_eq!(format_number(31415.9, Some(".2e")), "3.14e4");
+        assert_eq!(format_number(0.1, None), "0.1");
+        assert!(check_format(".3x").is_err());
+        assert!(check_format("3g").is_err());
+        assert!(check_format(".0g").is_err());
+        assert!(check_format(".18f").is_err());
     }
 
     #[test]

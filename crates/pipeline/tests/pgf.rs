@@ -274,7 +274,12 @@ fn every_drawn_project_figure_has_a_pgfplots_file_that_reads_existing_csv_column
     let mut drawn = 0;
     let with_arrows = declares_arrows(&root);
     let mut arrowed = 0;
-    for e in s.report.experiments.iter().filter(|e| e.kind == "figure") {
+    for e in s
+        .report
+        .experiments
+        .iter()
+        .filter(|e| e.kind == fric_report::ItemKind::Figure)
+    {
         let svg = format!("figures/{}.svg", e.id);
         if !e.outputs.contains(&svg) {
             continue;

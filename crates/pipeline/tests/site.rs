@@ -223,7 +223,7 @@ fn item_pages_show_math_tables_and_anchors(root: &Path, experiments: &[fric_repo
             .outputs
             .iter()
             .any(|o| o.ends_with(".tex") && !o.ends_with(".pgf.tex"));
-        if e.kind == "table" && tex && !section.contains("<table class=\"data\">") {
+        if e.kind == fric_report::ItemKind::Table && tex && !section.contains("<table class=\"data\">") {
             bad.push(format!("{}: a LaTeX table not shown as a table", e.id));
         }
     }

@@ -100,7 +100,7 @@ fn a_pivot_puts_a_coordinate_across_and_joins_several_runs() {
     assert!(rows[2].starts_with("20 & ") && rows[2].ends_with("& -- \\\\"), "{tex}");
     let t = s.report.experiments.iter().find(|e| e.id == "thesis/table9.8").unwrap();
     let a = |k: usize| t.metrics[&format!("area[{k}]")].unwrap();
-    let f = |v: f64| fric_pipeline::tables::format_number(v, Some(".4g"));
+    let f = |v: f64| fric_pipeline::table_layout::format_number(v, Some(".4g"));
     assert_eq!(rows[0], format!("5 & {} & {} \\\\", f(a(0)), f(a(1))), "{tex}");
     // The caption quotes a parameter of one member of the borrowed run.
     assert!(tex.contains("N/m)") && tex.contains("= 5 N/m"), "{tex}");
@@ -205,7 +205,7 @@ fn a_quoting_caption_and_title_are_filled_in_every_output() {
     assert!(s.invalid.is_empty(), "{:#?}", s.invalid);
     let e = &s.report.experiments[0];
     assert!(e.errors.is_empty(), "{:?}", e.errors);
-    let a0 = fric_pipeline::tables::format_number(e.metrics["area[0]"].unwrap(), Some(".3g"));
+    let a0 = fric_pipeline::table_layout::format_number(e.metrics["area[0]"].unwrap(), Some(".3g"));
     let want = format!("Dahl loop area, Fc = 1 N, first area {a0} J");
     assert_eq!(e.caption, want);
     let json = std::fs::read_to_string(ws.path().join("figures/report.json")).unwrap();

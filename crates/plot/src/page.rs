@@ -40,6 +40,29 @@ pub fn fit_page(rows: usize, cols: usize, n: usize, pw: u32, ph: u32) -> (usize,
         .unwrap_or((1, n))
 }
 
+/// The grid of manifest `m`'s figure of `panels` panels: rows, columns and each panel's width
+/// and height in SVG pixels: the declared layout (or one row of 640 × 480 panels), scaled to
+/// its printed width, then [`fit_page`]. The pipeline draws by it and estimates a drawing's
+/// memory by it.
+pub fn grid(m: &fric_manifest::Manifest, panels: usize) -> Result<(usize, usize, u32, u32), String> {
+    let (rows, cols, w, h) = match &m.layout {
+        Some(l) => (l.rows, l.cols, l.panel_width, l.panel_height),
+        None => (1, m.panels.len().max(1), 640, 480),
+    };
+    // A printed width: the panels scaled to it at the print scale, keeping their aspect.
+    let width = m.layout.as_ref().map(|l| l.width_in()).transpose()?.flatten();
+    let sized = |cols: usize| match width {
+        Some(inches) => panels_for_width(inches, cols, (w, h)),
+        None => (w, h),
+    };
+    let (pw, ph) = sized(cols);
+    // No figure taller than a page at its print width: a tall stack becomes a grid (at a
+    // declared width, its panels then sized again for the new number of columns).
+    let (rows, new_cols) = fit_page(rows, cols, panels, pw, ph);
+    let (w, h) = if new_cols == cols { (pw, ph) } else { sized(new_cols) };
+    Ok((rows, new_cols, w, h))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

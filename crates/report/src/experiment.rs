@@ -112,10 +112,49 @@ pub struct MetricMember {
     pub value: Option<f64>,
 }
 
+/// What an entry of the report is: a figure or a table, as its manifest's `kind` says
+/// (serialised `figure`, `table`), or `Unread` for an invalid manifest, whose kind was never
+/// read (serialised as the empty string, as `report.json` has always had it).
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ItemKind {
+    Figure,
+    Table,
+    #[default]
+    #[serde(rename = "")]
+    Unread,
+}
+
+impl ItemKind {
+    /// The name `report.json`, the HTML report and the LaTeX titles print.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ItemKind::Figure => "figure",
+            ItemKind::Table => "table",
+            ItemKind::Unread => "",
+        }
+    }
+}
+
+impl From<fric_manifest::Kind> for ItemKind {
+    fn from(k: fric_manifest::Kind) -> Self {
+        match k {
+            fric_manifest::Kind::Figure => ItemKind::Figure,
+            fric_manifest::Kind::Table => ItemKind::Table,
+        }
+    }
+}
+
+impl std::fmt::Display for ItemKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct ExperimentReport {
     pub id: String,
-    pub kind: String,
+    pub kind: ItemKind,
     pub content: String,
     pub status: String,
     #[serde(skip_serializing_if = "Option::is_none")]

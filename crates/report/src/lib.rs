@@ -22,7 +22,8 @@ pub use checks::{judge, CheckReport, Outcome};
 pub use counts::{checks_by_document, outcome_key};
 pub use discrepancy::{count_by_kind, discrepancies_by_document};
 pub use experiment::{
-    ExperimentReport, MetricInfo, MetricMember, MetricTable, Provenance, Report, RunInfo, TableCells, Tolerance,
+    ExperimentReport, ItemKind, MetricInfo, MetricMember, MetricTable, Provenance, Report, RunInfo, TableCells,
+    Tolerance,
 };
 pub use explained::{Explained, Jump, ReadingOutcome, Sensitivity};
 /// Declared once, by the manifest schema.

@@ -42,7 +42,7 @@ pub struct Item {
     pub id: String,
     /// `<name>`, the anchor on the document page.
     pub name: String,
-    pub kind: String,
+    pub kind: crate::ItemKind,
     pub number: String,
     pub caption: String,
     pub status: String,
@@ -486,7 +486,7 @@ mod tests {
         let item = Item {
             id: "thesis/fig9.1".into(),
             name: "fig9.1".into(),
-            kind: "figure".into(),
+            kind: crate::ItemKind::Figure,
             number: "9.1".into(),
             caption: "a \"quoted\" <b>caption</b> with $x_1$".into(),
             status: "reproduced".into(),

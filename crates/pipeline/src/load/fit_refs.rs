@@ -5,41 +5,10 @@
 //! and carried by its entry ([`attach`]), whose evaluation key covers them.
 
 use super::ctx::Ctx;
+use super::fit_ref_syntax::{parse, sources, FitRef, KIND};
 use crate::entry::Entry;
 use fric_manifest::Manifest;
 use std::collections::{BTreeSet, HashMap};
-
-/// The kind's name.
-pub(crate) const KIND: &str = "fitted";
-
-/// A parsed reference: the manifest, its fit and the parameter.
-pub(crate) struct FitRef<'a> {
-    pub id: &'a str,
-    pub fit: &'a str,
-    pub param: &'a str,
-}
-
-/// `<doc>/<name>#<fit>.<param>`; a fit's name has no `.`, a parameter may (`input.amplitude`).
-pub(crate) fn parse(s: &str) -> Option<FitRef<'_>> {
-    let (id, rest) = s.split_once('#')?;
-    let (fit, param) = rest.split_once('.')?;
-    let ok = id.contains('/') && !fit.is_empty() && !param.is_empty();
-    ok.then_some(FitRef { id, fit, param })
-}
-
-/// The manifests `m`'s `fitted` metrics refer to.
-pub(in crate::load) fn sources(m: &Manifest) -> impl Iterator<Item = &str> {
-    m.metrics
-        .iter()
-        .filter(|mt| mt.kind.0 == KIND)
-        .filter_map(|mt| parse(mt.fit.as_deref()?).map(|r| r.id))
-}
-
-/// Whether `name` is `<metric>.sd` of a `fitted` metric (its standard error).
-pub(in crate::load) fn is_fitted_sd(m: &Manifest, name: &str) -> bool {
-    name.strip_suffix(".sd")
-        .is_some_and(|b| m.metrics.iter().any(|mt| mt.name == b && mt.kind.0 == KIND))
-}
 
 /// Every `fit` field of the manifest's metrics.
 pub(in crate::load) fn check(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {

@@ -4,8 +4,8 @@
 
 use super::ctx::Ctx;
 use super::refs::{metric_names, metric_ref};
+use crate::quote::cell_refs;
 use crate::quote::{param_names, param_value};
-use crate::tables::cell_refs;
 
 /// The texts that may quote, with their paths.
 fn quoting_texts(cx: &Ctx) -> Vec<(String, String)> {

@@ -5,8 +5,9 @@
 
 use super::ctx::Ctx;
 use super::refs::metric_names;
+use crate::table_layout::check_format;
 use crate::table_layout::{layout, DEFAULT_FORMAT};
-use crate::tables::{check_format, records, width_error};
+use crate::tables::{records, width_error};
 use fric_manifest::{TableFromMetrics, TableSpec};
 
 /// Check `table.from_metrics` of the manifest under validation.

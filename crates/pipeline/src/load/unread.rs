@@ -161,7 +161,7 @@ pub(super) fn named(m: &Manifest) -> impl Iterator<Item = &str> {
                 .filter(|r| r.relation == Relation::CompanionOf)
                 .map(|r| r.id.as_str()),
         )
-        .chain(super::fit_refs::sources(m))
+        .chain(super::fit_ref_syntax::sources(m))
 }
 
 /// The files (of `listed`) whose current record names `id` as a companion.

@@ -168,7 +168,7 @@ pub(in crate::load) fn metrics(cx: &mut Ctx) {
                         // `<m>.sd`: the standard error of an earlier `fitted` metric `m`.
                         let sd_of = n
                             .strip_suffix(".sd")
-                            .filter(|_| crate::load::fit_refs::is_fitted_sd(m, n));
+                            .filter(|_| crate::load::fit_ref_syntax::is_fitted_sd(m, n));
                         let base = sd_of.unwrap_or_else(|| base_of(n));
                         let member_ok = n == base || sd_of.is_some() || metric_ref(cx, n) == Some(true);
                         if cx.failed_metrics.contains(base) {
@@ -225,7 +225,7 @@ pub(in crate::load) fn metric_ref(cx: &Ctx, name: &str) -> Option<bool> {
     if k.is_none()
         && (is_find_result(m, name)
             || crate::load::fits::is_fit_result(m, name)
-            || crate::load::fit_refs::is_fitted_sd(m, name))
+            || crate::load::fit_ref_syntax::is_fitted_sd(m, name))
     {
         return Some(true);
     }

@@ -14,7 +14,7 @@ pub(in crate::load) fn table(cx: &mut Ctx) {
     // Notes may also quote parameters: checked with the captions (`load/quotes.rs`).
     for (at, cell) in cells {
         {
-            match crate::tables::cell_refs(cell) {
+            match crate::quote::cell_refs(cell) {
                 Err((msg, allowed)) => cx.err(at, msg, allowed),
                 Ok(refs) => {
                     for r in refs {
