@@ -22,9 +22,6 @@ mod drbm_ref;
 mod fig3_9;
 
 use drbm_ref::*;
-use fric_experiments::{execute, resolve};
-use fric_manifest::{InputSpec, ParamValue, SimSpec};
-use std::collections::BTreeMap;
 
 /// Thesis Fig 3.9 (force-driven DRBM, ω = 0.001 and 0.05 rad/s, Δ = 0.01 and 0.005 m): the
 /// production's last-period loop area and stored energy (3.45)–(3.46) against the reference's at
@@ -159,97 +156,7 @@ fn fig3_9_production_agrees_with_the_filippov_reference() {
     }
 }
 
-/// Thesis Figs 3.7, 3.13 and 3.14 (spring-pulled DRBM from rest, v_p = 0.002 m/s, Δ = 0.005 m,
-/// d = 0.5 m, L1111/L1327; Switch Model η = 1e-8 m/s, τ = 1e-3 s, 1000 s): the production's
-/// stick–slip band (the spring extension's extremes, which Fig 3.7's checks bound at 0.152 m and
-/// 0), its peak velocity and its count of stick phases agree with the reference at both
-/// production tolerances (rtol 1e-9 as in the manifests, and 1e-11) and both reference steps;
-/// the motion is chaotic over hundreds of seconds (the circle map of the lattice), so the
-/// comparison is of the band, not of the trajectory.
-#[test]
-fn fig3_7_production_agrees_with_the_filippov_reference() {
-    let row = Row {
-        kappa: 0.1,
-        h: 0.0995,
-        lb: 0.1,
-        delta: 0.005,
-        d: 0.5,
-    };
-    let t1 = 1000.0;
-    let save: Vec<f64> = (0..=100_000).map(|i| t1 * i as f64 / 100_000.0).collect();
-    let band = |l: &[f64], v: &[f64]| {
-        let (lo, hi) = l
-            .iter()
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &x| (a.min(x), b.max(x)));
-        (lo, hi, v.iter().cloned().fold(f64::NEG_INFINITY, f64::max))
-    };
-    let mut refs = vec![];
-    for dt in [4e-3, 2e-3] {
-        let r = Reference {
-            row,
-            rig: Rig::Pulled {
-                m: 1.0,
-                k: 1.0,
-                vp: 0.002,
-            },
-            dt,
-            band: 1e-8,
-        };
-        let tr = r.run(0.0, t1, &save);
-        let (lo, hi, vmax) = band(&tr.third, &tr.v);
-        for ((&v, &f), &t) in tr.v.iter().zip(&tr.f).zip(&tr.t) {
-            assert!(
-                v == 0.0 || f * v.signum() >= -1e-12,
-                "reference sign rule at t = {t}: v = {v}, F = {f}"
-            );
-        }
-        eprintln!(
-            "reference dt = {dt}: l in [{lo:.6}, {hi:.6}] m, v_max {vmax:.6} m/s, sticks {}",
-            tr.sticks
-        );
-        refs.push((lo, hi, vmax, tr.sticks as f64));
-    }
-    for rtol in [1e-9, 1e-11] {
-        let p: BTreeMap<String, ParamValue> = [
-            ("m", 1.0),
-            ("k_spring", 1.0),
-            ("vp", 0.002),
-            ("kappa", 0.1),
-            ("h", 0.0995),
-            ("lb", 0.1),
-            ("delta", 0.005),
-            ("d", 0.5),
-            ("eta", 1e-8),
-            ("tau", 1e-3),
-        ]
-        .iter()
-        .map(|(k, v)| (k.to_string(), num(*v)))
-        .collect();
-        let sim = SimSpec {
-            t_end: Some(t1),
-            samples_per_period: Some(100_000),
-            rtol: Some(rtol),
-            atol: Some(rtol * 1e-3),
-            ..Default::default()
-        };
-        let d =
-            execute(&resolve("drbm-stick-slip", &p, Some(&InputSpec::new("none", [])), Some(&sim)).unwrap()).unwrap();
-        let (lo, hi, vmax) = band(d.column("l").unwrap(), d.column("v").unwrap());
-        let sticks = d.info["stick_phases"];
-        eprintln!("production rtol {rtol}: l in [{lo:.6}, {hi:.6}] m, v_max {vmax:.6} m/s, sticks {sticks}");
-        for &(rlo, rhi, rv, rs) in &refs {
-            assert!(
-                (lo - rlo).abs() < 1e-3 && (hi - rhi).abs() < 1e-3,
-                "rtol {rtol}: l in [{lo}, {hi}] vs reference [{rlo}, {rhi}]"
-            );
-            assert!((vmax - rv).abs() < 1e-3, "rtol {rtol}: v_max {vmax} vs reference {rv}");
-            assert!(
-                (sticks - rs).abs() <= 0.1 * rs,
-                "rtol {rtol}: {sticks} stick phases vs reference {rs}"
-            );
-        }
-    }
-}
+// Thesis Figs 3.7, 3.13 and 3.14 (the spring-pulled rig): `drbm_reference_pulled.rs`.
 
 /// The maximal runs `[first, last]` of samples where `stuck(i)`.
 fn runs(n: usize, stuck: impl Fn(usize) -> bool) -> Vec<(usize, usize)> {

@@ -274,10 +274,10 @@ fn every_derived_and_claimed_threshold_carries_its_basis_or_is_listed_open() {
 
 /// Code review s52 L9: a reason is not a basis because it is there. Every `within` check's
 /// `tolerance_reason` opens with the kind of its basis (`digits:`, `derived:`, `ensemble:`,
-/// `claim:`, `first failure:` for a known discrepancy, `closure:` for a repeat held to the
-/// project's closure criterion) and states a number, so a bare percentage or a bare word fails,
-/// and a `derived:` reason resting on the chosen CLOSURE_TOL is refused
-/// (`CheckSpec::unnamed_tolerance_basis`).
+/// `claim:`, `first failure:` for a known discrepancy) and states a number, so a bare percentage
+/// or a bare word fails; the chosen closure criterion is no basis: `closure:` is refused, and so
+/// is a `derived:` reason resting on CLOSURE_TOL (issue 44 item 4: the 42 repeat checks hold
+/// derived floors; `CheckSpec::unnamed_tolerance_basis`).
 #[test]
 fn every_tolerance_reason_names_its_basis_kind_and_a_number() {
     let loaded = fric_pipeline::load(&common::repo());

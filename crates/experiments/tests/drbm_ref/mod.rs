@@ -57,6 +57,15 @@ impl Row {
         }
         f
     }
+    /// `θ_s`: the sum of the pivot angles `arctan((c − iΔ)/h)` of the bristles touching the
+    /// corner `c` of the side given, at `x` (L1313).
+    pub fn angle_sum(&self, right: bool, x: f64) -> f64 {
+        let c = if right { x + self.d / 2.0 } else { x - self.d / 2.0 };
+        let s = self.set(right, x);
+        (s.lo..=s.hi)
+            .map(|i| ((c - i as f64 * self.delta) / self.h).atan())
+            .sum()
+    }
     /// The located force: `F_f^r(x)` or `F_f^l(x)`.
     pub fn at(&self, right: bool, x: f64) -> f64 {
         self.force(right, self.set(right, x), x)
@@ -165,6 +174,11 @@ impl Reference {
     }
     /// Integrate from rest at `x = 0` (third state `y2`) to `t1`, sampling at `save` (sorted).
     pub fn run(&self, y2: f64, t1: f64, save: &[f64]) -> Trace {
+        self.run_from([0.0, 0.0, y2], t1, save)
+    }
+    /// Integrate from `y0 = (x, v, third)` at `t = 0` to `t1`, sampling at `save` (sorted): a
+    /// moving start slides on the side of its velocity, a start at rest as [`Self::phase_at_rest`].
+    pub fn run_from(&self, y0: [f64; 3], t1: f64, save: &[f64]) -> Trace {
         let mut tr = Trace {
             t: vec![],
             x: vec![],
@@ -177,8 +191,14 @@ impl Reference {
         };
         // The last two `|v|` at sliding step ends (reset at every event), for the minima.
         let mut last = [f64::NAN; 2];
-        let (mut t, mut y) = (0.0, [0.0, 0.0, y2]);
-        let mut phase = self.phase_at_rest(t, &y);
+        let (mut t, mut y) = (0.0, y0);
+        let mut phase = if y[1] > 0.0 {
+            Phase::Plus
+        } else if y[1] < 0.0 {
+            Phase::Minus
+        } else {
+            self.phase_at_rest(t, &y)
+        };
         let mut set = self.row.set(phase != Phase::Minus, y[0]);
         let mut si = 0;
         let record = |tr: &mut Trace, ts: f64, ys: &[f64; 3], f: f64| {
@@ -301,6 +321,7 @@ pub fn num(v: f64) -> ParamValue {
 
 /// The production's stick band `η` (m/s) and stick-field time constant `τ` (s) in
 /// [`production_driven`]: thesis Fig 3.9's (the `fig3_9` fixture).
+#[allow(unused_imports)]
 pub use crate::fig3_9::{ETA as PRODUCTION_ETA, TAU as PRODUCTION_TAU};
 
 /// A production run of `drbm-force-driven` with thesis Fig 3.9's parameters (L1137).

@@ -20,17 +20,17 @@ pub const SOLVER_PRECISION: f64 = 1e-6;
 /// digit (`digits`), a derived bound with its derivation (`derived`), the spread of a
 /// statistic over an ensemble or its samples (`ensemble`), the text's own words and how the
 /// number follows from them (`claim`), or a tolerance kept as the check that fails, with that
-/// first failure (`first failure`, known discrepancies only), or the project's closure
-/// criterion ([`CLOSURE_CRITERION`], `closure`): a stated project rule, chosen and not derived,
-/// for a derived check that a limit-cycle value repeats from one period to the next.
-pub const BASIS_KINDS: [&str; 6] = ["digits", "derived", "ensemble", "claim", "first failure", "closure"];
+/// first failure (`first failure`, known discrepancies only). A chosen number has no kind: the
+/// former `closure:` (the 1 % criterion below, which the 42 `*_repeat`/`*_band` checks rested
+/// on until 2026-12-06) is refused, as is a `derived:` reason resting on `CLOSURE_TOL`.
+pub const BASIS_KINDS: [&str; 5] = ["digits", "derived", "ensemble", "claim", "first failure"];
 
-/// The project's closure criterion: how far a cycle may miss closing, or a limit-cycle value
-/// may change from one period to the next, and still be quoted as periodic (1 % of the
+/// The metric kinds' closure gate: how far a drawn cycle may miss closing, or the intervals of a
+/// `crossing-period` may spread, before the metric refuses to call it periodic (1 % of the
 /// quantity's range; `CLOSURE_TOL` of the pipeline's metric kinds is this value). A chosen,
-/// stated project rule, not a derivation: a check held to it names the basis `closure:`, never
-/// `derived:`, and is counted apart in the report (experiments/README.md, "A reason names its
-/// basis").
+/// stated project rule for those gates, not a check's tolerance: a check that a limit-cycle
+/// value repeats is held to the floor its run resolves, derived per check
+/// (experiments/README.md, "Closure floors"), never to this.
 pub const CLOSURE_CRITERION: f64 = 0.01;
 
 /// Whether `text` states a number: a digit that does not continue a name or a line citation
@@ -90,6 +90,14 @@ impl CheckSpec {
         if self.op != Op::Within || reason.is_empty() {
             return None;
         }
+        if reason.starts_with("closure:") {
+            return Some(format!(
+                "`closure:` (the chosen {CLOSURE_CRITERION} closure criterion) is no basis: derive the floor the run \
+                 resolves (the sampling step at the extreme, a dwell's sample, the solver tolerance) or measure an \
+                 ensemble's spread (experiments/README.md 'Closure floors'); a value above its floor is a cycle not \
+                 yet closed, a known discrepancy"
+            ));
+        }
         let Some((kind, rest)) = BASIS_KINDS.iter().find_map(|k| {
             reason
                 .strip_prefix(k)
@@ -111,38 +119,12 @@ impl CheckSpec {
         }
         if kind == "derived" && reason.contains("CLOSURE_TOL") {
             return Some(
-                "a `derived:` tolerance_reason rests on CLOSURE_TOL, the project's chosen closure criterion: a \
-                 chosen rule is no derivation, so its basis is `closure:` (or derive the bound)"
+                "a `derived:` tolerance_reason rests on CLOSURE_TOL, the metric kinds' chosen closure gate: a chosen \
+                 rule is no derivation; derive the floor the run resolves (experiments/README.md 'Closure floors')"
                     .into(),
             );
         }
-        if kind == "closure" && !self.held_to_closure_criterion() {
-            return Some(format!(
-                "`closure:` is the project's closure criterion: only for a derived check of a change from one \
-                 period to the next (expected 0) at a tolerance of at most {CLOSURE_CRITERION} (abs)"
-            ));
-        }
         None
-    }
-
-    /// Whether this check's tolerance rests on the closure criterion: a `within` check whose
-    /// `tolerance_reason` opens with `closure:` (counted apart from derived bounds in the report).
-    pub fn closure_basis(&self) -> bool {
-        self.op == Op::Within
-            && self
-                .tolerance_reason
-                .as_deref()
-                .is_some_and(|r| r.trim().starts_with("closure:"))
-    }
-
-    /// Whether this is a derived `within` check of a value expected to be 0 (a change from one
-    /// period to the next) with an absolute tolerance of at most [`CLOSURE_CRITERION`].
-    fn held_to_closure_criterion(&self) -> bool {
-        let tol = self.tol.unwrap_or(Tol { abs: None, rel: None });
-        matches!(self.provenance, Provenance::Derived(_))
-            && self.expected.number() == Some(0.0)
-            && tol.rel.is_none()
-            && tol.abs.is_some_and(|a| a > 0.0 && a <= CLOSURE_CRITERION)
     }
 
     /// Whether the allowed deviation is at most [`SOLVER_PRECISION`] of the expected value
@@ -272,9 +254,17 @@ mod tests {
                 r#""provenance": {{"derived": "x"}}, "expected": 0, "tol": {tol}, "tolerance_reason": "{reason}""#
             ))
         };
-        let closure = repeat(r#"{"abs": 0.01}"#, "closure: CLOSURE_TOL = 1 %");
-        assert!(closure.unnamed_tolerance_basis().is_none());
-        assert!(closure.closure_basis());
+        // The chosen criterion is no basis, under its own name or any other (issue 44 item 4).
+        let closure = repeat(r#"{"abs": 0.01}"#, "closure: CLOSURE_TOL = 1 %").unnamed_tolerance_basis();
+        assert!(
+            closure.is_some_and(|m| m.contains("is no basis") && m.contains("Closure floors")),
+            "the chosen 1 % closure criterion is refused"
+        );
+        let floor = repeat(
+            r#"{"abs": 5.9e-4}"#,
+            "derived: the sampling floor: 2.69e-4 N·m per 1 ms sample beside the peak, over 0.46 N·m: 5.9e-4",
+        );
+        assert!(floor.unnamed_tolerance_basis().is_none(), "a derived floor");
         let as_derived = repeat(r#"{"abs": 0.01}"#, "derived: CLOSURE_TOL = 1 %").unnamed_tolerance_basis();
         assert!(
             as_derived.is_some_and(|m| m.contains("no derivation")),
@@ -284,19 +274,18 @@ mod tests {
             repeat(r#"{"abs": 0.02}"#, "closure: 2 %")
                 .unnamed_tolerance_basis()
                 .is_some(),
-            "looser than the criterion"
+            "refused at any width"
         );
         assert!(
             repeat(r#"{"rel": 0.01}"#, "closure: 1 %")
                 .unnamed_tolerance_basis()
                 .is_some(),
-            "a relative band of a value expected 0"
+            "refused in any form"
         );
         assert!(
             with("closure: 1 %").unnamed_tolerance_basis().is_some(),
             "not a repeat expected 0"
         );
-        assert!(!with("derived: 30 %").closure_basis());
         let bound = r#""provenance": {"derived": "x"}, "op": "lt", "expected": 0.4, "tolerance_reason": "small""#;
         assert!(
             check(bound).unnamed_tolerance_basis().is_none(),
