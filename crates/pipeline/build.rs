@@ -72,6 +72,6 @@ fn main() {
     );
     println!(
         "cargo:rustc-env=FRIC_RENDER_FINGERPRINT={}",
-        fingerprint(&crates, &["plot", "report", "pipeline"])
+        fingerprint(&crates, &["typeset", "plot", "report", "pipeline"])
     );
 }

@@ -61,7 +61,7 @@ fn failed_runs_are_printed_once_per_cause() {
 kind: figure
 source: {document: thesis, number: "9.3", caption: "fails", lines: [1]}
 content: simulation
-status: reproduced
+status: partial
 runs:
   - id: cms
     system: coulomb-mass-spring
@@ -75,6 +75,7 @@ panels:
     y: {label: x}
     series:
       - {run: cms, x: u, y: x}
+reason: "a test fixture without a check: partial by the status rule"
 "#;
     let ws = workspace(&[("thesis/fig9.3.yaml", failing)]);
     let o = run(ws.path(), &["figures"], &[]);

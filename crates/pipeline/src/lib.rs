@@ -23,6 +23,7 @@ mod clean;
 mod companions;
 mod compute;
 mod compute_all;
+pub mod continuation;
 mod coverage;
 mod entries;
 mod entry;

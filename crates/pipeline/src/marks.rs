@@ -39,6 +39,9 @@ pub(crate) fn points(
 ) -> Result<Option<Points>, String> {
     let m = &entry.manifest;
     if let Some(name) = &s.find {
+        if let Some(pts) = continuation_points(entry, metrics, name)? {
+            return Ok(Some(pts));
+        }
         let f = m
             .find
             .iter()
@@ -67,6 +70,41 @@ pub(crate) fn points(
         }
         _ => Ok(None),
     }
+}
+
+/// The points of a series drawing a continuation find: `name`, both onsets on the level;
+/// `name.up` / `name.down`, the branch (the grid against the metric there). `None` when `name`
+/// is not a continuation's.
+fn continuation_points(
+    entry: &Entry,
+    metrics: &BTreeMap<String, Option<f64>>,
+    name: &str,
+) -> Result<Option<Points>, String> {
+    let finds = &entry.manifest.find;
+    let of = |n: &str| finds.iter().find(|f| f.name == n && f.continuation.is_some());
+    if let Some(f) = of(name) {
+        let what = format!("find `{name}`");
+        let up = metric(metrics, &format!("{name}.up"), &what);
+        let down = metric(metrics, &format!("{name}.down"), &what);
+        if let (Err(a), Err(b)) = (&up, &down) {
+            return Err(format!("{a}; {b}"));
+        }
+        let xs: Vec<f64> = [up, down].into_iter().filter_map(Result::ok).collect();
+        let ys = vec![f.level; xs.len()];
+        return Ok(Some((xs, ys)));
+    }
+    let way = name
+        .rsplit_once('.')
+        .filter(|(b, w)| ["up", "down"].contains(w) && of(b).is_some());
+    let Some((base, w)) = way else { return Ok(None) };
+    let f = of(base).expect("checked");
+    let steps = f.continuation.as_ref().expect("checked").steps;
+    let grid = crate::continuation::grid(f.bracket, steps);
+    let what = format!("find `{name}`");
+    let ys = (0..=steps)
+        .map(|i| metric(metrics, &format!("{base}.{w}.step{i}"), &what))
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(Some((grid, ys)))
 }
 
 /// The data of run `run` at fit `fit`'s result, from [`fitted_runs`].

@@ -6,8 +6,9 @@
 //! replaced stated quantity (`replaced`) or a value the source does not state
 //! (`unstated-parameter`, `unstated-input`) — its own, or one of a manifest whose run it takes
 //! by `from:`, transitively, unless it settles one by name (`settles:`) —, when nothing of the
-//! source is declared `not_built`, and when its checks are not all transcriptions (a
-//! manifest whose checks are only transcriptions compares nothing); otherwise `partial`. A declared `reproduced` or
+//! source is declared `not_built`, and when it has a check that is not a transcription (a
+//! manifest with no check, or whose checks are only transcriptions, compares nothing);
+//! otherwise `partial`. A declared `reproduced` or
 //! `partial` that disagrees is refused, in either direction.
 
 use crate::entry::Entry;
@@ -122,10 +123,11 @@ pub fn derive(m: &Manifest, inherited: &[(String, &Assumption)], checks: &[Check
             .map(|n| format!("a part of the source is not built ({n})")),
     );
     why.extend(checks.iter().filter_map(blocks_reproduced));
-    // A manifest with no check at all is not made partial here (code review M2 of s53 asks it
-    // to be): the test fixtures and three text tables declare `reproduced` with none, and the
-    // change was reverted at merge for want of time to migrate them (open, issue 44).
-    if !checks.is_empty() && checks.iter().all(|c| c.provenance == "transcribed") {
+    // Nothing of the source is tested without a check that is not a transcription (code review
+    // M2 of s53): no check at all, or only transcriptions, is `partial`.
+    if checks.is_empty() {
+        why.push("it has no check (nothing it shows is tested)".into());
+    } else if checks.iter().all(|c| c.provenance == "transcribed") {
         why.push("its checks are only transcriptions (no published, claimed or derived check)".into());
     }
     let status = if why.is_empty() {

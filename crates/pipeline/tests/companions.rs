@@ -10,13 +10,14 @@ use fric_pipeline::{run, Options};
 
 /// Figure 9.3: the Dahl loop of [`DAHL`] (its own run: more samples per period, so its key
 /// differs from Figure 9.1's) with F drawn in thousandths, which alone would be labelled mN;
-/// Figure 9.1 (F in N) is its companion. `caption` is its caption and its series' label.
+/// Figure 9.1 (F in N) is its companion. `caption` is its caption and its series' label. It has
+/// no check, so it is `partial`.
 fn companion(caption: &str) -> String {
     let run = &DAHL[..DAHL.find("panels:").unwrap()]
         .replace("id: thesis/fig9.1", "id: thesis/fig9.3")
         .replace("caption: \"test figure\"", &format!("caption: \"{caption}\""))
         .replace("samples_per_period: 400", "samples_per_period: 800");
-    format!(
+    common::unchecked(&format!(
         "{run}{}",
         r#"    post:
       - {name: F_small, op: scale, of: F, param: 0.001}
@@ -30,7 +31,7 @@ related:
   - {id: thesis/fig9.1, relation: companion-of}
 "#
         .replace("LABEL", caption)
-    )
+    ))
 }
 
 /// The force axis labels (`F [...]`) of a drawn figure.

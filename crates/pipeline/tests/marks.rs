@@ -113,7 +113,7 @@ const JUMP: &str = r#"id: thesis/fig9.9
 kind: figure
 source: {document: thesis, number: "9.9", caption: "Coulomb friction at the grid's end", lines: [6]}
 content: simulation
-status: reproduced
+status: partial
 runs:
   - id: c
     system: coulomb-friction-curve
@@ -130,6 +130,7 @@ metrics:
   - {name: f_end, kind: final, run: c, y: F, unit: N}
 find:
   - {name: v0, run: c, param: input.to, metric: f_end, level: 0, bracket: [-1, 1.5], tol: 1.0e-9, unit: m/s}
+reason: "a test fixture without a check: partial by the status rule"
 "#;
 
 /// Review L4: a find that reports a jump draws its two sides, (lo, F(lo)) and (hi, F(hi)), from

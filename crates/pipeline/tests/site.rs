@@ -391,7 +391,7 @@ const BARE: &str = r#"id: thesis/fig9.1
 kind: figure
 source: {document: thesis, number: "9.1", caption: "a figure <with> & markup", lines: [1, 999999]}
 content: simulation
-status: reproduced
+status: partial
 runs:
   - id: dahl
     system: dahl
@@ -404,6 +404,7 @@ panels:
     y: {label: F}
     series:
       - {run: dahl, x: u, y: F}
+reason: "a test fixture without a check: partial by the status rule"
 "#;
 
 /// No seeds, a manifest without assumptions or checks, a pending and an invalid manifest, and

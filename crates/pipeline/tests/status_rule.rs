@@ -166,6 +166,27 @@ fn a_transcribed_value_is_counted_apart_from_passed_checks() {
     assert_eq!(s.report.experiments[0].checks[0].outcome, Outcome::Fail);
 }
 
+/// A manifest with no check at all tests nothing of what it shows: `reproduced` is refused at
+/// its `status:` line, `partial` (with a reason) accepted (code review M2 of s53).
+#[test]
+fn a_manifest_without_a_check_is_partial() {
+    let i = DAHL.find("checks:\n").expect("DAHL has checks");
+    let bare = &DAHL[..i];
+    assert!(!bare.contains("checks:"));
+    let ws = workspace(&[("thesis/fig9.1.yaml", bare)]);
+    let e = go(ws.path()).report.experiments[0].errors.clone();
+    assert!(
+        e.len() == 1
+            && e[0].contains("fig9.1.yaml:5: status `reproduced` disagrees")
+            && e[0].contains("it has no check"),
+        "{e:?}"
+    );
+    let partial = bare.replace("status: reproduced\n", "status: partial\nreason: \"nothing checked\"\n");
+    std::fs::write(ws.path().join("experiments/thesis/fig9.1.yaml"), partial).unwrap();
+    let s = go(ws.path());
+    assert!(s.ok(), "{:?}", s.report.experiments[0].errors);
+}
+
 /// DAHL as a manifest of `mystudy`, a study of one's own (`source: none`), with `status`.
 fn own_study(status: &str) -> Vec<(&'static str, String)> {
     let m = DAHL

@@ -14,7 +14,7 @@ const ELEMENTS: &str = r#"id: thesis/fig9.6
 kind: figure
 source: {document: thesis, number: "9.6", caption: "Maxwell-slip loop area against N", lines: [6]}
 content: simulation
-status: reproduced
+status: partial
 runs:
   - id: ms
     system: maxwell-slip
@@ -42,6 +42,7 @@ panels:
 metrics:
   - {name: area, kind: loop-area, run: ms, x: u, y: F, window: last-period, unit: J}
   - {name: tmax, kind: max, run: dahl, y: t, window: all, unit: s}
+reason: "a test fixture without a check: partial by the status rule"
 "#;
 
 /// Σ 4 k_i δ_i (A − δ_i) over the elements that slip (δ_i < A): the Maxwell-slip loop area.

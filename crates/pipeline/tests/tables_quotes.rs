@@ -21,7 +21,7 @@ fn from_table(table: &str) -> String {
 kind: table
 source: {{document: thesis, number: "9.8", caption: "Dahl loop areas at σ and A (σ0 = {{{{ dahl[0].sigma }}}} N/m)", lines: [8]}}
 content: table
-status: reproduced
+status: partial
 related:
   - {{id: thesis/fig9.6, relation: uses-run-of}}
 runs:
@@ -36,6 +36,7 @@ metrics:
   - {{name: single_area, kind: loop-area, run: single, x: u, y: F, window: {{periods: [1, 2]}}, unit: J}}
 table:
 {table}
+reason: "a test fixture without a check: partial by the status rule"
 "#
     )
 }

@@ -42,9 +42,9 @@ fn lifted(i: &Input, _: Option<&InputData>) -> Result<Signal, String> {
 fn a_registered_toy_input_kind_is_in_schema_the_json_schema_and_a_run() {
     let toy = DAHL.replace("{kind: sine, amplitude: 5, omega: 2}", TOY.doc.example);
     let head = toy.split("metrics:\n").next().unwrap();
-    let text = format!(
+    let text = common::unchecked(&format!(
         "{head}metrics:\n  - {{name: umax, kind: max, run: dahl, y: u}}\n  - {{name: umin, kind: min, run: dahl, y: u}}\n"
-    );
+    ));
     let ws = workspace(&[("thesis/fig9.1.yaml", &text)]);
     // Unknown before it is registered: the loader refuses it at its line.
     assert!(inputs::find("toy-lifted-sine").is_none());

@@ -34,10 +34,10 @@ fn a_registered_toy_metric_kind_is_in_schema_the_json_schema_and_a_run() {
     // Unknown before it is registered: the loader refuses it at its line.
     assert!(metric_kinds::find("toy-span").is_none());
     let head = DAHL.split("metrics:\n").next().unwrap();
-    let text = format!(
+    let text = common::unchecked(&format!(
         "{head}metrics:\n  - {{name: span, kind: toy-span, run: dahl, y: F}}\n  \
          - {{name: fmax, kind: max, run: dahl, y: F}}\n  - {{name: fmin, kind: min, run: dahl, y: F}}\n"
-    );
+    ));
     let ws = workspace(&[("thesis/fig9.1.yaml", &text)]);
     let loaded = fric_pipeline::load(ws.path());
     assert_eq!(loaded.invalid.len(), 1);

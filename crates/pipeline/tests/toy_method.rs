@@ -46,11 +46,11 @@ fn manifest(method: &str) -> String {
     let (head, tail) = toy.split_once("panels:\n").unwrap();
     let head = format!("{head}{ode}panels:\n{tail}");
     let head = head.split("metrics:\n").next().unwrap().to_string();
-    format!(
+    common::unchecked(&format!(
         "{head}metrics:\n  - {{name: area, kind: loop-area, run: dahl, x: u, y: F, window: {{periods: [1, 2]}}}}\n  \
          - {{name: area_ode, kind: loop-area, run: ode, x: u, y: F, window: {{periods: [1, 2]}}}}\n  \
          - {{name: steps, kind: info, run: dahl, y: steps}}\n"
-    )
+    ))
 }
 
 #[test]

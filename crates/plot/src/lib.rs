@@ -7,7 +7,7 @@
 //! to its axes frame, in the style its declaration in `style/` gives (the same declaration
 //! PGFPlots reads), and a legend (`legend.rs`) placed where it covers no data (the preferred
 //! corner, else another corner, else below the axes). Labels are typeset from their manifest
-//! spelling (`math.rs`: `F_f`, `du/dt`, `kg-m^2`). A panel's chart and layout are `panel.rs`,
+//! spelling by fric-typeset (re-exported as [`math`]: `F_f`, `du/dt`, `kg-m^2`). A panel's chart and layout are `panel.rs`,
 //! its ranges `ranges.rs`.
 //!
 //! This crate owns drawing only: it receives panels with their data already selected and
@@ -19,7 +19,8 @@ mod geometry;
 mod inset;
 mod labels;
 mod legend;
-pub mod math;
+/// The label typesetter (its own crate, shared with fric-report), under the name the renderer uses.
+pub use fric_typeset as math;
 mod measure;
 mod page;
 mod panel;

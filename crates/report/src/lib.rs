@@ -10,6 +10,7 @@ pub mod site;
 
 mod checks;
 mod counts;
+mod coverage;
 mod discrepancy;
 mod experiment;
 mod explained;

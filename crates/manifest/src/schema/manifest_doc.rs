@@ -126,6 +126,7 @@ pub const MANIFEST_KINDS: &[KindDoc] = &[
             req("bracket", Pair, "", "[a, b]: the metric on opposite sides of the level at a and b"),
             req("tol", Number, "", "the final bracket's width, in the parameter's unit"),
             opt("unit", Text, "", "the parameter's unit"),
+            opt("continuation", Other, "", "{steps, carry: {<initial-state parameter>: <column>}}: instead of a root search, a continuation up the grid a + i(b − a)/steps from the run's own initial state, then down it, each run started from the previous run's final state (each carried parameter set to its column's last value); on each way the first grid interval where the metric crosses the level is bisected to tol, every trial started from the near side's final state. Results: name.up, name.down (the onsets, with .lo, .hi, .metric_lo, .metric_hi), name = name.up − name.down (the hysteresis), name.up.step<i>, name.down.step<i> (the branches), name.evaluations; {find: name} draws both onsets, {find: name.up} / {find: name.down} a branch"),
         ],
         example: "{name: a3, run: ms, param: input.amplitude, metric: area, level: 3, bracket: [1, 3], tol: 1e-9, unit: m}",
     },

@@ -41,6 +41,37 @@ pub(super) fn finds(cx: &mut Ctx) {
             cx.err(format!("{at}.run"), msg, allowed);
         }
         settings(cx, &at, f);
+        if let Some(c) = &f.continuation {
+            continuation(cx, &at, f, c);
+        }
+    }
+}
+
+/// A continuation's steps (2 to 200) and what it carries: parameters of the run (not the one
+/// varied), each from a column of the run.
+fn continuation(cx: &mut Ctx, at: &str, f: &fric_manifest::FindSpec, c: &fric_manifest::Continuation) {
+    let at = format!("{at}.continuation");
+    if !(2..=200).contains(&c.steps) {
+        let msg = format!("steps {}: too few or too many grid intervals", c.steps);
+        cx.err(format!("{at}.steps"), msg, "a whole number from 2 to 200");
+    }
+    if c.carry.is_empty() {
+        let msg = "carry is empty: a continuation starts each run from the previous run's final state";
+        cx.err(format!("{at}.carry"), msg, "{<initial-state parameter>: <column>, ...}");
+    }
+    if !cx.runs.contains_key(&f.run) {
+        return;
+    }
+    for (param, col) in &c.carry {
+        let path = format!("{at}.carry.{param}");
+        if param == &f.param {
+            let msg = format!("`{param}` is the parameter the continuation varies");
+            cx.err(path.clone(), msg, "an initial-state parameter of the run");
+        } else if let Some(e) = variant_problem(cx, &f.run, &[(param.clone(), 0.0)]) {
+            let allowed = "an initial-state parameter of the run (`cargo xtask schema`)";
+            cx.err(path.clone(), format!("{param}: {e}"), allowed);
+        }
+        cx.check_col(path, &f.run, col);
     }
 }
 

@@ -96,6 +96,22 @@ checks:
     provenance: {derived: "the points are the closed-form loop of Fc = 1 N"}
 "#;
 
+/// `text`, a manifest declared `reproduced` that a test builds without a check, declared
+/// `partial` with a reason appended (a manifest with no check tests nothing of what it shows, so
+/// the status rule refuses `reproduced`): the lines above the end keep their numbers.
+pub fn unchecked(text: &str) -> String {
+    assert!(
+        text.contains("status: reproduced\n") && !text.contains("\nchecks:"),
+        "{text}"
+    );
+    let mut out = text.replacen("status: reproduced\n", "status: partial\n", 1);
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str("reason: \"a test manifest without a check: partial by the status rule\"\n");
+    out
+}
+
 /// The manifest `text` written at `file` (under `experiments/`) in a fresh workspace and run
 /// with `jobs` workers (an empty run cache each time).
 pub fn run_manifest(file: &str, text: &str, jobs: usize) -> fric_pipeline::Summary {

@@ -10,11 +10,12 @@
 //!   ([`super::tex::label_tokens`]);
 //! - in text, digits right after a Greek letter are its subscript (`σ1` → σ₁), `^2`, `²`, `₁`
 //!   are scripts, a letter with a combining accent (`u̇`) is mathematics, and a `-` is a minus
-//!   by the figures' rule ([`fric_plot::math::is_minus`]).
+//!   by the figures' rule ([`fric_typeset::is_minus`]).
 
 use super::check_math;
-use super::symbols::{accent, greek, math_symbol, subscript, superscript, take_run};
 use super::tex::{command_word, is_script_word, label_tokens, math, math_unicode};
+use fric_typeset::{greek_digits, script_at, Run};
+use fric_typeset::symbols::{accent, greek, math_symbol, subscript, superscript, take_run};
 
 /// A piece of typeset text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,16 +64,14 @@ pub fn text(s: &str) -> Vec<Tok> {
     let mut i = 0;
     while i < cs.len() {
         let c = cs[i];
-        if c == '^' && cs.get(i + 1).is_some_and(|n| n.is_ascii_alphanumeric() || *n == '-') {
-            let mut j = i + 1;
-            while j < cs.len() && (cs[j].is_ascii_alphanumeric() || (j == i + 1 && cs[j] == '-')) {
-                j += 1;
+        // `s^-1`, `ω^{2/3}`: a superscript as the figures read it ([`fric_typeset::script_at`];
+        // a `_` in prose is a script only in a script word, `rate_independent` stays text).
+        if c == '^' {
+            if let Some((Run::Sup(sup), j)) = script_at(&cs, i) {
+                out.push(Tok::Sup(sup));
+                i = j;
+                continue;
             }
-            // A minus, not a hyphen, in the exponent (`s^-1`).
-            let sup: String = cs[i + 1..j].iter().collect::<String>().replace('-', "−");
-            out.push(Tok::Sup(sup));
-            i = j;
-            continue;
         }
         // A run of superscript (`10⁻⁴`) or subscript (`x₁₂`) characters is one script, its
         // minus a minus.
@@ -92,20 +91,17 @@ pub fn text(s: &str) -> Vec<Tok> {
             continue;
         }
         // A minus by the SVG's rule (`-13.2/-9.99e3`, ` - `), not a hyphen (`x-y`).
-        if c == '-' && fric_plot::math::is_minus(&cs, i) {
+        if c == '-' && fric_typeset::is_minus(&cs, i) {
             out.text("−");
             i += 1;
             continue;
         }
         // `α0`: digits right after a Greek letter are its subscript, as in a label.
-        if greek(c).is_some() && cs.get(i + 1).is_some_and(|n| n.is_ascii_digit()) {
-            let end = (i + 1..cs.len()).find(|&j| !cs[j].is_ascii_digit()).unwrap_or(cs.len());
-            if cs.get(end).is_none_or(|n| !n.is_alphanumeric()) {
-                let word: String = cs[i..end].iter().collect();
-                out.push(Tok::Math(math(&word)));
-                i = end;
-                continue;
-            }
+        if let Some(end) = greek_digits(&cs, i) {
+            let word: String = cs[i..end].iter().collect();
+            out.push(Tok::Math(math(&word)));
+            i = end;
+            continue;
         }
         let mut b = [0u8; 4];
         out.text(c.encode_utf8(&mut b));
@@ -263,6 +259,20 @@ mod tests {
             [t("the "), m("\\wedge"), t("-unimodal map, x −y")]
         );
         assert_eq!(caption("s^-1"), [t("s"), Tok::Sup("−1".into())]);
+        // Braced and signed exponents as the figures read them (the prose printed `O(ω^{2/3})`
+        // as `\^{}\{2/3\}`), and a script ends where the label's does.
+        assert_eq!(
+            caption("O(ω^{2/3}), 10^+3, e^α2"),
+            [
+                t("O(ω"),
+                Tok::Sup("2/3".into()),
+                t("), 10"),
+                Tok::Sup("+3".into()),
+                t(", e"),
+                Tok::Sup("α".into()),
+                t("2")
+            ]
+        );
     }
 
     #[test]

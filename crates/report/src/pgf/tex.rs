@@ -5,7 +5,8 @@
 
 use super::check_math;
 use super::prose::{self, Tok};
-use super::symbols::{accent, greek, math_symbol, precomposed, subscript, superscript, take_run};
+use fric_typeset::symbols::{accent, greek, math_symbol, precomposed};
+use fric_typeset::tex::FUNCTIONS;
 
 /// Whether a character marks a word as mathematics.
 fn is_math_char(c: char) -> bool {
@@ -17,146 +18,9 @@ fn is_math_char(c: char) -> bool {
         || precomposed(c).is_some()
 }
 
-const FUNCTIONS: &[&str] = &["sin", "cos", "tan", "exp", "log", "ln", "tanh", "sgn", "sign"];
-
-/// Push a control word, and a space when a letter follows.
-fn push_command(out: &mut String, cmd: &str, next: Option<char>) {
-    out.push_str(cmd);
-    if cmd.ends_with(|c: char| c.is_ascii_alphabetic()) && next.is_some_and(|n| n.is_ascii_alphabetic()) {
-        out.push(' ');
-    }
-}
-
-/// A math-mode rendering of `s` (without the `$`): `_x`, `_{...}`, `^...` kept as sub- and
-/// superscripts (a bare subscript takes the letters and digits that follow), Greek as commands,
-/// accents as `\bar{}` etc., `sin(` as `\sin(`, specials escaped.
-pub(super) fn math(s: &str) -> String {
-    let cs: Vec<char> = s.chars().collect();
-    let mut out = String::new();
-    let mut i = 0;
-    while i < cs.len() {
-        let c = cs[i];
-        let next = cs.get(i + 1).copied();
-        // `sin(` etc. at the start of a word.
-        if c.is_ascii_alphabetic() && (i == 0 || !cs[i - 1].is_ascii_alphabetic()) {
-            if let Some(f) = FUNCTIONS.iter().find(|f| {
-                let n = f.len();
-                cs.len() > i + n && cs[i..i + n].iter().copied().eq(f.chars()) && cs[i + n] == '('
-            }) {
-                out.push('\\');
-                out.push_str(f);
-                i += f.len();
-                continue;
-            }
-        }
-        // `du/dt`, `dθ/dt`: the time derivative dotted, as the SVG prints it (`u̇`).
-        if c == 'd'
-            && (i == 0 || !cs[i - 1].is_alphanumeric())
-            && cs.get(i + 1).is_some_and(|q| q.is_alphabetic())
-            && cs.get(i + 2..i + 5).is_some_and(|r| r == ['/', 'd', 't'])
-            && cs.get(i + 5).is_none_or(|n| !n.is_alphanumeric())
-        {
-            out.push_str(&format!("\\dot{{{}}}", math(&cs[i + 1].to_string())));
-            i += 5;
-            continue;
-        }
-        if let (Some(a), true) = (next.and_then(accent), c.is_alphanumeric()) {
-            out.push_str(&format!("\\{a}{{{}}}", math(&c.to_string())));
-            i += 2;
-            continue;
-        }
-        if let Some((base, a)) = precomposed(c) {
-            out.push_str(&format!("\\{a}{{{base}}}"));
-            i += 1;
-            continue;
-        }
-        if matches!(c, '_' | '^') {
-            match next {
-                Some('{') => {
-                    // The braced group, up to its matching brace.
-                    let mut depth = 0;
-                    let mut j = i + 1;
-                    while j < cs.len() {
-                        match cs[j] {
-                            '{' => depth += 1,
-                            '}' => {
-                                depth -= 1;
-                                if depth == 0 {
-                                    break;
-                                }
-                            }
-                            _ => {}
-                        }
-                        j += 1;
-                    }
-                    if j < cs.len() {
-                        let inner: String = cs[i + 2..j].iter().collect();
-                        out.push_str(&format!("{c}{{{}}}", math(&inner)));
-                        i = j + 1;
-                        continue;
-                    }
-                }
-                // A signed subscript or exponent (`f_+`, `g_-`, `10^-4`): the sign and the
-                // letters and digits after it, as the SVG reads it.
-                Some('+' | '-' | '−') => {
-                    let mut j = i + 2;
-                    while j < cs.len() && cs[j].is_ascii_alphanumeric() {
-                        j += 1;
-                    }
-                    let inner: String = cs[i + 1..j].iter().collect();
-                    out.push_str(&format!("{c}{{{}}}", math(&inner)));
-                    i = j;
-                    continue;
-                }
-                Some(n) if n.is_ascii_alphanumeric() || greek(n).is_some() => {
-                    let mut j = i + 1;
-                    if greek(n).is_some() {
-                        j += 1;
-                    } else {
-                        while j < cs.len() && cs[j].is_ascii_alphanumeric() {
-                            j += 1;
-                        }
-                    }
-                    let inner: String = cs[i + 1..j].iter().collect();
-                    out.push_str(&format!("{c}{{{}}}", math(&inner)));
-                    i = j;
-                    continue;
-                }
-                _ => {}
-            }
-            out.push_str(if c == '_' { "\\_" } else { "\\hat{}" });
-            i += 1;
-            continue;
-        }
-        if subscript(c).is_some() {
-            out.push_str(&format!("_{{{}}}", take_run(&cs, &mut i, subscript)));
-            continue;
-        }
-        // `τ_B⁻`: a superscript character is not a LaTeX character (pdfLaTeX stops on it).
-        if superscript(c).is_some() {
-            out.push_str(&format!("^{{{}}}", take_run(&cs, &mut i, superscript)));
-            continue;
-        }
-        if let Some(g) = greek(c) {
-            // σ0 → σ_{0}: digits right after a Greek letter are its subscript (as fric-plot's
-            // typesetter reads them).
-            let end = (i + 1..cs.len()).find(|&j| !cs[j].is_ascii_digit()).unwrap_or(cs.len());
-            if end > i + 1 && cs.get(end).is_none_or(|n| !n.is_alphanumeric()) {
-                let digits: String = cs[i + 1..end].iter().collect();
-                out.push_str(&format!("\\{g}_{{{digits}}}"));
-                i = end;
-                continue;
-            }
-            push_command(&mut out, &format!("\\{g}"), next);
-        } else if let Some(m) = math_symbol(c) {
-            push_command(&mut out, m, next);
-        } else {
-            out.push(c);
-        }
-        i += 1;
-    }
-    out
-}
+/// A math-mode rendering of a label's mathematics (without the `$`), printed from the runs the
+/// SVG prints ([`fric_typeset::tex::math`]).
+pub(super) use fric_typeset::tex::math;
 
 /// Text (a caption, a unit) as LaTeX outside math: specials escaped, typographic characters as
 /// LaTeX (`–` → `--`), Greek and symbols as inline math (`µ` → `$\mu$`), `^2` and `²` as
@@ -218,12 +82,12 @@ pub(crate) fn command_word(w: &str) -> Option<(&str, &str, &str)> {
     (command && check_math(&format!("${core}$")).is_ok()).then_some((&w[..start], core, rest))
 }
 
-/// A unit as LaTeX text, read as the SVG reads it ([`fric_plot::math::unit`]): `kg-m^2` →
+/// A unit as LaTeX text, read as the SVG reads it ([`fric_typeset::unit`]): `kg-m^2` →
 /// `kg$\cdot$m\textsuperscript{2}` (N·m in both), `µm` → `$\mu$m`, `10^{-3} N` →
 /// `10\textsuperscript{$-$3} N`.
 pub fn unit_to_tex(u: &str) -> String {
-    use fric_plot::math::Run;
-    fric_plot::math::unit(u)
+    use fric_typeset::Run;
+    fric_typeset::unit(u)
         .into_iter()
         .map(|r| match r {
             Run::Text(t) => text_to_tex(&t),
@@ -306,10 +170,12 @@ fn classify(prefix: &str, core: &str, suffix: &str, prev: Option<(&str, Class)>)
     let single = symbol.chars().count() == 1 && symbol.chars().all(|c| c.is_ascii_alphabetic());
     // `(a)` is a panel tag and `[m]` a unit, not mathematics.
     let tagged = (prefix.ends_with('(') && suffix.starts_with(')')) || prefix.ends_with('[');
-    // `2 N`, `sin(ωt) A`: a letter after a number or a function is its unit.
+    // `2 N`, `sin(ωt) A`: a letter after a number or a function's value is its unit; after a
+    // symbol applied to arguments it is another symbol (`G(i1.8), G(i1.9)`, report Fig 5.24).
+    let function = |p: &str| FUNCTIONS.iter().any(|f| p.contains(&format!("{f}(")));
     let unit = prev.is_some_and(|(p, class)| {
         (p.ends_with(|c: char| c.is_ascii_digit()) && class != Class::Math)
-            || (class == Class::Math && p.ends_with(')'))
+            || (class == Class::Math && p.ends_with(')') && function(p))
     });
     if single && !tagged && !unit {
         Class::Math
@@ -416,6 +282,14 @@ mod tests {
                 "branch (3.5) from $x_{i}$ to $x_{i+1}$",
             ),
             ("l, v, x, y", "$l$, $v$, $x$, $y$"),
+            // A symbol applied to arguments is not a unit of the one before (report Fig 5.24's
+            // legend printed `$G(i1.8)$, G(i1.9), $G(i2.0)$`); a function's value's unit is.
+            (
+                "G(i1.8), G(i1.9), G(i2.0) (bottom to top)",
+                "$G(i1.8)$, $G(i1.9)$, $G(i2.0)$ (bottom to top)",
+            ),
+            ("2 cos(ωt) A", "$2 \\cos(\\omega t)$ A"),
+            ("F_f^l and σ0", "$F_{f}^{l}$ and $\\sigma_{0}$"),
             ("(a) l–v plane", "(a) l--v plane"),
             ("switch after 1.5 periods", "switch after 1.5 periods"),
             ("reversal n", "reversal $n$"),
@@ -470,7 +344,7 @@ mod tests {
 
     #[test]
     fn units_are_text() {
-        // As the SVG prints them (fric_plot::math::unit): N·m, a minus in an exponent.
+        // As the SVG prints them (fric_typeset::unit): N·m, a minus in an exponent.
         assert_eq!(unit_to_tex("kg-m^2"), "kg$\\cdot$m\\textsuperscript{2}");
         assert_eq!(unit_to_tex("N-m"), "N$\\cdot$m");
         assert_eq!(unit_to_tex("10^{-3} N"), "10\\textsuperscript{$-$3} N");

@@ -40,8 +40,19 @@ pub(in crate::load) fn marks(cx: &mut Ctx, at: &str, s: &SeriesSpec) {
             ("y2", s.y2.is_some()),
         ];
         reject(cx, at, s, &fields, shape);
-        if !m.find.iter().any(|x| &x.name == f) {
-            let names: Vec<&str> = m.find.iter().map(|x| x.name.as_str()).collect();
+        // `name` (the find's point or points), or `name.up` / `name.down` (a continuation's
+        // branch).
+        let branch = f.strip_suffix(".up").or_else(|| f.strip_suffix(".down"));
+        let branch_ok = branch.is_some_and(|b| m.find.iter().any(|x| x.name == b && x.continuation.is_some()));
+        if !branch_ok && !m.find.iter().any(|x| &x.name == f) {
+            let names: Vec<String> = m
+                .find
+                .iter()
+                .flat_map(|x| {
+                    let ways = x.continuation.as_ref().map(|_| [".up", ".down"]).into_iter().flatten();
+                    std::iter::once(x.name.clone()).chain(ways.map(|w| format!("{}{w}", x.name)))
+                })
+                .collect();
             cx.err(
                 format!("{at}.find"),
                 format!("no find `{f}` in this manifest"),

@@ -271,5 +271,7 @@ pub(in crate::load) fn metric_names(cx: &Ctx) -> String {
 /// Whether `name` is a find's result (`name`) or one of its companions (`name.lo`, ...).
 fn is_find_result(m: &fric_manifest::Manifest, name: &str) -> bool {
     let (base, part) = name.split_once('.').map_or((name, None), |(b, p)| (b, Some(p)));
-    m.find.iter().any(|f| f.name == base) && part.is_none_or(|p| fric_manifest::FIND_PARTS.contains(&p))
+    m.find
+        .iter()
+        .any(|f| f.name == base && part.is_none_or(|p| f.has_part(p)))
 }

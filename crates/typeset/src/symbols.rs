@@ -2,7 +2,7 @@
 //! superscripts, accents.
 
 /// The LaTeX name of a Greek letter (and of the micro sign).
-pub(crate) fn greek(c: char) -> Option<&'static str> {
+pub fn greek(c: char) -> Option<&'static str> {
     Some(match c {
         'α' => "alpha",
         'β' => "beta",
@@ -47,7 +47,7 @@ pub(crate) fn greek(c: char) -> Option<&'static str> {
 }
 
 /// Math-mode symbols other than letters.
-pub(super) fn math_symbol(c: char) -> Option<&'static str> {
+pub fn math_symbol(c: char) -> Option<&'static str> {
     Some(match c {
         '∞' => "\\infty",
         '≥' => "\\geq",
@@ -84,7 +84,7 @@ pub(super) fn math_symbol(c: char) -> Option<&'static str> {
 }
 
 /// The ASCII character a superscript character stands for (`⁴` → `4`, `⁻` → `-`).
-pub(super) fn superscript(c: char) -> Option<char> {
+pub fn superscript(c: char) -> Option<char> {
     Some(match c {
         '⁰' => '0',
         '¹' => '1',
@@ -103,7 +103,7 @@ pub(super) fn superscript(c: char) -> Option<char> {
 }
 
 /// The ASCII character a subscript character stands for (`₁` → `1`).
-pub(super) fn subscript(c: char) -> Option<char> {
+pub fn subscript(c: char) -> Option<char> {
     Some(match c {
         '₀' => '0',
         '₁' => '1',
@@ -123,7 +123,7 @@ pub(super) fn subscript(c: char) -> Option<char> {
 
 /// The run of characters from `cs[*i]` that `map` translates (`10⁻⁴` → `-4`, `x₁₂` → `12`),
 /// translated; `*i` moves past it.
-pub(super) fn take_run(cs: &[char], i: &mut usize, map: fn(char) -> Option<char>) -> String {
+pub fn take_run(cs: &[char], i: &mut usize, map: fn(char) -> Option<char>) -> String {
     let mut run = String::new();
     while let Some(a) = cs.get(*i).copied().and_then(map) {
         run.push(a);
@@ -133,7 +133,7 @@ pub(super) fn take_run(cs: &[char], i: &mut usize, map: fn(char) -> Option<char>
 }
 
 /// Accents written as a combining character after the letter, or precomposed.
-pub(super) fn accent(c: char) -> Option<&'static str> {
+pub fn accent(c: char) -> Option<&'static str> {
     Some(match c {
         '\u{0304}' => "bar",
         '\u{0302}' => "hat",
@@ -144,7 +144,7 @@ pub(super) fn accent(c: char) -> Option<&'static str> {
     })
 }
 
-pub(super) fn precomposed(c: char) -> Option<(char, &'static str)> {
+pub fn precomposed(c: char) -> Option<(char, &'static str)> {
     Some(match c {
         'ā' => ('a', "bar"),
         'ē' => ('e', "bar"),

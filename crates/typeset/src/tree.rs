@@ -9,8 +9,9 @@
 //! (`-0.03` → −0.03, `g(v) - 2 N` → g(v) − 2 N, `g_-` → g₋; a hyphen between words, `x-y`,
 //! `0-50 s`, stays a hyphen).
 //!
-//! The LaTeX outputs (PGFPlots, tables) read units through [`unit`], the same runs the SVG
-//! prints, so `N-m` is N·m in both.
+//! The runs are the one reading of a label: the SVG prints them ([`crate::svg()`]), the LaTeX
+//! route prints the mathematics of a label from them ([`crate::tex::math`]) and reads units
+//! through [`unit`], so `N-m` is N·m and `σ0` is σ₀ in both.
 //!
 //! The conversion is purely textual and total: any string is accepted, text it does not
 //! recognise is kept as written.
@@ -28,9 +29,10 @@ fn is_letter(c: char) -> bool {
     c.is_alphabetic()
 }
 
-/// True for a Greek letter (whose trailing digits are a subscript).
+/// True for a Greek letter (whose trailing digits are a subscript): the Greek block's letters
+/// and the variants LaTeX names ([`crate::symbols::greek`]: ϵ, ϑ, ϕ).
 fn is_greek(c: char) -> bool {
-    ('\u{391}'..='\u{3c9}').contains(&c)
+    ('\u{391}'..='\u{3c9}').contains(&c) || crate::symbols::greek(c).is_some()
 }
 
 /// Whether the `-` at `chars[i]` is a minus sign: it follows the start, a space, an opening
@@ -73,6 +75,49 @@ pub fn unit(u: &str) -> Vec<Run> {
     runs
 }
 
+/// Where the digits that subscript the Greek letter at `chars[i]` end: `σ0` → σ₀ (a Greek
+/// letter, then digits, then no letter or digit; `σ0x` is left as written). The prose
+/// typesetter of fric-report reads Greek letters in text by the same rule.
+pub fn greek_digits(chars: &[char], i: usize) -> Option<usize> {
+    if !is_greek(chars[i]) {
+        return None;
+    }
+    let end = (i + 1..chars.len())
+        .find(|&j| !chars[j].is_ascii_digit())
+        .unwrap_or(chars.len());
+    (end > i + 1 && chars.get(end).is_none_or(|n| !n.is_alphanumeric())).then_some(end)
+}
+
+/// The script written at `chars[i]`, a `_` or `^` after something: the braced group
+/// (`x_{i+1}`, up to the first `}`) or a bare script, an optional sign (`10^-4`, `f_+`, `g_-`)
+/// then ASCII letters and digits, or one other letter (`a_θ`); what follows is not part of it
+/// (`k_iδ_i` is k_i δ_i, `F_c²` is F_c squared, `k_sθ` is k_s θ). Its run (a `-` in it a
+/// minus) and the index after it; `None` when no script is written there (`a_`, `_x`).
+pub fn script_at(chars: &[char], i: usize) -> Option<(Run, usize)> {
+    let c = chars[i];
+    if !matches!(c, '_' | '^') || i == 0 || i + 1 >= chars.len() {
+        return None;
+    }
+    let (body, next) = if chars[i + 1] == '{' {
+        let p = chars[i + 2..].iter().position(|&d| d == '}')?;
+        (chars[i + 2..i + 2 + p].iter().collect::<String>(), i + 3 + p)
+    } else {
+        let start = i + 1 + usize::from(matches!(chars[i + 1], '-' | '−' | '+'));
+        let end = match chars.get(start) {
+            Some(c) if !c.is_ascii() && c.is_alphabetic() => start + 1,
+            _ => (start..chars.len())
+                .find(|&j| !chars[j].is_ascii_alphanumeric())
+                .unwrap_or(chars.len()),
+        };
+        (chars[i + 1..end].iter().collect::<String>(), end)
+    };
+    if body.is_empty() {
+        return None;
+    }
+    let body = body.replace('-', "−");
+    Some((if c == '_' { Run::Sub(body) } else { Run::Sup(body) }, next))
+}
+
 /// Split a label into runs (see the module documentation).
 pub fn parse(label: &str) -> Vec<Run> {
     let chars: Vec<char> = label.chars().collect();
@@ -87,18 +132,12 @@ pub fn parse(label: &str) -> Vec<Run> {
     };
     while i < chars.len() {
         let c = chars[i];
-        // σ0 → σ₀: a Greek letter, then digits, then no letter or digit.
-        if is_greek(c) {
-            let end = (i + 1..chars.len())
-                .find(|&j| !chars[j].is_ascii_digit())
-                .unwrap_or(chars.len());
-            if end > i + 1 && chars.get(end).is_none_or(|n| !n.is_alphanumeric()) {
-                text.push(c);
-                flush(&mut text, &mut runs);
-                runs.push(Run::Sub(chars[i + 1..end].iter().collect()));
-                i = end;
-                continue;
-            }
+        if let Some(end) = greek_digits(&chars, i) {
+            text.push(c);
+            flush(&mut text, &mut runs);
+            runs.push(Run::Sub(chars[i + 1..end].iter().collect()));
+            i = end;
+            continue;
         }
         // A minus: at the start or after a space, bracket or operator, before a number, a
         // symbol or a bracket (`-0.03`, `-F_c`, `-(a)`), or spaced as a binary operator
@@ -121,27 +160,11 @@ pub fn parse(label: &str) -> Vec<Run> {
             i += 5;
             continue;
         }
-        if (c == '_' || c == '^') && i + 1 < chars.len() {
-            let (body, next) = if chars[i + 1] == '{' {
-                match chars[i + 2..].iter().position(|&d| d == '}') {
-                    Some(p) => (chars[i + 2..i + 2 + p].iter().collect::<String>(), i + 3 + p),
-                    None => (String::new(), i),
-                }
-            } else {
-                // A signed script (`10^-4`, `f_+`, `g_-`): the sign, then letters and digits.
-                let start = i + 1 + usize::from(matches!(chars[i + 1], '-' | '−' | '+'));
-                let end = (start..chars.len())
-                    .find(|&j| !chars[j].is_alphanumeric())
-                    .unwrap_or(chars.len());
-                (chars[i + 1..end].iter().collect::<String>(), end)
-            };
-            if next > i && !body.is_empty() && i > 0 {
-                flush(&mut text, &mut runs);
-                let body = body.replace('-', "−");
-                runs.push(if c == '_' { Run::Sub(body) } else { Run::Sup(body) });
-                i = next;
-                continue;
-            }
+        if let Some((run, next)) = script_at(&chars, i) {
+            flush(&mut text, &mut runs);
+            runs.push(run);
+            i = next;
+            continue;
         }
         match c {
             '[' => in_unit = true,
@@ -167,80 +190,6 @@ pub fn plain(label: &str) -> String {
             Run::Text(s) | Run::Sub(s) | Run::Sup(s) => s,
         })
         .collect()
-}
-
-pub fn escape(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => o.push_str("&amp;"),
-            '<' => o.push_str("&lt;"),
-            '>' => o.push_str("&gt;"),
-            '"' => o.push_str("&quot;"),
-            c => o.push(c),
-        }
-    }
-    o
-}
-
-pub fn unescape(s: &str) -> String {
-    s.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&apos;", "'")
-        .replace("&amp;", "&")
-}
-
-/// The content of an SVG `text` element for a label: escaped text and `tspan`s for scripts.
-pub fn svg(label: &str) -> String {
-    let mut o = String::new();
-    let mut prev_sub = false;
-    for r in parse(label) {
-        let sub = matches!(r, Run::Sub(_));
-        match r {
-            Run::Text(s) => o.push_str(&escape(&s)),
-            Run::Sub(s) => o.push_str(&format!(
-                r#"<tspan baseline-shift="-0.3em" font-size="72%">{}</tspan>"#,
-                escape(&s)
-            )),
-            // A superscript right after a subscript (`F_f^l`) starts with a zero-width
-            // non-joiner: the shaper otherwise joined the two scripts' letters into one ligature
-            // glyph (`fl`), drawn at the subscript's place, and the PNG read "F_fl".
-            Run::Sup(s) if prev_sub => o.push_str(&format!(
-                r#"<tspan baseline-shift="0.55em" font-size="72%">{}{}</tspan>"#,
-                '\u{200c}',
-                escape(&s)
-            )),
-            Run::Sup(s) => o.push_str(&format!(
-                r#"<tspan baseline-shift="0.55em" font-size="72%">{}</tspan>"#,
-                escape(&s)
-            )),
-        }
-        prev_sub = sub;
-    }
-    o
-}
-
-/// Rewrite the content of every `<text>` element plotters wrote (escaped, on its own line) as
-/// [`svg`] markup.
-pub fn rewrite_texts(doc: &str) -> String {
-    let mut out = String::with_capacity(doc.len() + doc.len() / 16);
-    let mut rest = doc;
-    while let Some(open) = rest.find("<text") {
-        let Some(gt) = rest[open..].find('>') else { break };
-        let body_start = open + gt + 1;
-        let Some(close) = rest[body_start..].find("</text>") else {
-            break;
-        };
-        let body_end = body_start + close;
-        out.push_str(&rest[..body_start]);
-        let raw = unescape(rest[body_start..body_end].trim_matches('\n'));
-        out.push_str(&svg(&raw));
-        out.push_str("</text>");
-        rest = &rest[body_end + "</text>".len()..];
-    }
-    out.push_str(rest);
-    out
 }
 
 #[cfg(test)]
@@ -288,6 +237,12 @@ mod tests {
             "offset −0.03 N, x-y, 0-50 s, 10^<−4>"
         );
         assert_eq!(show("F_f^l"), "F_<f>^<l>");
+        // A bare script ends at the first character that is not an ASCII letter or digit
+        // (followup table 2's caption printed `4k_iδ_i` as k with the subscript iδ).
+        assert_eq!(
+            show("4k_iδ_i(A − δ_i), F_c²/σ, a_θ1"),
+            "4k_<i>δ_<i>(A − δ_<i>), F_<c>²/σ, a_<θ>1"
+        );
         // A spaced minus and a minus before a symbol or bracket are minus signs too.
         assert_eq!(show("g(v) - 2 N"), "g(v) − 2 N");
         assert_eq!(show("-F_c and -(a) and -x"), "−F_<c> and −(a) and −x");
@@ -318,19 +273,5 @@ mod tests {
         assert_eq!(show_unit("10^{-3} N"), "10^<−3> N");
         assert_eq!(show_unit("m"), "m");
         assert_eq!(show_unit("m^2"), "m^<2>");
-    }
-
-    #[test]
-    fn svg_markup_is_escaped_and_rewrites_plotters_text() {
-        assert_eq!(
-            svg("a<b & F_f"),
-            r#"a&lt;b &amp; F<tspan baseline-shift="-0.3em" font-size="72%">f</tspan>"#
-        );
-        let doc = "<svg><text x=\"1\">\nF_f [N]\n</text><text>\n1 &lt; 2\n</text></svg>";
-        assert_eq!(
-            rewrite_texts(doc),
-            "<svg><text x=\"1\">F<tspan baseline-shift=\"-0.3em\" font-size=\"72%\">f</tspan> [N]</text><text>1 &lt; 2</text></svg>"
-        );
-        assert_eq!(plain("x_{i+1}"), "xi+1");
     }
 }

@@ -1,0 +1,18 @@
+//! The one label typesetter of the project. A label, legend entry, title or unit as a manifest
+//! writes it (`F_f^l [N]`, `σ0 z + σ1 dz/dt`, `x_{i+1}`, `kg-m^2`) is read once into runs
+//! ([`tree`]: text, subscripts, superscripts, with the field's typography applied: σ0 → σ₀,
+//! `du/dt` → u̇, U+2212 minus signs, N·m in units) and printed by a backend: SVG text spans
+//! ([`svg()`], used by fric-plot) and LaTeX math ([`tex::math`], used by fric-report's
+//! PGFPlots figures, tables and captions). The character tables both backends and the prose
+//! typesetter of fric-report share are in [`symbols`].
+//!
+//! The reading is purely textual and total: any string is accepted, and what it does not
+//! recognise is kept as written.
+
+pub mod svg;
+pub mod symbols;
+pub mod tex;
+pub mod tree;
+
+pub use svg::{escape, rewrite_texts, svg, unescape};
+pub use tree::{greek_digits, is_minus, minus_signs, parse, plain, script_at, unit, Run};
