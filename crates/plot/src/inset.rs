@@ -186,6 +186,9 @@ pub(crate) fn layout(
     }
 }
 
+/// An axis' ticks: value and label (empty: unlabelled).
+type Ticks = Vec<(f64, String)>;
+
 /// Where an x tick label's anchor sits below the frame (its baseline), and a y tick label's
 /// left of it (its right end) and below its tick (its baseline), as [`write`] draws them.
 fn x_label_at(f: &Frame, v: f64) -> (f64, f64) {
@@ -206,11 +209,7 @@ fn y_label_at(f: &Frame, v: f64) -> (f64, f64) {
 /// within `2K` of each other (report 4.8's `88.6` over `0.5`, ruderman-paper 7's `20` over
 /// `10⁻¹²`): the label of the axis with more labels, the y axis' on a tie, as the panel's own
 /// corner rule, but never an axis' second-last label (a single label gives no scale).
-fn clear_corner(
-    f: &Frame,
-    mut x: Vec<(f64, String)>,
-    mut y: Vec<(f64, String)>,
-) -> (Vec<(f64, String)>, Vec<(f64, String)>) {
+fn clear_corner(f: &Frame, mut x: Ticks, mut y: Ticks) -> (Ticks, Ticks) {
     let count = |t: &[(f64, String)]| t.iter().filter(|(_, l)| !l.is_empty()).count();
     let boxed = |(ax, ay): (f64, f64), l: &str, anchor: &str| {
         crate::measure::text_box(&math::escape(l), FONT, anchor, "0")
