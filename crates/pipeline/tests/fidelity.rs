@@ -12,7 +12,8 @@
 //! - every text is inside the figure, rasterised with the typeset string's glyph count, and
 //!   overlaps no other text (the renderer tests' checks, `common::drawn_checks`);
 //! - every drawn crossing of a describing-function zoom figure with G lies on a short chord
-//!   between computed points (`drawn_checks::CROSSING_CHORD`).
+//!   between computed points (`drawn_checks::CROSSING_CHORD`) and, in a panel that marks its
+//!   crossings, on a mark (`drawn_checks::MARK_DISTANCE`), in the panel and in each inset.
 //!
 //! `FRIC_FIDELITY_FIGURES=<figures dir>` checks an existing `figures/` directory (against its
 //! series files) instead of regenerating the project's (how the test was shown to fail on the PNGs of plotters' bitmap
@@ -402,16 +403,22 @@ fn figures(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// The figures whose texts still collide (open, issue 45 item 6). The renderer now keeps a top
-/// y tick label inside the figure and clears the lower-left corner of a panel's own axes
-/// (s54), which fixed 13 of the 17 figures listed at 2026-12-06 (15 of their 19 collisions). Left: an inset's corner (its
-/// first x and lowest y tick labels, report 4.8, 4.9: the corner rule is not applied to insets),
-/// a log axis' label at the corner (ruderman-paper 7: y's `10⁻¹²` against x's `20`, not yet
-/// diagnosed), and two legend rows with a sub- and a superscript each still 1 px
-/// apart too few (thesis 5.8: 1.1 px; the row pitch is estimated from nominal font extents,
-/// the measured box is 1.78 em). A ratchet: any other figure with a text problem fails, and so does
-/// one listed here that has none left.
-const KNOWN_TEXT: &[&str] = &["report/fig4.8", "report/fig4.9", "ruderman-paper/fig7", "thesis/fig5.8"];
+/// The figures whose texts may still collide: none. The renderer keeps a top y tick label inside
+/// the figure and clears the lower-left corner of a panel's own axes (s54, 13 of the 17 figures
+/// listed at 2026-12-06) and of an inset's (s55: report 4.8, 4.9, ruderman-paper 7), and
+/// spaces legend rows by their measured text boxes (s55: thesis 5.8's rows with a sub- and a
+/// superscript each). A ratchet kept for the next renderer change: any figure with a text
+/// problem fails, and so does one listed here that has none left.
+const KNOWN_TEXT: &[&str] = &[];
+
+/// The drawn crossings with G whose nearest mark is further than `MARK_DISTANCE` (open). Report
+/// Fig 5.27's ω = 1.5 curve crosses Re G = k_p through a jump of Re(−1/N) below the gap
+/// threshold, next to the break-away gap: the bisection in a ends on a bracket 4e-13 N·m wide
+/// across which Re(−1/N) steps from 0.180145 to about 0.17997 N·m/rad; the marked point (the
+/// bracket's midpoint, computed) is 1.45e-4 N·m/rad right of G's line, 1.02e-3 of the panel's
+/// diagonal from the drawn crossing (about 1.2 px; s55, measured from `cargo xtask export`).
+/// The fix left open: mark the bracket end nearer the line (describing/run.rs). A ratchet.
+const KNOWN_UNMARKED: &[&str] = &["report/fig5.27 panel a: curve 1 "];
 
 /// Check every figure under `dir`; with `opts` (the workspace that drew them), against every
 /// sample of every series at full resolution, not only the samples kept for the drawing.
@@ -463,7 +470,21 @@ fn check(dir: &Path, expected: Option<usize>, opts: Option<&fric_pipeline::Optio
     // repository's for an existing `figures/`.
     let repo = fric_pipeline::Options::new(common::repo());
     let (zooms, crossings, zoom_bad) = df_zoom_problems(opts.unwrap_or(&repo));
-    bad.extend(zoom_bad);
+    let mut unmarked_seen: Vec<&str> = Vec::new();
+    for b in zoom_bad {
+        match KNOWN_UNMARKED
+            .iter()
+            .find(|k| b.starts_with(**k) && b.contains("no mark"))
+        {
+            Some(k) => unmarked_seen.push(k),
+            None => bad.push(b),
+        }
+    }
+    for k in KNOWN_UNMARKED.iter().filter(|k| !unmarked_seen.contains(k)) {
+        bad.push(format!(
+            "{k}: its crossing is now marked: remove it from KNOWN_UNMARKED"
+        ));
+    }
     // Report Figs 5.23, 5.24, 5.26, 5.27 (2026-12-06): 5.24 crosses G at ω = 1.9 and 2.0, 5.27
     // at ω = 2.0 and 1.5.
     assert!(
@@ -522,12 +543,56 @@ fn a_long_chord_across_g_is_found() {
     // Report Fig 5.24's unrefined ω = 2.0 chord (the s52 audit) across G's line Re = 0.18.
     let (x, y) = ([0.2144, 0.1400], [-0.3021, -0.2300]);
     let g = ([0.18, 0.18], [-0.8, 0.0]);
-    let (n, bad) = df_crossing_problems("t", &[(&x, &y)], (&g.0, &g.1), [0.0, 0.3], [-0.8, 0.0]);
+    let (n, bad) = df_crossing_problems("t", &[(&x, &y)], (&g.0, &g.1), None, true, [0.0, 0.3], [-0.8, 0.0]);
     assert_eq!((n, bad.len()), (1, 1), "{bad:?}");
     let (x, y) = ([0.185, 0.178], [-0.27, -0.265]);
     assert!(
-        df_crossing_problems("t", &[(&x, &y)], (&g.0, &g.1), [0.0, 0.3], [-0.8, 0.0])
+        df_crossing_problems("t", &[(&x, &y)], (&g.0, &g.1), None, true, [0.0, 0.3], [-0.8, 0.0])
             .1
             .is_empty()
     );
+}
+
+#[test]
+fn an_unmarked_crossing_is_found_where_a_panel_marks_crossings() {
+    // Report Fig 5.24 before s55: ω = 2.0's curve crosses G's line on its one-sided branch
+    // (marked, Im ≈ −0.57) and on its two-sided branch at Im ≈ −0.27 (unmarked).
+    let g = ([0.18, 0.18], [-0.8, 0.0]);
+    let (x, y) = (
+        [0.185, 0.175, f64::NAN, 0.185, 0.175],
+        [-0.275, -0.265, f64::NAN, -0.58, -0.56],
+    );
+    let (panel, inset) = (([0.0, 0.3], [-0.8, 0.0]), ([0.17, 0.19], [-0.285, -0.235]));
+    let lower = ([0.18], [-0.57]);
+    let (n, bad) = df_crossing_problems(
+        "t",
+        &[(&x, &y)],
+        (&g.0, &g.1),
+        Some((&lower.0, &lower.1)),
+        true,
+        panel.0,
+        panel.1,
+    );
+    assert_eq!((n, bad.len()), (2, 1), "{bad:?}");
+    assert!(bad[0].contains("no mark"), "{bad:?}");
+    // Both crossings marked where the segments cross the line (−0.27, −0.57).
+    let both = ([0.18, f64::NAN, 0.18], [-0.27, f64::NAN, -0.57]);
+    let marks = Some((&both.0[..], &both.1[..]));
+    let (n, bad) = df_crossing_problems("t", &[(&x, &y)], (&g.0, &g.1), marks, true, panel.0, panel.1);
+    assert_eq!((n, bad.len()), (2, 0), "{bad:?}");
+    // In the inset's region a mark 0.001 N·m/rad off the crossing (under a pixel of the panel,
+    // 1.4 % of the inset's diagonal) is found; the inset asks for no chord.
+    let off = ([0.18], [-0.269]);
+    let (n, bad) = df_crossing_problems(
+        "t",
+        &[(&x, &y)],
+        (&g.0, &g.1),
+        Some((&off.0, &off.1)),
+        false,
+        inset.0,
+        inset.1,
+    );
+    assert_eq!((n, bad.len()), (1, 1), "{bad:?}");
+    let (n, bad) = df_crossing_problems("t", &[(&x, &y)], (&g.0, &g.1), marks, false, inset.0, inset.1);
+    assert_eq!((n, bad.len()), (1, 0), "{bad:?}");
 }

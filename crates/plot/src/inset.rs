@@ -159,6 +159,7 @@ pub(crate) fn layout(
         xs: p.x.scale,
         ys: p.y.scale,
     };
+    let (xticks, yticks) = clear_corner(&frame, xticks, yticks);
     let region = match (parent.map(spec.x[0], spec.y[0]), parent.map(spec.x[1], spec.y[1])) {
         (Some(a), Some(b)) => Some(visible_region([a.0.min(b.0), a.1.min(b.1), a.0.max(b.0), a.1.max(b.1)])),
         _ => None,
@@ -183,6 +184,64 @@ pub(crate) fn layout(
         xticks,
         yticks,
     }
+}
+
+/// An axis' ticks: value and label (empty: unlabelled).
+type Ticks = Vec<(f64, String)>;
+
+/// Where an x tick label's anchor sits below the frame (its baseline), and a y tick label's
+/// left of it (its right end) and below its tick (its baseline), as [`write`] draws them.
+fn x_label_at(f: &Frame, v: f64) -> (f64, f64) {
+    (
+        f.left + (v - f.x.0) / (f.x.1 - f.x.0) * (f.right - f.left),
+        f.bottom + TICK + FONT,
+    )
+}
+fn y_label_at(f: &Frame, v: f64) -> (f64, f64) {
+    (
+        f.left - TICK - MARGIN / 4.0,
+        f.bottom - (v - f.y.0) / (f.y.1 - f.y.0) * (f.bottom - f.top) + 0.35 * FONT,
+    )
+}
+
+/// The inset's tick labels with the one of the two at its frame's lower-left corner cleared
+/// (its tick stays) when the first x label and the lowest y label, as laid out in the PNG, come
+/// within `2K` of each other (report 4.8's `88.6` over `0.5`, ruderman-paper 7's `20` over
+/// `10⁻¹²`): the label of the axis with more labels, the y axis' on a tie, as the panel's own
+/// corner rule, but never an axis' second-last label (a single label gives no scale).
+fn clear_corner(f: &Frame, mut x: Ticks, mut y: Ticks) -> (Ticks, Ticks) {
+    let count = |t: &[(f64, String)]| t.iter().filter(|(_, l)| !l.is_empty()).count();
+    let boxed = |(ax, ay): (f64, f64), l: &str, anchor: &str| {
+        crate::measure::text_box(&math::escape(l), FONT, anchor, "0")
+            .map(|r| [ax + r[0], ay + r[1], ax + r[2], ay + r[3]])
+    };
+    // The labelled tick leftmost along x, lowest along y.
+    let xi = (0..x.len())
+        .filter(|&i| !x[i].1.is_empty())
+        .min_by(|&a, &b| x[a].0.total_cmp(&x[b].0));
+    let yi = (0..y.len())
+        .filter(|&i| !y[i].1.is_empty())
+        .min_by(|&a, &b| y[a].0.total_cmp(&y[b].0));
+    let (Some(xi), Some(yi)) = (xi, yi) else { return (x, y) };
+    let (Some(xb), Some(yb)) = (
+        boxed(x_label_at(f, x[xi].0), &x[xi].1, "middle"),
+        boxed(y_label_at(f, y[yi].0), &y[yi].1, "end"),
+    ) else {
+        return (x, y);
+    };
+    let clear = 2.0 * K;
+    let apart = xb[2] + clear <= yb[0] || yb[2] + clear <= xb[0] || xb[3] + clear <= yb[1] || yb[3] + clear <= xb[1];
+    if apart {
+        return (x, y);
+    }
+    let (nx, ny) = (count(&x), count(&y));
+    let drop_x = if nx > ny { nx > 2 } else { ny <= 2 && nx > 2 };
+    if drop_x {
+        x[xi].1.clear();
+    } else if ny > 2 {
+        y[yi].1.clear();
+    }
+    (x, y)
 }
 
 /// The inset's outer box as a series the legend placement sees as ink (a filled rectangle).
@@ -284,11 +343,13 @@ pub(crate) fn write(out: &mut String, n: usize, k: usize, panel_id: &str, l: &In
             math::escape(t)
         )
     };
-    for (x, t) in &xs {
-        out.push_str(&text(*x, f.bottom + TICK + FONT, "middle", t));
+    for (v, t) in l.xticks.iter().filter(|(_, t)| !t.is_empty()) {
+        let (x, y) = x_label_at(f, *v);
+        out.push_str(&text(x, y, "middle", t));
     }
-    for (y, t) in &ys {
-        out.push_str(&text(f.left - TICK - MARGIN / 4.0, y + 0.35 * FONT, "end", t));
+    for (v, t) in l.yticks.iter().filter(|(_, t)| !t.is_empty()) {
+        let (x, y) = y_label_at(f, *v);
+        out.push_str(&text(x, y, "end", t));
     }
     out.push_str("</g>\n");
 }

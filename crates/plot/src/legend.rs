@@ -11,31 +11,32 @@ const SAMPLE_W: f64 = 30.0 * K;
 const GAP: f64 = 8.0 * K;
 const PAD: f64 = 8.0 * K;
 const ROW: f64 = 1.45 * LEGEND_FONT;
-/// Clear space between the glyphs of two legend rows, in ems.
-const ROW_GAP: f64 = 0.15;
+/// Clear space between the text boxes of two legend rows (drawing units): one SVG pixel (the
+/// layout tests ask for half a one).
+const ROW_CLEAR: f64 = K;
 
-/// The ink of a typeset label above and below its row's centre line (the text is centred with
-/// `dy` 0.35 em), in ems: the sans-serif ascender (0.76 em) and descender (0.24 em), a
-/// superscript's raised by 0.55 em at 72 %, a subscript's lowered by 0.3 em at 72 % (the
-/// shifts [`math::svg`] writes).
+/// The box of a typeset label above and below its row's centre line (the text is centred with
+/// `dy` 0.35 em), in drawing units, as the PNG lays it out ([`crate::text_boxes`]: the bundled
+/// font's ascender and descender, a script's box raised or lowered): measured, not estimated from
+/// nominal extents (thesis Fig 5.8's rows `f_{+}^{-1}`, `f_{-}^{-1}`, with a sub- and a
+/// superscript each, were estimated 1.72 em apart and their boxes measure 1.78 em: they
+/// overlapped by 1.1 px).
 fn extent(label: &str) -> (f64, f64) {
-    let runs = math::parse(label);
-    let sup = runs.iter().any(|r| matches!(r, math::Run::Sup(_)));
-    let sub = runs.iter().any(|r| matches!(r, math::Run::Sub(_)));
-    let above = if sup { 0.55 + 0.72 * 0.76 } else { 0.76 } - 0.35;
-    let below = if sub { 0.3 + 0.72 * 0.24 } else { 0.24 } + 0.35;
-    (above, below)
+    match crate::measure::text_box(&math::svg(label), LEGEND_FONT, "start", "0.35em") {
+        Some(r) => (-r[1], r[3]),
+        // Nothing drawn: the font's ascender and descender about the centre line.
+        None => ((0.928 - 0.35) * LEGEND_FONT, (0.236 + 0.35) * LEGEND_FONT),
+    }
 }
 
-/// The pitch of a legend's rows: `ROW`, or more when a label's scripts would reach the next
-/// row's (thesis Fig 5.8: two rows `f_{+}^{-1}`, `f_{-}^{-1}`, each with a subscript and a
-/// superscript, overlapped): the deepest ink below a centre line, the highest above, and a gap.
+/// The pitch of a legend's rows: `ROW`, or more when a label's box would reach the next row's
+/// (the entries fill rows, or columns of rows, in their order, so the pairs of consecutive
+/// entries hold every pair of neighbouring rows): the deepest box below one centre line plus
+/// the highest above the next, and [`ROW_CLEAR`].
 fn row_pitch(entries: &[Entry]) -> f64 {
-    let (above, below) = entries
-        .iter()
-        .map(|e| extent(&e.label))
-        .fold((0.0, 0.0), |(a, b), (x, y)| (f64::max(a, x), f64::max(b, y)));
-    ROW.max((above + below + ROW_GAP) * LEGEND_FONT)
+    let ext: Vec<(f64, f64)> = entries.iter().map(|e| extent(&e.label)).collect();
+    let need = ext.windows(2).map(|w| w[0].1 + w[1].0).fold(0.0, f64::max);
+    ROW.max(need + ROW_CLEAR)
 }
 const INSET: f64 = 8.0 * K;
 
@@ -285,8 +286,9 @@ pub(crate) fn write(out: &mut String, l: &Legend) {
         r[3] - r[1],
         K
     );
+    let pitch = row_pitch(&l.entries);
     for (i, row) in l.rows.iter().enumerate() {
-        let y = r[1] + PAD + row_pitch(&l.entries) * (i as f64 + 0.5);
+        let y = r[1] + PAD + pitch * (i as f64 + 0.5);
         let mut x = r[0] + PAD;
         for &k in row {
             let e = &l.entries[k];

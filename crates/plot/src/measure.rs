@@ -42,3 +42,17 @@ pub fn text_boxes(svg: &[u8]) -> Result<Vec<TextBox>, DrawErr> {
     collect(tree.root(), &mut out);
     Ok(out)
 }
+
+/// The box (left, top, right, bottom, relative to the text's anchor point, in drawing units) of
+/// one text with SVG `markup` (already escaped, tspans allowed) at font size `size`, anchored
+/// `anchor` (start, middle, end) and shifted down by `dy` (an SVG length, "0" for none), as the
+/// PNG lays it out; `None` when it draws nothing.
+pub(crate) fn text_box(markup: &str, size: f64, anchor: &str, dy: &str) -> Option<[f64; 4]> {
+    const AT: f64 = 5000.0;
+    let svg = format!(
+        r#"<svg width="10000" height="10000" xmlns="http://www.w3.org/2000/svg"><text x="{AT}" y="{AT}" dy="{dy}" text-anchor="{anchor}" font-family="sans-serif" font-size="{size:.2}">{markup}</text></svg>"#
+    );
+    let b = text_boxes(svg.as_bytes()).ok()?.into_iter().next()?;
+    let r = b.rect.map(|v| v as f64 - AT);
+    Some(r)
+}

@@ -328,3 +328,62 @@ fn a_scaled_legend_below_leaves_no_blank_band() {
         "{blank} drawing units blank under the legend ({legend:?}, height {height})"
     );
 }
+
+/// Every text box of a rendered SVG apart from every other by at least half a pixel (as the
+/// fidelity test asks of the project's figures): the pairs that are not.
+fn overlapping_texts(svg: &[u8]) -> Vec<String> {
+    let boxes = text_boxes(svg).unwrap();
+    let mut bad = Vec::new();
+    for (i, a) in boxes.iter().enumerate() {
+        for b in &boxes[i + 1..] {
+            let (p, q) = (a.rect, b.rect);
+            let apart = p[2] <= q[0] + 0.5 || q[2] <= p[0] + 0.5 || p[3] <= q[1] + 0.5 || q[3] <= p[1] + 0.5;
+            if !apart {
+                bad.push(format!("`{}` {p:?} overlaps `{}` {q:?}", a.text, b.text));
+            }
+        }
+    }
+    bad
+}
+
+/// The two collisions left in the project's figures at 2026-12-06 (fidelity.rs KNOWN_TEXT), in
+/// one synthetic panel: an inset whose first x tick label (`88.6`) sits on its lowest y tick
+/// label (`0.5`) at the frame's corner (report 4.8, 4.9; ruderman-paper 7's log inset alike), and
+/// two legend rows with a sub- and a superscript each (thesis 5.8, 1.1 px apart too few).
+#[test]
+fn inset_corner_and_scripted_legend_rows_do_not_collide() {
+    register_font();
+    let mut f = fig();
+    f.cols = 1;
+    f.panels.truncate(1);
+    // Report 4.8's panel and inset sizes.
+    (f.panel_width, f.panel_height) = (640, 480);
+    let p = &mut f.panels[0];
+    let t: Vec<f64> = (0..=400).map(|i| 80.0 + i as f64 * 0.05).collect();
+    let s = p.series[0].clone();
+    p.series = ["f_{+}^{-1} (y ≥ y_c)", "f_{-}^{-1} (y ≤ y_c)"]
+        .iter()
+        .enumerate()
+        .map(|(k, l)| SeriesData {
+            x: t.clone(),
+            y: t.iter().map(|v| 0.6 + 0.1 * k as f64 * (v - 89.0)).collect(),
+            label: Some(l.to_string()),
+            ..s.clone()
+        })
+        .collect();
+    p.insets = vec![fric_manifest::Inset {
+        x: [88.6, 89.2],
+        y: [0.5, 0.65],
+        corner: fric_manifest::Corner::LowerLeft,
+        size: 0.35,
+    }];
+    let svg = render_svg(&f).unwrap();
+    let bad = overlapping_texts(&svg);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    // The corner's x label is the one cleared (x has four labels, y two); its tick stays.
+    let s = String::from_utf8(svg).unwrap();
+    assert!(
+        !s.contains(">88.6<") && s.contains(">88.8<") && s.contains(">0.5<"),
+        "inset labels"
+    );
+}

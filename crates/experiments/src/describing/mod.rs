@@ -35,7 +35,7 @@ params! {
         omega_hi: f64 = nonneg("rad/s", "upper end of the ω bracket").default(0.0),
         a_lo: f64 = nonneg("1", "the amplitudes [a_lo, a_hi] in which the intersection search looks for −1/N(a, ω) crossing Re H(iω)").default(0.0),
         a_hi: f64 = nonneg("1", "upper end of the amplitude bracket").default(0.0),
-        refine: f64 = nonneg("1", "consecutive drawn points whose DF differs by more than this (|ln N₂/N₁|, no gap between them) get the amplitude midway, recursively (12 halvings at most), the points the bisections computed at ω are drawn too, and the first crossing of Re H(iω) is a drawn point, marked in mark_re/mark_im (0: the grid and the jump ends only, no marks)").default(0.0),
+        refine: f64 = nonneg("1", "consecutive drawn points whose DF differs by more than this (|ln N₂/N₁|, no gap between them) get the amplitude midway, recursively (12 halvings at most), the points the bisections computed at ω are drawn too, and every crossing of Re H(iω) by a drawn segment is a drawn point, marked in mark_re/mark_im (info crossings_marked) (0: the grid and the jump ends only, no marks)").default(0.0),
         drift_tol: f64 = nonneg("1", "a drift of the output per period above this marks one-sided break-away: the runs of such amplitudes are bisected at both ends (info driftK_from/to; 0: not computed)").default(0.0),
     }
 }
@@ -64,7 +64,7 @@ pub const COLUMNS: &[Column] = &[
     (
         "mark_re",
         "1",
-        "with refine > 0: Re(−1/N) at the run's marked points, NaN elsewhere: the first crossing of Re H(iω) (a point of the curve) and, for an (a, ω) search, the intersection −1/N(a*, ω*) (a row of its own, the curve's columns NaN)",
+        "with refine > 0: Re(−1/N) at the run's marked points, NaN elsewhere: every crossing of Re H(iω) by a drawn segment (a point of the curve) and, for an (a, ω) search, the intersection −1/N(a*, ω*) (a row of its own, the curve's columns NaN)",
     ),
     ("mark_im", "1", "Im(−1/N) at the marked points (see mark_re)"),
 ];

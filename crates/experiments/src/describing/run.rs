@@ -199,6 +199,22 @@ fn run_points(
             }
             Ok(across_gap)
         };
+    // Every amplitude where a drawn segment (no gap between its ends) of a curve crosses
+    // Re H(iω), each bisected to 1e-12 relative, ascending.
+    let drawn_crossings = |pts: &[Point], broken: &[bool], w: f64, hw: (f64, f64)| -> Result<Vec<f64>, String> {
+        let r = |n: (f64, f64)| negative_inverse(n).0 - hw.0;
+        let mut out = Vec::new();
+        for (i, pair) in pts.windows(2).enumerate() {
+            let ((a0, p0), (a1, p1)) = (pair[0], pair[1]);
+            let (r0, r1) = (r(p0.n), r(p1.n));
+            if (r0 > 0.0) == (r1 > 0.0) || a1 <= a0 || broken[i + 1] {
+                continue;
+            }
+            let (lo, _, hi, _) = bisect_sign(|a| dfv(a, w).map(&r), (a0, r0), (a1, r1), 1e-12 * a1)?;
+            out.push(0.5 * (lo + hi));
+        }
+        Ok(out)
+    };
     let w = setup.omega;
     let mut info = std::collections::BTreeMap::new();
     let amps = grid(&req.input);
@@ -330,7 +346,9 @@ fn run_points(
         info.insert("refine_unresolved".into(), stats.unresolved as f64);
         let hw = response(&setup.h_num, &setup.h_den, w)
             .ok_or_else(|| format!("the linear part's den(iω) = 0 at ω = {w}"))?;
-        let mut cross = None;
+        // Every crossing of the drawn curve is a drawn point, marked (not only the first, whose
+        // amplitude and height against H(iω) are cross_a and cross_above).
+        let at = drawn_crossings(&drawn, &drawn_broken, w, hw)?;
         if let Some((a, above, in_gap)) = first_crossing(&drawn, &drawn_broken, w, hw)? {
             info.insert("cross_a".into(), a);
             info.insert("cross_above".into(), above);
@@ -339,17 +357,23 @@ fn run_points(
                 let m = negative_inverse(p.n);
                 info.insert("cross_re".into(), m.0);
                 info.insert("cross_im".into(), m.1);
-                let k = drawn.partition_point(|q| q.0 < a);
-                if drawn.get(k).map(|q| q.0) != Some(a) {
-                    drawn.insert(k, (a, p));
-                    drawn_broken.insert(k, false);
-                }
-                cross = Some(a);
             }
         }
+        let mut cross = Vec::new();
+        for a in at {
+            let Some(p) = usable(a, w)? else { continue };
+            let k = drawn.partition_point(|q| q.0 < a);
+            if drawn.get(k).map(|q| q.0) != Some(a) {
+                drawn.insert(k, (a, p));
+                // A point inside a drawn segment: no gap before it.
+                drawn_broken.insert(k, false);
+            }
+            cross.push(a);
+        }
+        info.insert("crossings_marked".into(), cross.len() as f64);
         (drawn, drawn_broken, cross)
     } else {
-        (pts, broken, None)
+        (pts, broken, Vec::new())
     };
     let mut rows: Vec<[f64; 10]> = Vec::new();
     for ((a, p), brk) in pts.iter().zip(&broken) {
@@ -357,7 +381,7 @@ fn run_points(
             rows.push([f64::NAN; 10]);
         }
         let m = negative_inverse(p.n);
-        let mark = if cross == Some(*a) { m } else { (f64::NAN, f64::NAN) };
+        let mark = if cross.contains(a) { m } else { (f64::NAN, f64::NAN) };
         rows.push([
             *a,
             p.n.0,

@@ -49,6 +49,14 @@ pub fn text_problems(name: &str, svg: &[u8]) -> Vec<String> {
 /// were on chords of 16.5 % and 26 % (the s52 audit).
 pub const CROSSING_CHORD: f64 = 0.03;
 
+/// How far, as a fraction of the drawn region's diagonal (a panel, or an inset's region), a drawn
+/// crossing of a describing-function curve with G may lie from the nearest mark, in a panel that
+/// marks its crossings. Derived: a marked crossing is a vertex of the refined curve on G's line
+/// Re = k_p (its amplitude bisected to 1e-12 relative), and G's plot is that line, so the polyline
+/// crossing is the vertex up to rounding; 1e-3 of a diagonal is under a pixel of every panel and
+/// inset the project draws (report Fig 5.24's panel is about 1000 px across, its inset about 300).
+pub const MARK_DISTANCE: f64 = 1e-3;
+
 /// The polyline segments of one drawn series (x, y columns; NaN breaks it).
 fn segments(x: &[f64], y: &[f64]) -> Vec<[(f64, f64); 2]> {
     (1..x.len())
@@ -72,17 +80,24 @@ fn crossing(p: [(f64, f64); 2], q: [(f64, f64); 2]) -> Option<(f64, f64)> {
 
 /// Every crossing inside the axis ranges `xr`, `yr` of a describing-function curve (`df`: its
 /// x, y columns) with G (`g`) lies on a chord of the curve no longer than [`CROSSING_CHORD`] of
-/// the panel's diagonal (lengths in axis fractions, as the panel draws them); the count of
-/// crossings checked is returned with the problems.
+/// the region's diagonal (lengths in axis fractions, as the region draws them) and, where the
+/// panel marks crossings (`marks`: the marked points, x and y columns, NaN rows skipped), within
+/// [`MARK_DISTANCE`] of a mark: a figure that marks its crossings marks every one. With `chord`
+/// false (an inset's region of a panel that marks its crossings: magnified, the chord next to a
+/// computed crossing is long, and the crossing itself is a computed point) only the mark is
+/// asked for. The count of crossings checked is returned with the problems.
 pub fn df_crossing_problems(
     name: &str,
     df: &[(&[f64], &[f64])],
     g: (&[f64], &[f64]),
+    marks: Option<(&[f64], &[f64])>,
+    chord_check: bool,
     xr: [f64; 2],
     yr: [f64; 2],
 ) -> (usize, Vec<String>) {
     let norm = |(x, y): (f64, f64)| ((x - xr[0]) / (xr[1] - xr[0]), (y - yr[0]) / (yr[1] - yr[0]));
     let inside = |(x, y): (f64, f64)| (0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y);
+    let dist = |a: (f64, f64), b: (f64, f64)| ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt() / 2f64.sqrt();
     let gs = segments(g.0, g.1);
     let (mut n, mut bad) = (0, Vec::new());
     for (k, (x, y)) in df.iter().enumerate() {
@@ -93,11 +108,25 @@ pub fn df_crossing_problems(
                     continue;
                 }
                 n += 1;
-                let (a, b) = (norm(s[0]), norm(s[1]));
-                let chord = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt() / 2f64.sqrt();
-                if chord > CROSSING_CHORD {
+                if let Some((mx, my)) = marks {
+                    let nearest = mx
+                        .iter()
+                        .zip(my)
+                        .filter(|(x, y)| x.is_finite() && y.is_finite())
+                        .map(|(x, y)| dist(norm((*x, *y)), norm(c)))
+                        .fold(f64::INFINITY, f64::min);
+                    if nearest > MARK_DISTANCE {
+                        bad.push(format!(
+                            "{name}: curve {} crosses G at {c:?}, no mark within {} of the region's diagonal (nearest {nearest:.2e})",
+                            k + 1,
+                            MARK_DISTANCE
+                        ));
+                    }
+                }
+                let chord = dist(norm(s[0]), norm(s[1]));
+                if chord_check && chord > CROSSING_CHORD {
                     bad.push(format!(
-                        "{name}: curve {} crosses G at {c:?} on a chord {:.1} % of the panel's diagonal, from {:?} to {:?} (at most {} %)",
+                        "{name}: curve {} crosses G at {c:?} on a chord {:.1} % of the region's diagonal, from {:?} to {:?} (at most {} %)",
                         k + 1,
                         100.0 * chord,
                         s[0],
@@ -148,6 +177,18 @@ pub fn df_zoom_problems(opts: &fric_pipeline::Options) -> (usize, usize, Vec<Str
                 .filter(|(_, s)| system(&s.run).starts_with("describing-function") && s.y == "im")
                 .map(|(k, _)| cols(k))
                 .collect();
+            // The marked points of the describing-function runs, all in one list.
+            let (mut mx, mut my) = (Vec::new(), Vec::new());
+            for (k, _) in p
+                .series
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| system(&s.run).starts_with("describing-function") && s.y == "mark_im")
+            {
+                let (x, y) = cols(k);
+                mx.extend(x);
+                my.extend(y);
+            }
             let g: Vec<(Vec<f64>, Vec<f64>)> = p
                 .series
                 .iter()
@@ -163,9 +204,18 @@ pub fn df_zoom_problems(opts: &fric_pipeline::Options) -> (usize, usize, Vec<Str
             }
             figs += 1;
             let df: Vec<(&[f64], &[f64])> = df.iter().map(|(x, y)| (x.as_slice(), y.as_slice())).collect();
-            let (k, b) = df_crossing_problems(&format!("{} panel {}", m.id, p.id), &df, (&g.0, &g.1), xr, yr);
+            let marks = (!mx.is_empty()).then_some((mx.as_slice(), my.as_slice()));
+            let name = format!("{} panel {}", m.id, p.id);
+            let (k, b) = df_crossing_problems(&name, &df, (&g.0, &g.1), marks, true, xr, yr);
             n += k;
             bad.extend(b);
+            // Each inset's region, magnified: its crossings are counted again (one drawn twice).
+            for (i, inset) in p.insets.iter().enumerate() {
+                let name = format!("{name} inset {}", i + 1);
+                let (k, b) = df_crossing_problems(&name, &df, (&g.0, &g.1), marks, marks.is_none(), inset.x, inset.y);
+                n += k;
+                bad.extend(b);
+            }
         }
     }
     (figs, n, bad)
