@@ -16,7 +16,9 @@ fn drawn(root: &Path) -> Vec<String> {
         for f in std::fs::read_dir(doc.path()).unwrap().flatten() {
             let p = f.path();
             let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            let Some(stem) = name.strip_suffix(".yaml") else { continue };
+            let Some(stem) = name.strip_suffix(".yaml") else {
+                continue;
+            };
             if stem == "document" {
                 continue;
             }
@@ -36,18 +38,34 @@ fn rows(text: &str) -> Vec<(String, usize, String, String)> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let Some(rest) = line.strip_prefix("| ") else { continue };
-        let cells: Vec<&str> = rest.trim_end().trim_end_matches('|').split(" | ").map(str::trim).collect();
-        let Some((doc, fig)) = cells[0].split_once(' ') else { continue };
-        if !fig.starts_with("fig") || cells.len() < 4 {
+        let cells: Vec<&str> = rest
+            .trim_end()
+            .trim_end_matches('|')
+            .split(" | ")
+            .map(str::trim)
+            .collect();
+        let Some((doc, fig)) = cells[0].split_once(' ') else {
+            continue;
+        };
+        // A record row (`thesis fig3.6 (thinning)`, `stribeck-paper fig5, 6, …`: the log's own
+        // notes, named under its totals) is not a figure's row.
+        if !fig.starts_with("fig") || fig.contains([' ', ',']) || cells.len() < 4 {
             continue;
         }
-        out.push((format!("{doc}/{fig}"), i + 1, cells[1].to_string(), cells[cells.len() - 1].to_string()));
+        out.push((
+            format!("{doc}/{fig}"),
+            i + 1,
+            cells[1].to_string(),
+            cells[cells.len() - 1].to_string(),
+        ));
     }
     out
 }
 
 fn is_commit(word: &str) -> bool {
-    (7..=40).contains(&word.len()) && word.chars().all(|c| c.is_ascii_hexdigit()) && word.chars().any(|c| c.is_ascii_digit())
+    (7..=40).contains(&word.len())
+        && word.chars().all(|c| c.is_ascii_hexdigit())
+        && word.chars().any(|c| c.is_ascii_digit())
 }
 
 #[test]
@@ -60,7 +78,9 @@ fn every_drawn_figure_has_one_reviewed_row() {
     let mut bad = Vec::new();
     for (id, line, verdict, stamp) in rows(&text) {
         if !["good", "fix", "wrong"].contains(&verdict.as_str()) {
-            bad.push(format!("REVIEW.md:{line}: {id}: verdict `{verdict}` (allowed: good, fix, wrong)"));
+            bad.push(format!(
+                "REVIEW.md:{line}: {id}: verdict `{verdict}` (allowed: good, fix, wrong)"
+            ));
         }
         if !stamp.split(|c: char| !c.is_ascii_alphanumeric()).any(is_commit) {
             bad.push(format!("REVIEW.md:{line}: {id}: the stamp names no commit ({stamp})"));
@@ -79,5 +99,9 @@ fn every_drawn_figure_has_one_reviewed_row() {
             bad.push(format!("REVIEW.md:{}: {id}: no manifest draws this figure", lines[0]));
         }
     }
-    assert!(bad.is_empty(), "the review log does not cover the drawn figures:\n{}", bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "the review log does not cover the drawn figures:\n{}",
+        bad.join("\n")
+    );
 }

@@ -73,8 +73,9 @@ pub(crate) fn points(
 }
 
 /// The points of a series drawing a continuation find: `name`, both onsets on the level;
-/// `name.up` / `name.down`, the branch (the grid against the metric there). `None` when `name`
-/// is not a continuation's.
+/// `name.up` / `name.down`, the branch (the grid against the metric there, and the two runs
+/// that end the onset's bisection, so the drop is drawn at the onset). `None` when `name` is not
+/// a continuation's.
 fn continuation_points(
     entry: &Entry,
     metrics: &BTreeMap<String, Option<f64>>,
@@ -104,7 +105,20 @@ fn continuation_points(
     let ys = (0..=steps)
         .map(|i| metric(metrics, &format!("{base}.{w}.step{i}"), &what))
         .collect::<Result<Vec<_>, String>>()?;
-    Ok(Some((grid, ys)))
+    // The two ends of the onset's final bracket (runs of the bisection, within the find's
+    // tolerance of each other), so that the drawn drop lies at the onset and not on a chord one
+    // grid step wide (followup Fig 7, s56 review); none when the way has no onset.
+    let mut pts: Vec<(f64, f64)> = grid.into_iter().zip(ys).collect();
+    let end = |k: &str| metrics.get(&format!("{base}.{w}.{k}")).copied().flatten();
+    if let (Some(lo), Some(hi), Some(mlo), Some(mhi)) = (end("lo"), end("hi"), end("metric_lo"), end("metric_hi")) {
+        for (p, m) in [(lo, mlo), (hi, mhi)] {
+            if !pts.iter().any(|q| q.0 == p) {
+                pts.push((p, m));
+            }
+        }
+        pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
+    Ok(Some(pts.into_iter().unzip()))
 }
 
 /// The data of run `run` at fit `fit`'s result, from [`fitted_runs`].

@@ -82,10 +82,25 @@ fn up_and_down_onsets_differ_and_are_the_same_at_any_job_count() {
         fig.caption
     );
     assert_eq!(fig.metric_info["onset.down"].unit.as_deref(), Some("m/s"));
-    // The branch series and the onsets are drawn (their CSVs: the grid, the two onsets).
+    // The branch series and the onsets are drawn (their CSVs: the grid and the two runs that
+    // end the onset's bisection, the drop drawn between them at the onset; the two onsets).
     let dir = ws.path().join("figures/thesis/fig9.9");
     let csv = |k: usize| std::fs::read_to_string(dir.join(format!("main-{k}.csv"))).unwrap();
-    assert_eq!(csv(1).lines().count(), 1 + 5, "{}", csv(1));
+    // (an end already on the grid is drawn once: here the up bracket is [0.2, 0.20625])
+    let rows = csv(1).lines().count();
+    assert!((1 + 5 + 1..=1 + 5 + 2).contains(&rows), "{}", csv(1));
+    let (lo, hi) = (m["onset.up.lo"].unwrap(), m["onset.up.hi"].unwrap());
+    assert!(hi - lo <= 1e-2 + 1e-12, "{lo} {hi}");
+    for p in [lo, hi] {
+        assert!(
+            csv(1)
+                .lines()
+                .skip(1)
+                .any(|l| l.split(',').next().unwrap().parse::<f64>().unwrap() == p),
+            "{p} not drawn: {}",
+            csv(1)
+        );
+    }
     assert_eq!(csv(3).lines().count(), 1 + 2, "{}", csv(3));
     // One job, an empty cache: the same runs in the same order, the same numbers.
     let n = evaluated(FILE, TEXT, 1).metrics;

@@ -205,14 +205,16 @@ fn y_label_at(f: &Frame, v: f64) -> (f64, f64) {
 }
 
 /// The inset's tick labels with the one of the two at its frame's lower-left corner cleared
-/// (its tick stays) when the first x label and the lowest y label, as laid out in the PNG, come
-/// within `2K` of each other (report 4.8's `88.6` over `0.5`, ruderman-paper 7's `20` over
-/// `10⁻¹²`): the label of the axis with more labels, the y axis' on a tie, as the panel's own
-/// corner rule, but never an axis' second-last label (a single label gives no scale).
+/// (its tick stays) when the ink of the first x label and of the lowest y label, as drawn in the
+/// PNG, come within `4K` (4 pixels) of each other (report 4.8's `88.6` over `0.5`, ruderman-paper
+/// 7's `20` over `10⁻¹²`, 2–3 px apart), not when only their font boxes (ascender, descender)
+/// meet (report 5.34's `−0.5` over `700`, 13 px of clear ink: kept, s56 review): the label of the
+/// axis with more labels, the y axis' on a tie, as the panel's own corner rule, but never an
+/// axis' second-last label (a single label gives no scale).
 fn clear_corner(f: &Frame, mut x: Ticks, mut y: Ticks) -> (Ticks, Ticks) {
     let count = |t: &[(f64, String)]| t.iter().filter(|(_, l)| !l.is_empty()).count();
     let boxed = |(ax, ay): (f64, f64), l: &str, anchor: &str| {
-        crate::measure::text_box(&math::escape(l), FONT, anchor, "0")
+        crate::measure::ink_box(&math::escape(l), FONT, anchor, "0")
             .map(|r| [ax + r[0], ay + r[1], ax + r[2], ay + r[3]])
     };
     // The labelled tick leftmost along x, lowest along y.
@@ -229,7 +231,7 @@ fn clear_corner(f: &Frame, mut x: Ticks, mut y: Ticks) -> (Ticks, Ticks) {
     ) else {
         return (x, y);
     };
-    let clear = 2.0 * K;
+    let clear = 4.0 * K;
     let apart = xb[2] + clear <= yb[0] || yb[2] + clear <= xb[0] || xb[3] + clear <= yb[1] || yb[3] + clear <= xb[1];
     if apart {
         return (x, y);

@@ -48,11 +48,36 @@ pub fn text_boxes(svg: &[u8]) -> Result<Vec<TextBox>, DrawErr> {
 /// `anchor` (start, middle, end) and shifted down by `dy` (an SVG length, "0" for none), as the
 /// PNG lays it out; `None` when it draws nothing.
 pub(crate) fn text_box(markup: &str, size: f64, anchor: &str, dy: &str) -> Option<[f64; 4]> {
-    const AT: f64 = 5000.0;
-    let svg = format!(
+    let b = text_boxes(one_text(markup, size, anchor, dy).as_bytes())
+        .ok()?
+        .into_iter()
+        .next()?;
+    Some(b.rect.map(|v| v as f64 - AT))
+}
+
+/// Where [`one_text`] places its text.
+const AT: f64 = 5000.0;
+
+/// An SVG holding one text at ([`AT`], [`AT`]).
+fn one_text(markup: &str, size: f64, anchor: &str, dy: &str) -> String {
+    format!(
         r#"<svg width="10000" height="10000" xmlns="http://www.w3.org/2000/svg"><text x="{AT}" y="{AT}" dy="{dy}" text-anchor="{anchor}" font-family="sans-serif" font-size="{size:.2}">{markup}</text></svg>"#
-    );
-    let b = text_boxes(svg.as_bytes()).ok()?.into_iter().next()?;
-    let r = b.rect.map(|v| v as f64 - AT);
-    Some(r)
+    )
+}
+
+/// The box of the ink of one text (its glyphs' outlines, not the font's ascender and
+/// descender), as [`text_box`] otherwise: what a reader sees of two labels' distance.
+pub(crate) fn ink_box(markup: &str, size: f64, anchor: &str, dy: &str) -> Option<[f64; 4]> {
+    let tree = Tree::from_data(one_text(markup, size, anchor, dy).as_bytes(), &options()).ok()?;
+    fn first(g: &Group) -> Option<[f64; 4]> {
+        g.children().iter().find_map(|n| match n {
+            Node::Group(g) => first(g),
+            Node::Text(t) => {
+                let b = t.flattened().abs_bounding_box();
+                Some([b.left(), b.top(), b.right(), b.bottom()].map(|v| v as f64 - AT))
+            }
+            _ => None,
+        })
+    }
+    first(tree.root())
 }
