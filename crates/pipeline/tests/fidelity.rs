@@ -411,14 +411,14 @@ fn figures(dir: &Path) -> Vec<PathBuf> {
 /// problem fails, and so does one listed here that has none left.
 const KNOWN_TEXT: &[&str] = &[];
 
-/// The drawn crossings with G whose nearest mark is further than `MARK_DISTANCE` (open). Report
-/// Fig 5.27's ω = 1.5 curve crosses Re G = k_p through a jump of Re(−1/N) below the gap
+/// The drawn crossings with G whose nearest mark is further than `MARK_DISTANCE` (open): none.
+/// Report Fig 5.27's ω = 1.5 curve crosses Re G = k_p through a jump of Re(−1/N) below the gap
 /// threshold, next to the break-away gap: the bisection in a ends on a bracket 4e-13 N·m wide
-/// across which Re(−1/N) steps from 0.180145 to about 0.17997 N·m/rad; the marked point (the
-/// bracket's midpoint, computed) is 1.45e-4 N·m/rad right of G's line, 1.02e-3 of the panel's
-/// diagonal from the drawn crossing (about 1.2 px; s55, measured from `cargo xtask export`).
-/// The fix left open: mark the bracket end nearer the line (describing/run.rs). A ratchet.
-const KNOWN_UNMARKED: &[&str] = &["report/fig5.27 panel a: curve 1 "];
+/// across which Re(−1/N) steps from 0.180145 to about 0.17997 N·m/rad; its midpoint, marked until
+/// s56, lay 1.45e-4 N·m/rad right of G's line, 1.02e-3 of the panel's diagonal from the drawn
+/// crossing (about 1.2 px). The mark is now the bracket end nearer the line (describing/run.rs).
+/// A ratchet.
+const KNOWN_UNMARKED: &[&str] = &[];
 
 /// Check every figure under `dir`; with `opts` (the workspace that drew them), against every
 /// sample of every series at full resolution, not only the samples kept for the drawing.

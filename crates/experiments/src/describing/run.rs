@@ -200,7 +200,10 @@ fn run_points(
             Ok(across_gap)
         };
     // Every amplitude where a drawn segment (no gap between its ends) of a curve crosses
-    // Re H(iω), each bisected to 1e-12 relative, ascending.
+    // Re H(iω), each bisected to 1e-12 relative, ascending: the end of the final bracket nearer
+    // the line (a computed point; the bracket's middle may lie across a jump of Re(−1/N) too
+    // small to count as a gap: report Fig 5.27's ω = 1.5 crossing, 0.180145 against 0.17997,
+    // whose middle was drawn 1.45e-4 N·m/rad off G's line).
     let drawn_crossings = |pts: &[Point], broken: &[bool], w: f64, hw: (f64, f64)| -> Result<Vec<f64>, String> {
         let r = |n: (f64, f64)| negative_inverse(n).0 - hw.0;
         let mut out = Vec::new();
@@ -210,8 +213,8 @@ fn run_points(
             if (r0 > 0.0) == (r1 > 0.0) || a1 <= a0 || broken[i + 1] {
                 continue;
             }
-            let (lo, _, hi, _) = bisect_sign(|a| dfv(a, w).map(&r), (a0, r0), (a1, r1), 1e-12 * a1)?;
-            out.push(0.5 * (lo + hi));
+            let (lo, r_lo, hi, r_hi) = bisect_sign(|a| dfv(a, w).map(&r), (a0, r0), (a1, r1), 1e-12 * a1)?;
+            out.push(if r_lo.abs() <= r_hi.abs() { lo } else { hi });
         }
         Ok(out)
     };
