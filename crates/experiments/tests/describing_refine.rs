@@ -74,7 +74,14 @@ fn a_refined_curve_has_short_chords_and_its_crossing_is_a_marked_point() {
     let k = marked[0];
     assert_eq!((mre[k], mim[k]), (re[k], im[k]));
     assert!((re[k] - 0.18).abs() < 2e-4, "{}", re[k]);
-    assert_eq!(fine.info["cross_re"], re[k]);
+    // The mark is the end of the final bracket nearer the line; `cross_re` is read at the
+    // bracket's middle, 1e-12 relative away in a (measured 4.2e-9 apart in Re here).
+    assert!(
+        (fine.info["cross_re"] - re[k]).abs() < 1e-7,
+        "{} {}",
+        fine.info["cross_re"],
+        re[k]
+    );
     // Without refine no row is marked.
     assert!(coarse.column("mark_re").unwrap().iter().all(|v| v.is_nan()));
 }
