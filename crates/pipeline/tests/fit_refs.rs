@@ -14,7 +14,7 @@ const USER: &str = r#"id: thesis/table9.9
 kind: table
 source: {document: thesis, number: "9.9", caption: "σ = {{ s | fmt(\".6g\") }} ± {{ s.sd | fmt(\".2g\") }} N/m", lines: [7]}
 content: table
-status: reproduced
+status: partial
 metrics:
   - {name: s, kind: fitted, fit: "thesis/fig9.8#id.sigma", unit: N/m}
   - {name: f, kind: fitted, fit: "thesis/fig9.8#id.fc", unit: N}
@@ -28,6 +28,7 @@ checks:
     expected: 1000
     tol: {rel: 1.0e-4}
     provenance: {derived: "the fitted σ of thesis/fig9.8, whose points are the loop of σ = 1000 N/m"}
+reason: "a table checked only by a derived value: partial by the status rule"
 "#;
 
 /// Run `only` (every manifest when empty) in `ws`: the reports by id.
