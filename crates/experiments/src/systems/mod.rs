@@ -69,6 +69,7 @@ registry! {
     ffbm_force_driven::FfbmForceDriven,
     sawtooth_equilibria::SawtoothEquilibria,
     rbm_stick_slip::RbmStickSlip,
+    rbm_stick_slip_table::RbmStickSlipTable,
     pid_design::PidDesign,
     servo_setup::ServoSetup,
     pid_limit_cycle_estimate::PidLimitCycleEstimate,

@@ -45,7 +45,7 @@ struct Rig {
 /// How far past a threshold a jump places the body, so that the state machine sees the
 /// crossing and the new guard starts on its negative side: 1e-12 m, far below every length
 /// of the model.
-const NUDGE: f64 = 1e-12;
+pub(super) const NUDGE: f64 = 1e-12;
 
 impl HybridSystem for Rig {
     type Mode = u64;
@@ -138,7 +138,7 @@ impl System for RbmStickSlip {
 }
 
 /// rtol 1e-10, atol 1e-12 unless the run sets them.
-fn tolerances(req: &RunRequest) -> (f64, f64) {
+pub(super) fn tolerances(req: &RunRequest) -> (f64, f64) {
     (req.sim.rtol.unwrap_or(1e-10), req.sim.atol.unwrap_or(1e-12))
 }
 
@@ -188,21 +188,8 @@ fn run_reporting(p: &Params, req: &RunRequest, report: f64) -> Result<RunData, S
     if rows.iter().any(|r| (r[1] - p.x0).abs() > span) {
         return Err(format!("the body left the lattice of ±{span} m"));
     }
-    let col = |j: usize| rows.iter().map(|r| r[j]).collect::<Vec<f64>>();
-    let f: Vec<f64> = rows.iter().map(|r| r[4] + r[5]).collect();
     let mut data = RunData {
-        columns: vec![
-            ("t".into(), col(0)),
-            ("x".into(), col(1)),
-            ("v".into(), col(2)),
-            ("l".into(), col(3)),
-            ("F".into(), f),
-            ("Fl".into(), col(4)),
-            ("Fr".into(), col(5)),
-            ("W_in".into(), col(6)),
-            ("W_f".into(), col(7)),
-            ("E".into(), col(8)),
-        ],
+        columns: columns(&rows),
         period: None,
         ..Default::default()
     };
@@ -210,6 +197,25 @@ fn run_reporting(p: &Params, req: &RunRequest, report: f64) -> Result<RunData, S
     data.info.insert("steps".into(), r.stats.accepted as f64);
     data.info.insert("d0".into(), p.row.bristles().d0());
     Ok(data)
+}
+
+/// The columns of [`RbmStickSlip::COLUMNS`] from the observer's rows
+/// `[t, x, v, l, F_l, F_r, W_in, W_f, E]` (also `rbm-stick-slip-table`'s).
+pub(super) fn columns(rows: &[[f64; 9]]) -> Vec<(String, Vec<f64>)> {
+    let col = |j: usize| rows.iter().map(|r| r[j]).collect::<Vec<f64>>();
+    let f: Vec<f64> = rows.iter().map(|r| r[4] + r[5]).collect();
+    vec![
+        ("t".into(), col(0)),
+        ("x".into(), col(1)),
+        ("v".into(), col(2)),
+        ("l".into(), col(3)),
+        ("F".into(), f),
+        ("Fl".into(), col(4)),
+        ("Fr".into(), col(5)),
+        ("W_in".into(), col(6)),
+        ("W_f".into(), col(7)),
+        ("E".into(), col(8)),
+    ]
 }
 
 /// Invariant: the energy balance (`crate::energy_balance`) with the bound derived there, on the

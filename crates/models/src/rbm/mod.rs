@@ -37,6 +37,7 @@
 //! as data; `state.rs` the RBM's per-bristle state machine ([`Rbm`]).
 
 mod geometry;
+mod literal;
 mod sawtooth;
 mod state;
 mod tables;
@@ -44,6 +45,7 @@ mod tables;
 mod test_rigs;
 
 pub use geometry::{Bristles, Cells, Range, Side};
+pub use literal::{Memory, TableReading};
 pub use sawtooth::{Ffbm, Sawtooth};
 pub use state::{step_bristle, BristleState, Rbm};
 pub use tables::{ContactRow, RowAt, TABLE_3_1, TABLE_3_2};
