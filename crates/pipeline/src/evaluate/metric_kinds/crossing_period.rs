@@ -7,7 +7,7 @@ use fric_solvers::analysis;
 pub const DECL: MetricDecl = MetricDecl {
     doc: KindDoc {
         name: "crossing-period",
-        doc: "mean x-interval between successive upward crossings of y through the level at (default 0), located by linear interpolation, over the window: the period of an oscillation that repeats, so an error with fewer than three crossings (one interval shows no repetition) and when the intervals spread by more than 1 % of their mean (not closed: the oscillation has not settled); unit of x",
+        doc: "mean x-interval between successive upward crossings of y through the level at (default 0), located by linear interpolation, over the window: the period of an oscillation that repeats, so an error with fewer than three crossings (one interval shows no repetition); its closure bound is the spread of the intervals (largest minus smallest), and it is quoted only where that is within the tolerance of every check on it (else not closed: the oscillation has not settled); unit of x",
         fields: &[
             NAME,
             RUN,
@@ -37,15 +37,22 @@ fn eval(c: &Ctx) -> Result<f64, String> {
             "{NOT_CLOSED}{n} upward crossings of {level} in the window give one interval: a period is quoted only \
              from an oscillation seen to repeat (at least two intervals)"
         )),
-        Some(sp) if !(sp <= CLOSURE_TOL * period) => Err(format!(
-            "{NOT_CLOSED}the {} intervals between upward crossings of {level} spread over {:.3} % of their mean \
-             {period:.6} (a period is quoted only from an oscillation that repeats to {} %): the oscillation has \
-             not settled in the window",
-            n - 1,
-            100.0 * sp / period,
-            100.0 * CLOSURE_TOL
-        )),
-        Some(_) => Ok(period),
+        Some(sp) => {
+            // Every interval lies within the spread of the others, and so does their mean: the
+            // oscillation's period, were it settled, is known to the spread and no better.
+            c.set_bound(ClosureBound {
+                amount: sp,
+                down: sp,
+                up: sp,
+                what: format!(
+                    "the {} intervals between upward crossings of {level} spread over {sp:.3e} ({:.3} % of their \
+                     mean {period:.6}): the period is known to that spread",
+                    n - 1,
+                    100.0 * sp / period
+                ),
+            });
+            Ok(period)
+        }
     }
 }
 
@@ -69,7 +76,7 @@ pub fn interval_spread(x: &[f64], y: &[f64], level: f64) -> Option<f64> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{evaluate, NOT_CLOSED};
+    use super::super::{evaluate, evaluate_bounded, NOT_CLOSED};
     use fric_experiments::RunData;
     use fric_manifest::MetricSpec;
     use std::collections::{BTreeMap, HashMap};
@@ -106,9 +113,20 @@ mod tests {
     fn a_period_is_quoted_only_from_an_oscillation_that_repeats() {
         let steady = run(0.0);
         assert!((period(&steady, r#"{"t": [0, 10]}"#).unwrap() - 1.0).abs() < 1e-6);
-        // A frequency drifting 1 % per unit time: the nine intervals spread by about 8 %.
-        let e = period(&run(0.01), r#"{"t": [0, 10]}"#).unwrap_err();
-        assert!(e.starts_with(NOT_CLOSED) && e.contains("spread"), "{e}");
+        // A frequency drifting 1 % per unit time: the nine intervals spread by about 8 %, the
+        // bound the period carries to the gate.
+        let spec: MetricSpec = serde_json::from_str(
+            r#"{"name": "p", "kind": "crossing-period", "run": "r", "x": "t", "y": "y", "window": {"t": [0, 10]}}"#,
+        )
+        .unwrap();
+        let d = run(0.01);
+        let runs: HashMap<String, &RunData> = [("r".to_string(), &d)].into();
+        let (p, b) = evaluate_bounded(&spec, &runs, &BTreeMap::new()).unwrap();
+        let b = b.unwrap();
+        assert!(
+            b.amount > 0.07 * p && b.amount < 0.09 * p && b.what.contains("spread"),
+            "{b:?}"
+        );
         // Its mean interval is quoted as what it is by crossing-interval, which asks no repetition.
         let mean = measure(&run(0.01), "crossing-interval", r#"{"t": [0, 10]}"#).unwrap();
         assert!(mean > 0.9 && mean < 1.0, "{mean}");
