@@ -43,7 +43,10 @@ fn an_area_open_by_half_a_percent_is_quoted_only_where_its_bound_is_within_the_c
     // above the check's 1e-3 of 28.8 (0.029): not quoted.
     let (v, errors) = area_over(1.0025, "tol: {rel: 1.0e-3}");
     assert!(v.is_none(), "{v:?}");
-    let e = errors.iter().find(|e| e.starts_with("metric `area`: not closed: ")).expect("not closed");
+    let e = errors
+        .iter()
+        .find(|e| e.starts_with("metric `area`: not closed: "))
+        .expect("not closed");
     assert!(
         e.contains("off itself by 0.47") && e.contains("exceeds the tolerance ±2.880e-2 of the check on `area`"),
         "{e}"

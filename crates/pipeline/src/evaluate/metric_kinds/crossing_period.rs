@@ -38,6 +38,8 @@ fn eval(c: &Ctx) -> Result<f64, String> {
              from an oscillation seen to repeat (at least two intervals)"
         )),
         Some(sp) => {
+            // Intervals that differ by rounding only are the same.
+            let sp = if sp <= ROUNDING * period { 0.0 } else { sp };
             // Every interval lies within the spread of the others, and so does their mean: the
             // oscillation's period, were it settled, is known to the spread and no better.
             c.set_bound(ClosureBound {

@@ -443,8 +443,14 @@ pub const CUT_STEPS: usize = 2;
 /// the same first-order terms with the drift's own path; the gap is what the samples show.
 pub fn loop_area_bound(x: &[f64], y: &[f64]) -> f64 {
     let (dx, dy) = gap_off_curve(x, y);
-    dx * end_share(y).1 + dy * end_share(x).1
+    let (rx, ry) = (end_share(x).1, end_share(y).1);
+    // An end within rounding of its start (a sine's sin 2πk ≈ 1e-16) is the same point.
+    let real = |d: f64, r: f64| if d <= ROUNDING * r { 0.0 } else { d };
+    real(dx, rx) * ry + real(dy, ry) * rx
 }
+
+/// A share of a range that is rounding, not openness: 64 units in the last place of f64.
+pub const ROUNDING: f64 = 64.0 * f64::EPSILON;
 
 /// A cycle's samples, its loop area's closure bound ([`loop_area_bound`]) recorded for the gate.
 pub fn closed_cycle<'a>(c: &Ctx<'a>) -> Result<(&'a [f64], &'a [f64]), String> {
