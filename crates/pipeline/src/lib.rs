@@ -20,6 +20,7 @@ mod assemble;
 mod batches;
 mod cache_bound;
 mod clean;
+mod closure_gate;
 mod companions;
 mod compute;
 mod compute_all;

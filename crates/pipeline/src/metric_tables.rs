@@ -1,8 +1,10 @@
 //! The metrics and checks of one manifest evaluated on its runs' data: a metric over a swept
 //! run becomes a table of one value per member (`name[k]`), a check on it one check per member.
 
+use crate::closure_gate::{self, Bounds};
 use crate::entry::Entry;
 use crate::evaluate;
+use crate::evaluate::metric_kinds::ClosureBound;
 use crate::member::MemberId;
 use crate::run_source::RunView;
 use fric_experiments::RunData;
@@ -12,11 +14,7 @@ use std::sync::Arc;
 
 /// Metric `spec` on the runs it reads (its run and `other`'s), taken from `runs` for this
 /// call only: a run read from the cache is released once no metric needs it.
-fn metric(
-    spec: &fric_manifest::MetricSpec,
-    runs: &RunView,
-    done: &BTreeMap<String, Option<f64>>,
-) -> Result<f64, String> {
+fn metric(spec: &fric_manifest::MetricSpec, runs: &RunView, done: &BTreeMap<String, Option<f64>>) -> Measured {
     let ids = spec.run.iter().chain(spec.other.iter().map(|o| &o.run));
     let mut held: Vec<(&String, Arc<RunData>)> = Vec::new();
     for id in ids {
@@ -25,8 +23,11 @@ fn metric(
         }
     }
     let map: HashMap<String, &RunData> = held.iter().map(|(id, d)| ((*id).clone(), &**d)).collect();
-    evaluate::metric(spec, &map, done)
+    evaluate::metric_kinds::evaluate_bounded(spec, &map, done)
 }
+
+/// A metric's value with its closure bound ([`ClosureBound`]), or its error.
+type Measured = Result<(f64, Option<ClosureBound>), String>;
 
 /// The ids of the runs metric `spec` reads: its run, then `other`'s.
 fn reads(spec: &fric_manifest::MetricSpec) -> Vec<String> {
@@ -43,7 +44,7 @@ fn reads(spec: &fric_manifest::MetricSpec) -> Vec<String> {
 /// the cache ([`RunView`]) is read once for all of them, not once per metric (review M4:
 /// metric after metric over a sweep read each member once per metric). Their values do not
 /// depend on the order: only `of` reads earlier metrics.
-fn by_run(e: &Entry, runs: &RunView) -> HashMap<String, Result<f64, String>> {
+fn by_run(e: &Entry, runs: &RunView) -> HashMap<String, Measured> {
     let mut todo: Vec<(Vec<String>, String, fric_manifest::MetricSpec)> = Vec::new();
     for mt in e.manifest.metrics.iter().filter(|m| m.of.is_none() && m.run.is_some()) {
         match swept_base(e, mt).and_then(|b| e.sweeps.get(&b)) {
@@ -71,6 +72,7 @@ fn by_run(e: &Entry, runs: &RunView) -> HashMap<String, Result<f64, String>> {
 pub(crate) fn metrics_and_checks(e: &Entry, runs: &RunView, rep: &mut ExperimentReport) {
     let m = &e.manifest;
     let mut pre = by_run(e, runs);
+    let mut bounds = Bounds::new();
     for mt in &m.metrics {
         match swept_base(e, mt).and_then(|b| e.sweeps.get(&b).map(|ms| (b, ms))) {
             None => {
@@ -79,6 +81,9 @@ pub(crate) fn metrics_and_checks(e: &Entry, runs: &RunView, rep: &mut Experiment
                     rep.metric_info.insert(mt.name.clone(), info);
                 }
                 let v = pre.remove(&mt.name).unwrap_or_else(|| metric(mt, runs, &rep.metrics));
+                let v = closure_gate::carry(&mut bounds, &mt.name, mt, v, &rep.metrics, |done| {
+                    metric(mt, runs, done)
+                });
                 record(rep, &mt.name, v);
             }
             // A metric over a swept run: one value per member, `name[k]`, with its coordinates.
@@ -105,6 +110,9 @@ pub(crate) fn metrics_and_checks(e: &Entry, runs: &RunView, rep: &mut Experiment
                     info.sweep = Some(coords_text(coords));
                     rep.metric_info.insert(name.clone(), info);
                     let v = pre.remove(&name).unwrap_or_else(|| metric(&spec, runs, &rep.metrics));
+                    let v = closure_gate::carry(&mut bounds, &name, &spec, v, &rep.metrics, |done| {
+                        metric(&spec, runs, done)
+                    });
                     record(rep, &name, v);
                     table.members.push(fric_report::MetricMember {
                         run: member.clone(),
@@ -116,7 +124,41 @@ pub(crate) fn metrics_and_checks(e: &Entry, runs: &RunView, rep: &mut Experiment
             }
         }
     }
+    if closure_gate::gate(e, rep, &bounds) {
+        // A metric refused by the gate has no value: the metrics that read it are evaluated again
+        // (they say so, as for any operand without a value).
+        for (name, spec) in derived(e) {
+            if rep.metrics.get(&name).copied().flatten().is_some() {
+                let v = metric(&spec, runs, &rep.metrics).map(|(v, _)| v);
+                if v.is_err() {
+                    record(rep, &name, v);
+                }
+            }
+        }
+        for t in rep.metric_tables.iter_mut() {
+            for (k, mm) in t.1.members.iter_mut().enumerate() {
+                mm.value = rep.metrics.get(&MemberId::new(t.0, k).to_string()).copied().flatten();
+            }
+        }
+    }
     checks(e, rep);
+}
+
+/// The metrics of `e` that read earlier metrics (`of`), each member of a metric table apart, by
+/// the name they are recorded under, in manifest order.
+fn derived(e: &Entry) -> Vec<(String, fric_manifest::MetricSpec)> {
+    let mut out = Vec::new();
+    for mt in e.manifest.metrics.iter().filter(|m| m.of.is_some()) {
+        match swept_base(e, mt).and_then(|b| e.sweeps.get(&b)) {
+            None => out.push((mt.name.clone(), mt.clone())),
+            Some(members) => {
+                for (k, (member, _)) in members.iter().enumerate() {
+                    out.push((MemberId::new(&mt.name, k).to_string(), member_spec(e, mt, member, k)));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Evaluate the checks of `e` on the metrics in `rep` (again, once a find has added its own).

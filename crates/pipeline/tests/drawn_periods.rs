@@ -1,6 +1,7 @@
 //! Issue 46 item 3: a figure drawing "the last period" draws one that closed. A series over a
-//! window of settled periods must close to CLOSURE_TOL in its non-time coordinates or declare why
-//! not (`open:`, with its measured gap); a declaration on a stretch that closes is refused too.
+//! window of settled periods must close to one pixel of a 640 × 480 panel in its non-time
+//! coordinates (`DRAWN_GAP`; `CLOSURE_TOL`'s 1 % until 2026-12-06) or declare why not (`open:`,
+//! with its measured gap); a declaration on a stretch that closes is refused too.
 
 mod common;
 

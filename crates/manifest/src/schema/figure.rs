@@ -189,9 +189,9 @@ pub struct SeriesSpec {
     pub marker_size: Option<f64>,
     /// With a window of settled periods (`last-period`, `last_periods`, or `periods: [a, a + 1]`
     /// with a ≥ 1): why the drawn
-    /// stretch does not close, with its measured gap. A drawn period must close to
-    /// `CLOSURE_TOL` (its end within 1 % of its range of its start in each non-time
-    /// coordinate) or say here why not; the drawing fails otherwise (issue 46). Over any other
+    /// stretch does not close, with its measured gap. A drawn period must close to what a reader
+    /// can see (its end within one pixel of a 640 × 480 panel of its start: 1/640 of its range in
+    /// x, 1/480 in y, unless x is t) or say here why not; the drawing fails otherwise (issue 46). Over any other
     /// window, declared for a stretch drawn as one period that does not close; a declared `open`
     /// on a stretch that closes is an error.
     #[serde(default, skip_serializing_if = "Option::is_none")]

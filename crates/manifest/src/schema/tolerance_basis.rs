@@ -21,16 +21,17 @@ pub const SOLVER_PRECISION: f64 = 1e-6;
 /// statistic over an ensemble or its samples (`ensemble`), the text's own words and how the
 /// number follows from them (`claim`), or a tolerance kept as the check that fails, with that
 /// first failure (`first failure`, known discrepancies only). A chosen number has no kind: the
-/// former `closure:` (the 1 % criterion below, which the 42 `*_repeat`/`*_band` checks rested
+/// former `closure:` (the retired 1 % criterion below, which the 42 `*_repeat`/`*_band` checks rested
 /// on until 2026-12-06) is refused, as is a `derived:` reason resting on `CLOSURE_TOL`.
 pub const BASIS_KINDS: [&str; 5] = ["digits", "derived", "ensemble", "claim", "first failure"];
 
-/// The metric kinds' closure gate: how far a drawn cycle may miss closing, or the intervals of a
-/// `crossing-period` may spread, before the metric refuses to call it periodic (1 % of the
-/// quantity's range; `CLOSURE_TOL` of the pipeline's metric kinds is this value). A chosen,
-/// stated project rule for those gates, not a check's tolerance: a check that a limit-cycle
-/// value repeats is held to the floor its run resolves, derived per check
-/// (experiments/README.md, "Closure floors"), never to this.
+/// The chosen closure criterion the project used until 2026-12-06: 1 % of a quantity's range,
+/// once the basis of the 42 `*_repeat`/`*_band` checks (`closure:`) and the metric kinds' gate
+/// (`CLOSURE_TOL`). Retired, named here only to refuse a reason resting on it: a check that a
+/// limit-cycle value repeats is held to the floor its run resolves, derived per check
+/// (experiments/README.md, "Closure floors"); a loop area or a period is quoted only where the
+/// bound its cycle's openness leaves is within the tolerance of every check that reads it, and a
+/// drawn period closes to one pixel of its panel (the pipeline's `closure_gate`).
 pub const CLOSURE_CRITERION: f64 = 0.01;
 
 /// Whether `text` states a number: a digit that does not continue a name or a line citation
@@ -92,7 +93,7 @@ impl CheckSpec {
         }
         if reason.starts_with("closure:") {
             return Some(format!(
-                "`closure:` (the chosen {CLOSURE_CRITERION} closure criterion) is no basis: derive the floor the run \
+                "`closure:` (the retired chosen {CLOSURE_CRITERION} closure criterion) is no basis: derive the floor the run \
                  resolves (the sampling step at the extreme, a dwell's sample, the solver tolerance) or measure an \
                  ensemble's spread (experiments/README.md 'Closure floors'); a value above its floor is a cycle not \
                  yet closed, a known discrepancy"
@@ -119,8 +120,8 @@ impl CheckSpec {
         }
         if kind == "derived" && reason.contains("CLOSURE_TOL") {
             return Some(
-                "a `derived:` tolerance_reason rests on CLOSURE_TOL, the metric kinds' chosen closure gate: a chosen \
-                 rule is no derivation; derive the floor the run resolves (experiments/README.md 'Closure floors')"
+                "a `derived:` tolerance_reason rests on CLOSURE_TOL, the metric kinds' retired chosen closure gate: a \
+                 chosen rule is no derivation; derive the floor the run resolves (experiments/README.md 'Closure floors')"
                     .into(),
             );
         }

@@ -9,7 +9,7 @@ pub const DECL: MetricDecl = MetricDecl {
         name: "crossing-interval",
         doc: "mean x-interval between successive upward crossings of y through the level at (default 0) over the \
               window, of an oscillation that need not repeat (a decaying or chirping transient, e.g. ringing): not a \
-              period, so no repetition is required (crossing-period's error names the intervals' spread); an error \
+              period, so no repetition is required (crossing-period's bound is the change of the mean interval between the window's halves); an error \
               with fewer than two crossings; unit of x",
         fields: &[
             NAME,

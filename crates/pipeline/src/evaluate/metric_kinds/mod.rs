@@ -171,9 +171,27 @@ pub fn evaluate(
     runs: &HashMap<String, &RunData>,
     done: &BTreeMap<String, Option<f64>>,
 ) -> Result<f64, String> {
+    evaluate_bounded(spec, runs, done).map(|(v, _)| v)
+}
+
+/// [`evaluate`], with what the openness of the cycle it reads can move the value by (a loop
+/// area, a period), when the kind measures it: the pipeline's closure gate compares it with the
+/// tolerances of the checks on the metric.
+pub fn evaluate_bounded(
+    spec: &MetricSpec,
+    runs: &HashMap<String, &RunData>,
+    done: &BTreeMap<String, Option<f64>>,
+) -> Result<(f64, Option<ClosureBound>), String> {
     let decl =
         find(&spec.kind.0).ok_or_else(|| format!("unknown metric kind `{}` (kinds: {})", spec.kind.0, names()))?;
-    (decl.eval)(&Ctx { spec, runs, done })
+    let c = Ctx {
+        spec,
+        runs,
+        done,
+        bound: Default::default(),
+    };
+    let v = (decl.eval)(&c)?;
+    Ok((v, c.bound.into_inner()))
 }
 
 /// What an evaluation reads: the metric as written, the runs' data and the earlier metrics.
@@ -181,6 +199,7 @@ pub struct Ctx<'a> {
     pub spec: &'a MetricSpec,
     runs: &'a HashMap<String, &'a RunData>,
     done: &'a BTreeMap<String, Option<f64>>,
+    bound: std::cell::RefCell<Option<ClosureBound>>,
 }
 
 /// A run's columns over a window: `x` when the metric names one.
@@ -201,6 +220,10 @@ fn col<'a>(data: &'a RunData, name: &str) -> Result<&'a [f64], String> {
 }
 
 impl<'a> Ctx<'a> {
+    /// Record what the openness of the cycle the metric reads can move its value by.
+    pub fn set_bound(&self, b: ClosureBound) {
+        *self.bound.borrow_mut() = Some(b);
+    }
     /// The value of an earlier metric.
     pub fn metric(&self, name: &str) -> Result<f64, String> {
         self.done
@@ -316,67 +339,157 @@ pub const ONE_SERIES: &[FieldDoc] = &[NAME, RUN, X_UNUSED, Y, WINDOW, UNIT, NOTE
 /// The fields of a kind of a curve (x, y).
 pub const CURVE: &[FieldDoc] = &[NAME, RUN, X, Y, WINDOW, UNIT, NOTE, BASELINE];
 
-/// How far a cycle may miss closing and still be quoted as a loop or a period: 1 % (of the
-/// loop's range in each coordinate; of the mean period between the intervals of an oscillation).
-/// A stated project rule, one for every manifest and not a per-metric tolerance (none may be
-/// declared): a loop that closes to 1 % of its range looks closed on a drawn panel (a few pixels),
-/// and the chord the trapezoid rule closes it with spans at most 1 % of each range. A run that
-/// does not close to it is run on (more periods) or shot until it does, or its value is quoted as
-/// what it is (`path-integral`, an open stretch).
-pub const CLOSURE_TOL: f64 = fric_manifest::CLOSURE_CRITERION;
-
-/// The text that starts the error of a cycle that did not close ([`closed_cycle`]): a reading
-/// whose only metric errors are these (and the metrics that read them) reports the checks on them
-/// as open under that reading, not as failed.
-pub const NOT_CLOSED: &str = "not closed: ";
-
-/// The closure gap of a cycle sampled as (x, y): the larger of |x_end − x_start| and
-/// |y_end − y_start|, each a share of that coordinate's range over the samples (0 for a
-/// coordinate that does not move, and for fewer than two samples).
-pub fn closure_gap(x: &[f64], y: &[f64]) -> f64 {
-    let share = |v: &[f64]| -> f64 {
-        let (Some(a), Some(b)) = (v.first(), v.last()) else {
-            return 0.0;
-        };
-        let (lo, hi) = v
-            .iter()
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &z| (l.min(z), h.max(z)));
-        let range = hi - lo;
-        if range > 0.0 {
-            (b - a).abs() / range
-        } else {
-            0.0
-        }
-    };
-    share(x).max(share(y))
+/// What a cycle's openness can move a metric's value by: the metric kind measures it
+/// ([`closed_cycle`] for a loop area, `crossing-period` for a period), and the pipeline quotes
+/// the value only where this is within the tolerance of every check that reads it (and within
+/// the margin of a threshold check), else the metric is [`NOT_CLOSED`] with the bound and the
+/// tolerance in its error (`metric_tables::closure_gate`). No chosen gap: the checks' tolerances,
+/// each source-justified, decide (issue 44 item 4).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClosureBound {
+    /// The bound, in the metric's unit: the larger of `down` and `up`.
+    pub amount: f64,
+    /// How far below its value the openness can put it (for a kind's own bound, `amount`).
+    pub down: f64,
+    /// How far above.
+    pub up: f64,
+    /// How it was found, for the error that refuses the value.
+    pub what: String,
 }
 
-/// A cycle's samples once it is shown to close to [`CLOSURE_TOL`]: otherwise an error (starting
-/// [`NOT_CLOSED`]) naming the gap. A loop area is quoted only from a cycle that closed.
+/// The text that starts the error of a cycle that did not close: a reading whose only metric
+/// errors are these (and the metrics that read them) reports the checks on them as open under
+/// that reading, not as failed.
+pub const NOT_CLOSED: &str = "not closed: ";
+
+/// The share of its range that a coordinate of a cycle ends away from its start (0 for a
+/// coordinate that does not move, and for fewer than two samples), and that range.
+pub fn end_share(v: &[f64]) -> (f64, f64) {
+    let (Some(a), Some(b)) = (v.first(), v.last()) else {
+        return (0.0, 0.0);
+    };
+    let (lo, hi) = v
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &z| (l.min(z), h.max(z)));
+    let range = hi - lo;
+    if range > 0.0 {
+        ((b - a).abs() / range, range)
+    } else {
+        (0.0, range.max(0.0))
+    }
+}
+
+/// The closure gap of a cycle sampled as (x, y): the larger of |x_end − x_start| and
+/// |y_end − y_start|, each a share of that coordinate's range over the samples.
+pub fn closure_gap(x: &[f64], y: &[f64]) -> f64 {
+    end_share(x).0.max(end_share(y).0)
+}
+
+/// How far a cycle sampled as (x, y) ends off itself, (|Δx|, |Δy|): the end's offset from the
+/// nearest point of the curve's first [`CUT_STEPS`] sample steps, or the start's from its last
+/// ones, whichever is nearer (distances in shares of each coordinate's range). A window whose
+/// ends fall between samples cuts a closed cycle a fraction of a step apart: its end lies on the
+/// curve near its start, and the chord that closes it spans the curve there (the area between
+/// them is of second order in the step). What the end misses the curve by is not a cut.
+pub fn gap_off_curve(x: &[f64], y: &[f64]) -> (f64, f64) {
+    let n = x.len().min(y.len());
+    if n < 2 {
+        return (0.0, 0.0);
+    }
+    let (rx, ry) = (end_share(&x[..n]).1, end_share(&y[..n]).1);
+    let scale = |d: f64, r: f64| if r > 0.0 { d / r } else { 0.0 };
+    let dist = |d: (f64, f64)| scale(d.0, rx).hypot(scale(d.1, ry));
+    // The offset of point p from the segment a–b, nearest point clamped to the segment.
+    let off = |p: (f64, f64), a: (f64, f64), b: (f64, f64)| -> (f64, f64) {
+        let (ex, ey) = (scale(b.0 - a.0, rx), scale(b.1 - a.1, ry));
+        let (px, py) = (scale(p.0 - a.0, rx), scale(p.1 - a.1, ry));
+        let len2 = ex * ex + ey * ey;
+        let t = if len2 > 0.0 {
+            ((px * ex + py * ey) / len2).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        (p.0 - (a.0 + t * (b.0 - a.0)), p.1 - (a.1 + t * (b.1 - a.1)))
+    };
+    let pt = |i: usize| (x[i], y[i]);
+    let (first, last) = (pt(0), pt(n - 1));
+    let k = CUT_STEPS.min(n - 1);
+    let mut best = (last.0 - first.0, last.1 - first.1);
+    for i in 0..k {
+        for d in [off(last, pt(i), pt(i + 1)), off(first, pt(n - 2 - i), pt(n - 1 - i))] {
+            if dist(d) < dist(best) {
+                best = d;
+            }
+        }
+    }
+    (best.0.abs(), best.1.abs())
+}
+
+/// The sample steps at each end of a cycle within which [`gap_off_curve`] takes its end to lie
+/// on the curve (a cut between samples, not a drift).
+pub const CUT_STEPS: usize = 2;
+
+/// The bound on the loop area `∮ y dx` of a cycle sampled as (x, y) that its closure gap leaves:
+/// |Δx|·R_y + |Δy|·R_x, R the ranges over the samples and (Δx, Δy) how far the cycle ends off
+/// itself ([`gap_off_curve`]).
+///
+/// Derivation. Write the stretch as a closed cycle γ plus a drift over the period, c(s) = γ(s) +
+/// s·Δ for s in [0, 1]. The loop area of c closed by its chord from end to start (what
+/// `loop-area` integrates) is, exactly, A_γ + Δy·(x̄ − x₀) − Δx·(ȳ − y₀), where (x₀, y₀) = γ(0)
+/// is the start and x̄, ȳ the means of γ over s (expand ∮ x dy over c and the chord: the ΔxΔy/2
+/// terms cancel, and ∫ s·γy′ ds = y₀ − ȳ by parts). The start and the mean both lie within the
+/// range, so the value differs from the cycle's by at most |Δy|·R_x + |Δx|·R_y, and where the
+/// window cuts the period moves it over that span. A drift that is not linear in s moves it by
+/// the same first-order terms with the drift's own path; the gap is what the samples show.
+pub fn loop_area_bound(x: &[f64], y: &[f64]) -> f64 {
+    let (dx, dy) = gap_off_curve(x, y);
+    let (rx, ry) = (end_share(x).1, end_share(y).1);
+    // An end within rounding of its start (a sine's sin 2πk ≈ 1e-16) is the same point.
+    let real = |d: f64, r: f64| if d <= ROUNDING * r { 0.0 } else { d };
+    real(dx, rx) * ry + real(dy, ry) * rx
+}
+
+/// A share of a range that is rounding, not openness: 64 units in the last place of f64.
+pub const ROUNDING: f64 = 64.0 * f64::EPSILON;
+
+/// A cycle's samples, its loop area's closure bound ([`loop_area_bound`]) recorded for the gate.
 pub fn closed_cycle<'a>(c: &Ctx<'a>) -> Result<(&'a [f64], &'a [f64]), String> {
     let s = c.series()?;
     let x = s.x()?;
-    let gap = closure_gap(x, s.y);
-    if !(gap <= CLOSURE_TOL) {
-        let (xn, yn) = (c.spec.x.as_deref().unwrap_or("x"), c.spec.y.as_deref().unwrap_or("y"));
-        return Err(format!(
-            "{NOT_CLOSED}the cycle over the window ends {:.3} % of its range in ({xn}, {yn}) away from its start \
-             (a loop is quoted only from a cycle that closes to {} %): run on until a period closes, quote a \
-             window that closes, or quote the open stretch as what it is (kind path-integral)",
-            100.0 * gap,
-            100.0 * CLOSURE_TOL
-        ));
-    }
+    let amount = loop_area_bound(x, s.y);
+    let (gx, gy) = gap_off_curve(x, s.y);
+    let (rx, ry) = (end_share(x).1, end_share(s.y).1);
+    let pct = |g: f64, r: f64| if r > 0.0 { 100.0 * g / r } else { 0.0 };
+    let (xn, yn) = (c.spec.x.as_deref().unwrap_or("x"), c.spec.y.as_deref().unwrap_or("y"));
+    c.set_bound(ClosureBound {
+        amount,
+        down: amount,
+        up: amount,
+        what: format!(
+            "the cycle over the window ends off itself by {:.3} % of its range in {xn} and {:.3} % in {yn}: its \
+             loop area is bounded to ±{amount:.3e} (|Δx|·R_y + |Δy|·R_x)",
+            pct(gx, rx),
+            pct(gy, ry)
+        ),
+    });
     Ok((x, s.y))
 }
 
+/// How far a drawn period may end from its start, as a share of the drawn series' range: one
+/// pixel of the default 640 × 480 panel (3.5 in wide in print), 1/640 in x and 1/480 in y. The
+/// axes span at least the series' range over a frame narrower than the panel (514 × 398 px), so
+/// such a gap is under one pixel on the page: a reader cannot see it.
+pub const DRAWN_GAP: [f64; 2] = [1.0 / 640.0, 1.0 / 480.0];
+
 /// A drawn series over a window of settled periods (`last-period`, `last_periods`, or
-/// `periods: [a, a + 1]` with a ≥ 1: one whole period after the first) must close
-/// to [`CLOSURE_TOL`] in its non-time coordinates (`x` unless it is `t`, and `y`), or declare
-/// why it does not (`open`, with its measured gap): a figure drawing "the last period" draws one
-/// that closed (issue 46). A declared `open` on a stretch that does close is an error too, so the
-/// declaration cannot outlive the reason for it. Over another window (a time window drawn as one
-/// forcing period, say) `open` is checked the same way when declared, and nothing is otherwise.
+/// `periods: [a, a + 1]` with a ≥ 1: one whole period after the first) must close to what the
+/// reader can see, [`DRAWN_GAP`] (a curve in the plane: how far it ends off itself,
+/// [`gap_off_curve`]; a time series: how far it ends from its start), in its non-time coordinates (`x` unless it is `t`, and `y`), or
+/// declare why it does not (`open`, with its measured gap): a figure drawing "the last period"
+/// draws one that closed (issue 46). A declared `open` on a stretch that does close is an error
+/// too, so the declaration cannot outlive the reason for it. Over another window (a time window
+/// drawn as one forcing period, say) `open` is checked the same way when declared, and nothing
+/// is otherwise.
 pub fn drawn_period_closes(s: &fric_manifest::SeriesSpec, run: &str, x: &[f64], y: &[f64]) -> Result<(), String> {
     use fric_manifest::{NamedWindow, Window};
     // A window that draws a settled period: the last one(s), or one whole period after the first
@@ -391,24 +504,39 @@ pub fn drawn_period_closes(s: &fric_manifest::SeriesSpec, run: &str, x: &[f64], 
     if !in_periods && s.open.is_none() {
         return Ok(());
     }
-    let gap = closure_gap(if s.x == "t" { &[] } else { x }, y);
-    match (&s.open, gap <= CLOSURE_TOL) {
+    // A curve in the plane: how far it ends off itself (a window cut between samples is no gap);
+    // a time series: how far its value ends from its start.
+    let (gx, gy) = if s.x == "t" {
+        (0.0, end_share(y).0)
+    } else {
+        let (dx, dy) = gap_off_curve(x, y);
+        let share = |d: f64, r: f64| if r > 0.0 { d / r } else { 0.0 };
+        (share(dx, end_share(x).1), share(dy, end_share(y).1))
+    };
+    let closes = gx <= DRAWN_GAP[0] && gy <= DRAWN_GAP[1];
+    let gaps = format!(
+        "{:.3} % of its range in {} and {:.3} % in {}",
+        100.0 * gx,
+        s.x,
+        100.0 * gy,
+        s.y
+    );
+    let seen = format!(
+        "one pixel of a 640 × 480 panel: {:.3} % in x, {:.3} % in y",
+        100.0 * DRAWN_GAP[0],
+        100.0 * DRAWN_GAP[1]
+    );
+    match (&s.open, closes) {
         (None, false) => Err(format!(
-            "series ({}, {}) of run `{run}`: the drawn period ends {:.3} % of its range away from its start \
-             (a drawn period closes to {} %): run on or shoot until it closes, or declare `open:` with the \
-             measured gap and why it does not close (and label it as what it is)",
-            s.x,
-            s.y,
-            100.0 * gap,
-            100.0 * CLOSURE_TOL
+            "series ({}, {}) of run `{run}`: the drawn period ends {gaps} away from its start (a drawn period \
+             closes to {seen}): run on or shoot until it closes, or declare `open:` with the measured gap and \
+             why it does not close (and label it as what it is)",
+            s.x, s.y
         )),
         (Some(_), true) => Err(format!(
-            "series ({}, {}) of run `{run}` declares `open:` but its drawn period closes ({:.3} % of its range, \
-             within {} %): remove the declaration",
-            s.x,
-            s.y,
-            100.0 * gap,
-            100.0 * CLOSURE_TOL
+            "series ({}, {}) of run `{run}` declares `open:` but its drawn period closes ({gaps}, within {seen}): \
+             remove the declaration",
+            s.x, s.y
         )),
         _ => Ok(()),
     }
