@@ -7,8 +7,10 @@
 //! ([`response`]); `plants.rs` the forced systems (a law driven by its velocity or, on an
 //! inertia, by a torque; the Bliman–Sorine path model; the classical stick); `run.rs` the run
 //! itself ([`run`]): the DF curve, its gaps, the drift regions, the crossings and the
-//! intersection search; `tests.rs` the unit tests.
+//! intersection search; `orbit_checks.rs` the invariants checked on every computed point's
+//! periodic orbit; `tests.rs` the unit tests.
 
+mod orbit_checks;
 mod plants;
 mod refine;
 mod run;
@@ -133,7 +135,7 @@ pub fn response(num: &[f64], den: &[f64], w: f64) -> Option<(f64, f64)> {
 
 /// Run a DF system for `law`: in approach 1 driven by its velocity, in approach 3 on the inertia
 /// `j` with viscous friction `alpha` driven by a torque.
-pub fn run_law<M: InputDriven>(
+pub fn run_law<M: InputDriven + orbit_checks::LawBounds>(
     setup: &DfSetup,
     j: f64,
     alpha: f64,

@@ -1,15 +1,16 @@
 //! The forced systems of the DF runs: a friction law driven by its velocity (approach 1) or, on
 //! an inertia, by a torque (approach 3); the Bliman–Sorine path model; the classical stick.
 
+use super::orbit_checks::{check_bounds, check_energy, check_opposes, LawBounds};
 use fric_models::inertia::Inertia;
 use fric_models::InputDriven;
-use fric_solvers::describing::Forced;
+use fric_solvers::describing::{Forced, Orbit};
 
 /// A friction law driven by its velocity (approach 1): states `[s, law…]`, `s' = v`, output the
 /// law's friction (without viscous friction, which the linear part holds).
 pub struct VelocityInput<M>(pub M);
 
-impl<M: InputDriven> Forced for VelocityInput<M> {
+impl<M: InputDriven + LawBounds> Forced for VelocityInput<M> {
     fn dim(&self) -> usize {
         1 + self.0.dim()
     }
@@ -24,6 +25,14 @@ impl<M: InputDriven> Forced for VelocityInput<M> {
     fn drifting(&self, i: usize) -> bool {
         i == 0
     }
+    /// The law's state bounds ([`LawBounds`]; no inertia, no energy balance).
+    fn checks_orbit(&self) -> bool {
+        true
+    }
+    fn check_orbit(&self, o: &Orbit) -> Result<f64, String> {
+        check_bounds(o, &self.0.bounds(), |x| x[1..].to_vec())?;
+        Ok(f64::NAN)
+    }
 }
 
 /// An inertia with viscous and law friction driven by a torque (approach 3): states
@@ -31,7 +40,7 @@ impl<M: InputDriven> Forced for VelocityInput<M> {
 /// further one way than the other).
 pub struct TorqueInput<M>(pub Inertia<M>);
 
-impl<M: InputDriven> Forced for TorqueInput<M> {
+impl<M: InputDriven + LawBounds> Forced for TorqueInput<M> {
     fn dim(&self) -> usize {
         self.0.dim()
     }
@@ -43,6 +52,25 @@ impl<M: InputDriven> Forced for TorqueInput<M> {
     }
     fn drifting(&self, i: usize) -> bool {
         i == 0
+    }
+    /// The inertia's energy balance and the law's state bounds ([`LawBounds`]).
+    fn checks_orbit(&self) -> bool {
+        true
+    }
+    fn n_works(&self) -> usize {
+        2
+    }
+    fn works(&self, u: f64, x: &[f64], q: &mut [f64]) {
+        q[0] = u * x[1];
+        q[1] = (self.0.friction_torque(x) + self.0.alpha * x[1]) * x[1];
+    }
+    fn check_orbit(&self, o: &Orbit) -> Result<f64, String> {
+        let m = &self.0;
+        let r = check_energy(o, m.j, 1, true, |u, x| {
+            x[1] * (u - m.alpha * x[1] - m.friction_torque(x))
+        })?;
+        check_bounds(o, &m.friction.bounds(), |x| x[2..].to_vec())?;
+        Ok(r)
     }
 }
 
@@ -102,6 +130,25 @@ impl Forced for BlimanSorinePath {
     /// The event is the sign of θ' (state 1).
     fn event_component(&self, _: usize) -> Option<usize> {
         Some(1)
+    }
+    /// The inertia's energy balance and the bound (2.25) gives the B&S states
+    /// (`orbit_checks`), on the states advanced along the path.
+    fn checks_orbit(&self) -> bool {
+        true
+    }
+    fn n_works(&self) -> usize {
+        2
+    }
+    fn works(&self, u: f64, x: &[f64], q: &mut [f64]) {
+        q[0] = u * x[1];
+        q[1] = (self.friction(x) + self.alpha * x[1]) * x[1];
+    }
+    fn check_orbit(&self, o: &Orbit) -> Result<f64, String> {
+        let r = check_energy(o, self.j, 1, true, |u, x| {
+            x[1] * (u - self.alpha * x[1] - self.friction(x))
+        })?;
+        check_bounds(o, &self.law.bounds(), |x| self.law.advance([x[2], x[3]], x[0]).to_vec())?;
+        Ok(r)
     }
 }
 
@@ -165,5 +212,24 @@ impl Forced for ClassicalStick {
     fn prepare(&self, x: &mut [f64]) {
         // At t = 0 the input is 0 < τ_s: a body at rest is stuck.
         x[2] = if x[0] != 0.0 { x[0].signum() } else { 0.0 };
+    }
+    /// The sign rule of (1.2)–(1.4); the inertia's energy balance measured, not enforced
+    /// (`orbit_checks`).
+    fn checks_orbit(&self) -> bool {
+        true
+    }
+    fn n_works(&self) -> usize {
+        2
+    }
+    fn works(&self, u: f64, x: &[f64], q: &mut [f64]) {
+        q[0] = u * x[0];
+        q[1] = (self.tau_k * x[2] + self.alpha * x[0]) * x[0];
+    }
+    fn check_orbit(&self, o: &Orbit) -> Result<f64, String> {
+        let r = check_energy(o, self.j, 0, false, |u, x| {
+            x[0] * (u - self.tau_k * x[2] - self.alpha * x[0])
+        })?;
+        check_opposes(o, self.tau_k, 0, 2, o.atol)?;
+        Ok(r)
     }
 }

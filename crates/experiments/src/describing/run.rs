@@ -70,6 +70,8 @@ fn run_points(
     let unstable_maps = Cell::new(0usize);
     let predicted = Cell::new(0usize);
     let contracted = Cell::new(0usize);
+    // The largest energy-balance residual over its bound on the computed points' orbits.
+    let margin = Cell::new(f64::NAN);
     // Points already computed, by (a, ω) bits (their number is the run's DF evaluations): the
     // bisections of a DF jump and of a drift edge at the same amplitude (break-away) probe the
     // same midpoints until their tolerances differ.
@@ -100,6 +102,7 @@ fn run_points(
         unstable_maps.set(unstable_maps.get() + p.unstable_maps);
         predicted.set(predicted.get() + p.predicted_periods);
         contracted.set(contracted.get() + usize::from(p.contracted));
+        margin.set(margin.get().max(p.orbit_margin));
         Ok(p)
     };
     // A point is used where [`classify`] gives it a value.
@@ -141,6 +144,7 @@ fn run_points(
             unstable_maps: 0,
             predicted_periods: 0,
             contracted: false,
+            orbit_margin: f64::NAN,
         };
         for &a in amps {
             let Some(p) = usable(a, w)? else { continue };
@@ -412,6 +416,9 @@ fn run_points(
     info.insert("periods_predicted".into(), predicted.get() as f64);
     info.insert("points_contracted".into(), contracted.get() as f64);
     info.insert("max_residual".into(), max_residual.get());
+    if !margin.get().is_nan() {
+        info.insert("orbit_balance_ratio".into(), margin.get());
+    }
     info.insert("unresolved_points".into(), unresolved.get() as f64);
     info.insert("unstable_points".into(), unstable.get() as f64);
     let names = [
@@ -528,6 +535,7 @@ mod tests {
                 unstable_maps: 0,
                 predicted_periods: 0,
                 contracted: false,
+                orbit_margin: f64::NAN,
             })
         })
         .unwrap();

@@ -102,14 +102,9 @@ fn lingering_by_an_unstable_orbit_is_advanced_in_closed_form_to_the_same_orbit()
     assert!(p.predicted_periods > 90 && p.maps * 2 < long.maps, "{p:?} vs {long:?}");
 }
 
-#[test]
-fn the_lugre_df_is_the_orbit_a_long_simulation_from_rest_reaches() {
-    // Figs 5.25-5.27: the inertia with the LuGre set of L1907, ω = 2 rad/s, below the
-    // break-away gap (0.37 N·m: pre-sliding, |N| ≈ 0.007 rad/N·m) and above it (0.395 and
-    // 0.44 N·m: sliding both ways, |N| ≈ 7-10): the DF shot two periods after rest is the
-    // one shot after 150 periods from rest (agreeing to 1e-11 relative when written), and
-    // its orbit is stable (largest Floquet multiplier about 1e-7, or reached within a period).
-    let sys = super::TorqueInput(fric_models::inertia::Inertia {
+/// Report Figs 5.25-5.27's inertia with the LuGre set of L1907.
+pub(super) fn lugre_inertia() -> super::TorqueInput<fric_models::lugre::LuGre> {
+    super::TorqueInput(fric_models::inertia::Inertia {
         j: 0.0025,
         alpha: 0.017,
         friction: fric_models::lugre::LuGre {
@@ -120,7 +115,17 @@ fn the_lugre_df_is_the_orbit_a_long_simulation_from_rest_reaches() {
             fs: 0.39,
             vs: 0.1,
         },
-    });
+    })
+}
+
+#[test]
+fn the_lugre_df_is_the_orbit_a_long_simulation_from_rest_reaches() {
+    // Figs 5.25-5.27: the inertia with the LuGre set of L1907, ω = 2 rad/s, below the
+    // break-away gap (0.37 N·m: pre-sliding, |N| ≈ 0.007 rad/N·m) and above it (0.395 and
+    // 0.44 N·m: sliding both ways, |N| ≈ 7-10): the DF shot two periods after rest is the
+    // one shot after 150 periods from rest (agreeing to 1e-11 relative when written), and
+    // its orbit is stable (largest Floquet multiplier about 1e-7, or reached within a period).
+    let sys = lugre_inertia();
     let opt = DfOptions {
         method: fric_solvers::Method::Radau5,
         rtol: 1e-8,

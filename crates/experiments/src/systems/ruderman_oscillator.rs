@@ -49,7 +49,7 @@ impl System for RudermanOscillator {
 
 /// The run, with the friction work integrated from `report ×` the force acting (1 in
 /// production; another value only in the test that the balance catches a misreported force).
-fn run_reporting(p: &OscillatorParams, req: &RunRequest, report: f64) -> Result<RunData, String> {
+pub(crate) fn run_reporting(p: &OscillatorParams, req: &RunRequest, report: f64) -> Result<RunData, String> {
     {
         let (osc, sim) = simulate_reporting(p, req, &sample_times(req), report)?;
         // E_f = ∫ F v dt since the last reversal, integrated between samples by the trapezoid rule
@@ -96,7 +96,7 @@ fn run_reporting(p: &OscillatorParams, req: &RunRequest, report: f64) -> Result<
 /// Invariant: the energy balance (`crate::energy_balance`) with the bound derived there, on the
 /// state `[x, v, F]`: the stored `½ m v²` has `G_v = m max|v|`; the rate `−F v` has
 /// `H_v = max|F|`, `H_F = max|v|`.
-fn check_energy(p: &OscillatorParams, req: &RunRequest, d: &RunData) -> Result<(), Violation> {
+pub(crate) fn check_energy(p: &OscillatorParams, req: &RunRequest, d: &RunData) -> Result<(), Violation> {
     let (t, x, v, f) = (col(d, "t")?, col(d, "x")?, col(d, "v")?, col(d, "F")?);
     let (vm, fm) = (max_abs(v), max_abs(f));
     let bound = Bound::for_run(d, oscillator_tolerances(req), vec![(max_abs(x), 0.0, 0.0), (vm, p.m * vm, fm), (fm, 0.0, vm)]);

@@ -18,17 +18,20 @@
 //! Files: this one holds the forced system ([`Forced`]), the options and the result of one DF
 //! point and the DF's metric ([`distance`]); `augmented.rs` the system with its Fourier
 //! integrals appended; `steady.rs` the periodic steady state and its DF
-//! ([`describing_function`]); `jumps.rs` the bisection of jumps between amplitudes. The root
+//! ([`describing_function`]); `orbit.rs` the samples and works of a steady orbit's period, for
+//! the systems' invariants ([`Forced::check_orbit`]); `jumps.rs` the bisection of jumps between amplitudes. The root
 //! finders [`bisect_sign`] and [`illinois`] live in [`crate::roots`] and are re-exported here.
 
 mod augmented;
 mod jumps;
+mod orbit;
 mod steady;
 #[cfg(test)]
 mod test_systems;
 
 pub use crate::roots::{bisect_sign, illinois};
 pub use jumps::{probe, refine_jump, refine_jumps, Jump, Sample, PROBES};
+pub use orbit::{orbit, Orbit, ORBIT_SAMPLES};
 pub use steady::{describing_function, CONTRACTION, LINGER_LIMIT};
 
 use crate::Method;
@@ -71,6 +74,23 @@ pub trait Forced {
     /// shooting Jacobian.
     fn scale(&self, _i: usize) -> f64 {
         1.0
+    }
+    /// Whether [`describing_function`] checks the periodic orbit of every point it computes:
+    /// the orbit's period is integrated once more from its start ([`orbit`]) and handed to
+    /// [`Forced::check_orbit`], whose error is the point's. The DF itself is not touched.
+    fn checks_orbit(&self) -> bool {
+        false
+    }
+    /// Number of works integrated along the checked orbit ([`Orbit::works`]).
+    fn n_works(&self) -> usize {
+        0
+    }
+    /// The integrands of the works at input `u` and state `x`.
+    fn works(&self, _u: f64, _x: &[f64], _q: &mut [f64]) {}
+    /// Check the orbit's samples (the system's invariants): `Err` names what is broken, where;
+    /// `Ok` the largest ratio of a balance's residual to its bound (NaN where none is checked).
+    fn check_orbit(&self, _orbit: &Orbit) -> Result<f64, String> {
+        Ok(f64::NAN)
     }
 }
 
@@ -138,6 +158,8 @@ pub struct DfPoint {
     /// distance to the orbit by [`CONTRACTION`] or more: taken as stable without the Floquet
     /// multiplier (`multiplier` is NaN).
     pub contracted: bool,
+    /// What [`Forced::check_orbit`] returned for the orbit (NaN without a check).
+    pub orbit_margin: f64,
 }
 
 /// `−1/N` as `(re, im)`.

@@ -213,7 +213,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
     let mut last_in = vec![0.0; shot_idx.len()];
     let mut last_full = vec![0.0; n + 2];
     let mut contracted = false;
-    let (shot, multiplier, b1, a1, drift) = loop {
+    let (shot, multiplier, b1, a1, drift, s0) = loop {
         // Maps before this shot: if its orbit is unstable, all it spends from here on is counted
         // in `unstable_maps`.
         let before = maps;
@@ -251,7 +251,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
             let moved = max_abs_diff(&s0, &traj).unwrap_or(0.0);
             if moved > 0.0 && max_abs_diff(&pv, &s0).unwrap_or(0.0) <= CONTRACTION * moved {
                 contracted = true;
-                break (shot, f64::NAN, b1, a1, drift);
+                break (shot, f64::NAN, b1, a1, drift, s0);
             }
         }
         let fl = floquet(&s0, &pv, &scale, |x| period_map(x, &mut buf, &mut steps, &tol))?;
@@ -259,7 +259,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         let rho = fl.radius;
         // Stable, or unstable at the last shot (LINGER_LIMIT periods from rest).
         if rho.is_nan() || rho <= 1.0 || lead + 2 >= LINGER_LIMIT {
-            break (shot, rho, b1, a1, drift);
+            break (shot, rho, b1, a1, drift, s0);
         }
         let shot_maps = maps - before;
         next_shot = next_shot.max(2 * lead + FIRST_LEAD);
@@ -319,10 +319,22 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
             // The simulation from rest is still by this orbit at the limit: it is the DF point
             // (only the periods simulated past its shot are counted as spent elsewhere).
             unstable_maps += maps - before - shot_maps;
-            break (shot, rho, b1, a1, drift);
+            break (shot, rho, b1, a1, drift, s0);
         }
         unstable_maps += maps - before;
     };
+    // The system's invariants on the orbit whose period gave the DF (from `s0`, as
+    // `one_period` starts it).
+    let mut orbit_margin = f64::NAN;
+    if sys.checks_orbit() {
+        let mut start = vec![0.0; n];
+        for (k, &i) in shot_idx.iter().enumerate() {
+            start[i] = s0[k] * a;
+        }
+        sys.prepare(&mut start);
+        let o = super::orbit(sys, a, w, opt.method, &tol, &start)?;
+        orbit_margin = sys.check_orbit(&o).map_err(|e| format!("a = {a}, ω = {w}: {e}"))?;
+    }
     Ok(DfPoint {
         n: (b1 / a, a1 / a),
         drift,
@@ -335,6 +347,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         unstable_maps,
         predicted_periods,
         contracted,
+        orbit_margin,
     })
 }
 

@@ -31,6 +31,7 @@ mod max_diff;
 mod min;
 mod negate;
 mod path_integral;
+mod points_moved;
 mod quantile;
 mod ratio;
 mod relative_difference;
@@ -59,6 +60,7 @@ pub const ALL: &[&MetricDecl] = &[
     &max_diff::DECL,
     &curve_crossings::DECL,
     &curve_distance::DECL,
+    &points_moved::DECL,
     &final_value::DECL,
     &info::DECL,
     &quantile::DECL,
