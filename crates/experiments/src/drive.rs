@@ -290,7 +290,9 @@ pub fn no_shooting(req: &RunRequest) -> Result<(), String> {
 }
 
 pub fn periodic_plan(req: &RunRequest, sig: &Signal) -> (Plan, Option<(f64, usize)>) {
-    let input_period = sig.period();
+    // A signal's own period, else the one its input declares (a `csv` input's `period`: its
+    // linear interpolation of the samples does not know it).
+    let input_period = sig.period().or_else(|| req.input.period());
     // Validation requires `t_end` for an input without a period.
     let period = input_period.unwrap_or_else(|| req.sim.t_end.unwrap_or(1.0));
     let scale = sig.time_scale().map_or(period, |s| s.min(period));

@@ -45,6 +45,16 @@ pub fn resolve(
             });
             continue;
         }
+        if let fric_manifest::ParamValue::Fitted(f) = value {
+            // The loader sets every `{fitted: ...}` (first to its fit's start, then to the
+            // fitted value); one left here has no value.
+            errs.push(Invalid {
+                path: format!("params.{name}"),
+                message: format!("unresolved fitted value `{}`", f.fitted),
+                allowed: "a fit of another manifest, `<doc>/<name>#<fit>.<param>`".into(),
+            });
+            continue;
+        }
         let vals = value.values();
         match p.kind {
             ParamKind::Scalar if value.is_list() => errs.push(Invalid {

@@ -11,7 +11,7 @@ use std::fmt::{self, Display};
 /// The `expecting` texts of the schema's untagged enums: serde reports a value matching none
 /// of their forms with exactly this text, which is a type error.
 pub(crate) const UNTAGGED_EXPECTING: [&str; 3] = [
-    "a number, a list of numbers, a mapping {value, unit, line} or {const: NAME}",
+    "a number, a list of numbers, a mapping {value, unit, line}, {const: NAME} or {fitted: \"<doc>/<name>#<fit>.<param>\"}",
     "a number or a list of numbers",
     "`all`, `last-period`, {last_periods: k}, {periods: [a, b]} or {t: [a, b]}",
 ];

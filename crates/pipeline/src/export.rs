@@ -47,7 +47,9 @@ pub type Series = (String, Vec<(String, Vec<f64>)>);
 /// The full-resolution series of figure manifest `id` (runs from `opts`' cache), in the order
 /// the figure draws them.
 pub fn series(opts: &Options, id: &str) -> Result<Vec<Series>, String> {
-    series_in(opts, &load::load(&opts.root), id)
+    let mut loaded = load::load(&opts.root);
+    crate::fitted_params::resolve(&opts.root, &opts.run_cache(), &mut loaded);
+    series_in(opts, &loaded, id)
 }
 
 /// [`series`] with the manifests already loaded (`crate::load`).

@@ -38,6 +38,7 @@ mod finds;
 mod fingerprint;
 mod fit_refs;
 mod fits;
+pub mod fitted_params;
 mod frames;
 mod hash;
 mod isolate;

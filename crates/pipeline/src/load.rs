@@ -16,6 +16,7 @@ mod finds;
 pub(crate) mod fit_ref_syntax;
 pub(crate) mod fit_refs;
 pub(crate) mod fits;
+mod fitted_params;
 mod quotes;
 mod refs;
 mod runs;
@@ -423,10 +424,15 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
     }
     // A fit another selected manifest takes a value of (`kind: fitted`) is evaluated again there
     // on its runs: its manifest is validated too (its CSV targets read).
+    let all: HashMap<&str, &Manifest> = parsed
+        .iter()
+        .filter_map(|p| p.manifest.as_ref().map(|m| (m.id.as_str(), m)))
+        .collect();
     let fit_sources = fit_refs::wanted_sources(
         parsed
             .iter()
             .filter_map(|p| p.manifest.as_ref().filter(|m| wanted(sel, &p.file, &m.id))),
+        &all,
     );
     for p in &mut parsed {
         resolve_constants(p, &out.documents);

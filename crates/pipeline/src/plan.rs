@@ -71,7 +71,9 @@ pub fn pattern(s: &str) -> Result<String, String> {
 pub fn plan(opts: &Options) -> Result<Plan, String> {
     let root = &opts.root;
     let sel = selector(&opts.only)?;
-    let loaded = load::load_selected(root, sel.as_ref());
+    let mut loaded = load::load_selected(root, sel.as_ref());
+    // Fitted run parameters set first (their fits evaluated here, serially): the plan's keys.
+    crate::fitted_params::resolve(root, &opts.run_cache(), &mut loaded);
     let Selection {
         selected,
         built,

@@ -166,7 +166,9 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         std::thread::spawn(move || metrics::provenance(&root))
     };
     // Only the selected manifests are validated (their runs resolved, their inputs read).
-    let loaded = load::load_selected(root, sel.as_ref());
+    let mut loaded = load::load_selected(root, sel.as_ref());
+    // Run parameters set to another manifest's fitted value: its fit evaluated first.
+    crate::fitted_params::resolve(root, &opts.run_cache(), &mut loaded);
     let chosen = select(&loaded, sel.as_ref());
     if chosen.selected.is_empty() && chosen.invalid.is_empty() {
         return Err(nothing_selected(opts));

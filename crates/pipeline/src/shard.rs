@@ -183,7 +183,8 @@ pub fn compute(opts: &Options, plan: &PlanFile, i: usize, n: usize) -> Result<Sh
     // The plan's own selection: only its manifests and what they reference are read (as the
     // `--only` run that made it), and its runs are theirs.
     let sel = crate::selection::selector(&plan.only)?;
-    let loaded = load::load_selected(&opts.root, sel.as_ref());
+    let mut loaded = load::load_selected(&opts.root, sel.as_ref());
+    crate::fitted_params::resolve(&opts.root, &opts.run_cache(), &mut loaded);
     let all = select(&loaded, sel.as_ref());
     let mut requests = HashMap::new();
     for e in &all.built {

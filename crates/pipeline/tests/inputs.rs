@@ -183,3 +183,65 @@ fn a_csv_through_a_symlinked_directory_into_the_cache_is_refused() {
     let d = &s.invalid[0].diagnostics[0];
     assert!(d.message.contains("resolves into the generated cache"), "{d}");
 }
+
+/// Issue 50 item 7 end to end: a `csv` input with a declared `period` has the windows of a
+/// periodic input. The record is the triangle wave of [`DAHL_TRIANGLE`] over two periods
+/// (breakpoints only: linear interpolation is the triangle), so the Dahl loop over its last
+/// period (`window: last-period`, `sim.periods: 2`) is the triangle input's; resampled to a
+/// `step` on which its breakpoints lie it is the same input again; low-passed (`cutoff`) its
+/// reversals are rounded off and its amplitude over the last period shrinks.
+#[test]
+fn a_csv_input_with_a_period_has_the_windows_of_a_periodic_input() {
+    let run = |id: &str, input: &str| {
+        format!(
+            "  - id: {id}\n    system: dahl\n    params: {{sigma: 2, fc: 1, gamma: 1}}\n    input: {input}\n    sim: {{periods: 2, samples_per_period: 400}}\n"
+        )
+    };
+    let csv = |extra: &str| {
+        format!("{{kind: csv, path: data/inputs/tri.csv, t_column: time, u_column: pos, period: 4{extra}}}")
+    };
+    let mut text = String::from(
+        "id: thesis/fig9.5\nkind: figure\nsource: {document: thesis, number: \"9.5\", caption: \"a periodic record\", lines: [5]}\ncontent: simulation\nstatus: reproduced\nruns:\n",
+    );
+    text += &run("tri", "{kind: triangle, amplitude: 1.5, omega: 1.5707963267948966}");
+    text += &run("rec", &csv(""));
+    text += &run("res", &csv(", step: 0.5"));
+    text += &run("low", &csv(", cutoff: 0.5"));
+    text += "panels:\n  - id: main\n    x: {label: u, unit: m}\n    y: {label: F, unit: N}\n    series:\n      - {run: rec, x: u, y: F, window: last-period}\nmetrics:\n";
+    for id in ["tri", "rec", "res"] {
+        text += &format!("  - {{name: area_{id}, kind: loop-area, run: {id}, x: u, y: F, window: last-period}}\n");
+    }
+    for id in ["tri", "rec", "res", "low"] {
+        text += &format!("  - {{name: t_{id}, kind: final, run: {id}, y: t}}\n");
+    }
+    // The filtered record does not close over a period (each pass starts at rest at its end):
+    // its amplitude over the last period, not a loop area.
+    text += "  - {name: umax_low, kind: max, run: low, y: u, window: last-period}\n";
+    // 4 Fc (A − L tanh(A/L)), L = Fc/σ = 0.5, A = 1.5.
+    let area = 4.0 * (1.5 - 0.5 * 3f64.tanh());
+    text += &format!("checks:\n  - {{metric: area_rec, expected: {area}, tol: {{rel: 1.0e-3}}, provenance: {{derived: \"4 Fc (A - L tanh(A/L))\"}}}}\n");
+    let ws = workspace(&[("thesis/fig9.5.yaml", &text)]);
+    write_csv(ws.path(), "time,pos\n0,0\n1,1.5\n3,-1.5\n5,1.5\n7,-1.5\n8,0\n");
+    let s = go(ws.path());
+    assert!(s.ok(), "{:#?} {:#?}", s.invalid, s.report.experiments);
+    let e = &s.report.experiments[0];
+    assert!(e.errors.is_empty(), "{:?}", e.errors);
+    let m = |k: &str| e.metrics[k].unwrap();
+    // Two periods of 4 s: the runs end at t = 8 (without the declared period a csv run would
+    // need `t_end`; `sim.periods` is counted in the declared period).
+    for id in ["tri", "rec", "res", "low"] {
+        assert!(
+            (m(&format!("t_{id}")) - 8.0).abs() < 1e-12,
+            "{id}: {}",
+            m(&format!("t_{id}"))
+        );
+    }
+    let tri = m("area_tri");
+    assert!((tri / area - 1.0).abs() < 1e-3, "{tri} {area}");
+    for id in ["rec", "res"] {
+        let a = m(&format!("area_{id}"));
+        assert!((a / tri - 1.0).abs() < 1e-9, "{id}: {a} against the triangle's {tri}");
+    }
+    let low = m("umax_low");
+    assert!(low < 0.95 * 1.5 && low > 0.5, "{low}");
+}

@@ -139,7 +139,10 @@ pub const MANIFEST_KINDS: &[KindDoc] = &[
               any --jobs. Results (metrics for checks, quotes, tables, the baseline): \
               name.<param>, name.<param>.sd (standard error from s²(JᵀJ)⁻¹, s² = Σr²/(m − n)), \
               name.residual (√Σr²), name.residual.<metric> (per target: metric − value, or the \
-              RMS over its points), name.evaluations, name.iterations",
+              RMS over its points), name.evaluations, name.iterations. Another manifest takes \
+              a result as a run parameter, `sigma: {fitted: \"<doc>/<name>#<fit>.<param>\"}` (the \
+              fit evaluated before that manifest's runs are planned, the value in their cache \
+              keys), or as a metric `{kind: fitted, fit: \"<doc>/<name>#<fit>.<param>\"}`",
         fields: &[
             req("name", Text, "", "the results' name"),
             req("run", Text, "", "the run whose parameters are fitted (not a swept one)"),

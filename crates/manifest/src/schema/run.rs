@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(
     untagged,
-    expecting = "a number, a list of numbers, a mapping {value, unit, line} or {const: NAME}"
+    expecting = "a number, a list of numbers, a mapping {value, unit, line}, {const: NAME} or {fitted: \"<doc>/<name>#<fit>.<param>\"}"
 )]
 pub enum ParamValue {
     Number(f64),
@@ -18,6 +18,17 @@ pub enum ParamValue {
     /// `{const: NAME}`: a constant declared once in the document's `document.yaml`
     /// (`constants:`), replaced by its value, unit and line when the manifest is loaded.
     Const(ConstRef),
+    /// `{fitted: "<doc>/<name>#<fit>.<param>"}`: the value a fit of another manifest finds,
+    /// evaluated before this manifest's runs are planned (its value in the run's cache key).
+    Fitted(FittedRef),
+}
+
+/// A reference to a fit result of another manifest, set as a run parameter.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FittedRef {
+    /// `<doc>/<name>#<fit>.<param>`: the manifest, its fit and the fitted parameter.
+    pub fitted: String,
 }
 
 /// A reference to a document constant.
@@ -48,7 +59,7 @@ pub enum NumberOrList {
 
 impl ParamValue {
     /// The numeric content: a scalar is a one-element slice. Empty for an unresolved
-    /// `{const: NAME}` (the loader replaces every one, or reports it).
+    /// `{const: NAME}` or `{fitted: ...}` (the loader replaces every one, or reports it).
     pub fn values(&self) -> Vec<f64> {
         match self {
             ParamValue::Number(v) => vec![*v],
@@ -57,7 +68,7 @@ impl ParamValue {
                 NumberOrList::Number(v) => vec![*v],
                 NumberOrList::List(v) => v.clone(),
             },
-            ParamValue::Const(_) => Vec::new(),
+            ParamValue::Const(_) | ParamValue::Fitted(_) => Vec::new(),
         }
     }
     pub fn is_list(&self) -> bool {

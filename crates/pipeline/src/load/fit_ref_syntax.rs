@@ -1,4 +1,5 @@
-//! A `fitted` metric's reference, `fit: <doc>/<name>#<fit>.<param>`, read as text: the kind's
+//! A `fitted` metric's reference, `fit: <doc>/<name>#<fit>.<param>` (and a run parameter's,
+//! `{fitted: <doc>/<name>#<fit>.<param>}`), read as text: the kind's
 //! name, the reference's parts, the manifests a manifest's references name. Apart from
 //! [`super::fit_refs`] (which checks and attaches them, with the loader's context), so that
 //! what only reads a manifest (`unread.rs`, `refs/metrics.rs`) needs nothing of the loader and
@@ -24,12 +25,28 @@ pub(crate) fn parse(s: &str) -> Option<FitRef<'_>> {
     ok.then_some(FitRef { id, fit, param })
 }
 
-/// The manifests `m`'s `fitted` metrics refer to.
+/// The manifests `m`'s `fitted` metrics and `{fitted: ...}` run parameters refer to.
 pub(in crate::load) fn sources(m: &Manifest) -> impl Iterator<Item = &str> {
     m.metrics
         .iter()
         .filter(|mt| mt.kind.0 == KIND)
         .filter_map(|mt| parse(mt.fit.as_deref()?).map(|r| r.id))
+        .chain(run_sources(m))
+}
+
+/// The manifests `m`'s `{fitted: ...}` run parameters refer to.
+pub(crate) fn run_sources(m: &Manifest) -> impl Iterator<Item = &str> {
+    fitted_params(m).filter_map(|(_, _, text)| parse(text).map(|r| r.id))
+}
+
+/// Every `{fitted: ...}` run parameter of `m`: (run index, parameter, reference).
+pub(crate) fn fitted_params(m: &Manifest) -> impl Iterator<Item = (usize, &str, &str)> {
+    m.runs.iter().enumerate().flat_map(|(i, r)| {
+        r.params.iter().filter_map(move |(name, v)| match v {
+            fric_manifest::ParamValue::Fitted(f) => Some((i, name.as_str(), f.fitted.as_str())),
+            _ => None,
+        })
+    })
 }
 
 /// Whether `name` is `<metric>.sd` of a `fitted` metric (its standard error).

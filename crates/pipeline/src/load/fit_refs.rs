@@ -5,7 +5,7 @@
 //! and carried by its entry ([`attach`]), whose evaluation key covers them.
 
 use super::ctx::Ctx;
-use super::fit_ref_syntax::{parse, sources, FitRef, KIND};
+use super::fit_ref_syntax::{parse, run_sources, sources, FitRef, KIND};
 use crate::entry::Entry;
 use fric_manifest::Manifest;
 use std::collections::{BTreeSet, HashMap};
@@ -38,7 +38,7 @@ pub(in crate::load) fn check(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
 }
 
 /// What is wrong with reference `r`, if anything.
-fn problem(by_id: &HashMap<&str, &Manifest>, r: &FitRef) -> Option<String> {
+pub(super) fn problem(by_id: &HashMap<&str, &Manifest>, r: &FitRef) -> Option<String> {
     let Some(o) = by_id.get(r.id) else {
         return Some(format!("no valid manifest `{}`", r.id));
     };
@@ -72,15 +72,29 @@ fn names(v: &[&str]) -> String {
     }
 }
 
-/// The ids that the selected manifests' `fitted` metrics refer to (validated with them).
-pub(in crate::load) fn wanted_sources<'a>(selected: impl Iterator<Item = &'a Manifest>) -> BTreeSet<String> {
-    selected.flat_map(|m| sources(m).map(str::to_string)).collect()
+/// The ids that the selected manifests' `fitted` metrics and run parameters refer to
+/// (validated with them), with the manifests (of `all`) those fits' runs take fitted values
+/// from, transitively: a fit is evaluated on runs whose own fitted values are set first.
+pub(in crate::load) fn wanted_sources<'a>(
+    selected: impl Iterator<Item = &'a Manifest>,
+    all: &HashMap<&str, &Manifest>,
+) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut queue: Vec<String> = selected.flat_map(|m| sources(m).map(str::to_string)).collect();
+    while let Some(id) = queue.pop() {
+        if let Some(m) = all.get(id.as_str()).filter(|_| !out.contains(&id)) {
+            queue.extend(run_sources(m).map(str::to_string));
+        }
+        out.insert(id);
+    }
+    out
 }
 
 /// Give every entry the entries its `fitted` metrics refer to (as loaded, without their own
 /// sources: a fit is evaluated on its own manifest).
 pub(super) fn attach(entries: &mut [Entry]) {
-    let wanted = wanted_sources(entries.iter().map(|e| &e.manifest));
+    let all: HashMap<&str, &Manifest> = entries.iter().map(|e| (e.manifest.id.as_str(), &e.manifest)).collect();
+    let wanted = wanted_sources(entries.iter().map(|e| &e.manifest), &all);
     if wanted.is_empty() {
         return;
     }

@@ -126,6 +126,30 @@ pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
                 }
             },
         };
+        // `{fitted: ...}` parameters: their fit's start until the fitted value is set.
+        let spec = match super::fitted_params::placeholders(m, &spec, by_id) {
+            Ok(s) if m.runs[i].from.is_none() || !super::fitted_params::has_fitted(&spec) => s,
+            Ok(_) => {
+                let msg = "the run it takes has a `{fitted: ...}` parameter, set only in its own manifest";
+                cx.err(
+                    format!("{at}.from"),
+                    msg,
+                    "a run without fitted parameters, or the reference written here",
+                );
+                cx.failed_runs.insert(spec.id.clone());
+                continue;
+            }
+            Err((field, msg, allowed)) => {
+                let field = if m.runs[i].from.is_some() {
+                    "from".to_string()
+                } else {
+                    field
+                };
+                cx.err(format!("{at}.{field}"), msg, allowed);
+                cx.failed_runs.insert(spec.id.clone());
+                continue;
+            }
+        };
         let Some(system) = spec.system.clone() else {
             let names: Vec<&str> = fric_experiments::systems().iter().map(|s| s.name).collect();
             cx.err(at, "a run needs `system` (or `from`)", names.join(", "));

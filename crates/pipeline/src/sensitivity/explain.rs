@@ -206,7 +206,8 @@ pub struct ExplainReport {
 /// the parameter that makes the metric equal the expected value.
 pub fn explain(opts: &Options, id: &str, metric: &str) -> Result<ExplainReport, String> {
     // Only that manifest and what it references are read (an id is a glob matching itself).
-    let loaded = load::load_only(&opts.root, &[id.to_string()]).unwrap_or_else(|_| load::load(&opts.root));
+    let mut loaded = load::load_only(&opts.root, &[id.to_string()]).unwrap_or_else(|_| load::load(&opts.root));
+    crate::fitted_params::resolve(&opts.root, &opts.run_cache(), &mut loaded);
     let e = loaded.entries.iter().find(|e| e.manifest.id == id).ok_or_else(|| {
         match loaded.invalid.iter().find(|i| i.id.as_deref() == Some(id)) {
             Some(i) => {

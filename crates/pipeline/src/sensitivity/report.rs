@@ -104,7 +104,8 @@ pub fn write(root: &std::path::Path, s: &Sensitivities) -> Result<(), String> {
 pub fn sensitivity(opts: &Options) -> Result<Sensitivities, String> {
     let sel = selector(&opts.only)?;
     // Only the selected manifests and what they reference are read (as `figures --only`).
-    let loaded = load::load_selected(&opts.root, sel.as_ref());
+    let mut loaded = load::load_selected(&opts.root, sel.as_ref());
+    crate::fitted_params::resolve(&opts.root, &opts.run_cache(), &mut loaded);
     let chosen = select(&loaded, sel.as_ref());
     let invalid: Vec<InvalidManifest> = chosen.invalid.iter().map(|i| (*i).clone()).collect();
     let mut scope: std::collections::BTreeSet<String> = chosen.selected.iter().map(|e| e.manifest.id.clone()).collect();
