@@ -3,9 +3,9 @@
 
 use crate::entry::Entry;
 use crate::evaluate;
-use crate::member::MemberId;
 use crate::run_source::RunView;
 use fric_experiments::RunData;
+use fric_manifest::member::MemberId;
 use fric_report::ExperimentReport;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
