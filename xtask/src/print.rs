@@ -29,7 +29,7 @@ pub fn invalid(invalid: &[InvalidManifest]) {
 pub fn distinct(errors: &[String]) -> Vec<(&str, usize)> {
     let mut out: Vec<(&str, usize, String)> = Vec::new();
     for e in errors {
-        let blind = fric_pipeline::member::member_blind(e);
+        let blind = fric_manifest::member::member_blind(e);
         match out.iter_mut().find(|(_, _, b)| *b == blind) {
             Some(x) => x.1 += 1,
             None => out.push((e, 0, blind)),

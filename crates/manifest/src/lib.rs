@@ -15,6 +15,7 @@ mod de;
 mod document;
 mod error;
 mod locate;
+pub mod member;
 pub mod rules;
 mod schema;
 mod text;

@@ -393,7 +393,7 @@ fn scale_problem(m: &crate::Manifest, i: usize, c: &crate::CheckSpec) -> Option<
             )
         }),
         Some(ScaleOf::Column(col)) => {
-            let base = col.run.split('[').next().unwrap_or_default();
+            let base = crate::member::base_of(&col.run);
             (!m.runs.iter().any(|r| r.id == base)).then(|| {
                 (
                     format!("{of}.run"),

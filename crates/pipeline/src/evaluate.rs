@@ -135,9 +135,9 @@ fn expected_value(c: &CheckSpec, metrics: &BTreeMap<String, Option<f64>>) -> Opt
     let Some(other) = c.expected.metric() else {
         return c.expected.number();
     };
-    let member = crate::member::MemberId::parse(&c.metric);
+    let member = fric_manifest::member::MemberId::parse(&c.metric);
     let key = match member {
-        Some(m) if !metrics.contains_key(other) => crate::member::MemberId::new(other, m.k).to_string(),
+        Some(m) if !metrics.contains_key(other) => fric_manifest::member::MemberId::new(other, m.k).to_string(),
         _ => other.to_string(),
     };
     metrics.get(&key).copied().flatten()

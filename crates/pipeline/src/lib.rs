@@ -46,7 +46,6 @@ pub mod limits;
 pub mod load;
 pub mod lsq;
 mod marks;
-pub mod member;
 pub mod memory;
 mod metric_tables;
 pub mod metrics;

@@ -4,7 +4,7 @@
 //! revalidated against its system and re-keyed). An input field is set by [`set_input_field`].
 
 use crate::entry::{run_key, Entry, ResolvedRun};
-use crate::member::is_run_or_member;
+use fric_manifest::member::is_run_or_member;
 use fric_manifest::{InputSpec, ParamValue, RunSpec, SimSpec};
 use std::collections::BTreeMap;
 

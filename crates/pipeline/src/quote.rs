@@ -5,8 +5,8 @@
 //! before parameters.
 
 use crate::entry::{Entry, ResolvedRun};
-use crate::member::{base_of, MemberId};
 use crate::table_layout::{check_format, format_number};
+use fric_manifest::member::{base_of, MemberId};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The value of parameter `field` (`sigma0`, `input.omega`) of one run, if it has a number there.

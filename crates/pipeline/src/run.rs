@@ -77,7 +77,7 @@ fn over_limit(root: &Path, e: &Entry, readings: &[Planned]) -> Option<String> {
         .map(|(id, r)| (id.as_str(), crate::memory::read_alone(r)))
         .fold(("", 0.0), |a, b| if b.1 > a.1 { b } else { a });
     limits::process_memory_problem(largest, &e.manifest.id).map(|msg| {
-        let base = crate::member::base_of(id);
+        let base = fric_manifest::member::base_of(id);
         let line = crate::readfile::read_to_string(&root.join(&e.file), crate::readfile::MANIFEST)
             .ok()
             .and_then(|text| {

@@ -4,9 +4,9 @@
 //! ([`crate::table_layout`]).
 
 use crate::entry::Entry;
-use crate::member::MemberId;
 use crate::quote::fill_with;
 use crate::table_layout::{layout, Record, DEFAULT_FORMAT};
+use fric_manifest::member::MemberId;
 use fric_manifest::{TableFromMetrics, TableSpec};
 use std::collections::BTreeMap;
 

@@ -7,68 +7,9 @@
 
 use crate::pgf::prose::{self, Tok};
 use crate::site::html_escape as escape;
-
-/// Greek letters, by their LaTeX names.
-const GREEK: &str = "αβγδεϵζηθϑικλμνξπρσςτυφϕχψωΓΔΘΛΞΠΣΥΦΨΩ";
-
-/// Operators and symbols, by their LaTeX names.
-const SYMBOLS: &[(&str, &str)] = &[
-    ("leq", "≤"),
-    ("le", "≤"),
-    ("geq", "≥"),
-    ("ge", "≥"),
-    ("neq", "≠"),
-    ("approx", "≈"),
-    ("times", "×"),
-    ("cdot", "·"),
-    ("pm", "±"),
-    ("mp", "∓"),
-    ("infty", "∞"),
-    ("in", "∈"),
-    ("notin", "∉"),
-    ("emptyset", "∅"),
-    ("subseteq", "⊆"),
-    ("subset", "⊂"),
-    ("cap", "∩"),
-    ("cup", "∪"),
-    ("to", "→"),
-    ("rightarrow", "→"),
-    ("leftarrow", "←"),
-    ("partial", "∂"),
-    ("nabla", "∇"),
-    ("ldots", "…"),
-    ("dots", "…"),
-    ("cdots", "⋯"),
-    ("circ", "∘"),
-    ("sum", "∑"),
-    ("prod", "∏"),
-    ("int", "∫"),
-    ("oint", "∮"),
-    ("sim", "∼"),
-    ("backslash", "\\"),
-    ("wedge", "∧"),
-    ("vee", "∨"),
-    ("surd", "√"),
-];
-
-/// Names set upright as functions.
-const FUNCTIONS: &[&str] = &[
-    "sin", "cos", "tan", "exp", "log", "ln", "tanh", "sinh", "cosh", "arctan", "max", "min", "sup", "inf", "lim",
-    "sgn", "sign", "det",
-];
-
-/// Accents over their argument.
-const ACCENTS: &[(&str, &str)] = &[
-    ("dot", "˙"),
-    ("ddot", "¨"),
-    ("bar", "¯"),
-    ("overline", "¯"),
-    ("hat", "^"),
-    ("widehat", "^"),
-    ("tilde", "~"),
-    ("widetilde", "~"),
-    ("vec", "→"),
-];
+// The character tables of every route (fric-typeset's): a name read here is a character the
+// labels' SVG and LaTeX print.
+use fric_typeset::symbols::{greek_letter, symbol_of, ACCENTS, FUNCTIONS};
 
 /// A table's cells as an HTML table (header, rows, then the notes), each cell's text as a
 /// caption's.
@@ -243,19 +184,16 @@ impl Parser<'_> {
                 c => format!("<mo>{}</mo>", escape(&c.to_string())),
             };
         }
-        if let Some(g) = GREEK
-            .chars()
-            .find(|g| crate::pgf::greek_name(*g) == Some(name.as_str()))
-        {
+        if let Some(g) = greek_letter(&name) {
             return format!("<mi>{g}</mi>");
         }
-        if let Some((_, s)) = SYMBOLS.iter().find(|(n, _)| *n == name) {
-            return format!("<mo>{}</mo>", escape(s));
+        if let Some(s) = symbol_of(&name) {
+            return format!("<mo>{}</mo>", escape(&s.to_string()));
         }
         if FUNCTIONS.contains(&name.as_str()) {
             return format!("<mi>{name}</mi>");
         }
-        if let Some((_, a)) = ACCENTS.iter().find(|(n, _)| *n == name) {
+        if let Some((_, a, _)) = ACCENTS.iter().find(|(n, _, _)| *n == name) {
             let arg = self.atom();
             return format!(r#"<mover accent="true">{arg}<mo>{a}</mo></mover>"#);
         }
@@ -351,6 +289,40 @@ mod tests {
         assert!(h.contains("<msub><mi>σ</mi><mrow><mn>1</mn></mrow></msub>"), "{h}");
         assert!(h.contains("<mo>∨</mo></mrow></math>-unimodal"), "{h}");
         assert!(h.contains("<msub><mi>f</mi><mrow><mo>−</mo></mrow></msub>"), "{h}");
+    }
+
+    /// Every character, function and accent the label typesetter prints in LaTeX
+    /// (`fric_typeset::tex::math`) reads back here as that character, not as unknown LaTeX: the
+    /// HTML route and the SVG/LaTeX routes share fric-typeset's tables and cannot drift.
+    #[test]
+    fn every_symbol_the_typesetter_knows_renders_in_mathml() {
+        use fric_typeset::symbols::{accent, precomposed, GREEK, PRINTED, SYMBOLS};
+        let back = |label: &str| math(&fric_typeset::tex::math(label));
+        let printed = SYMBOLS[..PRINTED].iter().map(|(_, c)| *c);
+        for c in GREEK.chars().chain(printed) {
+            let h = back(&c.to_string());
+            assert!(
+                h.contains(&escape(&c.to_string())) && !h.contains("<mtext>"),
+                "{c}: {h}"
+            );
+        }
+        for (name, c) in SYMBOLS {
+            let h = math(name);
+            assert!(
+                h.contains(&format!("<mo>{}</mo>", escape(&c.to_string()))),
+                "{name}: {h}"
+            );
+        }
+        for f in fric_typeset::tex::FUNCTIONS {
+            let h = back(&format!("{f}(x)"));
+            assert!(h.contains(&format!("<mi>{f}</mi>")), "{f}: {h}");
+        }
+        let combining = ACCENTS.iter().filter_map(|a| a.2).filter_map(accent);
+        let composed = "āēīōūȳĀĒŪẋẏ".chars().filter_map(|c| precomposed(c).map(|p| p.1));
+        for name in combining.chain(composed) {
+            let h = math(&format!("\\{name}{{u}}"));
+            assert!(h.contains("<mover accent=\"true\">"), "{name}: {h}");
+        }
     }
 
     #[test]

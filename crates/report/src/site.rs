@@ -244,6 +244,9 @@ fn row(c: &Check) -> CheckRow {
 #[derive(Serialize)]
 struct ItemView<'a> {
     item: &'a Item,
+    /// Whether the item is a figure ([`crate::ItemKind::Figure`]): the template shows its image
+    /// by this, never by comparing the kind's name.
+    figure: bool,
     /// The caption as HTML, its mathematics as MathML ([`crate::mathml`]).
     caption_html: String,
     manifest: Option<String>,
@@ -261,6 +264,7 @@ fn view<'a>(item: &'a Item, prefix: &str) -> ItemView<'a> {
     let rel = |p: &Option<String>| p.as_ref().map(|p| format!("{prefix}{p}"));
     ItemView {
         item,
+        figure: item.kind == crate::ItemKind::Figure,
         caption_html: crate::mathml::caption_html(&item.caption),
         manifest: rel(&item.manifest),
         png: rel(&item.png),

@@ -1,9 +1,15 @@
-//! Forward-difference Jacobians `∂f/∂x` for the implicit methods (Radau IIA, Rosenbrock 2(3)),
-//! written once: dense, column by column ([`fd_jacobian_dense`]), and banded, columns grouped
-//! ([`fd_jacobian_banded`]). The increment of each column is the caller's (`incr(x_j)`:
-//! [`radau_increment`] or [`rosenbrock_increment`], both named here), as is the storage
-//! ([`crate::linalg::Shape`]): row-major `n × n`, or the band storage of
-//! [`OdeSystem::jacobian_banded`].
+//! Forward-difference Jacobians, written once: dense, column by column ([`fd_dense`]), of any
+//! map `f` (fallible: a period map may fail), and banded, columns grouped
+//! ([`fd_jacobian_banded`]). The implicit methods (Radau IIA, Rosenbrock 2(3)) take `∂f/∂x` of
+//! their right-hand side ([`fd_jacobian_dense`], [`fd_jacobian_banded`]); shooting and Floquet
+//! analysis take the monodromy matrix `∂P/∂x` of a period map (`shooting/floquet.rs`'s
+//! `monodromy`, through [`fd_dense`]). The increment of each column is the caller's
+//! (`incr(x_j)`: [`radau_increment`] or [`rosenbrock_increment`], both named here, or the
+//! shooting's relative step), as is the storage ([`crate::linalg::Shape`]): row-major `n × n`, or
+//! the band storage of [`OdeSystem::jacobian_banded`]. (The least-squares fits' Jacobian in
+//! `fric-pipeline`'s `lsq.rs` steps inside a box, one side or the other, so it keeps its own.)
+
+use std::convert::Infallible;
 
 use crate::OdeSystem;
 
@@ -44,22 +50,47 @@ pub(crate) fn fd_jacobian_dense<S: OdeSystem>(
     ftmp: &mut [f64],
     jac: &mut [f64],
 ) -> usize {
+    let rhs = |y: &[f64], out: &mut [f64]| {
+        sys.rhs(t, y, out);
+        Ok::<(), Infallible>(())
+    };
+    match fd_dense(x, f0, |_, xj| incr(xj), divisor, ytmp, ftmp, jac, rhs) {
+        Ok(n) => n,
+        Err(never) => match never {},
+    }
+}
+
+/// Dense forward-difference Jacobian of the map `f` (`f(y, out)` writes `f(y)` into `out`),
+/// column by column: `jac[i · n + j] = (f_i(x + δ_j e_j) − f0_i) / δ_j` with `δ_j = incr(j,
+/// x_j)` (divided as `divisor` says). `f0 = f(x)`; `ytmp` and `ftmp` are work vectors (`ytmp` is
+/// left as `x`). Returns the number of evaluations of `f` (`n`), or `f`'s first error.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn fd_dense<E>(
+    x: &[f64],
+    f0: &[f64],
+    incr: impl Fn(usize, f64) -> f64,
+    divisor: Divisor,
+    ytmp: &mut [f64],
+    ftmp: &mut [f64],
+    jac: &mut [f64],
+    mut f: impl FnMut(&[f64], &mut [f64]) -> Result<(), E>,
+) -> Result<usize, E> {
     let n = x.len();
     ytmp.copy_from_slice(x);
     for j in 0..n {
-        let dj = incr(x[j]);
+        let dj = incr(j, x[j]);
         ytmp[j] = x[j] + dj;
         let d = match divisor {
             Divisor::Taken => ytmp[j] - x[j],
             Divisor::Nominal => dj,
         };
-        sys.rhs(t, ytmp, ftmp);
+        f(ytmp, ftmp)?;
         for i in 0..n {
             jac[i * n + j] = (ftmp[i] - f0[i]) / d;
         }
         ytmp[j] = x[j];
     }
-    n
+    Ok(n)
 }
 
 /// Banded finite-difference Jacobian by Curtis–Powell–Reid column grouping: the columns

@@ -8,8 +8,9 @@
 use crate::symbols::{accent, greek, math_symbol, precomposed, subscript, superscript, take_run};
 use crate::tree::{parse, Run};
 
-/// Function names set upright (`\sin`) when written before `(`.
-pub const FUNCTIONS: &[&str] = &["sin", "cos", "tan", "exp", "log", "ln", "tanh", "sgn", "sign"];
+/// Function names set upright (`\sin`) when written before `(`: the printed ones of
+/// [`crate::symbols::FUNCTIONS`].
+pub const FUNCTIONS: &[&str] = crate::symbols::FUNCTIONS.split_at(crate::symbols::PRINTED_FUNCTIONS).0;
 
 /// Push a control word, and a space when a letter follows.
 fn push_command(out: &mut String, cmd: &str, next: Option<char>) {

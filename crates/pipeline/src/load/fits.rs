@@ -254,7 +254,7 @@ fn target(cx: &mut Ctx, at: &str, f: &FitSpec, k: usize, t: &FitTarget) {
 /// A `samples` target's run: one of the manifest (a sweep's member `id[k]`, not the sweep),
 /// not a fitted one (its data would move with the fit), with both columns.
 fn samples(cx: &mut Ctx, at: &str, f: &FitSpec, s: &fric_manifest::FitSamples) {
-    if cx.failed_runs.contains(crate::member::base_of(&s.run)) {
+    if cx.failed_runs.contains(fric_manifest::member::base_of(&s.run)) {
         return;
     }
     if f.run.ids().contains(&s.run.as_str()) {

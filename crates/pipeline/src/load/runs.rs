@@ -3,9 +3,9 @@
 
 use super::ctx::Ctx;
 use crate::entry::{run_key, ResolvedRun};
-use crate::member::MemberId;
 use crate::overrides::apply_sweep;
 use fric_experiments::resolve;
+use fric_manifest::member::MemberId;
 use fric_manifest::{Manifest, PostKind, RunSpec};
 use std::collections::HashMap;
 

@@ -6,8 +6,8 @@
 
 use super::ctx::Ctx;
 use crate::entry::ResolvedRun;
-use crate::member::is_run_or_member;
 use crate::overrides::patch;
+use fric_manifest::member::is_run_or_member;
 
 /// Why changing `run` (every member of a swept run) by `set` fails, or `None`. A run that is
 /// itself invalid or unknown is reported elsewhere.

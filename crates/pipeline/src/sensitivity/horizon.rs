@@ -27,7 +27,7 @@
 //! solved again on whole runs).
 
 use crate::entry::{Entry, ResolvedRun};
-use crate::member::is_run_or_member;
+use fric_manifest::member::is_run_or_member;
 use fric_manifest::{Manifest, PostKind, Window};
 
 /// The latest time the metric `name` of `m` reads from the run `run` (or one of its members):

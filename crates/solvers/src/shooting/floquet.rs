@@ -129,6 +129,8 @@ fn largest(v: &[f64]) -> (usize, f64) {
 
 /// The monodromy matrix `∂P/∂x` at `x` (row-major into `m`), with `px = P(x)` given, by forward
 /// differences with steps `h_j = h_rel · max(|x_j|, scale_j)`: `n` period maps; `col` is scratch.
+/// The differences are the crate's one dense finite-difference Jacobian
+/// ([`crate::fd_jacobian::fd_dense`]), divided by the nominal step.
 pub(super) fn monodromy<E>(
     x: &[f64],
     px: &[f64],
@@ -138,16 +140,13 @@ pub(super) fn monodromy<E>(
     m: &mut [f64],
     mut map: impl FnMut(&mut [f64]) -> Result<(), E>,
 ) -> Result<(), E> {
-    let n = x.len();
-    for j in 0..n {
-        let h = h_rel * x[j].abs().max(scale[j]).max(f64::MIN_POSITIVE);
-        col.copy_from_slice(x);
-        col[j] += h;
-        map(col)?;
-        for i in 0..n {
-            m[i * n + j] = (col[i] - px[i]) / h;
-        }
-    }
+    use crate::fd_jacobian::{fd_dense, Divisor};
+    let step = |j: usize, xj: f64| h_rel * xj.abs().max(scale[j]).max(f64::MIN_POSITIVE);
+    let period = |y: &[f64], out: &mut [f64]| {
+        out.copy_from_slice(y);
+        map(out)
+    };
+    fd_dense(x, px, step, Divisor::Nominal, &mut x.to_vec(), col, m, period)?;
     Ok(())
 }
 

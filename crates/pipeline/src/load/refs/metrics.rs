@@ -3,7 +3,7 @@
 use super::panels::swept_run_of;
 use super::Ctx;
 use crate::evaluate::metric_kinds::{self, OtherSeries};
-use crate::member::{base_of, MemberId};
+use fric_manifest::member::{base_of, MemberId};
 
 /// A metric's run: known (a run, a member `id[k]`, or a swept id), not invalid itself.
 fn metric_run(cx: &mut Ctx, path: String, r: &str) -> bool {

@@ -17,7 +17,7 @@ pub(super) use panels::{panels, swept_run_of};
 pub(super) use table::table;
 
 use super::ctx::Ctx;
-use crate::member::base_of;
+use fric_manifest::member::base_of;
 use fric_manifest::{Kind, Status, Window};
 use math_text::math_text;
 

@@ -1,8 +1,8 @@
 //! Sweep members. Member `k` of a swept run, or of a metric over one (a metric table), is
 //! named `base[k]` (`loop[2]`, `area[0]`): in run ids, metric names, manifest references and
 //! the report. That name is written ([`MemberId`]'s `Display`) and read ([`MemberId::parse`],
-//! [`base_of`], [`member_blind`]) here only. (`fric-manifest`, which cannot depend on this
-//! crate, reads a reference's base once more in `rules.rs`'s `scale_of` check.)
+//! [`base_of`], [`member_blind`]) here only: by this crate's rules (`scale_of`'s run) and by
+//! `fric-pipeline`, which names the members of the sweeps it expands.
 
 use std::fmt;
 
