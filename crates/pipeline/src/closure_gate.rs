@@ -12,7 +12,7 @@
 
 use crate::entry::Entry;
 use crate::evaluate::{self, metric_kinds::ClosureBound, metric_kinds::NOT_CLOSED};
-use crate::member::MemberId;
+use fric_manifest::member::MemberId;
 use fric_manifest::{CheckSpec, MetricSpec};
 use fric_report::ExperimentReport;
 use std::collections::BTreeMap;
