@@ -56,6 +56,10 @@ pub struct Loaded {
     pub left_out: Vec<String>,
     /// Why the record of an earlier run was ignored (corrupt, tampered, another format), if it was.
     pub record_warning: Option<String>,
+    /// Whether [`crate::fitted_params::resolve`] has set the `{fitted: ...}` run parameters: until
+    /// then a run with one carries its fit's start value, a placeholder no run may be computed
+    /// with ([`crate::export::series_in`] refuses it).
+    pub fitted_set: bool,
 }
 
 /// A declared document.

@@ -61,6 +61,11 @@ pub fn series_in(opts: &Options, loaded: &load::Loaded, id: &str) -> Result<Vec<
     if e.manifest.panels.is_empty() {
         return Err(format!("`{id}` plots no series (not a figure)"));
     }
+    if !loaded.fitted_set && crate::load::fit_ref_syntax::fitted_params(&e.manifest).next().is_some() {
+        return Err(format!(
+            "`{id}` has runs with fitted parameters, not yet set: call fitted_params::resolve on the load first"
+        ));
+    }
     let data = run_data(opts, e)?;
     let metrics = metrics_of(root, e, stamp::cache_scope(opts).as_deref())?;
     let mut rep = registry_report(e);

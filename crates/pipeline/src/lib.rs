@@ -77,7 +77,7 @@ pub mod timings;
 
 pub use clean::clean;
 pub use coverage::coverage;
-pub use entry::{run_key, run_key_by};
+pub use entry::{run_key, run_key_by, Loaded};
 pub use fingerprint::{RENDER_FINGERPRINT, RUNS_FINGERPRINT};
 pub use load::{load, InvalidManifest};
 pub use options::{Options, Progress, ProgressFn};

@@ -429,7 +429,7 @@ fn check(dir: &Path, expected: Option<usize>, opts: Option<&fric_pipeline::Optio
         assert_eq!(figs.len(), n, "figures under {} vs figures drawn", dir.display());
     }
     let (mut full_samples, mut kept_samples) = (0usize, 0usize);
-    let loaded = opts.map(|o| fric_pipeline::load(&o.root));
+    let loaded = opts.map(common::load_resolved);
     let mut bad = Vec::new();
     let mut known_seen: Vec<String> = Vec::new();
     // A grid run drawn as lines (ruderman-paper Fig 2: four describing-function curves and the

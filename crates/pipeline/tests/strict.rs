@@ -328,7 +328,7 @@ fn messages_name_the_problem_in_the_manifest_s_words() {
             "gamma: 1",
             "gamma: abc",
             12,
-            "invalid type: `gamma` must be a number, a list of numbers, a mapping {value, unit, line} or {const: NAME}, got `abc`",
+            "invalid type: `gamma` must be a number, a list of numbers, a mapping {value, unit, line}, {const: NAME} or {fitted: \"<doc>/<name>#<fit>.<param>\"}, got `abc`",
             "a number",
         ),
         (
@@ -429,7 +429,7 @@ fn every_problem_of_a_manifest_is_reported_in_one_pass() {
         got,
         vec![
             (5, 1, "unknown field `colour`"),
-            (13, 14, "invalid type: `gamma` must be a number, a list of numbers, a mapping {value, unit, line} or {const: NAME}, got `abc`"),
+            (13, 14, "invalid type: `gamma` must be a number, a list of numbers, a mapping {value, unit, line}, {const: NAME} or {fitted: \"<doc>/<name>#<fit>.<param>\"}, got `abc`"),
             (18, 5, "duplicate panel id `main` (also panels[0])"),
         ]
     );

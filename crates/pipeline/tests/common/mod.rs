@@ -32,6 +32,15 @@ pub fn repo() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// The manifests of `o`'s workspace loaded as the pipeline loads them: the `{fitted: ...}` run
+/// parameters set from their fits (followup/fig8), not left at their start values.
+#[allow(dead_code)]
+pub fn load_resolved(o: &fric_pipeline::Options) -> fric_pipeline::Loaded {
+    let mut l = fric_pipeline::load(&o.root);
+    fric_pipeline::fitted_params::resolve(&o.root, &o.run_cache(), &mut l);
+    l
+}
+
 /// A temporary copy of the project's `experiments/`: the workspace is `<dir>/ws`, and
 /// `<dir>/shared` links to `../shared` when the seeds are present (so quotes resolve as in the
 /// repository).
