@@ -139,7 +139,9 @@ fn split_word(w: &str) -> (&str, &str, &str) {
 }
 
 fn classify(prefix: &str, core: &str, suffix: &str, prev: Option<(&str, Class)>) -> Class {
+    // A word with spaces in it is a symbol applied to arguments ([`applied_words`]).
     let strong = core.chars().any(is_math_char)
+        || core.contains(char::is_whitespace)
         || (core.starts_with('d') && core.contains("/d") && core.len() <= 8 && core.is_ascii());
     if strong {
         return Class::Math;
@@ -184,6 +186,58 @@ fn classify(prefix: &str, core: &str, suffix: &str, prev: Option<(&str, Class)>)
     }
 }
 
+/// A label's words (split at whitespace), except that a symbol applied to arguments written with
+/// spaces (`−1/N(a, ω)`, `2(N + 1)(4N − 1)`) is one word, as the SVG typesets it: a word whose
+/// `(` after a letter or digit is not closed in it takes the following words up to the one that
+/// closes it (none if nothing does). A bracket that opens a word (`(ω = 0.1 rad/s)`) encloses
+/// words, not arguments.
+fn applied_words(label: &str) -> Vec<&str> {
+    let spans: Vec<(usize, usize)> = label
+        .split_whitespace()
+        .map(|w| {
+            let start = w.as_ptr() as usize - label.as_ptr() as usize;
+            (start, start + w.len())
+        })
+        .collect();
+    let depth = |w: &str| w.matches('(').count() as i64 - w.matches(')').count() as i64;
+    let applies = |w: &str| {
+        let mut open = 0i64;
+        let mut prev: Option<char> = None;
+        for c in w.chars() {
+            match c {
+                '(' if open == 0 && prev.is_some_and(|p| p.is_alphanumeric() || p == ')') => {
+                    return depth(w) > 0;
+                }
+                '(' => open += 1,
+                ')' => open -= 1,
+                _ => {}
+            }
+            prev = Some(c);
+        }
+        false
+    };
+    let mut out = Vec::with_capacity(spans.len());
+    let mut k = 0;
+    while k < spans.len() {
+        let (start, mut end) = spans[k];
+        let mut next = k + 1;
+        if applies(&label[start..end]) {
+            let mut d = depth(&label[start..end]);
+            let mut m = k + 1;
+            while m < spans.len() && d > 0 {
+                d += depth(&label[spans[m].0..spans[m].1]);
+                m += 1;
+            }
+            if d <= 0 {
+                (end, next) = (spans[m - 1].1, m);
+            }
+        }
+        out.push(&label[start..end]);
+        k = next;
+    }
+    out
+}
+
 /// A manifest label (axis label, legend entry, panel title) as LaTeX: the words that are
 /// mathematics (`F_f`, `x_{i+1}`, `du/dt`, Greek, single letters, and the numbers and operators
 /// between them) become one `$...$` span, with Greek as commands (`σ` → `\sigma`); the rest is
@@ -195,7 +249,7 @@ pub fn label_to_tex(label: &str) -> String {
 
 /// A label as tokens ([`label_to_tex`]'s reading; the HTML report prints the same tokens).
 pub(super) fn label_tokens(label: &str) -> Vec<Tok> {
-    let words: Vec<(&str, &str, &str)> = label.split_whitespace().map(split_word).collect();
+    let words: Vec<(&str, &str, &str)> = applied_words(label).into_iter().map(split_word).collect();
     let mut classes = Vec::with_capacity(words.len());
     for (k, (p, c, s)) in words.iter().enumerate() {
         let prev = k.checked_sub(1).map(|j| (words[j].1, classes[j]));
@@ -289,6 +343,13 @@ mod tests {
                 "$G(i1.8)$, $G(i1.9)$, $G(i2.0)$ (bottom to top)",
             ),
             ("2 cos(ωt) A", "$2 \\cos(\\omega t)$ A"),
+            // A symbol applied to arguments with spaces is one formula (report Fig 5.24's legend
+            // printed `$-$1/N(a, $\\omega$)`); a bracket opening a word encloses words.
+            (
+                "−1/N(a, ω), ω = 1.9 rad/s",
+                "$-1/N(a, \\omega)$, $\\omega = 1.9$ rad/s",
+            ),
+            ("closed form 2(N + 1)(4N − 1)/(3N²)", "closed form $2(N + 1)(4N - 1)/(3N^{2})$"),
             ("F_f^l and σ0", "$F_{f}^{l}$ and $\\sigma_{0}$"),
             ("(a) l–v plane", "(a) l--v plane"),
             ("switch after 1.5 periods", "switch after 1.5 periods"),
