@@ -96,6 +96,7 @@ pub fn build(root: &Path, loaded: &Loaded, report: &Report) -> Site {
     };
     let mut all = CoverageRow {
         doc: "all".into(),
+        all_documents: true,
         ..Default::default()
     };
     for d in &loaded.documents {

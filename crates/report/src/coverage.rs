@@ -9,8 +9,11 @@ use serde::Serialize;
 /// A row of the coverage table: manifests by status and checks by outcome.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct CoverageRow {
-    /// The document id, or `all`.
+    /// The document id, or `all` on the row of every document.
     pub doc: String,
+    /// Whether this is the row of every document (the sum; the template marks it by this, never
+    /// by comparing `doc` with `all`, which a document may be named).
+    pub all_documents: bool,
     pub reproduced: usize,
     pub partial: usize,
     /// Built by a study of one's own: claims no reproduction.

@@ -498,10 +498,18 @@ mod tests {
             ..Default::default()
         };
         let site = Site {
-            coverage: vec![CoverageRow {
-                doc: "all".into(),
-                ..Default::default()
-            }],
+            // A document may be named `all`: only the typed field marks the sum's row.
+            coverage: vec![
+                CoverageRow {
+                    doc: "all".into(),
+                    ..Default::default()
+                },
+                CoverageRow {
+                    doc: "all".into(),
+                    all_documents: true,
+                    ..Default::default()
+                },
+            ],
             documents: vec![DocPage {
                 id: "thesis".into(),
                 title: "T & co".into(),
@@ -522,6 +530,8 @@ mod tests {
             .1
             .contains("Produced by fric-pipeline 9.9, from commit <code>0123abc</code> with modified tracked files."));
         assert!(!pages[1].1.contains("0123abc"), "the commit is on the index page only");
+        assert!(pages[0].1.contains("<tr>\n<td><a href=\"all/index.html\">all</a></td>"));
+        assert!(pages[0].1.contains("<tr class=\"all\">\n<td>all</td>"));
         let doc = &pages[1].1;
         assert!(doc.contains(
             "a &quot;quoted&quot; &lt;b&gt;caption&lt;/b&gt; with <math display=\"inline\"><mrow><msub><mi>x</mi><mn>1</mn></msub></mrow></math>"

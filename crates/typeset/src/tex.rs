@@ -12,6 +12,10 @@ use crate::tree::{parse, Run};
 /// [`crate::symbols::FUNCTIONS`].
 pub const FUNCTIONS: &[&str] = crate::symbols::FUNCTIONS.split_at(crate::symbols::PRINTED_FUNCTIONS).0;
 
+/// Operators LaTeX has no command for, set upright before `(` or a spaced argument: `Re(−1/N)` →
+/// `\operatorname{Re}(-1/N)` (report Figs 5.14–5.27's axes; amsmath, which every output loads).
+pub const UPRIGHT: &[&str] = &["Re", "Im"];
+
 /// Push a control word, and a space when a letter follows.
 fn push_command(out: &mut String, cmd: &str, next: Option<char>) {
     out.push_str(cmd);
@@ -41,14 +45,28 @@ fn text(s: &str, out: &mut String) {
     while i < cs.len() {
         let c = cs[i];
         let next = cs.get(i + 1).copied();
-        // `sin(` etc. at the start of a word.
+        // `sin(` etc. at the start of a word, and any function or `Re` before a space and its
+        // argument (`sin t`, `max v`, `Re G`).
         if c.is_ascii_alphabetic() && (i == 0 || !cs[i - 1].is_ascii_alphabetic()) {
-            if let Some(f) = FUNCTIONS.iter().find(|f| {
+            let written = |f: &str| {
                 let n = f.len();
-                cs.len() > i + n && cs[i..i + n].iter().copied().eq(f.chars()) && cs[i + n] == '('
-            }) {
+                cs.len() > i + n && cs[i..i + n].iter().copied().eq(f.chars())
+            };
+            let spaced = |f: &str| {
+                let n = f.len();
+                cs.get(i + n) == Some(&' ') && cs.get(i + n + 1).is_some_and(|a| a.is_alphanumeric())
+            };
+            let applied = |f: &&&str| written(f) && (cs[i + f.len()] == '(' || spaced(f));
+            let function = FUNCTIONS.iter().find(applied);
+            let spaced_function = || crate::symbols::FUNCTIONS.iter().find(|f| written(f) && spaced(f));
+            if let Some(f) = function.or_else(spaced_function) {
                 out.push('\\');
                 out.push_str(f);
+                i += f.len();
+                continue;
+            }
+            if let Some(f) = UPRIGHT.iter().find(applied) {
+                out.push_str(&format!("\\operatorname{{{f}}}"));
                 i += f.len();
                 continue;
             }
@@ -111,6 +129,11 @@ mod tests {
             ("0.05 sin(0.2πt)", "0.05 \\sin(0.2\\pi t)"),
             ("Ω*, H∞", "\\Omega^{*}, H\\infty"),
             ("x₂", "x_{2}"),
+            ("Re(−1/N), Im G", "\\operatorname{Re}(-1/N), \\operatorname{Im} G"),
+            (
+                "θ̇ = sin t, max v − min v",
+                "\\dot{\\theta} = \\sin t, \\max v - \\min v",
+            ),
             ("4k_iδ_i(A", "4k_{i}\\delta_{i}(A"),
             ("F_c²/σ", "F_{c}^{2}/\\sigma"),
             ("a_ and ^", "a\\_ and \\hat{}"),

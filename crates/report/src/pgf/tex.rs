@@ -5,8 +5,8 @@
 
 use super::check_math;
 use super::prose::{self, Tok};
-use fric_typeset::symbols::{accent, greek, math_symbol, precomposed};
-use fric_typeset::tex::FUNCTIONS;
+use fric_typeset::symbols::{accent, greek, math_symbol, precomposed, subscript, superscript};
+use fric_typeset::tex::{FUNCTIONS, UPRIGHT};
 
 /// Whether a character marks a word as mathematics.
 fn is_math_char(c: char) -> bool {
@@ -114,7 +114,12 @@ fn is_number(s: &str) -> bool {
 /// A word split into leading `(`/`[`, the word, and trailing punctuation (`,` `;` `:`, a full
 /// stop after a non-digit and a closing bracket that does not close one inside the word).
 fn split_word(w: &str) -> (&str, &str, &str) {
-    let core_start = w.len() - w.trim_start_matches(['(', '[']).len();
+    // A bracket closed before the word goes on (`(α0 + α1)/σ0`) groups mathematics.
+    let core_start = if continues_after_group(w) {
+        0
+    } else {
+        w.len() - w.trim_start_matches(['(', '[']).len()
+    };
     let mut end = w.len();
     loop {
         let core = &w[core_start..end];
@@ -139,7 +144,9 @@ fn split_word(w: &str) -> (&str, &str, &str) {
 }
 
 fn classify(prefix: &str, core: &str, suffix: &str, prev: Option<(&str, Class)>) -> Class {
+    // A word with spaces in it is a symbol applied to arguments ([`applied_words`]).
     let strong = core.chars().any(is_math_char)
+        || core.contains(char::is_whitespace)
         || (core.starts_with('d') && core.contains("/d") && core.len() <= 8 && core.is_ascii());
     if strong {
         return Class::Math;
@@ -155,15 +162,24 @@ fn classify(prefix: &str, core: &str, suffix: &str, prev: Option<(&str, Class)>)
             Class::Number
         };
     }
-    // A signed symbol (`-F`, `−x`) is mathematics as the symbol is.
+    // A signed symbol (`-F`, `−x`) is mathematics as the symbol is; a signed number over a
+    // letter (`−1/N`) is mathematics as a signed number is (`1/s` alone may be a unit).
     if let Some(rest) = core.strip_prefix(['-', '−']).filter(|r| !r.is_empty()) {
+        if rest
+            .split_once('/')
+            .is_some_and(|(n, s)| is_number(n) && s.chars().count() == 1 && s.chars().all(|c| c.is_alphabetic()))
+        {
+            return Class::Math;
+        }
         if classify(prefix, rest, suffix, prev) == Class::Math {
             return Class::Math;
         }
     }
-    // A symbol with primes (`z'`) or applied to arguments (`g(v)`) is a symbol.
-    let symbol = core.trim_end_matches('\'');
+    // A symbol with primes (`z'`), scripts (`x₁`, `T⁻`) or applied to arguments (`g(v)`) is a
+    // symbol; `Re(−1/N)` is mathematics.
+    let symbol = core.trim_end_matches(|c| c == '\'' || subscript(c).is_some() || superscript(c).is_some());
     let symbol = match symbol.split_once('(') {
+        Some((f, _)) if UPRIGHT.contains(&f) && core.ends_with(')') => return Class::Math,
         Some((f, args)) if args.ends_with(')') && !args[..args.len() - 1].contains(['(', ')']) => f,
         _ => symbol,
     };
@@ -184,6 +200,80 @@ fn classify(prefix: &str, core: &str, suffix: &str, prev: Option<(&str, Class)>)
     }
 }
 
+/// A label's words (split at whitespace), except that a symbol applied to arguments written with
+/// spaces (`−1/N(a, ω)`, `2(N + 1)(4N − 1)`) is one word, as the SVG typesets it: a word whose
+/// `(` after a letter or digit is not closed in it takes the following words up to the one that
+/// closes it (none if nothing does). A bracket that opens a word (`(ω = 0.1 rad/s)`) encloses
+/// words, not arguments, unless the word that closes it goes on (`(α0 + α1)/σ0`): a group.
+fn applied_words(label: &str) -> Vec<&str> {
+    let spans: Vec<(usize, usize)> = label
+        .split_whitespace()
+        .map(|w| {
+            let start = w.as_ptr() as usize - label.as_ptr() as usize;
+            (start, start + w.len())
+        })
+        .collect();
+    let depth = |w: &str| w.matches('(').count() as i64 - w.matches(')').count() as i64;
+    let applies = |w: &str| {
+        let mut open = 0i64;
+        let mut prev: Option<char> = None;
+        for c in w.chars() {
+            match c {
+                '(' if open == 0 && prev.is_some_and(|p| p.is_alphanumeric() || p == ')') => {
+                    return depth(w) > 0;
+                }
+                '(' => open += 1,
+                ')' => open -= 1,
+                _ => {}
+            }
+            prev = Some(c);
+        }
+        false
+    };
+    let mut out = Vec::with_capacity(spans.len());
+    let mut k = 0;
+    while k < spans.len() {
+        let (start, mut end) = spans[k];
+        let mut next = k + 1;
+        let word = &label[start..end];
+        if applies(word) || (word.starts_with('(') && depth(word) > 0) {
+            let mut d = depth(word);
+            let mut m = k + 1;
+            while m < spans.len() && d > 0 {
+                d += depth(&label[spans[m].0..spans[m].1]);
+                m += 1;
+            }
+            let group = applies(word) || continues_after_group(&label[start..spans[m - 1].1]);
+            if d <= 0 && group {
+                (end, next) = (spans[m - 1].1, m);
+            }
+        }
+        out.push(&label[start..end]);
+        k = next;
+    }
+    out
+}
+
+/// Whether a word opening with `(` goes on after the bracket that closes it: `(α0 + α1)/σ0`,
+/// not `(a)` or `(ω = 0.1 rad/s),`.
+fn continues_after_group(w: &str) -> bool {
+    if !w.starts_with('(') {
+        return false;
+    }
+    let mut depth = 0;
+    for (i, c) in w.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 {
+            return !w[i + 1..].trim_end_matches([',', ';', ':', '.', ')', ']']).is_empty();
+        }
+    }
+    false
+}
+
 /// A manifest label (axis label, legend entry, panel title) as LaTeX: the words that are
 /// mathematics (`F_f`, `x_{i+1}`, `du/dt`, Greek, single letters, and the numbers and operators
 /// between them) become one `$...$` span, with Greek as commands (`σ` → `\sigma`); the rest is
@@ -195,12 +285,14 @@ pub fn label_to_tex(label: &str) -> String {
 
 /// A label as tokens ([`label_to_tex`]'s reading; the HTML report prints the same tokens).
 pub(super) fn label_tokens(label: &str) -> Vec<Tok> {
-    let words: Vec<(&str, &str, &str)> = label.split_whitespace().map(split_word).collect();
+    let words: Vec<(&str, &str, &str)> = applied_words(label).into_iter().map(split_word).collect();
     let mut classes = Vec::with_capacity(words.len());
     for (k, (p, c, s)) in words.iter().enumerate() {
-        let prev = k.checked_sub(1).map(|j| (words[j].1, classes[j]));
-        classes.push(classify(p, c, s, prev));
+        // After punctuation (`(3.25), v = 0`) a letter is not the unit of the number before it.
+        let prev = k.checked_sub(1).filter(|&j| words[j].2.is_empty() && p.is_empty());
+        classes.push(classify(p, c, s, prev.map(|j| (words[j].1, classes[j]))));
     }
+    revise(&words, &mut classes);
     // Runs of math, numbers and operators not broken by punctuation become one math span when
     // they contain mathematics or an operator.
     let mut out = Vec::new();
@@ -232,6 +324,50 @@ pub(super) fn label_tokens(label: &str) -> Vec<Tok> {
         k = end;
     }
     out
+}
+
+/// Readings that need the next word: `a` before a word of text is the article (`after a
+/// reversal`); a short name next to an operator is a symbol (`Fc = 1 N`, `d1 + d2`); a function
+/// and its argument written with a space are mathematics (`sin t`, `max v`, `Re G`), and a letter
+/// after them their unit (`I = sin t A`).
+fn revise(words: &[(&str, &str, &str)], classes: &mut [Class]) {
+    const WORDS: &[&str] = &[
+        "an", "as", "at", "by", "if", "in", "is", "no", "of", "on", "or", "to", "up",
+    ];
+    // Whether words `j` and `j + 1` are not separated by punctuation.
+    let joined = |j: usize| j + 1 < words.len() && words[j].2.is_empty() && words[j + 1].0.is_empty();
+    let function = |j: usize| fric_typeset::symbols::FUNCTIONS.contains(&words[j].1) || UPRIGHT.contains(&words[j].1);
+    let argument = |j: usize| {
+        let a = words[j].1;
+        a.len() <= 3 && a.chars().all(|c| c.is_ascii_alphanumeric())
+    };
+    for k in 0..words.len() {
+        let (p, core, s) = words[k];
+        if function(k) && joined(k) && argument(k + 1) {
+            classes[k] = Class::Math;
+            classes[k + 1] = Class::Math;
+        }
+        let letter = core.len() == 1 && core.chars().all(|c| c.is_ascii_alphabetic());
+        if letter && k >= 2 && function(k - 2) && joined(k - 2) && joined(k - 1) && classes[k - 1] == Class::Math {
+            classes[k] = Class::Text;
+        }
+        let next_text =
+            joined(k) && classes[k + 1] == Class::Text && words[k + 1].1.starts_with(|c: char| c.is_ascii_lowercase());
+        if core == "a" && p.is_empty() && s.is_empty() && next_text {
+            classes[k] = Class::Text;
+        }
+        let name = core.len() <= 3
+            && !function(k)
+            && core.starts_with(|c: char| c.is_ascii_alphabetic())
+            && core.chars().all(|c| c.is_ascii_alphanumeric())
+            && !WORDS.contains(&core);
+        // An operator, not a signed number (`+0.03 N`: N is its unit).
+        let operator = |j: usize| classes[j] == Class::Operator && !is_number(words[j].1);
+        let by_operator = (k > 0 && joined(k - 1) && operator(k - 1)) || (joined(k) && operator(k + 1));
+        if classes[k] == Class::Text && name && by_operator {
+            classes[k] = Class::Math;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -289,7 +425,38 @@ mod tests {
                 "$G(i1.8)$, $G(i1.9)$, $G(i2.0)$ (bottom to top)",
             ),
             ("2 cos(ωt) A", "$2 \\cos(\\omega t)$ A"),
+            // A symbol applied to arguments with spaces is one formula (report Fig 5.24's legend
+            // printed `$-$1/N(a, $\\omega$)`); a bracket opening a word encloses words.
+            ("−1/N(a, ω), ω = 1.9 rad/s", "$-1/N(a, \\omega)$, $\\omega = 1.9$ rad/s"),
+            (
+                "closed form 2(N + 1)(4N − 1)/(3N²)",
+                "closed form $2(N + 1)(4N - 1)/(3N^{2})$",
+            ),
             ("F_f^l and σ0", "$F_{f}^{l}$ and $\\sigma_{0}$"),
+            // −1/N and Re(−1/N) are mathematics (report Figs 5.14–5.27's titles and axes).
+            ("−1/N and G(iω)", "$-1/N$ and $G(i\\omega)$"),
+            ("Re(−1/N)", "$\\operatorname{Re}(-1/N)$"),
+            ("rate 1/s", "rate 1/s"),
+            // Unicode scripts on a letter (report Figs 2.6, 3.7, 5.30); punctuation ends a
+            // number's unit.
+            ("level curve x₁ + x₂ = 0", "level curve $x_{1} + x_{2} = 0$"),
+            (
+                "V̇ = 0: z₊ (3.23), z₋ (3.25), v = 0",
+                "$\\dot{V} = 0$: $z_{+}$ (3.23), $z_{-}$ (3.25), $v = 0$",
+            ),
+            ("T⁻ at e > 0", "$T^{-}$ at $e > 0$"),
+            ("PID 1, r = 1 rad", "PID 1, $r = 1$ rad"),
+            // A group that goes on after its bracket; the article; names beside operators.
+            (
+                "R: |z| < (α0 + α1)/σ0",
+                "$R$: $|z| < (\\alpha_{0} + \\alpha_{1})/\\sigma_{0}$",
+            ),
+            ("after a reversal", "after a reversal"),
+            ("for a = 1 N", "for $a = 1$ N"),
+            ("Fc = 1 N, d1 + d2 + d3", "$Fc = 1$ N, $d1 + d2 + d3$"),
+            ("I = sin t A: wing", "$I = \\sin t$ A: wing"),
+            ("max v − min v", "$\\max v - \\min v$"),
+            ("crossing of Re G = k_p", "crossing of $\\operatorname{Re} G = k_{p}$"),
             ("(a) l–v plane", "(a) l--v plane"),
             ("switch after 1.5 periods", "switch after 1.5 periods"),
             ("reversal n", "reversal $n$"),
