@@ -1,7 +1,8 @@
 //! The exponential integrator (`fric_solvers::expint`, method `exponential`, the default of the
 //! LuGre systems) on the LuGre problems the manifests pose, against the present integrators at
-//! rtol 1e-11 (Radau5 with its step cap, and the integrating factor), and on Dahl γ = 1 against the
-//! exact Dahl operator.
+//! rtol 1e-11 (Radau5 with its step cap, and the integrating factor), on Dahl γ = 1 against the
+//! exact Dahl operator, and on the semilinear Duhem model (its default too) against Dopri5 and its
+//! closed-form periodic output.
 
 use fric_experiments::{execute, resolve, RunData};
 use fric_manifest::{InputSpec, InputValue, ParamValue, SimSpec};
@@ -344,4 +345,92 @@ fn the_dahl_system_by_exponential_equals_its_exact_operator() {
         .collect();
     let err = resolve("dahl", &params, Some(&input), Some(&sim("exponential", None))).unwrap_err();
     assert!(format!("{err:?}").contains("params.gamma"), "{err:?}");
+}
+
+/// The semilinear Duhem model (duhem-paper (6)–(8), `semilinear-duhem`) by its default method,
+/// the exponential quadrature along the input (`Semilinear::affine`), at rtol 1e-11: against
+/// Dopri5 at rtol 1e-13 over every sample of eight periods, and over the last period against the
+/// closed-form periodic output (10) of Theorem 1 (`y_limit`), which the run converged to (the
+/// contraction per period is `e^{β(a₊ − a₋)}`, at most 1.5e-3 here). Cases: the Dahl γ = 1
+/// coefficients of duhem-paper Fig 1 (L160; `−b/a` constant on each branch, so the quadrature is
+/// exact up to the Gauss rule for `∫|u'|`), a general one (`b± ≠ 0`, `e₊ ≠ e₋`, `c, d` ≠ 1, 0,
+/// an offset input), and one whose rising branch grows (`a₊ > 0`: those steps are the
+/// collocation in time, the quadrature's fallback).
+#[test]
+fn semilinear_duhem_by_default_agrees_with_dopri5_and_its_closed_form_at_rtol_1e_11() {
+    type Params = &'static [(&'static str, f64)];
+    let cases: [(&str, Params, f64, f64); 3] = [
+        (
+            "Dahl γ = 1 (Fig 1)",
+            &[("a_plus", -2.0), ("e_plus", 1.5), ("a_minus", 2.0), ("e_minus", 1.5)],
+            1.0,
+            0.0,
+        ),
+        (
+            "general",
+            &[
+                ("a_plus", -3.0),
+                ("b_plus", 0.5),
+                ("e_plus", 2.0),
+                ("a_minus", 1.5),
+                ("b_minus", -0.4),
+                ("e_minus", 1.0),
+                ("c", 1.2),
+                ("d", 0.3),
+                ("x0", 0.1),
+            ],
+            1.3,
+            0.2,
+        ),
+        (
+            "a₊ > 0",
+            &[("a_plus", 0.5), ("e_plus", 1.0), ("a_minus", 3.0), ("e_minus", 2.0)],
+            1.3,
+            0.0,
+        ),
+    ];
+    let spp = 2000;
+    for (name, p, amplitude, offset) in cases {
+        let input = cosine(amplitude, 0.1, offset);
+        let go = |method: Option<&str>, rtol| {
+            run(
+                "semilinear-duhem",
+                p,
+                &input,
+                SimSpec {
+                    periods: Some(8.0),
+                    samples_per_period: Some(spp),
+                    method: method.map(|m| m.parse().expect("a method name")),
+                    rtol: Some(rtol),
+                    atol: method.is_some().then_some(1e-15),
+                    ..Default::default()
+                },
+            )
+        };
+        let exp = go(None, 1e-11);
+        assert!(
+            exp.info.contains_key("coefficient_evaluations"),
+            "{name}: the default is the exponential integrator"
+        );
+        let dopri = go(Some("dopri5"), 1e-13);
+        let (y, y_dp) = (exp.column("y").unwrap(), dopri.column("y").unwrap());
+        let (lim, u) = (last_period(&exp, "y_limit", spp), last_period(&exp, "u", spp));
+        let scale = lim.iter().fold(0.0, |m: f64, v| m.max(v.abs()));
+        let d_dp = max_abs_diff(y, y_dp).unwrap();
+        let d_lim = max_abs_diff(last_period(&exp, "y", spp), lim).unwrap();
+        let (area, area_lim) = (loop_area(u, last_period(&exp, "y", spp)), loop_area(u, lim));
+        eprintln!(
+            "{name}: {} steps ({} rejected); max |Δy| vs Dopri5 {d_dp:.2e}, last period vs (10) {d_lim:.2e} \
+             (y scale {scale:.3}); loop area {area:.12e}, (10) {:+.1e}",
+            exp.info["steps"],
+            exp.info["rejected"],
+            area_lim - area
+        );
+        assert!(d_dp <= 1e-11 * scale, "{name}: max |Δy| vs Dopri5 {d_dp:e}");
+        assert!(d_lim <= 1e-11 * scale, "{name}: max |y − y_limit| {d_lim:e}");
+        assert!(
+            (area - area_lim).abs() <= 1e-11 * area_lim.abs(),
+            "{name}: loop area {area} vs (10) {area_lim}"
+        );
+    }
 }
