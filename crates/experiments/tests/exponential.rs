@@ -5,11 +5,14 @@
 //! closed-form periodic output.
 
 use fric_experiments::{execute, resolve, RunData};
-use fric_manifest::{InputSpec, InputValue, ParamValue, SimSpec};
+use fric_manifest::{InputSpec, InputValue, ParamValue, SimSpec, SineComponent};
 use fric_models::dahl::{Dahl, DahlOperator};
+use fric_models::lugre::LuGre;
+use fric_models::signal::{Signal, Sine, SumOfSines};
 use fric_models::InputDriven;
 use fric_solvers::analysis::{extremes, loop_area, max_abs_diff};
-use fric_solvers::expint::{solve_expint, ExpStats, ExpTolerance};
+use fric_solvers::expint::{solve_expint, solve_with, ExpStats, ExpTolerance};
+use fric_solvers::expquad::Relaxation;
 use std::collections::BTreeMap;
 
 fn run(system: &str, p: &[(&str, f64)], input: &InputSpec, sim: SimSpec) -> RunData {
@@ -432,5 +435,116 @@ fn semilinear_duhem_by_default_agrees_with_dopri5_and_its_closed_form_at_rtol_1e
             (area - area_lim).abs() <= 1e-11 * area_lim.abs(),
             "{name}: loop area {area} vs (10) {area_lim}"
         );
+    }
+}
+
+/// `F` of LuGre driven by `sig` at the save times, from `z(save[0]) = 0`, by the quadrature in the
+/// relaxation variable with local error 1e-13 of the state scale and steps of at most `hmax`,
+/// split at the input's reversals (`fric_solvers` directly, no driver): a reference.
+fn reference_f(m: &LuGre, sig: &Signal, save: &[f64], hmax: f64) -> (Vec<f64>, usize) {
+    let coef = |t: f64| m.affine(sig.value(t), sig.deriv(t)).unwrap();
+    let scale = m.state_scale();
+    let tol = ExpTolerance {
+        abs: 1e-13 * scale,
+        z_scale: scale,
+        hmax,
+    };
+    let (t0, t1) = (save[0], *save.last().unwrap());
+    let mut stops = vec![t0];
+    sig.kinks(t0, t1, &mut stops);
+    stops.push(t1);
+    let mut out = Vec::with_capacity(save.len());
+    let (mut z, mut k, mut st) = (0.0, 0, ExpStats::default());
+    for w in stops.windows(2) {
+        let j = k + save[k..].partition_point(|&s| s <= w[1]);
+        z = solve_with(
+            &Relaxation::<4>::new(),
+            &coef,
+            w[0],
+            z,
+            w[1],
+            &save[k..j],
+            tol,
+            &mut st,
+            &mut |t, z| out.push(m.output(sig.value(t), sig.deriv(t), &[z])),
+        )
+        .unwrap();
+        k = j;
+    }
+    (out, st.steps)
+}
+
+/// LuGre (thesis Fig 1.11(a)'s σ's, F_c, F_s) with Stribeck speeds down to 40 times smaller than
+/// its v_s = 0.04 m/s, driven by `5 sin 0.25t + A₅ sin 1.25t` (one period): with A₅ = 0 the Stribeck
+/// regions sit at the reversals; with A₅ = 0.795 |u'| also dips to 6.7e-3 m/s between them without
+/// reversing. The default run against a reference with steps of period/2·10⁵. Before the driver
+/// split the input's monotone pieces at |u'| = 6 v_s (its step cap, the shortest sine period/100,
+/// was the only guard) the default run was wrong by up to 6.4e-3 N without a warning (A₅ = 0: 6.6e-13,
+/// 6.4e-3, 1.0e-3, 6.5e-5 N at v_s = 4e-3, 1e-3, 4e-4, 1e-4; A₅ = 0.795: 2.3e-9, 1.3e-3, 2.1e-4,
+/// 1.3e-5 N; measured 2026-12-07).
+#[test]
+fn lugre_with_short_stribeck_regions_is_resolved_by_default() {
+    for vs in [4e-3, 1e-3, 4e-4, 1e-4] {
+        for a5 in [0.0, 0.795] {
+            let m = LuGre {
+                sigma0: 1e4,
+                sigma1: 100.0,
+                sigma2: 0.6,
+                fc: 1.0,
+                fs: 1.5,
+                vs,
+            };
+            let p = [
+                ("fc", m.fc),
+                ("fs", m.fs),
+                ("sigma0", m.sigma0),
+                ("sigma1", m.sigma1),
+                ("sigma2", m.sigma2),
+                ("vs", m.vs),
+            ];
+            let terms = [(5.0, 0.25), (a5, 1.25)];
+            let comps: Vec<SineComponent> = terms
+                .iter()
+                .map(|&(amplitude, omega)| SineComponent {
+                    amplitude,
+                    omega,
+                    phase: 0.0,
+                })
+                .collect();
+            let input = InputSpec::new("sum-of-sines", [("components", InputValue::from(comps))]);
+            let t_end = 2.0 * std::f64::consts::PI / 0.25;
+            let d = run(
+                "lugre",
+                &p,
+                &input,
+                SimSpec {
+                    t_end: Some(t_end),
+                    samples_per_period: Some(8000),
+                    ..Default::default()
+                },
+            );
+            let sig = Signal::SumOfSines(SumOfSines {
+                terms: terms
+                    .iter()
+                    .map(|&(amplitude, omega)| Sine {
+                        amplitude,
+                        omega,
+                        phase: 0.0,
+                        offset: 0.0,
+                    })
+                    .collect(),
+                offset: 0.0,
+            });
+            let (reference, n) = reference_f(&m, &sig, d.column("t").unwrap(), t_end / 2e5);
+            let diff = max_abs_diff(d.column("F").unwrap(), &reference).unwrap();
+            eprintln!(
+                "v_s = {vs:e}, A₅ = {a5}: default {} steps ({} rejected), max |F − F_ref| = {diff:.2e} N (reference {n} steps)",
+                d.info["steps"], d.info["rejected"]
+            );
+            assert!(
+                diff <= 1e-7 * m.fs,
+                "v_s = {vs}, A₅ = {a5}: max |F − F_ref| = {diff:e} N"
+            );
+        }
     }
 }
