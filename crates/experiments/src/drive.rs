@@ -145,9 +145,14 @@ impl<M: InputDriven> OdeSystem for Driven<'_, M> {
 /// feature of `g(u'(t))` that falls between them is invisible (a step from one LuGre reversal to
 /// the next, with the nodes placed symmetrically in mid-slide, estimated zero error and was 0.47 N
 /// wrong on thesis Fig 1.11(a)). The largest gap between the 4 Gauss nodes of consecutive steps is
-/// 0.34 h, so every feature longer than 1/300 of the time scale holds a node: the Stribeck region
-/// of Fig 1.11(a), |u'| < v_s, lasts 1/100 of the period. The ODE methods' cap is 10 times
-/// smaller for the same reason (a feature must hold several steps of a low-order method).
+/// 0.34 h, so every feature longer than 1/300 of the time scale holds a node. That alone guarded
+/// LuGre's Stribeck region only while it lasted longer (|u'| < v_s: 1/100 of the period in Fig
+/// 1.11(a); with v_s 40 times smaller the run was 6.4e-3 N wrong, `tests/exponential.rs`), so a
+/// model with a speed scale is also split at [`STRIBECK_SPLIT`]. The cap stays: without it the
+/// first step from a reversal (`a = b = 0` there, the estimate blind) spans its whole piece, and
+/// the reduced LuGre of `tests/exponential.rs` left its bristle bound by 6 % in that step's dense
+/// output (tried 2026-12-07). The ODE methods' cap is 10 times smaller (a feature must hold
+/// several steps of a low-order method).
 pub const EXPONENTIAL_STEPS_PER_SCALE: f64 = 100.0;
 
 /// The local error allowed per step of the exponential integrator, relative to the model's state
@@ -244,23 +249,75 @@ fn integrate<M: InputDriven>(
                         .affine(sys.sig.value(t), sys.sig.deriv(t))
                         .expect("checked when the integrator was chosen")
                 };
-                x[0] = solve_with(
-                    relaxation(),
-                    &coef,
-                    a,
-                    x[0],
-                    b,
-                    &saveat[idx..j],
-                    *tol,
-                    &mut work.exp,
-                    &mut |t, z| out(t, &[z]),
-                )?;
+                let mut pieces = vec![a];
+                if let Some(vs) = sys.model.speed_scale() {
+                    speed_splits(sys.sig, a, b, STRIBECK_SPLIT * vs, &mut pieces);
+                }
+                pieces.push(b);
+                let mut k = idx;
+                for p in pieces.windows(2) {
+                    let kj = k + saveat[k..j].partition_point(|&s| s <= p[1]);
+                    x[0] = solve_with(
+                        relaxation(),
+                        &coef,
+                        p[0],
+                        x[0],
+                        p[1],
+                        &saveat[k..kj],
+                        *tol,
+                        &mut work.exp,
+                        &mut |t, z| out(t, &[z]),
+                    )?;
+                    k = kj;
+                }
             }
         }
         idx = j;
         a = b;
     }
     Ok(())
+}
+
+/// The exponential driver splits each monotone piece of the input where `|u'|` crosses this
+/// multiple of the model's speed scale ([`InputDriven::speed_scale`], LuGre's `v_s`): above it
+/// `g(u')` is `F_c` to `e^{−36}` of `F_s − F_c`, so the relaxation target `−b/a` is constant and
+/// any step is exact there, and the Stribeck region is a piece of its own whose nodes see it
+/// (at 3 `v_s` the bench prototype's error stalled at 1.7e-6 N, docs/benchmarks.md).
+pub const STRIBECK_SPLIT: f64 = 6.0;
+
+/// The times in `(a, b)` where `|u'|` crosses `level`, ascending, into `out`: `|u'|` on 32
+/// equal intervals, each change of side bisected to rounding (one crossing per interval; an
+/// excursion shorter than an interval, which a monotone piece of a sine never has, is not seen).
+fn speed_splits(sig: &Signal, a: f64, b: f64, level: f64, out: &mut Vec<f64>) {
+    const INTERVALS: usize = 32;
+    let above = |t: f64| sig.deriv(t).abs() > level;
+    let (mut t0, mut s0) = (a, above(a));
+    for i in 1..=INTERVALS {
+        let t1 = if i == INTERVALS {
+            b
+        } else {
+            a + (b - a) * i as f64 / INTERVALS as f64
+        };
+        let s1 = above(t1);
+        if s1 != s0 {
+            let (mut lo, mut hi) = (t0, t1);
+            loop {
+                let mid = 0.5 * (lo + hi);
+                if mid <= lo || mid >= hi {
+                    break;
+                }
+                if above(mid) == s0 {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            if hi > a && hi < b {
+                out.push(hi);
+            }
+        }
+        (t0, s0) = (t1, s1);
+    }
 }
 
 /// The `exponential` method's scheme: the quadrature in the relaxation variable with `NODES`

@@ -1,14 +1,18 @@
 //! The exponential integrator (`fric_solvers::expint`, method `exponential`, the default of the
 //! LuGre systems) on the LuGre problems the manifests pose, against the present integrators at
-//! rtol 1e-11 (Radau5 with its step cap, and the integrating factor), and on Dahl γ = 1 against the
-//! exact Dahl operator.
+//! rtol 1e-11 (Radau5 with its step cap, and the integrating factor), on Dahl γ = 1 against the
+//! exact Dahl operator, and on the semilinear Duhem model (its default too) against Dopri5 and its
+//! closed-form periodic output.
 
 use fric_experiments::{execute, resolve, RunData};
-use fric_manifest::{InputSpec, InputValue, ParamValue, SimSpec};
+use fric_manifest::{InputSpec, InputValue, ParamValue, SimSpec, SineComponent};
 use fric_models::dahl::{Dahl, DahlOperator};
+use fric_models::lugre::LuGre;
+use fric_models::signal::{Signal, Sine, SumOfSines};
 use fric_models::InputDriven;
 use fric_solvers::analysis::{extremes, loop_area, max_abs_diff};
-use fric_solvers::expint::{solve_expint, ExpStats, ExpTolerance};
+use fric_solvers::expint::{solve_expint, solve_with, ExpStats, ExpTolerance};
+use fric_solvers::expquad::Relaxation;
 use std::collections::BTreeMap;
 
 fn run(system: &str, p: &[(&str, f64)], input: &InputSpec, sim: SimSpec) -> RunData {
@@ -344,4 +348,203 @@ fn the_dahl_system_by_exponential_equals_its_exact_operator() {
         .collect();
     let err = resolve("dahl", &params, Some(&input), Some(&sim("exponential", None))).unwrap_err();
     assert!(format!("{err:?}").contains("params.gamma"), "{err:?}");
+}
+
+/// The semilinear Duhem model (duhem-paper (6)–(8), `semilinear-duhem`) by its default method,
+/// the exponential quadrature along the input (`Semilinear::affine`), at rtol 1e-11: against
+/// Dopri5 at rtol 1e-13 over every sample of eight periods, and over the last period against the
+/// closed-form periodic output (10) of Theorem 1 (`y_limit`), which the run converged to (the
+/// contraction per period is `e^{β(a₊ − a₋)}`, at most 1.5e-3 here). Cases: the Dahl γ = 1
+/// coefficients of duhem-paper Fig 1 (L160; `−b/a` constant on each branch, so the quadrature is
+/// exact up to the Gauss rule for `∫|u'|`), a general one (`b± ≠ 0`, `e₊ ≠ e₋`, `c, d` ≠ 1, 0,
+/// an offset input), and one whose rising branch grows (`a₊ > 0`: those steps are the
+/// collocation in time, the quadrature's fallback).
+#[test]
+fn semilinear_duhem_by_default_agrees_with_dopri5_and_its_closed_form_at_rtol_1e_11() {
+    type Params = &'static [(&'static str, f64)];
+    let cases: [(&str, Params, f64, f64); 3] = [
+        (
+            "Dahl γ = 1 (Fig 1)",
+            &[("a_plus", -2.0), ("e_plus", 1.5), ("a_minus", 2.0), ("e_minus", 1.5)],
+            1.0,
+            0.0,
+        ),
+        (
+            "general",
+            &[
+                ("a_plus", -3.0),
+                ("b_plus", 0.5),
+                ("e_plus", 2.0),
+                ("a_minus", 1.5),
+                ("b_minus", -0.4),
+                ("e_minus", 1.0),
+                ("c", 1.2),
+                ("d", 0.3),
+                ("x0", 0.1),
+            ],
+            1.3,
+            0.2,
+        ),
+        (
+            "a₊ > 0",
+            &[("a_plus", 0.5), ("e_plus", 1.0), ("a_minus", 3.0), ("e_minus", 2.0)],
+            1.3,
+            0.0,
+        ),
+    ];
+    let spp = 2000;
+    for (name, p, amplitude, offset) in cases {
+        let input = cosine(amplitude, 0.1, offset);
+        let go = |method: Option<&str>, rtol| {
+            run(
+                "semilinear-duhem",
+                p,
+                &input,
+                SimSpec {
+                    periods: Some(8.0),
+                    samples_per_period: Some(spp),
+                    method: method.map(|m| m.parse().expect("a method name")),
+                    rtol: Some(rtol),
+                    atol: method.is_some().then_some(1e-15),
+                    ..Default::default()
+                },
+            )
+        };
+        let exp = go(None, 1e-11);
+        assert!(
+            exp.info.contains_key("coefficient_evaluations"),
+            "{name}: the default is the exponential integrator"
+        );
+        let dopri = go(Some("dopri5"), 1e-13);
+        let (y, y_dp) = (exp.column("y").unwrap(), dopri.column("y").unwrap());
+        let (lim, u) = (last_period(&exp, "y_limit", spp), last_period(&exp, "u", spp));
+        let scale = lim.iter().fold(0.0, |m: f64, v| m.max(v.abs()));
+        let d_dp = max_abs_diff(y, y_dp).unwrap();
+        let d_lim = max_abs_diff(last_period(&exp, "y", spp), lim).unwrap();
+        let (area, area_lim) = (loop_area(u, last_period(&exp, "y", spp)), loop_area(u, lim));
+        eprintln!(
+            "{name}: {} steps ({} rejected); max |Δy| vs Dopri5 {d_dp:.2e}, last period vs (10) {d_lim:.2e} \
+             (y scale {scale:.3}); loop area {area:.12e}, (10) {:+.1e}",
+            exp.info["steps"],
+            exp.info["rejected"],
+            area_lim - area
+        );
+        assert!(d_dp <= 1e-11 * scale, "{name}: max |Δy| vs Dopri5 {d_dp:e}");
+        assert!(d_lim <= 1e-11 * scale, "{name}: max |y − y_limit| {d_lim:e}");
+        assert!(
+            (area - area_lim).abs() <= 1e-11 * area_lim.abs(),
+            "{name}: loop area {area} vs (10) {area_lim}"
+        );
+    }
+}
+
+/// `F` of LuGre driven by `sig` at the save times, from `z(save[0]) = 0`, by the quadrature in the
+/// relaxation variable with local error 1e-13 of the state scale and steps of at most `hmax`,
+/// split at the input's reversals (`fric_solvers` directly, no driver): a reference.
+fn reference_f(m: &LuGre, sig: &Signal, save: &[f64], hmax: f64) -> (Vec<f64>, usize) {
+    let coef = |t: f64| m.affine(sig.value(t), sig.deriv(t)).unwrap();
+    let scale = m.state_scale();
+    let tol = ExpTolerance {
+        abs: 1e-13 * scale,
+        z_scale: scale,
+        hmax,
+    };
+    let (t0, t1) = (save[0], *save.last().unwrap());
+    let mut stops = vec![t0];
+    sig.kinks(t0, t1, &mut stops);
+    stops.push(t1);
+    let mut out = Vec::with_capacity(save.len());
+    let (mut z, mut k, mut st) = (0.0, 0, ExpStats::default());
+    for w in stops.windows(2) {
+        let j = k + save[k..].partition_point(|&s| s <= w[1]);
+        z = solve_with(
+            &Relaxation::<4>::new(),
+            &coef,
+            w[0],
+            z,
+            w[1],
+            &save[k..j],
+            tol,
+            &mut st,
+            &mut |t, z| out.push(m.output(sig.value(t), sig.deriv(t), &[z])),
+        )
+        .unwrap();
+        k = j;
+    }
+    (out, st.steps)
+}
+
+/// LuGre (thesis Fig 1.11(a)'s σ's, F_c, F_s) with Stribeck speeds down to 40 times smaller than
+/// its v_s = 0.04 m/s, driven by `5 sin 0.25t + A₅ sin 1.25t` (one period): with A₅ = 0 the Stribeck
+/// regions sit at the reversals; with A₅ = 0.795 |u'| also dips to 6.7e-3 m/s between them without
+/// reversing. The default run against a reference with steps of period/2·10⁵. Before the driver
+/// split the input's monotone pieces at |u'| = 6 v_s (its step cap, the shortest sine period/100,
+/// was the only guard) the default run was wrong by up to 6.4e-3 N without a warning (A₅ = 0: 6.6e-13,
+/// 6.4e-3, 1.0e-3, 6.5e-5 N at v_s = 4e-3, 1e-3, 4e-4, 1e-4; A₅ = 0.795: 2.3e-9, 1.3e-3, 2.1e-4,
+/// 1.3e-5 N; measured 2026-12-07).
+#[test]
+fn lugre_with_short_stribeck_regions_is_resolved_by_default() {
+    for vs in [4e-3, 1e-3, 4e-4, 1e-4] {
+        for a5 in [0.0, 0.795] {
+            let m = LuGre {
+                sigma0: 1e4,
+                sigma1: 100.0,
+                sigma2: 0.6,
+                fc: 1.0,
+                fs: 1.5,
+                vs,
+            };
+            let p = [
+                ("fc", m.fc),
+                ("fs", m.fs),
+                ("sigma0", m.sigma0),
+                ("sigma1", m.sigma1),
+                ("sigma2", m.sigma2),
+                ("vs", m.vs),
+            ];
+            let terms = [(5.0, 0.25), (a5, 1.25)];
+            let comps: Vec<SineComponent> = terms
+                .iter()
+                .map(|&(amplitude, omega)| SineComponent {
+                    amplitude,
+                    omega,
+                    phase: 0.0,
+                })
+                .collect();
+            let input = InputSpec::new("sum-of-sines", [("components", InputValue::from(comps))]);
+            let t_end = 2.0 * std::f64::consts::PI / 0.25;
+            let d = run(
+                "lugre",
+                &p,
+                &input,
+                SimSpec {
+                    t_end: Some(t_end),
+                    samples_per_period: Some(8000),
+                    ..Default::default()
+                },
+            );
+            let sig = Signal::SumOfSines(SumOfSines {
+                terms: terms
+                    .iter()
+                    .map(|&(amplitude, omega)| Sine {
+                        amplitude,
+                        omega,
+                        phase: 0.0,
+                        offset: 0.0,
+                    })
+                    .collect(),
+                offset: 0.0,
+            });
+            let (reference, n) = reference_f(&m, &sig, d.column("t").unwrap(), t_end / 2e5);
+            let diff = max_abs_diff(d.column("F").unwrap(), &reference).unwrap();
+            eprintln!(
+                "v_s = {vs:e}, A₅ = {a5}: default {} steps ({} rejected), max |F − F_ref| = {diff:.2e} N (reference {n} steps)",
+                d.info["steps"], d.info["rejected"]
+            );
+            assert!(
+                diff <= 1e-7 * m.fs,
+                "v_s = {vs}, A₅ = {a5}: max |F − F_ref| = {diff:e} N"
+            );
+        }
+    }
 }

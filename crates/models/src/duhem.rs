@@ -70,6 +70,33 @@ impl InputDriven for Semilinear {
         j[0] = du.max(0.0) * self.a_plus + du.min(0.0) * self.a_minus;
         true
     }
+    /// The right-hand side (6) collected in `x`: `x' = a x + b` with
+    /// `a = u'₊ a₊ + u'₋ a₋` and `b = u'₊ (b₊ u + e₊) + u'₋ (b₋ u + e₋)`, affine along the input.
+    fn affine(&self, u: f64, du: f64) -> Option<(f64, f64)> {
+        let (up, um) = (du.max(0.0), du.min(0.0));
+        Some((
+            up * self.a_plus + um * self.a_minus,
+            up * (self.b_plus * u + self.e_plus) + um * (self.b_minus * u + self.e_minus),
+        ))
+    }
+    /// Both coefficients are `|u'|` times `(a₊, b₊ u + e₊)` for `u' > 0` and
+    /// `(−a₋, −(b₋ u + e₋))` for `u' < 0` (rate independence, duhem-paper L156).
+    fn moves_with_input(&self) -> bool {
+        true
+    }
+    /// With `b₊ = b₋ = 0` the state relaxes towards `−e₊/a₊` on the rising and `−e₋/a₋` on the
+    /// falling branch: the larger of the two (`F_C` for Dahl γ = 1). With `b ≠ 0` that target
+    /// moves with `u`, whose range the model does not know: 1.
+    fn state_scale(&self) -> f64 {
+        let s = (self.e_plus / self.a_plus)
+            .abs()
+            .max((self.e_minus / self.a_minus).abs());
+        if self.b_plus == 0.0 && self.b_minus == 0.0 && s.is_finite() && s > 0.0 {
+            s
+        } else {
+            1.0
+        }
+    }
 }
 
 #[cfg(test)]
@@ -100,5 +127,39 @@ mod tests {
         assert!((s.limit_output(-1.0, false, -1.0, 1.0) + tip).abs() < 1e-12);
         // Odd symmetry of the loop.
         assert!((s.limit_output(0.3, true, -1.0, 1.0) + s.limit_output(-0.3, false, -1.0, 1.0)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn affine_coefficients_reproduce_the_right_hand_side() {
+        let s = Semilinear {
+            a_plus: -3.0,
+            b_plus: 0.5,
+            e_plus: 2.0,
+            a_minus: 1.5,
+            b_minus: -0.4,
+            e_minus: 1.0,
+            c: 1.2,
+            d: 0.3,
+        };
+        for (u, du, x) in [(0.3, 2.0, -0.7), (-1.1, -0.6, 0.4), (0.9, 0.0, 1.3)] {
+            let mut dx = [0.0];
+            s.rhs(u, du, &[x], &mut dx);
+            let (a, b) = s.affine(u, du).unwrap();
+            assert!(
+                (a * x + b - dx[0]).abs() <= 1e-15 * dx[0].abs().max(1.0),
+                "{u} {du} {x}"
+            );
+        }
+        assert_eq!(s.state_scale(), 1.0);
+        let dahl = Semilinear {
+            b_plus: 0.0,
+            b_minus: 0.0,
+            e_plus: 1.5,
+            e_minus: 1.5,
+            a_plus: -2.0,
+            a_minus: 2.0,
+            ..s
+        };
+        assert_eq!(dahl.state_scale(), 0.75);
     }
 }

@@ -90,6 +90,14 @@ pub trait InputDriven {
     fn state_scale(&self) -> f64 {
         1.0
     }
+    /// The input speed below which the model's coefficients change with `|u'|` (LuGre: the
+    /// Stribeck speed `v_s`, with `g(u')` within `e^{−36}` of `F_c` above `6 v_s`), or `None` for a
+    /// model with no such speed (rate independent: Dahl, the semilinear Duhem model). The
+    /// exponential driver splits the input's monotone pieces where `|u'| = 6 v_s`, so that the
+    /// Stribeck region is a piece of its own whatever its length (its steps are also capped).
+    fn speed_scale(&self) -> Option<f64> {
+        None
+    }
     /// The size of each state component where components differ in kind (shooting's
     /// finite-difference steps `h_j = 1e-7 · max(|x_j|, scale_j)`): [`InputDriven::state_scale`]
     /// for every one unless a model knows better (an inertia's motion states are not its law's).
@@ -177,5 +185,12 @@ impl<M: InputDriven> InputDriven for BySign<M> {
     }
     fn state_scale(&self) -> f64 {
         self.minus.state_scale().max(self.plus.state_scale())
+    }
+    /// The smaller of the two sides' (either side's, when only one has one).
+    fn speed_scale(&self) -> Option<f64> {
+        match (self.minus.speed_scale(), self.plus.speed_scale()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 }

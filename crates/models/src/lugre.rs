@@ -100,6 +100,10 @@ impl InputDriven for LuGre {
     fn state_scale(&self) -> f64 {
         self.fs.abs().max(self.fc.abs()) / self.sigma0
     }
+    /// The Stribeck speed `v_s`: `g(u')` is within `e^{−36} |F_s − F_c|` of `F_c` above `6 v_s`.
+    fn speed_scale(&self) -> Option<f64> {
+        Some(self.vs.abs())
+    }
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ pub struct SemilinearDuhem;
 
 impl System for SemilinearDuhem {
     const NAME: &'static str = "semilinear-duhem";
-    const DOC: &'static str = "Rate-independent semilinear Duhem model, duhem-paper (6)-(8), scalar state, prescribed input: x' = u'+ (a_plus x + b_plus u + e_plus) + u'- (a_minus x + b_minus u + e_minus), y = c x + d u. Column y_limit is the closed-form periodic output (10) at the same input (u_min, u_max from the signal). Invariants: none declared; the duhem-paper states no bound on the semilinear Duhem state (6)-(8) beyond its closed-form periodic limit, which the column y_limit carries.";
+    const DOC: &'static str = "Rate-independent semilinear Duhem model, duhem-paper (6)-(8), scalar state, prescribed input: x' = u'+ (a_plus x + b_plus u + e_plus) + u'- (a_minus x + b_minus u + e_minus), y = c x + d u; affine in x along the input, integrated by the exponential quadrature by default. Column y_limit is the closed-form periodic output (10) at the same input (u_min, u_max from the signal). Invariants: none declared; the duhem-paper states no bound on the semilinear Duhem state (6)-(8) beyond its closed-form periodic limit, which the column y_limit carries.";
     type Params = Params;
     const INPUTS: &'static [&'static str] = &["sine", "cosine"];
     const COLUMNS: &'static [Column] = &[
@@ -37,7 +37,15 @@ impl System for SemilinearDuhem {
         ("y", "N", "output"),
         ("y_limit", "N", "closed-form limiting output (10)"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5, &crate::methods::DOP853];
+    /// Affine in `x` along the input ([`InputDriven::affine`]): the exponential quadrature by
+    /// default (exact along a branch whose `−b/a` is constant, as for Dahl γ = 1), the
+    /// integrating factor, then the explicit solvers.
+    const METHODS: crate::methods::Methods = &[
+        &crate::methods::EXPONENTIAL,
+        &crate::methods::INTEGRATING_FACTOR,
+        &crate::methods::DOPRI5,
+        &crate::methods::DOP853,
+    ];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = Semilinear {
