@@ -211,6 +211,25 @@ pub struct CbmRun {
     pub stats: Stats,
 }
 
+impl CbmRun {
+    /// The columns `t, x, v, l, y, yd, F, stuck` of a spring-pulled run with the vertical motion
+    /// (state `[x, v, l, y, ẏ]`): `cbm-stick-slip`'s (which adds `Ff` and `v_stuck`) and those of
+    /// `cbm-mean-height`'s inner runs, checked as that system's.
+    pub fn pulled_columns(&self) -> Vec<(String, Vec<f64>)> {
+        let col = |i: usize| self.state.iter().map(|s| s[i]).collect::<Vec<f64>>();
+        vec![
+            ("t".to_string(), self.t.clone()),
+            ("x".to_string(), col(0)),
+            ("v".to_string(), col(1)),
+            ("l".to_string(), col(2)),
+            ("y".to_string(), col(3)),
+            ("yd".to_string(), col(4)),
+            ("F".to_string(), self.friction.clone()),
+            ("stuck".to_string(), self.stuck.clone()),
+        ]
+    }
+}
+
 /// Integrate a CBM configuration from `(0, x0)` to `t1` with the Switch Model.
 pub fn run<C: Energy>(config: &C, x0: &[f64], t1: f64, saveat: &[f64], s: &CbmSettings) -> Result<CbmRun, SolveError> {
     run_reporting(config, x0, t1, saveat, s, 1.0)

@@ -461,9 +461,7 @@ impl fric_solvers::hybrid::HybridSystem for Exact {
                 return;
             }
         };
-        dx[0] = x[1];
-        dx[1] = (self.k * x[2] - f) / self.m;
-        dx[2] = self.vp - x[1];
+        crate::spring::pulled_rhs(self.k, self.m, self.vp, (f, 0.0), x, dx);
     }
     fn n_guards(&self, _: (Phase, Cells)) -> usize {
         5

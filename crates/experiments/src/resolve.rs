@@ -35,23 +35,25 @@ pub fn resolve(
             });
             continue;
         };
-        if let fric_manifest::ParamValue::Const(c) = value {
-            // The loader replaces every `{const: NAME}` by the document's constant and reports
-            // an unknown one; one left here has no value.
+        // A value the loader sets, left here, has none: every `{const: NAME}` is replaced by the
+        // document's constant (an unknown one reported), every `{fitted: ...}` set first to its
+        // fit's start, then to the fitted value.
+        let unresolved = match value {
+            fric_manifest::ParamValue::Const(c) => Some((
+                format!("unresolved constant `{}`", c.name),
+                "a constant of the document's document.yaml (`constants:`)",
+            )),
+            fric_manifest::ParamValue::Fitted(f) => Some((
+                format!("unresolved fitted value `{}`", f.fitted),
+                "a fit of another manifest, `<doc>/<name>#<fit>.<param>`",
+            )),
+            _ => None,
+        };
+        if let Some((message, allowed)) = unresolved {
             errs.push(Invalid {
                 path: format!("params.{name}"),
-                message: format!("unresolved constant `{}`", c.name),
-                allowed: "a constant of the document's document.yaml (`constants:`)".into(),
-            });
-            continue;
-        }
-        if let fric_manifest::ParamValue::Fitted(f) = value {
-            // The loader sets every `{fitted: ...}` (first to its fit's start, then to the
-            // fitted value); one left here has no value.
-            errs.push(Invalid {
-                path: format!("params.{name}"),
-                message: format!("unresolved fitted value `{}`", f.fitted),
-                allowed: "a fit of another manifest, `<doc>/<name>#<fit>.<param>`".into(),
+                message,
+                allowed: allowed.into(),
             });
             continue;
         }

@@ -121,6 +121,17 @@ impl PulledSpring {
     }
 }
 
+/// The pulled rig's right-hand side (3.10)–(3.12) on the state `s = [x, v, l]`: `ẋ = v`,
+/// `m v̇ = K l − F_l − F_r`, `l̇ = v_p − v`, with the friction at the state given as its two
+/// corners' forces `(fl, fr)` (a whole force as `(F, 0)`). The rigs of `rbm-stick-slip`,
+/// `rbm-stick-slip-table` and the DRBM's exact solution (`crate::drbm`) differ only in where
+/// the friction comes from.
+pub fn pulled_rhs(k: f64, m: f64, vp: f64, (fl, fr): (f64, f64), s: &[f64], ds: &mut [f64]) {
+    ds[0] = s[1];
+    ds[1] = (k * s[2] - fl - fr) / m;
+    ds[2] = vp - s[1];
+}
+
 params! {
     /// The mass–spring of (28) and its initial state.
     pub struct SpringPlant {

@@ -33,21 +33,18 @@
 //! the bristles under the slant at that stage, so a step ending just past an event carried its
 //! last stage across the jump: first order in h at every event; see the Fig 4.7 test.)
 //!
-//! Files: `cbm_reference/reference.rs` the reference model, `cbm_reference/runs.rs` the figures'
+//! Files (declared by `cbm_reference/mod.rs`, which each of the three test binaries includes by
+//! path): `cbm_reference/reference.rs` the reference model, `cbm_reference/runs.rs` the figures'
 //! parameters and both runs (with `CBM_REFERENCE_PERTURB=name=factor`, which perturbs the
 //! production only, to show a comparison fail), `cbm_reference/series.rs` the columns
 //! of either run and the numbers compared, `cbm_reference/fit.rs` the bin means and sech fit of Figs
 //! 4.10–4.11 (their test is `cbm_reference_fits.rs`), `cbm_reference/compare.rs` the comparison table and its one loop; here the runs and
 //! each figure's table of comparisons, one test a figure.
 
-#[path = "cbm_reference/compare.rs"]
-mod compare;
-#[path = "cbm_reference/reference.rs"]
-mod reference;
-#[path = "cbm_reference/runs.rs"]
-mod runs;
-#[path = "cbm_reference/series.rs"]
-mod series;
+#[path = "cbm_reference/mod.rs"]
+mod cbm;
+
+use cbm::{compare, reference, runs, series};
 
 use compare::{case, check, Within};
 use fric_manifest::{InputSpec, InputValue};

@@ -3,21 +3,10 @@
 //! against the independent reference of `cbm_reference.rs` (same files, `cbm_reference/`); its own
 //! test binary, split from `cbm_reference.rs` to keep files under 600 lines.
 
-#[allow(dead_code)]
-#[path = "cbm_reference/compare.rs"]
-mod compare;
-#[allow(dead_code)]
-#[path = "cbm_reference/fit.rs"]
-mod fit;
-#[allow(dead_code)]
-#[path = "cbm_reference/reference.rs"]
-mod reference;
-#[allow(dead_code)]
-#[path = "cbm_reference/runs.rs"]
-mod runs;
-#[allow(dead_code)]
-#[path = "cbm_reference/series.rs"]
-mod series;
+#[path = "cbm_reference/mod.rs"]
+mod cbm;
+
+use cbm::{compare, fit, reference, runs};
 
 use compare::{case, check, Within};
 use fit::{bin_means, friction_line, sech_fit, Line, Sech};

@@ -5,18 +5,10 @@
 //! samples'"), which rest on this run alone otherwise. Its own test binary: the reference runs
 //! 8000 s at two steps (about 8 and 16 million RK4 steps).
 
-#[allow(dead_code)]
-#[path = "cbm_reference/compare.rs"]
-mod compare;
-#[allow(dead_code)]
-#[path = "cbm_reference/reference.rs"]
-mod reference;
-#[allow(dead_code)]
-#[path = "cbm_reference/runs.rs"]
-mod runs;
-#[allow(dead_code)]
-#[path = "cbm_reference/series.rs"]
-mod series;
+#[path = "cbm_reference/mod.rs"]
+mod cbm;
+
+use cbm::{compare, reference, runs, series};
 
 use compare::{case, check, Within};
 use fric_manifest::InputSpec;

@@ -3,14 +3,14 @@
 //! root-finding chains started beside them.
 
 use crate::compute::{checked, compute_run};
-use crate::entry::Entry;
+use crate::entry::{Entry, ResolvedRun};
 use crate::options::{Options, Progress};
 use crate::schedule::costliest_first;
 use crate::sensitivity::{self, Planned, StepMemo};
 use crate::store::{Lookup, Probe, RunCache};
 use crate::summary::Summary;
 use crate::{companions, own_time, plan};
-use fric_experiments::{RunData, RunRequest};
+use fric_experiments::RunData;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 
@@ -37,17 +37,17 @@ enum Got {
 pub(crate) fn unique_runs<'a>(
     todo: &[&'a Entry],
     readings: &'a [Vec<Planned>],
-) -> (BTreeMap<&'a str, &'a RunRequest>, BTreeSet<&'a str>) {
-    let mut unique: BTreeMap<&str, &RunRequest> = BTreeMap::new();
+) -> (BTreeMap<&'a str, &'a ResolvedRun>, BTreeSet<&'a str>) {
+    let mut unique: BTreeMap<&str, &ResolvedRun> = BTreeMap::new();
     for e in todo {
         for r in companions::runs_with_companions(e) {
-            unique.insert(&r.key, &r.request);
+            unique.insert(&r.key, r);
         }
     }
     let own_keys: BTreeSet<&str> = unique.keys().copied().collect();
     for v in readings.iter().flatten().filter_map(|(_, v)| v.as_ref()) {
         for r in v.runs.values() {
-            unique.insert(&r.key, &r.request);
+            unique.insert(&r.key, r);
         }
     }
     (unique, own_keys)
@@ -56,7 +56,12 @@ pub(crate) fn unique_runs<'a>(
 /// One run from the cache (unless `force`), or computed into it; with `release`, its data are
 /// dropped once it is in the cache (a run the cache could not store is kept: nothing computed is
 /// lost).
-fn get_run(opts: &Options, cache: &RunCache, key: &str, req: &RunRequest, release: bool) -> Got {
+fn get_run(opts: &Options, cache: &RunCache, r: &ResolvedRun, release: bool) -> Got {
+    // A run still holding a placeholder is not even looked up ([`ResolvedRun::runnable`]).
+    let (key, req) = match r.runnable() {
+        Ok(req) => (r.key.as_str(), req),
+        Err(e) => return Got::Failed(e),
+    };
     let mut recovered = None;
     // Released, a cached run is only verified here (its checksum, without decoding it): the
     // evaluation reads it when it needs it, checked then ([`crate::run_source`]).
@@ -69,7 +74,7 @@ fn get_run(opts: &Options, cache: &RunCache, key: &str, req: &RunRequest, releas
     } else if !opts.force {
         match cache.get(key, req) {
             Lookup::Hit(d) => {
-                return match checked(req, d) {
+                return match checked(r, d) {
                     Ok(d) => Got::Cached(Some(d)),
                     Err(e) => Got::Failed(e),
                 }
@@ -81,7 +86,7 @@ fn get_run(opts: &Options, cache: &RunCache, key: &str, req: &RunRequest, releas
     // A cache that cannot be written (full, read-only) does not lose the run: its data are
     // kept for evaluation and drawing, and the failure is recorded for one warning.
     let (done, secs) = own_time::own_spent(|| {
-        compute_run(req).map(|d| {
+        compute_run(r).map(|d| {
             let stored = cache.keep(key, req, &d);
             (!(release && stored)).then_some(d)
         })
@@ -150,12 +155,12 @@ pub(crate) fn compute_all(
         .filter(|e| e.manifest.checks.iter().any(|c| !c.explain.is_empty()))
         .collect();
     // The runs longest first ([`plan::cost`]; ties in key order).
-    let order: Vec<(&str, &RunRequest)> = unique.iter().map(|(k, r)| (*k, *r)).collect();
+    let order: Vec<(&str, &ResolvedRun)> = unique.iter().map(|(k, r)| (*k, *r)).collect();
     let compute_runs = || -> Vec<(&str, Got)> {
         costliest_first(
             &order,
-            |&(_, req)| plan::cost(req),
-            |&(key, req)| (key, get_run(opts, &cache, key, req, release)),
+            |&(_, r)| plan::cost(&r.request),
+            |&(key, r)| (key, get_run(opts, &cache, r, release)),
         )
     };
     // The explanations' chains on a thread of their own, outside the pool: a chain waiting
@@ -219,8 +224,10 @@ pub(crate) fn compute_all(
                 } else {
                     &mut summary.reading_runs_computed
                 } += 1;
-                if let Some(req) = unique.get(key) {
-                    summary.run_seconds.insert(key.to_string(), (req.system.clone(), secs));
+                if let Some(r) = unique.get(key) {
+                    summary
+                        .run_seconds
+                        .insert(key.to_string(), (r.request.system.clone(), secs));
                 }
                 if let Some(why) = recovered {
                     summary.runs_recovered.push((key.to_string(), why));
@@ -256,15 +263,15 @@ pub(crate) fn compute_all(
 pub(crate) fn check_unread(
     lazy: &crate::run_source::Lazy,
     computed: &Computed,
-    unique: &BTreeMap<&str, &RunRequest>,
+    unique: &BTreeMap<&str, &ResolvedRun>,
     summary: &mut Summary,
 ) -> (usize, HashMap<String, String>) {
     let mut n = 0;
     let mut own_failed = HashMap::new();
     for (key, own) in computed.released_hits.iter().filter(|(k, _)| !lazy.was_read(k)) {
-        let Some(req) = unique.get(key.as_str()) else { continue };
+        let Some(r) = unique.get(key.as_str()) else { continue };
         n += 1;
-        if let Err(e) = lazy.check_unread(key, req) {
+        if let Err(e) = lazy.check_unread(r) {
             let (cached, list) = if *own {
                 (&mut summary.runs_cached, &mut summary.runs_failed)
             } else {

@@ -33,6 +33,38 @@ pub struct ResolvedRun {
     pub post: Vec<fric_manifest::PostOp>,
     /// Cache key: sha256 of the canonical request and the code fingerprint.
     pub key: String,
+    /// Its `{fitted: ...}` parameters still at their fit's start value, the loader's placeholder
+    /// (none once [`crate::fitted_params::resolve`] has set them): such a run is neither computed
+    /// nor read ([`ResolvedRun::runnable`]).
+    pub placeholders: Vec<Placeholder>,
+}
+
+/// A `{fitted: ...}` run parameter at its fit's start value: what the loader puts in its place
+/// until [`crate::fitted_params::resolve`] sets the fitted value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placeholder {
+    /// The manifest whose run it is.
+    pub manifest: String,
+    pub param: String,
+    /// The reference, `<doc>/<name>#<fit>.<param>`.
+    pub fitted: String,
+}
+
+impl ResolvedRun {
+    /// The request this run is computed with or read from the cache by, or why it may not be:
+    /// a parameter still holds its placeholder. Every path that computes or reads a run
+    /// ([`crate::compute`]) asks this, so a caller that forgot
+    /// [`crate::fitted_params::resolve`] gets this error, never the fit's start values.
+    pub fn runnable(&self) -> Result<&RunRequest, String> {
+        match self.placeholders.first() {
+            None => Ok(&self.request),
+            Some(p) => Err(format!(
+                "`{}`: run parameter `{}` is `{{fitted: \"{}\"}}`, not yet set (it holds the fit's start \
+                 value): call fric_pipeline::fitted_params::resolve on the load before computing or reading its runs",
+                p.manifest, p.param, p.fitted
+            )),
+        }
+    }
 }
 
 /// A manifest that could not be used.
@@ -56,10 +88,6 @@ pub struct Loaded {
     pub left_out: Vec<String>,
     /// Why the record of an earlier run was ignored (corrupt, tampered, another format), if it was.
     pub record_warning: Option<String>,
-    /// Whether [`crate::fitted_params::resolve`] has set the `{fitted: ...}` run parameters: until
-    /// then a run with one carries its fit's start value, a placeholder no run may be computed
-    /// with ([`crate::export::series_in`] refuses it).
-    pub fitted_set: bool,
 }
 
 /// A declared document.

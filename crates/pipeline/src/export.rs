@@ -4,12 +4,12 @@
 //! of the same series, under the same names: `<out>/<doc>/<name>/<panel>-<k>.csv` (or
 //! `.parquet`), `out` defaulting to `data/export`. A run missing from the cache is computed.
 
-use crate::compute::compute_and_store;
 use crate::entry::Entry;
 use crate::entry_report::{registry_report, with_run_data};
 use crate::load;
 use crate::options::Options;
-use crate::store::{output_path, write_atomic, Lookup};
+use crate::sensitivity::fetch::fetch_one;
+use crate::store::{output_path, write_atomic};
 use crate::{frames, render, stamp};
 use fric_experiments::RunData;
 use std::collections::{BTreeMap, HashMap};
@@ -61,11 +61,6 @@ pub fn series_in(opts: &Options, loaded: &load::Loaded, id: &str) -> Result<Vec<
     if e.manifest.panels.is_empty() {
         return Err(format!("`{id}` plots no series (not a figure)"));
     }
-    if !loaded.fitted_set && crate::load::fit_ref_syntax::fitted_params(&e.manifest).next().is_some() {
-        return Err(format!(
-            "`{id}` has runs with fitted parameters, not yet set: call fitted_params::resolve on the load first"
-        ));
-    }
     let data = run_data(opts, e)?;
     let metrics = metrics_of(root, e, stamp::cache_scope(opts).as_deref())?;
     let mut rep = registry_report(e);
@@ -111,12 +106,7 @@ fn run_data(opts: &Options, e: &Entry) -> Result<HashMap<String, Arc<RunData>>, 
         if data.contains_key(&r.key) {
             continue;
         }
-        let d = match cache.get(&r.key, &r.request) {
-            Lookup::Hit(d) => d,
-            Lookup::Miss | Lookup::Corrupt(_) => {
-                compute_and_store(&cache, &r.key, &r.request).map_err(|err| format!("run `{id}`: {err}"))?
-            }
-        };
+        let d = fetch_one(&cache, r).map_err(|err| format!("run `{id}`: {err}"))?;
         data.insert(r.key.clone(), Arc::new(d));
     }
     Ok(data)

@@ -96,7 +96,7 @@ fn with_samples(cache: &RunCache, e: &Entry, f: &FitSpec) -> Result<FitSpec, Str
     for t in &mut f.targets {
         let Some(s) = &t.samples else { continue };
         let r = e.runs.get(&s.run).ok_or_else(|| format!("no run `{}`", s.run))?;
-        let d = crate::sensitivity::fetch::fetch_one(cache, &r.key, &r.request)
+        let d = crate::sensitivity::fetch::fetch_one(cache, r)
             .map_err(|err| format!("the samples of run `{}`: {err}", s.run))?;
         let d = if r.post.is_empty() {
             d

@@ -19,7 +19,6 @@ use std::path::Path;
 /// Set every `{fitted: ...}` run parameter of `loaded`'s entries; a manifest whose value cannot
 /// be found moves to `loaded.invalid`.
 pub fn resolve(root: &Path, cache: &RunCache, loaded: &mut Loaded) {
-    loaded.fitted_set = true;
     let mut pending: BTreeSet<String> = loaded
         .entries
         .iter()

@@ -163,7 +163,7 @@ pub(crate) fn fitted_runs(
             .collect::<Result<Vec<_>, String>>()?;
         let v = variant(e, run, &set)?;
         let r = v.runs.get(run).ok_or_else(|| format!("no run `{run}`"))?;
-        let d = crate::sensitivity::fetch::fetch_one(cache, &r.key, &r.request)
+        let d = crate::sensitivity::fetch::fetch_one(cache, r)
             .map_err(|err| format!("run `{run}` at {what}'s result: {err}"))?;
         let d = if r.post.is_empty() {
             d

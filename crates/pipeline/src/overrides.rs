@@ -72,6 +72,13 @@ pub(crate) fn patch(r: &ResolvedRun, set: &[(String, f64)]) -> Result<ResolvedRu
         request,
         post: r.post.clone(),
         key,
+        // A placeholder this sets is one no longer.
+        placeholders: r
+            .placeholders
+            .iter()
+            .filter(|p| !set.iter().any(|(name, _)| *name == p.param))
+            .cloned()
+            .collect(),
     })
 }
 

@@ -217,6 +217,7 @@ mod tests {
             },
             post: Vec::new(),
             key: String::new(),
+            placeholders: Vec::new(),
         }
     }
 

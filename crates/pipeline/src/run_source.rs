@@ -86,9 +86,9 @@ impl<'a> Lazy<'a> {
     /// Check a released cached run nothing read (code review L11): read it alone, verified as
     /// a cache hit is and its invariants checked as a held cached run's are, then dropped (not
     /// kept in the memo, not counted in [`Lazy::reads`]).
-    pub(crate) fn check_unread(&self, key: &str, req: &fric_experiments::RunRequest) -> Result<(), String> {
-        match self.cache.get(key, req) {
-            Lookup::Hit(d) => checked(req, d).map(drop),
+    pub(crate) fn check_unread(&self, r: &ResolvedRun) -> Result<(), String> {
+        match self.cache.get(&r.key, &r.request) {
+            Lookup::Hit(d) => checked(r, d).map(drop),
             Lookup::Corrupt(why) => Err(format!("cache entry corrupted after it was verified: {why}")),
             Lookup::Miss => Err("no longer in the cache after it was verified".into()),
         }
@@ -126,7 +126,7 @@ impl<'a> Lazy<'a> {
             .unwrap_or_else(|p| p.into_inner())
             .insert(r.key.clone());
         let d = match self.cache.get(&r.key, &r.request) {
-            Lookup::Hit(d) => checked(&r.request, d).map_err(|e| (false, e))?,
+            Lookup::Hit(d) => checked(r, d).map_err(|e| (false, e))?,
             Lookup::Corrupt(why) => return Err((false, format!("cache entry corrupted after it was written: {why}"))),
             Lookup::Miss => return Err((false, "not in the cache after it was computed".into())),
         };
@@ -261,6 +261,7 @@ mod tests {
             },
             post: Vec::new(),
             key: key.into(),
+            placeholders: Vec::new(),
         };
         let d = RunData {
             columns: vec![("t".into(), vec![0.0, 1.0])],

@@ -189,7 +189,7 @@ pub fn compute(opts: &Options, plan: &PlanFile, i: usize, n: usize) -> Result<Sh
     let mut requests = HashMap::new();
     for e in &all.built {
         for r in e.runs.values() {
-            requests.insert(r.key.as_str(), &r.request);
+            requests.insert(r.key.as_str(), r);
         }
     }
     let missing: Vec<String> = mine
@@ -217,7 +217,12 @@ pub fn compute(opts: &Options, plan: &PlanFile, i: usize, n: usize) -> Result<Sh
     let did: Vec<(&str, Did)> = pool.install(|| {
         mine.par_iter()
             .map(|r| {
-                let req = requests[r.key.as_str()];
+                let run = requests[r.key.as_str()];
+                // A run still holding a placeholder is not even looked up.
+                let req = match run.runnable() {
+                    Ok(req) => req,
+                    Err(e) => return (r.key.as_str(), Did::Failed(e)),
+                };
                 let mut recovered = None;
                 if !opts.force {
                     match cache.probe(&r.key, req) {
@@ -228,7 +233,7 @@ pub fn compute(opts: &Options, plan: &PlanFile, i: usize, n: usize) -> Result<Sh
                 }
                 // Storing is a shard's whole output: a failed write fails the run.
                 let stored =
-                    compute_run(req).and_then(|d| cache.put(&r.key, req, &d).map_err(|e| format!("cache write: {e}")));
+                    compute_run(run).and_then(|d| cache.put(&r.key, req, &d).map_err(|e| format!("cache write: {e}")));
                 let d = match stored {
                     Ok(()) => Did::Computed(recovered),
                     Err(e) => Did::Failed(e),

@@ -79,17 +79,19 @@ fn run(ws: &Path, only: &[&str], jobs: usize) -> std::collections::BTreeMap<Stri
     s.report.experiments.into_iter().map(|e| (e.id.clone(), e)).collect()
 }
 
-/// The key of run `pred` with its fitted parameters set (loaded and resolved as a run does).
-fn key(ws: &Path) -> String {
-    let mut loaded = fric_pipeline::load(ws);
-    let cache = fric_pipeline::store::RunCache::new(ws.join("data/cache/runs"));
-    fric_pipeline::fitted_params::resolve(ws, &cache, &mut loaded);
+/// Run `pred` of [`USER`] in `loaded`: its key and request.
+fn pred(loaded: &fric_pipeline::Loaded) -> (String, fric_experiments::RunRequest) {
     let e = loaded
         .entries
         .iter()
         .find(|e| e.manifest.id == "thesis/fig9.9")
         .unwrap();
-    e.runs["pred"].key.clone()
+    (e.runs["pred"].key.clone(), e.runs["pred"].request.clone())
+}
+
+/// The key of run `pred` with its fitted parameters set (loaded and resolved as a run does).
+fn key(ws: &Path) -> String {
+    pred(&common::load_resolved(&fric_pipeline::Options::new(ws))).0
 }
 
 #[test]
@@ -190,4 +192,44 @@ fn bad_fitted_parameters_are_refused_at_their_line() {
             .any(|d| d.file.ends_with(FIT_FILE) && d.message.contains("(a cycle)")),
         "{d:#?}"
     );
+}
+
+/// A caller that loads and forgets [`fric_pipeline::fitted_params::resolve`] gets an error naming
+/// the manifest and the parameter, never a run at the fit's start values: the loader's
+/// placeholders are refused where runs are computed or read, also when the cache holds a run
+/// under the placeholder's key.
+#[test]
+fn a_run_at_its_placeholder_is_neither_computed_nor_read() {
+    let ws = workspace(&[(FIT_FILE, FIT), (USER_FILE, USER)]);
+    let o = fric_pipeline::Options::new(ws.path());
+    let loaded = fric_pipeline::load(ws.path());
+    let refused = || {
+        let err = fric_pipeline::export::series_in(&o, &loaded, "thesis/fig9.9").unwrap_err();
+        assert!(
+            err.contains("`thesis/fig9.9`")
+                && err.contains("run parameter `fc` is `{fitted: \"thesis/fig9.8#id.fc\"}`, not yet set")
+                && err.contains("fitted_params::resolve"),
+            "{err}"
+        );
+    };
+    refused();
+    let runs = o.run_cache();
+    assert!(
+        std::fs::read_dir(runs.dir()).map_or(true, |mut d| d.next().is_none()),
+        "nothing computed"
+    );
+    // A run stored under the placeholder's key (by an older build, say) is not read either.
+    let (key, request) = pred(&loaded);
+    let d = fric_experiments::RunData {
+        columns: vec![("u".into(), vec![0.0, 1.0]), ("F".into(), vec![0.0, 1.0])],
+        period: None,
+        info: Default::default(),
+    };
+    runs.put(&key, &request, &d).unwrap();
+    refused();
+    // Resolved, the run has its fitted values and another key.
+    let resolved = common::load_resolved(&o);
+    let (set_key, set) = pred(&resolved);
+    assert_ne!(set_key, key);
+    assert!((set.params["sigma"][0] - 1000.0).abs() < 1.0, "{:?}", set.params);
 }

@@ -142,18 +142,8 @@ impl System for CbmMeanHeight {
 /// `y(0) = y0`: the output of `cbm-mean-height` is bin means, so its runs are checked here, and a
 /// violation is the run's error with the inner run, the time and the offending sample.
 fn check_inner(cbm: &Cbm, vp: f64, y0: f64, eta: f64, tau: f64, tol: (f64, f64), r: &CbmRun) -> Result<(), String> {
-    let col = |i: usize| r.state.iter().map(|s| s[i]).collect::<Vec<f64>>();
     let mut d = RunData {
-        columns: vec![
-            ("t".to_string(), r.t.clone()),
-            ("x".to_string(), col(0)),
-            ("v".to_string(), col(1)),
-            ("l".to_string(), col(2)),
-            ("y".to_string(), col(3)),
-            ("yd".to_string(), col(4)),
-            ("F".to_string(), r.friction.clone()),
-            ("stuck".to_string(), r.stuck.clone()),
-        ],
+        columns: r.pulled_columns(),
         ..Default::default()
     };
     push_energy(&mut d, r);

@@ -109,19 +109,12 @@ impl System for CbmStickSlip {
             })
             .collect();
         let sticks = r.region_changes.iter().filter(|c| c.1 == Region::Stick).count();
+        // `F`, `Ff`, `stuck`: the friction models' force beside the one acting.
+        let mut columns = r.pulled_columns();
+        columns.insert(7, ("Ff".to_string(), ff));
+        columns.push(("v_stuck".to_string(), v_stuck));
         let mut data = RunData {
-            columns: vec![
-                ("t".to_string(), r.t.clone()),
-                ("x".to_string(), col(0)),
-                ("v".to_string(), col(1)),
-                ("l".to_string(), col(2)),
-                ("y".to_string(), col(3)),
-                ("yd".to_string(), col(4)),
-                ("F".to_string(), r.friction.clone()),
-                ("Ff".to_string(), ff),
-                ("stuck".to_string(), r.stuck.clone()),
-                ("v_stuck".to_string(), v_stuck),
-            ],
+            columns,
             ..Default::default()
         };
         crate::cbm::push_energy(&mut data, &r);

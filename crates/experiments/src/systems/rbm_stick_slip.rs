@@ -9,7 +9,7 @@
 //! `v` nor `l`, so no stored energy.
 
 use crate::laws::BristleRow;
-use crate::spring::PulledSpring;
+use crate::spring::{pulled_rhs, PulledSpring};
 use crate::system::{initial, params, Column, System, NONE, Group, LINEAR};
 use crate::{Invalid, RunData, RunRequest};
 use fric_models::rbm::Rbm;
@@ -53,10 +53,7 @@ impl HybridSystem for Rig {
         3
     }
     fn rhs(&self, _: u64, _: f64, s: &[f64], ds: &mut [f64]) {
-        let (fl, fr) = self.rbm.borrow().friction_at(s[0]);
-        ds[0] = s[1];
-        ds[1] = (self.k * s[2] - fl - fr) / self.m;
-        ds[2] = self.vp - s[1];
+        pulled_rhs(self.k, self.m, self.vp, self.rbm.borrow().friction_at(s[0]), s, ds);
     }
     fn n_guards(&self, _: u64) -> usize {
         2
@@ -93,9 +90,7 @@ impl Quadratures<u64> for Works {
         2
     }
     fn integrands(&self, _: u64, _: f64, s: &[f64], q: &mut [f64]) {
-        let (fl, fr) = self.rbm.borrow().friction_at(s[0]);
-        q[0] = self.k * s[2] * self.vp;
-        q[1] = self.report * (fl + fr) * s[1];
+        works(self.k, self.vp, self.report, self.rbm.borrow().friction_at(s[0]), s, q);
     }
 }
 
@@ -178,11 +173,7 @@ fn run_reporting(p: &Params, req: &RunRequest, report: f64) -> Result<RunData, S
     };
     let mut rows: Vec<[f64; 9]> = Vec::with_capacity(save.len());
     // The observer runs between events, when the frozen states are those of the sample.
-    let mut out = |t: f64, _: u64, s: &[f64]| {
-        let (fl, fr) = rig.rbm.borrow().friction_at(s[0]);
-        let e = 0.5 * m * s[1] * s[1] + 0.5 * k * s[2] * s[2];
-        rows.push([t, s[0], s[1], s[2], fl, fr, s[3], s[4], e]);
-    };
+    let mut out = |t: f64, _: u64, s: &[f64]| rows.push(row(m, k, t, s, rig.rbm.borrow().friction_at(s[0])));
     let r = simulate(&powered, 0, Method::Dopri5, &tol, 0.0, &[p.x0, p.v0, p.l0], t_end, &save, 50_000_000, &mut out)
         .map_err(|e| e.to_string())?;
     if rows.iter().any(|r| (r[1] - p.x0).abs() > span) {
@@ -197,6 +188,20 @@ fn run_reporting(p: &Params, req: &RunRequest, report: f64) -> Result<RunData, S
     data.info.insert("steps".into(), r.stats.accepted as f64);
     data.info.insert("d0".into(), p.row.bristles().d0());
     Ok(data)
+}
+
+/// The energy balance's integrands on the state `s = [x, v, l]` with the friction's corner
+/// forces `(fl, fr)`: `K l v_p` and `report · F v` (also `rbm-stick-slip-table`'s, `report` = 1).
+pub(super) fn works(k: f64, vp: f64, report: f64, (fl, fr): (f64, f64), s: &[f64], q: &mut [f64]) {
+    q[0] = k * s[2] * vp;
+    q[1] = report * (fl + fr) * s[1];
+}
+
+/// The observer's row `[t, x, v, l, F_l, F_r, W_in, W_f, E]` at the state `s = [x, v, l, W_in,
+/// W_f]` with the friction's corner forces `(fl, fr)` ([`columns`]; also `rbm-stick-slip-table`'s).
+pub(super) fn row(m: f64, k: f64, t: f64, s: &[f64], (fl, fr): (f64, f64)) -> [f64; 9] {
+    let e = 0.5 * m * s[1] * s[1] + 0.5 * k * s[2] * s[2];
+    [t, s[0], s[1], s[2], fl, fr, s[3], s[4], e]
 }
 
 /// The columns of [`RbmStickSlip::COLUMNS`] from the observer's rows

@@ -12,7 +12,8 @@
 //! sets `v` to `±1e-12` m/s on the new side, changing `½ m v²` by 1e-24 J). A reversal that the new
 //! half-table's force turns back at once (a stick, for which the tables have no row) is an error.
 
-use super::rbm_stick_slip::{columns, tolerances, Params, RbmStickSlip, NUDGE};
+use super::rbm_stick_slip::{columns, row, tolerances, works, Params, RbmStickSlip, NUDGE};
+use crate::spring::pulled_rhs;
 use crate::system::{Column, System, NONE};
 use crate::{Invalid, RunData, RunRequest};
 use fric_models::rbm::TableReading;
@@ -57,10 +58,7 @@ impl HybridSystem for Rig {
         3
     }
     fn rhs(&self, _: u64, _: f64, s: &[f64], ds: &mut [f64]) {
-        let (fl, fr) = self.table.borrow().friction_at(s[0]);
-        ds[0] = s[1];
-        ds[1] = (self.k * s[2] - fl - fr) / self.m;
-        ds[2] = self.vp - s[1];
+        pulled_rhs(self.k, self.m, self.vp, self.table.borrow().friction_at(s[0]), s, ds);
     }
     fn n_guards(&self, _: u64) -> usize {
         3
@@ -94,9 +92,7 @@ impl HybridSystem for Rig {
     }
     /// The energy balance's works, as `rbm-stick-slip`'s: `W_in = ∫ K l v_p dt`, `W_f = ∫ F v dt`.
     fn integrands(&self, _: u64, _: f64, s: &[f64], q: &mut [f64]) {
-        let (fl, fr) = self.table.borrow().friction_at(s[0]);
-        q[0] = self.k * s[2] * self.vp;
-        q[1] = (fl + fr) * s[1];
+        works(self.k, self.vp, 1.0, self.table.borrow().friction_at(s[0]), s, q);
     }
 }
 
@@ -131,11 +127,7 @@ impl System for RbmStickSlipTable {
         };
         let mut rows: Vec<[f64; 9]> = Vec::with_capacity(save.len());
         let (m, k) = (p.spring.m, p.spring.k_spring);
-        let mut out = |t: f64, _: u64, s: &[f64]| {
-            let (fl, fr) = rig.table.borrow().friction_at(s[0]);
-            let e = 0.5 * m * s[1] * s[1] + 0.5 * k * s[2] * s[2];
-            rows.push([t, s[0], s[1], s[2], fl, fr, s[3], s[4], e]);
-        };
+        let mut out = |t: f64, _: u64, s: &[f64]| rows.push(row(m, k, t, s, rig.table.borrow().friction_at(s[0])));
         let r = simulate(&rig, 0, Method::Dopri5, &tol, 0.0, &[p.x0, p.v0, p.l0], t_end, &save, 50_000_000, &mut out);
         if rig.last_reversal.get().1 >= 20 {
             return Err(format!(

@@ -5,8 +5,8 @@
 //! production run, never the reference's: run a comparison with it to see the comparison fail
 //! on a production that is off (how the tests were shown to fail).
 
-use crate::reference::{Body, Model, State};
-use crate::series::Series;
+use super::reference::{Body, Model, State};
+use super::series::Series;
 use fric_experiments::{execute, resolve};
 use fric_manifest::{InputSpec, ParamValue, SimSpec};
 use std::collections::BTreeMap;
@@ -126,7 +126,7 @@ pub fn try_production(
 
 /// The reference run of `model` from `s0`: `n` samples `dt` apart, RK4 at step `h`.
 pub fn reference_run(model: &Model, s0: State, dt: f64, n: usize, h: f64) -> Series {
-    Series::from_reference(model, &crate::reference::simulate(model, s0, dt, n, h))
+    Series::from_reference(model, &super::reference::simulate(model, s0, dt, n, h))
 }
 
 /// The factor `CBM_REFERENCE_PERTURB=name=factor` puts on the production's parameter `name`

@@ -1,7 +1,7 @@
 //! The columns of a reference or a production run and the numbers compared, computed by the
 //! same code from either.
 
-use crate::reference::{Model, Samples};
+use super::reference::{Model, Samples};
 use fric_experiments::RunData;
 
 /// The numbers compared, computed by the same code from either run's samples.

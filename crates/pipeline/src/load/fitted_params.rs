@@ -2,10 +2,13 @@
 //! manifest that parses (not this one) with a fit of that name fitting that parameter, and no
 //! chain of such parameters leads back to this manifest; each problem at
 //! `runs[i].params.<name>` (a `from:` run taking one at `runs[i].from`). The run is resolved
-//! with the fit's start in the parameter's place, validated against its system;
-//! [`crate::fitted_params`] sets the fitted value before any run is planned.
+//! with the fit's start in the parameter's place, validated against its system, and the
+//! parameter recorded as a [`Placeholder`] of the run: [`crate::fitted_params`] sets the fitted
+//! value before any run is planned, and a run still holding one is neither computed nor read
+//! ([`crate::entry::ResolvedRun::runnable`]).
 
 use super::fit_ref_syntax::{parse, run_sources};
+use crate::entry::Placeholder;
 use fric_manifest::{Manifest, ParamValue, RunSpec};
 use std::collections::{BTreeSet, HashMap};
 
@@ -13,14 +16,15 @@ use std::collections::{BTreeSet, HashMap};
 const ALLOWED: &str = "`{fitted: \"<doc>/<name>#<fit>.<param>\"}`: a fit of another manifest that parses, one \
                        of its parameters, no manifest's fit depending on this one's runs again";
 
-/// `spec` (a run of `m`) with every `{fitted: ...}` parameter set to its fit's start, or the
-/// problem: (field under the run, message, allowed).
+/// `spec` (a run of `m`) with every `{fitted: ...}` parameter set to its fit's start, and those
+/// parameters (the run's [`Placeholder`]s), or the problem: (field under the run, message, allowed).
 pub(super) fn placeholders(
     m: &Manifest,
     spec: &RunSpec,
     by_id: &HashMap<&str, &Manifest>,
-) -> Result<RunSpec, (String, String, String)> {
+) -> Result<(RunSpec, Vec<Placeholder>), (String, String, String)> {
     let mut s = spec.clone();
+    let mut set = Vec::new();
     for (name, v) in &spec.params {
         let ParamValue::Fitted(f) = v else { continue };
         let at = format!("params.{name}");
@@ -48,8 +52,13 @@ pub(super) fn placeholders(
             .map(|p| p.start);
         let start = start.ok_or_else(|| fail(format!("no fit `{}` of `{}`", r.fit, r.id)))?;
         s.params.insert(name.clone(), ParamValue::Number(start));
+        set.push(Placeholder {
+            manifest: m.id.clone(),
+            param: name.clone(),
+            fitted: text.clone(),
+        });
     }
-    Ok(s)
+    Ok((s, set))
 }
 
 /// Whether `spec` has a `{fitted: ...}` parameter.

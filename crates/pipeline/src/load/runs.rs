@@ -127,7 +127,7 @@ pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
             },
         };
         // `{fitted: ...}` parameters: their fit's start until the fitted value is set.
-        let spec = match super::fitted_params::placeholders(m, &spec, by_id) {
+        let (spec, placeholders) = match super::fitted_params::placeholders(m, &spec, by_id) {
             Ok(s) if m.runs[i].from.is_none() || !super::fitted_params::has_fitted(&spec) => s,
             Ok(_) => {
                 let msg = "the run it takes has a `{fitted: ...}` parameter, set only in its own manifest";
@@ -283,6 +283,7 @@ pub(super) fn resolve_runs(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
                             request: req,
                             key,
                             post,
+                            placeholders: placeholders.clone(),
                         },
                     );
                 }

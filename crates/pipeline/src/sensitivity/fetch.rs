@@ -2,7 +2,7 @@
 //! explanations: from the cache, or computed into it; and a manifest's checks evaluated on them.
 
 use crate::compute::{checked, compute_and_store};
-use crate::entry::Entry;
+use crate::entry::{Entry, ResolvedRun};
 use crate::entry_report::{registry_report, with_runs};
 use crate::metric_tables::metrics_and_checks;
 use crate::options::Options;
@@ -17,26 +17,26 @@ use std::sync::Arc;
 pub(super) type Fetched = (HashMap<String, Arc<RunData>>, HashMap<String, String>, usize);
 
 /// The distinct runs of `entries`, by key.
-fn unique_runs<'a>(entries: &[&'a Entry]) -> BTreeMap<&'a str, &'a fric_experiments::RunRequest> {
+fn unique_runs<'a>(entries: &[&'a Entry]) -> BTreeMap<&'a str, &'a ResolvedRun> {
     entries
         .iter()
         .flat_map(|e| e.runs.values())
-        .map(|r| (r.key.as_str(), &r.request))
+        .map(|r| (r.key.as_str(), r))
         .collect()
 }
 
 /// One run from the cache (its invariants checked, [`checked`]), or computed into it; `true` when
 /// it was computed.
-fn get_or_compute(cache: &RunCache, key: &str, req: &fric_experiments::RunRequest) -> (Result<RunData, String>, bool) {
-    match cache.get(key, req) {
-        Lookup::Hit(d) => (checked(req, d), false),
-        _ => (compute_and_store(cache, key, req), true),
+fn get_or_compute(cache: &RunCache, r: &ResolvedRun) -> (Result<RunData, String>, bool) {
+    match cache.get(&r.key, &r.request) {
+        Lookup::Hit(d) => (checked(r, d), false),
+        _ => (compute_and_store(cache, r), true),
     }
 }
 
-/// One run's data from the cache, or computed into it (a figure's fitted curve).
-pub(crate) fn fetch_one(cache: &RunCache, key: &str, req: &fric_experiments::RunRequest) -> Result<RunData, String> {
-    get_or_compute(cache, key, req).0
+/// One run's data from the cache, or computed into it (a figure's fitted curve, an export).
+pub(crate) fn fetch_one(cache: &RunCache, r: &ResolvedRun) -> Result<RunData, String> {
+    get_or_compute(cache, r).0
 }
 
 /// Sort fetched runs into data and failures, and count the computed ones.
@@ -68,8 +68,8 @@ pub(super) fn fetch(opts: &Options, entries: &[&Entry]) -> Result<Fetched, Strin
     let got = pool.install(|| {
         unique
             .par_iter()
-            .map(|(key, req)| {
-                let (r, fresh) = get_or_compute(&cache, key, req);
+            .map(|(key, run)| {
+                let (r, fresh) = get_or_compute(&cache, run);
                 (*key, r, fresh)
             })
             .collect()
@@ -98,8 +98,8 @@ pub(crate) fn evaluate_in(e: &Entry, src: &Source) -> fric_report::ExperimentRep
 pub(crate) fn fetch_serial(cache: &RunCache, entries: &[&Entry]) -> Fetched {
     let got = unique_runs(entries)
         .into_iter()
-        .map(|(key, req)| {
-            let (r, fresh) = get_or_compute(cache, key, req);
+        .map(|(key, run)| {
+            let (r, fresh) = get_or_compute(cache, run);
             (key, r, fresh)
         })
         .collect();

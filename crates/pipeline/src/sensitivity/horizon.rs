@@ -167,7 +167,7 @@ mod tests {
         let end = short.request.sim.t_end.unwrap();
         assert!(end > 400.0 && end < 500.0, "{end}");
         let data = |r: &ResolvedRun| {
-            let d = crate::compute::compute_run(&r.request).unwrap();
+            let d = crate::compute::compute_run(r).unwrap();
             crate::evaluate::post_process(&d, &r.post).unwrap()
         };
         let (a, b) = (data(full), data(&short));
