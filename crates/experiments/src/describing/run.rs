@@ -9,8 +9,8 @@ use super::{response, DfSetup, SCAN};
 use crate::input::grid;
 use crate::{RunData, RunRequest};
 use fric_solvers::describing::{
-    bisect_sign, describing_function, distance, illinois, negative_inverse, probe, refine_jumps, DfOptions, DfPoint,
-    Forced, Jump, Sample,
+    bisect_sign, describing_function, distance, illinois, narrow_edges, negative_inverse, probe, refine_jumps,
+    DfOptions, DfPoint, Forced, Jump, Sample,
 };
 
 /// The change of N (by [`distance`]) that a jump must keep down to a relative width of 1e-12 to
@@ -59,7 +59,7 @@ fn classify(p: &DfPoint) -> Sample<DfPoint> {
 
 /// [`run`] with the DF at `(a, ω)` computed by `compute` (each amplitude and frequency at most
 /// once: the run memoises it).
-fn run_points(
+pub(super) fn run_points(
     setup: &DfSetup,
     req: &RunRequest,
     compute: impl Fn(f64, f64) -> Result<DfPoint, String>,
@@ -157,6 +157,17 @@ fn run_points(
                     // follows: the gaps do not depend on where the grid falls.
                     let jumps = refine_jumps(|x| df(x, w), (a0, p0.n), (a, p.n), 1e-12, GAP, setup.jump)?;
                     for j in jumps {
+                        // With `gap_edges`, a gap whose bisection stopped at uncomputed points
+                        // has as ends the last and first amplitudes with a stable period-1 steady
+                        // state (issue 43). Off by default: on report Figs 5.22-5.24 at 1e-6 it
+                        // made 6 runs fail (s58 h43b): a crossing bisection on the segment it
+                        // adds met a shooting hole (ω = 10, a = 0.28705 N·m), and Fig 5.24's
+                        // search found no crossing at ω = 1.8466.
+                        let j = if is_gap(&j) && setup.gap_edges > 0.0 {
+                            narrow_edges(|x| df(x, w), j, setup.gap_edges)?
+                        } else {
+                            j
+                        };
                         if j.lo > pts.last().map_or(a0, |q| q.0) {
                             pts.push((j.lo, end(j.n_lo)));
                             broken.push(gap);
@@ -477,14 +488,14 @@ fn search_mark<E>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::system::ParamSet;
     use fric_manifest::{InputSpec, InputValue, ParamValue};
 
     /// A classical-stick DF request on the amplitudes 1, 2, 3, 4, 5 (linear grid) at ω = 1, no
     /// jump refinement (`jump` 100), the drawn curve refined to a change of 0.01.
-    fn five_amplitudes_refined() -> RunRequest {
+    pub(in crate::describing) fn five_amplitudes_refined() -> RunRequest {
         let n = |v: f64| ParamValue::Number(v);
         let params = [
             ("approach", n(3.0)),
@@ -512,6 +523,24 @@ mod tests {
         crate::resolve("describing-function-classical", &params, Some(&input), None).unwrap()
     }
 
+    /// A synthetic DF point: `n`, stable (multiplier 0.5), or a hole (shooting residual 1).
+    pub(in crate::describing) fn synthetic(n: (f64, f64), hole: bool) -> DfPoint {
+        DfPoint {
+            n,
+            drift: 0.0,
+            residual: if hole { 1.0 } else { 1e-12 },
+            converged: !hole,
+            multiplier: 0.5,
+            maps: 1,
+            steps: 1,
+            rejected: 0,
+            unstable_maps: 0,
+            predicted_periods: 0,
+            contracted: false,
+            orbit_margin: f64::NAN,
+        }
+    }
+
     /// Review L3: a point without a steady state is counted once, when it is computed. The grid
     /// point a = 3 is a hole (residual 1); the refinement of the chord 2 → 4 (|ln 4/2| > 0.01)
     /// asks for its midpoint, a = 3 again (memoised). Before, `unresolved_points` counted each
@@ -523,20 +552,7 @@ mod tests {
         let computed = Cell::new(0usize);
         let data = run_points(&setup, &req, |a, _| {
             computed.set(computed.get() + 1);
-            Ok(DfPoint {
-                n: (a, -0.5 * a),
-                drift: 0.0,
-                residual: if a == 3.0 { 1.0 } else { 1e-12 },
-                converged: a != 3.0,
-                multiplier: 0.5,
-                maps: 1,
-                steps: 1,
-                rejected: 0,
-                unstable_maps: 0,
-                predicted_periods: 0,
-                contracted: false,
-                orbit_margin: f64::NAN,
-            })
+            Ok(synthetic((a, -0.5 * a), a == 3.0))
         })
         .unwrap();
         // The refinement ran (points added around the hole).

@@ -155,3 +155,33 @@ fn horner_on_the_imaginary_axis() {
     // 1/s vanishes nowhere but its denominator does at ω = 0.
     assert_eq!(super::response(&[1.0], &[1.0, 0.0], 0.0), None);
 }
+
+/// Issue 43 (report Fig 5.24, s57): a gap whose bisection stops at uncomputed points has the
+/// band's computed neighbours as its edges, to 1e-6 relative, not where the bisection stopped.
+/// A synthetic DF on the amplitudes 1…5 at ω = 1: no steady state (a hole) on [2.3, 3.61), and
+/// N jumps from 1 to 0.2 across it. The grid bracket [2, 4] stops at once (3 and every probe
+/// around it are holes): the old gap was [2, 4], 0.3 and 0.39 from the band.
+#[test]
+fn a_gap_edge_is_the_last_amplitude_with_a_steady_state_to_1e_6() {
+    use crate::system::ParamSet;
+    let req = super::run::tests::five_amplitudes_refined();
+    // Jumps refined (the default 0.25), the drawn curve not, gap edges to 1e-6.
+    let setup = super::DfSetup {
+        jump: 0.25,
+        refine: 0.0,
+        gap_edges: 1e-6,
+        ..super::DfSetup::read(&req.params)
+    };
+    let (from, to) = (2.3, 3.61);
+    let data = super::run::run_points(&setup, &req, |a, _| {
+        let n = (if a < 3.0 { 1.0 } else { 0.2 }, 0.0);
+        Ok(super::run::tests::synthetic(n, (from..to).contains(&a)))
+    })
+    .unwrap();
+    let i = &data.info;
+    assert_eq!(i["gaps"], 1.0, "{i:?}");
+    let (lo, hi) = (i["gap1_lo"], i["gap1_hi"]);
+    assert!(lo < from && from - lo <= 1e-6 * 2.31, "{lo} {i:?}");
+    assert!(hi >= to && hi - to <= 1e-6 * hi, "{hi} {i:?}");
+    assert!((i["gap1_size"] - 5f64.ln()).abs() < 1e-12, "{i:?}");
+}
