@@ -79,6 +79,20 @@ impl Bound {
     }
 }
 
+/// The `(rtol, atol)` the driver integrated a run with (`crate::drive::tolerances` for the
+/// run's method), for an energy balance's bound; a request it cannot read is a violation.
+pub fn driver_tolerance(req: &crate::RunRequest) -> Result<(f64, f64), Violation> {
+    let unusable = |message: String| Violation {
+        t: f64::NAN,
+        count: 1,
+        message,
+    };
+    let ode = crate::drive::ode_of(req).map_err(unusable)?;
+    let sig = crate::input::signal(req).map_err(unusable)?;
+    let tol = crate::drive::tolerances(req, ode, crate::drive::periodic_plan(req, &sig).0.scale);
+    Ok((tol.rtol, tol.atol))
+}
+
 /// The largest `|a|` over the samples.
 pub fn max_abs(a: &[f64]) -> f64 {
     a.iter().fold(0.0, |m, x| m.max(x.abs()))

@@ -2,7 +2,7 @@
 //! which is the same plant: the plant parameter groups, how a drum run's columns are presented,
 //! and the runs with Dahl, LuGre and Maxwell-slip friction shared by the six spring systems.
 
-use crate::drive::{driven_with_works, ode_of, periodic_plan, save_times, tolerances, Works};
+use crate::drive::{driven_with_works, periodic_plan, save_times, Works};
 use crate::input::signal;
 use crate::laws::{DahlLaw, LuGreLaw, MaxwellSlipElements};
 use crate::system::{any, initial, nonneg, params, positive, Column};
@@ -480,7 +480,7 @@ pub fn check_dahl_energy(
     d: &RunData,
     columns: [&str; 4],
 ) -> Result<(), crate::invariants::Violation> {
-    let (rtol, atol) = driver_tolerance(req)?;
+    let (rtol, atol) = crate::energy_balance::driver_tolerance(req)?;
     let b = EnergyBound {
         m: plant.0,
         ks: plant.1,
@@ -489,20 +489,6 @@ pub fn check_dahl_energy(
         friction_state: true,
     };
     check_maxwell_slip_energy(&b, (rtol, atol), d, columns)
-}
-
-/// The `(rtol, atol)` the driver integrated a run with (`crate::drive::tolerances` for the
-/// run's method).
-fn driver_tolerance(req: &RunRequest) -> Result<(f64, f64), crate::invariants::Violation> {
-    let unusable = |message: String| crate::invariants::Violation {
-        t: f64::NAN,
-        count: 1,
-        message,
-    };
-    let ode = ode_of(req).map_err(unusable)?;
-    let sig = signal(req).map_err(unusable)?;
-    let tol = tolerances(req, ode, periodic_plan(req, &sig).0.scale);
-    Ok((tol.rtol, tol.atol))
 }
 
 /// Invariant: the energy balance (`crate::energy_balance`) of a LuGre spring run, its columns
@@ -538,7 +524,7 @@ pub fn check_lugre_energy(
     }
     let (qm, vm) = (max_abs(q), max_abs(v));
     let components = vec![(qm, ks * qm, 0.0), (vm, pm * vm, dv), (max_abs(z), 0.0, dz)];
-    let bound = Bound::for_run(d, driver_tolerance(req)?, components);
+    let bound = Bound::for_run(d, crate::energy_balance::driver_tolerance(req)?, components);
     check(t, col(d, "W_in")?, col(d, "W_f")?, col(d, "E")?, bound.tolerance())
 }
 

@@ -208,19 +208,12 @@ fn run_reporting(p: &Params, req: &RunRequest, report: f64) -> Result<RunData, S
 /// rate `(u − σ0 z) v` has `H_v = max|u − σ0 z|`, `H_z = σ0 max|v|` (u depends on time only).
 fn check_energy(p: &Params, req: &RunRequest, d: &RunData) -> Result<(), Violation> {
     let (t, u, x, v, z) = (col(d, "t")?, col(d, "u")?, col(d, "x")?, col(d, "v")?, col(d, "z")?);
-    let unusable = |message: String| Violation {
-        t: f64::NAN,
-        count: 1,
-        message,
-    };
-    let ode = ode_of(req).map_err(unusable)?;
-    let sig = signal(req).map_err(unusable)?;
-    let tol = tolerances(req, ode, periodic_plan(req, &sig).0.scale);
+    let tol = crate::energy_balance::driver_tolerance(req)?;
     let (xm, vm) = (max_abs(x), max_abs(v));
     let hv = (0..t.len()).fold(0.0f64, |a, i| a.max((u[i] - p.sigma0 * z[i]).abs()));
     let bound = Bound::for_run(
         d,
-        (tol.rtol, tol.atol),
+        tol,
         vec![(xm, p.k_spring * xm, 0.0), (vm, p.m * vm, hv), (max_abs(z), 0.0, p.sigma0 * vm)],
     );
     check(t, col(d, "W_in")?, col(d, "W_f")?, col(d, "E")?, bound.tolerance())

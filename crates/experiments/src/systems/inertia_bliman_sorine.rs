@@ -5,7 +5,7 @@
 //! ∫ (F + α θ') θ' dt + Δ(½ J θ'²)`, exact for any friction torque on the inertia; the B&S states
 //! x1, x2 are inside the friction work (the report defines no stored energy of them).
 
-use crate::drive::{driven_with_works, ode_of, periodic_plan, tolerances, Works};
+use crate::drive::{driven_with_works, Works};
 use crate::energy_balance::{check, max_abs, sensitivities, Bound};
 use crate::input::signal;
 use crate::invariants::{col, Invariant, Violation};
@@ -123,20 +123,13 @@ fn check_energy(p: &Params, req: &RunRequest, d: &RunData) -> Result<(), Violati
         },
         |x| x[1] * (u[at.get()] - m.alpha * x[1] - m.friction_torque(x)),
     );
-    let unusable = |message: String| Violation {
-        t: f64::NAN,
-        count: 1,
-        message,
-    };
-    let ode = ode_of(req).map_err(unusable)?;
-    let sig = signal(req).map_err(unusable)?;
-    let tol = tolerances(req, ode, periodic_plan(req, &sig).0.scale);
+    let tol = crate::energy_balance::driver_tolerance(req)?;
     let components = sens
         .iter()
         .enumerate()
         .map(|(c, &(xm, h))| (xm, if c == 1 { p.j * max_abs(w) } else { 0.0 }, h))
         .collect();
-    let bound = Bound::for_run(d, (tol.rtol, tol.atol), components);
+    let bound = Bound::for_run(d, tol, components);
     check(t, col(d, "W_in")?, col(d, "W_f")?, col(d, "E")?, bound.tolerance())
 }
 

@@ -9,7 +9,7 @@
 //! non-negative for every σ1 (LuGre is not passive in general; report §3.6 and the
 //! `lugre-passivity` system), so only the mechanical balance is an invariant.
 
-use crate::drive::{driven_with_works, ode_of, periodic_plan, tolerances, Works};
+use crate::drive::{driven_with_works, Works};
 use crate::energy_balance::{check, max_abs, Bound};
 use crate::input::signal;
 use crate::invariants::{col, Invariant, Violation};
@@ -132,19 +132,12 @@ fn check_energy(p: &Params, req: &RunRequest, d: &RunData) -> Result<(), Violati
         dw = dw.max(((power(u[i], w[i] + hw, z[i]) - power(u[i], w[i] - hw, z[i])) / (2.0 * hw)).abs());
         dz = dz.max(((power(u[i], w[i], z[i] + hz) - power(u[i], w[i], z[i] - hz)) / (2.0 * hz)).abs());
     }
-    let unusable = |message: String| Violation {
-        t: f64::NAN,
-        count: 1,
-        message,
-    };
-    let ode = ode_of(req).map_err(unusable)?;
-    let sig = signal(req).map_err(unusable)?;
-    let tol = tolerances(req, ode, periodic_plan(req, &sig).0.scale);
+    let tol = crate::energy_balance::driver_tolerance(req)?;
     // The record window's steps (`Bound::for_run`: a run cached before they were recorded
     // counts all its steps).
     let bound = Bound::for_run(
         d,
-        (tol.rtol, tol.atol),
+        tol,
         vec![
             (max_abs(th), 0.0, 0.0),
             (max_abs(w), p.j * max_abs(w), dw),

@@ -5,7 +5,7 @@
 //! vertical force = change of the kinetic and spring energy + the dashpot's dissipation (the state
 //! `E`, under error control); exact for (5.16) whatever the force.
 
-use crate::drive::{driven_with_works, ode_of, periodic_plan, tolerances, Works};
+use crate::drive::{driven_with_works, Works};
 use crate::energy_balance::{check, max_abs, Bound};
 use crate::input::signal;
 use crate::invariants::{col, Invariant, Violation};
@@ -168,17 +168,10 @@ fn check_energy(p: &Params, req: &RunRequest, d: &RunData) -> Result<(), Violati
         h_th = h_th.max((f[i] * s.l * sn * w).abs());
         h_w = h_w.max((f[i] * s.l * cs).abs());
     }
-    let unusable = |message: String| Violation {
-        t: f64::NAN,
-        count: 1,
-        message,
-    };
-    let ode = ode_of(req).map_err(unusable)?;
-    let sig = signal(req).map_err(unusable)?;
-    let tol = tolerances(req, ode, periodic_plan(req, &sig).0.scale);
+    let tol = crate::energy_balance::driver_tolerance(req)?;
     let bound = Bound::for_run(
         d,
-        (tol.rtol, tol.atol),
+        tol,
         vec![(max_abs(th), g_th, h_th), (max_abs(&dth), g_w, h_w), (max_abs(e), 1.0, 0.0)],
     );
     check(t, col(d, "W_in")?, col(d, "E")?, es, bound.tolerance())
