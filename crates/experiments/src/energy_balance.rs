@@ -13,7 +13,7 @@
 //! the integration **applied**, over the whole run, and that the integration kept its tolerance.
 //!
 //! The works are quadrature outputs of the integration (`fric_solvers`'s `n_quadratures`:
-//! three-point Gauss–Legendre on each accepted step's dense output, outside error control, so the
+//! five-point Gauss–Legendre on each accepted step's dense output, outside error control, so the
 //! step sequence is unchanged); the rigs write them as columns `W_in`, `W_f`.
 //!
 //! **Tolerance (derived from the solver's).** Error control keeps each accepted step's error

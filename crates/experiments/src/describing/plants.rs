@@ -66,9 +66,7 @@ impl<M: InputDriven + LawBounds> Forced for TorqueInput<M> {
     }
     fn check_orbit(&self, o: &Orbit) -> Result<f64, String> {
         let m = &self.0;
-        let r = check_energy(o, m.j, 1, true, |u, x| {
-            x[1] * (u - m.alpha * x[1] - m.friction_torque(x))
-        })?;
+        let r = check_energy(o, m.j, 1, |u, x| x[1] * (u - m.alpha * x[1] - m.friction_torque(x)))?;
         check_bounds(o, &m.friction.bounds(), |x| x[2..].to_vec())?;
         Ok(r)
     }
@@ -144,9 +142,7 @@ impl Forced for BlimanSorinePath {
         q[1] = (self.friction(x) + self.alpha * x[1]) * x[1];
     }
     fn check_orbit(&self, o: &Orbit) -> Result<f64, String> {
-        let r = check_energy(o, self.j, 1, true, |u, x| {
-            x[1] * (u - self.alpha * x[1] - self.friction(x))
-        })?;
+        let r = check_energy(o, self.j, 1, |u, x| x[1] * (u - self.alpha * x[1] - self.friction(x)))?;
         check_bounds(o, &self.law.bounds(), |x| self.law.advance([x[2], x[3]], x[0]).to_vec())?;
         Ok(r)
     }
@@ -213,8 +209,7 @@ impl Forced for ClassicalStick {
         // At t = 0 the input is 0 < τ_s: a body at rest is stuck.
         x[2] = if x[0] != 0.0 { x[0].signum() } else { 0.0 };
     }
-    /// The sign rule of (1.2)–(1.4); the inertia's energy balance measured, not enforced
-    /// (`orbit_checks`).
+    /// The sign rule of (1.2)–(1.4) and the inertia's energy balance (`orbit_checks`).
     fn checks_orbit(&self) -> bool {
         true
     }
@@ -226,9 +221,7 @@ impl Forced for ClassicalStick {
         q[1] = (self.tau_k * x[2] + self.alpha * x[0]) * x[0];
     }
     fn check_orbit(&self, o: &Orbit) -> Result<f64, String> {
-        let r = check_energy(o, self.j, 0, false, |u, x| {
-            x[0] * (u - self.tau_k * x[2] - self.alpha * x[0])
-        })?;
+        let r = check_energy(o, self.j, 0, |u, x| x[0] * (u - self.tau_k * x[2] - self.alpha * x[0]))?;
         check_opposes(o, self.tau_k, 0, 2, o.atol)?;
         Ok(r)
     }
