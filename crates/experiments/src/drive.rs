@@ -16,6 +16,9 @@ use fric_solvers::shooting::shoot;
 use fric_solvers::{Method, OdeSystem, Stats, Tolerances};
 
 mod edges;
+mod operator;
+
+pub use operator::{exact, exact_pl, Operator, StopOps};
 
 /// Columns of a friction operator driven by a position (`dahl`, `maxwell-slip`).
 pub const OPERATOR_COLUMNS: &[Column] = &[
@@ -526,60 +529,6 @@ pub fn driven_with_works<M: InputDriven>(
                 .insert("coefficient_evaluations".into(), work.exp.evals as f64);
         }
     }
-    data.info.insert("t_start".into(), a);
-    Ok(data)
-}
-
-/// Run an exact rate-independent operator on the input samples. The samples include every
-/// extremum of the input (for a piecewise-linear input, every breakpoint where its direction
-/// changes), and between two samples the input is monotone, so the operator, which depends only
-/// on the input's reversal values, is exact at every sample: triangle, sawtooth, ramp-and-hold,
-/// piecewise-linear and sampled (csv) inputs are driven exactly, not approximated.
-pub fn exact(req: &RunRequest, sig: &Signal, mut op: impl FnMut(f64) -> f64) -> Result<RunData, String> {
-    no_shooting(req)?;
-    let (mut plan, steady) = periodic_plan(req, sig);
-    let p = plan.period;
-    let mut data = RunData {
-        period: plan.input_period,
-        ..Default::default()
-    };
-    if let Some((stol, max)) = steady {
-        let mut last = [op(sig.value(0.0))];
-        let per = until_periodic(&mut last, stol, max, |k, x| {
-            for s in sig
-                .sample_times(k as f64 * p, (k + 1) as f64 * p, plan.samples_per_period)
-                .into_iter()
-                .skip(1)
-            {
-                x[0] = op(sig.value(s));
-            }
-            Ok::<(), String>(())
-        })?;
-        if !per.converged {
-            return Err(format!("no periodic steady state after {} periods", per.periods));
-        }
-        data.info.insert("periods_to_steady_state".into(), per.periods as f64);
-        plan.record = (per.periods as f64 * p, (per.periods + 1) as f64 * p);
-    }
-    let (a, b) = plan.record;
-    let n = (((b - a) / p) * plan.samples_per_period as f64).round().max(1.0) as usize;
-    // The columns are allocated once at their length (grown sample by sample, a run of 2·10⁵
-    // samples held 31 % more than its data: 262 144 slots a column; the times' vector can
-    // grow where an extremum is inserted).
-    let mut t = sig.sample_times(a, b, n);
-    t.shrink_to_fit();
-    let (mut u, mut v, mut f) = (
-        Vec::with_capacity(t.len()),
-        Vec::with_capacity(t.len()),
-        Vec::with_capacity(t.len()),
-    );
-    for &s in &t {
-        let us = sig.value(s);
-        u.push(us);
-        v.push(sig.deriv(s));
-        f.push(op(us));
-    }
-    data.columns = vec![("t".into(), t), ("u".into(), u), ("v".into(), v), ("F".into(), f)];
     data.info.insert("t_start".into(), a);
     Ok(data)
 }

@@ -204,8 +204,48 @@ fn maxwell_slip_ode_matches_exact_operator() {
             ..periods(3.0, 1000)
         },
     );
-    let d = max_abs_diff(ex.column("F").unwrap(), ode.column("F").unwrap()).unwrap();
+    // The exact run also samples every slip onset: compare at the ODE's (grid) times.
+    let (te, fe) = (ex.column("t").unwrap(), ex.column("F").unwrap());
+    let on_grid: Vec<f64> = (ode.column("t").unwrap().iter())
+        .map(|t| fe[te.iter().position(|s| (s - t).abs() < 1e-12).expect("every grid time")])
+        .collect();
+    let d = max_abs_diff(&on_grid, ode.column("F").unwrap()).unwrap();
     assert!(d < 1e-3 * 31.47, "max diff {d}");
+}
+
+/// The exact Maxwell-slip operator samples every element's slip onset, so the trapezoid ∮ F du
+/// over its samples is the closed-form loop area Σ 4 k_i Δ_i (A − Δ_i) (derived, thesis M10) to
+/// rounding; on the uniform grid alone (the samples before issue 50 item 6) it is 9.9e-5 off.
+#[test]
+fn maxwell_slip_exact_samples_every_slip_onset() {
+    let (k, delta, a) = (vec![1.0, 2.0], vec![0.3, 0.7], 1.0);
+    let closed: f64 = k.iter().zip(&delta).map(|(k, d)| 4.0 * k * d * (a - d)).sum();
+    assert!((closed - 2.52).abs() < 1e-15);
+    let p = [("k", ParamValue::List(k)), ("delta", ParamValue::List(delta))];
+    let (spp, period) = (400, 2.0 * std::f64::consts::PI);
+    let d = run("maxwell-slip", &p, sine(a, 1.0), periods(2.0, spp));
+    let t = d.column("t").unwrap();
+    let start = t.iter().position(|&s| s >= period * (1.0 - 1e-12)).unwrap();
+    let (u, f) = (&d.column("u").unwrap()[start..], &d.column("F").unwrap()[start..]);
+    // Two onsets per element and half period, none of them on the grid.
+    assert_eq!(t.len() - start, spp + 1 + 4, "{}", t.len() - start);
+    let exact = loop_area(u, f);
+    assert!((exact - closed).abs() < 1e-13, "all samples: {exact} vs {closed}");
+    let grid: Vec<usize> = (start..t.len())
+        .filter(|&i| {
+            let g = t[i] / period * spp as f64;
+            (g - g.round()).abs() < 1e-6
+        })
+        .collect();
+    assert_eq!(grid.len(), spp + 1);
+    let col = |c: &str| -> Vec<f64> { grid.iter().map(|&i| d.column(c).unwrap()[i]).collect() };
+    let trapezoid = loop_area(&col("u"), &col("F"));
+    assert!((trapezoid - closed).abs() > 1e-7, "grid only: {trapezoid} vs {closed}");
+    eprintln!(
+        "closed {closed}; every onset sampled {:e} off; grid alone {:e} off",
+        exact - closed,
+        trapezoid - closed
+    );
 }
 
 /// Linear MSD: periodic steady state reached and the loop area equals π|G| sin φ.

@@ -54,6 +54,36 @@ impl MaxwellSlip {
             .map(|((s, k), d)| k * stop(*s, du, *d))
             .sum()
     }
+    /// The inputs strictly between the state's input and `u` (a monotone move) where an element
+    /// reaches its deadband edge and starts to slip: the kinks of the piecewise-linear force,
+    /// appended to `out` in the order they are passed. An onset within `1e-9 |u − u_state|` of
+    /// either end is left out (the force's slope changes there by a negligible amount of the move).
+    pub fn onsets(&self, st: &MaxwellSlipState, u: f64, out: &mut Vec<f64>) {
+        let du = u - st.u;
+        let near = 1e-9 * du.abs();
+        let start = out.len();
+        for (s, d) in st.s.iter().zip(&self.delta) {
+            // Distance the input travels before this element is on its edge.
+            let gap = if du > 0.0 { d - s } else { d + s };
+            if gap > near && gap < du.abs() - near {
+                out.push(st.u + gap * du.signum());
+            }
+        }
+        let tail = &mut out[start..];
+        if du > 0.0 {
+            tail.sort_by(f64::total_cmp);
+        } else {
+            tail.sort_by(|a, b| b.total_cmp(a));
+        }
+        let mut seen = start;
+        for i in start..out.len() {
+            if i == start || out[i] != out[seen - 1] {
+                out[seen] = out[i];
+                seen += 1;
+            }
+        }
+        out.truncate(seen);
+    }
     pub fn force(&self, st: &MaxwellSlipState) -> f64 {
         st.s.iter().zip(&self.k).map(|(s, k)| s * k).sum()
     }

@@ -1,7 +1,7 @@
 //! `maxwell-slip`: the Maxwell-slip model driven by a position, thesis (1.20)–(1.22), as exact
 //! stop operators or as the time-domain ODE (1.20).
 
-use crate::drive::{driven, exact, steps_in_time, OPERATOR_COLUMNS, OPERATOR_METHODS};
+use crate::drive::{driven, exact_pl, steps_in_time, StopOps, OPERATOR_COLUMNS, OPERATOR_METHODS};
 use crate::input::signal;
 use crate::laws::MaxwellSlipElements;
 use crate::system::{initial, params, Column, Group, System, LINEAR, PRESCRIBED};
@@ -19,7 +19,7 @@ pub struct MaxwellSlip;
 
 impl System for MaxwellSlip {
     const NAME: &'static str = "maxwell-slip";
-    const DOC: &'static str = "Maxwell-slip model, thesis (1.20)-(1.22): F = sum k_i (u - x_i), |u - x_i| <= delta_i. `exact`: stop operators driven by the input samples (every extremum included); `ode`: the time-domain ODE (1.20).";
+    const DOC: &'static str = "Maxwell-slip model, thesis (1.20)-(1.22): F = sum k_i (u - x_i), |u - x_i| <= delta_i. `exact`: stop operators driven by the input samples (every extremum and every element's slip onset included, so F is linear in u between samples); `ode`: the time-domain ODE (1.20).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
@@ -45,8 +45,8 @@ impl System for MaxwellSlip {
                 out[1] = m.output(u, du, x);
             })
         } else {
-            let mut st = m.state(sig.value(0.0), p.s0);
-            exact(req, &sig, move |u| m.advance(&mut st, u))
+            let state = m.state(sig.value(0.0), p.s0);
+            exact_pl(req, &sig, &mut StopOps { model: m, state })
         }
     }
 }

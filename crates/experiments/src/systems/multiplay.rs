@@ -1,7 +1,7 @@
 //! `multiplay`: the multiplay model (2.3)–(2.4) driven by the bar position, as the time-domain ODE
 //! (finite frequency) or as its DC limit (2.11)–(2.13), the Maxwell-slip stop operators (exact).
 
-use crate::drive::{driven, exact, steps_in_time};
+use crate::drive::{driven, exact_pl, steps_in_time, StopOps};
 use crate::input::signal;
 use crate::laws::MultiplayElements;
 use crate::system::{Column, Group, System, LINEAR, PRESCRIBED};
@@ -28,7 +28,7 @@ pub(crate) fn rename_f_to_y(mut d: RunData) -> RunData {
 
 impl System for Multiplay {
     const NAME: &'static str = "multiplay";
-    const DOC: &'static str = "Multiplay model, thesis (2.3)-(2.4): m_i x_i'' + c_i x_i' + k_i d_2Δi(x_i - u) = 0, y = sum k_i (u - x_i), every element starting at rest at x_i = u(0). `dopri5`: the ODE (finite frequency); `exact`: its DC limit (2.11)-(2.13), the Maxwell-slip stop operators on the input samples. Invariants: none declared; the thesis states no bound for the finite-frequency multiplay's elements (2.3)-(2.4), whose masses and stiffnesses may be negative (L700).";
+    const DOC: &'static str = "Multiplay model, thesis (2.3)-(2.4): m_i x_i'' + c_i x_i' + k_i d_2Δi(x_i - u) = 0, y = sum k_i (u - x_i), every element starting at rest at x_i = u(0). `dopri5`: the ODE (finite frequency); `exact`: its DC limit (2.11)-(2.13), the Maxwell-slip stop operators on the input samples and every element's slip onset. Invariants: none declared; the thesis states no bound for the finite-frequency multiplay's elements (2.3)-(2.4), whose masses and stiffnesses may be negative (L700).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[
@@ -48,9 +48,9 @@ impl System for Multiplay {
         let sig = signal(req)?;
         let u0 = sig.value(0.0);
         if !steps_in_time(req)? {
-            let dc = m.dc_limit();
-            let mut st = dc.state(u0, 0.0);
-            exact(req, &sig, move |u| dc.advance(&mut st, u)).map(rename_f_to_y)
+            let model = m.dc_limit();
+            let state = model.state(u0, 0.0);
+            exact_pl(req, &sig, &mut StopOps { model, state }).map(rename_f_to_y)
         } else {
             let x0 = m.state_at_rest(&vec![u0; m.len()]);
             driven(req, &sig, &m, x0, &["v", "y"], |u, du, x, out| {

@@ -5,7 +5,7 @@
 //! the forward ODE (2.3)–(2.4) and the inverse system (2.32)–(2.33) with `ū = y`, integrated as one
 //! ODE from the same state, `u_est = ȳ`.
 
-use crate::drive::{driven, exact, steps_in_time};
+use crate::drive::{driven, exact_pl, steps_in_time, Operator, StopOps};
 use crate::input::signal;
 use crate::laws::MultiplayElements;
 use crate::system::{Column, Group, System, LINEAR, PRESCRIBED};
@@ -46,9 +46,44 @@ impl InputDriven for Chain {
     }
 }
 
+/// The exact slope-inverse chain: the forward stop operators give `y`, the inverse ones driven by
+/// `y` give `u_est`; every `y` is kept. Its kinks are the forward slip onsets and the inputs where
+/// `y` (linear between them) passes an inverse element's slip onset.
+struct SlopeChain {
+    fwd: StopOps,
+    back: StopOps,
+    ys: Vec<f64>,
+}
+
+impl Operator for SlopeChain {
+    fn advance(&mut self, u: f64) -> f64 {
+        let y = self.fwd.advance(u);
+        self.ys.push(y);
+        self.back.advance(y)
+    }
+    fn kinks(&self, u: f64, out: &mut Vec<f64>) {
+        let mut ends = Vec::new();
+        self.fwd.kinks(u, &mut ends);
+        ends.push(u);
+        let (mut f, mut b) = (self.fwd.state.clone(), self.back.state.clone());
+        let mut back = Vec::new();
+        for (j, &ub) in ends.iter().enumerate() {
+            let (ua, ya) = (f.u, b.u);
+            let yb = self.fwd.model.advance(&mut f, ub);
+            back.clear();
+            self.back.model.onsets(&b, yb, &mut back);
+            out.extend(back.iter().map(|y| ua + (y - ya) / (yb - ya) * (ub - ua)));
+            self.back.model.advance(&mut b, yb);
+            if j + 1 < ends.len() {
+                out.push(ub);
+            }
+        }
+    }
+}
+
 impl System for MultiplayInverse {
     const NAME: &'static str = "multiplay-inverse";
-    const DOC: &'static str = "Inverses of the multiplay, thesis (2.27)-(2.33), driven by the forward output y for a prescribed input u; u_est is the recreated input. `exact` (slope inverse): DC limit, forward stop operators, then the slope-inverse multiplay (k' = A^-1 s', Δ' = rise/2; the zero-slope segment s_N+1 = 0 is not inverted, info vertical_at = its |y|) as stop operators driven by y, both from the relaxed state. `dopri5` (dynamic inverse): the forward ODE (2.3)-(2.4) and the inverse system (2.32)-(2.33) with ū = y, one ODE, same initial state (at rest, x_i = u(0)). Info (exact): sum_k_prime, sum_k_prime_delta_prime, delta_prime_max, vertical_at. Invariants: none declared; the thesis states none for the inverse multiplay (2.27)-(2.33).";
+    const DOC: &'static str = "Inverses of the multiplay, thesis (2.27)-(2.33), driven by the forward output y for a prescribed input u; u_est is the recreated input. `exact` (slope inverse): DC limit, forward stop operators (every slip onset of either set a sample), then the slope-inverse multiplay (k' = A^-1 s', Δ' = rise/2; the zero-slope segment s_N+1 = 0 is not inverted, info vertical_at = its |y|) as stop operators driven by y, both from the relaxed state. `dopri5` (dynamic inverse): the forward ODE (2.3)-(2.4) and the inverse system (2.32)-(2.33) with ū = y, one ODE, same initial state (at rest, x_i = u(0)). Info (exact): sum_k_prime, sum_k_prime_delta_prime, delta_prime_max, vertical_at. Invariants: none declared; the thesis states none for the inverse multiplay (2.27)-(2.33).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[
@@ -89,14 +124,15 @@ impl System for MultiplayInverse {
         let si = map.slope_inverse().map_err(|e| format!("no slope inverse (2.27): {e}"))?;
         let fwd = m.dc_limit();
         let back = MaxwellSlip::new(si.k.clone(), si.delta.clone());
-        let mut sf = fwd.state(u0, 0.0);
-        let mut sb = back.state(fwd.force(&sf), 0.0);
-        let mut ys = Vec::new();
-        let mut data = exact(req, &sig, |u| {
-            let y = fwd.advance(&mut sf, u);
-            ys.push(y);
-            back.advance(&mut sb, y)
-        })?;
+        let sf = fwd.state(u0, 0.0);
+        let sb = back.state(fwd.force(&sf), 0.0);
+        let mut chain = SlopeChain {
+            fwd: StopOps { model: fwd, state: sf },
+            back: StopOps { model: back, state: sb },
+            ys: Vec::new(),
+        };
+        let mut data = exact_pl(req, &sig, &mut chain)?;
+        let mut ys = chain.ys;
         // `exact` evaluates the operator once per recorded sample (plus the steady-state search,
         // which `sim.steady_state` would add first): keep the recorded tail of y.
         let n = data.columns[0].1.len();

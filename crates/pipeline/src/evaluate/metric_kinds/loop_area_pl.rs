@@ -2,7 +2,9 @@
 //! Maxwell-slip or Prandtl–Ishlinskii model driven by its input), exact where the samples miss
 //! a kink: the trapezoid rule is exact on every sample interval where y is linear in x, and an
 //! interval holding one kink (a slip onset) is split at the intersection of the lines of its
-//! two straight neighbours.
+//! two straight neighbours. The exact drivers of `maxwell-slip`, `multiplay` and
+//! `multiplay-inverse` sample every slip onset (`fric_experiments` `drive::exact_pl`), so on their
+//! runs plain `loop-area` is exact too; this kind is for loops sampled without their kinks.
 
 use super::*;
 

@@ -274,6 +274,13 @@ impl<'a> Ctx<'a> {
         };
         Ok(Series { x, y })
     }
+    /// The times (`t`) of the metric's window and of the `other` series' window.
+    pub fn times(&self) -> Result<(&'a [f64], &'a [f64]), String> {
+        let o = self.spec.other.as_ref().ok_or("needs `other`")?;
+        let (d, od) = (self.data()?, self.run_data(&o.run)?);
+        let (r, or) = (window(d, self.spec.window.as_ref())?, window(od, o.window.as_ref())?);
+        Ok((&col(d, "t")?[r], &col(od, "t")?[or]))
+    }
     /// The `other` series over its window (`x` when it names one).
     pub fn other(&self) -> Result<Series<'a>, String> {
         let o = self.spec.other.as_ref().ok_or("needs `other`")?;
