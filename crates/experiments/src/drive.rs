@@ -12,8 +12,10 @@ use fric_solvers::affine::{solve_affine, AffineStats, AffineTolerance};
 use fric_solvers::analysis::until_periodic;
 use fric_solvers::expint::{solve_with, ExpStats, ExpTolerance, NODES};
 use fric_solvers::expquad::Relaxation;
+use fric_solvers::roots::bisect_sign;
 use fric_solvers::shooting::shoot;
 use fric_solvers::{Method, OdeSystem, Stats, Tolerances};
+use std::convert::Infallible;
 
 mod edges;
 
@@ -286,37 +288,27 @@ fn integrate<M: InputDriven>(
 pub const STRIBECK_SPLIT: f64 = 6.0;
 
 /// The times in `(a, b)` where `|u'|` crosses `level`, ascending, into `out`: `|u'|` on 32
-/// equal intervals, each change of side bisected to rounding (one crossing per interval; an
+/// equal intervals, each change of side bisected to rounding ([`bisect_sign`] on `|u'| − level`,
+/// whose sign is the side: `x > y` exactly when `x − y > 0`; one crossing per interval; an
 /// excursion shorter than an interval, which a monotone piece of a sine never has, is not seen).
 fn speed_splits(sig: &Signal, a: f64, b: f64, level: f64, out: &mut Vec<f64>) {
     const INTERVALS: usize = 32;
-    let above = |t: f64| sig.deriv(t).abs() > level;
-    let (mut t0, mut s0) = (a, above(a));
+    let excess = |t: f64| sig.deriv(t).abs() - level;
+    let (mut t0, mut e0) = (a, excess(a));
     for i in 1..=INTERVALS {
         let t1 = if i == INTERVALS {
             b
         } else {
             a + (b - a) * i as f64 / INTERVALS as f64
         };
-        let s1 = above(t1);
-        if s1 != s0 {
-            let (mut lo, mut hi) = (t0, t1);
-            loop {
-                let mid = 0.5 * (lo + hi);
-                if mid <= lo || mid >= hi {
-                    break;
-                }
-                if above(mid) == s0 {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
+        let e1 = excess(t1);
+        if (e1 > 0.0) != (e0 > 0.0) {
+            let Ok((_, _, hi, _)) = bisect_sign(|t| Ok::<_, Infallible>(excess(t)), (t0, e0), (t1, e1), 0.0);
             if hi > a && hi < b {
                 out.push(hi);
             }
         }
-        (t0, s0) = (t1, s1);
+        (t0, e0) = (t1, e1);
     }
 }
 
