@@ -188,6 +188,9 @@ struct Work {
     direction: f64,
     /// Edge events located.
     edges: usize,
+    /// The exponential driver's pieces of a monotone segment (its ends and the splits at
+    /// [`STRIBECK_SPLIT`]), kept so that no segment allocates them.
+    pieces: Vec<f64>,
 }
 
 /// Integrate a driven model over `[t0, t1]`, restarting the integrator at every input extremum
@@ -251,13 +254,14 @@ fn integrate<M: InputDriven>(
                         .affine(sys.sig.value(t), sys.sig.deriv(t))
                         .expect("checked when the integrator was chosen")
                 };
-                let mut pieces = vec![a];
+                work.pieces.clear();
+                work.pieces.push(a);
                 if let Some(vs) = sys.model.speed_scale() {
-                    speed_splits(sys.sig, a, b, STRIBECK_SPLIT * vs, &mut pieces);
+                    speed_splits(sys.sig, a, b, STRIBECK_SPLIT * vs, &mut work.pieces);
                 }
-                pieces.push(b);
+                work.pieces.push(b);
                 let mut k = idx;
-                for p in pieces.windows(2) {
+                for p in work.pieces.windows(2) {
                     let kj = k + saveat[k..j].partition_point(|&s| s <= p[1]);
                     x[0] = solve_with(
                         relaxation(),
