@@ -48,6 +48,7 @@ mod spring;
 pub mod system;
 mod systems;
 
+pub use drive::{exponential_segment, STRIBECK_SPLIT};
 pub use resolve::{csv_path_problem, resolve};
 pub use system::{ParamInfo, ParamKind, SystemInfo};
 
