@@ -169,7 +169,10 @@ fn lugre_expint_with<X: fric_solvers::expint::ExpScheme>(
     lugre_expint_capped(scheme, rtol, atol, lugre_expint_cap())
 }
 
-/// [`lugre_expint_with`] with a given largest step (for `fric-bench probe`).
+/// [`lugre_expint_with`] with a given largest step (for `fric-bench probe`): each half period
+/// by the project's exponential driver (`fric_experiments::exponential_segment`, split where
+/// `|u'|` crosses `STRIBECK_SPLIT` times LuGre's `v_s`, as every `exponential` run is) with
+/// `scheme`.
 pub fn lugre_expint_capped<X: fric_solvers::expint::ExpScheme>(
     scheme: &X,
     rtol: f64,
@@ -177,7 +180,7 @@ pub fn lugre_expint_capped<X: fric_solvers::expint::ExpScheme>(
     hmax: f64,
 ) -> Result<Out, String> {
     use fric_models::InputDriven;
-    use fric_solvers::expint::{solve_with, ExpStats, ExpTolerance};
+    use fric_solvers::expint::{ExpStats, ExpTolerance};
     let times = lugre_times();
     let scale = LUGRE.state_scale();
     let tl = ExpTolerance {
@@ -190,16 +193,28 @@ pub fn lugre_expint_capped<X: fric_solvers::expint::ExpScheme>(
     o.t.reserve(times.len());
     o.y.reserve(times.len());
     let mut st = ExpStats::default();
+    let mut pieces = Vec::new();
     let mut z = 0.0;
     o.t.push(0.0);
     o.y.push(lugre_force(0.0, 0.0));
     let mut i = 1;
     for (a, b) in lugre_segments() {
         let j = i + times[i..].partition_point(|&s| s <= b);
-        z = solve_with(scheme, &coef, a, z, b, &times[i..j], tl, &mut st, &mut |t, z| {
-            o.t.push(t);
-            o.y.push(lugre_force(t, z));
-        })?;
+        z = fric_experiments::exponential_segment(
+            scheme,
+            &coef,
+            &lugre_du,
+            LUGRE.speed_scale(),
+            (a, z, b),
+            &times[i..j],
+            tl,
+            &mut st,
+            &mut pieces,
+            &mut |t, z| {
+                o.t.push(t);
+                o.y.push(lugre_force(t, z));
+            },
+        )?;
         i = j;
     }
     o.steps = st.steps + st.rejected;

@@ -10,14 +10,15 @@ use fric_models::signal::Signal;
 use fric_models::InputDriven;
 use fric_solvers::affine::{solve_affine, AffineStats, AffineTolerance};
 use fric_solvers::analysis::until_periodic;
-use fric_solvers::expint::{solve_with, ExpStats, ExpTolerance, NODES};
-use fric_solvers::expquad::Relaxation;
+use fric_solvers::expint::{ExpStats, ExpTolerance};
 use fric_solvers::shooting::shoot;
 use fric_solvers::{Method, OdeSystem, Stats, Tolerances};
 
 mod edges;
+mod exponential;
 mod operator;
 
+pub use exponential::{exponential_segment, STRIBECK_SPLIT};
 pub use operator::{exact, exact_pl, Operator, StopOps};
 
 /// Columns of a friction operator driven by a position (`dahl`, `maxwell-slip`).
@@ -189,6 +190,9 @@ struct Work {
     direction: f64,
     /// Edge events located.
     edges: usize,
+    /// The exponential driver's pieces of a monotone segment (its ends and the splits at
+    /// [`STRIBECK_SPLIT`]), kept so that no segment allocates them ([`exponential_segment`]).
+    pieces: Vec<f64>,
 }
 
 /// Integrate a driven model over `[t0, t1]`, restarting the integrator at every input extremum
@@ -252,83 +256,24 @@ fn integrate<M: InputDriven>(
                         .affine(sys.sig.value(t), sys.sig.deriv(t))
                         .expect("checked when the integrator was chosen")
                 };
-                let mut pieces = vec![a];
-                if let Some(vs) = sys.model.speed_scale() {
-                    speed_splits(sys.sig, a, b, STRIBECK_SPLIT * vs, &mut pieces);
-                }
-                pieces.push(b);
-                let mut k = idx;
-                for p in pieces.windows(2) {
-                    let kj = k + saveat[k..j].partition_point(|&s| s <= p[1]);
-                    x[0] = solve_with(
-                        relaxation(),
-                        &coef,
-                        p[0],
-                        x[0],
-                        p[1],
-                        &saveat[k..kj],
-                        *tol,
-                        &mut work.exp,
-                        &mut |t, z| out(t, &[z]),
-                    )?;
-                    k = kj;
-                }
+                x[0] = exponential::exponential_segment(
+                    exponential::relaxation(),
+                    &coef,
+                    &|t| sys.sig.deriv(t),
+                    sys.model.speed_scale(),
+                    (a, x[0], b),
+                    &saveat[idx..j],
+                    *tol,
+                    &mut work.exp,
+                    &mut work.pieces,
+                    &mut |t, z| out(t, &[z]),
+                )?;
             }
         }
         idx = j;
         a = b;
     }
     Ok(())
-}
-
-/// The exponential driver splits each monotone piece of the input where `|u'|` crosses this
-/// multiple of the model's speed scale ([`InputDriven::speed_scale`], LuGre's `v_s`): above it
-/// `g(u')` is `F_c` to `e^{−36}` of `F_s − F_c`, so the relaxation target `−b/a` is constant and
-/// any step is exact there, and the Stribeck region is a piece of its own whose nodes see it
-/// (at 3 `v_s` the bench prototype's error stalled at 1.7e-6 N, docs/benchmarks.md).
-pub const STRIBECK_SPLIT: f64 = 6.0;
-
-/// The times in `(a, b)` where `|u'|` crosses `level`, ascending, into `out`: `|u'|` on 32
-/// equal intervals, each change of side bisected to rounding (one crossing per interval; an
-/// excursion shorter than an interval, which a monotone piece of a sine never has, is not seen).
-fn speed_splits(sig: &Signal, a: f64, b: f64, level: f64, out: &mut Vec<f64>) {
-    const INTERVALS: usize = 32;
-    let above = |t: f64| sig.deriv(t).abs() > level;
-    let (mut t0, mut s0) = (a, above(a));
-    for i in 1..=INTERVALS {
-        let t1 = if i == INTERVALS {
-            b
-        } else {
-            a + (b - a) * i as f64 / INTERVALS as f64
-        };
-        let s1 = above(t1);
-        if s1 != s0 {
-            let (mut lo, mut hi) = (t0, t1);
-            loop {
-                let mid = 0.5 * (lo + hi);
-                if mid <= lo || mid >= hi {
-                    break;
-                }
-                if above(mid) == s0 {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
-            if hi > a && hi < b {
-                out.push(hi);
-            }
-        }
-        (t0, s0) = (t1, s1);
-    }
-}
-
-/// The `exponential` method's scheme: the quadrature in the relaxation variable with `NODES`
-/// Gauss nodes (`fric_solvers::expquad`; a step where the variable change does not apply is the
-/// collocation in time with the same nodes), its constants computed once.
-fn relaxation() -> &'static Relaxation<NODES> {
-    static R: std::sync::OnceLock<Relaxation<NODES>> = std::sync::OnceLock::new();
-    R.get_or_init(Relaxation::new)
 }
 
 /// Whether the run asks for its periodic steady state by shooting (`steady_state.shooting`).

@@ -9,7 +9,7 @@
 //! Layout: `system.rs` (the declaration a system implements, `params!`), `systems/` (one file
 //! per system; `systems/mod.rs` is the registry), `resolve.rs` (validation of a request),
 //! shared glue: `input.rs` (signals, grids), `methods/` (one file per `sim.method`; `methods/mod.rs`
-//! is the registry), `drive.rs` (prescribed-input runs and exact operators), `laws.rs` (friction-law parameter groups), `spring.rs` (mass–spring and drum),
+//! is the registry), `drive.rs` (prescribed-input runs and exact operators), `laws.rs` (friction-law parameter groups), `spring.rs` (mass–spring and drum), `bristle_rig.rs` (the pulled rig over the rotating bristles, generic over its contact sets),
 //! `ruderman.rs` (the Ruderman oscillator), `cbm.rs` (the compressed bristle model under the
 //! Switch Model).
 //!
@@ -31,6 +31,7 @@
 // Validation negates comparisons on purpose so that NaN is rejected too.
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
+mod bristle_rig;
 pub mod budget;
 pub mod cbm;
 pub mod describing;
@@ -48,6 +49,7 @@ mod spring;
 pub mod system;
 mod systems;
 
+pub use drive::{exponential_segment, STRIBECK_SPLIT};
 pub use resolve::{csv_path_problem, resolve};
 pub use system::{ParamInfo, ParamKind, SystemInfo};
 

@@ -2,47 +2,13 @@
 //! output and Jacobian do not allocate: a counting global allocator (its own test binary; counts
 //! are per thread) sees no allocation over many calls.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use fric_models::multiplay::Multiplay;
 use fric_models::prandtl_ishlinskii::PrandtlIshlinskii;
 use fric_models::InputDriven;
 
-struct Counting;
-
-thread_local! {
-    static COUNT: Cell<usize> = const { Cell::new(0) };
-}
-
-fn bump() {
-    let _ = COUNT.try_with(|c| c.set(c.get() + 1));
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        bump();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        bump();
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        bump();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocations() -> usize {
-    COUNT.with(|c| c.get())
-}
+#[path = "../../solvers/tests/counting/mod.rs"]
+mod counting;
+use counting::allocations;
 
 #[test]
 fn pi_advance_does_not_allocate() {

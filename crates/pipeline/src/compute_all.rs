@@ -57,11 +57,9 @@ pub(crate) fn unique_runs<'a>(
 /// dropped once it is in the cache (a run the cache could not store is kept: nothing computed is
 /// lost).
 fn get_run(opts: &Options, cache: &RunCache, r: &ResolvedRun, release: bool) -> Got {
-    // A run still holding a placeholder is not even looked up ([`ResolvedRun::runnable`]).
-    let (key, req) = match r.runnable() {
-        Ok(req) => (r.key.as_str(), req),
-        Err(e) => return Got::Failed(e),
-    };
+    // A run still holding a placeholder ([`ResolvedRun::runnable`]) is refused where it is
+    // computed or read ([`crate::compute`]), as every other caller's is.
+    let (key, req) = (r.key.as_str(), &r.request);
     let mut recovered = None;
     // Released, a cached run is only verified here (its checksum, without decoding it): the
     // evaluation reads it when it needs it, checked then ([`crate::run_source`]).

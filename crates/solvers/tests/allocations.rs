@@ -2,46 +2,10 @@
 //! sees only this file's tests; counts are per thread, so tests may run in parallel) shows the
 //! same number of heap allocations for a 1,000-step and a 100,000-step `solve`, for every method.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use fric_solvers::{solve, Integrator, Method, OdeSystem, Tolerances};
 
-struct Counting;
-
-thread_local! {
-    static COUNT: Cell<usize> = const { Cell::new(0) };
-}
-
-fn bump() {
-    // `try_with`: the allocator may run while the thread's locals are being torn down.
-    let _ = COUNT.try_with(|c| c.set(c.get() + 1));
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        bump();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        bump();
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        bump();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocations() -> usize {
-    COUNT.with(|c| c.get())
-}
+mod counting;
+use counting::allocations;
 
 /// A nonlinear planar system with a stable limit cycle (finite-difference Jacobian for the
 /// implicit methods).

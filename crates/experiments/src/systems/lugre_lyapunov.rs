@@ -5,6 +5,8 @@ use crate::input::{grid, table};
 use crate::laws::ReportLuGre;
 use crate::system::{invalid, params, positive, Column, Group, System, GRID, ROTARY};
 use crate::{Invalid, RunData, RunRequest};
+use fric_solvers::roots::bisect_sign;
+use std::convert::Infallible;
 
 params! {
     pub struct Params {
@@ -79,20 +81,18 @@ impl System for LuGreLyapunov {
             d.info.insert("z_at_v_min".into(), m.sigma1 * vm / (2.0 * m.sigma0));
             // z₋ falls from σ1 v_min/(2σ0) toward its asymptote; where it crosses the edge of R.
             let below = |v: f64| m.lyapunov_roots(v).is_some_and(|x| x.1 < r);
-            let (mut a, mut b) = (vm * (1.0 + 1e-12), vm);
+            let (a, mut b) = (vm * (1.0 + 1e-12), vm);
             while !below(b) && b < 1e6 * vm {
                 b *= 2.0;
             }
             if below(b) && !below(a) {
-                for _ in 0..200 {
-                    let mid = 0.5 * (a + b);
-                    if below(mid) {
-                        b = mid;
-                    } else {
-                        a = mid;
-                    }
-                }
-                d.info.insert("v_enter_r".into(), 0.5 * (a + b));
+                // Bisected to rounding on a function positive exactly where `below` holds (`b`
+                // is `v_min`, below `a`, when z₋ starts below the edge).
+                let inside = |v: f64| Ok::<_, Infallible>(if below(v) { 1.0 } else { -1.0 });
+                let (out, into) = ((a, -1.0), (b, 1.0));
+                let (lo, hi) = if a < b { (out, into) } else { (into, out) };
+                let Ok((lo, _, hi, _)) = bisect_sign(inside, lo, hi, 0.0);
+                d.info.insert("v_enter_r".into(), 0.5 * (lo + hi));
             }
         }
         Ok(d)

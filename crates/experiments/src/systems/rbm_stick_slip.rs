@@ -5,20 +5,17 @@
 //!
 //! **Energy balance.** (3.10)–(3.12) times `v`, integrated: `∫ K l v_p dt = ∫ F v dt +
 //! Δ(½ m v² + ½ K l²)`, exact for any friction force on the block (the bristles' torsion energy is
-//! inside the friction work); a jump moves the block by 1e-12 m ([`NUDGE`]) and changes neither
+//! inside the friction work); a jump moves the block by 1e-12 m ([`crate::bristle_rig::NUDGE`]) and changes neither
 //! `v` nor `l`, so no stored energy.
 
+use crate::bristle_rig::{data, tolerances, ContactSets, Rig};
 use crate::laws::BristleRow;
-use crate::spring::{pulled_rhs, PulledSpring};
+use crate::spring::PulledSpring;
 use crate::system::{initial, params, Column, System, NONE, Group, LINEAR};
 use crate::{Invalid, RunData, RunRequest};
 use fric_models::rbm::Rbm;
 use crate::energy_balance::{check, max_abs, Bound};
 use crate::invariants::{col, Invariant, Violation};
-use fric_solvers::hybrid::{simulate, HybridSystem, Quadratures, WithQuadratures};
-use fric_solvers::{Method, Tolerances};
-use std::cell::{Cell, RefCell};
-use std::rc::Rc;
 
 params! {
     pub struct Params {
@@ -32,65 +29,25 @@ params! {
 
 pub struct RbmStickSlip;
 
-/// (3.10)–(3.12) with the contact states frozen between events; the mode counts the events.
-struct Rig {
-    rbm: Rc<RefCell<Rbm>>,
+/// The contact sets of the per-bristle state machine, with its next thresholds kept from the
+/// last jump.
+struct Machine {
+    rbm: Rbm,
     /// `(above, below)` of the current states.
-    next: Cell<(f64, f64)>,
-    m: f64,
-    k: f64,
-    vp: f64,
+    next: (f64, f64),
 }
 
-/// How far past a threshold a jump places the body, so that the state machine sees the
-/// crossing and the new guard starts on its negative side: 1e-12 m, far below every length
-/// of the model.
-pub(super) const NUDGE: f64 = 1e-12;
-
-impl HybridSystem for Rig {
-    type Mode = u64;
-    fn dim(&self) -> usize {
-        3
+impl ContactSets for Machine {
+    fn friction_at(&self, x: f64) -> (f64, f64) {
+        self.rbm.friction_at(x)
     }
-    fn rhs(&self, _: u64, _: f64, s: &[f64], ds: &mut [f64]) {
-        pulled_rhs(self.k, self.m, self.vp, self.rbm.borrow().friction_at(s[0]), s, ds);
+    fn thresholds(&self) -> (f64, f64) {
+        let (above, below) = self.next;
+        (below, above)
     }
-    fn n_guards(&self, _: u64) -> usize {
-        2
-    }
-    fn guards(&self, _: u64, _: f64, s: &[f64], g: &mut [f64]) {
-        let (above, below) = self.next.get();
-        g[0] = s[0] - above;
-        g[1] = below - s[0];
-    }
-    fn jump(&self, mode: u64, guard: usize, _: f64, s: &mut [f64]) -> u64 {
-        let (above, below) = self.next.get();
-        s[0] = if guard == 0 { above + NUDGE } else { below - NUDGE };
-        let mut r = self.rbm.borrow_mut();
-        r.advance(s[0]);
-        self.next.set(r.next_thresholds());
-        mode + 1
-    }
-}
-
-/// The energy balance's works (`crate::energy_balance`) as quadrature outputs carried across the
-/// events: `W_in = ∫ K l v_p dt` and `W_f = ∫ report · F v dt` with `F` the friction of the frozen
-/// contact sets (`report` = 1 in production; another value only in the test that the balance
-/// catches a misreported force).
-struct Works {
-    /// The rig's state machine (shared: the jumps advance it).
-    rbm: Rc<RefCell<Rbm>>,
-    k: f64,
-    vp: f64,
-    report: f64,
-}
-
-impl Quadratures<u64> for Works {
-    fn count(&self) -> usize {
-        2
-    }
-    fn integrands(&self, _: u64, _: f64, s: &[f64], q: &mut [f64]) {
-        works(self.k, self.vp, self.report, self.rbm.borrow().friction_at(s[0]), s, q);
+    fn advance(&mut self, x: f64) {
+        self.rbm.advance(x);
+        self.next = self.rbm.next_thresholds();
     }
 }
 
@@ -132,12 +89,7 @@ impl System for RbmStickSlip {
     }
 }
 
-/// rtol 1e-10, atol 1e-12 unless the run sets them.
-pub(super) fn tolerances(req: &RunRequest) -> (f64, f64) {
-    (req.sim.rtol.unwrap_or(1e-10), req.sim.atol.unwrap_or(1e-12))
-}
-
-/// The run, with the friction work integrated from `report ×` the force acting ([`Works`]).
+/// The run, with the friction work integrated from `report ×` the force acting ([`Rig`]).
 fn run_reporting(p: &Params, req: &RunRequest, report: f64) -> Result<RunData, String> {
     let b = p.row.bristles();
     let (t_end, save) = crate::drive::autonomous_times(req)?;
@@ -146,81 +98,13 @@ fn run_reporting(p: &Params, req: &RunRequest, report: f64) -> Result<RunData, S
     let span = p.spring.vp * t_end + p.l0.abs() + p.row.d;
     let rbm = Rbm::new(b, p.x0, span, true);
     let next = rbm.next_thresholds();
-    let rbm = Rc::new(RefCell::new(rbm));
-    let (m, k, vp) = (p.spring.m, p.spring.k_spring, p.spring.vp);
-    let works = Works {
-        rbm: Rc::clone(&rbm),
-        k,
-        vp,
-        report,
-    };
-    let powered = WithQuadratures::new(
-        Rig {
-            rbm,
-            next: Cell::new(next),
-            m,
-            k,
-            vp,
-        },
-        works,
-    );
-    let rig = &powered.sys;
-    let (rtol, atol) = tolerances(req);
-    let tol = Tolerances {
-        rtol,
-        atol,
-        ..Default::default()
-    };
-    let mut rows: Vec<[f64; 9]> = Vec::with_capacity(save.len());
-    // The observer runs between events, when the frozen states are those of the sample.
-    let mut out = |t: f64, _: u64, s: &[f64]| rows.push(row(m, k, t, s, rig.rbm.borrow().friction_at(s[0])));
-    let r = simulate(&powered, 0, Method::Dopri5, &tol, 0.0, &[p.x0, p.v0, p.l0], t_end, &save, 50_000_000, &mut out)
-        .map_err(|e| e.to_string())?;
+    let rig = Rig::new(&p.spring, Machine { rbm, next }, report);
+    let (rows, r) = rig.simulate(req, [p.x0, p.v0, p.l0], t_end, &save);
+    let r = r?;
     if rows.iter().any(|r| (r[1] - p.x0).abs() > span) {
         return Err(format!("the body left the lattice of ±{span} m"));
     }
-    let mut data = RunData {
-        columns: columns(&rows),
-        period: None,
-        ..Default::default()
-    };
-    data.info.insert("state_events".into(), r.switches.len() as f64);
-    data.info.insert("steps".into(), r.stats.accepted as f64);
-    data.info.insert("d0".into(), p.row.bristles().d0());
-    Ok(data)
-}
-
-/// The energy balance's integrands on the state `s = [x, v, l]` with the friction's corner
-/// forces `(fl, fr)`: `K l v_p` and `report · F v` (also `rbm-stick-slip-table`'s, `report` = 1).
-pub(super) fn works(k: f64, vp: f64, report: f64, (fl, fr): (f64, f64), s: &[f64], q: &mut [f64]) {
-    q[0] = k * s[2] * vp;
-    q[1] = report * (fl + fr) * s[1];
-}
-
-/// The observer's row `[t, x, v, l, F_l, F_r, W_in, W_f, E]` at the state `s = [x, v, l, W_in,
-/// W_f]` with the friction's corner forces `(fl, fr)` ([`columns`]; also `rbm-stick-slip-table`'s).
-pub(super) fn row(m: f64, k: f64, t: f64, s: &[f64], (fl, fr): (f64, f64)) -> [f64; 9] {
-    let e = 0.5 * m * s[1] * s[1] + 0.5 * k * s[2] * s[2];
-    [t, s[0], s[1], s[2], fl, fr, s[3], s[4], e]
-}
-
-/// The columns of [`RbmStickSlip::COLUMNS`] from the observer's rows
-/// `[t, x, v, l, F_l, F_r, W_in, W_f, E]` (also `rbm-stick-slip-table`'s).
-pub(super) fn columns(rows: &[[f64; 9]]) -> Vec<(String, Vec<f64>)> {
-    let col = |j: usize| rows.iter().map(|r| r[j]).collect::<Vec<f64>>();
-    let f: Vec<f64> = rows.iter().map(|r| r[4] + r[5]).collect();
-    vec![
-        ("t".into(), col(0)),
-        ("x".into(), col(1)),
-        ("v".into(), col(2)),
-        ("l".into(), col(3)),
-        ("F".into(), f),
-        ("Fl".into(), col(4)),
-        ("Fr".into(), col(5)),
-        ("W_in".into(), col(6)),
-        ("W_f".into(), col(7)),
-        ("E".into(), col(8)),
-    ]
+    Ok(data(&rows, &r, p.row.bristles().d0()))
 }
 
 /// Invariant: the energy balance (`crate::energy_balance`) with the bound derived there, on the

@@ -5,94 +5,73 @@
 //! isolated reversals; after a short one the table's row (a)-(1) puts the full left window on
 //! the left corner.
 //!
-//! Events, each located by the hybrid integrator (Dormand–Prince between them): the body
-//! reaching a threshold of the table's sets ([`TableReading::next_thresholds`]; the jump moves it
-//! [`NUDGE`] past, as `rbm-stick-slip` does), and the velocity changing sign, where the other
-//! half of Table 3.1 takes over with its memory `x_{r∓}` set at the reversal's position (the jump
-//! sets `v` to `±1e-12` m/s on the new side, changing `½ m v²` by 1e-24 J). A reversal that the new
-//! half-table's force turns back at once (a stick, for which the tables have no row) is an error.
+//! The rig is `rbm-stick-slip`'s ([`crate::bristle_rig::Rig`]) with the table's sets as its
+//! [`ContactSets`]. Events, each located by the hybrid integrator (Dormand–Prince between them):
+//! the body reaching a threshold of the table's sets ([`TableReading::next_thresholds`]; the jump
+//! moves it [`crate::bristle_rig::NUDGE`] past, as `rbm-stick-slip` does), and the velocity
+//! changing sign (the sets' own guard), where the other half of Table 3.1 takes over with its
+//! memory `x_{r∓}` set at the reversal's position (the jump sets `v` to `±1e-12` m/s on the new
+//! side, changing `½ m v²` by 1e-24 J). A reversal that the new half-table's force turns back at
+//! once (a stick, for which the tables have no row) is an error.
 
-use super::rbm_stick_slip::{columns, row, tolerances, works, Params, RbmStickSlip, NUDGE};
-use crate::spring::pulled_rhs;
+use super::rbm_stick_slip::{Params, RbmStickSlip};
+use crate::bristle_rig::{data, ContactSets, Rig};
 use crate::system::{Column, System, NONE};
 use crate::{Invalid, RunData, RunRequest};
 use fric_models::rbm::TableReading;
-use fric_solvers::hybrid::{simulate, HybridSystem};
-use fric_solvers::{Method, Tolerances};
-use std::cell::{Cell, RefCell};
 
 pub struct RbmStickSlipTable;
 
 /// How far a reversal's jump sets `v` onto the new direction's side, m/s.
 const V_NUDGE: f64 = 1e-12;
 
-/// Reversals closer together than this (in s) count as one stick ([`Rig::reversal`]).
+/// Reversals closer together than this (in s) count as one stick ([`Literal::reversal`]).
 const STICK_GAP: f64 = 1e-9;
 
-/// (3.10)–(3.12) with the table's sets frozen between events; the mode counts the events.
-struct Rig {
-    table: RefCell<TableReading>,
-    m: f64,
-    k: f64,
-    vp: f64,
+/// The table's contact sets, with the velocity's sign a guard of their own (the reversal).
+struct Literal {
+    table: TableReading,
     /// The last reversal's time and how many reversals came within [`STICK_GAP`] of each other.
-    last_reversal: Cell<(f64, usize)>,
+    last_reversal: (f64, usize),
     /// Reversals so far.
-    reversals: Cell<usize>,
+    reversals: usize,
 }
 
-impl Rig {
+impl Literal {
     /// Book a reversal at `t`; false once 20 came each within `STICK_GAP` of the last.
-    fn reversal(&self, t: f64) -> bool {
-        self.reversals.set(self.reversals.get() + 1);
-        let (t0, n) = self.last_reversal.get();
+    fn reversal(&mut self, t: f64) -> bool {
+        self.reversals += 1;
+        let (t0, n) = self.last_reversal;
         let n = if t - t0 < STICK_GAP { n + 1 } else { 0 };
-        self.last_reversal.set((t, n));
+        self.last_reversal = (t, n);
         n < 20
     }
 }
 
-impl HybridSystem for Rig {
-    type Mode = u64;
-    fn dim(&self) -> usize {
-        3
+impl ContactSets for Literal {
+    fn friction_at(&self, x: f64) -> (f64, f64) {
+        self.table.friction_at(x)
     }
-    fn rhs(&self, _: u64, _: f64, s: &[f64], ds: &mut [f64]) {
-        pulled_rhs(self.k, self.m, self.vp, self.table.borrow().friction_at(s[0]), s, ds);
+    fn thresholds(&self) -> (f64, f64) {
+        self.table.next_thresholds()
     }
-    fn n_guards(&self, _: u64) -> usize {
-        3
+    fn advance(&mut self, x: f64) {
+        self.table.advance(x);
     }
-    fn guards(&self, _: u64, _: f64, s: &[f64], g: &mut [f64]) {
-        let t = self.table.borrow();
-        let (below, above) = t.next_thresholds();
-        g[0] = s[0] - above;
-        g[1] = below - s[0];
+    fn n_own_guards(&self) -> usize {
+        1
+    }
+    fn own_guards(&self, s: &[f64], g: &mut [f64]) {
         // `v ≥ 0` reads the `+` rows (L884): moving right, the guard rises when v turns negative.
-        g[2] = if t.right { -s[1] } else { s[1] };
+        g[0] = if self.table.right { -s[1] } else { s[1] };
     }
-    fn jump(&self, mode: u64, guard: usize, t: f64, s: &mut [f64]) -> u64 {
-        let mut table = self.table.borrow_mut();
-        if guard == 2 {
-            table.reverse(s[0]);
-            s[1] = if table.right { V_NUDGE } else { -V_NUDGE };
-            if !self.reversal(t) {
-                // Stop here: the run reports it ([`run`]).
-                s[1] = f64::NAN;
-            }
-        } else {
-            let (below, above) = table.next_thresholds();
-            s[0] = if guard == 0 { above + NUDGE } else { below - NUDGE };
-            table.advance(s[0]);
+    fn own_jump(&mut self, _: usize, t: f64, s: &mut [f64]) {
+        self.table.reverse(s[0]);
+        s[1] = if self.table.right { V_NUDGE } else { -V_NUDGE };
+        if !self.reversal(t) {
+            // Stop here: the run reports it ([`RbmStickSlipTable::run`]).
+            s[1] = f64::NAN;
         }
-        mode + 1
-    }
-    fn n_quadratures(&self) -> usize {
-        2
-    }
-    /// The energy balance's works, as `rbm-stick-slip`'s: `W_in = ∫ K l v_p dt`, `W_f = ∫ F v dt`.
-    fn integrands(&self, _: u64, _: f64, s: &[f64], q: &mut [f64]) {
-        works(self.k, self.vp, 1.0, self.table.borrow().friction_at(s[0]), s, q);
     }
 }
 
@@ -111,40 +90,23 @@ impl System for RbmStickSlipTable {
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let (t_end, save) = crate::drive::autonomous_times(req)?;
-        let rig = Rig {
-            table: RefCell::new(TableReading::new(p.row.bristles(), p.x0, true)),
-            m: p.spring.m,
-            k: p.spring.k_spring,
-            vp: p.spring.vp,
-            last_reversal: Cell::new((f64::NEG_INFINITY, 0)),
-            reversals: Cell::new(0),
+        let sets = Literal {
+            table: TableReading::new(p.row.bristles(), p.x0, true),
+            last_reversal: (f64::NEG_INFINITY, 0),
+            reversals: 0,
         };
-        let (rtol, atol) = tolerances(req);
-        let tol = Tolerances {
-            rtol,
-            atol,
-            ..Default::default()
-        };
-        let mut rows: Vec<[f64; 9]> = Vec::with_capacity(save.len());
-        let (m, k) = (p.spring.m, p.spring.k_spring);
-        let mut out = |t: f64, _: u64, s: &[f64]| rows.push(row(m, k, t, s, rig.table.borrow().friction_at(s[0])));
-        let r = simulate(&rig, 0, Method::Dopri5, &tol, 0.0, &[p.x0, p.v0, p.l0], t_end, &save, 50_000_000, &mut out);
-        if rig.last_reversal.get().1 >= 20 {
+        // The friction work from the force acting (`report` = 1, as `rbm-stick-slip`'s).
+        let rig = Rig::new(&p.spring, sets, 1.0);
+        let (rows, r) = rig.simulate(req, [p.x0, p.v0, p.l0], t_end, &save);
+        let sets = rig.sets.into_inner();
+        if sets.last_reversal.1 >= 20 {
             return Err(format!(
                 "the body sticks at t = {} s: the direction reverses 20 times within {STICK_GAP} s (the tables have no row for sticking)",
-                rig.last_reversal.get().0
+                sets.last_reversal.0
             ));
         }
-        let r = r.map_err(|e| e.to_string())?;
-        let mut data = RunData {
-            columns: columns(&rows),
-            period: None,
-            ..Default::default()
-        };
-        data.info.insert("state_events".into(), r.switches.len() as f64);
-        data.info.insert("steps".into(), r.stats.accepted as f64);
-        data.info.insert("d0".into(), p.row.bristles().d0());
-        data.info.insert("reversals".into(), rig.reversals.get() as f64);
+        let mut data = data(&rows, &r?, p.row.bristles().d0());
+        data.info.insert("reversals".into(), sets.reversals as f64);
         Ok(data)
     }
 }

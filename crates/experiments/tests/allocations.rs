@@ -1,0 +1,68 @@
+//! The exponential driver allocates nothing per segment: a counting global allocator (its own
+//! test binary, so that it sees only this file's test; counts are per thread) shows no heap
+//! allocation over 40 monotone segments of a LuGre run once the caller's buffer of pieces holds
+//! a segment's (each split at the Stribeck speed twice).
+
+use fric_experiments::exponential_segment;
+use fric_models::lugre::LuGre;
+use fric_models::InputDriven;
+use fric_solvers::expint::{ExpStats, ExpTolerance};
+use fric_solvers::expquad::Relaxation;
+
+#[path = "../../solvers/tests/counting/mod.rs"]
+mod counting;
+use counting::allocations;
+
+#[test]
+fn a_segment_allocates_nothing_once_the_pieces_buffer_is_grown() {
+    // Thesis Fig 1.11's LuGre under u = sin t: segments of π between reversals.
+    let m = LuGre {
+        sigma0: 1e5,
+        sigma1: 316.0,
+        sigma2: 0.4,
+        fc: 1.0,
+        fs: 1.5,
+        vs: 0.1,
+    };
+    let (u, du) = (|t: f64| t.sin(), |t: f64| t.cos());
+    let coef = |t: f64| m.affine(u(t), du(t)).expect("LuGre is affine along the input");
+    let scheme = Relaxation::<4>::new();
+    let tol = ExpTolerance {
+        abs: 1e-10 * m.state_scale(),
+        z_scale: m.state_scale(),
+        hmax: 2.0 * std::f64::consts::PI / 100.0,
+    };
+    let (mut stats, mut pieces, mut z) = (ExpStats::default(), Vec::new(), 0.0);
+    let half = std::f64::consts::PI;
+    let segment = |k: usize, z: f64, stats: &mut ExpStats, pieces: &mut Vec<f64>, saves: &mut usize| {
+        let (a, b) = ((k as f64 - 0.5) * half, (k as f64 + 0.5) * half);
+        let at = [a + 0.25 * half, a + 0.5 * half, b];
+        exponential_segment(
+            &scheme,
+            &coef,
+            &du,
+            m.speed_scale(),
+            (a, z, b),
+            &at,
+            tol,
+            stats,
+            pieces,
+            &mut |_, _| *saves += 1,
+        )
+        .unwrap()
+    };
+    let mut saves = 0;
+    z = segment(1, z, &mut stats, &mut pieces, &mut saves);
+    assert_eq!(
+        pieces.len(),
+        4,
+        "the segment's ends and two Stribeck splits: {pieces:?}"
+    );
+    let before = allocations();
+    for k in 2..42 {
+        z = segment(k, z, &mut stats, &mut pieces, &mut saves);
+    }
+    assert_eq!(allocations() - before, 0, "allocations over 40 segments");
+    assert_eq!(saves, 3 * 41);
+    assert!(z.is_finite() && stats.steps > 40, "{z} {stats:?}");
+}
