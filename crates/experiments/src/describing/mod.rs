@@ -7,7 +7,8 @@
 //! ([`response`]); `plants.rs` the forced systems (a law driven by its velocity or, on an
 //! inertia, by a torque; the Bliman–Sorine path model; the classical stick); `run.rs` the run
 //! itself ([`run`]): the DF curve, its gaps, the drift regions, the crossings and the
-//! intersection search; `orbit_checks.rs` the invariants checked on every computed point's
+//! intersection search; `refine.rs` the drawn curve's refinement and the sign bisection along a
+//! drawn segment (a hole on it stops the bisection: a gap); `orbit_checks.rs` the invariants checked on every computed point's
 //! periodic orbit; `tests.rs` the unit tests.
 
 mod orbit_checks;

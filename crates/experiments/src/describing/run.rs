@@ -4,13 +4,13 @@
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
-use super::refine::refine;
+use super::refine::{bisect_drawn, refine};
 use super::{response, DfSetup, SCAN};
 use crate::input::grid;
 use crate::{RunData, RunRequest};
 use fric_solvers::describing::{
-    bisect_sign, describing_function, distance, illinois, narrow_edges, negative_inverse, probe, refine_jumps,
-    DfOptions, DfPoint, Forced, Jump, Sample,
+    describing_function, distance, illinois, narrow_edges, negative_inverse, probe, refine_jumps, DfOptions, DfPoint,
+    Forced, Jump, Sample,
 };
 
 /// The change of N (by [`distance`]) that a jump must keep down to a relative width of 1e-12 to
@@ -109,14 +109,8 @@ pub(super) fn run_points(
     let sample = |a: f64, w: f64| -> Result<Sample<DfPoint>, String> { point(a, w).map(|p| classify(&p)) };
     let usable = |a: f64, w: f64| sample(a, w).map(Sample::value);
     let df = |a: f64, w: f64| sample(a, w).map(|s| s.map(|p| p.n));
-    let dfv = |a: f64, w: f64| -> Result<(f64, f64), String> {
-        match df(a, w)? {
-            Sample::Value(n) => Ok(n),
-            _ => Err(format!(
-                "a = {a}, ω = {w}: no periodic steady state to a residual of {ACCEPT:e}"
-            )),
-        }
-    };
+    // The DF where it has a value: the crossing bisections' points.
+    let dfv = |a: f64, w: f64| -> Result<Option<(f64, f64)>, String> { df(a, w).map(Sample::value) };
     // A gap: a jump that survives a width of 1e-12 relative (a discontinuity to double
     // precision), or a bracket whose bisection stopped where no steady state could be computed
     // (holes, a basin boundary) across which N changes by more than `jump`, the change that
@@ -208,8 +202,14 @@ pub(super) fn run_points(
                     across_gap.get_or_insert((0.5 * (a0 + a1), m.1 - hw.1, true));
                     continue;
                 }
-                let (lo, _, hi, _) = bisect_sign(|a| dfv(a, w).map(&r), (a0, r0), (a1, r1), 1e-12 * a1)?;
-                let m = negative_inverse(dfv(hi, w)?);
+                // A hole on the segment makes it a gap there (the crossing across it).
+                let Some((lo, _, hi, _)) =
+                    bisect_drawn(|a| dfv(a, w).map(|v| v.map(&r)), (a0, r0), (a1, r1), 1e-12 * a1)?
+                else {
+                    across_gap.get_or_insert((0.5 * (a0 + a1), negative_inverse(p1.n).1 - hw.1, true));
+                    continue;
+                };
+                let m = negative_inverse(dfv(hi, w)?.ok_or("a bracket end without a value")?);
                 return Ok(Some((0.5 * (lo + hi), m.1 - hw.1, false)));
             }
             Ok(across_gap)
@@ -228,8 +228,12 @@ pub(super) fn run_points(
             if (r0 > 0.0) == (r1 > 0.0) || a1 <= a0 || broken[i + 1] {
                 continue;
             }
-            let (lo, r_lo, hi, r_hi) = bisect_sign(|a| dfv(a, w).map(&r), (a0, r0), (a1, r1), 1e-12 * a1)?;
-            out.push(if r_lo.abs() <= r_hi.abs() { lo } else { hi });
+            // A hole on the segment: no drawn crossing there.
+            if let Some((lo, r_lo, hi, r_hi)) =
+                bisect_drawn(|a| dfv(a, w).map(|v| v.map(&r)), (a0, r0), (a1, r1), 1e-12 * a1)?
+            {
+                out.push(if r_lo.abs() <= r_hi.abs() { lo } else { hi });
+            }
         }
         Ok(out)
     };
