@@ -151,13 +151,14 @@ pub(super) fn run_points(
                     // follows: the gaps do not depend on where the grid falls.
                     let jumps = refine_jumps(|x| df(x, w), (a0, p0.n), (a, p.n), 1e-12, GAP, setup.jump)?;
                     for j in jumps {
-                        // With `gap_edges`, a gap whose bisection stopped at uncomputed points
+                        // With `gap_edges`, a jump whose bisection stopped at uncomputed points
                         // has as ends the last and first amplitudes with a stable period-1 steady
-                        // state (issue 43). Off by default: on report Figs 5.22-5.24 at 1e-6 it
-                        // made 6 runs fail (s58 h43b): a crossing bisection on the segment it
-                        // adds met a shooting hole (ω = 10, a = 0.28705 N·m), and Fig 5.24's
-                        // search found no crossing at ω = 1.8466.
-                        let j = if is_gap(&j) && setup.gap_edges > 0.0 {
+                        // state (issue 43), and is judged a gap on them: every such jump, not only
+                        // one already a gap where it stopped (Fig 5.24's search at ω = 1.8466 on
+                        // 17 points: stopped at 0.357547…0.359438, a change ≤ 0.25, no gap, the
+                        // two-sided branch's start missed and no crossing of k_p; narrowed,
+                        // 0.357558…0.358802, a change of 0.325, Re(−1/N) − k_p = +0.0176 there).
+                        let j = if j.unresolved && setup.gap_edges > 0.0 {
                             narrow_edges(|x| df(x, w), j, setup.gap_edges)?
                         } else {
                             j
