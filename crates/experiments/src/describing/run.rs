@@ -9,7 +9,7 @@ use super::{response, DfSetup, SCAN};
 use crate::input::grid;
 use crate::{RunData, RunRequest};
 use fric_solvers::describing::{
-    describing_function, distance, illinois, narrow_edges, negative_inverse, probe, refine_jumps, DfOptions, DfPoint,
+    describing_function, distance, illinois, judge_jump, negative_inverse, probe, refine_jumps, DfOptions, DfPoint,
     Forced, Jump, Sample,
 };
 
@@ -111,14 +111,10 @@ pub(super) fn run_points(
     let df = |a: f64, w: f64| sample(a, w).map(|s| s.map(|p| p.n));
     // The DF where it has a value: the crossing bisections' points.
     let dfv = |a: f64, w: f64| -> Result<Option<(f64, f64)>, String> { df(a, w).map(Sample::value) };
-    // A gap: a jump that survives a width of 1e-12 relative (a discontinuity to double
-    // precision), or a bracket whose bisection stopped where no steady state could be computed
-    // (holes, a basin boundary) across which N changes by more than `jump`, the change that
-    // starts a refinement between grid points. Across a smaller change such a bracket is only
-    // uncomputed points: whether the bisection meets them depends on where the grid falls (at
-    // ω = 10 rad/s in report Fig 5.22, a change of 0.07 across holes near 0.29 N·m on the grid of
-    // 161 amplitudes, none on that of 81).
-    let is_gap = |j: &Jump| j.size >= GAP && (!j.unresolved || j.size > setup.jump);
+    // A gap ([`Jump::is_gap`]): a jump that survives a width of 1e-12 relative, or a bracket
+    // whose bisection stopped at uncomputed points with a change of more than `jump` across it
+    // (across a smaller change, only uncomputed points: at ω = 10 rad/s in report Fig 5.22, 0.07
+    // across holes near 0.29 N·m on the grid of 161 amplitudes, none on that of 81).
     // The DF at `amps` (ascending) with the jumps between neighbours refined: the points in
     // order (the refined jump ends included) and the gaps (jumps that survive bisection).
     // `broken[i]`: a gap lies between points i − 1 and i (the drawn curve is broken there).
@@ -153,21 +149,14 @@ pub(super) fn run_points(
                     for j in jumps {
                         // With `gap_edges`, a jump whose bisection stopped at uncomputed points
                         // has as ends the last and first amplitudes with a stable period-1 steady
-                        // state (issue 43), and is judged a gap on them: every such jump, not only
-                        // one already a gap where it stopped (Fig 5.24's search at ω = 1.8466 on
-                        // 17 points: stopped at 0.357547…0.359438, a change ≤ 0.25, no gap, the
-                        // two-sided branch's start missed and no crossing of k_p; narrowed,
-                        // 0.357558…0.358802, a change of 0.325, Re(−1/N) − k_p = +0.0176 there).
-                        let j = if j.unresolved && setup.gap_edges > 0.0 {
-                            narrow_edges(|x| df(x, w), j, setup.gap_edges)?
-                        } else {
-                            j
-                        };
+                        // state on its two branches (issue 43), judged a gap where it stopped or
+                        // on them ([`judge_jump`]).
+                        let (j, is_gap) = judge_jump(|x| df(x, w), j, setup.gap_edges, GAP, setup.jump)?;
                         if j.lo > pts.last().map_or(a0, |q| q.0) {
                             pts.push((j.lo, end(j.n_lo)));
                             broken.push(gap);
                         }
-                        gap = is_gap(&j);
+                        gap = is_gap;
                         if gap {
                             gaps.push(j);
                         }
