@@ -7,8 +7,9 @@
 //! ([`response`]); `plants.rs` the forced systems (a law driven by its velocity or, on an
 //! inertia, by a torque; the Bliman–Sorine path model; the classical stick); `run.rs` the run
 //! itself ([`run`]): the DF curve, its gaps, the drift regions, the crossings and the
-//! intersection search; `orbit_checks.rs` the invariants checked on every computed point's
-//! periodic orbit; `tests.rs` the unit tests.
+//! intersection search; `refine.rs` the drawn curve's refinement and the sign bisection along a
+//! drawn segment (a hole on it stops the bisection: a gap); `orbit_checks.rs` the invariants
+//! checked on every computed point's periodic orbit; `tests.rs` the unit tests.
 
 mod orbit_checks;
 mod plants;
@@ -38,7 +39,7 @@ params! {
         a_lo: f64 = nonneg("1", "the amplitudes [a_lo, a_hi] in which the intersection search looks for −1/N(a, ω) crossing Re H(iω)").default(0.0),
         a_hi: f64 = nonneg("1", "upper end of the amplitude bracket").default(0.0),
         refine: f64 = nonneg("1", "consecutive drawn points whose DF differs by more than this (|ln N₂/N₁|, no gap between them) get the amplitude midway, recursively (12 halvings at most), the points the bisections computed at ω are drawn too, and every crossing of Re H(iω) by a drawn segment is a drawn point, marked in mark_re/mark_im (info crossings_marked) (0: the grid and the jump ends only, no marks)").default(0.0),
-        gap_edges: f64 = nonneg("1", "> 0: a gap whose bisection stopped at uncomputed points has its ends bisected on towards them to this width (relative): the last and first amplitudes with a stable period-1 steady state (0: where the bisection stopped)").default(0.0),
+        gap_edges: f64 = nonneg("1", "> 0: a jump whose bisection stopped at uncomputed points has its ends bisected on towards them to this width (relative), each end stepping only while N changes by at most `jump`: the last and first amplitudes with a stable period-1 steady state on its two branches; it is a gap where its bisection stopped or on these ends (default 1e-6 since 2026-12-07, issue 43; 0: the ends where the bisection stopped)").default(1e-6),
         drift_tol: f64 = nonneg("1", "a drift of the output per period above this marks one-sided break-away: the runs of such amplitudes are bisected at both ends (info driftK_from/to; 0: not computed)").default(0.0),
     }
 }

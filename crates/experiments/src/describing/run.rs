@@ -4,13 +4,13 @@
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
-use super::refine::refine;
+use super::refine::{bisect_drawn, refine};
 use super::{response, DfSetup, SCAN};
 use crate::input::grid;
 use crate::{RunData, RunRequest};
 use fric_solvers::describing::{
-    bisect_sign, describing_function, distance, illinois, narrow_edges, negative_inverse, probe, refine_jumps,
-    DfOptions, DfPoint, Forced, Jump, Sample,
+    describing_function, distance, illinois, judge_jump, negative_inverse, probe, refine_jumps, DfOptions, DfPoint,
+    Forced, Jump, Sample,
 };
 
 /// The change of N (by [`distance`]) that a jump must keep down to a relative width of 1e-12 to
@@ -109,22 +109,12 @@ pub(super) fn run_points(
     let sample = |a: f64, w: f64| -> Result<Sample<DfPoint>, String> { point(a, w).map(|p| classify(&p)) };
     let usable = |a: f64, w: f64| sample(a, w).map(Sample::value);
     let df = |a: f64, w: f64| sample(a, w).map(|s| s.map(|p| p.n));
-    let dfv = |a: f64, w: f64| -> Result<(f64, f64), String> {
-        match df(a, w)? {
-            Sample::Value(n) => Ok(n),
-            _ => Err(format!(
-                "a = {a}, ω = {w}: no periodic steady state to a residual of {ACCEPT:e}"
-            )),
-        }
-    };
-    // A gap: a jump that survives a width of 1e-12 relative (a discontinuity to double
-    // precision), or a bracket whose bisection stopped where no steady state could be computed
-    // (holes, a basin boundary) across which N changes by more than `jump`, the change that
-    // starts a refinement between grid points. Across a smaller change such a bracket is only
-    // uncomputed points: whether the bisection meets them depends on where the grid falls (at
-    // ω = 10 rad/s in report Fig 5.22, a change of 0.07 across holes near 0.29 N·m on the grid of
-    // 161 amplitudes, none on that of 81).
-    let is_gap = |j: &Jump| j.size >= GAP && (!j.unresolved || j.size > setup.jump);
+    // The DF where it has a value: the crossing bisections' points.
+    let dfv = |a: f64, w: f64| -> Result<Option<(f64, f64)>, String> { df(a, w).map(Sample::value) };
+    // A gap ([`Jump::is_gap`]): a jump that survives a width of 1e-12 relative, or a bracket
+    // whose bisection stopped at uncomputed points with a change of more than `jump` across it
+    // (across a smaller change, only uncomputed points: at ω = 10 rad/s in report Fig 5.22, 0.07
+    // across holes near 0.29 N·m on the grid of 161 amplitudes, none on that of 81).
     // The DF at `amps` (ascending) with the jumps between neighbours refined: the points in
     // order (the refined jump ends included) and the gaps (jumps that survive bisection).
     // `broken[i]`: a gap lies between points i − 1 and i (the drawn curve is broken there).
@@ -157,22 +147,16 @@ pub(super) fn run_points(
                     // follows: the gaps do not depend on where the grid falls.
                     let jumps = refine_jumps(|x| df(x, w), (a0, p0.n), (a, p.n), 1e-12, GAP, setup.jump)?;
                     for j in jumps {
-                        // With `gap_edges`, a gap whose bisection stopped at uncomputed points
+                        // With `gap_edges`, a jump whose bisection stopped at uncomputed points
                         // has as ends the last and first amplitudes with a stable period-1 steady
-                        // state (issue 43). Off by default: on report Figs 5.22-5.24 at 1e-6 it
-                        // made 6 runs fail (s58 h43b): a crossing bisection on the segment it
-                        // adds met a shooting hole (ω = 10, a = 0.28705 N·m), and Fig 5.24's
-                        // search found no crossing at ω = 1.8466.
-                        let j = if is_gap(&j) && setup.gap_edges > 0.0 {
-                            narrow_edges(|x| df(x, w), j, setup.gap_edges)?
-                        } else {
-                            j
-                        };
+                        // state on its two branches (issue 43), judged a gap where it stopped or
+                        // on them ([`judge_jump`]).
+                        let (j, is_gap) = judge_jump(|x| df(x, w), j, setup.gap_edges, GAP, setup.jump)?;
                         if j.lo > pts.last().map_or(a0, |q| q.0) {
                             pts.push((j.lo, end(j.n_lo)));
                             broken.push(gap);
                         }
-                        gap = is_gap(&j);
+                        gap = is_gap;
                         if gap {
                             gaps.push(j);
                         }
@@ -208,8 +192,14 @@ pub(super) fn run_points(
                     across_gap.get_or_insert((0.5 * (a0 + a1), m.1 - hw.1, true));
                     continue;
                 }
-                let (lo, _, hi, _) = bisect_sign(|a| dfv(a, w).map(&r), (a0, r0), (a1, r1), 1e-12 * a1)?;
-                let m = negative_inverse(dfv(hi, w)?);
+                // A hole on the segment makes it a gap there (the crossing across it).
+                let Some((lo, _, hi, _)) =
+                    bisect_drawn(|a| dfv(a, w).map(|v| v.map(&r)), (a0, r0), (a1, r1), 1e-12 * a1)?
+                else {
+                    across_gap.get_or_insert((0.5 * (a0 + a1), negative_inverse(p1.n).1 - hw.1, true));
+                    continue;
+                };
+                let m = negative_inverse(dfv(hi, w)?.ok_or("a bracket end without a value")?);
                 return Ok(Some((0.5 * (lo + hi), m.1 - hw.1, false)));
             }
             Ok(across_gap)
@@ -228,8 +218,12 @@ pub(super) fn run_points(
             if (r0 > 0.0) == (r1 > 0.0) || a1 <= a0 || broken[i + 1] {
                 continue;
             }
-            let (lo, r_lo, hi, r_hi) = bisect_sign(|a| dfv(a, w).map(&r), (a0, r0), (a1, r1), 1e-12 * a1)?;
-            out.push(if r_lo.abs() <= r_hi.abs() { lo } else { hi });
+            // A hole on the segment: no drawn crossing there.
+            if let Some((lo, r_lo, hi, r_hi)) =
+                bisect_drawn(|a| dfv(a, w).map(|v| v.map(&r)), (a0, r0), (a1, r1), 1e-12 * a1)?
+            {
+                out.push(if r_lo.abs() <= r_hi.abs() { lo } else { hi });
+            }
         }
         Ok(out)
     };

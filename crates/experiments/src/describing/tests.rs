@@ -185,3 +185,30 @@ fn a_gap_edge_is_the_last_amplitude_with_a_steady_state_to_1e_6() {
     assert!(hi >= to && hi - to <= 1e-6 * hi, "{hi} {i:?}");
     assert!((i["gap1_size"] - 5f64.ln()).abs() < 1e-12, "{i:?}");
 }
+
+/// Issue 43 (s58 h43b): a crossing bisection on a drawn segment that meets an amplitude without a
+/// steady state treats it as a gap instead of failing the run (report Fig 5.22 at ω = 10 with
+/// `gap_edges`: "a = 0.28705, ω = 10: no periodic steady state"). N = a (real), H = −0.4:
+/// −1/N crosses Re H at a = 2.5, inside a hole [2.4, 2.6) on the segment [2, 3] (no jump there).
+#[test]
+fn a_hole_inside_a_segment_makes_its_crossing_a_gap_not_an_error() {
+    use crate::system::ParamSet;
+    let req = super::run::tests::five_amplitudes_refined();
+    for refine in [0.0, 0.01] {
+        let setup = super::DfSetup {
+            h_num: vec![-0.4],
+            refine,
+            ..super::DfSetup::read(&req.params)
+        };
+        let data = super::run::run_points(&setup, &req, |a, _| {
+            Ok(super::run::tests::synthetic((a, 0.0), (2.4..2.6).contains(&a)))
+        })
+        .unwrap();
+        let i = &data.info;
+        assert_eq!((i["cross_in_gap"], i["cross_a"]), (1.0, 2.5), "refine {refine}: {i:?}");
+        assert_eq!(i["gaps"], 0.0, "{i:?}");
+        if refine > 0.0 {
+            assert_eq!(i["crossings_marked"], 0.0, "{i:?}");
+        }
+    }
+}

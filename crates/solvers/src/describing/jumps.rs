@@ -21,6 +21,30 @@ pub struct Jump {
     pub unresolved: bool,
 }
 
+impl Jump {
+    /// The jump between `lo` and `hi`, its `size` the [`distance`] between `n_lo` and `n_hi`.
+    pub fn between(lo: f64, hi: f64, n_lo: (f64, f64), n_hi: (f64, f64), evaluations: usize, unresolved: bool) -> Self {
+        let size = distance(n_lo, n_hi);
+        Jump {
+            lo,
+            hi,
+            n_lo,
+            n_hi,
+            size,
+            evaluations,
+            unresolved,
+        }
+    }
+
+    /// A gap: a change of at least `gap` that survived the bisection, or one of more than `jump`
+    /// (the change between grid points that starts a refinement) across a bracket whose
+    /// bisection stopped at uncomputed points (across a smaller change such a bracket is only
+    /// uncomputed points inside one branch).
+    pub fn is_gap(&self, gap: f64, jump: f64) -> bool {
+        self.size >= gap && (!self.unresolved || self.size > jump)
+    }
+}
+
 /// What a bisection learns from one evaluation of the DF.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Sample<T = (f64, f64)> {
@@ -130,8 +154,14 @@ pub fn refine_jumps<E>(
 /// the jump's bisection stopped from them (report Fig 5.24 at ω = 1.9 rad/s: a two-sided branch
 /// that starts at a fold at 0.358411 N·m, its gap bisection stopped at 0.3585). One point per
 /// step (no [`PROBES`] around a hole): a hole on the computed side stops that end's narrowing
-/// there, nearer the band than before. A jump that is not `unresolved` is returned unchanged.
-pub fn narrow_edges<E>(mut df: impl FnMut(f64) -> Result<Sample, E>, j: Jump, rel: f64) -> Result<Jump, E> {
+/// there, nearer the band than before. A step is taken only while the DF stays on its end's
+/// branch: a value that differs by more than `jump` (the change between grid points that
+/// starts a refinement) from the end's lies across the jump and stops that end like a hole, so
+/// among scattered holes an end cannot step past the jump onto the other branch (report
+/// Fig 5.22 at ω = 10 rad/s: from 0.287825 N·m the upper end stepped to 0.287003, a change of
+/// 2.53, back onto pre-sliding, and the gap of 2.6 at 0.28705 became a change of 0.05). A jump
+/// that is not `unresolved` is returned unchanged.
+pub fn narrow_edges<E>(mut df: impl FnMut(f64) -> Result<Sample, E>, j: Jump, rel: f64, jump: f64) -> Result<Jump, E> {
     if !j.unresolved {
         return Ok(j);
     }
@@ -147,23 +177,39 @@ pub fn narrow_edges<E>(mut df: impl FnMut(f64) -> Result<Sample, E>, j: Jump, re
             }
             evaluations += 1;
             match df(m)? {
-                Sample::Value(nm) => (known, n) = (m, nm),
-                Sample::Hole | Sample::Boundary => none = m,
+                Sample::Value(nm) if distance(n, nm) <= jump => (known, n) = (m, nm),
+                Sample::Value(_) | Sample::Hole | Sample::Boundary => none = m,
             }
         }
         Ok((known, n))
     };
     let (lo, n_lo) = side((j.lo, j.n_lo), band)?;
     let (hi, n_hi) = side((j.hi, j.n_hi), band)?;
-    Ok(Jump {
-        lo,
-        hi,
-        n_lo,
-        n_hi,
-        size: distance(n_lo, n_hi),
-        evaluations: j.evaluations + evaluations,
-        unresolved: true,
-    })
+    Ok(Jump::between(lo, hi, n_lo, n_hi, j.evaluations + evaluations, true))
+}
+
+/// A jump between grid points judged: with `rel` > 0 an `unresolved` one has its edges narrowed
+/// ([`narrow_edges`]), and it is a gap ([`Jump::is_gap`]) where its bisection stopped or on its
+/// narrowed edges. Narrowing only adds gaps: one whose change across the stopped bracket was at
+/// most `jump` may exceed it on the edges (report Fig 5.24's search at ω = 1.8466 rad/s: 0.25
+/// at most across 0.357547…0.359438 N·m, 0.325 across 0.357558…0.358802), and one whose edges
+/// moved along a steep start of the next branch keeps the change it was judged on (report
+/// Fig 5.22 at ω = 10 rad/s: 0.436 across 0.334965…0.359489, where the two-sided branch falls
+/// by 0.08 to its start at 0.357504; 0.238 across the band). The jump, and whether it is a gap.
+pub fn judge_jump<E>(
+    df: impl FnMut(f64) -> Result<Sample, E>,
+    j: Jump,
+    rel: f64,
+    gap: f64,
+    jump: f64,
+) -> Result<(Jump, bool), E> {
+    let stopped = j.is_gap(gap, jump);
+    let j = if j.unresolved && rel > 0.0 {
+        narrow_edges(df, j, rel, jump)?
+    } else {
+        j
+    };
+    Ok((j, stopped || j.is_gap(gap, jump)))
 }
 
 /// [`refine_jump`]'s bisection, handing each half it leaves to `leave` (its ends, in order).
@@ -193,20 +239,20 @@ fn bisect_jump<E>(
             (lo, n_lo) = (m, nm);
         }
     }
-    Ok(Jump {
-        lo,
-        hi,
-        n_lo,
-        n_hi,
-        size: distance(n_lo, n_hi),
-        evaluations,
-        unresolved,
-    })
+    Ok(Jump::between(lo, hi, n_lo, n_hi, evaluations, unresolved))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `n` as a DF with a hole wherever `hole` holds.
+    fn holey(
+        n: impl Fn(f64) -> (f64, f64) + Copy,
+        hole: impl Fn(f64) -> bool + Copy,
+    ) -> impl Fn(f64) -> Result<Sample, ()> + Copy {
+        move |a| Ok(if hole(a) { Sample::Hole } else { Sample::Value(n(a)) })
+    }
 
     #[test]
     fn a_probe_skips_holes_and_stops_at_a_boundary() {
@@ -249,24 +295,12 @@ mod tests {
         assert!(j.size > 1.0 && !j.unresolved);
         // A hole at the midpoint is stepped around; where no nearby probe has a value either, the
         // bisection stops there.
-        let small_hole = |a: f64| {
-            Ok::<_, ()>(if (0.399..0.401).contains(&a) {
-                Sample::Hole
-            } else {
-                Sample::Value(n(a))
-            })
-        };
+        let small_hole = holey(n, |a| (0.399..0.401).contains(&a));
         let k = refine_jump(small_hole, (0.3, (1.0, 0.0)), (0.5, (0.1, -0.2)), 1e-12, 1e-3).unwrap();
         // It narrows from 0.2 to about the hole's size around the jump, then stops.
         assert!(k.unresolved && k.lo < 0.4 && k.hi > 0.4 && k.hi - k.lo < 0.01, "{k:?}");
-        let holey = |a: f64| {
-            Ok::<_, ()>(if (0.37..0.43).contains(&a) {
-                Sample::Hole
-            } else {
-                Sample::Value(n(a))
-            })
-        };
-        let h = refine_jump(holey, (0.3, (1.0, 0.0)), (0.5, (0.1, -0.2)), 1e-12, 1e-3).unwrap();
+        let holed = holey(n, |a| (0.37..0.43).contains(&a));
+        let h = refine_jump(holed, (0.3, (1.0, 0.0)), (0.5, (0.1, -0.2)), 1e-12, 1e-3).unwrap();
         assert!(h.unresolved && h.lo == 0.3 && h.hi == 0.5, "{h:?}");
         // On a basin boundary the points around the midpoint are not tried: the bisection stops
         // at the first boundary point, one evaluation per step (a jump at 0.41 whose ±2e-4 are
@@ -287,13 +321,7 @@ mod tests {
             "{b:?}"
         );
         assert_eq!(calls, b.evaluations);
-        let as_hole = |a: f64| {
-            Ok::<_, ()>(if (0.4098..0.4102).contains(&a) {
-                Sample::Hole
-            } else {
-                Sample::Value(n2(a))
-            })
-        };
+        let as_hole = holey(n2, |a| (0.4098..0.4102).contains(&a));
         let k = refine_jump(as_hole, (0.3, n2(0.3)), (0.5, n2(0.5)), 1e-12, 1e-3).unwrap();
         assert!(k.unresolved && k.evaluations >= b.evaluations + 4, "{k:?} vs {b:?}");
         let sn = |a: f64| ((1.0 + ((a - 0.4) * 1e4).tanh()) + 0.1, 0.0);
@@ -311,16 +339,10 @@ mod tests {
         // bisection stops at once (0.4 and every probe are holes) with the grid points 0.3, 0.5.
         let n = |a: f64| if a < 0.4 { (1.0, 0.0) } else { (0.1, -0.2) };
         let (from, to) = (0.37, 0.4312345);
-        let holey = |a: f64| {
-            Ok::<_, ()>(if (from..to).contains(&a) {
-                Sample::Hole
-            } else {
-                Sample::Value(n(a))
-            })
-        };
-        let h = refine_jump(holey, (0.3, n(0.3)), (0.5, n(0.5)), 1e-12, 1e-3).unwrap();
+        let holed = holey(n, |a| (from..to).contains(&a));
+        let h = refine_jump(holed, (0.3, n(0.3)), (0.5, n(0.5)), 1e-12, 1e-3).unwrap();
         assert!(h.unresolved && h.lo == 0.3 && h.hi == 0.5, "{h:?}");
-        let e = narrow_edges(holey, h, 1e-6).unwrap();
+        let e = narrow_edges(holed, h, 1e-6, 0.25).unwrap();
         // The last computed amplitude before the band and the first after it, each within 1e-6
         // relative (the old stopping rule left them 0.07 and 0.069 away).
         assert!(e.lo < from && from - e.lo <= 1e-6 * 0.371, "{e:?}");
@@ -338,11 +360,87 @@ mod tests {
                 Sample::Value(n(a))
             })
         };
-        let b = narrow_edges(boundary, h, 1e-6).unwrap();
+        let b = narrow_edges(boundary, h, 1e-6, 0.25).unwrap();
         assert_eq!((b.lo, b.hi), (e.lo, e.hi));
         let step = |a: f64| Ok::<_, ()>(Sample::Value(n(a)));
         let j = refine_jump(step, (0.3, n(0.3)), (0.5, n(0.5)), 1e-12, 1e-3).unwrap();
-        assert_eq!(narrow_edges(|_| Err(()), j, 1e-6), Ok(j));
+        assert_eq!(narrow_edges(|_| Err(()), j, 1e-6, 0.25), Ok(j));
+    }
+
+    #[test]
+    fn an_end_does_not_step_past_the_jump_among_scattered_holes() {
+        // N jumps at 0.44; holes [0.379, 0.421) (the band the jump's bisection stopped at: 0.4
+        // and every probe) and [0.425, 0.435), with values of the lower branch between 0.435 and
+        // the jump (report Fig 5.22 at ω = 10 rad/s: from 0.287825 N·m the upper end met holes
+        // at 0.2856 and 0.2867, then pre-sliding at 0.287003, below the jump at 0.28705).
+        let n = |a: f64| if a < 0.44 { (1.0, 0.0) } else { (0.1, -0.2) };
+        let df = holey(n, |a| (0.379..0.421).contains(&a) || (0.425..0.435).contains(&a));
+        let h = refine_jump(df, (0.3, n(0.3)), (0.5, n(0.5)), 1e-12, 1e-3).unwrap();
+        assert!(
+            h.unresolved && h.lo == 0.3 && h.hi == 0.5 && h.is_gap(1e-3, 0.25),
+            "{h:?}"
+        );
+        // The upper end's bisection meets 0.45 (upper branch), 0.425 (a hole), then 0.4375 on
+        // the lower branch: a change of 2.3 > 0.25, across the jump, so it stops there like a
+        // hole and the end settles on the jump's upper side. Stepping onto it instead (the rule
+        // before), the end was 0.435 with the lower branch's N: a change of 0, no gap.
+        let e = narrow_edges(df, h, 1e-6, 0.25).unwrap();
+        assert!(e.hi >= 0.44 && e.hi - 0.44 <= 1e-6 * e.hi && e.n_hi == n(0.5), "{e:?}");
+        assert!(e.lo < 0.379 && 0.379 - e.lo <= 1e-6 * 0.38 && e.size == h.size, "{e:?}");
+        assert!(judge_jump(df, h, 1e-6, 1e-3, 0.25).unwrap() == (e, true));
+    }
+
+    #[test]
+    fn every_unresolved_jump_is_narrowed_then_judged() {
+        // ln N: 0 below a hole band [0.379, 0.421), and on the branch after it `top` at 0.421
+        // falling linearly to `top - 0.158` at 0.5. The jump's bisection stops at once (0.4 and
+        // every probe are holes) with the grid points 0.3 and 0.5 as ends.
+        let run = |top: f64| {
+            let n = |a: f64| {
+                if a < 0.4 {
+                    (1.0, 0.0)
+                } else {
+                    ((top - 2.0 * (a - 0.421)).exp(), 0.0)
+                }
+            };
+            let df = holey(n, |a| (0.379..0.421).contains(&a));
+            let h = refine_jump(df, (0.3, n(0.3)), (0.5, n(0.5)), 1e-12, 1e-3).unwrap();
+            assert!(h.unresolved && h.lo == 0.3 && h.hi == 0.5, "{h:?}");
+            let (on, gap_on) = judge_jump(df, h, 1e-6, 1e-3, 0.25).unwrap();
+            let (off, gap_off) = judge_jump(df, h, 0.0, 1e-3, 0.25).unwrap();
+            assert!(off == h && gap_off == h.is_gap(1e-3, 0.25));
+            assert!(
+                on.unresolved && on.lo < 0.379 && on.hi >= 0.421 && on.hi - on.lo < 0.0421,
+                "{on:?}"
+            );
+            (h.size, on.size, gap_on, gap_off)
+        };
+        // 0.142 across the stopped bracket, 0.3 across the band: a gap only on the narrowed edges
+        // (report Fig 5.24's search at ω = 1.8466 rad/s: 0.25 at most, then 0.325).
+        let (stopped, narrowed, on, off) = run(0.3);
+        assert!((stopped - 0.142).abs() < 1e-9 && (narrowed - 0.3).abs() < 1e-5);
+        assert!(on && !off);
+        // 0.4 across the stopped bracket, 0.2 on a steep start after the band: a gap where it
+        // stopped, which narrowing does not take back (report Fig 5.22 at ω = 10 rad/s: 0.436
+        // across 0.334965…0.359489 N·m, 0.238 across the band).
+        let n = |a: f64| {
+            let f = if a < 0.4 {
+                0.0
+            } else {
+                0.2 + 0.2 * ((a - 0.421) / 0.029).min(1.0)
+            };
+            (f.exp(), 0.0)
+        };
+        let df = holey(n, |a| (0.379..0.421).contains(&a));
+        let h = refine_jump(df, (0.3, n(0.3)), (0.5, n(0.5)), 1e-12, 1e-3).unwrap();
+        let (j, gap) = judge_jump(df, h, 1e-6, 1e-3, 0.25).unwrap();
+        assert!(
+            (h.size - 0.4).abs() < 1e-12 && (j.size - 0.2).abs() < 1e-5 && gap,
+            "{h:?} {j:?}"
+        );
+        assert!(!j.is_gap(1e-3, 0.25));
+        // Scattered holes inside one branch (a change of 0.2 at most across them) stay no gap.
+        assert!(!run(0.2).2);
     }
 
     #[test]

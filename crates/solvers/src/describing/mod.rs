@@ -30,7 +30,7 @@ mod steady;
 mod test_systems;
 
 pub use crate::roots::{bisect_sign, illinois};
-pub use jumps::{narrow_edges, probe, refine_jump, refine_jumps, Jump, Sample, PROBES};
+pub use jumps::{judge_jump, narrow_edges, probe, refine_jump, refine_jumps, Jump, Sample, PROBES};
 pub use orbit::{orbit, Orbit, ORBIT_SAMPLES};
 pub use steady::{describing_function, CONTRACTION, LINGER_LIMIT};
 
