@@ -204,7 +204,10 @@ impl Parser<'_> {
             }
             "sqrt" => format!("<msqrt>{}</msqrt>", self.atom()),
             "underline" => format!(r#"<munder accentunder="true">{}<mo>_</mo></munder>"#, self.atom()),
-            "mathrm" | "text" | "textrm" | "operatorname" => format!("<mtext>{}</mtext>", escape(&self.raw_arg())),
+            // `\text{--}` (a range, `518\text{--}573`) is an en dash, as LaTeX prints it.
+            "mathrm" | "text" | "textrm" | "operatorname" => {
+                format!("<mtext>{}</mtext>", escape(&self.raw_arg().replace("--", "–")))
+            }
             "mathcal" => script_letters(&self.raw_arg()),
             "mathbf" | "mathit" | "mathsf" => format!("<mrow>{}</mrow>", self.atom()),
             // A font switch (`{\rm d}`): the letters stay.

@@ -16,6 +16,7 @@
 
 mod axes;
 mod check;
+mod formula;
 pub mod prose;
 mod series;
 mod tex;

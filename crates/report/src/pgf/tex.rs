@@ -98,12 +98,15 @@ pub fn unit_to_tex(u: &str) -> String {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Class {
+pub(super) enum Class {
     Math,
     /// A number, or an operator such as `=`: mathematics only next to mathematics.
     Number,
     Operator,
     Text,
+    /// A unit inside a formula, or a range of numbers ([`super::formula`]).
+    Unit,
+    Range,
 }
 
 fn is_number(s: &str) -> bool {
@@ -293,6 +296,7 @@ pub(super) fn label_tokens(label: &str) -> Vec<Tok> {
         classes.push(classify(p, c, s, prev.map(|j| (words[j].1, classes[j]))));
     }
     revise(&words, &mut classes);
+    super::formula::revise(&words, &mut classes);
     // Runs of math, numbers and operators not broken by punctuation become one math span when
     // they contain mathematics or an operator.
     let mut out = Vec::new();
@@ -316,7 +320,7 @@ pub(super) fn label_tokens(label: &str) -> Vec<Tok> {
         let run = &classes[k..end];
         let core: Vec<&str> = words[k..end].iter().map(|w| w.1).collect();
         if run.iter().any(|c| matches!(c, Class::Math | Class::Operator)) {
-            out.push(Tok::Math(math(&core.join(" "))));
+            out.push(Tok::Math(super::formula::run_math(&core, run)));
         } else {
             out.extend(prose::text(&core.join(" ")));
         }
