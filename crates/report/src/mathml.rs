@@ -257,7 +257,8 @@ mod tests {
         );
         assert!(h.contains("<mi>γ</mi><mo>=</mo><mn>0</mn>"), "{h}");
         assert!(h.contains("<msub><mi>ℋ</mi><mi>T</mi></msub>"), "{h}");
-        assert!(h.ends_with(", a &lt; b"), "{h}");
+        // A relation in prose is one formula, as in a label (issue 45 item 4).
+        assert!(h.ends_with("<mi>a</mi><mo>&lt;</mo><mi>b</mi></mrow></math>"), "{h}");
         assert!(!h.contains('$') && !h.contains('\\'), "{h}");
         assert_eq!(
             math(r"\frac{x_1^2}{\sqrt{2}}"),

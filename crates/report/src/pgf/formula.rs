@@ -22,6 +22,16 @@ fn is_range(core: &str) -> bool {
     core.split_once(['–', '-']).is_some_and(|(a, b)| number(a) && number(b))
 }
 
+/// A number over a letter: `1/N`, `2/m`.
+fn is_fraction(core: &str) -> bool {
+    core.split_once('/').is_some_and(|(n, d)| {
+        !n.is_empty()
+            && n.chars().all(|c| c.is_ascii_digit())
+            && d.chars().count() == 1
+            && d.chars().all(|c| c.is_ascii_alphabetic())
+    })
+}
+
 /// A word that can be the unit of the number before it: `s`, `N`, `rad/s`.
 fn is_unit(core: &str) -> bool {
     let n = core.chars().count();
@@ -49,6 +59,11 @@ pub(super) fn revise(words: &[(&str, &str, &str)], classes: &mut [Class]) {
         let after_operator = k > 0 && joined(k - 1) && classes[k - 1] == Class::Operator;
         if classes[k] == Class::Text && is_range(core) && after_operator {
             classes[k] = Class::Range;
+        }
+        // A value written as a fraction over a symbol after an operator (`k_i = 1/N N/m`): not a
+        // unit there (`rate 1/s` alone may be one).
+        if classes[k] == Class::Text && is_fraction(core) && after_operator {
+            classes[k] = Class::Math;
         }
         let after_number = k > 0 && joined(k - 1) && matches!(classes[k - 1], Class::Number | Class::Range);
         let before_relation = joined(k) && matches!(classes[k + 1], Class::Math | Class::Operator);
