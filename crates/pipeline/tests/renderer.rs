@@ -285,6 +285,65 @@ fn an_inset_redraws_its_region_inside_the_panel() {
     assert!(apart, "legend {l:?} over inset {inset:?}");
 }
 
+/// A region far smaller than a marker (report 5.24's close-up, 5.27's zoom) is framed on the
+/// panel at its true size, and two thin connectors join the frame's corners to the same corners
+/// of the inset's box (its frame with its tick labels), neither crossing the inset (issue 45
+/// item 1: "a region redrawn at larger scale, with its frame marked on the parent").
+#[test]
+fn an_inset_region_is_framed_at_its_size_and_joined_to_the_inset() {
+    let (x, y) = circle(720, 1.0);
+    let mut f = figure(vec![series(x, y, fric_plot::style::SOLID, "circle")], false);
+    f.panels[0].insets = vec![fric_manifest::Inset {
+        x: [-0.01, 0.01],
+        y: [0.995, 1.005],
+        corner: fric_manifest::Corner::LowerRight,
+        size: 0.3,
+    }];
+    let s = svg(&f);
+    let panel = rect_attr(&s, "class=\"fric-panel\"", "data-frame");
+    let inset = rect_attr(&s, "class=\"fric-inset\"", "data-frame");
+    let at = &s[s.find("fric-inset-region").unwrap()..];
+    let (rx, ry, rw, rh) = (
+        attr(at, "x")[0],
+        attr(at, "y")[0],
+        attr(at, "width")[0],
+        attr(at, "height")[0],
+    );
+    let want = (0.02 / 2.2 * (panel[2] - panel[0]), 0.01 / 2.2 * (panel[3] - panel[1]));
+    assert!(
+        (rw - want.0).abs() < 0.2 && (rh - want.1).abs() < 0.2,
+        "frame {rw} × {rh}, want {want:?}"
+    );
+    let path = &s[s.find("class=\"fric-inset-connector\"").expect("connectors drawn")..];
+    let d: Vec<f64> = attr_str(path, "d")
+        .split(['M', 'L', ' '])
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    assert_eq!(d.len(), 8, "two connectors: {d:?}");
+    let corners = [(rx, ry), (rx + rw, ry), (rx + rw, ry + rh), (rx, ry + rh)];
+    for c in d.chunks(4) {
+        let near = |p: (f64, f64), q: (f64, f64)| (p.0 - q.0).abs() < 0.11 && (p.1 - q.1).abs() < 0.11;
+        assert!(
+            corners.iter().any(|&q| near((c[0], c[1]), q)),
+            "starts at a frame corner: {c:?}"
+        );
+        // It ends at the inset's box (left of and below its frame, where its labels are) and no
+        // point of it lies inside the inset's frame.
+        for k in 0..=100 {
+            let t = k as f64 / 100.0;
+            let (px, py) = (c[0] + t * (c[2] - c[0]), c[1] + t * (c[3] - c[1]));
+            let inside = px > inset[0] + 0.5 && px < inset[2] - 0.5 && py > inset[1] + 0.5 && py < inset[3] - 0.5;
+            assert!(!inside, "connector {c:?} crosses the inset {inset:?}");
+        }
+    }
+}
+
+/// The text of attribute `name` of the first element in `s`.
+fn attr_str<'a>(s: &'a str, name: &str) -> &'a str {
+    let i = s.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+    &s[i..i + s[i..].find('"').unwrap()]
+}
+
 /// Two panels of one figure: u in metres (±5 m) and a thousandth of it, F a thousandth of the
 /// force in both; a third series over the last half period. `common::DAHL`'s run with two
 /// post steps, and its own panels.

@@ -15,6 +15,8 @@ const FONT: f64 = LEGEND_FONT * 0.85;
 /// Space between the panel's axes and an inset, and between an inset's frame and its labels.
 const MARGIN: f64 = 8.0 * K;
 const TICK: f64 = 3.0 * K;
+/// The stroke of a connector from a region's frame to its inset (drawing units).
+const CONNECTOR: f64 = 0.6 * K;
 /// At most this many labelled ticks along an inset's axis.
 const MAX_TICKS: usize = 3;
 
@@ -24,8 +26,10 @@ pub(crate) struct InsetLayer {
     pub frame: Frame,
     /// The frame with its tick labels: what a legend must keep clear of.
     pub outer: [f64; 4],
-    /// The region's frame on the panel (left, top, right, bottom), if it maps.
+    /// The region's frame on the panel (left, top, right, bottom) at its true size, if it maps.
     pub region: Option<[f64; 4]>,
+    /// Thin lines from the region's frame to the inset's box ([`connectors`]).
+    pub connectors: Vec<[(f64, f64); 2]>,
     pub series: Vec<Mapped>,
     /// Labelled ticks (plotting coordinates, label) of x and y.
     pub xticks: Vec<(f64, String)>,
@@ -69,6 +73,28 @@ impl InsetLayer {
         })
     }
 
+    /// The connectors in fractions of the panel's axes, with the inset's corner each ends at.
+    pub fn connector_fractions(&self, parent: &Frame) -> Vec<crate::Connector> {
+        let (pw, ph) = (parent.right - parent.left, parent.bottom - parent.top);
+        let at = |p: (f64, f64)| [(p.0 - parent.left) / pw, (p.1 - parent.top) / ph];
+        let f = &self.frame;
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-6;
+        self.connectors
+            .iter()
+            .map(|[a, b]| {
+                let ns = if close(b.1, f.top) { "north" } else { "south" };
+                let ew = if close(b.0, f.right) { "east" } else { "west" };
+                let on_axes =
+                    (close(b.0, f.left) || close(b.0, f.right)) && (close(b.1, f.top) || close(b.1, f.bottom));
+                crate::Connector {
+                    from: at(*a),
+                    to: at(*b),
+                    anchor: format!("{}{ns} {ew}", if on_axes { "" } else { "outer " }),
+                }
+            })
+            .collect()
+    }
+
     /// The inset's axes as fractions of the panel's axes: (left, top, width, height), top from
     /// the panel's top edge (what PGFPlots places).
     pub fn fraction(&self, parent: &Frame) -> [f64; 4] {
@@ -101,21 +127,64 @@ pub(crate) fn labelled(lo: f64, hi: f64, scale: Scale, f: f64) -> Vec<(f64, Stri
     ticks::labelled(&at, scale, f)
 }
 
-/// The smallest side of a region's frame on its panel, in drawing units: six default markers,
-/// so that a frame around a marked point is not drawn inside the marker (report 5.27's region,
-/// 0.0022 × 0.003 in data, was 7 × 5 pixels under a 10-pixel circle).
-const MIN_REGION: f64 = 6.0 * crate::style::MARKER_PX * K;
+/// The corners of a box (left, top, right, bottom).
+fn corners(b: [f64; 4]) -> [(f64, f64); 4] {
+    [(b[0], b[1]), (b[2], b[1]), (b[2], b[3]), (b[0], b[3])]
+}
 
-/// A region's frame grown about its centre to at least [`MIN_REGION`] along each side.
-fn visible_region(r: [f64; 4]) -> [f64; 4] {
-    let grow = |lo: f64, hi: f64| {
-        let half = (hi - lo).max(MIN_REGION) / 2.0;
-        let mid = (lo + hi) / 2.0;
-        (mid - half, mid + half)
-    };
-    let (l, rt) = grow(r[0], r[2]);
-    let (t, b) = grow(r[1], r[3]);
-    [l, t, rt, b]
+/// The lines that bound boxes `r` and `b` together: the edges of their convex hull from a
+/// corner of the one to a corner of the other (two; none when the boxes overlap).
+fn bridges(r: [f64; 4], b: [f64; 4]) -> Vec<[(f64, f64); 2]> {
+    if r[0] < b[2] && b[0] < r[2] && r[1] < b[3] && b[1] < r[3] {
+        return vec![];
+    }
+    let points: Vec<(f64, f64)> = corners(r).into_iter().chain(corners(b)).collect();
+    let mut out: Vec<[(f64, f64); 2]> = Vec::new();
+    for a in corners(r) {
+        for c in corners(b) {
+            let len = ((c.0 - a.0).powi(2) + (c.1 - a.1).powi(2)).sqrt();
+            let side = |p: (f64, f64)| ((c.0 - a.0) * (p.1 - a.1) - (c.1 - a.1) * (p.0 - a.0)) / len.max(1e-12);
+            let eps = 1e-9;
+            let hull = points.iter().all(|&p| side(p) <= eps) || points.iter().all(|&p| side(p) >= -eps);
+            // Of collinear corners the ones nearest each other (a region of no size: one line).
+            let dup = out.iter().any(|e| {
+                let d = |p: (f64, f64)| ((c.0 - a.0) * (p.1 - a.1) - (c.1 - a.1) * (p.0 - a.0)).abs();
+                d(e[0]) < 1e-6 * len && d(e[1]) < 1e-6 * len
+            });
+            if len > 0.0 && hull && !dup {
+                out.push([a, c]);
+            }
+        }
+    }
+    out.truncate(2);
+    out
+}
+
+/// Whether segment `s` passes inside box `o` (by more than half a pixel) before its end.
+fn enters(s: [(f64, f64); 2], o: [f64; 4]) -> bool {
+    let m = 0.5 * K;
+    (0..200).any(|k| {
+        let t = f64::from(k) / 200.0;
+        let (x, y) = (s[0].0 + t * (s[1].0 - s[0].0), s[0].1 + t * (s[1].1 - s[0].1));
+        let near_end = ((x - s[1].0).powi(2) + (y - s[1].1).powi(2)).sqrt() < m;
+        !near_end && x > o[0] + m && x < o[2] - m && y > o[1] + m && y < o[3] - m
+    })
+}
+
+/// The connectors from a region's frame `r` to its inset, whose axes are `f` and whose box
+/// with its tick labels is `o` (left, top, right, bottom): the two lines that bound the region
+/// and the inset's axes together (edges of their convex hull, so that neither crosses either),
+/// or, where one of those would cross the inset's tick labels, the two that bound the region and
+/// the inset's box with its labels (as wide as its axes).
+pub(crate) fn connectors(r: [f64; 4], f: [f64; 4], o: [f64; 4]) -> Vec<[(f64, f64); 2]> {
+    let to_axes = bridges(r, f);
+    // The labels: the y labels' strip left of the axes, the x labels' below them.
+    let strips = [[o[0], f[1], f[0], f[3]], [o[0], f[3], o[2], o[3]]];
+    if to_axes.len() == 2 && !to_axes.iter().any(|&s| strips.iter().any(|&b| enters(s, b))) {
+        return to_axes;
+    }
+    // The box as wide as the axes (an x label's half past their right edge is not a corner).
+    bridges(r, [o[0], f[1], f[2], o[3]])
 }
 
 /// Lay out the inset `spec` of panel `p` on the panel's frame `parent`; `factors` are what the
@@ -161,9 +230,13 @@ pub(crate) fn layout(
     };
     let (xticks, yticks) = clear_corner(&frame, xticks, yticks);
     let region = match (parent.map(spec.x[0], spec.y[0]), parent.map(spec.x[1], spec.y[1])) {
-        (Some(a), Some(b)) => Some(visible_region([a.0.min(b.0), a.1.min(b.1), a.0.max(b.0), a.1.max(b.1)])),
+        (Some(a), Some(b)) => Some([a.0.min(b.0), a.1.min(b.1), a.0.max(b.0), a.1.max(b.1)]),
         _ => None,
     };
+    let outer = [left, top, left + ow, top + oh];
+    let connectors = region
+        .map(|r| connectors(r, [frame.left, frame.top, frame.right, frame.bottom], outer))
+        .unwrap_or_default();
     let series = p
         .series
         .iter()
@@ -178,8 +251,9 @@ pub(crate) fn layout(
         .collect();
     InsetLayer {
         frame,
-        outer: [left, top, left + ow, top + oh],
+        outer,
         region,
+        connectors,
         series,
         xticks,
         yticks,
@@ -246,12 +320,15 @@ fn clear_corner(f: &Frame, mut x: Ticks, mut y: Ticks) -> (Ticks, Ticks) {
     (x, y)
 }
 
-/// The inset's outer box as a series the legend placement sees as ink (a filled rectangle).
-pub(crate) fn obstacle(l: &InsetLayer) -> Mapped {
+/// The inset's outer box (a filled rectangle) and its connectors (lines) as series the legend
+/// placement sees as ink.
+pub(crate) fn obstacles(l: &InsetLayer) -> [Mapped; 2] {
     let [a, b, c, d] = l.outer;
     let mut m = series::map_series(&l.frame, &[], &[], None, crate::style::BAND, (0, 0, 0));
     m.band = vec![(a, b), (c, b), (c, d), (a, d)];
-    m
+    let mut lines = series::map_series(&l.frame, &[], &[], None, crate::style::SOLID, (0, 0, 0));
+    lines.lines = l.connectors.iter().map(|c| c.to_vec()).collect();
+    [m, lines]
 }
 
 /// Write panel `n`'s inset `k`: the region's frame on the panel (clipped to the panel's axes),
@@ -269,10 +346,22 @@ pub(crate) fn write(out: &mut String, n: usize, k: usize, panel_id: &str, l: &In
         )
     };
     if let Some(r) = l.region {
+        // At the region's true size: a region smaller than its stroke is still a visible mark.
         let _ = write!(
             out,
             r##"<rect class="fric-inset-region" {} fill="none" stroke="#000000" stroke-width="{K}" clip-path="url(#fric-clip-{n})"/>"##,
             rect(r)
+        );
+    }
+    if !l.connectors.is_empty() {
+        let d: String = l
+            .connectors
+            .iter()
+            .map(|[a, b]| format!("M{:.1} {:.1}L{:.1} {:.1}", a.0, a.1, b.0, b.1))
+            .collect();
+        let _ = write!(
+            out,
+            r##"<path class="fric-inset-connector" d="{d}" fill="none" stroke="#000000" stroke-width="{CONNECTOR}" clip-path="url(#fric-clip-{n})"/>"##
         );
     }
     let scale = |s: Scale| if s == Scale::Log { "log" } else { "linear" };
@@ -361,12 +450,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_small_region_frame_grows_to_be_seen_around_a_marker() {
-        let r = visible_region([100.0, 200.0, 107.0, 205.0]);
-        assert!((r[2] - r[0] - MIN_REGION).abs() < 1e-9 && (r[3] - r[1] - MIN_REGION).abs() < 1e-9);
-        assert!(((r[0] + r[2]) / 2.0 - 103.5).abs() < 1e-9 && ((r[1] + r[3]) / 2.0 - 202.5).abs() < 1e-9);
-        // A region larger than the minimum is the region.
-        assert_eq!(visible_region([0.0, 0.0, 400.0, 300.0]), [0.0, 0.0, 400.0, 300.0]);
+    fn connectors_bound_the_region_and_the_inset_without_crossing_its_labels() {
+        // A region above right of an inset (report 5.27): to the axes' upper-left and
+        // lower-right corners, clear of the labels left of and below the axes.
+        let (f, o) = ([100.0, 300.0, 200.0, 380.0], [60.0, 300.0, 210.0, 400.0]);
+        let c = connectors([300.0, 100.0, 304.0, 104.0], f, o);
+        assert_eq!(
+            c,
+            vec![[(300.0, 100.0), (100.0, 300.0)], [(304.0, 104.0), (200.0, 380.0)]]
+        );
+        // A region below left of an inset (report 5.24's close-up): the line to the axes'
+        // upper-left corner would cross the y labels, so both end at the box with its labels.
+        let (f, o) = ([300.0, 50.0, 400.0, 150.0], [260.0, 50.0, 410.0, 170.0]);
+        let c = connectors([100.0, 200.0, 110.0, 204.0], f, o);
+        assert_eq!(c.len(), 2);
+        let b = [o[0], f[1], f[2], o[3]];
+        assert!(c.iter().all(|s| corners(b).contains(&s[1]) && !enters(*s, b)), "{c:?}");
+        // Overlapping boxes: none.
+        assert!(connectors([0.0, 0.0, 10.0, 10.0], [5.0, 5.0, 20.0, 20.0], [0.0, 0.0, 30.0, 30.0]).is_empty());
     }
 
     /// Report 4.8's and 4.9's insets (69.6…70.3 s, 88.6…89.2 s, 0.5…0.65 N·m) showed one tick

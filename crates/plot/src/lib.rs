@@ -138,6 +138,9 @@ pub type Arrows = Vec<((f64, f64), (f64, f64))>;
 pub struct Drawn {
     pub svg: Vec<u8>,
     pub arrows: Vec<Vec<Arrows>>,
+    /// The height (SVG pixels) added below each row's axes for the legends drawn below them:
+    /// the gap between two rows is the panels' own plus this (PGFPlots' `vertical sep`).
+    pub row_legends: Vec<f64>,
     pub panels: Vec<DrawnPanel>,
 }
 
@@ -200,9 +203,22 @@ pub struct DrawnInset {
     pub arrows: Vec<Arrows>,
     /// The labelled ticks along x and y as the inset draws them (see [`DrawnPanel::ticks`]).
     pub ticks: (TickLabels, TickLabels),
-    /// The frame of its region on the panel as the SVG draws it (grown to be seen around a
-    /// marker), as fractions of the panel's axes: left, top, right, bottom, top from the top.
+    /// The frame of its region on the panel as the SVG draws it (the region's true size), as
+    /// fractions of the panel's axes: left, top, right, bottom, top from the top.
     pub region: Option<[f64; 4]>,
+    /// The connectors from the region's frame to the inset as the SVG draws them.
+    pub connectors: Vec<Connector>,
+}
+
+/// A connector from an inset's region to the inset: its ends in fractions of the panel's axes
+/// (x, y from the top), and the inset's corner it ends at as a PGFPlots axis anchor (`north
+/// east`: a corner of the inset's axes; `outer south west`: of its box with its tick labels),
+/// so that a backend whose labels are another size ends it at its own inset's corner.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Connector {
+    pub from: [f64; 2],
+    pub to: [f64; 2],
+    pub anchor: String,
 }
 
 /// An axis' unit carrying the power `k` of ten its tick labels are divided by (an SI prefix,
@@ -352,6 +368,7 @@ fn drawn_panel(l: &PanelLayer, powers: (i32, i32)) -> DrawnPanel {
                 arrows: i.arrows(),
                 ticks: (i.xticks.clone(), i.yticks.clone()),
                 region: i.region_fraction(f),
+                connectors: i.connector_fractions(f),
             })
             .collect(),
         label_sides: l.series.iter().map(|s| s.label_sides.clone()).collect(),
@@ -408,6 +425,7 @@ pub fn render(fig: &FigureData) -> Result<Drawn, DrawErr> {
     Ok(Drawn {
         svg: out.into_bytes(),
         arrows: arrows_of(&layers),
+        row_legends: extra.iter().map(|&e| f64::from(e) / f64::from(K)).collect(),
         panels: layers.iter().zip(&powers).map(|(l, p)| drawn_panel(l, *p)).collect(),
     })
 }

@@ -392,8 +392,8 @@ pub(crate) fn plan_legend(
     // Mapped once: placement reads the series' ink, which does not depend on `under`.
     let mut mapped = map_all(&frame, p, &[]);
     let coincident = series::coincident(&mapped);
-    // Insets are ink to the legend.
-    mapped.extend(insets_of(&frame, p, &r).iter().map(inset::obstacle));
+    // Insets and their connectors are ink to the legend.
+    mapped.extend(insets_of(&frame, p, &r).iter().flat_map(inset::obstacles));
     let entries: Vec<Entry> = p
         .series
         .iter()

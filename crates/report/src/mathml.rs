@@ -204,7 +204,10 @@ impl Parser<'_> {
             }
             "sqrt" => format!("<msqrt>{}</msqrt>", self.atom()),
             "underline" => format!(r#"<munder accentunder="true">{}<mo>_</mo></munder>"#, self.atom()),
-            "mathrm" | "text" | "textrm" | "operatorname" => format!("<mtext>{}</mtext>", escape(&self.raw_arg())),
+            // `\text{--}` (a range, `518\text{--}573`) is an en dash, as LaTeX prints it.
+            "mathrm" | "text" | "textrm" | "operatorname" => {
+                format!("<mtext>{}</mtext>", escape(&self.raw_arg().replace("--", "–")))
+            }
             "mathcal" => script_letters(&self.raw_arg()),
             "mathbf" | "mathit" | "mathsf" => format!("<mrow>{}</mrow>", self.atom()),
             // A font switch (`{\rm d}`): the letters stay.
@@ -254,7 +257,8 @@ mod tests {
         );
         assert!(h.contains("<mi>γ</mi><mo>=</mo><mn>0</mn>"), "{h}");
         assert!(h.contains("<msub><mi>ℋ</mi><mi>T</mi></msub>"), "{h}");
-        assert!(h.ends_with(", a &lt; b"), "{h}");
+        // A relation in prose is one formula, as in a label (issue 45 item 4).
+        assert!(h.ends_with("<mi>a</mi><mo>&lt;</mo><mi>b</mi></mrow></math>"), "{h}");
         assert!(!h.contains('$') && !h.contains('\\'), "{h}");
         assert_eq!(
             math(r"\frac{x_1^2}{\sqrt{2}}"),

@@ -203,16 +203,22 @@ pub(super) fn inset_options(
     o
 }
 
-/// The frame of an inset's region on its panel, where the SVG draws it (a region smaller than
-/// a marker is drawn larger, about its centre).
-pub(super) fn inset_region(i: &Inset, d: &DrawnInset) -> String {
+/// The frame of an inset's region on its panel where the SVG draws it (the region's true size),
+/// and a named point at the panel end of each of its connectors ([`inset_connectors`]);
+/// `name` names the inset.
+pub(super) fn inset_region(i: &Inset, d: &DrawnInset, name: &str) -> String {
+    let rel = |x: f64, y: f64| format!("(rel axis cs:{},{})", num(x), num(1.0 - y));
+    let points: String = d
+        .connectors
+        .iter()
+        .enumerate()
+        .map(|(k, c)| format!(" \\coordinate ({name}c{k}) at {};", rel(c.from[0], c.from[1])))
+        .collect();
     if let Some(r) = d.region {
         return format!(
-            "\\draw[black, line width=0.4pt] (rel axis cs:{},{}) rectangle (rel axis cs:{},{});",
-            num(r[0]),
-            num(1.0 - r[3]),
-            num(r[2]),
-            num(1.0 - r[1])
+            "\\draw[black, line width=0.4pt] {} rectangle {};{points}",
+            rel(r[0], r[3]),
+            rel(r[2], r[1])
         );
     }
     format!(
@@ -222,4 +228,20 @@ pub(super) fn inset_region(i: &Inset, d: &DrawnInset) -> String {
         num(i.x[1]),
         num(i.y[1])
     )
+}
+
+/// The connectors of inset `name`, drawn after it: thin lines from the region's corners to the
+/// inset's corners the SVG joins, at the PGFPlots inset's own anchors (its tick labels are
+/// another size than the SVG's).
+pub(super) fn inset_connectors(d: &DrawnInset, name: &str) -> Vec<String> {
+    d.connectors
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            format!(
+                "\\draw[black, line width=0.25pt] ({name}c{k}) -- ({name}.{});",
+                c.anchor
+            )
+        })
+        .collect()
 }

@@ -16,7 +16,9 @@
 
 mod axes;
 mod check;
+mod formula;
 pub mod prose;
+mod relation;
 mod series;
 mod tex;
 
@@ -132,6 +134,8 @@ struct PanelView {
 struct InsetView {
     options: String,
     series: Vec<SeriesView>,
+    /// Drawn after the inset: its connectors from the region's frame.
+    connectors: Vec<String>,
 }
 
 /// The legend's options: where the SVG measured it (its upper-left corner in the axes'
@@ -198,12 +202,15 @@ fn panel_view(
         })
         .collect::<Result<Vec<_>, _>>()?;
     let cols = fig.cols.max(1);
+    let name = |k: usize| format!("fricinset{}x{}", n + 1, k + 1);
     let insets = p
         .insets
         .iter()
         .zip(&d.insets)
-        .map(|(i, di)| {
-            let options = axes::inset_options((n % cols + 1, n / cols + 1), d.size, (&x, &y), i, di);
+        .enumerate()
+        .map(|(ik, (i, di))| {
+            let mut options = axes::inset_options((n % cols + 1, n / cols + 1), d.size, (&x, &y), i, di);
+            options.insert(0, format!("name={}", name(ik)));
             // An inset draws every series at its own width without legend entries or point
             // labels, with the arrowheads the SVG draws in the inset.
             let series = p
@@ -224,6 +231,7 @@ fn panel_view(
             Ok(InsetView {
                 options: options.join(",\n  "),
                 series,
+                connectors: axes::inset_connectors(di, &name(ik)),
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
@@ -234,7 +242,8 @@ fn panel_view(
             .insets
             .iter()
             .zip(&d.insets)
-            .map(|(i, di)| axes::inset_region(i, di))
+            .enumerate()
+            .map(|(ik, (i, di))| axes::inset_region(i, di, &name(ik)))
             .collect(),
         insets,
     })
@@ -291,7 +300,14 @@ pub fn render_pgfplots(
         cm(f64::from(n) - widest)
     };
     ctx.insert("hsep", &gap(fig.panel_width, |p| p.size.0));
-    ctx.insert("vsep", &gap(fig.panel_height, |p| p.size.1));
+    // Between rows also the tallest legend drawn below a row's axes (the SVG's extra row
+    // height): thesis Fig 4.4's panel (a) legend, below its axes, ran into the title of the
+    // panel under it when the gap was the panels' alone (issue 45 item 5).
+    let below = drawn.row_legends.iter().rev().skip(1).fold(0.0, |a: f64, &b| a.max(b));
+    ctx.insert(
+        "vsep",
+        &cm(f64::from(fig.panel_height) + below - drawn.panels.iter().map(|p| p.size.1).fold(0.0, f64::max)),
+    );
     ctx.insert("panels", &panels);
     ctx.insert("pdftex", &pdftex_fallback(id, fig));
     templates()

@@ -3,6 +3,8 @@
 //! [`to_tex`], the HTML report by `crate::mathml` (text escaped, [`Tok::Math`] as MathML).
 //! Every rule of the field's typography lives here once:
 //! - a `$...$` span is mathematics as written (after [`check_math`]);
+//! - a relation written as a word with its operands (`ω_c = 3.5 rad/s`) is one formula, read
+//!   as a label is ([`super::relation`]);
 //! - a prose word that is a math command (`\dot{u}`, `\wedge`) is mathematics, and a `-` right
 //!   after it is a hyphen (`\wedge -unimodal` → ∧-unimodal, as the source printed
 //!   `$\wedge$-unimodal`);
@@ -47,6 +49,20 @@ impl Toks {
     fn push(&mut self, t: Tok) {
         match t {
             Tok::Text(s) => self.text(&s),
+            // `$2\sqrt{10^5}$ = 632.46` (a table cell): a relation that goes on from the math
+            // before it, across a space, is one formula with it.
+            Tok::Math(m) if super::relation::opens_with_relation(&m) => {
+                let n = self.0.len();
+                if n >= 2 && self.0[n - 1] == Tok::Text(" ".into()) && matches!(self.0[n - 2], Tok::Math(_)) {
+                    self.0.pop();
+                    if let Some(Tok::Math(a)) = self.0.last_mut() {
+                        a.push(' ');
+                        a.push_str(&m);
+                    }
+                } else {
+                    self.0.push(Tok::Math(m));
+                }
+            }
             t => self.0.push(t),
         }
     }
@@ -122,30 +138,48 @@ fn after_command(s: &str) -> Vec<Tok> {
     text(s)
 }
 
-/// Prose outside `$...$`: words with `_` and math commands as mathematics, the rest as
+/// Prose outside `$...$`: a relation with its operands as one formula
+/// ([`super::relation`]), words with `_` and math commands as mathematics, the rest as
 /// [`text`] (spacing kept).
 pub fn prose(s: &str) -> Vec<Tok> {
+    // The words, each with the space before it, and the space after the last.
+    let mut words: Vec<&str> = Vec::new();
+    let mut spaces: Vec<&str> = Vec::new();
+    let mut rest = s;
+    loop {
+        let ws = rest.len() - rest.trim_start().len();
+        let space = &rest[..ws];
+        rest = &rest[ws..];
+        if rest.is_empty() {
+            spaces.push(space);
+            break;
+        }
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        words.push(&rest[..end]);
+        spaces.push(space);
+        rest = &rest[end..];
+    }
+    let windows = super::relation::windows(&words);
     let mut out = Toks::default();
     // Whether the previous word ended with a math command.
     let mut command_before = false;
-    let mut space = String::new();
-    let mut rest = s;
-    while !rest.is_empty() {
-        let ws = rest.len() - rest.trim_start().len();
-        if ws > 0 {
-            space.push_str(&rest[..ws]);
-            rest = &rest[ws..];
-            continue;
+    let mut k = 0;
+    while k < words.len() {
+        let (w, space) = (words[k], spaces[k]);
+        if let Some(&(_, end)) = windows.iter().find(|&&(st, _)| st == k) {
+            if let Some((toks, e)) = super::relation::window_tokens(&words, &spaces, k, end) {
+                out.text(space);
+                out.extend(toks);
+                command_before = false;
+                k = e;
+                continue;
+            }
         }
-        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        let w = &rest[..end];
-        rest = &rest[end..];
         // `\wedge -unimodal`: the source's `$\wedge$-unimodal`, one word with a hyphen.
         let joined = command_before && space == " " && w.starts_with('-');
         if !joined {
-            out.text(&space);
+            out.text(space);
         }
-        space.clear();
         command_before = false;
         if joined {
             out.extend(after_command(w));
@@ -159,8 +193,9 @@ pub fn prose(s: &str) -> Vec<Tok> {
         } else {
             out.extend(text(w));
         }
+        k += 1;
     }
-    out.text(&space);
+    out.text(spaces[words.len()]);
     out.0
 }
 
@@ -245,8 +280,8 @@ mod tests {
         assert_eq!(
             caption("σ1 = 20 and (y_c, q_c)"),
             [
-                m("\\sigma_{1}"),
-                t(" = 20 and ("),
+                m("\\sigma_{1} = 20"),
+                t(" and ("),
                 m("y_{c}"),
                 t(", "),
                 m("q_{c}"),

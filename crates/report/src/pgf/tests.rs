@@ -77,6 +77,7 @@ fn figure() -> (FigureData, Drawn, Vec<PgfTable>) {
     let drawn = Drawn {
         svg: vec![],
         arrows: vec![vec![vec![((0.0, 0.0), (1.0, 1.0))]; 3], vec![vec![]]],
+        row_legends: vec![],
         panels: vec![
             panel(
                 ([0.0, 1.0], [-1.0, 2.5]),

@@ -9,7 +9,7 @@ use fric_typeset::symbols::{accent, greek, math_symbol, precomposed, subscript, 
 use fric_typeset::tex::{FUNCTIONS, UPRIGHT};
 
 /// Whether a character marks a word as mathematics.
-fn is_math_char(c: char) -> bool {
+pub(super) fn is_math_char(c: char) -> bool {
     matches!(
         c,
         '_' | '^' | '|' | '∞' | '≥' | '≤' | '≈' | '≠' | '±' | '∂' | '∫' | '∮' | '′' | '∩' | '∪' | '…'
@@ -98,22 +98,25 @@ pub fn unit_to_tex(u: &str) -> String {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Class {
+pub(super) enum Class {
     Math,
     /// A number, or an operator such as `=`: mathematics only next to mathematics.
     Number,
     Operator,
     Text,
+    /// A unit inside a formula, or a range of numbers ([`super::formula`]).
+    Unit,
+    Range,
 }
 
-fn is_number(s: &str) -> bool {
+pub(super) fn is_number(s: &str) -> bool {
     let s = s.trim_start_matches(['−', '-', '+']);
     !s.is_empty() && s.chars().all(|c| c.is_ascii_digit() || c == '.') && s.chars().any(|c| c.is_ascii_digit())
 }
 
 /// A word split into leading `(`/`[`, the word, and trailing punctuation (`,` `;` `:`, a full
 /// stop after a non-digit and a closing bracket that does not close one inside the word).
-fn split_word(w: &str) -> (&str, &str, &str) {
+pub(super) fn split_word(w: &str) -> (&str, &str, &str) {
     // A bracket closed before the word goes on (`(α0 + α1)/σ0`) groups mathematics.
     let core_start = if continues_after_group(w) {
         0
@@ -133,6 +136,7 @@ fn split_word(w: &str) -> (&str, &str, &str) {
             '.' => !core[..core.len() - 1].ends_with(|c: char| c.is_ascii_digit()),
             ')' => unmatched('(', ')'),
             ']' => unmatched('[', ']'),
+            '}' => unmatched('{', '}'),
             _ => false,
         };
         if !strip {
@@ -293,6 +297,7 @@ pub(super) fn label_tokens(label: &str) -> Vec<Tok> {
         classes.push(classify(p, c, s, prev.map(|j| (words[j].1, classes[j]))));
     }
     revise(&words, &mut classes);
+    super::formula::revise(&words, &mut classes);
     // Runs of math, numbers and operators not broken by punctuation become one math span when
     // they contain mathematics or an operator.
     let mut out = Vec::new();
@@ -316,7 +321,7 @@ pub(super) fn label_tokens(label: &str) -> Vec<Tok> {
         let run = &classes[k..end];
         let core: Vec<&str> = words[k..end].iter().map(|w| w.1).collect();
         if run.iter().any(|c| matches!(c, Class::Math | Class::Operator)) {
-            out.push(Tok::Math(math(&core.join(" "))));
+            out.push(Tok::Math(super::formula::run_math(&core, run)));
         } else {
             out.extend(prose::text(&core.join(" ")));
         }
@@ -363,8 +368,13 @@ fn revise(words: &[(&str, &str, &str)], classes: &mut [Class]) {
             && !WORDS.contains(&core);
         // An operator, not a signed number (`+0.03 N`: N is its unit).
         let operator = |j: usize| classes[j] == Class::Operator && !is_number(words[j].1);
+        // A relation written as a word (`d0 ≤ 2Δ`).
+        let relation = |j: usize| matches!(words[j].1, "≤" | "≥" | "≈" | "≠");
         let by_operator = (k > 0 && joined(k - 1) && operator(k - 1)) || (joined(k) && operator(k + 1));
-        if classes[k] == Class::Text && name && by_operator {
+        // Not a unit after a number (`7990 s ≤ t`, [`super::formula`]).
+        let after_number = k > 0 && joined(k - 1) && classes[k - 1] == Class::Number;
+        let by_relation = (k > 0 && joined(k - 1) && relation(k - 1)) || (joined(k) && relation(k + 1));
+        if classes[k] == Class::Text && name && (by_operator || (by_relation && !after_number)) {
             classes[k] = Class::Math;
         }
     }
@@ -505,7 +515,7 @@ mod tests {
     fn captions_keep_their_math() {
         assert_eq!(
             caption_to_tex("maps $\\mathcal{H}_T$ of (1.3)–(1.4), σ = 1 & 50%"),
-            "maps $\\mathcal{H}_T$ of (1.3)--(1.4), $\\sigma$ = 1 \\& 50\\%"
+            "maps $\\mathcal{H}_T$ of (1.3)--(1.4), $\\sigma = 1$ \\& 50\\%"
         );
     }
 

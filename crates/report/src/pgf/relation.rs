@@ -1,0 +1,214 @@
+//! Relations in prose (captions, notes, table cells) typeset as one formula, by the labels'
+//! rules ([`super::tex::label_tokens`], issue 45 item 4): a relation (`=`, `≤`, `≈`, …) written
+//! as a word with its operands around it is one `$...$` span, as in a figure's label —
+//! `(ω_c = 3.5 rad/s, ζ = 0.58)` → `($\omega_{c} = 3.5$ rad/s, $\zeta = 0.58$)`, not
+//! `($\omega_{c}$ = 3.5 rad/s, $\zeta$ = 0.58)`; `τ_s − τ_k = 0.16 N·m` →
+//! `$\tau_{s} - \tau_{k} = 0.16$ N·m`. A window the labels' rules would typeset in pieces
+//! (`k_i = 1/N`: `1/N` may be a unit) is shortened, or left to the prose's word rules.
+
+use super::prose::Tok;
+use super::tex::{command_word, is_math_char, is_number, label_tokens, split_word};
+
+const RELATIONS: &[&str] = &["=", "≤", "≥", "<", ">", "≈", "≠", "<=", ">=", "→"];
+const OPERATORS: &[&str] = &["+", "-", "−", "×", "·"];
+/// Words of three letters or fewer that are never a symbol in a formula.
+const WORDS: &[&str] = &[
+    "an", "and", "are", "as", "at", "be", "by", "for", "has", "if", "in", "is", "it", "its", "no", "not", "of", "on",
+    "or", "per", "see", "so", "the", "to", "up", "was", "we", "via", "all", "but", "one", "two",
+];
+/// The units a number in prose may carry inside a window (`3.5 rad/s`, `0.16 N·m`).
+const UNITS: &[&str] = &[
+    "s", "ms", "µs", "min", "h", "m", "mm", "µm", "nm", "cm", "km", "N", "kN", "mN", "rad", "mrad", "deg", "Hz", "kHz",
+    "kg", "g", "V", "mV", "A", "mA", "W", "J", "Pa", "H", "mH", "Ω", "K", "%",
+];
+
+/// A word's core (brackets and punctuation stripped) with whether punctuation follows it.
+fn core(w: &str) -> (&str, &str, &str) {
+    split_word(w)
+}
+
+/// A unit built from [`UNITS`] (`rad/s`, `N·m`, `N-m-s/rad`, `m^2`).
+fn is_unit(c: &str) -> bool {
+    let atom = |a: &str| {
+        let a = a.trim_end_matches(|ch: char| ch.is_ascii_digit() || "^⁻¹²³".contains(ch));
+        UNITS.contains(&a)
+    };
+    !c.is_empty() && c.split(['/', '·', '-']).all(atom)
+}
+
+/// A word that can stand beside a relation or an operator as its operand.
+fn is_operand(w: &str) -> bool {
+    let (_, c, _) = core(w);
+    let c = c.trim_start_matches(['(', '[']);
+    if c.is_empty() {
+        return false;
+    }
+    let name = c.chars().count() <= 3
+        && c.starts_with(|ch: char| ch.is_ascii_alphabetic())
+        && c.chars().all(|ch| ch.is_ascii_alphanumeric())
+        && !WORDS.contains(&c);
+    let expression = c.starts_with(|ch: char| ch.is_ascii_digit() || matches!(ch, '−' | '-' | '+'))
+        && c.chars()
+            .all(|ch| ch.is_ascii_alphanumeric() || "./()+−-^".contains(ch))
+        && c.chars().any(|ch| ch.is_ascii_digit());
+    is_number(c) || c.chars().any(is_math_char) || command_word(c).is_some() || name || expression
+}
+
+/// An operand that continues a formula without an operator (`A sin(ωt)`): mathematics in itself.
+fn is_strong(w: &str) -> bool {
+    let (_, c, _) = core(w);
+    c.chars().any(is_math_char) || command_word(c).is_some()
+}
+
+/// Whether a word ends a window (punctuation after it).
+fn closes(w: &str) -> bool {
+    !core(w).2.is_empty()
+}
+
+/// Whether a word opens a window (a bracket before it).
+fn opens(w: &str) -> bool {
+    !core(w).0.is_empty()
+}
+
+/// The windows `[start, end)` of `words` that are formulas around a relation.
+pub(super) fn windows(words: &[&str]) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    let relation = |k: usize| k < words.len() && RELATIONS.contains(&words[k]);
+    let operator = |k: usize| k < words.len() && (OPERATORS.contains(&words[k]) || RELATIONS.contains(&words[k]));
+    for r in 0..words.len() {
+        if !relation(r) || out.last().is_some_and(|&(_, e)| e > r) {
+            continue;
+        }
+        // Left: operand (operator operand)*, unbroken by punctuation.
+        let mut start = r;
+        if r > 0 && is_operand(words[r - 1]) && !closes(words[r - 1]) {
+            start = r - 1;
+            while start >= 2
+                && !opens(words[start])
+                && OPERATORS.contains(&words[start - 1])
+                && is_operand(words[start - 2])
+                && !closes(words[start - 2])
+            {
+                start -= 2;
+            }
+        } else if r > 0 && !closes(words[r - 1]) {
+            continue;
+        }
+        // Right: operand, then operators with operands, strong operands, units after numbers.
+        let mut end = r + 1;
+        if end >= words.len() || !is_operand(words[end]) {
+            continue;
+        }
+        end += 1;
+        while end < words.len() && !closes(words[end - 1]) {
+            let w = words[end];
+            if operator(end) && end + 1 < words.len() && is_operand(words[end + 1]) && !opens(words[end + 1]) {
+                end += 2;
+            } else if !opens(w) && (is_strong(w) || (is_unit(core(w).1) && is_number(core(words[end - 1]).1))) {
+                end += 1;
+            } else {
+                break;
+            }
+        }
+        out.push((start, end));
+    }
+    out
+}
+
+/// Whether mathematics opens with a relation (`= 632.46`, `\leq 2`).
+pub(super) fn opens_with_relation(m: &str) -> bool {
+    ["=", "<", ">", "\\leq", "\\geq", "\\approx", "\\neq"]
+        .iter()
+        .any(|r| m.starts_with(r))
+}
+
+/// Whether tokens typeset a formula in pieces: a span of mathematics that ends with a relation
+/// or an operator (`$k_{i} =$ 1/N`).
+fn in_pieces(toks: &[Tok]) -> bool {
+    const ENDS: &[&str] = &[
+        "=",
+        "<",
+        ">",
+        "+",
+        "-",
+        "\\leq",
+        "\\geq",
+        "\\approx",
+        "\\neq",
+        "\\rightarrow",
+    ];
+    // A span that opens with a relation after something else (`d0 $\leq 2$`) too.
+    toks.iter().enumerate().any(|(k, t)| match t {
+        Tok::Math(m) => {
+            ENDS.iter().any(|e| m.trim_end().ends_with(e)) || (k > 0 && ENDS.iter().any(|e| m.starts_with(e)))
+        }
+        _ => false,
+    })
+}
+
+/// The tokens of window `[start, end)` of `words` (joined by `spaces[k]`, the space before word
+/// `k`): the labels' reading, shortened from the right while it is in pieces; `None` when no
+/// shortening reads as one formula.
+pub(super) fn window_tokens(words: &[&str], spaces: &[&str], start: usize, end: usize) -> Option<(Vec<Tok>, usize)> {
+    let relation = (start..end).find(|&k| RELATIONS.contains(&words[k]))?;
+    for e in (relation + 2..=end).rev() {
+        let mut s = String::from(words[start]);
+        for k in start + 1..e {
+            s.push_str(spaces[k]);
+            s.push_str(words[k]);
+        }
+        let toks = label_tokens(&s);
+        if !in_pieces(&toks) && toks.iter().any(|t| matches!(t, Tok::Math(_))) {
+            return Some((toks, e));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tex::caption_to_tex;
+    use crate::pgf::check::tex_problems;
+
+    #[test]
+    fn relations_in_prose_are_one_formula() {
+        let cases = [
+            (
+                "Upper: PID 1 (ω_c = 3.5 rad/s, ζ = 0.58), lower",
+                "Upper: PID 1 ($\\omega_{c} = 3.5$ rad/s, $\\zeta = 0.58$), lower",
+            ),
+            ("At ω = 10 rad/s the slip", "At $\\omega = 10$ rad/s the slip"),
+            (
+                "τ_s − τ_k = 0.16 N·m in both",
+                "$\\tau_{s} - \\tau_{k} = 0.16$ N$\\cdot$m in both",
+            ),
+            (
+                "ζ = 1 needs σ1 = 2.53 (L1520: ≈ 3).",
+                "$\\zeta = 1$ needs $\\sigma_{1} = 2.53$ (L1520: $\\approx 3$).",
+            ),
+            (
+                "α0 + α1 = 0.72 / 0.61 N·m with",
+                "$\\alpha_{0} + \\alpha_{1} = 0.72$ / 0.61 N$\\cdot$m with",
+            ),
+            ("under u = A sin(ωt) at", "under $u = A \\sin(\\omega t)$ at"),
+            ("only for d0 ≤ 2Δ; the", "only for $d0 \\leq 2\\Delta$; the"),
+            (
+                "Derived: ε = 0.002815 rad (Property 3.1),",
+                "Derived: $\\varepsilon = 0.002815$ rad (Property 3.1),",
+            ),
+            // Math already written as such is kept; prose words stay prose.
+            ("values $F_C = 1$ N and a = b", "values $F_C = 1$ N and $a = b$"),
+            ("the ratio is = to", "the ratio is = to"),
+            // A fraction over a symbol is a value after an operator (report Fig 3.x's note).
+            ("stiffness k_i = 1/N N/m and", "stiffness $k_{i} = 1/N$ N/m and"),
+            // A relation after math written as such goes on with it (a table cell).
+            ("$2\\sqrt{10^5}$ = 632.46", "$2\\sqrt{10^5} = 632.46$"),
+            ("rate 5 = fast", "rate 5 = fast"),
+        ];
+        for (prose, want) in cases {
+            let got = caption_to_tex(prose);
+            assert_eq!(got, want, "{prose}");
+            assert!(tex_problems(&got).is_empty(), "{prose}: {:?}", tex_problems(&got));
+        }
+    }
+}
