@@ -28,6 +28,9 @@ pub(crate) struct InsetLayer {
     pub outer: [f64; 4],
     /// The region's frame on the panel (left, top, right, bottom) at its true size, if it maps.
     pub region: Option<[f64; 4]>,
+    /// Whether the region is framed inside an earlier inset of the panel (its host, whose region
+    /// holds it: report 5.24's close-up, which on the panel was a few pixels inside a marker).
+    pub nested: bool,
     /// Thin lines from the region's frame to the inset's box ([`connectors`]).
     pub connectors: Vec<[(f64, f64); 2]>,
     pub series: Vec<Mapped>,
@@ -171,31 +174,87 @@ fn enters(s: [(f64, f64); 2], o: [f64; 4]) -> bool {
     })
 }
 
-/// The connectors from a region's frame `r` to its inset, whose axes are `f` and whose box
-/// with its tick labels is `o` (left, top, right, bottom): the two lines that bound the region
-/// and the inset's axes together (edges of their convex hull, so that neither crosses either),
-/// or, where one of those would cross the inset's tick labels, the two that bound the region and
-/// the inset's box with its labels (as wide as its axes).
-pub(crate) fn connectors(r: [f64; 4], f: [f64; 4], o: [f64; 4]) -> Vec<[(f64, f64); 2]> {
+/// The connectors from a region's frame `r` to its inset, whose axes are `f`, whose tick labels
+/// occupy the boxes `labels` and whose box with its labels is `o` (each left, top, right,
+/// bottom), each ending on a corner of the inset's axes: the two lines that bound the region
+/// and the inset's axes together (edges of their convex hull, so that neither crosses either)
+/// where both stay clear of the tick labels; else the shortest pair of clear lines from two
+/// corners of the region to two corners of the axes that neither cross nor run along each other
+/// (report 5.27: to the inset's top corners, not to the corner of its labels' box in white
+/// space, rev59c); else the hull of the region and the box with its labels.
+pub(crate) fn connectors(r: [f64; 4], f: [f64; 4], labels: &[[f64; 4]], o: [f64; 4]) -> Vec<[(f64, f64); 2]> {
+    // Clear: through no tick label and not through the axes or the region themselves.
+    let clear = |s: [(f64, f64); 2]| !labels.iter().any(|&b| enters(s, b)) && !enters(s, f) && !enters([s[1], s[0]], r);
     let to_axes = bridges(r, f);
-    // The labels: the y labels' strip left of the axes, the x labels' below them.
-    let strips = [[o[0], f[1], f[0], f[3]], [o[0], f[3], o[2], o[3]]];
-    if to_axes.len() == 2 && !to_axes.iter().any(|&s| strips.iter().any(|&b| enters(s, b))) {
+    if to_axes.len() == 2 && to_axes.iter().all(|&s| clear(s)) {
         return to_axes;
     }
-    // The box as wide as the axes (an x label's half past their right edge is not a corner).
+    if !(r[0] < f[2] && f[0] < r[2] && r[1] < f[3] && f[1] < r[3]) {
+        let lines: Vec<[(f64, f64); 2]> = corners(r)
+            .into_iter()
+            .flat_map(|a| corners(f).into_iter().map(move |c| [a, c]))
+            .filter(|&s| clear(s))
+            .collect();
+        let len = |s: &[(f64, f64); 2]| ((s[1].0 - s[0].0).powi(2) + (s[1].1 - s[0].1).powi(2)).sqrt();
+        let mut best: Option<(f64, [Segment; 2])> = None;
+        for (i, a) in lines.iter().enumerate() {
+            for b in &lines[i + 1..] {
+                if a[0] == b[0] || a[1] == b[1] || cross(*a, *b) || along(*a, *b) {
+                    continue;
+                }
+                let l = len(a) + len(b);
+                if best.is_none_or(|(m, _)| l < m) {
+                    best = Some((l, [*a, *b]));
+                }
+            }
+        }
+        if let Some((_, pair)) = best {
+            return pair.to_vec();
+        }
+    }
+    // The box as wide as the axes (an x label's half past their right edge is not a corner):
+    // where the region lies wholly below the axes, the lines end under the axes' corners, below
+    // the x labels (not under the y labels' far edge: report 5.24's close-up, rev59c).
+    if r[1] >= f[3] {
+        // From the region's top corners (its hull edges would run down its sides: ruderman
+        // Fig 7's tall window, rev59c).
+        return vec![[(r[0], r[1]), (f[0], o[3])], [(r[2], r[1]), (f[2], o[3])]];
+    }
     bridges(r, [o[0], f[1], f[2], o[3]])
+}
+
+/// A line from one drawing point to another.
+type Segment = [(f64, f64); 2];
+
+/// Whether segment `b` lies along segment `a` (both ends within half a pixel of `a`'s line):
+/// two connectors drawn over each other read as one (report 5.34's, both along the panel's top).
+fn along(a: [(f64, f64); 2], b: [(f64, f64); 2]) -> bool {
+    let len = ((a[1].0 - a[0].0).powi(2) + (a[1].1 - a[0].1).powi(2))
+        .sqrt()
+        .max(1e-12);
+    let d = |p: (f64, f64)| ((a[1].0 - a[0].0) * (p.1 - a[0].1) - (a[1].1 - a[0].1) * (p.0 - a[0].0)).abs() / len;
+    d(b[0]) < 0.5 * K && d(b[1]) < 0.5 * K
+}
+
+/// Whether segments `a` and `b` cross at a point inside both (not at a shared end).
+fn cross(a: [(f64, f64); 2], b: [(f64, f64); 2]) -> bool {
+    let side = |p: (f64, f64), q: (f64, f64), r: (f64, f64)| (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0);
+    let (d1, d2) = (side(a[0], a[1], b[0]), side(a[0], a[1], b[1]));
+    let (d3, d4) = (side(b[0], b[1], a[0]), side(b[0], b[1], a[1]));
+    d1 * d2 < 0.0 && d3 * d4 < 0.0
 }
 
 /// Lay out the inset `spec` of panel `p` on the panel's frame `parent`; `factors` are what the
 /// panel's tick labels multiply x and y values by (its powers of ten), so the inset's labels
-/// read in the panel's units.
+/// read in the panel's units. Its region is framed on `host`'s axes when given (an earlier inset
+/// whose region holds this one's), else on the panel's.
 pub(crate) fn layout(
     parent: &Frame,
     p: &PanelData,
     spec: &Inset,
     factors: (f64, f64),
     colors: &[(u8, u8, u8)],
+    host: Option<&Frame>,
 ) -> InsetLayer {
     let rx = (tf(p.x.scale, spec.x[0]), tf(p.x.scale, spec.x[1]));
     let ry = (tf(p.y.scale, spec.y[0]), tf(p.y.scale, spec.y[1]));
@@ -229,13 +288,15 @@ pub(crate) fn layout(
         ys: p.y.scale,
     };
     let (xticks, yticks) = clear_corner(&frame, xticks, yticks);
-    let region = match (parent.map(spec.x[0], spec.y[0]), parent.map(spec.x[1], spec.y[1])) {
+    let on = host.unwrap_or(parent);
+    let region = match (on.map(spec.x[0], spec.y[0]), on.map(spec.x[1], spec.y[1])) {
         (Some(a), Some(b)) => Some([a.0.min(b.0), a.1.min(b.1), a.0.max(b.0), a.1.max(b.1)]),
         _ => None,
     };
     let outer = [left, top, left + ow, top + oh];
+    let labels = label_boxes(&frame, &xticks, &yticks);
     let connectors = region
-        .map(|r| connectors(r, [frame.left, frame.top, frame.right, frame.bottom], outer))
+        .map(|r| connectors(r, [frame.left, frame.top, frame.right, frame.bottom], &labels, outer))
         .unwrap_or_default();
     let series = p
         .series
@@ -253,6 +314,7 @@ pub(crate) fn layout(
         frame,
         outer,
         region,
+        nested: host.is_some(),
         connectors,
         series,
         xticks,
@@ -265,6 +327,21 @@ type Ticks = Vec<(f64, String)>;
 
 /// Where an x tick label's anchor sits below the frame (its baseline), and a y tick label's
 /// left of it (its right end) and below its tick (its baseline), as [`write`] draws them.
+/// The boxes the inset's tick labels take (their estimated ink, a pixel around it), as drawn
+/// at [`x_label_at`] and [`y_label_at`].
+fn label_boxes(f: &Frame, xticks: &[(f64, String)], yticks: &[(f64, String)]) -> Vec<[f64; 4]> {
+    let (up, down) = (0.8 * FONT + 1.0, 0.25 * FONT + 1.0);
+    let xs = xticks.iter().filter(|(_, t)| !t.is_empty()).map(|(v, t)| {
+        let ((x, y), w) = (x_label_at(f, *v), text_w(t) / 2.0 + 1.0);
+        [x - w, y - up, x + w, y + down]
+    });
+    let ys = yticks.iter().filter(|(_, t)| !t.is_empty()).map(|(v, t)| {
+        let (x, y) = y_label_at(f, *v);
+        [x - text_w(t) - 1.0, y - up, x + 1.0, y + down]
+    });
+    xs.chain(ys).collect()
+}
+
 fn x_label_at(f: &Frame, v: f64) -> (f64, f64) {
     (
         f.left + (v - f.x.0) / (f.x.1 - f.x.0) * (f.right - f.left),
@@ -353,17 +430,6 @@ pub(crate) fn write(out: &mut String, n: usize, k: usize, panel_id: &str, l: &In
             rect(r)
         );
     }
-    if !l.connectors.is_empty() {
-        let d: String = l
-            .connectors
-            .iter()
-            .map(|[a, b]| format!("M{:.1} {:.1}L{:.1} {:.1}", a.0, a.1, b.0, b.1))
-            .collect();
-        let _ = write!(
-            out,
-            r##"<path class="fric-inset-connector" d="{d}" fill="none" stroke="#000000" stroke-width="{CONNECTOR}" clip-path="url(#fric-clip-{n})"/>"##
-        );
-    }
     let scale = |s: Scale| if s == Scale::Log { "log" } else { "linear" };
     let _ = write!(
         out,
@@ -445,6 +511,25 @@ pub(crate) fn write(out: &mut String, n: usize, k: usize, panel_id: &str, l: &In
     out.push_str("</g>\n");
 }
 
+/// The connectors of inset `l` of panel `n`, written after every inset of the panel: over the
+/// insets' white grounds (drawn under its own, a connector vanished into the labels' margin, and
+/// under another's it was cut: report 5.34, 5.27, 5.24, rev59c), as PGF draws them after the
+/// insets.
+pub(crate) fn write_connectors(out: &mut String, n: usize, l: &InsetLayer) {
+    use std::fmt::Write;
+    if !l.connectors.is_empty() {
+        let d: String = l
+            .connectors
+            .iter()
+            .map(|[a, b]| format!("M{:.1} {:.1}L{:.1} {:.1}", a.0, a.1, b.0, b.1))
+            .collect();
+        let _ = write!(
+            out,
+            r##"<path class="fric-inset-connector" d="{d}" fill="none" stroke="#000000" stroke-width="{CONNECTOR}" clip-path="url(#fric-clip-{n})"/>"##
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -453,8 +538,9 @@ mod tests {
     fn connectors_bound_the_region_and_the_inset_without_crossing_its_labels() {
         // A region above right of an inset (report 5.27): to the axes' upper-left and
         // lower-right corners, clear of the labels left of and below the axes.
+        let strips = |f: [f64; 4], o: [f64; 4]| [[o[0], f[1], f[0], f[3]], [o[0], f[3], o[2], o[3]]];
         let (f, o) = ([100.0, 300.0, 200.0, 380.0], [60.0, 300.0, 210.0, 400.0]);
-        let c = connectors([300.0, 100.0, 304.0, 104.0], f, o);
+        let c = connectors([300.0, 100.0, 304.0, 104.0], f, &strips(f, o), o);
         assert_eq!(
             c,
             vec![[(300.0, 100.0), (100.0, 300.0)], [(304.0, 104.0), (200.0, 380.0)]]
@@ -462,12 +548,22 @@ mod tests {
         // A region below left of an inset (report 5.24's close-up): the line to the axes'
         // upper-left corner would cross the y labels, so both end at the box with its labels.
         let (f, o) = ([300.0, 50.0, 400.0, 150.0], [260.0, 50.0, 410.0, 170.0]);
-        let c = connectors([100.0, 200.0, 110.0, 204.0], f, o);
+        let c = connectors([100.0, 200.0, 110.0, 204.0], f, &strips(f, o), o);
         assert_eq!(c.len(), 2);
         let b = [o[0], f[1], f[2], o[3]];
         assert!(c.iter().all(|s| corners(b).contains(&s[1]) && !enters(*s, b)), "{c:?}");
         // Overlapping boxes: none.
-        assert!(connectors([0.0, 0.0, 10.0, 10.0], [5.0, 5.0, 20.0, 20.0], [0.0, 0.0, 30.0, 30.0]).is_empty());
+        let (f, o) = ([5.0, 5.0, 20.0, 20.0], [0.0, 0.0, 30.0, 30.0]);
+        assert!(connectors([0.0, 0.0, 10.0, 10.0], f, &strips(f, o), o).is_empty());
+        // A tall region right of an inset whose top it shares (report 5.34): two lines ending on
+        // the axes' corners, clear of the labels, not drawn along each other on the shared top.
+        let (f, o) = ([100.0, 50.0, 300.0, 150.0], [60.0, 50.0, 310.0, 170.0]);
+        let labels = [[60.0, 50.0, 100.0, 150.0], [90.0, 150.0, 280.0, 170.0]];
+        let c = connectors([500.0, 50.0, 520.0, 300.0], f, &labels, o);
+        assert_eq!(c.len(), 2, "{c:?}");
+        assert!(c.iter().all(|s| corners(f).contains(&s[1])), "{c:?}");
+        assert!(c.iter().all(|&s| !labels.iter().any(|&b| enters(s, b))), "{c:?}");
+        assert!(!along(c[0], c[1]) && !cross(c[0], c[1]), "{c:?}");
     }
 
     /// Report 4.8's and 4.9's insets (69.6…70.3 s, 88.6…89.2 s, 0.5…0.65 N·m) showed one tick

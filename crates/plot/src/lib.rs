@@ -208,6 +208,8 @@ pub struct DrawnInset {
     pub region: Option<[f64; 4]>,
     /// The connectors from the region's frame to the inset as the SVG draws them.
     pub connectors: Vec<Connector>,
+    /// Whether the region is framed inside an earlier inset (drawn after that inset).
+    pub nested: bool,
 }
 
 /// A connector from an inset's region to the inset: its ends in fractions of the panel's axes
@@ -369,6 +371,7 @@ fn drawn_panel(l: &PanelLayer, powers: (i32, i32)) -> DrawnPanel {
                 ticks: (i.xticks.clone(), i.yticks.clone()),
                 region: i.region_fraction(f),
                 connectors: i.connector_fractions(f),
+                nested: i.nested,
             })
             .collect(),
         label_sides: l.series.iter().map(|s| s.label_sides.clone()).collect(),
@@ -419,6 +422,9 @@ pub fn render(fig: &FigureData) -> Result<Drawn, DrawErr> {
         );
         for (k, inset) in layer.insets.iter().enumerate() {
             inset::write(&mut out, n, k, &p.id, inset);
+        }
+        for inset in &layer.insets {
+            inset::write_connectors(&mut out, n, inset);
         }
     }
     out.push_str("</svg>\n");

@@ -9,7 +9,7 @@ use crate::series::{self, Frame, Mapped};
 use crate::ticks::{labelled, scaled_label, ticks, Ticked};
 use crate::{colors, math, DrawErr, PanelData, SeriesData};
 use crate::{DESC_SIZE, K, LABEL_SIZE, RIGHT_MARGIN, TITLE_GAP, TITLE_SIZE, X_AREA, Y_AREA};
-use fric_manifest::LegendPos;
+use fric_manifest::{Inset, LegendPos};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -335,10 +335,18 @@ fn insets_of(frame: &Frame, p: &PanelData, r: &Ranges) -> Vec<InsetLayer> {
     let (kx, ky) = r.powers;
     let colors: Vec<(u8, u8, u8)> = p.series.iter().enumerate().map(|(i, s)| color_of(s, i)).collect();
     let factors = (10f64.powi(-kx), 10f64.powi(-ky));
-    p.insets
-        .iter()
-        .map(|spec| inset::layout(frame, p, spec, factors, &colors))
-        .collect()
+    let mut out: Vec<InsetLayer> = Vec::with_capacity(p.insets.len());
+    for (k, spec) in p.insets.iter().enumerate() {
+        // A region inside an earlier inset's region is framed on that inset.
+        let holds = |h: &Inset| {
+            let within =
+                |a: [f64; 2], b: [f64; 2]| a[0].min(a[1]) <= b[0].min(b[1]) && b[0].max(b[1]) <= a[0].max(a[1]);
+            within(h.x, spec.x) && within(h.y, spec.y)
+        };
+        let host = p.insets[..k].iter().position(holds).map(|j| out[j].frame);
+        out.push(inset::layout(frame, p, spec, factors, &colors, host.as_ref()));
+    }
+    out
 }
 
 /// Where a panel's legend goes, decided before drawing: inside the axes (its box relative to

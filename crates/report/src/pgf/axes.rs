@@ -205,7 +205,8 @@ pub(super) fn inset_options(
 
 /// The frame of an inset's region on its panel where the SVG draws it (the region's true size),
 /// and a named point at the panel end of each of its connectors ([`inset_connectors`]);
-/// `name` names the inset.
+/// `name` names the inset. A region framed inside an earlier inset ([`DrawnInset::nested`]) gets
+/// only named corners here: its frame is drawn after that inset, with the connectors.
 pub(super) fn inset_region(i: &Inset, d: &DrawnInset, name: &str) -> String {
     let rel = |x: f64, y: f64| format!("(rel axis cs:{},{})", num(x), num(1.0 - y));
     let points: String = d
@@ -214,6 +215,13 @@ pub(super) fn inset_region(i: &Inset, d: &DrawnInset, name: &str) -> String {
         .enumerate()
         .map(|(k, c)| format!(" \\coordinate ({name}c{k}) at {};", rel(c.from[0], c.from[1])))
         .collect();
+    if let (Some(r), true) = (d.region, d.nested) {
+        return format!(
+            "\\coordinate ({name}r0) at {}; \\coordinate ({name}r1) at {};{points}",
+            rel(r[0], r[3]),
+            rel(r[2], r[1])
+        );
+    }
     if let Some(r) = d.region {
         return format!(
             "\\draw[black, line width=0.4pt] {} rectangle {};{points}",
@@ -234,14 +242,15 @@ pub(super) fn inset_region(i: &Inset, d: &DrawnInset, name: &str) -> String {
 /// inset's corners the SVG joins, at the PGFPlots inset's own anchors (its tick labels are
 /// another size than the SVG's).
 pub(super) fn inset_connectors(d: &DrawnInset, name: &str) -> Vec<String> {
-    d.connectors
-        .iter()
-        .enumerate()
-        .map(|(k, c)| {
+    let frame = (d.nested && d.region.is_some())
+        .then(|| format!("\\draw[black, line width=0.4pt] ({name}r0) rectangle ({name}r1);"));
+    frame
+        .into_iter()
+        .chain(d.connectors.iter().enumerate().map(|(k, c)| {
             format!(
                 "\\draw[black, line width=0.25pt] ({name}c{k}) -- ({name}.{});",
                 c.anchor
             )
-        })
+        }))
         .collect()
 }
