@@ -77,10 +77,15 @@ fn applied_group(words: &[&str], k: usize) -> Option<usize> {
     if !FUNCTIONS.contains(&f) {
         return None;
     }
+    bracket_end(words, k, words.len())
+}
+
+/// The end of the words from `k` that close the brackets word `k` opens (within `limit` words).
+pub(super) fn bracket_end(words: &[&str], k: usize, limit: usize) -> Option<usize> {
     let depth = |w: &str| w.matches('(').count() as i64 - w.matches(')').count() as i64;
-    let mut d = depth(w);
+    let mut d = depth(words[k]);
     let mut m = k + 1;
-    while d > 0 && m < words.len() {
+    while d > 0 && m < words.len() && m - k < limit {
         d += depth(words[m]);
         m += 1;
     }
@@ -258,6 +263,11 @@ mod tests {
                 "Used with v(t) = 0.0005 sgn(sin 2πt) sin 4πt (L930): g/|v| ≥ 4e3 N·s/m against σ1/4 = 0.5.",
                 "Used with $v(t) = 0.0005 \\operatorname{sgn}(\\sin 2\\pi t) \\sin 4\\pi t$ (L930): \
                  $g/|v| \\geq 4\\times10^{3}$ N$\\cdot$s/m against $\\sigma_{1}/4 = 0.5$.",
+            ),
+            // A symbol applied across spaces is one formula (followup Table 2's caption).
+            (
+                "Element i dissipates 4k_iδ_i(A − δ_i) per cycle",
+                "Element i dissipates $4k_{i}\\delta_{i}(A - \\delta_{i})$ per cycle",
             ),
             // A letter over a letter is a value (followup Table 2).
             (
