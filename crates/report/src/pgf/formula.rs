@@ -5,7 +5,11 @@
 //! is upright inside the formula, and so is the unit that closes it (`7990 s ≤ t ≤ 8000 s` →
 //! `$7990\,\mathrm{s} \leq t \leq 8000\,\mathrm{s}$`, not `7990 s $\leq t \leq 8000$ s`); a
 //! single `I`, `V` or `X` in a label that numbers with Roman numerals (`II`, `IV`) is a numeral,
-//! not a symbol (`II boundary lubrication (I, stiction: …)`, report Fig 1.4).
+//! not a symbol (`II boundary lubrication (I, stiction: …)`, report Fig 1.4); a word naming a
+//! relation's left side is upright in it (`swing = 0.05 m/s` → `$\text{swing} = 0.05$ m/s`); a
+//! number in e-notation is `3.45\times10^{-5}`; a letter over a letter after an operator is a
+//! value and a letter after it its unit (`$\delta_{i} = i/N$ m`); a brace the formula opens
+//! closes in it (`$R \cap \{\dot{V} > 0\}$`).
 
 use super::tex::{math, Class};
 
