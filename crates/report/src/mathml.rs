@@ -205,7 +205,9 @@ impl Parser<'_> {
             "sqrt" => format!("<msqrt>{}</msqrt>", self.atom()),
             "underline" => format!(r#"<munder accentunder="true">{}<mo>_</mo></munder>"#, self.atom()),
             // `\text{--}` (a range, `518\text{--}573`) is an en dash, as LaTeX prints it.
-            "mathrm" | "text" | "textrm" | "operatorname" => {
+            // An operator name (`\operatorname{sgn}`) is an identifier, upright as `\sin` is.
+            "operatorname" => format!("<mi>{}</mi>", escape(&self.raw_arg())),
+            "mathrm" | "text" | "textrm" => {
                 format!("<mtext>{}</mtext>", escape(&self.raw_arg().replace("--", "–")))
             }
             "mathcal" => script_letters(&self.raw_arg()),

@@ -60,8 +60,13 @@ fn text(s: &str, out: &mut String) {
             let function = FUNCTIONS.iter().find(applied);
             let spaced_function = || crate::symbols::FUNCTIONS.iter().find(|f| written(f) && spaced(f));
             if let Some(f) = function.or_else(spaced_function) {
-                out.push('\\');
-                out.push_str(f);
+                // LaTeX has no `\sgn`: an operator name, as `Re` is.
+                if matches!(*f, "sgn" | "sign") {
+                    out.push_str(&format!("\\operatorname{{{f}}}"));
+                } else {
+                    out.push('\\');
+                    out.push_str(f);
+                }
                 i += f.len();
                 continue;
             }
@@ -137,6 +142,7 @@ mod tests {
             ("4k_iδ_i(A", "4k_{i}\\delta_{i}(A"),
             ("F_c²/σ", "F_{c}^{2}/\\sigma"),
             ("a_ and ^", "a\\_ and \\hat{}"),
+            ("sgn(sin 2πt)", "\\operatorname{sgn}(\\sin 2\\pi t)"),
             ("50% & #1", "50\\% \\& \\#1"),
         ];
         for (label, want) in cases {

@@ -5,7 +5,11 @@
 //! is upright inside the formula, and so is the unit that closes it (`7990 s ≤ t ≤ 8000 s` →
 //! `$7990\,\mathrm{s} \leq t \leq 8000\,\mathrm{s}$`, not `7990 s $\leq t \leq 8000$ s`); a
 //! single `I`, `V` or `X` in a label that numbers with Roman numerals (`II`, `IV`) is a numeral,
-//! not a symbol (`II boundary lubrication (I, stiction: …)`, report Fig 1.4).
+//! not a symbol (`II boundary lubrication (I, stiction: …)`, report Fig 1.4); a word naming a
+//! relation's left side is upright in it (`swing = 0.05 m/s` → `$\text{swing} = 0.05$ m/s`); a
+//! number in e-notation is `3.45\times10^{-5}`; a letter over a letter after an operator is a
+//! value and a letter after it its unit (`$\delta_{i} = i/N$ m`); a brace the formula opens
+//! closes in it (`$R \cap \{\dot{V} > 0\}$`).
 
 use super::tex::{math, Class};
 
@@ -22,14 +26,37 @@ fn is_range(core: &str) -> bool {
     core.split_once(['–', '-']).is_some_and(|(a, b)| number(a) && number(b))
 }
 
-/// A number over a letter: `1/N`, `2/m`.
+/// A number or a letter over a letter: `1/N`, `2/m`, `i/N`.
 fn is_fraction(core: &str) -> bool {
-    core.split_once('/').is_some_and(|(n, d)| {
-        !n.is_empty()
-            && n.chars().all(|c| c.is_ascii_digit())
-            && d.chars().count() == 1
-            && d.chars().all(|c| c.is_ascii_alphabetic())
-    })
+    let letter = |s: &str| s.chars().count() == 1 && s.chars().all(|c| c.is_ascii_alphabetic());
+    core.split_once('/')
+        .is_some_and(|(n, d)| ((!n.is_empty() && n.chars().all(|c| c.is_ascii_digit())) || letter(n)) && letter(d))
+}
+
+/// A number in e-notation, as mantissa and exponent: `3.45e-5` → (`3.45`, `-5`), `4e3`.
+pub(super) fn e_number(s: &str) -> Option<(&str, String)> {
+    let (m, e) = s.split_once('e')?;
+    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    let mantissa = m.trim_start_matches(['−', '-', '+']);
+    let plain = !mantissa.is_empty()
+        && mantissa.split('.').count() <= 2
+        && mantissa.chars().all(|c| c.is_ascii_digit() || c == '.');
+    let exponent = e
+        .strip_prefix(['-', '−'])
+        .map_or(e.trim_start_matches('+').to_string(), |x| format!("-{x}"));
+    (plain && mantissa.chars().any(|c| c.is_ascii_digit()) && digits(exponent.trim_start_matches('-')))
+        .then_some((m, exponent))
+}
+
+/// Whether the words open a brace they do not close (`R ∩ {V̇ > 0`).
+pub(super) fn brace_open(words: &[&str]) -> bool {
+    let count = |c: char| words.iter().map(|w| w.matches(c).count()).sum::<usize>();
+    count('{') > count('}')
+}
+
+/// A word before a relation that names its left side (`swing = 0.05 m/s`): a word of letters.
+fn is_name(core: &str) -> bool {
+    core.chars().count() >= 2 && core.chars().all(|c| c.is_ascii_alphabetic()) && !NOT_UNITS.contains(&core)
 }
 
 /// A word that can be the unit of the number before it: `s`, `N`, `rad/s`.
@@ -51,8 +78,21 @@ pub(super) fn revise(words: &[(&str, &str, &str)], classes: &mut [Class]) {
     let joined = |j: usize| j + 1 < words.len() && words[j].2.is_empty() && words[j + 1].0.is_empty();
     let numbered = (0..words.len()).any(|k| classes[k] == Class::Text && is_numeral(words[k].1));
     let mut run_has_unit = false;
+    let mut fraction_before = false;
     for k in 0..words.len() {
         let core = words[k].1;
+        // `swing = 0.05 m/s`: the name of a relation's left side joins the formula, upright.
+        let relation = |j: usize| j < words.len() && matches!(words[j].1, "=" | "<" | ">" | "≤" | "≥" | "≈" | "≠");
+        let operand_after = k + 2 < words.len() && joined(k + 1) && classes[k + 2] != Class::Text;
+        if classes[k] == Class::Text && is_name(core) && joined(k) && relation(k + 1) && operand_after {
+            classes[k] = Class::Name;
+        }
+        // `δ_i = i/N m`: a single letter after a value written as a fraction is its unit.
+        let unit_after_fraction = fraction_before && joined(k - 1) && is_unit(core) && core.len() == 1;
+        if unit_after_fraction && classes[k] == Class::Math && !(joined(k) && classes[k + 1] == Class::Operator) {
+            classes[k] = Class::Text;
+        }
+        fraction_before = false;
         if numbered && matches!(core, "I" | "V" | "X") {
             classes[k] = Class::Text;
         }
@@ -64,6 +104,7 @@ pub(super) fn revise(words: &[(&str, &str, &str)], classes: &mut [Class]) {
         // unit there (`rate 1/s` alone may be one).
         if classes[k] == Class::Text && is_fraction(core) && after_operator {
             classes[k] = Class::Math;
+            fraction_before = true;
         }
         let after_number = k > 0 && joined(k - 1) && matches!(classes[k - 1], Class::Number | Class::Range);
         let before_relation = joined(k) && matches!(classes[k + 1], Class::Math | Class::Operator);
@@ -96,6 +137,18 @@ pub(super) fn run_math(words: &[&str], classes: &[Class]) -> String {
             Class::Unit => {
                 flush(&mut plain, &mut out);
                 out.push_str(&format!("\\,\\mathrm{{{w}}}"));
+            }
+            Class::Name => {
+                flush(&mut plain, &mut out);
+                out.push_str(&format!("\\text{{{w}}}"));
+            }
+            Class::Number | Class::Operator if e_number(w).is_some() => {
+                flush(&mut plain, &mut out);
+                let (m, e) = e_number(w).unwrap_or_default();
+                if !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push_str(&format!("{}\\times10^{{{e}}}", m.replace('−', "-")));
             }
             Class::Range => {
                 flush(&mut plain, &mut out);
@@ -156,5 +209,33 @@ mod tests {
         // The HTML report prints the range's dash as LaTeX does, and the unit upright.
         let h = crate::mathml::math(r"t = 518\text{--}573, 8\,\mathrm{s}");
         assert!(h.contains("<mtext>–</mtext>") && h.contains("<mtext>s</mtext>"), "{h}");
+    }
+
+    #[test]
+    fn names_fractions_exponents_and_braces_join_the_formula() {
+        let cases = [
+            // The name of a relation's left side is upright in it (followup Figs 4, 7's legends).
+            ("onsets (swing = 0.05 m/s)", "onsets ($\\text{swing} = 0.05$ m/s)"),
+            ("found: area = 3 J", "found: $\\text{area} = 3$ J"),
+            ("rate 5 and more", "rate 5 and more"),
+            // A letter over a letter is a value after an operator, the letter after it its unit.
+            ("δ_i = i/N m", "$\\delta_{i} = i/N$ m"),
+            ("k_i = 1/N N/m", "$k_{i} = 1/N$ N/m"),
+            // E-notation is a number (report Table 3.1's note).
+            ("ε = 3.45e-5", "$\\varepsilon = 3.45\\times10^{-5}$"),
+            ("F = −2.5e3 N", "$F = -2.5\\times10^{3}$ N"),
+            // A brace opened in the formula closes in it (report Fig 3.7(b)'s title).
+            (
+                "(b) zoom: the sliver R ∩ {V̇ > 0}, starts of Figs 3.8, 3.9",
+                "(b) zoom: the sliver $R \\cap \\{\\dot{V} > 0\\}$, starts of Figs 3.8, 3.9",
+            ),
+        ];
+        for (label, want) in cases {
+            let got = label_to_tex(label);
+            assert_eq!(got, want, "{label}");
+            assert!(tex_problems(&got).is_empty(), "{label}: {:?}", tex_problems(&got));
+        }
+        let h = crate::mathml::math(r"\text{swing} = 3.45\times10^{-5}");
+        assert!(h.contains("<mtext>swing</mtext>") && h.contains("×"), "{h}");
     }
 }

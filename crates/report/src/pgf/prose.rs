@@ -189,7 +189,21 @@ pub fn prose(s: &str) -> Vec<Tok> {
             out.extend(after_command(after));
             command_before = after.is_empty();
         } else if is_script_word(w) {
-            out.extend(label_tokens(w));
+            // `4k_iδ_i(A − δ_i)`: its bracket closes in a later word (within six).
+            let end = super::relation::bracket_end(&words, k, 6).filter(|&e| e > k + 1);
+            let Some(end) = end else {
+                out.extend(label_tokens(w));
+                k += 1;
+                continue;
+            };
+            let mut s = String::from(w);
+            for j in k + 1..end {
+                s.push_str(spaces[j]);
+                s.push_str(words[j]);
+            }
+            out.extend(label_tokens(&s));
+            k = end;
+            continue;
         } else {
             out.extend(text(w));
         }

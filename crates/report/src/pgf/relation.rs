@@ -8,6 +8,7 @@
 
 use super::prose::Tok;
 use super::tex::{command_word, is_math_char, is_number, label_tokens, split_word};
+use fric_typeset::symbols::FUNCTIONS;
 
 const RELATIONS: &[&str] = &["=", "≤", "≥", "<", ">", "≈", "≠", "<=", ">=", "→"];
 const OPERATORS: &[&str] = &["+", "-", "−", "×", "·"];
@@ -43,15 +44,52 @@ fn is_operand(w: &str) -> bool {
     if c.is_empty() {
         return false;
     }
-    let name = c.chars().count() <= 3
-        && c.starts_with(|ch: char| ch.is_ascii_alphabetic())
-        && c.chars().all(|ch| ch.is_ascii_alphanumeric())
-        && !WORDS.contains(&c);
+    let is_name = |c: &str| {
+        c.chars().count() <= 3
+            && c.starts_with(|ch: char| ch.is_ascii_alphabetic())
+            && c.chars().all(|ch| ch.is_ascii_alphanumeric())
+            && !WORDS.contains(&c)
+    };
+    let name = is_name(c);
+    // `i/N` (a name over a name) and `v(t)` (a name applied to arguments).
+    let fraction = c.split_once('/').is_some_and(|(a, b)| is_name(a) && is_name(b));
+    let applied = c
+        .split_once('(')
+        .is_some_and(|(f, a)| is_name(f) && a.ends_with(')') && !a[..a.len() - 1].contains(['(', ')']) && a.len() > 1);
     let expression = c.starts_with(|ch: char| ch.is_ascii_digit() || matches!(ch, '−' | '-' | '+'))
         && c.chars()
             .all(|ch| ch.is_ascii_alphanumeric() || "./()+−-^".contains(ch))
         && c.chars().any(|ch| ch.is_ascii_digit());
-    is_number(c) || c.chars().any(is_math_char) || command_word(c).is_some() || name || expression
+    is_number(c)
+        || c.chars().any(is_math_char)
+        || command_word(c).is_some()
+        || name
+        || expression
+        || fraction
+        || applied
+}
+
+/// A function applied to arguments that open in word `k` and close in a later one
+/// (`sgn(sin 2πt)`): the end of its last word, if every bracket closes.
+fn applied_group(words: &[&str], k: usize) -> Option<usize> {
+    let w = words[k];
+    let (f, _) = w.split_once('(')?;
+    if !FUNCTIONS.contains(&f) {
+        return None;
+    }
+    bracket_end(words, k, words.len())
+}
+
+/// The end of the words from `k` that close the brackets word `k` opens (within `limit` words).
+pub(super) fn bracket_end(words: &[&str], k: usize, limit: usize) -> Option<usize> {
+    let depth = |w: &str| w.matches('(').count() as i64 - w.matches(')').count() as i64;
+    let mut d = depth(words[k]);
+    let mut m = k + 1;
+    while d > 0 && m < words.len() && m - k < limit {
+        d += depth(words[m]);
+        m += 1;
+    }
+    (d == 0).then_some(m)
 }
 
 /// An operand that continues a formula without an operator (`A sin(ωt)`): mathematics in itself.
@@ -100,15 +138,26 @@ pub(super) fn windows(words: &[&str]) -> Vec<(usize, usize)> {
             continue;
         }
         end += 1;
-        while end < words.len() && !closes(words[end - 1]) {
+        let mut closed = closes(words[end - 1]);
+        while end < words.len() && !closed {
             let w = words[end];
+            // `sin 4πt`: a function before its argument goes on.
+            let function = FUNCTIONS.contains(&w) && end + 1 < words.len() && is_operand(words[end + 1]);
             if operator(end) && end + 1 < words.len() && is_operand(words[end + 1]) && !opens(words[end + 1]) {
                 end += 2;
-            } else if !opens(w) && (is_strong(w) || (is_unit(core(w).1) && is_number(core(words[end - 1]).1))) {
+            } else if let Some(g) = applied_group(words, end) {
+                // `sgn(sin 2πt)`: closed when punctuation follows its last bracket.
+                closed = closes(&words[end..g].join(" "));
+                end = g;
+                continue;
+            } else if !opens(w)
+                && (function || is_strong(w) || (is_unit(core(w).1) && is_number(core(words[end - 1]).1)))
+            {
                 end += 1;
             } else {
                 break;
             }
+            closed = closes(words[end - 1]);
         }
         out.push((start, end));
     }
@@ -204,6 +253,27 @@ mod tests {
             // A relation after math written as such goes on with it (a table cell).
             ("$2\\sqrt{10^5}$ = 632.46", "$2\\sqrt{10^5} = 632.46$"),
             ("rate 5 = fast", "rate 5 = fast"),
+            // E-notation is a number; a sentence's full stop after it is text (report Table 3.1).
+            (
+                "Property 3.1: ε = 3.45e-5.",
+                "Property 3.1: $\\varepsilon = 3.45\\times10^{-5}$.",
+            ),
+            // A symbol applied to arguments, functions applied across spaces (report Table 3.2).
+            (
+                "Used with v(t) = 0.0005 sgn(sin 2πt) sin 4πt (L930): g/|v| ≥ 4e3 N·s/m against σ1/4 = 0.5.",
+                "Used with $v(t) = 0.0005 \\operatorname{sgn}(\\sin 2\\pi t) \\sin 4\\pi t$ (L930): \
+                 $g/|v| \\geq 4\\times10^{3}$ N$\\cdot$s/m against $\\sigma_{1}/4 = 0.5$.",
+            ),
+            // A symbol applied across spaces is one formula (followup Table 2's caption).
+            (
+                "Element i dissipates 4k_iδ_i(A − δ_i) per cycle",
+                "Element i dissipates $4k_{i}\\delta_{i}(A - \\delta_{i})$ per cycle",
+            ),
+            // A letter over a letter is a value (followup Table 2).
+            (
+                "k_i = 1/N N/m, δ_i = i/N m; the",
+                "$k_{i} = 1/N$ N/m, $\\delta_{i} = i/N$ m; the",
+            ),
         ];
         for (prose, want) in cases {
             let got = caption_to_tex(prose);

@@ -107,11 +107,17 @@ pub(super) enum Class {
     /// A unit inside a formula, or a range of numbers ([`super::formula`]).
     Unit,
     Range,
+    /// A word that names the left side of a relation (`swing = 0.05 m/s`), upright in it.
+    Name,
 }
 
+/// A number, signed or not, in e-notation too (`3.45e-5`, [`super::formula::e_number`]).
 pub(super) fn is_number(s: &str) -> bool {
     let s = s.trim_start_matches(['−', '-', '+']);
-    !s.is_empty() && s.chars().all(|c| c.is_ascii_digit() || c == '.') && s.chars().any(|c| c.is_ascii_digit())
+    let plain = |s: &str| {
+        !s.is_empty() && s.chars().all(|c| c.is_ascii_digit() || c == '.') && s.chars().any(|c| c.is_ascii_digit())
+    };
+    plain(s) || super::formula::e_number(s).is_some()
 }
 
 /// A word split into leading `(`/`[`, the word, and trailing punctuation (`,` `;` `:`, a full
@@ -133,7 +139,11 @@ pub(super) fn split_word(w: &str) -> (&str, &str, &str) {
         let strip = match last {
             ',' | ';' | ':' => true,
             // A sentence's full stop (`f_-.`), not a number's point.
-            '.' => !core[..core.len() - 1].ends_with(|c: char| c.is_ascii_digit()),
+            // A point after a number that has one (or an exponent) ends the sentence: `3.45e-5.`
+            '.' => {
+                let rest = &core[..core.len() - 1];
+                !rest.ends_with(|c: char| c.is_ascii_digit()) || (is_number(rest) && rest.contains(['.', 'e']))
+            }
             ')' => unmatched('(', ')'),
             ']' => unmatched('[', ']'),
             '}' => unmatched('{', '}'),
@@ -320,12 +330,19 @@ pub(super) fn label_tokens(label: &str) -> Vec<Tok> {
         }
         let run = &classes[k..end];
         let core: Vec<&str> = words[k..end].iter().map(|w| w.1).collect();
+        let mut suffix = words[end - 1].2;
         if run.iter().any(|c| matches!(c, Class::Math | Class::Operator)) {
-            out.push(Tok::Math(super::formula::run_math(&core, run)));
+            let mut m = super::formula::run_math(&core, run);
+            // `R ∩ {V̇ > 0},`: a brace opened in the formula closes in it.
+            if let Some(rest) = suffix.strip_prefix('}').filter(|_| super::formula::brace_open(&core)) {
+                m.push_str("\\}");
+                suffix = rest;
+            }
+            out.push(Tok::Math(m));
         } else {
             out.extend(prose::text(&core.join(" ")));
         }
-        out.extend(prose::text(words[end - 1].2));
+        out.extend(prose::text(suffix));
         k = end;
     }
     out
@@ -344,7 +361,7 @@ fn revise(words: &[(&str, &str, &str)], classes: &mut [Class]) {
     let function = |j: usize| fric_typeset::symbols::FUNCTIONS.contains(&words[j].1) || UPRIGHT.contains(&words[j].1);
     let argument = |j: usize| {
         let a = words[j].1;
-        a.len() <= 3 && a.chars().all(|c| c.is_ascii_alphanumeric())
+        a.chars().count() <= 3 && a.chars().all(char::is_alphanumeric)
     };
     for k in 0..words.len() {
         let (p, core, s) = words[k];
