@@ -102,8 +102,9 @@ fn a_pivot_puts_a_coordinate_across_and_joins_several_runs() {
     let a = |k: usize| t.metrics[&format!("area[{k}]")].unwrap();
     let f = |v: f64| fric_pipeline::table_layout::format_number(v, Some(".4g"));
     assert_eq!(rows[0], format!("5 & {} & {} \\\\", f(a(0)), f(a(1))), "{tex}");
-    // The caption quotes a parameter of one member of the borrowed run.
-    assert!(tex.contains("N/m)") && tex.contains("= 5 N/m"), "{tex}");
+    // The caption quotes a parameter of one member of the borrowed run (typeset as one formula,
+    // the relation with its operands: `$\sigma_{0} = 5$ N/m`).
+    assert!(tex.contains("N/m)") && tex.contains("= 5$ N/m"), "{tex}");
     compile(&tex);
 }
 
