@@ -135,10 +135,15 @@ fn corners(b: [f64; 4]) -> [(f64, f64); 4] {
     [(b[0], b[1]), (b[2], b[1]), (b[2], b[3]), (b[0], b[3])]
 }
 
+/// Whether boxes `a` and `b` (left, top, right, bottom) overlap.
+fn overlaps(a: [f64; 4], b: [f64; 4]) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
 /// The lines that bound boxes `r` and `b` together: the edges of their convex hull from a
 /// corner of the one to a corner of the other (two; none when the boxes overlap).
 fn bridges(r: [f64; 4], b: [f64; 4]) -> Vec<[(f64, f64); 2]> {
-    if r[0] < b[2] && b[0] < r[2] && r[1] < b[3] && b[1] < r[3] {
+    if overlaps(r, b) {
         return vec![];
     }
     let points: Vec<(f64, f64)> = corners(r).into_iter().chain(corners(b)).collect();
@@ -189,7 +194,7 @@ pub(crate) fn connectors(r: [f64; 4], f: [f64; 4], labels: &[[f64; 4]], o: [f64;
     if to_axes.len() == 2 && to_axes.iter().all(|&s| clear(s)) {
         return to_axes;
     }
-    if !(r[0] < f[2] && f[0] < r[2] && r[1] < f[3] && f[1] < r[3]) {
+    if !overlaps(r, f) {
         let lines: Vec<[(f64, f64); 2]> = corners(r)
             .into_iter()
             .flat_map(|a| corners(f).into_iter().map(move |c| [a, c]))
