@@ -1,5 +1,5 @@
 //! Fingerprints of the code behind the two caches:
-//! - RUNS: the sources of the models, solvers and experiments crates (what computes a run);
+//! - RUNS: the sources of the roots, models, solvers and experiments crates (what computes a run);
 //! - RENDER: the sources of the plot, report and pipeline crates (what draws and exports it).
 //!
 //! A change to any file of a set invalidates every cache entry keyed by it.
@@ -68,7 +68,7 @@ fn main() {
     let crates = here.parent().unwrap().to_path_buf();
     println!(
         "cargo:rustc-env=FRIC_RUNS_FINGERPRINT={}",
-        fingerprint(&crates, &["models", "solvers", "experiments"])
+        fingerprint(&crates, &["roots", "models", "solvers", "experiments"])
     );
     println!(
         "cargo:rustc-env=FRIC_RENDER_FINGERPRINT={}",

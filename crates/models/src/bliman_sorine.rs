@@ -10,6 +10,8 @@
 //! `η/(1 − η)`, not `1/(1 − η)`; `z₂ = −(ε_f/f₂) x₂` (L420 prints another form).
 
 use crate::InputDriven;
+use fric_roots::{bisect, Side};
+use std::convert::Infallible;
 
 /// Parameters `f₁, f₂` [N·m], `ε_f` [rad], `η` [–] of (2.7).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -102,22 +104,13 @@ impl BlimanSorine {
         // g(p) = a ln p − (p − 1) ln m₂: g(1) = 0, g'(1) = a − ln m₂ > 0, g concave, g → −∞.
         let g = |p: f64| a * p.ln() - (p - 1.0) * l;
         // Lower end: the maximum of g, at p = a/ln m₂ > 1, where g > 0.
-        let mut lo = a / l;
+        let lo = a / l;
         let mut hi = 2.0 * lo;
         while g(hi) > 0.0 {
             hi *= 2.0;
         }
-        for _ in 0..200 {
-            let mid = 0.5 * (lo + hi);
-            if mid <= lo || mid >= hi {
-                break;
-            }
-            if g(mid) > 0.0 {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
+        let side = |p: f64| Ok::<_, Infallible>(if g(p) > 0.0 { Side::Lo } else { Side::Hi });
+        let Ok((lo, hi)) = bisect(side, lo, hi, 0.0, 200);
         let p = 0.5 * (lo + hi);
         let f1 = (m1 * m2 + 2.0) * p / (2.0 * (p - 1.0)) * fk;
         let f2 = (m1 * m2 * p + 2.0) / (2.0 * (p - 1.0)) * fk;

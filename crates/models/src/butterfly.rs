@@ -13,6 +13,9 @@
 //! [`reconstruct`] is the constructive inverse of Thm 5.3.3, (5.4)–(5.11): from the butterfly
 //! `C′` and the two inverses of `f`, the curve `C1` (or `C2` with the inverses swapped).
 
+use fric_roots::{bisect, Side};
+use std::convert::Infallible;
+
 /// A closed curve, traversed counterclockwise by [`Curve::point`] for `s ∈ [0, 1)`: `s ∈ [0, ½]`
 /// runs along the lower branch from left to right, `s ∈ [½, 1)` along the upper branch back.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -129,15 +132,12 @@ pub fn loop_boundaries(c: &Curve, f: &Unimodal, n: usize) -> Vec<f64> {
         if d[i].abs() > tiny {
             if let Some((xa, da)) = last {
                 if da.signum() != d[i].signum() {
-                    let (mut a, mut b) = (xa, xs[i]);
-                    for _ in 0..100 {
-                        let m = 0.5 * (a + b);
-                        if sign_function(c, f, m).signum() == da.signum() {
-                            a = m;
-                        } else {
-                            b = m;
-                        }
-                    }
+                    // At most 100 midpoints (the bracket 2¹⁰⁰ times narrower: to rounding but near x = 0).
+                    let side = |m: f64| {
+                        let same = sign_function(c, f, m).signum() == da.signum();
+                        Ok::<_, Infallible>(if same { Side::Lo } else { Side::Hi })
+                    };
+                    let Ok((a, b)) = bisect(side, xa, xs[i], 0.0, 100);
                     roots.push(0.5 * (a + b));
                 }
             }

@@ -5,6 +5,8 @@
 //! relaxation rate `|u'| σ0 / (σ0 z_ss)` reaches ~1e4 1/s in thesis Fig 1.11.
 
 use crate::{sgn, InputDriven};
+use fric_roots::{bisect, Side};
+use std::convert::Infallible;
 
 #[derive(Clone, Copy, Debug)]
 pub struct LuGre {
@@ -58,15 +60,10 @@ impl LuGre {
         }
         let s = self.sigma1 + self.sigma2;
         let f = |v: f64| self.sigma1 * self.sigma1 * v - 4.0 * s * self.g(v);
-        let (mut lo, mut hi) = (0.0, 4.0 * s * self.fs.max(self.fc) / (self.sigma1 * self.sigma1));
-        for _ in 0..200 {
-            let mid = 0.5 * (lo + hi);
-            if f(mid) < 0.0 {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
+        // f(0) < 0 ≤ f(hi), g lying between F_c and F_s; a zero of f is on the side where (3.24) holds.
+        let hi = 4.0 * s * self.fs.max(self.fc) / (self.sigma1 * self.sigma1);
+        let side = |v: f64| Ok::<_, Infallible>(if f(v) < 0.0 { Side::Lo } else { Side::Hi });
+        let Ok((lo, hi)) = bisect(side, 0.0, hi, 0.0, 200);
         Some(0.5 * (lo + hi))
     }
     fn zdot(&self, du: f64, z: f64) -> f64 {

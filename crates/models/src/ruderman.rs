@@ -26,7 +26,8 @@ pub fn exact_next(a: f64) -> (f64, f64) {
         return (0.0, 0.0);
     }
     // φ(y) = y + e^{−y} − c is convex with minimum at 0; Newton from the right converges
-    // monotonically to the positive root. Start above it: y0 = c.
+    // monotonically to the positive root. Start above it: y0 = c. (Newton, not the bracketing
+    // root finder `fric_roots`: φ' is at hand, no bracket is, and the convergence is quadratic.)
     let mut y = c;
     for _ in 0..100 {
         let e = (-y).exp();

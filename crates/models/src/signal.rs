@@ -3,6 +3,8 @@
 //! Rate-independent operators are exact only when the input samples contain every extremum, so a
 //! signal can list its extrema in a time window.
 
+use fric_roots::{bisect, Side};
+use std::convert::Infallible;
 use std::f64::consts::PI;
 
 /// One sinusoidal piece `offset + amplitude * sin(omega * t + phase)`.
@@ -238,25 +240,18 @@ impl SumOfSines {
             if db == 0.0 && i < n {
                 out.push(b);
             } else if da * db < 0.0 {
-                let (mut lo, mut hi, mut dlo) = (a, b, da);
-                for _ in 0..200 {
-                    let mid = 0.5 * (lo + hi);
-                    if mid <= lo || mid >= hi {
-                        break;
-                    }
-                    let dm = self.deriv(mid);
-                    if dm == 0.0 {
-                        lo = mid;
-                        hi = mid;
-                        break;
-                    }
-                    if (dm > 0.0) == (dlo > 0.0) {
-                        lo = mid;
-                        dlo = dm;
+                // A midpoint where u' is exactly zero is the extremum.
+                let side = |m: f64| {
+                    let dm = self.deriv(m);
+                    Ok::<_, Infallible>(if dm == 0.0 {
+                        Side::On
+                    } else if (dm > 0.0) == (da > 0.0) {
+                        Side::Lo
                     } else {
-                        hi = mid;
-                    }
-                }
+                        Side::Hi
+                    })
+                };
+                let Ok((lo, hi)) = bisect(side, a, b, 0.0, 200);
                 out.push(0.5 * (lo + hi));
             }
             a = b;

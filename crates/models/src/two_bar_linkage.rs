@@ -206,15 +206,8 @@ mod tests {
         // lower branch is the mirror image. Area = ∫ (y_upper − y_lower) dF over [−F*, F*].
         // y on the upper branch at F: solve F(θ) = F for θ ∈ (θc, π/2).
         let solve = |f: f64, lo: f64, hi: f64| {
-            let (mut a, mut b) = (lo, hi);
-            for _ in 0..200 {
-                let mid = 0.5 * (a + b);
-                if (s.equilibrium_force(mid) - f) * (s.equilibrium_force(a) - f) <= 0.0 {
-                    b = mid;
-                } else {
-                    a = mid;
-                }
-            }
+            let r = |th: f64| Ok::<_, std::convert::Infallible>(s.equilibrium_force(th) - f);
+            let Ok((a, _, b, _)) = fric_roots::bisect_sign(r, (lo, r(lo).unwrap()), (hi, r(hi).unwrap()), 0.0);
             0.5 * (a + b)
         };
         let n = 20000;

@@ -166,6 +166,8 @@ fn onset<S: Clone>(
     let (mut near_p, mut near) = (g[i], way[i].clone());
     let (mut far_p, mut far_m) = (g[j], way[j].0);
     let near_side = above(near.0, level);
+    // A bisection of its own, not `fric_solvers::roots::bisect`: each trial starts from the near
+    // end's final state (which moves with it), and running out of trials is an error.
     let mut trials = 0;
     while (far_p - near_p).abs() > tol {
         if trials == MAX_TRIALS {

@@ -85,7 +85,8 @@ impl<'a, U: Fn(f64) -> f64, D: Fn(f64) -> f64> Monotone<'a, U, D> {
 
     /// The time at which the input has travelled `s`, and `u'` there (given the direction of
     /// travel's sign; see [`Self::check`] for a `u'` of the wrong sign met on the way): Newton's
-    /// method on `s(t) − s` inside a bracket that bisection keeps when a Newton step would leave it.
+    /// method on `s(t) − s` inside a bracket that bisection keeps when a Newton step would leave it
+    /// (the derivative `u'` is at hand, so Newton rather than [`crate::roots`]' bracketing methods).
     pub fn invert(&self, s: f64) -> (f64, f64) {
         let (s_last, t_last) = self.last.get();
         let (mut lo, mut hi) = if s >= s_last {

@@ -26,12 +26,14 @@ pub mod limit_cycle;
 mod linalg;
 pub mod phi;
 mod radau;
-pub mod roots;
 pub mod shooting;
 mod steppers;
 pub mod switch;
 mod switching;
 
+/// The one root finder (bisection, Illinois regula falsi), its own leaf crate so that `fric-models`
+/// uses it too.
+pub use fric_roots as roots;
 pub use steppers::{solve, Integrator, Method, Outcome, SolveError, Stats, Tolerances};
 
 /// Direction in which an event function must cross zero to trigger.

@@ -4,6 +4,7 @@
 //! every scale a zoom may show.
 
 use fric_solvers::describing::distance;
+use fric_solvers::roots::bisect_sign;
 
 /// Halvings of one interval between drawn points at most (a width of 1/4096 of it).
 pub const MAX_DEPTH: u32 = 12;
@@ -91,23 +92,16 @@ fn fill<T: Copy, E>(
 /// ω = 10 rad/s stopped the run at a = 0.28705).
 pub fn bisect_drawn<E>(
     mut f: impl FnMut(f64) -> Result<Option<f64>, E>,
-    (mut lo, mut f_lo): (f64, f64),
-    (mut hi, mut f_hi): (f64, f64),
+    lo: (f64, f64),
+    hi: (f64, f64),
     xtol: f64,
 ) -> Result<Option<(f64, f64, f64, f64)>, E> {
-    while hi - lo > xtol {
-        let m = 0.5 * (lo + hi);
-        if m <= lo || m >= hi {
-            break;
-        }
-        let Some(fm) = f(m)? else { return Ok(None) };
-        if (fm > 0.0) == (f_lo > 0.0) {
-            (lo, f_lo) = (m, fm);
-        } else {
-            (hi, f_hi) = (m, fm);
-        }
+    // [`bisect_sign`], a hole ending it as an error of its own (`None`; `f`'s error as `Some`).
+    match bisect_sign(|m| f(m).map_err(Some)?.ok_or(None), lo, hi, xtol) {
+        Ok(b) => Ok(Some(b)),
+        Err(None) => Ok(None),
+        Err(Some(e)) => Err(e),
     }
-    Ok(Some((lo, f_lo, hi, f_hi)))
 }
 
 #[cfg(test)]

@@ -7,6 +7,8 @@ use crate::RunRequest;
 use fric_models::maxwell_slip::{MaxwellSlip, MaxwellSlipState};
 use fric_models::signal::Signal;
 use fric_solvers::analysis::until_periodic;
+use fric_solvers::roots::{bisect, Side};
+use std::convert::Infallible;
 
 /// A rate-independent operator: `advance` moves its input monotonically to `u` and returns the
 /// output; `kinks` lists the inputs strictly between the current input and `u` where the output's
@@ -122,24 +124,14 @@ pub fn exact_pl(req: &RunRequest, sig: &Signal, op: &mut impl Operator) -> Resul
 
 /// The time in `(lo, hi)` where the input, monotone from `u0` at the previous sample to `u1` at
 /// `hi`, passes `uk` (bisection to the last bit); `None` when `uk` is not bracketed.
-fn passes(sig: &Signal, mut lo: f64, end: f64, u0: f64, u1: f64, uk: f64) -> Option<f64> {
-    let mut hi = end;
+fn passes(sig: &Signal, lo: f64, end: f64, u0: f64, u1: f64, uk: f64) -> Option<f64> {
     let up = u1 > u0;
     let below = |t: f64| (sig.value(t) < uk) == up;
-    if !below(lo) || below(hi) {
+    if !below(lo) || below(end) {
         return None;
     }
-    for _ in 0..200 {
-        let mid = 0.5 * (lo + hi);
-        if mid <= lo || mid >= hi {
-            break;
-        }
-        if below(mid) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
+    let side = |t: f64| Ok::<_, Infallible>(if below(t) { Side::Lo } else { Side::Hi });
+    let Ok((_, hi)) = bisect(side, lo, end, 0.0, 200);
     // The sample on the kink's far side, so the element is on its edge (or past it by rounding).
     (hi < end).then_some(hi)
 }

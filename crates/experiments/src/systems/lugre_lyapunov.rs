@@ -5,7 +5,7 @@ use crate::input::{grid, table};
 use crate::laws::ReportLuGre;
 use crate::system::{invalid, params, positive, Column, Group, System, GRID, ROTARY};
 use crate::{Invalid, RunData, RunRequest};
-use fric_solvers::roots::bisect_sign;
+use fric_solvers::roots::{bisect, Side};
 use std::convert::Infallible;
 
 params! {
@@ -86,12 +86,10 @@ impl System for LuGreLyapunov {
                 b *= 2.0;
             }
             if below(b) && !below(a) {
-                // Bisected to rounding on a function positive exactly where `below` holds (`b`
-                // is `v_min`, below `a`, when z₋ starts below the edge).
-                let inside = |v: f64| Ok::<_, Infallible>(if below(v) { 1.0 } else { -1.0 });
-                let (out, into) = ((a, -1.0), (b, 1.0));
-                let (lo, hi) = if a < b { (out, into) } else { (into, out) };
-                let Ok((lo, _, hi, _)) = bisect_sign(inside, lo, hi, 0.0);
+                // Bisected to rounding between `a` and `b`, `below` on `b`'s side (`b` is
+                // `v_min`, below `a`, when z₋ starts below the edge).
+                let side = |v: f64| Ok::<_, Infallible>(if below(v) == (a < b) { Side::Hi } else { Side::Lo });
+                let Ok((lo, hi)) = bisect(side, a.min(b), a.max(b), 0.0, usize::MAX);
                 d.info.insert("v_enter_r".into(), 0.5 * (lo + hi));
             }
         }

@@ -8,6 +8,8 @@ use crate::laws::BristleRow;
 use crate::system::{between, nonneg, params, Column, System, PRESCRIBED, Group, LINEAR};
 use crate::{Invalid, RunData, RunRequest};
 use fric_models::rbm::{Rbm, Sawtooth, Side};
+use fric_solvers::roots;
+use std::convert::Infallible;
 
 params! {
     pub struct Params {
@@ -107,15 +109,11 @@ impl System for RbmPrescribed {
                     let (s0, s1) = (tp + (t - tp) * (j - 1) as f64 / k as f64, tp + (t - tp) * j as f64 / k as f64);
                     let (d0, d1) = (sig.deriv(s0), sig.deriv(s1));
                     if d0 * d1 < 0.0 {
-                        let (mut lo, mut hi) = (s0, s1);
-                        for _ in 0..60 {
-                            let mid = 0.5 * (lo + hi);
-                            if sig.deriv(mid) * d0 > 0.0 {
-                                lo = mid;
-                            } else {
-                                hi = mid;
-                            }
-                        }
+                        let side = |m: f64| {
+                            let before = sig.deriv(m) * d0 > 0.0;
+                            Ok::<_, Infallible>(if before { roots::Side::Lo } else { roots::Side::Hi })
+                        };
+                        let Ok((lo, hi)) = roots::bisect(side, s0, s1, 0.0, 60);
                         rbm.advance(sig.value(0.5 * (lo + hi)));
                         turns += 1;
                     }

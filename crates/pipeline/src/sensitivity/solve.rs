@@ -323,7 +323,9 @@ fn solve_nudged(
 /// Bisect `r` while both ends miss `ftol` and `slope` (the scan's secant) times its width exceeds
 /// `ftol` (then a continuous `f` could still cross zero inside), within [`MAX_EVALUATIONS`].
 /// `narrowed`: the width test met, so ends still beyond `ftol` hold a jump; false when the budget
-/// ends or a midpoint's cycle does not close (neither root nor jump claimed).
+/// ends or a midpoint's cycle does not close (neither root nor jump claimed). Stopping rules of
+/// its own (`|f| ≤ ftol` at an end, the secant's slope, a cycle that does not close), so not
+/// `roots::bisect`.
 fn narrow_to_tolerance(
     f: &impl Fn(f64) -> Result<f64, String>,
     mut r: Refined,

@@ -1,5 +1,8 @@
 //! Equilibrium sets of a scalar residual that may be set-valued (Filippov/Coulomb).
 
+use crate::roots;
+use std::convert::Infallible;
+
 /// Where a set-valued residual `[lower(x), upper(x)]` stands relative to 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Side {
@@ -29,19 +32,16 @@ pub fn equilibrium_set(lo: f64, hi: f64, n: usize, bounds: impl Fn(f64) -> (f64,
     assert!(hi > lo && n > 0, "equilibrium_set needs lo < hi and n > 0");
     let at = |i: usize| lo + (hi - lo) * i as f64 / n as f64;
     // Bisect between a (side sa) and b (side sb ≠ sa) for the point where the side changes.
-    let refine = |mut a: f64, mut b: f64, sa: Side| -> (f64, f64) {
-        for _ in 0..200 {
-            let m = 0.5 * (a + b);
-            if m <= a || m >= b {
-                break;
-            }
-            if side(bounds(m)) == sa {
-                a = m;
+    let refine = |a: f64, b: f64, sa: Side| -> (f64, f64) {
+        let half = |m: f64| {
+            Ok::<_, Infallible>(if side(bounds(m)) == sa {
+                roots::Side::Lo
             } else {
-                b = m;
-            }
-        }
-        (a, b)
+                roots::Side::Hi
+            })
+        };
+        let Ok(ab) = roots::bisect(half, a, b, 0.0, 200);
+        ab
     };
     let mut out = Vec::new();
     let mut start: Option<f64> = None;

@@ -168,7 +168,8 @@ pub fn narrow_edges<E>(mut df: impl FnMut(f64) -> Result<Sample, E>, j: Jump, re
     let mut evaluations = 0;
     // The midpoint of the stopped bracket: the first of the PROBES, without a value.
     let band = j.lo + 0.5 * (j.hi - j.lo);
-    // (computed end, its DF, uncomputed end), bisected until `rel` apart.
+    // (computed end, its DF, uncomputed end), bisected until `rel` apart (a relative width,
+    // and the computed end's DF carried: not `crate::roots::bisect`).
     let mut side = |(mut known, mut n): (f64, (f64, f64)), mut none: f64| -> Result<(f64, (f64, f64)), E> {
         while (none - known).abs() > rel * known.abs().max(none.abs()) {
             let m = 0.5 * (known + none);
@@ -212,7 +213,9 @@ pub fn judge_jump<E>(
     Ok((j, stopped || j.is_gap(gap, jump)))
 }
 
-/// [`refine_jump`]'s bisection, handing each half it leaves to `leave` (its ends, in order).
+/// [`refine_jump`]'s bisection, handing each half it leaves to `leave` (its ends, in order). Not
+/// [`crate::roots::bisect`]: the point taken is the midpoint or a probe beside it, the side is
+/// the end whose DF is nearer, and it stops on a relative width or a change below `continuous`.
 fn bisect_jump<E>(
     mut df: impl FnMut(f64) -> Result<Sample, E>,
     (mut lo, mut n_lo): (f64, (f64, f64)),

@@ -1,37 +1,88 @@
-//! Root finders on a bracket `[lo, hi]` of a sign change: bisection ([`bisect_sign`]) and the
-//! Illinois variant of regula falsi with its safeguards ([`illinois_bracket`], and [`illinois`]
-//! for the root estimate alone). The one Illinois root finder of the project: the steppers'
-//! event location, the describing functions and the explanations' search all call it.
+//! Root finders on a bracket `[lo, hi]`: bisection of the boundary between two sides
+//! ([`bisect`], and [`bisect_sign`] for a sign change) and the Illinois variant of regula falsi
+//! with its safeguards ([`illinois_bracket`], and [`illinois`] for the root estimate alone). The
+//! one root finder of the workspace: the models (a threshold speed, a signal's extrema, an
+//! identification's root, a loop's boundaries), the steppers' event location, the describing
+//! functions, the exact operators and the explanations' search all call it. Its own crate, a
+//! leaf, so that `fric-models` uses it without depending on the integrators; `fric-solvers`
+//! re-exports it as `fric_solvers::roots`.
 //!
-//! The safeguards, each the caller's choice ([`Illinois`]): the estimate never leaves the
+//! The safeguards of Illinois, each the caller's choice ([`Illinois`]): the estimate never leaves the
 //! bracket (a secant point outside it, or on an end, is replaced by the midpoint); a budget of
 //! evaluations ([`Stop::MaxEvals`]); and, for a function that may jump (a metric that counts
 //! elements, a describing function across a discontinuity), bisection when two steps have not
 //! shrunk the bracket to a quarter, where plain regula falsi would crawl. A jump is not a root:
 //! the bracket closes on it and reports the values of `f` at its ends, which keep their size
 //! ([`Bracket`]); the caller tells a root from a jump by them.
+//!
+//! Bisection's safeguards: it never evaluates outside the bracket, stops when the midpoint rounds
+//! to an end (the bracket is then two adjacent numbers: a root to rounding with `xtol = 0`), and
+//! keeps a budget of midpoints where the caller gives one.
 
-/// Bisection of a sign change of `f` on `[lo, hi]` (`f(lo)` and `f(hi)` of opposite signs) to a
-/// width of `xtol`: the final bracket `(lo, f(lo), hi, f(hi))`. Across a discontinuity the
-/// bracket closes on the jump and the values keep their size.
-pub fn bisect_sign<E>(
-    mut f: impl FnMut(f64) -> Result<f64, E>,
-    (mut lo, mut f_lo): (f64, f64),
-    (mut hi, mut f_hi): (f64, f64),
+/// Where a point lies for [`bisect`]: with the bracket's `lo` end, with its `hi` end, or on the
+/// boundary itself (an exact zero), where the bisection stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Lo,
+    Hi,
+    On,
+}
+
+/// Bisection of the boundary between the two sides of `[lo, hi]` (`lo < hi`; `side(lo)` is
+/// [`Side::Lo`] and `side(hi)` [`Side::Hi`], neither evaluated): the midpoint replaces the end
+/// whose side it is on, until the bracket is at most `xtol` wide, the midpoint rounds to an end,
+/// or `max_steps` midpoints have been taken. The final `(lo, hi)`; `(x, x)` where `side(x)` is
+/// [`Side::On`]. The caller's `side` decides where an exact zero or a value of either sign goes.
+pub fn bisect<E>(
+    mut side: impl FnMut(f64) -> Result<Side, E>,
+    mut lo: f64,
+    mut hi: f64,
     xtol: f64,
-) -> Result<(f64, f64, f64, f64), E> {
-    while hi - lo > xtol {
+    max_steps: usize,
+) -> Result<(f64, f64), E> {
+    let mut steps = 0;
+    while steps < max_steps && hi - lo > xtol {
+        steps += 1;
         let m = 0.5 * (lo + hi);
         if m <= lo || m >= hi {
             break;
         }
-        let fm = f(m)?;
-        if (fm > 0.0) == (f_lo > 0.0) {
-            (lo, f_lo) = (m, fm);
-        } else {
-            (hi, f_hi) = (m, fm);
+        match side(m)? {
+            Side::Lo => lo = m,
+            Side::Hi => hi = m,
+            Side::On => return Ok((m, m)),
         }
     }
+    Ok((lo, hi))
+}
+
+/// Bisection of a sign change of `f` on `[lo, hi]` (`f(lo)` and `f(hi)` of opposite signs) to a
+/// width of `xtol` ([`bisect`], a value of `f(lo)`'s sign on `lo`'s side, zero counted as
+/// negative): the final bracket `(lo, f(lo), hi, f(hi))`. Across a discontinuity the bracket
+/// closes on the jump and the values keep their size.
+pub fn bisect_sign<E>(
+    mut f: impl FnMut(f64) -> Result<f64, E>,
+    (lo, mut f_lo): (f64, f64),
+    (hi, mut f_hi): (f64, f64),
+    xtol: f64,
+) -> Result<(f64, f64, f64, f64), E> {
+    let positive = f_lo > 0.0;
+    let (lo, hi) = bisect(
+        |m| {
+            let fm = f(m)?;
+            Ok(if (fm > 0.0) == positive {
+                f_lo = fm;
+                Side::Lo
+            } else {
+                f_hi = fm;
+                Side::Hi
+            })
+        },
+        lo,
+        hi,
+        xtol,
+        usize::MAX,
+    )?;
     Ok((lo, f_lo, hi, f_hi))
 }
 
@@ -307,5 +358,30 @@ mod tests {
         // An error of f ends the search with it.
         let failing = illinois(|_| Err::<f64, _>("no value"), (0.0, -1.0), (1.0, 1.0), 1e-9, 10);
         assert_eq!(failing, Err("no value"));
+    }
+
+    #[test]
+    fn bisection_keeps_its_budget_and_stops_on_the_boundary() {
+        // The side of 0.3: to rounding, within the budget, or at once where a midpoint is on it.
+        let side = |x: f64| Ok::<_, ()>(if x < 0.3 { Side::Lo } else { Side::Hi });
+        let (lo, hi) = bisect(side, 0.0, 1.0, 0.0, usize::MAX).unwrap();
+        assert!(
+            lo < 0.3 && hi >= 0.3 && hi == f64::from_bits(lo.to_bits() + 1),
+            "{lo} {hi}"
+        );
+        let (lo, hi) = bisect(side, 0.0, 1.0, 0.0, 3).unwrap();
+        assert_eq!((lo, hi), (0.25, 0.375));
+        let (lo, hi) = bisect(side, 0.0, 1.0, 0.1, usize::MAX).unwrap();
+        assert_eq!((lo, hi), (0.25, 0.3125));
+        let on = |x: f64| {
+            Ok::<_, ()>(if x < 0.25 {
+                Side::Lo
+            } else if x > 0.25 {
+                Side::Hi
+            } else {
+                Side::On
+            })
+        };
+        assert_eq!(bisect(on, 0.0, 1.0, 0.0, usize::MAX), Ok((0.25, 0.25)));
     }
 }
