@@ -140,17 +140,18 @@ mod tests {
 
     use super::super::tests::lugre_inertia as lugre;
 
-    /// Four periods from rest, then the fifth period sampled (an orbit start near the steady one).
-    fn from_rest<S: Forced>(sys: &S, a: f64, w: f64, method: Method) -> Orbit {
+    /// `periods` periods from rest, then the next period sampled (an orbit start near the steady
+    /// one), at the relative tolerance `rtol` (absolute `1e-13 a`, steps of at most 1/16 period).
+    fn from_rest<S: Forced>(sys: &S, a: f64, w: f64, method: Method, rtol: f64, periods: usize) -> Orbit {
         let tol = Tolerances {
-            rtol: 1e-8,
+            rtol,
             atol: 1e-13 * a,
             hmax: 2.0 * std::f64::consts::PI / w / 16.0,
             ..Default::default()
         };
         let mut x = vec![0.0; sys.dim()];
         sys.prepare(&mut x);
-        for _ in 0..4 {
+        for _ in 0..periods {
             let o = orbit(sys, a, w, method, &tol, &x).unwrap();
             x = o.x.last().unwrap().clone();
             sys.prepare(&mut x);
@@ -170,7 +171,7 @@ mod tests {
     #[test]
     fn orbits_hold_their_invariants_and_a_perturbed_one_fails() {
         let sys = lugre();
-        let o = from_rest(&sys, 0.44, 2.0, Method::Radau5);
+        let o = from_rest(&sys, 0.44, 2.0, Method::Radau5, 1e-8, 4);
         let r = sys.check_orbit(&o).unwrap();
         println!("LuGre a = 0.44, ω = 2: balance residual / bound {r:e}");
         assert!(r < 1.0, "{r}");
@@ -197,7 +198,7 @@ mod tests {
                 eta: 0.6343534563586422,
             },
         };
-        let o = from_rest(&bs, 0.5, 2.0, Method::Dop853);
+        let o = from_rest(&bs, 0.5, 2.0, Method::Dop853, 1e-8, 4);
         let r = bs.check_orbit(&o).unwrap();
         println!("B&S a = 0.5, ω = 2: balance residual / bound {r:e}");
         let mut bad = o.clone();
@@ -215,7 +216,7 @@ mod tests {
             tau_s: 0.39,
             tau_k: 0.22,
         };
-        let o = from_rest(&cl, 0.5, 2.0, Method::Dop853);
+        let o = from_rest(&cl, 0.5, 2.0, Method::Dop853, 1e-8, 4);
         let r = cl.check_orbit(&o).unwrap();
         println!("classical a = 0.5, ω = 2: balance residual / bound {r:e}");
         let mut bad = o.clone();
@@ -292,24 +293,7 @@ mod tests {
         };
         let (a, w) = (0.3800001f64 * (0.6f64 / 0.3800001).powf(1.0 / 200.0), 3.0);
         for rtol in [1e-8, 1e-9, 1e-10] {
-            let tol = Tolerances {
-                rtol,
-                atol: 1e-13 * a,
-                hmax: 2.0 * std::f64::consts::PI / w / 16.0,
-                ..Default::default()
-            };
-            let mut x = vec![0.0; cl.dim()];
-            cl.prepare(&mut x);
-            for _ in 0..6 {
-                x = orbit(&cl, a, w, Method::Dop853, &tol, &x)
-                    .unwrap()
-                    .x
-                    .last()
-                    .unwrap()
-                    .clone();
-                cl.prepare(&mut x);
-            }
-            let o = orbit(&cl, a, w, Method::Dop853, &tol, &x).unwrap();
+            let o = from_rest(&cl, a, w, Method::Dop853, rtol, 6);
             let r = cl.check_orbit(&o).unwrap();
             println!("rtol {rtol:e}: {} steps, residual / bound {r:e}", o.steps);
             assert!(r < 0.5, "rtol {rtol:e}: residual / bound {r}");
