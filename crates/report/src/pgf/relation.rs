@@ -274,6 +274,8 @@ mod tests {
                 "k_i = 1/N N/m, δ_i = i/N m; the",
                 "$k_{i} = 1/N$ N/m, $\\delta_{i} = i/N$ m; the",
             ),
+            // An integral through its differential is one formula (followup Table 2's caption).
+            ("Loop area ∮F du [J] of the", "Loop area $\\oint F du$ [J] of the"),
         ];
         for (prose, want) in cases {
             let got = caption_to_tex(prose);
