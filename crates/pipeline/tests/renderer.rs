@@ -226,6 +226,13 @@ fn hostile_math_and_unsourced_points_are_refused_at_their_lines() {
         .find(|d| d.message.contains("seed line"))
         .expect("point refused");
     assert_eq!(point.line, 19, "{point}");
+    // `\sgn`, which LaTeX does not define, is refused at its line with what to write instead.
+    let head = &DAHL[..DAHL.find("metrics:").unwrap()];
+    let sgn = head.replace(r#""test figure""#, r#"'$F_c \sgn(v)$'"#);
+    let loaded = fric_pipeline::load(workspace(&[("thesis/fig9.1.yaml", &sgn)]).path());
+    let d = &loaded.invalid[0].diagnostics;
+    assert_eq!((d.len(), d[0].line), (1, 3), "{d:#?}");
+    assert!(d[0].message.contains("\\operatorname{sgn}"), "{}", d[0]);
 }
 
 /// The rectangle `[left, top, right, bottom]` of attribute `name` in the first element whose

@@ -8,7 +8,10 @@ use crate::series::{self, hex, tf, Frame, Mapped, K, LEGEND_FONT};
 use crate::style::arrow::{self, Head};
 use crate::ticks::{self, ticks};
 use crate::{math, PanelData};
+use connect::{connectors, Segment};
 use fric_manifest::{Corner, Inset, Scale};
+
+mod connect;
 
 /// Tick label font size of an inset (drawing units).
 const FONT: f64 = LEGEND_FONT * 0.85;
@@ -32,7 +35,9 @@ pub(crate) struct InsetLayer {
     /// holds it: report 5.24's close-up, which on the panel was a few pixels inside a marker).
     pub nested: bool,
     /// Thin lines from the region's frame to the inset's box ([`connectors`]).
-    pub connectors: Vec<[(f64, f64); 2]>,
+    pub connectors: Vec<Segment>,
+    /// Whether the y tick labels stand right of the frame ([`layout`]).
+    pub right: bool,
     pub series: Vec<Mapped>,
     /// Labelled ticks (plotting coordinates, label) of x and y.
     pub xticks: Vec<(f64, String)>,
@@ -76,7 +81,8 @@ impl InsetLayer {
         })
     }
 
-    /// The connectors in fractions of the panel's axes, with the inset's corner each ends at.
+    /// The connectors in fractions of the panel's axes, with the inset's corner each ends at
+    /// and, for an end moved past the tick labels, the outer anchor whose level it takes.
     pub fn connector_fractions(&self, parent: &Frame) -> Vec<crate::Connector> {
         let (pw, ph) = (parent.right - parent.left, parent.bottom - parent.top);
         let at = |p: (f64, f64)| [(p.0 - parent.left) / pw, (p.1 - parent.top) / ph];
@@ -85,14 +91,25 @@ impl InsetLayer {
         self.connectors
             .iter()
             .map(|[a, b]| {
-                let ns = if close(b.1, f.top) { "north" } else { "south" };
-                let ew = if close(b.0, f.right) { "east" } else { "west" };
-                let on_axes =
-                    (close(b.0, f.left) || close(b.0, f.right)) && (close(b.1, f.top) || close(b.1, f.bottom));
+                let ns = if b.1 < 0.5 * (f.top + f.bottom) {
+                    "north"
+                } else {
+                    "south"
+                };
+                let ew = if b.0 > 0.5 * (f.left + f.right) { "east" } else { "west" };
+                let on_x = close(b.0, f.left) || close(b.0, f.right);
+                let on_y = close(b.1, f.top) || close(b.1, f.bottom);
+                let (anchor, past) = match (on_x, on_y) {
+                    (true, true) => (format!("{ns} {ew}"), None),
+                    (true, false) => (format!("{ns} {ew}"), Some(format!("outer {ns}"))),
+                    (false, true) => (format!("{ns} {ew}"), Some(format!("outer {ew}"))),
+                    (false, false) => (format!("outer {ns} {ew}"), None),
+                };
                 crate::Connector {
                     from: at(*a),
                     to: at(*b),
-                    anchor: format!("{}{ns} {ew}", if on_axes { "" } else { "outer " }),
+                    anchor,
+                    past,
                 }
             })
             .collect()
@@ -130,125 +147,6 @@ pub(crate) fn labelled(lo: f64, hi: f64, scale: Scale, f: f64) -> Vec<(f64, Stri
     ticks::labelled(&at, scale, f)
 }
 
-/// The corners of a box (left, top, right, bottom).
-fn corners(b: [f64; 4]) -> [(f64, f64); 4] {
-    [(b[0], b[1]), (b[2], b[1]), (b[2], b[3]), (b[0], b[3])]
-}
-
-/// Whether boxes `a` and `b` (left, top, right, bottom) overlap.
-fn overlaps(a: [f64; 4], b: [f64; 4]) -> bool {
-    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
-}
-
-/// The lines that bound boxes `r` and `b` together: the edges of their convex hull from a
-/// corner of the one to a corner of the other (two; none when the boxes overlap).
-fn bridges(r: [f64; 4], b: [f64; 4]) -> Vec<[(f64, f64); 2]> {
-    if overlaps(r, b) {
-        return vec![];
-    }
-    let points: Vec<(f64, f64)> = corners(r).into_iter().chain(corners(b)).collect();
-    let mut out: Vec<[(f64, f64); 2]> = Vec::new();
-    for a in corners(r) {
-        for c in corners(b) {
-            let len = ((c.0 - a.0).powi(2) + (c.1 - a.1).powi(2)).sqrt();
-            let side = |p: (f64, f64)| ((c.0 - a.0) * (p.1 - a.1) - (c.1 - a.1) * (p.0 - a.0)) / len.max(1e-12);
-            let eps = 1e-9;
-            let hull = points.iter().all(|&p| side(p) <= eps) || points.iter().all(|&p| side(p) >= -eps);
-            // Of collinear corners the ones nearest each other (a region of no size: one line).
-            let dup = out.iter().any(|e| {
-                let d = |p: (f64, f64)| ((c.0 - a.0) * (p.1 - a.1) - (c.1 - a.1) * (p.0 - a.0)).abs();
-                d(e[0]) < 1e-6 * len && d(e[1]) < 1e-6 * len
-            });
-            if len > 0.0 && hull && !dup {
-                out.push([a, c]);
-            }
-        }
-    }
-    out.truncate(2);
-    out
-}
-
-/// Whether segment `s` passes inside box `o` (by more than half a pixel) before its end.
-fn enters(s: [(f64, f64); 2], o: [f64; 4]) -> bool {
-    let m = 0.5 * K;
-    (0..200).any(|k| {
-        let t = f64::from(k) / 200.0;
-        let (x, y) = (s[0].0 + t * (s[1].0 - s[0].0), s[0].1 + t * (s[1].1 - s[0].1));
-        let near_end = ((x - s[1].0).powi(2) + (y - s[1].1).powi(2)).sqrt() < m;
-        !near_end && x > o[0] + m && x < o[2] - m && y > o[1] + m && y < o[3] - m
-    })
-}
-
-/// The connectors from a region's frame `r` to its inset, whose axes are `f`, whose tick labels
-/// occupy the boxes `labels` and whose box with its labels is `o` (each left, top, right,
-/// bottom), each ending on a corner of the inset's axes: the two lines that bound the region
-/// and the inset's axes together (edges of their convex hull, so that neither crosses either)
-/// where both stay clear of the tick labels; else the shortest pair of clear lines from two
-/// corners of the region to two corners of the axes that neither cross nor run along each other
-/// (report 5.27: to the inset's top corners, not to the corner of its labels' box in white
-/// space, rev59c); else the hull of the region and the box with its labels.
-pub(crate) fn connectors(r: [f64; 4], f: [f64; 4], labels: &[[f64; 4]], o: [f64; 4]) -> Vec<[(f64, f64); 2]> {
-    // Clear: through no tick label and not through the axes or the region themselves.
-    let clear = |s: [(f64, f64); 2]| !labels.iter().any(|&b| enters(s, b)) && !enters(s, f) && !enters([s[1], s[0]], r);
-    let to_axes = bridges(r, f);
-    if to_axes.len() == 2 && to_axes.iter().all(|&s| clear(s)) {
-        return to_axes;
-    }
-    if !overlaps(r, f) {
-        let lines: Vec<[(f64, f64); 2]> = corners(r)
-            .into_iter()
-            .flat_map(|a| corners(f).into_iter().map(move |c| [a, c]))
-            .filter(|&s| clear(s))
-            .collect();
-        let len = |s: &[(f64, f64); 2]| ((s[1].0 - s[0].0).powi(2) + (s[1].1 - s[0].1).powi(2)).sqrt();
-        let mut best: Option<(f64, [Segment; 2])> = None;
-        for (i, a) in lines.iter().enumerate() {
-            for b in &lines[i + 1..] {
-                if a[0] == b[0] || a[1] == b[1] || cross(*a, *b) || along(*a, *b) {
-                    continue;
-                }
-                let l = len(a) + len(b);
-                if best.is_none_or(|(m, _)| l < m) {
-                    best = Some((l, [*a, *b]));
-                }
-            }
-        }
-        if let Some((_, pair)) = best {
-            return pair.to_vec();
-        }
-    }
-    // The box as wide as the axes (an x label's half past their right edge is not a corner):
-    // where the region lies wholly below the axes, the lines end under the axes' corners, below
-    // the x labels (not under the y labels' far edge: report 5.24's close-up, rev59c).
-    if r[1] >= f[3] {
-        // From the region's top corners (its hull edges would run down its sides: ruderman
-        // Fig 7's tall window, rev59c).
-        return vec![[(r[0], r[1]), (f[0], o[3])], [(r[2], r[1]), (f[2], o[3])]];
-    }
-    bridges(r, [o[0], f[1], f[2], o[3]])
-}
-
-/// A line from one drawing point to another.
-type Segment = [(f64, f64); 2];
-
-/// Whether segment `b` lies along segment `a` (both ends within half a pixel of `a`'s line):
-/// two connectors drawn over each other read as one (report 5.34's, both along the panel's top).
-fn along(a: [(f64, f64); 2], b: [(f64, f64); 2]) -> bool {
-    let len = ((a[1].0 - a[0].0).powi(2) + (a[1].1 - a[0].1).powi(2))
-        .sqrt()
-        .max(1e-12);
-    let d = |p: (f64, f64)| ((a[1].0 - a[0].0) * (p.1 - a[0].1) - (a[1].1 - a[0].1) * (p.0 - a[0].0)).abs() / len;
-    d(b[0]) < 0.5 * K && d(b[1]) < 0.5 * K
-}
-
-/// Whether segments `a` and `b` cross at a point inside both (not at a shared end).
-fn cross(a: [(f64, f64); 2], b: [(f64, f64); 2]) -> bool {
-    let side = |p: (f64, f64), q: (f64, f64), r: (f64, f64)| (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0);
-    let (d1, d2) = (side(a[0], a[1], b[0]), side(a[0], a[1], b[1]));
-    let (d3, d4) = (side(b[0], b[1], a[0]), side(b[0], b[1], a[1]));
-    d1 * d2 < 0.0 && d3 * d4 < 0.0
-}
-
 /// Lay out the inset `spec` of panel `p` on the panel's frame `parent`; `factors` are what the
 /// panel's tick labels multiply x and y values by (its powers of ten), so the inset's labels
 /// read in the panel's units. Its region is framed on `host`'s axes when given (an earlier inset
@@ -271,7 +169,8 @@ pub(crate) fn layout(
         spec.size * (parent.right - parent.left),
         spec.size * (parent.bottom - parent.top),
     );
-    // Half the widest x label past the frame's right edge: a label centred on it stays inside.
+    // Half the widest x label past the frame's edge on the side without y labels: a label
+    // centred on it stays inside.
     let xpad = xticks.iter().map(|(_, l)| text_w(l)).fold(0.0, f64::max) / 2.0;
     let (ow, oh) = (w + ylw + xpad, h + xlh);
     let left = match spec.corner {
@@ -282,27 +181,45 @@ pub(crate) fn layout(
         Corner::UpperLeft | Corner::UpperRight => parent.top + MARGIN,
         Corner::LowerLeft | Corner::LowerRight => parent.bottom - MARGIN - oh,
     };
-    let frame = Frame {
-        left: left + ylw,
-        top,
-        right: left + ylw + w,
-        bottom: top + h,
-        x: rx,
-        y: ry,
-        xs: p.x.scale,
-        ys: p.y.scale,
-    };
-    let (xticks, yticks) = clear_corner(&frame, xticks, yticks);
     let on = host.unwrap_or(parent);
     let region = match (on.map(spec.x[0], spec.y[0]), on.map(spec.x[1], spec.y[1])) {
         (Some(a), Some(b)) => Some([a.0.min(b.0), a.1.min(b.1), a.0.max(b.0), a.1.max(b.1)]),
         _ => None,
     };
     let outer = [left, top, left + ow, top + oh];
-    let labels = label_boxes(&frame, &xticks, &yticks);
-    let connectors = region
-        .map(|r| connectors(r, [frame.left, frame.top, frame.right, frame.bottom], &labels, outer))
-        .unwrap_or_default();
+    // The inset with its y labels on the `right` side or the left.
+    let place = |right: bool| {
+        let fl = if right { left + xpad } else { left + ylw };
+        let frame = Frame {
+            left: fl,
+            top,
+            right: fl + w,
+            bottom: top + h,
+            x: rx,
+            y: ry,
+            xs: p.x.scale,
+            ys: p.y.scale,
+        };
+        let (xt, yt) = clear_corner(&frame, xticks.clone(), yticks.clone(), right);
+        let labels = label_boxes(&frame, &xt, &yt, right);
+        let fbox = [frame.left, frame.top, frame.right, frame.bottom];
+        let c = region.map(|r| connectors(r, fbox, &labels, outer)).unwrap_or_default();
+        let on_axes = !c.is_empty() && c.iter().all(|s| connect::corners(fbox).contains(&s[1]));
+        let beside = region.is_some_and(|r| r[2] <= frame.left);
+        (frame, xt, yt, c, on_axes, beside)
+    };
+    // The y labels left of the frame, as a panel's; on its right where the region lies left of
+    // the frame, the labels stand between them and the lines reach the frame's corners only so
+    // (report 4.8 and 4.9's upper insets, whose lines had ended ~80 px left of the frame, rev59d).
+    let mut placed = place(false);
+    let mut right = false;
+    if placed.5 && !placed.4 {
+        let other = place(true);
+        if other.4 {
+            (placed, right) = (other, true);
+        }
+    }
+    let (frame, xticks, yticks, connectors, _, _) = placed;
     let series = p
         .series
         .iter()
@@ -321,6 +238,7 @@ pub(crate) fn layout(
         region,
         nested: host.is_some(),
         connectors,
+        right,
         series,
         xticks,
         yticks,
@@ -330,60 +248,74 @@ pub(crate) fn layout(
 /// An axis' ticks: value and label (empty: unlabelled).
 type Ticks = Vec<(f64, String)>;
 
-/// Where an x tick label's anchor sits below the frame (its baseline), and a y tick label's
-/// left of it (its right end) and below its tick (its baseline), as [`write`] draws them.
 /// The boxes the inset's tick labels take (their estimated ink, a pixel around it), as drawn
 /// at [`x_label_at`] and [`y_label_at`].
-fn label_boxes(f: &Frame, xticks: &[(f64, String)], yticks: &[(f64, String)]) -> Vec<[f64; 4]> {
+fn label_boxes(f: &Frame, xticks: &[(f64, String)], yticks: &[(f64, String)], right: bool) -> Vec<[f64; 4]> {
     let (up, down) = (0.8 * FONT + 1.0, 0.25 * FONT + 1.0);
     let xs = xticks.iter().filter(|(_, t)| !t.is_empty()).map(|(v, t)| {
         let ((x, y), w) = (x_label_at(f, *v), text_w(t) / 2.0 + 1.0);
         [x - w, y - up, x + w, y + down]
     });
     let ys = yticks.iter().filter(|(_, t)| !t.is_empty()).map(|(v, t)| {
-        let (x, y) = y_label_at(f, *v);
-        [x - text_w(t) - 1.0, y - up, x + 1.0, y + down]
+        let (x, y) = y_label_at(f, *v, right);
+        let (l, r) = if right { (x, x + text_w(t)) } else { (x - text_w(t), x) };
+        [l - 1.0, y - up, r + 1.0, y + down]
     });
     xs.chain(ys).collect()
 }
 
+/// Where an x tick label's anchor sits: its middle at its tick, its baseline below the frame.
 fn x_label_at(f: &Frame, v: f64) -> (f64, f64) {
     (
         f.left + (v - f.x.0) / (f.x.1 - f.x.0) * (f.right - f.left),
         f.bottom + TICK + FONT,
     )
 }
-fn y_label_at(f: &Frame, v: f64) -> (f64, f64) {
+/// Where a y tick label's anchor sits: its baseline below its tick, its right end left of the
+/// frame, or its left end right of it when the labels stand `right` ([`layout`]).
+fn y_label_at(f: &Frame, v: f64, right: bool) -> (f64, f64) {
     (
-        f.left - TICK - MARGIN / 4.0,
+        if right {
+            f.right + TICK + MARGIN / 4.0
+        } else {
+            f.left - TICK - MARGIN / 4.0
+        },
         f.bottom - (v - f.y.0) / (f.y.1 - f.y.0) * (f.bottom - f.top) + 0.35 * FONT,
     )
 }
 
-/// The inset's tick labels with the one of the two at its frame's lower-left corner cleared
-/// (its tick stays) when the ink of the first x label and of the lowest y label, as drawn in the
+/// The inset's tick labels with the one of the two at its frame's lower corner on the y labels'
+/// side (`right` or left) cleared (its tick stays) when the ink of the x label nearest that
+/// corner and of the lowest y label, as drawn in the
 /// PNG, come within `4K` (4 pixels) of each other (report 4.8's `88.6` over `0.5`, ruderman-paper
 /// 7's `20` over `10⁻¹²`, 2–3 px apart), not when only their font boxes (ascender, descender)
 /// meet (report 5.34's `−0.5` over `700`, 13 px of clear ink: kept, s56 review): the label of the
 /// axis with more labels, the y axis' on a tie, as the panel's own corner rule, but never an
 /// axis' second-last label (a single label gives no scale).
-fn clear_corner(f: &Frame, mut x: Ticks, mut y: Ticks) -> (Ticks, Ticks) {
+fn clear_corner(f: &Frame, mut x: Ticks, mut y: Ticks, right: bool) -> (Ticks, Ticks) {
     let count = |t: &[(f64, String)]| t.iter().filter(|(_, l)| !l.is_empty()).count();
     let boxed = |(ax, ay): (f64, f64), l: &str, anchor: &str| {
         crate::measure::ink_box(&math::escape(l), FONT, anchor, "0")
             .map(|r| [ax + r[0], ay + r[1], ax + r[2], ay + r[3]])
     };
-    // The labelled tick leftmost along x, lowest along y.
-    let xi = (0..x.len())
-        .filter(|&i| !x[i].1.is_empty())
-        .min_by(|&a, &b| x[a].0.total_cmp(&x[b].0));
+    // The labelled tick nearest the corner along x, lowest along y.
+    let xs = (0..x.len()).filter(|&i| !x[i].1.is_empty());
+    let xi = if right {
+        xs.max_by(|&a, &b| x[a].0.total_cmp(&x[b].0))
+    } else {
+        xs.min_by(|&a, &b| x[a].0.total_cmp(&x[b].0))
+    };
     let yi = (0..y.len())
         .filter(|&i| !y[i].1.is_empty())
         .min_by(|&a, &b| y[a].0.total_cmp(&y[b].0));
     let (Some(xi), Some(yi)) = (xi, yi) else { return (x, y) };
     let (Some(xb), Some(yb)) = (
         boxed(x_label_at(f, x[xi].0), &x[xi].1, "middle"),
-        boxed(y_label_at(f, y[yi].0), &y[yi].1, "end"),
+        boxed(
+            y_label_at(f, y[yi].0, right),
+            &y[yi].1,
+            if right { "start" } else { "end" },
+        ),
     ) else {
         return (x, y);
     };
@@ -438,7 +370,7 @@ pub(crate) fn write(out: &mut String, n: usize, k: usize, panel_id: &str, l: &In
     let scale = |s: Scale| if s == Scale::Log { "log" } else { "linear" };
     let _ = write!(
         out,
-        r#"<g class="fric-inset" data-panel="{}" data-frame="{} {} {} {}" data-x="{} {:e} {:e}" data-y="{} {:e} {:e}">"#,
+        r#"<g class="fric-inset" data-panel="{}" data-frame="{} {} {} {}" data-x="{} {:e} {:e}" data-y="{} {:e} {:e}" data-y-labels="{}">"#,
         math::escape(panel_id),
         f.left,
         f.top,
@@ -449,13 +381,18 @@ pub(crate) fn write(out: &mut String, n: usize, k: usize, panel_id: &str, l: &In
         f.x.1,
         scale(f.ys),
         f.y.0,
-        f.y.1
+        f.y.1,
+        if l.right { "right" } else { "left" }
     );
     let frame_rect = [f.left, f.top, f.right, f.bottom];
     let _ = write!(
         out,
         r##"<rect {} fill="#FFFFFF" stroke="none"/><clipPath id="fric-clip-{n}-{k}"><rect {}/></clipPath><g clip-path="url(#fric-clip-{n}-{k})">"##,
-        rect([l.outer[0] - MARGIN / 2.0, l.outer[1], l.outer[2], l.outer[3]]),
+        rect(if l.right {
+            [l.outer[0], l.outer[1], l.outer[2] + MARGIN / 2.0, l.outer[3]]
+        } else {
+            [l.outer[0] - MARGIN / 2.0, l.outer[1], l.outer[2], l.outer[3]]
+        }),
         rect(frame_rect)
     );
     for (i, (s, heads)) in l.series.iter().zip(l.heads()).enumerate() {
@@ -491,8 +428,9 @@ pub(crate) fn write(out: &mut String, n: usize, k: usize, panel_id: &str, l: &In
     for (x, _) in &xs {
         let _ = write!(d, "M{x:.1} {:.1}v{:.1}", f.bottom, -TICK);
     }
+    let (edge, tick) = if l.right { (f.right, -TICK) } else { (f.left, TICK) };
     for (y, _) in &ys {
-        let _ = write!(d, "M{:.1} {y:.1}h{:.1}", f.left, TICK);
+        let _ = write!(d, "M{edge:.1} {y:.1}h{tick:.1}");
     }
     let _ = write!(
         out,
@@ -510,8 +448,8 @@ pub(crate) fn write(out: &mut String, n: usize, k: usize, panel_id: &str, l: &In
         out.push_str(&text(x, y, "middle", t));
     }
     for (v, t) in l.yticks.iter().filter(|(_, t)| !t.is_empty()) {
-        let (x, y) = y_label_at(f, *v);
-        out.push_str(&text(x, y, "end", t));
+        let (x, y) = y_label_at(f, *v, l.right);
+        out.push_str(&text(x, y, if l.right { "start" } else { "end" }, t));
     }
     out.push_str("</g>\n");
 }
@@ -538,42 +476,6 @@ pub(crate) fn write_connectors(out: &mut String, n: usize, l: &InsetLayer) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn connectors_bound_the_region_and_the_inset_without_crossing_its_labels() {
-        // A region above right of an inset (report 5.27): to the axes' upper-left and
-        // lower-right corners, clear of the labels left of and below the axes.
-        let strips = |f: [f64; 4], o: [f64; 4]| [[o[0], f[1], f[0], f[3]], [o[0], f[3], o[2], o[3]]];
-        let (f, o) = ([100.0, 300.0, 200.0, 380.0], [60.0, 300.0, 210.0, 400.0]);
-        let c = connectors([300.0, 100.0, 304.0, 104.0], f, &strips(f, o), o);
-        assert_eq!(
-            c,
-            vec![[(300.0, 100.0), (100.0, 300.0)], [(304.0, 104.0), (200.0, 380.0)]]
-        );
-        // A region below left of an inset (report 5.24's close-up): every line to a corner of
-        // the axes would cross a label strip, so both run from the region's top corners to the
-        // points under the axes' lower corners, below the x labels.
-        let (f, o) = ([300.0, 50.0, 400.0, 150.0], [260.0, 50.0, 410.0, 170.0]);
-        let c = connectors([100.0, 200.0, 110.0, 204.0], f, &strips(f, o), o);
-        assert_eq!(
-            c,
-            vec![[(100.0, 200.0), (300.0, 170.0)], [(110.0, 200.0), (400.0, 170.0)]]
-        );
-        let b = [o[0], f[1], f[2], o[3]];
-        assert!(c.iter().all(|s| !enters(*s, b)), "{c:?}");
-        // Overlapping boxes: none.
-        let (f, o) = ([5.0, 5.0, 20.0, 20.0], [0.0, 0.0, 30.0, 30.0]);
-        assert!(connectors([0.0, 0.0, 10.0, 10.0], f, &strips(f, o), o).is_empty());
-        // A tall region right of an inset whose top it shares (report 5.34): two lines ending on
-        // the axes' corners, clear of the labels, not drawn along each other on the shared top.
-        let (f, o) = ([100.0, 50.0, 300.0, 150.0], [60.0, 50.0, 310.0, 170.0]);
-        let labels = [[60.0, 50.0, 100.0, 150.0], [90.0, 150.0, 280.0, 170.0]];
-        let c = connectors([500.0, 50.0, 520.0, 300.0], f, &labels, o);
-        assert_eq!(c.len(), 2, "{c:?}");
-        assert!(c.iter().all(|s| corners(f).contains(&s[1])), "{c:?}");
-        assert!(c.iter().all(|&s| !labels.iter().any(|&b| enters(s, b))), "{c:?}");
-        assert!(!along(c[0], c[1]) && !cross(c[0], c[1]), "{c:?}");
-    }
 
     /// Report 4.8's and 4.9's insets (69.6…70.3 s, 88.6…89.2 s, 0.5…0.65 N·m) showed one tick
     /// each before the finer step; every window shows at least two.

@@ -210,6 +210,9 @@ pub struct DrawnInset {
     pub connectors: Vec<Connector>,
     /// Whether the region is framed inside an earlier inset (drawn after that inset).
     pub nested: bool,
+    /// Whether its y tick labels stand right of its axes (where on the left they would stand
+    /// between the region and the corners its connectors reach).
+    pub right_labels: bool,
 }
 
 /// A connector from an inset's region to the inset: its ends in fractions of the panel's axes
@@ -221,6 +224,10 @@ pub struct Connector {
     pub from: [f64; 2],
     pub to: [f64; 2],
     pub anchor: String,
+    /// For an end moved from the corner `anchor` along the frame's edge past the tick labels:
+    /// the outer anchor whose level it takes (`outer south`: below the x labels, under the
+    /// corner; `outer west`, `outer east`: beside the y labels, level with it).
+    pub past: Option<String>,
 }
 
 /// An axis' unit carrying the power `k` of ten its tick labels are divided by (an SI prefix,
@@ -372,6 +379,7 @@ fn drawn_panel(l: &PanelLayer, powers: (i32, i32)) -> DrawnPanel {
                 region: i.region_fraction(f),
                 connectors: i.connector_fractions(f),
                 nested: i.nested,
+                right_labels: i.right,
             })
             .collect(),
         label_sides: l.series.iter().map(|s| s.label_sides.clone()).collect(),

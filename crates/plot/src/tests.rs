@@ -329,6 +329,16 @@ fn a_scaled_legend_below_leaves_no_blank_band() {
     );
 }
 
+/// One panel of report 4.8's panel size, and times over 80…100 s.
+fn report_4_8_panel() -> (FigureData, Vec<f64>) {
+    register_font();
+    let mut f = fig();
+    f.cols = 1;
+    f.panels.truncate(1);
+    (f.panel_width, f.panel_height) = (640, 480);
+    (f, (0..=400).map(|i| 80.0 + i as f64 * 0.05).collect())
+}
+
 /// Every text box of a rendered SVG apart from every other by at least half a pixel (as the
 /// fidelity test asks of the project's figures): the pairs that are not.
 fn overlapping_texts(svg: &[u8]) -> Vec<String> {
@@ -352,14 +362,8 @@ fn overlapping_texts(svg: &[u8]) -> Vec<String> {
 /// two legend rows with a sub- and a superscript each (thesis 5.8, 1.1 px apart too few).
 #[test]
 fn inset_corner_and_scripted_legend_rows_do_not_collide() {
-    register_font();
-    let mut f = fig();
-    f.cols = 1;
-    f.panels.truncate(1);
-    // Report 4.8's panel and inset sizes.
-    (f.panel_width, f.panel_height) = (640, 480);
+    let (mut f, t) = report_4_8_panel();
     let p = &mut f.panels[0];
-    let t: Vec<f64> = (0..=400).map(|i| 80.0 + i as f64 * 0.05).collect();
     let s = p.series[0].clone();
     p.series = ["f_{+}^{-1} (y ≥ y_c)", "f_{-}^{-1} (y ≤ y_c)"]
         .iter()
@@ -385,5 +389,40 @@ fn inset_corner_and_scripted_legend_rows_do_not_collide() {
     assert!(
         !s.contains(">88.6<") && s.contains(">88.8<") && s.contains(">0.5<"),
         "inset labels"
+    );
+}
+
+/// Report 4.8's and 4.9's upper insets (rev59d): a region left of an inset, level with it. With
+/// the y tick labels on the inset's left the lines could not reach its left corners and ended
+/// ~80 px left of the frame, at the corner of the labels' box; the labels stand on the inset's
+/// right instead, and both lines end on the frame's left corners, clear of every label.
+#[test]
+fn an_inset_beside_its_region_takes_its_y_labels_to_the_far_side() {
+    let (mut f, t) = report_4_8_panel();
+    let p = &mut f.panels[0];
+    p.series[0].y = t.iter().map(|v| (v - 90.0) / 10.0).collect();
+    p.series[0].x = t;
+    p.insets = vec![fric_manifest::Inset {
+        x: [86.0, 86.5],
+        y: [0.5, 0.6],
+        corner: fric_manifest::Corner::UpperRight,
+        size: 0.35,
+    }];
+    let d = render(&f).unwrap();
+    let inset = &d.panels[0].insets[0];
+    assert!(inset.right_labels, "y labels right of the inset");
+    assert_eq!(inset.connectors.len(), 2);
+    for c in &inset.connectors {
+        assert!(
+            c.past.is_none() && c.anchor.ends_with("west") && !c.anchor.starts_with("outer"),
+            "on the frame's left corners: {c:?}"
+        );
+    }
+    let bad = overlapping_texts(&d.svg);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    let s = String::from_utf8(d.svg).unwrap();
+    assert!(
+        s.contains(r#"data-y-labels="right""#)
+            && s.contains(r#"text-anchor="start" font-family="sans-serif" font-size"#)
     );
 }

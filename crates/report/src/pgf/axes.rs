@@ -190,6 +190,9 @@ pub(super) fn inset_options(
         // "pt" in nullfont at every inset (lualatex's "Missing character" in the log).
         "axis background/.style={fill=white}, tick label style={font=\\tiny}, max space between ticks=40".into(),
     ];
+    if d.right_labels {
+        o.push("yticklabel pos=right".into());
+    }
     for (xy, a, r, ticks) in [('x', x, i.x, &d.ticks.0), ('y', y, i.y, &d.ticks.1)] {
         // The SVG's inset draws its labelled ticks only, no minor ones.
         tick_options(xy, a, ticks, &[], &mut o);
@@ -247,10 +250,16 @@ pub(super) fn inset_connectors(d: &DrawnInset, name: &str) -> Vec<String> {
     frame
         .into_iter()
         .chain(d.connectors.iter().enumerate().map(|(k, c)| {
-            format!(
-                "\\draw[black, line width=0.25pt] ({name}c{k}) -- ({name}.{});",
-                c.anchor
-            )
+            // An end moved past the labels: under the corner at the outer bottom's level, or
+            // level with it at the outer side's.
+            let end = match &c.past {
+                Some(p) if p.ends_with("south") || p.ends_with("north") => {
+                    format!("{name}.{} |- {name}.{p}", c.anchor)
+                }
+                Some(p) => format!("{name}.{} -| {name}.{p}", c.anchor),
+                None => format!("{name}.{}", c.anchor),
+            };
+            format!("\\draw[black, line width=0.25pt] ({name}c{k}) -- ({end});")
         }))
         .collect()
 }

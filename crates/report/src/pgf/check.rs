@@ -154,8 +154,6 @@ const ALLOWED: &[&str] = &[
     "sup",
     "inf",
     "lim",
-    "sgn",
-    "sign",
     "det",
     "sum",
     "prod",
@@ -197,7 +195,6 @@ const ALLOWED: &[&str] = &[
     "forall",
     "exists",
     "emptyset",
-    "varnothing",
     "subseteq",
     "supseteq",
     "supset",
@@ -229,7 +226,6 @@ const ALLOWED: &[&str] = &[
     "hbar",
     "Re",
     "Im",
-    "mathrm",
     "boldsymbol",
     "displaystyle",
     "textstyle",
@@ -237,6 +233,15 @@ const ALLOWED: &[&str] = &[
     "rbrace",
     "wedge",
     "vee",
+];
+
+/// Commands a manifest might write that LaTeX with amsmath (what every output loads) does not
+/// define, with what to write instead: `\sgn` stopped a compile with "Undefined control
+/// sequence" where the checker had let it through.
+const UNDEFINED: &[(&str, &str)] = &[
+    ("sgn", "\\operatorname{sgn}"),
+    ("sign", "\\operatorname{sign}"),
+    ("varnothing", "\\emptyset"),
 ];
 
 /// Whether `s` (a caption, a note, a title, a table cell) has only well-formed, allowed
@@ -256,6 +261,11 @@ pub fn check_math(s: &str) -> Result<(), String> {
                     j += 1;
                 }
                 let word: String = cs[start..j].iter().collect();
+                if let Some((_, instead)) = UNDEFINED.iter().find(|(n, _)| *n == word) {
+                    return Err(format!(
+                        "`\\{word}` is not defined by LaTeX (amsmath): write `{instead}`"
+                    ));
+                }
                 if !word.is_empty() && !ALLOWED.contains(&word.as_str()) {
                     return Err(format!("`\\{word}` is not allowed in `$...$` (mathematics only)"));
                 }
@@ -297,6 +307,50 @@ mod tests {
         assert!(check_math(r"$\def\x{1}$").is_err());
         assert!(check_math("a $x_1 and no end").unwrap_err().contains("unclosed"));
         assert!(check_math("$x^{2$ then $y$").is_err());
+        // LaTeX does not define `\sgn`: refused, with what to write.
+        let e = check_math(r"$F = F_c \sgn(v)$").unwrap_err();
+        assert!(e.contains("\\sgn") && e.contains("\\operatorname{sgn}"), "{e}");
+        assert!(check_math(r"$F = F_c \operatorname{sgn}(v)$").is_ok());
+    }
+
+    /// Every allowed command compiles with the figures' preamble (amsmath), where LuaLaTeX is
+    /// installed: the list holds no command LaTeX does not define.
+    #[test]
+    fn every_allowed_command_is_defined() {
+        let installed = std::process::Command::new("lualatex")
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !installed {
+            eprintln!("note: no lualatex on PATH; the allowed commands were not compiled");
+            return;
+        }
+        let arg = |c: &str| match c {
+            "frac" | "dfrac" | "tfrac" => "{a}{b}",
+            "left" => "( x \\right)",
+            _ => "{a}",
+        };
+        let body: String = ALLOWED
+            .iter()
+            .filter(|c| !matches!(**c, "right" | "big" | "Big" | "bigl" | "bigr"))
+            .map(|c| format!("$\\{c}{}$\n", arg(c)))
+            .chain(["$\\big( \\Big( \\bigl( x \\bigr)$\n".to_string()])
+            .collect();
+        let doc = format!(
+            "\\documentclass{{article}}\n{}\n\\begin{{document}}\n{body}\\end{{document}}\n",
+            crate::pgf::PREAMBLE
+        );
+        let dir = std::env::temp_dir().join(format!("fric-allowed-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("a.tex"), doc).unwrap();
+        let out = std::process::Command::new("lualatex")
+            .args(["-interaction=nonstopmode", "-halt-on-error", "a.tex"])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let log = String::from_utf8_lossy(&out.stdout).to_string();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(out.status.success() && !log.contains("Undefined control"), "{log}");
     }
 
     #[test]

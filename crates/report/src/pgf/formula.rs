@@ -9,7 +9,8 @@
 //! relation's left side is upright in it (`swing = 0.05 m/s` → `$\text{swing} = 0.05$ m/s`); a
 //! number in e-notation is `3.45\times10^{-5}`; a letter over a letter after an operator is a
 //! value and a letter after it its unit (`$\delta_{i} = i/N$ m`); a brace the formula opens
-//! closes in it (`$R \cap \{\dot{V} > 0\}$`).
+//! closes in it (`$R \cap \{\dot{V} > 0\}$`); a bracketed operand after a relation is in it
+//! (`$k = [2, 4]$`, not `$k =$ [2, 4]`), and so is an integral's differential (`$\oint F du$`).
 
 use super::tex::{math, Class};
 
@@ -73,14 +74,75 @@ fn is_numeral(core: &str) -> bool {
     core.len() >= 2 && core.chars().all(|c| matches!(c, 'I' | 'V' | 'X'))
 }
 
+/// A relation or an operator that leaves its formula open.
+fn is_relation(core: &str) -> bool {
+    matches!(
+        core,
+        "=" | "<" | ">" | "≤" | "≥" | "≈" | "≠" | "→" | "+" | "-" | "−" | "×" | "·"
+    )
+}
+
+/// A differential after an integral sign: `du`, `dt`, `dθ`.
+fn is_differential(core: &str) -> bool {
+    let mut cs = core.chars();
+    cs.next() == Some('d') && cs.next().is_some_and(char::is_alphabetic) && cs.next().is_none()
+}
+
+/// A bracketed operand of the relation or operator that ends a run of words (prefix, core,
+/// suffix; the run ends before word `end`): `k = [2, 4]`, `|ū − K x̄| ≤ (κ/h) θ̂_max` (thesis
+/// Figs 2.5 and 3.15 had printed `$k =$ [2, 4]`, `$\leq$ ($\kappa/h$)`). Its end (the word
+/// after the one whose suffix closes the bracket) and how many bytes of that suffix close it;
+/// none when a word inside it is text or it does not close within six words.
+pub(super) fn operand_group(words: &[(&str, &str, &str)], classes: &[Class], end: usize) -> Option<(usize, usize)> {
+    let (p, _, _) = *words.get(end)?;
+    let open = end > 0 && words[end - 1].2.is_empty() && is_relation(words[end - 1].1);
+    if !open || p.is_empty() || !p.chars().all(|c| matches!(c, '(' | '[')) {
+        return None;
+    }
+    let mut depth = 0i64;
+    for j in end..words.len().min(end + 6) {
+        let (p, c, s) = words[j];
+        if classes[j] == Class::Text {
+            return None;
+        }
+        let count = |w: &str, a: char, b: char| w.matches([a, b]).count() as i64;
+        depth += count(p, '(', '[') + count(c, '(', '[') - count(c, ')', ']');
+        for (i, ch) in s.char_indices() {
+            depth += count(&ch.to_string(), '(', '[') - count(&ch.to_string(), ')', ']');
+            if depth <= 0 {
+                return (depth == 0).then_some((j + 1, i + ch.len_utf8()));
+            }
+        }
+    }
+    None
+}
+
+/// The end of an integral written in prose from word `k` (`∮F du`): the word after its
+/// differential, within three words (followup Table 2 had printed `$\oint$F du`).
+pub(super) fn integral_end(words: &[&str], k: usize) -> Option<usize> {
+    let sign = |w: &str| w.trim_start_matches(['(', '[']).starts_with(['∫', '∮']);
+    if !sign(words[k]) {
+        return None;
+    }
+    (k + 1..words.len().min(k + 4))
+        .find(|&j| is_differential(super::tex::split_word(words[j]).1))
+        .map(|j| j + 1)
+}
+
 /// Revise the classes of `words` (prefix, core, suffix) with the readings above.
 pub(super) fn revise(words: &[(&str, &str, &str)], classes: &mut [Class]) {
     let joined = |j: usize| j + 1 < words.len() && words[j].2.is_empty() && words[j + 1].0.is_empty();
     let numbered = (0..words.len()).any(|k| classes[k] == Class::Text && is_numeral(words[k].1));
     let mut run_has_unit = false;
     let mut fraction_before = false;
+    let mut integral = false;
     for k in 0..words.len() {
         let core = words[k].1;
+        // `∮F du`: the differential closes the integral's formula.
+        if integral && joined(k - 1) && is_differential(core) {
+            classes[k] = Class::Math;
+        }
+        integral = core.contains(['∫', '∮']) || (integral && joined(k));
         // `swing = 0.05 m/s`: the name of a relation's left side joins the formula, upright.
         let relation = |j: usize| j < words.len() && matches!(words[j].1, "=" | "<" | ">" | "≤" | "≥" | "≈" | "≠");
         let operand_after = k + 2 < words.len() && joined(k + 1) && classes[k + 2] != Class::Text;
@@ -224,6 +286,15 @@ mod tests {
             // E-notation is a number (report Table 3.1's note).
             ("ε = 3.45e-5", "$\\varepsilon = 3.45\\times10^{-5}$"),
             ("F = −2.5e3 N", "$F = -2.5\\times10^{3}$ N"),
+            // A bracketed operand of a relation is in its formula (thesis Figs 2.5, 3.15), and so
+            // is an integral's differential (followup Table 2).
+            ("(a) k = [2, 4]", "(a) $k = [2, 4]$"),
+            ("(b) k = [−2, −4], rest", "(b) $k = [-2, -4]$, rest"),
+            (
+                "equilibria map: |ū − K x̄| ≤ (κ/h) θ̂_max",
+                "equilibria map: $|\\bar{u} - K \\bar{x}| \\leq (\\kappa/h) \\hat{\\theta}_{max}$",
+            ),
+            ("Loop area ∮F du [J]", "Loop area $\\oint F du$ [J]"),
             // A brace opened in the formula closes in it (report Fig 3.7(b)'s title).
             (
                 "(b) zoom: the sliver R ∩ {V̇ > 0}, starts of Figs 3.8, 3.9",

@@ -24,6 +24,7 @@ mod tex;
 
 pub use check::{check_math, tex_problems};
 pub use fric_plot::Style as PgfStyle;
+pub use relation::formula_in_pieces;
 pub use tex::{caption_to_tex, label_to_tex, text_to_tex, unit_to_tex};
 
 use fric_manifest::LegendPos;

@@ -181,21 +181,16 @@ pub fn prose(s: &str) -> Vec<Tok> {
             out.text(space);
         }
         command_before = false;
+        // A formula over words `k..end` read as a label: `∮F du`, an integral through its
+        // differential; `4k_iδ_i(A − δ_i)`, a script word whose bracket closes in a later word
+        // (within six).
+        let integral = super::formula::integral_end(&words, k);
+        let script = || super::relation::bracket_end(&words, k, 6).filter(|&e| e > k + 1);
         if joined {
             out.extend(after_command(w));
-        } else if let Some((before, core, after)) = command_word(w) {
-            out.extend(text(before));
-            out.push(Tok::Math(math_unicode(core)));
-            out.extend(after_command(after));
-            command_before = after.is_empty();
-        } else if is_script_word(w) {
-            // `4k_iδ_i(A − δ_i)`: its bracket closes in a later word (within six).
-            let end = super::relation::bracket_end(&words, k, 6).filter(|&e| e > k + 1);
-            let Some(end) = end else {
-                out.extend(label_tokens(w));
-                k += 1;
-                continue;
-            };
+        } else if let Some(end) =
+            integral.or_else(|| (command_word(w).is_none() && is_script_word(w)).then(script).flatten())
+        {
             let mut s = String::from(w);
             for j in k + 1..end {
                 s.push_str(spaces[j]);
@@ -204,6 +199,13 @@ pub fn prose(s: &str) -> Vec<Tok> {
             out.extend(label_tokens(&s));
             k = end;
             continue;
+        } else if let Some((before, core, after)) = command_word(w) {
+            out.extend(text(before));
+            out.push(Tok::Math(math_unicode(core)));
+            out.extend(after_command(after));
+            command_before = after.is_empty();
+        } else if is_script_word(w) {
+            out.extend(label_tokens(w));
         } else {
             out.extend(text(w));
         }

@@ -12,6 +12,19 @@ use fric_typeset::symbols::FUNCTIONS;
 
 const RELATIONS: &[&str] = &["=", "≤", "≥", "<", ">", "≈", "≠", "<=", ">=", "→"];
 const OPERATORS: &[&str] = &["+", "-", "−", "×", "·"];
+/// How LaTeX writes a relation or an operator that leaves a formula open.
+const ENDS: &[&str] = &[
+    "=",
+    "<",
+    ">",
+    "+",
+    "-",
+    "\\leq",
+    "\\geq",
+    "\\approx",
+    "\\neq",
+    "\\rightarrow",
+];
 /// Words of three letters or fewer that are never a symbol in a formula.
 const WORDS: &[&str] = &[
     "an", "and", "are", "as", "at", "be", "by", "for", "has", "if", "in", "is", "it", "its", "no", "not", "of", "on",
@@ -174,24 +187,29 @@ pub(super) fn opens_with_relation(m: &str) -> bool {
 /// Whether tokens typeset a formula in pieces: a span of mathematics that ends with a relation
 /// or an operator (`$k_{i} =$ 1/N`).
 fn in_pieces(toks: &[Tok]) -> bool {
-    const ENDS: &[&str] = &[
-        "=",
-        "<",
-        ">",
-        "+",
-        "-",
-        "\\leq",
-        "\\geq",
-        "\\approx",
-        "\\neq",
-        "\\rightarrow",
-    ];
     // A span that opens with a relation after something else (`d0 $\leq 2$`) too.
     toks.iter().enumerate().any(|(k, t)| match t {
         Tok::Math(m) => {
             ENDS.iter().any(|e| m.trim_end().ends_with(e)) || (k > 0 && ENDS.iter().any(|e| m.starts_with(e)))
         }
         _ => false,
+    })
+}
+
+/// Whether LaTeX text typesets a formula in pieces: a `$...$` span with an operand before the
+/// relation or operator it ends with, and more text after it (`$k =$ [2, 4]`, `$|\bar{u}| \leq$
+/// ($\kappa/h$)`); a lone symbol in text (`Coulomb $+$ stiction`, `slip$\rightarrow$stick`) is
+/// not one.
+pub fn formula_in_pieces(tex: &str) -> bool {
+    let parts: Vec<&str> = tex.split('$').collect();
+    (1..parts.len()).step_by(2).any(|k| {
+        let m = parts[k].trim_end();
+        let open = ENDS
+            .iter()
+            .any(|e| m.strip_suffix(e).is_some_and(|a| !a.trim().is_empty()));
+        open && parts
+            .get(k + 1)
+            .is_some_and(|t| !t.trim().is_empty() || k + 2 < parts.len())
     })
 }
 
@@ -274,11 +292,20 @@ mod tests {
                 "k_i = 1/N N/m, δ_i = i/N m; the",
                 "$k_{i} = 1/N$ N/m, $\\delta_{i} = i/N$ m; the",
             ),
+            // An integral through its differential is one formula (followup Table 2's caption).
+            ("Loop area ∮F du [J] of the", "Loop area $\\oint F du$ [J] of the"),
         ];
         for (prose, want) in cases {
             let got = caption_to_tex(prose);
             assert_eq!(got, want, "{prose}");
+            assert!(!super::formula_in_pieces(&got), "{got}");
             assert!(tex_problems(&got).is_empty(), "{prose}: {:?}", tex_problems(&got));
         }
+        // What the pieces check finds, and a lone symbol in text it does not.
+        assert!(super::formula_in_pieces("(a) $k =$ [2, 4]"));
+        assert!(super::formula_in_pieces(r"map: $|u| \leq$ ($\kappa/h$) $x$"));
+        assert!(!super::formula_in_pieces(
+            r"Coulomb $+$ stiction, slip$\rightarrow$stick, $x = 1$"
+        ));
     }
 }

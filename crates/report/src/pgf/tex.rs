@@ -319,18 +319,42 @@ pub(super) fn label_tokens(label: &str) -> Vec<Tok> {
         let (prefix, _, _) = words[k];
         out.extend(prose::text(prefix));
         let mut end = k + 1;
-        if classes[k] != Class::Text {
-            while end < words.len()
-                && words[end - 1].2.is_empty()
+        // Bracketed operands in the run (`k = [2, 4]`): start, end, the closing part's length.
+        let mut groups: Vec<(usize, usize, usize)> = Vec::new();
+        let rest = |j: usize, groups: &[(usize, usize, usize)]| {
+            groups
+                .iter()
+                .find(|g| g.1 == j + 1)
+                .map_or(words[j].2, |g| &words[j].2[g.2..])
+        };
+        let text = classes[k] == Class::Text;
+        loop {
+            while !text
+                && end < words.len()
+                && rest(end - 1, &groups).is_empty()
                 && words[end].0.is_empty()
                 && classes[end] != Class::Text
             {
                 end += 1;
             }
+            match super::formula::operand_group(&words, &classes, end).filter(|_| !text) {
+                Some((g, cut)) => groups.push((std::mem::replace(&mut end, g), g, cut)),
+                None => break,
+            }
         }
-        let run = &classes[k..end];
-        let core: Vec<&str> = words[k..end].iter().map(|w| w.1).collect();
-        let mut suffix = words[end - 1].2;
+        let mut run = classes[k..end].to_vec();
+        let pieces: Vec<String> = (k..end)
+            .map(|j| match groups.iter().find(|g| (g.0..g.1).contains(&j)) {
+                Some(g) => {
+                    run[j - k] = Class::Math;
+                    let (p, c, s) = words[j];
+                    format!("{p}{c}{}", if j + 1 == g.1 { &s[..g.2] } else { s })
+                }
+                None => words[j].1.to_string(),
+            })
+            .collect();
+        let (run, core) = (&run[..], pieces.iter().map(String::as_str).collect::<Vec<_>>());
+        let mut suffix = rest(end - 1, &groups);
         if run.iter().any(|c| matches!(c, Class::Math | Class::Operator)) {
             let mut m = super::formula::run_math(&core, run);
             // `R ∩ {V̇ > 0},`: a brace opened in the formula closes in it.
@@ -420,7 +444,8 @@ mod tests {
             ("|F_i|/F_c", "$|F_{i}|/F_{c}$"),
             ("E_p(i+n)", "$E_{p}(i+n)$"),
             ("t ≥ 20 s", "$t \\geq 20$ s"),
-            ("∫ f dx", "$\\int f$ dx"),
+            // An integral closes with its differential (followup Table 2 printed `$\oint$F du`).
+            ("∫ f dx", "$\\int f dx$"),
             ("ω = 0.1 rad/s", "$\\omega = 0.1$ rad/s"),
             ("F_c = 2 N", "$F_{c} = 2$ N"),
             ("offset +0.03 N", "offset $+0.03$ N"),
