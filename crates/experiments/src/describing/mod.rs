@@ -39,7 +39,7 @@ params! {
         a_lo: f64 = nonneg("1", "the amplitudes [a_lo, a_hi] in which the intersection search looks for −1/N(a, ω) crossing Re H(iω)").default(0.0),
         a_hi: f64 = nonneg("1", "upper end of the amplitude bracket").default(0.0),
         refine: f64 = nonneg("1", "consecutive drawn points whose DF differs by more than this (|ln N₂/N₁|, no gap between them) get the amplitude midway, recursively (12 halvings at most), the points the bisections computed at ω are drawn too, and every crossing of Re H(iω) by a drawn segment is a drawn point, marked in mark_re/mark_im (info crossings_marked) (0: the grid and the jump ends only, no marks)").default(0.0),
-        gap_edges: f64 = nonneg("1", "> 0: a jump whose bisection stopped at uncomputed points has its ends bisected on towards them to this width (relative), each end stepping only while N changes by at most `jump`: the last and first amplitudes with a stable period-1 steady state on its two branches; it is a gap where its bisection stopped or on these ends (default 1e-6 since 2026-12-07, issue 43; 0: the ends where the bisection stopped)").default(1e-6),
+        gap_edges: f64 = nonneg("1", "> 0: a jump whose bisection stopped at uncomputed points has its ends bisected on towards them to this width (relative), each end stepping only while N changes by at most `jump`, then moving on to the furthest value of its branch the other end met across the jump: the last and first amplitudes with a stable period-1 steady state on its two branches; it is a gap where its bisection stopped or on these ends (default 1e-6 since 2026-12-07, issue 43; 0: the ends where the bisection stopped)").default(1e-6),
         drift_tol: f64 = nonneg("1", "a drift of the output per period above this marks one-sided break-away: the runs of such amplitudes are bisected at both ends (info driftK_from/to; 0: not computed)").default(0.0),
     }
 }
@@ -68,9 +68,15 @@ pub const COLUMNS: &[Column] = &[
     (
         "mark_re",
         "1",
-        "with refine > 0: Re(−1/N) at the run's marked points, NaN elsewhere: every crossing of Re H(iω) by a drawn segment (a point of the curve) and, for an (a, ω) search, the intersection −1/N(a*, ω*) (a row of its own, the curve's columns NaN)",
+        "with refine > 0: Re(−1/N) at the run's marked points, NaN elsewhere: every crossing of Re H(iω) by a drawn segment (a point of the curve)",
     ),
     ("mark_im", "1", "Im(−1/N) at the marked points (see mark_re)"),
+    (
+        "found_re",
+        "1",
+        "with refine > 0, for an (a, ω) search that found an intersection on a drawn segment: Re(−1/N(a*, ω*)) in a row of its own (every other column NaN there), NaN elsewhere",
+    ),
+    ("found_im", "1", "Im(−1/N(a*, ω*)) (see found_re)"),
 ];
 
 impl DfSetup {

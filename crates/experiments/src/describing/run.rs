@@ -387,10 +387,10 @@ pub(super) fn run_points(
     } else {
         (pts, broken, Vec::new())
     };
-    let mut rows: Vec<[f64; 10]> = Vec::new();
+    let mut rows: Vec<[f64; 12]> = Vec::new();
     for ((a, p), brk) in pts.iter().zip(&broken) {
         if *brk {
-            rows.push([f64::NAN; 10]);
+            rows.push([f64::NAN; 12]);
         }
         let m = negative_inverse(p.n);
         let mark = if cross.contains(a) { m } else { (f64::NAN, f64::NAN) };
@@ -405,11 +405,13 @@ pub(super) fn run_points(
             p.multiplier,
             mark.0,
             mark.1,
+            f64::NAN,
+            f64::NAN,
         ]);
     }
     if let Some(m) = star {
-        let mut row = [f64::NAN; 10];
-        (row[8], row[9]) = m;
+        let mut row = [f64::NAN; 12];
+        (row[10], row[11]) = m;
         rows.push(row);
     }
     info.insert("df_evaluations".into(), memo.borrow().len() as f64);
@@ -437,6 +439,8 @@ pub(super) fn run_points(
         "multiplier",
         "mark_re",
         "mark_im",
+        "found_re",
+        "found_im",
     ];
     let columns = names
         .iter()

@@ -159,18 +159,34 @@ pub fn refine_jumps<E>(
 /// starts a refinement) from the end's lies across the jump and stops that end like a hole, so
 /// among scattered holes an end cannot step past the jump onto the other branch (report
 /// Fig 5.22 at ω = 10 rad/s: from 0.287825 N·m the upper end stepped to 0.287003, a change of
-/// 2.53, back onto pre-sliding, and the gap of 2.6 at 0.28705 became a change of 0.05). A jump
-/// that is not `unresolved` is returned unchanged.
+/// 2.53, back onto pre-sliding, and the gap of 2.6 at 0.28705 became a change of 0.05).
+///
+/// Such a value is a point of the other end's branch, nearer the jump than that end: an end is
+/// where its branch ends, the last value on it (by the same rule: within `jump` of the end's
+/// DF) that either end's bisection met before the other branch, not the first hole its own
+/// bisection met. So each end then moves on to the furthest value of its branch that the other
+/// end met across the jump, if any, and is bisected on from there towards the other end. Where
+/// the holes lie dense in front of the jump with a few values among them, the end no longer
+/// depends on where the jump's bisection, and so the grid, left it (report Fig 5.22 at ω = 10
+/// rad/s: the shooting stalls at most amplitudes of 0.2795…0.28704 N·m, a few converge on
+/// pre-sliding; the lower end stayed at the first stalled point, 0.279484 N·m, on grids of 161
+/// and 321 amplitudes, and reached the jump, 0.287047, on one of 81, where the jump's
+/// bisection had stepped through the band). A band with no value inside (a region with no
+/// steady state) keeps its computed neighbours as ends. A jump that is not `unresolved` is
+/// returned unchanged.
 pub fn narrow_edges<E>(mut df: impl FnMut(f64) -> Result<Sample, E>, j: Jump, rel: f64, jump: f64) -> Result<Jump, E> {
     if !j.unresolved {
         return Ok(j);
     }
+    type End = (f64, (f64, f64));
     let mut evaluations = 0;
+    // Every value met that stopped an end (it lay across the jump from it).
+    let mut across: Vec<End> = Vec::new();
     // The midpoint of the stopped bracket: the first of the PROBES, without a value.
     let band = j.lo + 0.5 * (j.hi - j.lo);
     // (computed end, its DF, uncomputed end), bisected until `rel` apart (a relative width,
     // and the computed end's DF carried: not `crate::roots::bisect`).
-    let mut side = |(mut known, mut n): (f64, (f64, f64)), mut none: f64| -> Result<(f64, (f64, f64)), E> {
+    let mut side = |(mut known, mut n): End, mut none: f64, across: &mut Vec<End>| -> Result<End, E> {
         while (none - known).abs() > rel * known.abs().max(none.abs()) {
             let m = 0.5 * (known + none);
             if m == known || m == none {
@@ -179,13 +195,33 @@ pub fn narrow_edges<E>(mut df: impl FnMut(f64) -> Result<Sample, E>, j: Jump, re
             evaluations += 1;
             match df(m)? {
                 Sample::Value(nm) if distance(n, nm) <= jump => (known, n) = (m, nm),
-                Sample::Value(_) | Sample::Hole | Sample::Boundary => none = m,
+                Sample::Value(nm) => {
+                    across.push((m, nm));
+                    none = m;
+                }
+                Sample::Hole | Sample::Boundary => none = m,
             }
         }
         Ok((known, n))
     };
-    let (lo, n_lo) = side((j.lo, j.n_lo), band)?;
-    let (hi, n_hi) = side((j.hi, j.n_hi), band)?;
+    let (mut lo, mut n_lo) = side((j.lo, j.n_lo), band, &mut across)?;
+    let (mut hi, mut n_hi) = side((j.hi, j.n_hi), band, &mut across)?;
+    // The furthest value of the lower end's branch between the ends, then of the upper's.
+    let on = |n: (f64, f64), lo: f64, hi: f64, e: &&End| lo < e.0 && e.0 < hi && distance(n, e.1) <= jump;
+    if let Some(&e) = across
+        .iter()
+        .filter(|e| on(n_lo, lo, hi, e))
+        .max_by(|x, y| x.0.total_cmp(&y.0))
+    {
+        (lo, n_lo) = side(e, hi, &mut across)?;
+    }
+    if let Some(&e) = across
+        .iter()
+        .filter(|e| on(n_hi, lo, hi, e))
+        .min_by(|x, y| x.0.total_cmp(&y.0))
+    {
+        (hi, n_hi) = side(e, lo, &mut across)?;
+    }
     Ok(Jump::between(lo, hi, n_lo, n_hi, j.evaluations + evaluations, true))
 }
 
@@ -389,8 +425,54 @@ mod tests {
         // before), the end was 0.435 with the lower branch's N: a change of 0, no gap.
         let e = narrow_edges(df, h, 1e-6, 0.25).unwrap();
         assert!(e.hi >= 0.44 && e.hi - 0.44 <= 1e-6 * e.hi && e.n_hi == n(0.5), "{e:?}");
-        assert!(e.lo < 0.379 && 0.379 - e.lo <= 1e-6 * 0.38 && e.size == h.size, "{e:?}");
+        // The values of the lower branch it met there (0.4375, then ever nearer 0.44) move the
+        // lower end on from the first hole, 0.379, to where its branch ends.
+        assert!(e.lo < 0.44 && 0.44 - e.lo <= 1e-6 * 0.44 && e.n_lo == n(0.3), "{e:?}");
+        assert!(e.size == h.size, "{e:?}");
         assert!(judge_jump(df, h, 1e-6, 1e-3, 0.25).unwrap() == (e, true));
+    }
+
+    #[test]
+    fn a_gap_edge_among_dense_holes_does_not_depend_on_the_grid() {
+        // N jumps at 0.44; in front of it, from 0.40, no value but on three small islands:
+        // [0.4205, 0.4215), [0.433, 0.4332) and [0.4395, 0.44) (report Fig 5.22 at ω = 10
+        // rad/s: the shooting stalls at most amplitudes of 0.2795…0.28704 N·m, a few converge).
+        let n = |a: f64| if a < 0.44 { (1.0, 0.0) } else { (0.1, -0.2) };
+        let islands = [(0.4205, 0.4215), (0.433, 0.4332), (0.4395, 0.44)];
+        let hole = move |a: f64| (0.40..0.44).contains(&a) && !islands.iter().any(|&(x, y)| (x..y).contains(&a));
+        let df = holey(n, hole);
+        // The gaps on `points` log-spaced amplitudes in 0.1…1, found as the DF runs find them:
+        // each pair of neighbouring computed points whose N changes by more than 0.25, every
+        // jump between them refined and judged.
+        let gaps = |points: usize| -> Vec<Jump> {
+            let pts: Vec<(f64, (f64, f64))> = (0..points)
+                .map(|k| 10f64.powf(-1.0 + k as f64 / (points - 1) as f64))
+                .filter(|&a| !hole(a))
+                .map(|a| (a, n(a)))
+                .collect();
+            let mut out = Vec::new();
+            for w in pts.windows(2) {
+                if distance(w[0].1, w[1].1) > 0.25 {
+                    for j in refine_jumps(df, w[0], w[1], 1e-12, 1e-3, 0.25).unwrap() {
+                        let (j, gap) = judge_jump(df, j, 1e-6, 1e-3, 0.25).unwrap();
+                        if gap {
+                            out.push(j);
+                        }
+                    }
+                }
+            }
+            out
+        };
+        // Before the ends moved on to the values met across the jump, the lower end stayed at
+        // the first hole it met: 0.40 on 81 amplitudes, 0.4215 on 161 and 321.
+        for points in [81, 161, 321] {
+            let g = gaps(points);
+            assert_eq!(g.len(), 1, "{points}: {g:?}");
+            let g = g[0];
+            assert!(g.lo < 0.44 && 0.44 - g.lo <= 1e-6 * 0.44, "{points}: {g:?}");
+            assert!(g.hi >= 0.44 && g.hi - 0.44 <= 1e-6 * g.hi, "{points}: {g:?}");
+            assert!(g.n_lo == n(0.3) && g.n_hi == n(0.5), "{points}: {g:?}");
+        }
     }
 
     #[test]
