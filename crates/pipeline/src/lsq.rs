@@ -24,16 +24,17 @@
 //! kept until the crate's path on that fit is understood (its initial step bound, 100 ‖Dx‖, is
 //! the first suspect; not tuned to make it pass).
 //!
-//! Not re-tried in s60 (lane-h50d), for lack of build time in the session, after that fit
-//! changed: its friction targets are now the rest friction F_e − k_s q (sampling-independent)
-//! and Fig 15's target is Fig 15's own metric on the fitted run. This iteration now ends at
-//! m = 4.667 kg, residual norm 1.712 (cost Σr² 2.930), in a flat, lopsided valley (standard
-//! error 2.19 kg, profile ratios 2.42 below, 0.67 above); with start 3 kg or step 0.02 kg it
-//! stops as stagnation at 4.79 / 4.91 kg at the same cost 2.93, so the residuals still jump with
-//! m at small scale (the slip timings), the case on which the crate stalled. The trial to run:
-//! e1fa91c's lsq.rs and lsq_algebra.rs (with its Cargo lines) on every `fit:` of experiments/
-//! (followup fig5, fig6 and its users table3, fig8; thesis 4.10; stribeck-paper 10; duhem 14),
-//! each result within its check's tolerance and the baseline.
+//! Re-tried in s60 (lane-h50d, e1fa91c's lsq.rs and lsq_algebra.rs, not committed) after the
+//! duhem 14 fit changed (friction targets on the rest friction F_e − k_s q, sampling-independent;
+//! Fig 15's target on Fig 15's own metric and run). Within tolerance: followup/fig5, fig6 (and
+//! its users table3, fig8), thesis/fig4.10 and stribeck-paper/fig10, moves ≤ 3.3e-7 relative
+//! (fig6 σ profile ratio), 107 checks passed. Not: duhem-paper/fig14 `one_m` stops at
+//! m = 4.7517 kg, cost Σr² 2.92768, after trial points that did not lower it, where the
+//! Gauss–Newton step (−0.197 kg) is predicted to lower it by 7.95e-3 (0.27 %, above tol × cost
+//! = 2.9e-3): the stall test refuses it. This iteration converges at m = 4.667 kg, cost 2.9295
+//! (norm 1.712, standard error 2.19 kg) with step 0.05 kg, and itself stops as stagnation at
+//! 4.79 / 4.91 kg (cost 2.93) with start 3 kg or step 0.02 kg: the valley is flat and the
+//! residuals (the slip timings) still jump with m at small scale. Kept for the same reason.
 
 /// The settings of one fit: per parameter its start, bounds and forward-difference step.
 #[derive(Clone, Debug, PartialEq)]
