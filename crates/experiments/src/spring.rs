@@ -66,6 +66,30 @@ pub const SPRING_ENERGY_COLUMNS: &[Column] = columns_then!(
 pub const SPRING_LUGRE_COLUMNS: &[Column] =
     columns_then!(SPRING_ENERGY_COLUMNS, &[("z", "m", "LuGre bristle deflection")]);
 
+/// [`SPRING_LUGRE_COLUMNS`] and the rest friction `F_rest` ([`with_rest_friction`]), for
+/// `mass-spring-lugre`.
+pub const MASS_SPRING_LUGRE_COLUMNS: &[Column] = columns_then!(
+    SPRING_LUGRE_COLUMNS,
+    &[(
+        "F_rest",
+        "N",
+        "rest friction F_e − k_s q = F + m q̈: the friction the force balance of (28) assigns to the mass at rest (equal to F when q̈ = 0); it varies on the slow time scale of q, so its extremes do not depend on the sampling",
+    )]
+);
+
+/// `d` with the column `F_rest = u − k_s q` ([`MASS_SPRING_LUGRE_COLUMNS`]), `k_s` the run's
+/// own stiffness: the friction a reading of a plot by the force balance at rest means
+/// (duhem-paper L402–L411). `F` itself dips for ≈ 0.02 s after a LuGre slip (the bristle mode
+/// √(σ0/m)), faster than a plot's samples, so a minimum of `F` depends on the sample grid.
+pub fn with_rest_friction(mut d: RunData, ks: f64) -> RunData {
+    let rest: Vec<f64> = match (d.column("u"), d.column("q")) {
+        (Some(u), Some(q)) => u.iter().zip(q).map(|(u, q)| u - ks * q).collect(),
+        _ => return d,
+    };
+    d.columns.push(("F_rest".into(), rest));
+    d
+}
+
 pub const DRUM_COLUMNS: &[Column] = &[
     ("t", "s", "time"),
     ("i", "A", "motor current"),

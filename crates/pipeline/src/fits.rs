@@ -150,7 +150,7 @@ fn computed(cache: &RunCache, e: &Entry, f: &FitSpec, p: &[f64]) -> Result<Vec<V
     for run in f.run.ids() {
         v = variant(&v, run, &set)?;
     }
-    for (t, target) in f.targets.iter().enumerate() {
+    for (t, target) in f.targets.iter().enumerate().filter(|(_, t)| t.manifest.is_none()) {
         let spec = v.manifest.metrics.iter().find(|m| m.name == target.metric).cloned();
         let spec = spec.ok_or_else(|| format!("no metric `{}`", target.metric))?;
         for (i, [at, _]) in target.points.iter().enumerate() {
@@ -160,16 +160,38 @@ fn computed(cache: &RunCache, e: &Entry, f: &FitSpec, p: &[f64]) -> Result<Vec<V
             v.manifest.metrics.push(copy);
         }
     }
-    let (data, failed, _) = fetch_serial(cache, &[&v]);
+    // The other manifests the targets name, each with the parameters set in its runs taken
+    // from a fitted run; fetched with this one, so a run they share is computed once.
+    let mut others: Vec<Entry> = Vec::new();
+    for id in f.targets.iter().filter_map(|t| t.manifest.as_deref()) {
+        if others.iter().all(|o| o.manifest.id != id) {
+            others.push(other_variant(e, f, id, &set)?);
+        }
+    }
+    let all: Vec<&Entry> = std::iter::once(&v).chain(&others).collect();
+    let (data, failed, _) = fetch_serial(cache, &all);
     let rep = evaluate(&v, &data, &failed);
-    let get = |name: &str, shown: &str| {
-        rep.metrics.get(name).copied().flatten().ok_or_else(|| {
-            let at: Vec<String> = set.iter().map(|(k, x)| format!("{k} = {x}")).collect();
-            format!("`{shown}` at {}: {}", at.join(", "), rep.errors.join("; "))
-        })
+    let reps: Vec<_> = others.iter().map(|o| evaluate(o, &data, &failed)).collect();
+    let at: Vec<String> = set.iter().map(|(k, x)| format!("{k} = {x}")).collect();
+    let get_in = |rep: &ExperimentReport, name: &str, shown: &str| {
+        rep.metrics
+            .get(name)
+            .copied()
+            .flatten()
+            .ok_or_else(|| format!("`{shown}` at {}: {}", at.join(", "), rep.errors.join("; ")))
     };
+    let get = |name: &str, shown: &str| get_in(&rep, name, shown);
     let mut out = Vec::new();
     for (t, target) in f.targets.iter().enumerate() {
+        if let Some(id) = target.manifest.as_deref() {
+            let k = others.iter().position(|o| o.manifest.id == id).expect("fetched above");
+            out.push(vec![get_in(
+                &reps[k],
+                &target.metric,
+                &format!("{id}: {}", target.metric),
+            )?]);
+            continue;
+        }
         if target.points.is_empty() {
             out.push(vec![get(&target.metric, &target.metric)?]);
             continue;
@@ -185,6 +207,30 @@ fn computed(cache: &RunCache, e: &Entry, f: &FitSpec, p: &[f64]) -> Result<Vec<V
         out.push(vals);
     }
     Ok(out)
+}
+
+/// The manifest `id` (one `e` carries, [`Entry::fit_sources`]) with `set` in each of its runs
+/// taken (`from:`) from a run of fit `f` of `e`.
+fn other_variant(e: &Entry, f: &FitSpec, id: &str, set: &[(String, f64)]) -> Result<Entry, String> {
+    let src = e.fit_sources.iter().find(|s| s.manifest.id == id);
+    let mut o = src
+        .ok_or_else(|| format!("manifest `{id}` is not loaded (invalid?)"))?
+        .clone();
+    let from: Vec<String> = f.run.ids().iter().map(|r| format!("{}#{r}", e.manifest.id)).collect();
+    let taken: Vec<String> = o
+        .manifest
+        .runs
+        .iter()
+        .filter(|r| r.from.as_ref().is_some_and(|s| from.contains(s)))
+        .map(|r| r.id.clone())
+        .collect();
+    if taken.is_empty() {
+        return Err(format!("no run of `{id}` is taken from a fitted run"));
+    }
+    for run in &taken {
+        o = variant(&o, run, set)?;
+    }
+    Ok(o)
 }
 
 /// What each target's terms should be: its value, or its points' values.
@@ -254,11 +300,12 @@ fn record_fitted(rep: &mut ExperimentReport, e: &Entry, f: &FitSpec, fitted: Res
     for (t, v) in f.targets.iter().zip(per_target(f, &fitted.residuals)) {
         let key = format!("{name}.residual.{}", t.metric);
         record(rep, &key, Ok(v));
-        let u = e
-            .manifest
-            .metrics
-            .iter()
-            .find(|m| m.name == t.metric)
+        let of = match t.manifest.as_deref() {
+            Some(id) => e.fit_sources.iter().find(|s| s.manifest.id == id).map(|s| &s.manifest),
+            None => Some(&e.manifest),
+        };
+        let u = of
+            .and_then(|m| m.metrics.iter().find(|m| m.name == t.metric))
             .and_then(|m| m.unit.clone());
         unit(rep, &key, u);
     }

@@ -551,6 +551,7 @@ pub fn load_selected(root: &Path, sel: Option<&globset::GlobSet>) -> Loaded {
         refs::panels(&mut cx);
         refs::metrics(&mut cx);
         fit_refs::check(&mut cx, &by_id);
+        fit_refs::check_targets(&mut cx, &by_id);
         finds::finds(&mut cx);
         fits::fits(&mut cx);
         refs::checks(&mut cx);

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{workspace, FIT, FIT_FILE};
+use common::{reports, workspace, FIT, FIT_FILE};
 
 const USER_FILE: &str = "thesis/table9.9.yaml";
 
@@ -31,20 +31,10 @@ checks:
 reason: "a table checked only by a derived value: partial by the status rule"
 "#;
 
-/// Run `only` (every manifest when empty) in `ws`: the reports by id.
-fn run(ws: &std::path::Path, only: &[&str]) -> std::collections::BTreeMap<String, fric_report::ExperimentReport> {
-    let mut o = fric_pipeline::Options::new(ws);
-    o.jobs = Some(2);
-    o.only = only.iter().map(|s| s.to_string()).collect();
-    let s = fric_pipeline::run(&o).unwrap();
-    assert!(s.invalid.is_empty(), "{:#?}", s.invalid);
-    s.report.experiments.into_iter().map(|e| (e.id.clone(), e)).collect()
-}
-
 #[test]
 fn a_fitted_metric_is_the_other_manifests_fit_with_its_standard_error_and_follows_it() {
     let ws = workspace(&[(FIT_FILE, FIT), (USER_FILE, USER)]);
-    let all = run(ws.path(), &[]);
+    let all = reports(ws.path(), &[], 2);
     let (fit, user) = (&all["thesis/fig9.8"].metrics, &all["thesis/table9.9"]);
     assert!(user.errors.is_empty(), "{:?}", user.errors);
     let m = &user.metrics;
@@ -59,7 +49,7 @@ fn a_fitted_metric_is_the_other_manifests_fit_with_its_standard_error_and_follow
     assert!(user.caption.starts_with("σ = 1000"), "{}", user.caption);
     assert!(user.checks.iter().all(|c| c.pass), "{:?}", user.checks);
     // Selected alone, the table still evaluates the fit (its manifest validated with it).
-    let alone = run(ws.path(), &["thesis/table9.9"]);
+    let alone = reports(ws.path(), &["thesis/table9.9"], 2);
     assert_eq!(alone["thesis/table9.9"].metrics["s"], fit["id.sigma"]);
     // Every force of the fit's points 10 % larger: Fc = 1.1 N. Only the fit's manifest changed,
     // and the table follows it (its evaluation is keyed on the fit's manifest).
@@ -68,7 +58,7 @@ fn a_fitted_metric_is_the_other_manifests_fit_with_its_standard_error_and_follow
         .replace("0.9022168245943949", "0.9924385070538345");
     let scaled = scaled.replace("0.9406915061124422", "1.0347606567236864");
     std::fs::write(ws.path().join("experiments").join(FIT_FILE), &scaled).unwrap();
-    let again = run(ws.path(), &["thesis/table9.9"]);
+    let again = reports(ws.path(), &["thesis/table9.9"], 2);
     let f = again["thesis/table9.9"].metrics["f"].unwrap();
     assert!((f - 1.1).abs() < 1e-4, "{f}");
 }

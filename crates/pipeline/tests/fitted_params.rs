@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{workspace, FIT, FIT_FILE};
+use common::{reports, workspace, FIT, FIT_FILE};
 use std::path::Path;
 
 const USER_FILE: &str = "thesis/fig9.9.yaml";
@@ -69,16 +69,6 @@ fn write_points(ws: &Path, k: f64) {
     std::fs::write(ws.join("data/meas/points.csv"), points_csv(k)).unwrap();
 }
 
-/// Run `only` (every manifest when empty) in `ws` with `jobs` threads: the reports by id.
-fn run(ws: &Path, only: &[&str], jobs: usize) -> std::collections::BTreeMap<String, fric_report::ExperimentReport> {
-    let mut o = fric_pipeline::Options::new(ws);
-    o.jobs = Some(jobs);
-    o.only = only.iter().map(|s| s.to_string()).collect();
-    let s = fric_pipeline::run(&o).unwrap();
-    assert!(s.invalid.is_empty(), "{:#?}", s.invalid);
-    s.report.experiments.into_iter().map(|e| (e.id.clone(), e)).collect()
-}
-
 /// Run `pred` of [`USER`] in `loaded`: its key and request.
 fn pred(loaded: &fric_pipeline::Loaded) -> (String, fric_experiments::RunRequest) {
     let e = loaded
@@ -98,7 +88,7 @@ fn key(ws: &Path) -> String {
 fn a_run_parameter_takes_the_fitted_value_keys_on_it_and_follows_the_measured_file() {
     let ws = workspace(&[(FIT_FILE, &fit_on_csv()), (USER_FILE, USER)]);
     write_points(ws.path(), 1.0);
-    let all = run(ws.path(), &[], 2);
+    let all = reports(ws.path(), &[], 2);
     let (fit, user) = (&all["thesis/fig9.8"].metrics, &all["thesis/fig9.9"]);
     assert!(user.errors.is_empty(), "{:?}", user.errors);
     // The run is set to the fit's values, bit for bit (the same serial steps on cached runs).
@@ -108,7 +98,7 @@ fn a_run_parameter_takes_the_fitted_value_keys_on_it_and_follows_the_measured_fi
     assert!(user.caption.starts_with("σ = 1000"), "{}", user.caption);
     assert!(user.checks.iter().all(|c| c.pass), "{:?}", user.checks);
     // The same at one job, and selected alone (the fit's manifest validated with it).
-    let one = run(ws.path(), &["thesis/fig9.9"], 1);
+    let one = reports(ws.path(), &["thesis/fig9.9"], 1);
     assert_eq!(one["thesis/fig9.9"].runs["pred"].params, user.runs["pred"].params);
     assert_eq!(one["thesis/fig9.9"].metrics["f_max"], user.metrics["f_max"]);
     // Every measured force 10 % larger: Fc = 1.1 N, a new key, the run computed again.
@@ -116,7 +106,7 @@ fn a_run_parameter_takes_the_fitted_value_keys_on_it_and_follows_the_measured_fi
     assert_eq!(key(ws.path()), before);
     write_points(ws.path(), 1.1);
     assert_ne!(key(ws.path()), before);
-    let again = run(ws.path(), &["thesis/fig9.9"], 2);
+    let again = reports(ws.path(), &["thesis/fig9.9"], 2);
     let fc = again["thesis/fig9.9"].runs["pred"].params["fc"].as_f64().unwrap();
     assert!((fc - 1.1).abs() < 1e-4, "{fc}");
     let f_max = again["thesis/fig9.9"].metrics["f_max"].unwrap();

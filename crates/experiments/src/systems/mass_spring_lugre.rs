@@ -1,7 +1,7 @@
 //! `mass-spring-lugre`: the force-driven mass–spring of duhem-paper (28) with LuGre friction (34)–(36).
 
 use crate::laws::LuGreLaw;
-use crate::spring::{self, SpringPlant, SPRING_LUGRE_COLUMNS};
+use crate::spring::{self, SpringPlant, MASS_SPRING_LUGRE_COLUMNS};
 use crate::system::{params, Column, Group, System, LINEAR, PRESCRIBED};
 use crate::{Invalid, RunData, RunRequest};
 
@@ -19,7 +19,7 @@ impl System for MassSpringLuGre {
     const DOC: &'static str = "Force-driven mass-spring with LuGre friction, duhem-paper (28) + (34)-(36); stiff, Radau IIA by default.";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
-    const COLUMNS: &'static [Column] = SPRING_LUGRE_COLUMNS;
+    const COLUMNS: &'static [Column] = MASS_SPRING_LUGRE_COLUMNS;
     const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
         name: "energy-balance",
         doc: "input work = friction work + change of the kinetic and spring energy ((28) times the velocity, integrated; exact for any friction force on the mass; the bristles' sigma0 z^2/2 is part of the friction work), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",
@@ -36,6 +36,7 @@ impl System for MassSpringLuGre {
     }
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
-        spring::lugre(req, p.plant.setup(req)?, &p.law)
+        let d = spring::lugre(req, p.plant.setup(req)?, &p.law)?;
+        Ok(spring::with_rest_friction(d, p.plant.ks))
     }
 }

@@ -25,7 +25,8 @@ pub struct FitSpec {
     pub run: RunIds,
     /// The parameters fitted, each with its start value and bounds.
     pub params: Vec<FitParam>,
-    /// What the fitted run must reproduce: metrics of this manifest and their values.
+    /// What the fitted run must reproduce: metrics of this manifest (or, with `manifest`, of
+    /// another one evaluated on its runs taken from the fitted ones) and their values.
     pub targets: Vec<FitTarget>,
     /// Convergence: every parameter's step below `tol × (|value| + tol)`, or the cost reduced by
     /// less than `tol²` of itself. Default 1e-8.
@@ -67,8 +68,16 @@ pub struct FitParam {
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FitTarget {
-    /// The metric (of this manifest, not a sweep's table).
+    /// The metric (of this manifest, not a sweep's table; of `manifest` when given).
     pub metric: String,
+    /// Another manifest (`<doc>/<name>`) whose `metric` this target is: a number another figure
+    /// publishes about the same simulation. The metric is evaluated on that manifest with the
+    /// fitted parameters set in every run of it taken (`from: "<this id>#<run>"`) from a fitted
+    /// run, its runs read from the run cache or computed into it; it needs at least one such
+    /// run, and `value` (not points). Its manifest is validated with this one, and a change to
+    /// it evaluates the fit again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub manifest: Option<String>,
     /// The value the metric should have (exactly one of `value` and `points`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<f64>,

@@ -25,13 +25,22 @@ pub(crate) fn parse(s: &str) -> Option<FitRef<'_>> {
     ok.then_some(FitRef { id, fit, param })
 }
 
-/// The manifests `m`'s `fitted` metrics and `{fitted: ...}` run parameters refer to.
+/// The manifests `m`'s `fitted` metrics, `{fitted: ...}` run parameters and fit targets
+/// (`manifest:`) refer to.
 pub(in crate::load) fn sources(m: &Manifest) -> impl Iterator<Item = &str> {
     m.metrics
         .iter()
         .filter(|mt| mt.kind.0 == KIND)
         .filter_map(|mt| parse(mt.fit.as_deref()?).map(|r| r.id))
         .chain(run_sources(m))
+        .chain(target_sources(m))
+}
+
+/// The other manifests `m`'s fit targets name (`targets[].manifest`).
+pub(crate) fn target_sources(m: &Manifest) -> impl Iterator<Item = &str> {
+    m.fit
+        .iter()
+        .flat_map(|f| f.targets.iter().filter_map(|t| t.manifest.as_deref()))
 }
 
 /// The manifests `m`'s `{fitted: ...}` run parameters refer to.

@@ -2,7 +2,8 @@
 //! reference names a manifest that parses (not this one) with a fit of that name fitting that
 //! parameter, each problem at `metrics[i].fit`; only a `fitted` metric takes `fit`. The
 //! manifests referred to are validated with the one that refers to them (their runs resolved)
-//! and carried by its entry ([`attach`]), whose evaluation key covers them.
+//! and carried by its entry ([`attach`]), whose evaluation key covers them; so are the
+//! manifests a fit target names (`targets[].manifest`, [`check_targets`]).
 
 use super::ctx::Ctx;
 use super::fit_ref_syntax::{parse, run_sources, sources, FitRef, KIND};
@@ -33,6 +34,49 @@ pub(in crate::load) fn check(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
             let allowed =
                 "`<doc>/<name>#<fit>.<param>`: a fit of another manifest that parses, and one of its parameters";
             cx.err(at, msg, allowed);
+        }
+    }
+}
+
+/// Every fit target of another manifest (`targets[k].manifest`): a valid manifest, not this
+/// one, with that metric and a run taken (`from:`) from a fitted run (else the metric would not
+/// move with the fit), and a `value` (not points).
+pub(in crate::load) fn check_targets(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
+    let m = cx.m;
+    for (i, f) in m.fit.iter().enumerate() {
+        let from: Vec<String> = f.run.ids().iter().map(|r| format!("{}#{r}", m.id)).collect();
+        for (k, t) in f.targets.iter().enumerate() {
+            let Some(id) = t.manifest.as_deref() else { continue };
+            let at = format!("fit[{i}].targets[{k}]");
+            let Some(o) = by_id.get(id).filter(|_| id != m.id) else {
+                let msg = format!("no valid manifest `{id}` other than this one");
+                cx.err(format!("{at}.manifest"), msg, "another manifest's id, `<doc>/<name>`");
+                continue;
+            };
+            if !o.metrics.iter().any(|x| x.name == t.metric) {
+                let names: Vec<&str> = o.metrics.iter().map(|x| x.name.as_str()).collect();
+                let msg = format!("`{id}` has no metric `{}`", t.metric);
+                cx.err(
+                    format!("{at}.metric"),
+                    msg,
+                    format!("a metric of `{id}`: {}", names.join(", ")),
+                );
+            }
+            if !o.runs.iter().any(|r| r.from.as_ref().is_some_and(|s| from.contains(s))) {
+                let msg = format!(
+                    "no run of `{id}` is taken from a fitted run ({}): its metric would not move with the fit",
+                    from.join(", ")
+                );
+                cx.err(
+                    format!("{at}.manifest"),
+                    msg,
+                    "a manifest with a run `from:` a fitted run",
+                );
+            }
+            if t.value.is_none() {
+                let msg = "a target of another manifest needs `value`";
+                cx.err(at.clone(), msg, "{metric, manifest, value}");
+            }
         }
     }
 }

@@ -190,8 +190,10 @@ fn target(cx: &mut Ctx, at: &str, f: &FitSpec, k: usize, t: &FitTarget) {
         );
         return;
     }
-    match m.metrics.iter().find(|x| x.name == t.metric) {
-        None if !cx.failed_metrics.contains(&t.metric) => {
+    // Another manifest's metric is checked with that manifest (`fit_refs::check_targets`).
+    let own = t.manifest.is_none();
+    match m.metrics.iter().find(|x| x.name == t.metric).filter(|_| own) {
+        None if own && !cx.failed_metrics.contains(&t.metric) => {
             let msg = format!("unknown metric `{}`", t.metric);
             let allowed = metric_names(cx);
             cx.err(format!("{at}.metric"), msg, allowed);

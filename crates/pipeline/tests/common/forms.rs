@@ -128,6 +128,21 @@ pub fn run_in(file: &str, text: &str, jobs: usize) -> (tempfile::TempDir, fric_p
     (ws, s)
 }
 
+/// Run `only` (every manifest when empty) in the workspace `ws` with `jobs` workers, every
+/// manifest valid: the reports by id.
+pub fn reports(
+    ws: &std::path::Path,
+    only: &[&str],
+    jobs: usize,
+) -> std::collections::BTreeMap<String, fric_report::ExperimentReport> {
+    let mut o = fric_pipeline::Options::new(ws);
+    o.jobs = Some(jobs);
+    o.only = only.iter().map(|s| s.to_string()).collect();
+    let s = fric_pipeline::run(&o).unwrap();
+    assert!(s.invalid.is_empty(), "{:#?}", s.invalid);
+    s.report.experiments.into_iter().map(|e| (e.id.clone(), e)).collect()
+}
+
 /// [`run_in`], which must load and evaluate without an error: the workspace and the report.
 pub fn evaluated_in(file: &str, text: &str, jobs: usize) -> (tempfile::TempDir, fric_report::ExperimentReport) {
     let (ws, s) = run_in(file, text, jobs);
