@@ -7,10 +7,13 @@
 //! ([`response`]); `plants.rs` the forced systems (a law driven by its velocity or, on an
 //! inertia, by a torque; the Bliman–Sorine path model; the classical stick); `run.rs` the run
 //! itself ([`run`]): the DF curve, its gaps, the drift regions, the crossings and the
-//! intersection search; `refine.rs` the drawn curve's refinement and the sign bisection along a
-//! drawn segment (a hole on it stops the bisection: a gap); `orbit_checks.rs` the invariants
-//! checked on every computed point's periodic orbit; `tests.rs` the unit tests.
+//! intersection search (its unit tests in `run_tests.rs`); `holes.rs` the drawn curve broken
+//! where an uncomputed amplitude lies between two of its points, and its dots;
+//! `refine.rs` the drawn curve's refinement and the sign bisection along a drawn segment (a hole
+//! on it stops the bisection: a gap); `orbit_checks.rs` the invariants checked on every computed
+//! point's periodic orbit; `tests.rs` the unit tests.
 
+mod holes;
 mod orbit_checks;
 mod plants;
 mod refine;
@@ -77,6 +80,12 @@ pub const COLUMNS: &[Column] = &[
         "with refine > 0, for an (a, ω) search that found an intersection on a drawn segment: Re(−1/N(a*, ω*)) in a row of its own (every other column NaN there), NaN elsewhere",
     ),
     ("found_im", "1", "Im(−1/N(a*, ω*)) (see found_re)"),
+    (
+        "dot_re",
+        "1",
+        "Re(−1/N) at the drawn points shown as dots, NaN elsewhere: the drawn curve (re, im) is broken where a gap, or an amplitude computed at ω without a value (a hole: the shooting stalled, or only an unstable orbit was found), lies between two of its points; into a stretch broken by a hole the values computed inside it (by the bisections) are merged as points of the curve, joined where no hole lies between them; these, and every point with a break on both sides (or at the curve's end), are dots",
+    ),
+    ("dot_im", "1", "Im(−1/N) at the dots (see dot_re)"),
 ];
 
 impl DfSetup {
