@@ -1,4 +1,5 @@
-//! The LaTeX route for figures: every label of the project's manifests converts to clean LaTeX,
+//! The LaTeX route for figures: every label, caption and table text of the project's manifests
+//! converts to clean LaTeX, no formula in pieces,
 //! every drawn figure has a `.pgf.tex` whose CSV files and columns exist, the stamp covers it,
 //! `figures/pgfplots-all.tex` compiles with LuaLaTeX and with pdfLaTeX, and
 //! `paper/reproduction.tex` with pdfLaTeX, each engine when it is installed (skipped with a note
@@ -44,7 +45,34 @@ fn every_label_and_unit_of_the_project_converts_to_clean_latex() {
             }
         }
     }
+    // Captions, tables' headings, cells and notes as the LaTeX tables print them, each quoted
+    // value as a signed number in e-notation (report Tables 4.2, 4.6 had printed `$-$9.99e3`,
+    // and their notes' polynomial and thesis Table 3.2's quoted formula in pieces).
+    let quoted = |s: &str| {
+        let mut out = String::new();
+        let mut rest = s;
+        while let Some(i) = rest.find("{{") {
+            out.push_str(&rest[..i]);
+            out.push_str("-9.99e3");
+            rest = rest[i..].find("}}").map_or("", |j| &rest[i + j + 2..]);
+        }
+        out + rest
+    };
+    let mut texts = 0;
+    for e in &loaded.entries {
+        let id = &e.manifest.id;
+        let mut prose: Vec<String> = vec![e.manifest.source.caption.clone()];
+        if let Some(t) = &e.manifest.table {
+            texts += 1;
+            prose.extend(t.columns.iter().chain(t.rows.iter().flatten()).chain(&t.notes).cloned());
+        }
+        for p in prose {
+            let p = quoted(&p);
+            check(id, &p, fric_report::pgf::caption_to_tex(&p));
+        }
+    }
     assert!(n > 100, "only {n} labels found");
+    assert!(texts > 20, "only {texts} tables found");
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
@@ -450,7 +478,7 @@ fn no_label_prints_a_hyphen_as_a_minus() {
     assert!(bad.is_empty(), "{} labels:\n{}", bad.len(), bad.join("\n"));
 }
 
-/// A unit as LaTeX, as its reader sees it: `$\cdot$` → ·, `$\mu$` → µ, `$-$` → −, scripts
+/// A unit as LaTeX, as its reader sees it: `$\cdot$` → ·, `$\mu$` → µ, `$-$` → −, `$-3$` → −3, scripts
 /// inline. Anything else LaTeX would interpret is left in, and the comparison fails on it.
 fn tex_unit_text(tex: &str) -> String {
     let mut t = tex.to_string();
@@ -464,6 +492,16 @@ fn tex_unit_text(tex: &str) -> String {
         ("\\%", "%"),
     ] {
         t = t.replace(from, to);
+    }
+    // A signed exponent is one formula with its sign (`\\textsuperscript{$-3$}` → −3).
+    while let Some(i) = t.find("$-") {
+        let digits = t[i + 2..]
+            .find(|c: char| !c.is_ascii_digit() && c != '.')
+            .map(|n| i + 2 + n);
+        match digits.filter(|&j| j > i + 2 && t[j..].starts_with('$')) {
+            Some(j) => t = format!("{}−{}{}", &t[..i], &t[i + 2..j], &t[j + 1..]),
+            None => break,
+        }
     }
     t.replace('}', "")
 }

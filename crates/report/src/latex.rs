@@ -2,6 +2,7 @@
 //! `templates/`).
 
 use crate::experiment::Report;
+use fric_typeset::tex::push_escaped;
 use serde::Serialize;
 use tera::{Context, Tera};
 
@@ -20,20 +21,6 @@ pub fn tex_escape(s: &str) -> String {
         }
     }
     out
-}
-
-/// Push one character of text, escaped for LaTeX outside math.
-pub(crate) fn push_escaped(out: &mut String, ch: char) {
-    match ch {
-        '&' | '%' | '#' | '_' | '{' | '}' | '$' => {
-            out.push('\\');
-            out.push(ch);
-        }
-        '~' => out.push_str("\\textasciitilde{}"),
-        '^' => out.push_str("\\textasciicircum{}"),
-        '\\' => out.push_str("\\textbackslash{}"),
-        _ => out.push(ch),
-    }
 }
 
 fn templates() -> Tera {

@@ -28,6 +28,5 @@ pub use experiment::{
 pub use explained::{Explained, Jump, ReadingOutcome, Sensitivity};
 /// Declared once, by the manifest schema.
 pub use fric_manifest::DiscrepancyKind;
-pub(crate) use latex::push_escaped;
 pub use latex::{render_checks, render_table, tex_escape, TableInput};
 pub use terminal::failures_table;

@@ -1,12 +1,12 @@
 //! Captions, notes and table cells for the HTML report: read by the one prose typesetter
-//! ([`crate::pgf::prose`], which the LaTeX route prints too) and printed here, text HTML-escaped
+//! ([`fric_typeset::prose`], which the LaTeX route prints too) and printed here, text HTML-escaped
 //! and each mathematics token (a `$...$` span, a math command written in prose, `\dot{u}`, a
 //! script word, `a_{θ}`, a Greek letter with digits, `σ1`) converted to presentation MathML when
 //! the report is generated, so a browser shows the mathematics without network or scripts. A
 //! caption whose `$...$` the LaTeX route refuses ([`crate::pgf::check_math`]) is escaped text.
 
-use crate::pgf::prose::{self, Tok};
 use crate::site::html_escape as escape;
+use fric_typeset::prose::{self, Tok};
 // The character tables of every route (fric-typeset's): a name read here is a character the
 // labels' SVG and LaTeX print.
 use fric_typeset::symbols::{greek_letter, symbol_of, ACCENTS, FUNCTIONS};
@@ -250,6 +250,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn ranges_units_names_and_exponents_read_as_in_latex() {
+        // The range's dash and the unit upright, as the LaTeX route prints them
+        // (fric_typeset's formula readings).
+        let h = math(r"t = 518\text{--}573, 8\,\mathrm{s}");
+        assert!(h.contains("<mtext>–</mtext>") && h.contains("<mtext>s</mtext>"), "{h}");
+        let h = math(r"\text{swing} = 3.45\times10^{-5}");
+        assert!(h.contains("<mtext>swing</mtext>") && h.contains("×"), "{h}");
+    }
+
+    #[test]
     fn caption_math_becomes_mathml() {
         let h = caption_html(r"Velocity \dot{u} versus F for $\gamma = 0$ and $\mathcal{H}_T$, a < b");
         assert!(h.starts_with("Velocity <math"), "{h}");
@@ -334,6 +344,11 @@ mod tests {
     #[test]
     fn prose_minus_signs_are_minus_signs() {
         // A table note (identified LuGre parameters) printed "-13.2/-9.99e3" with hyphens.
-        assert_eq!(caption_html("roots -13.2/-9.99e3, x-y"), "roots −13.2/−9.99e3, x-y");
+        // Now each signed number is one formula, as in the LaTeX tables (`$-13.2$`): the minus a
+        // MathML operator beside its number, e-notation a power of ten; `x-y` a hyphen.
+        let h = caption_html("roots -13.2/-9.99e3, x-y");
+        let number = r#"<math display="inline"><mrow><mo>−</mo><mn>13.2</mn></mrow></math>/"#;
+        assert!(h.starts_with(&format!("roots {number}")), "{h}");
+        assert!(h.contains("<mo>×</mo><msup><mn>10</mn>") && h.ends_with(", x-y"), "{h}");
     }
 }

@@ -148,7 +148,7 @@ pub fn math_symbol(c: char) -> Option<&'static str> {
     })
 }
 
-/// The ASCII character a superscript character stands for (`⁴` → `4`, `⁻` → `-`).
+/// The ASCII character a superscript character stands for (`⁴` → `4`, `⁻` → `-`, `ᵀ` → `T`).
 pub fn superscript(c: char) -> Option<char> {
     Some(match c {
         '⁰' => '0',
@@ -163,6 +163,8 @@ pub fn superscript(c: char) -> Option<char> {
         '⁹' => '9',
         '⁻' => '-',
         '⁺' => '+',
+        // `(JᵀJ)⁻¹` (followup Table 3's note printed a raw `ᵀ`, which pdfLaTeX cannot set).
+        'ᵀ' => 'T',
         _ => return None,
     })
 }

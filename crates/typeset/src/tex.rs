@@ -113,6 +113,20 @@ fn text(s: &str, out: &mut String) {
     }
 }
 
+/// Push one character of text, escaped for LaTeX outside math.
+pub fn push_escaped(out: &mut String, ch: char) {
+    match ch {
+        '&' | '%' | '#' | '_' | '{' | '}' | '$' => {
+            out.push('\\');
+            out.push(ch);
+        }
+        '~' => out.push_str("\\textasciitilde{}"),
+        '^' => out.push_str("\\textasciicircum{}"),
+        '\\' => out.push_str("\\textbackslash{}"),
+        _ => out.push(ch),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::math;

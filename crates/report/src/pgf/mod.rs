@@ -15,17 +15,14 @@
 //! `.tex`.
 
 mod axes;
-mod check;
-mod formula;
-pub mod prose;
-mod relation;
 mod series;
-mod tex;
 
-pub use check::{check_math, tex_problems};
 pub use fric_plot::Style as PgfStyle;
-pub use relation::formula_in_pieces;
-pub use tex::{caption_to_tex, label_to_tex, text_to_tex, unit_to_tex};
+// The one reading of labels and prose (fric-typeset): this backend only prints it.
+pub use fric_typeset::check::{check_math, tex_problems};
+pub use fric_typeset::label::{caption_to_tex, label_to_tex, text_to_tex, unit_to_tex};
+pub use fric_typeset::prose;
+pub use fric_typeset::relation::formula_in_pieces;
 
 use fric_manifest::LegendPos;
 use fric_plot::{Arrows, Coincidence, DrawnPanel, FigureData, PanelData, SeriesData};

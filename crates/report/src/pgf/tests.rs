@@ -284,3 +284,43 @@ fn a_log_axis_prints_the_svgs_ticks() {
         assert_eq!(line.matches('e').count(), minor.len(), "{line} vs {minor:?}");
     }
 }
+
+/// Every allowed command compiles with the figures' preamble (amsmath), where LuaLaTeX is
+/// installed: the list holds no command LaTeX does not define.
+#[test]
+fn every_allowed_command_is_defined() {
+    let installed = std::process::Command::new("lualatex")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !installed {
+        eprintln!("note: no lualatex on PATH; the allowed commands were not compiled");
+        return;
+    }
+    let arg = |c: &str| match c {
+        "frac" | "dfrac" | "tfrac" => "{a}{b}",
+        "left" => "( x \\right)",
+        _ => "{a}",
+    };
+    let body: String = fric_typeset::check::ALLOWED
+        .iter()
+        .filter(|c| !matches!(**c, "right" | "big" | "Big" | "bigl" | "bigr"))
+        .map(|c| format!("$\\{c}{}$\n", arg(c)))
+        .chain(["$\\big( \\Big( \\bigl( x \\bigr)$\n".to_string()])
+        .collect();
+    let doc = format!(
+        "\\documentclass{{article}}\n{}\n\\begin{{document}}\n{body}\\end{{document}}\n",
+        PREAMBLE
+    );
+    let dir = std::env::temp_dir().join(format!("fric-allowed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.tex"), doc).unwrap();
+    let out = std::process::Command::new("lualatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error", "a.tex"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let log = String::from_utf8_lossy(&out.stdout).to_string();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.status.success() && !log.contains("Undefined control"), "{log}");
+}

@@ -1,17 +1,17 @@
 //! Relations in prose (captions, notes, table cells) typeset as one formula, by the labels'
-//! rules ([`super::tex::label_tokens`], issue 45 item 4): a relation (`=`, `≤`, `≈`, …) written
+//! rules ([`crate::label::label_tokens`], issue 45 item 4): a relation (`=`, `≤`, `≈`, …) written
 //! as a word with its operands around it is one `$...$` span, as in a figure's label —
 //! `(ω_c = 3.5 rad/s, ζ = 0.58)` → `($\omega_{c} = 3.5$ rad/s, $\zeta = 0.58$)`, not
 //! `($\omega_{c}$ = 3.5 rad/s, $\zeta$ = 0.58)`; `τ_s − τ_k = 0.16 N·m` →
 //! `$\tau_{s} - \tau_{k} = 0.16$ N·m`. A window the labels' rules would typeset in pieces
 //! (`k_i = 1/N`: `1/N` may be a unit) is shortened, or left to the prose's word rules.
 
-use super::prose::Tok;
-use super::tex::{command_word, is_math_char, is_number, label_tokens, split_word};
-use fric_typeset::symbols::FUNCTIONS;
+use crate::label::{command_word, is_math_char, is_number, label_tokens, split_word};
+use crate::prose::Tok;
+use crate::symbols::{subscript, superscript, FUNCTIONS};
 
-const RELATIONS: &[&str] = &["=", "≤", "≥", "<", ">", "≈", "≠", "<=", ">=", "→"];
-const OPERATORS: &[&str] = &["+", "-", "−", "×", "·"];
+pub(crate) const RELATIONS: &[&str] = &["=", "≤", "≥", "<", ">", "≈", "≠", "<=", ">=", "→"];
+pub(crate) const OPERATORS: &[&str] = &["+", "-", "−", "×", "·"];
 /// How LaTeX writes a relation or an operator that leaves a formula open.
 const ENDS: &[&str] = &[
     "=",
@@ -51,7 +51,7 @@ fn is_unit(c: &str) -> bool {
 }
 
 /// A word that can stand beside a relation or an operator as its operand.
-fn is_operand(w: &str) -> bool {
+pub(crate) fn is_operand(w: &str) -> bool {
     let (_, c, _) = core(w);
     let c = c.trim_start_matches(['(', '[']);
     if c.is_empty() {
@@ -63,15 +63,19 @@ fn is_operand(w: &str) -> bool {
             && c.chars().all(|ch| ch.is_ascii_alphanumeric())
             && !WORDS.contains(&c)
     };
-    let name = is_name(c);
-    // `i/N` (a name over a name) and `v(t)` (a name applied to arguments).
-    let fraction = c.split_once('/').is_some_and(|(a, b)| is_name(a) && is_name(b));
+    // A name with script characters is a name (`s²`, `x₁`).
+    let scripts = |ch: char| subscript(ch).is_some() || superscript(ch).is_some();
+    let name = is_name(c.trim_end_matches(scripts));
+    // `i/N`, `d/2` (a name over a name or a number) and `v(t)` (a name applied to arguments).
+    let fraction = c
+        .split_once('/')
+        .is_some_and(|(a, b)| is_name(a) && (is_name(b) || (!b.is_empty() && b.chars().all(|d| d.is_ascii_digit()))));
     let applied = c
         .split_once('(')
         .is_some_and(|(f, a)| is_name(f) && a.ends_with(')') && !a[..a.len() - 1].contains(['(', ')']) && a.len() > 1);
     let expression = c.starts_with(|ch: char| ch.is_ascii_digit() || matches!(ch, '−' | '-' | '+'))
         && c.chars()
-            .all(|ch| ch.is_ascii_alphanumeric() || "./()+−-^".contains(ch))
+            .all(|ch| ch.is_ascii_alphanumeric() || "./()+−-^".contains(ch) || scripts(ch))
         && c.chars().any(|ch| ch.is_ascii_digit());
     is_number(c)
         || c.chars().any(is_math_char)
@@ -94,7 +98,7 @@ fn applied_group(words: &[&str], k: usize) -> Option<usize> {
 }
 
 /// The end of the words from `k` that close the brackets word `k` opens (within `limit` words).
-pub(super) fn bracket_end(words: &[&str], k: usize, limit: usize) -> Option<usize> {
+pub(crate) fn bracket_end(words: &[&str], k: usize, limit: usize) -> Option<usize> {
     let depth = |w: &str| w.matches('(').count() as i64 - w.matches(')').count() as i64;
     let mut d = depth(words[k]);
     let mut m = k + 1;
@@ -106,7 +110,7 @@ pub(super) fn bracket_end(words: &[&str], k: usize, limit: usize) -> Option<usiz
 }
 
 /// An operand that continues a formula without an operator (`A sin(ωt)`): mathematics in itself.
-fn is_strong(w: &str) -> bool {
+pub(crate) fn is_strong(w: &str) -> bool {
     let (_, c, _) = core(w);
     c.chars().any(is_math_char) || command_word(c).is_some()
 }
@@ -121,8 +125,31 @@ fn opens(w: &str) -> bool {
     !core(w).0.is_empty()
 }
 
+/// The first word of a bracketed operand that closes right before the relation at `r`
+/// (`4k_iδ_i(A − δ_i) =`), within six words, every word in it an operand or an operator.
+fn group_start(words: &[&str], r: usize) -> Option<usize> {
+    let last = words[..r].last()?;
+    let (_, _, suffix) = core(last);
+    if suffix.is_empty() || !suffix.chars().all(|c| c == ')') {
+        return None;
+    }
+    let depth = |w: &str| w.matches(')').count() as i64 - w.matches('(').count() as i64;
+    let mut d = 0;
+    for j in (r.saturating_sub(6)..r).rev() {
+        let w = words[j];
+        if !(is_operand(w) || OPERATORS.contains(&w)) {
+            return None;
+        }
+        d += depth(w);
+        if d == 0 {
+            return (j + 1 < r).then_some(j);
+        }
+    }
+    None
+}
+
 /// The windows `[start, end)` of `words` that are formulas around a relation.
-pub(super) fn windows(words: &[&str]) -> Vec<(usize, usize)> {
+pub(crate) fn windows(words: &[&str]) -> Vec<(usize, usize)> {
     let mut out: Vec<(usize, usize)> = Vec::new();
     let relation = |k: usize| k < words.len() && RELATIONS.contains(&words[k]);
     let operator = |k: usize| k < words.len() && (OPERATORS.contains(&words[k]) || RELATIONS.contains(&words[k]));
@@ -141,6 +168,13 @@ pub(super) fn windows(words: &[&str]) -> Vec<(usize, usize)> {
                 && !closes(words[start - 2])
             {
                 start -= 2;
+            }
+        } else if let Some(g) = group_start(words, r) {
+            // `Σ 4k_iδ_i(A − δ_i) = …`: a bracketed operand that opened words before, and a
+            // symbol before it.
+            start = g;
+            if start > 0 && is_strong(words[start - 1]) && !closes(words[start - 1]) && !opens(words[start - 1]) {
+                start -= 1;
             }
         } else if r > 0 && !closes(words[r - 1]) {
             continue;
@@ -178,7 +212,7 @@ pub(super) fn windows(words: &[&str]) -> Vec<(usize, usize)> {
 }
 
 /// Whether mathematics opens with a relation (`= 632.46`, `\leq 2`).
-pub(super) fn opens_with_relation(m: &str) -> bool {
+pub(crate) fn opens_with_relation(m: &str) -> bool {
     ["=", "<", ">", "\\leq", "\\geq", "\\approx", "\\neq"]
         .iter()
         .any(|r| m.starts_with(r))
@@ -186,7 +220,7 @@ pub(super) fn opens_with_relation(m: &str) -> bool {
 
 /// Whether tokens typeset a formula in pieces: a span of mathematics that ends with a relation
 /// or an operator (`$k_{i} =$ 1/N`).
-fn in_pieces(toks: &[Tok]) -> bool {
+pub(crate) fn in_pieces(toks: &[Tok]) -> bool {
     // A span that opens with a relation after something else (`d0 $\leq 2$`) too.
     toks.iter().enumerate().any(|(k, t)| match t {
         Tok::Math(m) => {
@@ -196,27 +230,66 @@ fn in_pieces(toks: &[Tok]) -> bool {
     })
 }
 
-/// Whether LaTeX text typesets a formula in pieces: a `$...$` span with an operand before the
-/// relation or operator it ends with, and more text after it (`$k =$ [2, 4]`, `$|\bar{u}| \leq$
-/// ($\kappa/h$)`); a lone symbol in text (`Coulomb $+$ stiction`, `slip$\rightarrow$stick`) is
-/// not one.
+/// Operators written as text between operands.
+const TEXT_OPERATORS: &[&str] = &[" + ", " = ", " < ", " > "];
+
+/// Whether LaTeX text typesets a formula in pieces:
+/// - a `$...$` span with an operand before the relation or operator it ends with, and more text
+///   after it (`$k =$ [2, 4]`, `$|\bar{u}| \leq$ ($\kappa/h$)`), unless a closing quote follows
+///   it (a misprint quoted whole, `'$x \geq x_{b} <$'`);
+/// - a sign alone before its number (`$-$13.2`);
+/// - an operator written as text beside mathematics (`$\sigma_{1}$ + $\alpha_{2}$`,
+///   `s + $\sigma_{0}$`);
+/// - an operator or a relation alone in a span beside another span (`d/2 $\geq$ $x_{b}$`).
+///
+/// A lone symbol in text (`Coulomb $+$ stiction`, `slip$\rightarrow$stick`, `($-$)`) is not one.
 pub fn formula_in_pieces(tex: &str) -> bool {
     let parts: Vec<&str> = tex.split('$').collect();
+    let math = |k: usize| k % 2 == 1 && k < parts.len();
+    let starts_operator = |t: &str| {
+        TEXT_OPERATORS
+            .iter()
+            .any(|o| t.trim_start_matches([')', ']']).starts_with(o))
+    };
+    let ends_operator = |t: &str| {
+        TEXT_OPERATORS
+            .iter()
+            .any(|o| t.trim_end_matches(['(', '[']).ends_with(o))
+    };
+    let ops = [
+        "-",
+        "+",
+        "<",
+        ">",
+        "=",
+        "\\leq",
+        "\\geq",
+        "\\approx",
+        "\\neq",
+        "\\rightarrow",
+    ];
     (1..parts.len()).step_by(2).any(|k| {
         let m = parts[k].trim_end();
-        let open = ENDS
-            .iter()
-            .any(|e| m.strip_suffix(e).is_some_and(|a| !a.trim().is_empty()));
-        open && parts
-            .get(k + 1)
-            .is_some_and(|t| !t.trim().is_empty() || k + 2 < parts.len())
+        let after = parts.get(k + 1).copied().unwrap_or("");
+        let quoted = after.starts_with(['\'', '’']);
+        // A sign as a script (`\tau_B^+`) leaves nothing open.
+        let open = ENDS.iter().any(|e| {
+            m.strip_suffix(e)
+                .is_some_and(|a| !a.trim().is_empty() && !a.ends_with(['^', '_']))
+        });
+        let open = open && !quoted && (!after.trim().is_empty() || k + 2 < parts.len());
+        let sign = matches!(m, "-" | "+") && after.starts_with(|c: char| c.is_ascii_digit() || c == '.');
+        let beside = |j: usize| j < parts.len() && parts[j].trim().is_empty() && j > 0;
+        let lone = ops.contains(&m) && ((beside(k + 1) && math(k + 2)) || (beside(k - 1) && k >= 2 && math(k - 2)));
+        let operator_text = starts_operator(after) || ends_operator(parts[k - 1]);
+        open || sign || lone || operator_text
     })
 }
 
 /// The tokens of window `[start, end)` of `words` (joined by `spaces[k]`, the space before word
 /// `k`): the labels' reading, shortened from the right while it is in pieces; `None` when no
 /// shortening reads as one formula.
-pub(super) fn window_tokens(words: &[&str], spaces: &[&str], start: usize, end: usize) -> Option<(Vec<Tok>, usize)> {
+pub(crate) fn window_tokens(words: &[&str], spaces: &[&str], start: usize, end: usize) -> Option<(Vec<Tok>, usize)> {
     let relation = (start..end).find(|&k| RELATIONS.contains(&words[k]))?;
     for e in (relation + 2..=end).rev() {
         let mut s = String::from(words[start]);
@@ -234,8 +307,8 @@ pub(super) fn window_tokens(words: &[&str], spaces: &[&str], start: usize, end: 
 
 #[cfg(test)]
 mod tests {
-    use super::super::tex::caption_to_tex;
-    use crate::pgf::check::tex_problems;
+    use crate::check::tex_problems;
+    use crate::label::caption_to_tex;
 
     #[test]
     fn relations_in_prose_are_one_formula() {

@@ -3,13 +3,13 @@
 //! outside math ([`text_to_tex`]), captions and notes whose own `$...$` spans are validated
 //! first ([`caption_to_tex`], [`check_math`]).
 
-use super::check_math;
-use super::prose::{self, Tok};
-use fric_typeset::symbols::{accent, greek, math_symbol, precomposed, subscript, superscript};
-use fric_typeset::tex::{FUNCTIONS, UPRIGHT};
+use crate::check::check_math;
+use crate::prose::{self, Tok};
+use crate::symbols::{accent, greek, math_symbol, precomposed, subscript, superscript};
+use crate::tex::{FUNCTIONS, UPRIGHT};
 
 /// Whether a character marks a word as mathematics.
-pub(super) fn is_math_char(c: char) -> bool {
+pub(crate) fn is_math_char(c: char) -> bool {
     matches!(
         c,
         '_' | '^' | '|' | '∞' | '≥' | '≤' | '≈' | '≠' | '±' | '∂' | '∫' | '∮' | '′' | '∩' | '∪' | '…'
@@ -19,8 +19,8 @@ pub(super) fn is_math_char(c: char) -> bool {
 }
 
 /// A math-mode rendering of a label's mathematics (without the `$`), printed from the runs the
-/// SVG prints ([`fric_typeset::tex::math`]).
-pub(super) use fric_typeset::tex::math;
+/// SVG prints ([`crate::tex::math`]).
+pub(crate) use crate::tex::math;
 
 /// Text (a caption, a unit) as LaTeX outside math: specials escaped, typographic characters as
 /// LaTeX (`–` → `--`), Greek and symbols as inline math (`µ` → `$\mu$`), `^2` and `²` as
@@ -40,7 +40,7 @@ pub fn caption_to_tex(s: &str) -> String {
 /// Math as written in a manifest with its Unicode symbols as LaTeX commands (`\mathcal{H}_∞` →
 /// `\mathcal{H}_{\infty}`, `τ` → `{\tau}`): pdfTeX reads no Unicode in math. A command is
 /// braced so that it stands alone as a subscript and before a letter.
-pub(super) fn math_unicode(s: &str) -> String {
+pub(crate) fn math_unicode(s: &str) -> String {
     s.chars()
         .map(|c| {
             if c.is_ascii() {
@@ -59,7 +59,7 @@ pub(super) fn math_unicode(s: &str) -> String {
 /// A word of prose that is a symbol with a subscript (`τ_s`, `a_{θ}`, `F_ss`, `k̄′_p`): the part
 /// before the first `_` is one or two letters (after an opening bracket; accents and primes not
 /// counted), or the word has Greek in it; an identifier such as `rate_independent` stays text.
-pub(super) fn is_script_word(w: &str) -> bool {
+pub(crate) fn is_script_word(w: &str) -> bool {
     let Some((base, _)) = w.split_once('_') else {
         return false;
     };
@@ -82,12 +82,12 @@ pub(crate) fn command_word(w: &str) -> Option<(&str, &str, &str)> {
     (command && check_math(&format!("${core}$")).is_ok()).then_some((&w[..start], core, rest))
 }
 
-/// A unit as LaTeX text, read as the SVG reads it ([`fric_typeset::unit`]): `kg-m^2` →
+/// A unit as LaTeX text, read as the SVG reads it ([`crate::unit`]): `kg-m^2` →
 /// `kg$\cdot$m\textsuperscript{2}` (N·m in both), `µm` → `$\mu$m`, `10^{-3} N` →
-/// `10\textsuperscript{$-$3} N`.
+/// `10\textsuperscript{$-3$} N`.
 pub fn unit_to_tex(u: &str) -> String {
-    use fric_typeset::Run;
-    fric_typeset::unit(u)
+    use crate::Run;
+    crate::unit(u)
         .into_iter()
         .map(|r| match r {
             Run::Text(t) => text_to_tex(&t),
@@ -98,31 +98,31 @@ pub fn unit_to_tex(u: &str) -> String {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Class {
+pub(crate) enum Class {
     Math,
     /// A number, or an operator such as `=`: mathematics only next to mathematics.
     Number,
     Operator,
     Text,
-    /// A unit inside a formula, or a range of numbers ([`super::formula`]).
+    /// A unit inside a formula, or a range of numbers ([`crate::formula`]).
     Unit,
     Range,
     /// A word that names the left side of a relation (`swing = 0.05 m/s`), upright in it.
     Name,
 }
 
-/// A number, signed or not, in e-notation too (`3.45e-5`, [`super::formula::e_number`]).
-pub(super) fn is_number(s: &str) -> bool {
+/// A number, signed or not, in e-notation too (`3.45e-5`, [`crate::formula::e_number`]).
+pub(crate) fn is_number(s: &str) -> bool {
     let s = s.trim_start_matches(['−', '-', '+']);
     let plain = |s: &str| {
         !s.is_empty() && s.chars().all(|c| c.is_ascii_digit() || c == '.') && s.chars().any(|c| c.is_ascii_digit())
     };
-    plain(s) || super::formula::e_number(s).is_some()
+    plain(s) || crate::formula::e_number(s).is_some()
 }
 
 /// A word split into leading `(`/`[`, the word, and trailing punctuation (`,` `;` `:`, a full
 /// stop after a non-digit and a closing bracket that does not close one inside the word).
-pub(super) fn split_word(w: &str) -> (&str, &str, &str) {
+pub(crate) fn split_word(w: &str) -> (&str, &str, &str) {
     // A bracket closed before the word goes on (`(α0 + α1)/σ0`) groups mathematics.
     let core_start = if continues_after_group(w) {
         0
@@ -167,6 +167,11 @@ fn classify(prefix: &str, core: &str, suffix: &str, prev: Option<(&str, Class)>)
     }
     if matches!(core, "=" | "<" | ">" | "+" | "-" | "−" | "×" | "·" | "→") {
         return Class::Operator;
+    }
+    // A power of a number written with script characters (`10⁴`) is a number.
+    let power = core.trim_end_matches(|c| superscript(c).is_some());
+    if power.len() < core.len() && is_number(power) {
+        return Class::Number;
     }
     if is_number(core) {
         // A signed number is mathematics: `−0.03` needs math mode for its minus sign.
@@ -297,8 +302,15 @@ pub fn label_to_tex(label: &str) -> String {
     prose::to_tex(&label_tokens(label))
 }
 
-/// A label as tokens ([`label_to_tex`]'s reading; the HTML report prints the same tokens).
-pub(super) fn label_tokens(label: &str) -> Vec<Tok> {
+/// The one reading of a label: which of its words are mathematics and which text, where each
+/// formula starts and ends, as tokens that [`label_to_tex`] prints as LaTeX and the HTML report
+/// as MathML; its characters are the runs [`crate::svg()`] prints (test `agree`).
+pub fn read(label: &str) -> Vec<Tok> {
+    label_tokens(label)
+}
+
+/// A label as tokens ([`read`]).
+pub(crate) fn label_tokens(label: &str) -> Vec<Tok> {
     let words: Vec<(&str, &str, &str)> = applied_words(label).into_iter().map(split_word).collect();
     let mut classes = Vec::with_capacity(words.len());
     for (k, (p, c, s)) in words.iter().enumerate() {
@@ -307,7 +319,7 @@ pub(super) fn label_tokens(label: &str) -> Vec<Tok> {
         classes.push(classify(p, c, s, prev.map(|j| (words[j].1, classes[j]))));
     }
     revise(&words, &mut classes);
-    super::formula::revise(&words, &mut classes);
+    crate::formula::revise(&words, &mut classes);
     // Runs of math, numbers and operators not broken by punctuation become one math span when
     // they contain mathematics or an operator.
     let mut out = Vec::new();
@@ -337,7 +349,7 @@ pub(super) fn label_tokens(label: &str) -> Vec<Tok> {
             {
                 end += 1;
             }
-            match super::formula::operand_group(&words, &classes, end).filter(|_| !text) {
+            match crate::formula::operand_group(&words, &classes, end).filter(|_| !text) {
                 Some((g, cut)) => groups.push((std::mem::replace(&mut end, g), g, cut)),
                 None => break,
             }
@@ -356,9 +368,9 @@ pub(super) fn label_tokens(label: &str) -> Vec<Tok> {
         let (run, core) = (&run[..], pieces.iter().map(String::as_str).collect::<Vec<_>>());
         let mut suffix = rest(end - 1, &groups);
         if run.iter().any(|c| matches!(c, Class::Math | Class::Operator)) {
-            let mut m = super::formula::run_math(&core, run);
+            let mut m = crate::formula::run_math(&core, run);
             // `R ∩ {V̇ > 0},`: a brace opened in the formula closes in it.
-            if let Some(rest) = suffix.strip_prefix('}').filter(|_| super::formula::brace_open(&core)) {
+            if let Some(rest) = suffix.strip_prefix('}').filter(|_| crate::formula::brace_open(&core)) {
                 m.push_str("\\}");
                 suffix = rest;
             }
@@ -382,7 +394,7 @@ fn revise(words: &[(&str, &str, &str)], classes: &mut [Class]) {
     ];
     // Whether words `j` and `j + 1` are not separated by punctuation.
     let joined = |j: usize| j + 1 < words.len() && words[j].2.is_empty() && words[j + 1].0.is_empty();
-    let function = |j: usize| fric_typeset::symbols::FUNCTIONS.contains(&words[j].1) || UPRIGHT.contains(&words[j].1);
+    let function = |j: usize| crate::symbols::FUNCTIONS.contains(&words[j].1) || UPRIGHT.contains(&words[j].1);
     let argument = |j: usize| {
         let a = words[j].1;
         a.chars().count() <= 3 && a.chars().all(char::is_alphanumeric)
@@ -412,7 +424,7 @@ fn revise(words: &[(&str, &str, &str)], classes: &mut [Class]) {
         // A relation written as a word (`d0 ≤ 2Δ`).
         let relation = |j: usize| matches!(words[j].1, "≤" | "≥" | "≈" | "≠");
         let by_operator = (k > 0 && joined(k - 1) && operator(k - 1)) || (joined(k) && operator(k + 1));
-        // Not a unit after a number (`7990 s ≤ t`, [`super::formula`]).
+        // Not a unit after a number (`7990 s ≤ t`, [`crate::formula`]).
         let after_number = k > 0 && joined(k - 1) && classes[k - 1] == Class::Number;
         let by_relation = (k > 0 && joined(k - 1) && relation(k - 1)) || (joined(k) && relation(k + 1));
         if classes[k] == Class::Text && name && (by_operator || (by_relation && !after_number)) {
@@ -424,7 +436,7 @@ fn revise(words: &[(&str, &str, &str)], classes: &mut [Class]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pgf::check::tex_problems;
+    use crate::check::tex_problems;
 
     #[test]
     fn labels_become_math_and_text() {
@@ -559,32 +571,5 @@ mod tests {
             caption_to_tex("maps $\\mathcal{H}_T$ of (1.3)–(1.4), σ = 1 & 50%"),
             "maps $\\mathcal{H}_T$ of (1.3)--(1.4), $\\sigma = 1$ \\& 50\\%"
         );
-    }
-
-    #[test]
-    fn units_are_text() {
-        // As the SVG prints them (fric_typeset::unit): N·m, a minus in an exponent.
-        assert_eq!(unit_to_tex("kg-m^2"), "kg$\\cdot$m\\textsuperscript{2}");
-        assert_eq!(unit_to_tex("N-m"), "N$\\cdot$m");
-        assert_eq!(unit_to_tex("10^{-3} N"), "10\\textsuperscript{$-$3} N");
-        assert_eq!(unit_to_tex("m s^-1"), "m s\\textsuperscript{$-$1}");
-        assert_eq!(unit_to_tex("m²"), "m\\textsuperscript{2}");
-        assert_eq!(text_to_tex("10⁻⁴ H"), "10\\textsuperscript{$-$4} H");
-        assert_eq!(
-            text_to_tex("x₁ and f₁₂"),
-            "x\\textsubscript{1} and f\\textsubscript{12}"
-        );
-        assert_eq!(math("x₂"), "x_{2}");
-        assert_eq!(text_to_tex("√2"), "$\\surd$2");
-        // Table notes: minus signs and Greek subscripts as in the figures' labels.
-        assert_eq!(text_to_tex("-13.2/-9.99e3, x-y"), "$-$13.2/$-$9.99e3, x-y");
-        assert_eq!(
-            text_to_tex("α0 + α1, α12x"),
-            "$\\alpha_{0}$ + $\\alpha_{1}$, $\\alpha$12x"
-        );
-        assert_eq!(text_to_tex("u\u{307} has"), "$\\dot{u}$ has");
-        assert_eq!(unit_to_tex("µm"), "$\\mu$m");
-        assert_eq!(unit_to_tex("N-m-s/rad"), "N$\\cdot$m$\\cdot$s/rad");
-        assert_eq!(unit_to_tex("1/m"), "1/m");
     }
 }

@@ -1,23 +1,24 @@
 //! The one prose typesetter: manifest text (captions, notes, table cells, titles, the text
 //! parts of labels) read into [`Tok`]ens, which each backend only prints — LaTeX by
-//! [`to_tex`], the HTML report by `crate::mathml` (text escaped, [`Tok::Math`] as MathML).
+//! [`to_tex`], the HTML report by fric-report's `mathml` (text escaped, [`Tok::Math`] as MathML).
 //! Every rule of the field's typography lives here once:
 //! - a `$...$` span is mathematics as written (after [`check_math`]);
 //! - a relation written as a word with its operands (`ω_c = 3.5 rad/s`) is one formula, read
-//!   as a label is ([`super::relation`]);
+//!   as a label is ([`crate::relation`]); so is an expression of operands and operators with a
+//!   mathematical word in it, and a formula quoted as printed ([`crate::expression`]);
 //! - a prose word that is a math command (`\dot{u}`, `\wedge`) is mathematics, and a `-` right
 //!   after it is a hyphen (`\wedge -unimodal` → ∧-unimodal, as the source printed
 //!   `$\wedge$-unimodal`);
 //! - a prose word written with a subscript (`a_{θ}`, `F_ss`, `y_c,`, `f_+`) is a label
-//!   ([`super::tex::label_tokens`]);
+//!   ([`crate::label::label_tokens`]);
 //! - in text, digits right after a Greek letter are its subscript (`σ1` → σ₁), `^2`, `²`, `₁`
 //!   are scripts, a letter with a combining accent (`u̇`) is mathematics, and a `-` is a minus
-//!   by the figures' rule ([`fric_typeset::is_minus`]).
+//!   by the figures' rule ([`crate::is_minus`]), kept inside its number's formula (`$-13.2$`).
 
-use super::check_math;
-use super::tex::{command_word, is_script_word, label_tokens, math, math_unicode};
-use fric_typeset::symbols::{accent, greek, math_symbol, subscript, superscript, take_run};
-use fric_typeset::{greek_digits, script_at, Run};
+use crate::check::check_math;
+use crate::label::{command_word, is_script_word, label_tokens, math, math_unicode};
+use crate::symbols::{accent, greek, math_symbol, subscript, superscript, take_run};
+use crate::{greek_digits, script_at, Run};
 
 /// A piece of typeset text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,7 +52,7 @@ impl Toks {
             Tok::Text(s) => self.text(&s),
             // `$2\sqrt{10^5}$ = 632.46` (a table cell): a relation that goes on from the math
             // before it, across a space, is one formula with it.
-            Tok::Math(m) if super::relation::opens_with_relation(&m) => {
+            Tok::Math(m) if crate::relation::opens_with_relation(&m) => {
                 let n = self.0.len();
                 if n >= 2 && self.0[n - 1] == Tok::Text(" ".into()) && matches!(self.0[n - 2], Tok::Math(_)) {
                     self.0.pop();
@@ -80,7 +81,7 @@ pub fn text(s: &str) -> Vec<Tok> {
     let mut i = 0;
     while i < cs.len() {
         let c = cs[i];
-        // `s^-1`, `ω^{2/3}`: a superscript as the figures read it ([`fric_typeset::script_at`];
+        // `s^-1`, `ω^{2/3}`: a superscript as the figures read it ([`crate::script_at`];
         // a `_` in prose is a script only in a script word, `rate_independent` stays text).
         if c == '^' {
             if let Some((Run::Sup(sup), j)) = script_at(&cs, i) {
@@ -106,8 +107,18 @@ pub fn text(s: &str) -> Vec<Tok> {
             i += 2;
             continue;
         }
+        // A signed number is one formula with its sign (`-13.2/-9.99e3` → `$-13.2$/$-9.99\times10^{3}$`,
+        // not `$-$13.2`): a sign where the SVG's rule reads a minus, before a number.
+        if matches!(c, '-' | '−') && crate::is_minus(&cs, i) {
+            if let Some(end) = crate::formula::signed_number_end(&cs, i) {
+                let number: String = cs[i..end].iter().collect();
+                out.push(Tok::Math(crate::formula::number_math(&number)));
+                i = end;
+                continue;
+            }
+        }
         // A minus by the SVG's rule (`-13.2/-9.99e3`, ` - `), not a hyphen (`x-y`).
-        if c == '-' && fric_typeset::is_minus(&cs, i) {
+        if c == '-' && crate::is_minus(&cs, i) {
             out.text("−");
             i += 1;
             continue;
@@ -139,7 +150,7 @@ fn after_command(s: &str) -> Vec<Tok> {
 }
 
 /// Prose outside `$...$`: a relation with its operands as one formula
-/// ([`super::relation`]), words with `_` and math commands as mathematics, the rest as
+/// ([`crate::relation`]), words with `_` and math commands as mathematics, the rest as
 /// [`text`] (spacing kept).
 pub fn prose(s: &str) -> Vec<Tok> {
     // The words, each with the space before it, and the space after the last.
@@ -159,7 +170,7 @@ pub fn prose(s: &str) -> Vec<Tok> {
         spaces.push(space);
         rest = &rest[end..];
     }
-    let windows = super::relation::windows(&words);
+    let windows = crate::relation::windows(&words);
     let mut out = Toks::default();
     // Whether the previous word ended with a math command.
     let mut command_before = false;
@@ -167,13 +178,29 @@ pub fn prose(s: &str) -> Vec<Tok> {
     while k < words.len() {
         let (w, space) = (words[k], spaces[k]);
         if let Some(&(_, end)) = windows.iter().find(|&&(st, _)| st == k) {
-            if let Some((toks, e)) = super::relation::window_tokens(&words, &spaces, k, end) {
+            if let Some((toks, e)) = crate::relation::window_tokens(&words, &spaces, k, end) {
                 out.text(space);
                 out.extend(toks);
                 command_before = false;
                 k = e;
                 continue;
             }
+        }
+        // An expression without a relation (`J s² + (σ1 + α2) s + σ0`), or a formula quoted
+        // as printed (`'x − d/2 ≥ x_b <'`): one formula ([`crate::expression`]).
+        let limit = windows
+            .iter()
+            .map(|&(st, _)| st)
+            .filter(|&st| st > k)
+            .min()
+            .unwrap_or(words.len());
+        let formula = || crate::expression::expression(&words, &spaces, k, limit);
+        if let Some((toks, e)) = crate::expression::quoted(&words, &spaces, k).or_else(formula) {
+            out.text(space);
+            out.extend(toks);
+            command_before = false;
+            k = e;
+            continue;
         }
         // `\wedge -unimodal`: the source's `$\wedge$-unimodal`, one word with a hyphen.
         let joined = command_before && space == " " && w.starts_with('-');
@@ -184,8 +211,8 @@ pub fn prose(s: &str) -> Vec<Tok> {
         // A formula over words `k..end` read as a label: `∮F du`, an integral through its
         // differential; `4k_iδ_i(A − δ_i)`, a script word whose bracket closes in a later word
         // (within six).
-        let integral = super::formula::integral_end(&words, k);
-        let script = || super::relation::bracket_end(&words, k, 6).filter(|&e| e > k + 1);
+        let integral = crate::formula::integral_end(&words, k);
+        let script = || crate::relation::bracket_end(&words, k, 6).filter(|&e| e > k + 1);
         if joined {
             out.extend(after_command(w));
         } else if let Some(end) =
@@ -251,8 +278,20 @@ fn text_tex(s: &str, out: &mut String) {
             _ if greek(c).is_some() || (math_symbol(c).is_some() && !c.is_ascii()) => {
                 out.push_str(&format!("${}$", math(&c.to_string())))
             }
-            _ => crate::push_escaped(out, c),
+            _ => crate::tex::push_escaped(out, c),
         }
+    }
+}
+
+/// A script of text: a signed number one formula with its sign (`10⁻⁴` →
+/// `\\textsuperscript{$-4$}`, as [`text`] sets `−13.2`), anything else as text.
+fn script_tex(s: &str, out: &mut String) {
+    let cs: Vec<char> = s.chars().collect();
+    let signed = cs.first().is_some_and(|c| matches!(c, '-' | '−'));
+    if signed && crate::formula::signed_number_end(&cs, 0) == Some(cs.len()) {
+        out.push_str(&format!("${}$", crate::formula::number_math(s)));
+    } else {
+        text_tex(s, out);
     }
 }
 
@@ -271,12 +310,12 @@ pub fn to_tex(toks: &[Tok]) -> String {
             Tok::Text(s) => text_tex(s, &mut out),
             Tok::Sub(s) => {
                 out.push_str("\\textsubscript{");
-                text_tex(s, &mut out);
+                script_tex(s, &mut out);
                 out.push('}');
             }
             Tok::Sup(s) => {
                 out.push_str("\\textsuperscript{");
-                text_tex(s, &mut out);
+                script_tex(s, &mut out);
                 out.push('}');
             }
         }
@@ -329,5 +368,36 @@ mod tests {
     #[test]
     fn adjacent_math_is_one_span() {
         assert_eq!(to_tex(&[Tok::Math("a".into()), Tok::Math("b".into())]), "$a b$");
+    }
+
+    #[test]
+    fn units_are_text() {
+        // As the SVG prints them (crate::unit): N·m, a minus in an exponent.
+        assert_eq!(crate::label::unit_to_tex("kg-m^2"), "kg$\\cdot$m\\textsuperscript{2}");
+        assert_eq!(crate::label::unit_to_tex("N-m"), "N$\\cdot$m");
+        assert_eq!(crate::label::unit_to_tex("10^{-3} N"), "10\\textsuperscript{$-3$} N");
+        assert_eq!(crate::label::unit_to_tex("m s^-1"), "m s\\textsuperscript{$-1$}");
+        assert_eq!(crate::label::unit_to_tex("m²"), "m\\textsuperscript{2}");
+        assert_eq!(crate::label::text_to_tex("10⁻⁴ H"), "10\\textsuperscript{$-4$} H");
+        assert_eq!(
+            crate::label::text_to_tex("x₁ and f₁₂"),
+            "x\\textsubscript{1} and f\\textsubscript{12}"
+        );
+        assert_eq!(crate::label::math("x₂"), "x_{2}");
+        assert_eq!(crate::label::text_to_tex("√2"), "$\\surd$2");
+        // Table notes: minus signs and Greek subscripts as in the figures' labels; a signed
+        // number is one formula with its sign.
+        assert_eq!(
+            crate::label::text_to_tex("-13.2/-9.99e3, x-y"),
+            "$-13.2$/$-9.99\\times10^{3}$, x-y"
+        );
+        assert_eq!(
+            crate::label::text_to_tex("α0 + α1, α12x"),
+            "$\\alpha_{0}$ + $\\alpha_{1}$, $\\alpha$12x"
+        );
+        assert_eq!(crate::label::text_to_tex("u\u{307} has"), "$\\dot{u}$ has");
+        assert_eq!(crate::label::unit_to_tex("µm"), "$\\mu$m");
+        assert_eq!(crate::label::unit_to_tex("N-m-s/rad"), "N$\\cdot$m$\\cdot$s/rad");
+        assert_eq!(crate::label::unit_to_tex("1/m"), "1/m");
     }
 }
