@@ -395,7 +395,7 @@ pub(super) fn check_post(cx: &mut Ctx) {
             if let Some(b) = p.by.as_ref().filter(|b| !known.contains(b)) {
                 errs.push((format!("{at}.by"), format!("no column `{b}`"), known.join(", ")));
             }
-            let decl = fric_manifest::kind(fric_manifest::POST_KINDS, &p.op.name());
+            let decl = fric_manifest::kind(fric_manifest::POST_KINDS, p.op.name());
             if let (Some(d), None) = (decl.and_then(|d| d.field("param")).filter(|f| f.required), p.param) {
                 errs.push((
                     at.clone(),
