@@ -42,7 +42,7 @@ pub fn method_of(req: &RunRequest) -> Result<Method, String> {
 /// naming a method that does not step in time (`exact`, `analytic`, `integrating-factor`,
 /// `exponential` are not these solvers).
 pub fn ode_of(req: &RunRequest) -> Result<Ode, String> {
-    let m = methods::of(req)?;
+    let m = req.method;
     match m.how {
         How::Ode(ode) => Ok(ode),
         _ => Err(format!("method `{m}` does not integrate in time")),
@@ -51,8 +51,8 @@ pub fn ode_of(req: &RunRequest) -> Result<Ode, String> {
 
 /// Whether the run's method steps in time (every method but `exact`): an operator with an exact
 /// evaluation is driven by [`exact`] otherwise.
-pub fn steps_in_time(req: &RunRequest) -> Result<bool, String> {
-    Ok(methods::of(req)?.how != How::Exact)
+pub fn steps_in_time(req: &RunRequest) -> bool {
+    req.method.how != How::Exact
 }
 
 /// Time plan of a prescribed-input run.
@@ -351,7 +351,7 @@ pub fn driven_with_works<M: InputDriven>(
     record: impl Fn(f64, f64, &[f64], &mut [f64]),
 ) -> Result<RunData, String> {
     let (mut plan, steady) = periodic_plan(req, sig);
-    let method = methods::of(req)?;
+    let method = req.method;
     let how = match method.how {
         How::IntegratingFactor | How::Exponential => {
             if model.dim() != 1 || model.affine(sig.value(0.0), sig.deriv(0.0)).is_none() {

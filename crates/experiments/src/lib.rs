@@ -68,6 +68,14 @@ pub struct RunRequest {
     /// field in the declaration's order, defaults filled in.
     pub input: inputs::Input,
     pub sim: SimSpec,
+    /// How the run is computed: the method `sim.method` names, or its system's default (the
+    /// first it lists), resolved once by [`resolve`] (an unknown or untaken name is refused
+    /// there, at its line); every run-time site reads this value, none looks a name up again.
+    /// Not serialised: the cache key reads `sim.method` as written, so it is what it was before
+    /// the method was typed (a method registered at run time adds its declaration to the key,
+    /// `fric_pipeline::run_key`).
+    #[serde(skip)]
+    pub method: methods::Method,
     /// The samples of a `csv` input, read by the pipeline (this crate does no I/O). Only the
     /// file's path and sha256 are serialised, so they, not the samples, enter the cache key.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -137,21 +137,40 @@ pub fn resolve(
     (input.decl().check)(&input, &mut errs);
     let sim = sim.cloned().unwrap_or_default();
     let taken = info.all_methods();
-    if let Some(name) = &sim.method {
-        match crate::methods::find(&name.0) {
-            None => errs.push(Invalid {
-                path: "sim.method".into(),
-                message: format!("unknown method `{}`", name.0),
-                allowed: crate::methods::names(&crate::methods::all()),
-            }),
-            Some(m) if !taken.contains(&m) => errs.push(Invalid {
-                path: "sim.method".into(),
-                message: format!("system `{}` does not take method `{m}`", info.name),
-                allowed: crate::methods::names(&taken),
-            }),
-            Some(_) => {}
+    // The run's method, resolved here once (the request carries it): the name written, or the
+    // system's default; an unknown or untaken name is an error, never another method.
+    let method = match &sim.method {
+        Some(name) => match crate::methods::find(&name.0) {
+            None => {
+                errs.push(Invalid {
+                    path: "sim.method".into(),
+                    message: format!("unknown method `{}`", name.0),
+                    allowed: crate::methods::names(&crate::methods::all()),
+                });
+                None
+            }
+            Some(m) if !taken.contains(&m) => {
+                errs.push(Invalid {
+                    path: "sim.method".into(),
+                    message: format!("system `{}` does not take method `{m}`", info.name),
+                    allowed: crate::methods::names(&taken),
+                });
+                None
+            }
+            Some(m) => Some(m),
+        },
+        None => {
+            let first = info.methods.first().copied();
+            if first.is_none() {
+                errs.push(Invalid {
+                    path: "sim.method".into(),
+                    message: format!("system `{}` declares no method", info.name),
+                    allowed: String::new(),
+                });
+            }
+            first
         }
-    }
+    };
     let durations = [sim.periods.is_some(), sim.t_end.is_some(), sim.steady_state.is_some()];
     // A purely analytic system without an input (a closed-form map) has no duration.
     let timeless = taken.iter().all(|m| m.how == crate::methods::How::Analytic);
@@ -212,17 +231,19 @@ pub fn resolve(
             });
         }
     }
+    let Some(method) = method.filter(|_| errs.is_empty()) else {
+        return Err(errs);
+    };
     let req = RunRequest {
         system: info.name.to_string(),
         params: out,
         input,
         sim,
+        method,
         input_data: None,
     };
-    if errs.is_empty() {
-        crate::budget::check(&req, info.columns.len(), &mut errs);
-        (info.check)(&req, &mut errs);
-    }
+    crate::budget::check(&req, info.columns.len(), &mut errs);
+    (info.check)(&req, &mut errs);
     if errs.is_empty() {
         Ok(req)
     } else {

@@ -16,6 +16,7 @@ mod document;
 mod error;
 mod locate;
 pub mod member;
+mod named;
 pub mod rules;
 mod schema;
 mod text;

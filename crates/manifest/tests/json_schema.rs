@@ -202,7 +202,7 @@ fn examples_of_every_kind_validate_and_parse() {
     for k in fric_manifest::POST_KINDS {
         check(&s, &defs["PostOp"], &yaml_to_json(k.example), k.name, &mut errs);
         let p: fric_manifest::PostOp = serde_yaml::from_str(k.example).unwrap();
-        assert_eq!(fric_manifest::kind_name(&p.op), k.name);
+        assert_eq!(p.op.name(), k.name);
     }
     for k in fric_manifest::CHECK_KINDS {
         check(&s, &defs["CheckSpec"], &yaml_to_json(k.example), k.name, &mut errs);

@@ -111,17 +111,17 @@ impl Loaded {
 }
 
 /// Cache key of a run request: the fingerprint of the code that computes runs and the canonical
-/// request. A request names its method; for a method registered at run time
+/// request. A request carries its method (resolved at load); for a method registered at run time
 /// ([`fric_experiments::methods::register`], declared outside the fingerprinted code) the key
 /// also carries that declaration (name, doc, solver and tolerances), so that another method
 /// registered under the same name (another study or test on the same cache) cannot hit the
 /// entry. A project method's key is its request's alone, as before (its declaration is in the
 /// fingerprint).
 pub fn run_key(req: &RunRequest) -> String {
-    run_key_by(req, fric_experiments::methods::of(req).ok())
+    run_key_by(req, Some(req.method))
 }
 
-/// [`run_key`] of `req` computed by `method` (the declaration its method name resolves to).
+/// [`run_key`] of `req` computed by `method` (`None`: the request's canonical form alone).
 pub fn run_key_by(req: &RunRequest, method: Option<Method>) -> String {
     let canonical = serde_json::to_string(req).expect("requests serialise");
     let declared = match method {

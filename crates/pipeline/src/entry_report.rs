@@ -9,14 +9,6 @@ use fric_report::ExperimentReport;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-/// The kebab-case name of a manifest enum value.
-pub(crate) fn manifest_name<T: serde::Serialize>(v: &T) -> String {
-    serde_json::to_value(v)
-        .ok()
-        .and_then(|v| v.as_str().map(String::from))
-        .unwrap_or_default()
-}
-
 /// The resolved runs of a manifest, for the report.
 fn run_infos(e: &Entry) -> BTreeMap<String, fric_report::RunInfo> {
     let coords: HashMap<&str, &fric_manifest::Coords> =
@@ -57,7 +49,7 @@ pub(crate) fn registry_report(e: &Entry) -> ExperimentReport {
         runs: run_infos(e),
         id: m.id.clone(),
         kind: m.kind.into(),
-        content: manifest_name(&m.content),
+        content: m.content.name().to_string(),
         status: m.status.as_str().to_string(),
         reason: m.reason.clone(),
         caption: m.source.caption.clone(),

@@ -174,10 +174,7 @@ pub fn check(c: &CheckSpec, metrics: &BTreeMap<String, Option<f64>>) -> CheckRep
         Provenance::Transcribed { line, quote } => ("transcribed", vec![*line], quote.clone().unwrap_or_default()),
         Provenance::Derived(d) => ("derived", vec![], d.clone()),
         Provenance::Claim { kind, lines, text } => {
-            let k = serde_json::to_value(kind)
-                .ok()
-                .and_then(|v| v.as_str().map(String::from))
-                .unwrap_or_default();
+            let k = kind.name().to_string();
             (
                 "claim",
                 lines.clone(),

@@ -213,6 +213,7 @@ mod tests {
                 params: params.iter().map(|(k, v)| (k.to_string(), vec![*v])).collect(),
                 input,
                 sim: Default::default(),
+                method: fric_experiments::system("lugre").expect("lugre").methods[0],
                 input_data: None,
             },
             post: Vec::new(),

@@ -243,6 +243,9 @@ mod method {
         let loaded = fric_pipeline::load(ws.path());
         let runs = &loaded.entries[0].runs;
         let (toy, ode) = (&runs["dahl"], &runs["ode"]);
+        // The loader resolved each name once into the declaration the request carries.
+        assert!(std::ptr::eq(toy.request.method, &TOY));
+        assert!(std::ptr::eq(ode.request.method, &methods::ODE));
         assert_eq!(toy.key, fric_pipeline::run_key_by(&toy.request, Some(&TOY)));
         assert_ne!(toy.key, fric_pipeline::run_key_by(&toy.request, Some(&OTHER)));
         assert_ne!(toy.key, fric_pipeline::run_key_by(&toy.request, None));

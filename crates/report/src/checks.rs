@@ -4,27 +4,30 @@ use crate::explained::{Explained, Sensitivity};
 use fric_manifest::DiscrepancyKind;
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Hash)]
-#[serde(rename_all = "kebab-case")]
-pub enum Outcome {
-    Pass,
-    Fail,
-    /// A check marked as a known discrepancy (of the kind its `discrepancy` says), failing as
-    /// documented.
-    KnownDiscrepancy,
-    /// Marked as a known discrepancy but now passing: the manifest needs updating.
-    UnexpectedPass,
-    /// The metric could not be computed.
-    Error,
-    /// A transcribed value (`transcribed` provenance) read back as written: shown, counted
-    /// apart from passed checks.
-    Transcribed,
+fric_manifest::named_enum! {
+    #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Hash)]
+    pub enum Outcome {
+        Pass = "pass",
+        Fail = "fail",
+        /// A check marked as a known discrepancy (of the kind its `discrepancy` says), failing as
+        /// documented.
+        KnownDiscrepancy = "known-discrepancy",
+        /// Marked as a known discrepancy but now passing: the manifest needs updating.
+        UnexpectedPass = "unexpected-pass",
+        /// The metric could not be computed.
+        Error = "error",
+        /// A transcribed value (`transcribed` provenance) read back as written: shown, counted
+        /// apart from passed checks.
+        Transcribed = "transcribed",
+    }
 }
 
 impl Outcome {
     pub fn is_failure(self) -> bool {
         matches!(self, Outcome::Fail | Outcome::UnexpectedPass | Outcome::Error)
     }
+    /// The label the text reports print (`FAIL`, `known discrepancy`); report.json writes
+    /// [`Outcome::name`].
     pub fn as_str(self) -> &'static str {
         match self {
             Outcome::Pass => "pass",

@@ -15,15 +15,6 @@ const OUTCOMES: [Outcome; 6] = [
     Outcome::Error,
 ];
 
-/// The name report.json writes for an outcome (its serde name: `pass`, `transcribed`,
-/// `known-discrepancy`, `fail`, `unexpected-pass`, `error`).
-pub fn outcome_key(o: Outcome) -> String {
-    serde_json::to_value(o)
-        .ok()
-        .and_then(|v| v.as_str().map(String::from))
-        .unwrap_or_default()
-}
-
 /// Per document (the id's part before `/`), the checks of these experiments by outcome; every
 /// document of `documents` and every outcome is listed, with zeros.
 pub fn checks_by_document<'a>(
@@ -33,7 +24,7 @@ pub fn checks_by_document<'a>(
     let zeros = || {
         OUTCOMES
             .iter()
-            .map(|o| (outcome_key(*o), 0))
+            .map(|o| (o.name().to_string(), 0))
             .collect::<BTreeMap<_, _>>()
     };
     let mut out: BTreeMap<String, BTreeMap<String, usize>> =
@@ -42,7 +33,7 @@ pub fn checks_by_document<'a>(
         let doc = e.id.split('/').next().unwrap_or("").to_string();
         let counts = out.entry(doc).or_insert_with(zeros);
         for c in &e.checks {
-            *counts.entry(outcome_key(c.outcome)).or_default() += 1;
+            *counts.entry(c.outcome.name().to_string()).or_default() += 1;
         }
     }
     out

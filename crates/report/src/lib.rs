@@ -19,7 +19,7 @@ mod mathml;
 mod terminal;
 
 pub use checks::{judge, CheckReport, Outcome};
-pub use counts::{checks_by_document, outcome_key};
+pub use counts::checks_by_document;
 pub use discrepancy::{count_by_kind, discrepancies_by_document};
 pub use experiment::{
     ExperimentReport, ItemKind, MetricInfo, MetricMember, MetricTable, Provenance, Report, RunInfo, TableCells,

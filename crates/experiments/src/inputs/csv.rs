@@ -339,6 +339,7 @@ mod tests {
                 params: Default::default(),
                 input: crate::inputs::resolve(&serde_yaml::from_str(&yaml).unwrap()).unwrap(),
                 sim: Default::default(),
+                method: crate::system("lugre").expect("lugre").methods[0],
                 input_data: None,
             };
             req.sim.t_end = t_end;

@@ -41,6 +41,7 @@ impl Value {
             Value::Number(v) => InputValue::Number(*v),
             Value::Count(v) => InputValue::Number(*v as f64),
             Value::Text(v) => InputValue::Text(v.clone()),
+            Value::Scale(v) => InputValue::from(*v),
             other => written(&serde_json::to_value(other).unwrap_or_default()),
         }
     }

@@ -4,7 +4,9 @@
 //! schema`, the JSON Schema ([`docs`] into `fric_manifest::json_schema`), the loader
 //! (`crate::resolve`: an unknown method, or one the run's system does not take, is an error at
 //! its line) and the runs (`crate::drive`) all read that declaration. A run's method is resolved
-//! from its name once ([`of`]); nothing falls back to another method.
+//! from its name once, by the loader, into the [`Method`] its request carries
+//! ([`crate::RunRequest::method`]); nothing falls back to another method, and nothing looks a
+//! name up after loading.
 //!
 //! A system lists the methods it takes ([`crate::system::System::METHODS`], the first its
 //! default); a method declared outside this crate is added by [`register`] with the systems that
@@ -32,7 +34,6 @@ pub use ode::ODE;
 pub use radau5::RADAU5;
 pub use rosenbrock23::ROSENBROCK23;
 
-use crate::RunRequest;
 use fric_manifest::KindDoc;
 use std::sync::RwLock;
 
@@ -60,7 +61,18 @@ pub const LUGRE_DRIVEN: Methods = &[&EXPONENTIAL, &INTEGRATING_FACTOR, &ROSENBRO
 /// drum, inertia, PID and mass–spring systems): the implicit solvers first, Dopri5 beside them.
 pub const STIFF_FIRST: Methods = &[&RADAU5, &ROSENBROCK23, &DOPRI5];
 
-/// A method a run may be computed by: resolved from its name when the manifest is loaded.
+/// A method a run is computed by: resolved from its name when the manifest is loaded
+/// (`crate::resolve`, at the line of `sim.method`) and carried in
+/// [`crate::RunRequest::method`]; every run-time site matches on its [`How`], none compares a
+/// name or looks one up again.
+///
+/// Why a `Copy` handle to a method's declaration and not an enum with a variant per method: the
+/// methods are open. Each is declared in its own file and registered by one line ([`ALL`]), and
+/// a study or a test may [`register`] its own at run time; an enum of methods would need a
+/// second line per method (its variant, beside the file and the `ALL` line) and a
+/// `Registered(&'static MethodDecl)` variant holding exactly this handle for the rest. What is
+/// closed is what a method does, and that is the enum [`How`], matched exhaustively. Two handles
+/// are equal when their names are (a name is registered once).
 pub type Method = &'static MethodDecl;
 
 /// The methods a system takes, its first the default.
@@ -179,16 +191,4 @@ pub fn docs() -> Vec<KindDoc> {
             example: m.example,
         })
         .collect()
-}
-
-/// The method of a resolved run: `sim.method`, or its system's default (the first it lists; a
-/// system lists at least one, `tests/registry.rs`). An error, never another method, when the
-/// name or the system is unknown (resolution refuses both before a run).
-pub fn of(req: &RunRequest) -> Result<Method, String> {
-    match &req.sim.method {
-        Some(name) => find(&name.0).ok_or_else(|| format!("unknown method `{}`", name.0)),
-        None => crate::system(&req.system)
-            .and_then(|s| s.methods.first().copied())
-            .ok_or_else(|| format!("system `{}` has no method", req.system)),
-    }
 }

@@ -42,7 +42,7 @@ impl System for BlimanSorine {
         let m = p.law.model();
         let sig = signal(req)?;
         let x0 = [p.x10, p.x20];
-        if steps_in_time(req)? {
+        if steps_in_time(req) {
             let mut d = driven(req, &sig, &m, x0.to_vec(), &["v", "x1", "x2", "F"], |_, du, x, out| {
                 out[0] = du;
                 out[1] = x[0];

@@ -39,7 +39,7 @@ impl System for Dahl {
         if p.law.f0.abs() > p.law.fc {
             errs.push(invalid("f0", "|f0| exceeds fc", "|f0| ≤ fc"));
         }
-        if crate::methods::of(req).is_ok_and(|m| m.how == crate::methods::How::Exponential) && p.law.gamma != 1.0 {
+        if req.method.how == crate::methods::How::Exponential && p.law.gamma != 1.0 {
             errs.push(invalid(
                 "gamma",
                 "method exponential needs the Dahl ODE affine in F along the input, which it is only for gamma = 1",
@@ -51,7 +51,7 @@ impl System for Dahl {
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = p.law.model();
         let sig = signal(req)?;
-        if steps_in_time(req)? {
+        if steps_in_time(req) {
             driven(req, &sig, &m, vec![p.law.f0], &["v", "F"], |_, du, x, out| {
                 out[0] = du;
                 out[1] = x[0];

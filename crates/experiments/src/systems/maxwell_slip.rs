@@ -37,7 +37,7 @@ impl System for MaxwellSlip {
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = p.elements.model();
         let sig = signal(req)?;
-        if steps_in_time(req)? {
+        if steps_in_time(req) {
             let u0 = sig.value(0.0);
             let x0: Vec<f64> = m.delta.iter().map(|d| u0 - p.s0.clamp(-d, *d)).collect();
             driven(req, &sig, &m, x0, &["v", "F"], |u, du, x, out| {

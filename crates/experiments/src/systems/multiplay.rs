@@ -47,7 +47,7 @@ impl System for Multiplay {
         let m = p.elements.model();
         let sig = signal(req)?;
         let u0 = sig.value(0.0);
-        if !steps_in_time(req)? {
+        if !steps_in_time(req) {
             let model = m.dc_limit();
             let state = model.state(u0, 0.0);
             exact_pl(req, &sig, &mut StopOps { model, state }).map(rename_f_to_y)

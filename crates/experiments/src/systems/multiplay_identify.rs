@@ -47,7 +47,7 @@ impl System for MultiplayIdentify {
     }
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
-        debug_assert_eq!(steps_in_time(req), Ok(false));
+        debug_assert!(!steps_in_time(req));
         let sig = signal(req)?;
         let truth = MaxwellSlip::new(p.k.clone(), p.delta.clone());
         let mut st = truth.state(sig.value(0.0), 0.0);

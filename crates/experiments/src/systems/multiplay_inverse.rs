@@ -103,7 +103,7 @@ impl System for MultiplayInverse {
         let m = p.elements.model();
         let sig = signal(req)?;
         let u0 = sig.value(0.0);
-        if steps_in_time(req)? {
+        if steps_in_time(req) {
             let inv = DynamicInverse::new(m.clone())?;
             let chain = Chain { fwd: m.clone(), inv };
             let x0 = m.state_at_rest(&vec![u0; m.len()]);

@@ -368,23 +368,24 @@ pub enum Provenance {
     },
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
-#[serde(rename_all = "kebab-case")]
-pub enum ClaimKind {
-    RateIndependence,
-    RateDependence,
-    LocalMemory,
-    NonlocalMemory,
-    Clockwise,
-    Counterclockwise,
-    ConvergenceAsOmegaToZero,
-    Hysteretic,
-    NotHysteretic,
-    Bound,
-    Equivalence,
-    Symmetry,
-    Shape,
-    InEquilibria,
+crate::named_enum! {
+    #[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
+    pub enum ClaimKind {
+        RateIndependence = "rate-independence",
+        RateDependence = "rate-dependence",
+        LocalMemory = "local-memory",
+        NonlocalMemory = "nonlocal-memory",
+        Clockwise = "clockwise",
+        Counterclockwise = "counterclockwise",
+        ConvergenceAsOmegaToZero = "convergence-as-omega-to-zero",
+        Hysteretic = "hysteretic",
+        NotHysteretic = "not-hysteretic",
+        Bound = "bound",
+        Equivalence = "equivalence",
+        Symmetry = "symmetry",
+        Shape = "shape",
+        InEquilibria = "in-equilibria",
+    }
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]

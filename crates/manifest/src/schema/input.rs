@@ -78,7 +78,7 @@ impl From<String> for InputValue {
 
 impl From<super::Scale> for InputValue {
     fn from(v: super::Scale) -> Self {
-        InputValue::Text(super::kind_name(&v))
+        InputValue::Text(v.name().to_string())
     }
 }
 

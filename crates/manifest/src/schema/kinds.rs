@@ -100,14 +100,6 @@ impl KindDoc {
     }
 }
 
-/// The name a manifest writes for a unit enum value (`MetricKind::LoopArea` → `loop-area`).
-pub fn kind_name<T: serde::Serialize>(v: &T) -> String {
-    match serde_json::to_value(v) {
-        Ok(serde_json::Value::String(s)) => s,
-        _ => String::new(),
-    }
-}
-
 /// The declaration of `name` in `kinds`.
 pub fn kind<'a>(kinds: &'a [KindDoc], name: &str) -> Option<&'a KindDoc> {
     kinds.iter().find(|k| k.name == name)

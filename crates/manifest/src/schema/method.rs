@@ -1,8 +1,10 @@
 //! A run's method by name (`sim.method`). The methods are declared, each with what it does, in
 //! `fric_experiments::methods` (one file per method, registered by one line), since what a
 //! method does needs the solvers this crate stays free of; the loader resolves the name against
-//! that registry (an unknown method, or one the run's system does not take, is an error at its
-//! line with the allowed list), and the JSON Schema lists the names it holds.
+//! that registry once (an unknown method, or one the run's system does not take, is an error at
+//! its line with the allowed list) into the typed `fric_experiments::methods::Method` a resolved
+//! run carries, and the JSON Schema lists the names it holds. This name is what the manifest
+//! wrote, kept as written for the cache key; nothing reads it after loading.
 //!
 //! That registry, like the series styles' (`fric_plot::style`), is per process: a method added
 //! at run time (`fric_experiments::methods::register`) exists for the process that added it, and

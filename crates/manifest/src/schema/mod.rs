@@ -151,18 +151,19 @@ pub enum Kind {
     Table,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
-#[serde(rename_all = "kebab-case")]
-pub enum Content {
-    Simulation,
-    AnalyticCurve,
-    Composite,
-    Schematic,
-    Photo,
-    ExperimentalData,
-    Fit,
-    BlockDiagram,
-    Table,
+crate::named_enum! {
+    #[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
+    pub enum Content {
+        Simulation = "simulation",
+        AnalyticCurve = "analytic-curve",
+        Composite = "composite",
+        Schematic = "schematic",
+        Photo = "photo",
+        ExperimentalData = "experimental-data",
+        Fit = "fit",
+        BlockDiagram = "block-diagram",
+        Table = "table",
+    }
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, PartialOrd, Ord, Hash)]

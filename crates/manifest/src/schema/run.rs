@@ -141,33 +141,34 @@ pub struct PostOp {
     pub at: Option<f64>,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
-#[serde(rename_all = "kebab-case")]
-pub enum PostKind {
-    /// Exponentially weighted moving average `m_k = β y_k + (1 − β) m_{k−1}`, `m_0 = y_0`.
-    Ewma,
-    /// Centred moving average over `param` samples (shrinking at the ends).
-    MovingAverage,
-    Abs,
-    /// d(of)/d(by) by central differences (one-sided at the ends).
-    Gradient,
-    /// Trapezoidal ∫ of d(by) from the first sample.
-    CumulativeIntegral,
-    Scale,
-    Offset,
-    /// `of` where it rises from the previous sample, NaN elsewhere: selects the increasing trace
-    /// of a loop (metrics skip NaN samples through their `range`).
-    Rising,
-    /// `of` where `|by| ≤ param`, NaN elsewhere: e.g. the error only while at rest.
-    Gate,
-    /// `of` minus its value at its last reversal (the last sample where it changed direction;
-    /// the first sample before any): the displacement since the last velocity reversal, the
-    /// report's space variable s (3.5) with its sign.
-    SinceReversal,
-    /// `of − param · (by − at)`: the (by, of) plane sheared along `by` about `by = at` (default
-    /// 0), e.g. `f − k (x − x₀)` with a loop's mean slope `k` taken out so that thin hysteresis
-    /// loops open, centred on the loops' `x₀`.
-    Shear,
+crate::named_enum! {
+    #[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
+    pub enum PostKind {
+        /// Exponentially weighted moving average `m_k = β y_k + (1 − β) m_{k−1}`, `m_0 = y_0`.
+        Ewma = "ewma",
+        /// Centred moving average over `param` samples (shrinking at the ends).
+        MovingAverage = "moving-average",
+        Abs = "abs",
+        /// d(of)/d(by) by central differences (one-sided at the ends).
+        Gradient = "gradient",
+        /// Trapezoidal ∫ of d(by) from the first sample.
+        CumulativeIntegral = "cumulative-integral",
+        Scale = "scale",
+        Offset = "offset",
+        /// `of` where it rises from the previous sample, NaN elsewhere: selects the increasing trace
+        /// of a loop (metrics skip NaN samples through their `range`).
+        Rising = "rising",
+        /// `of` where `|by| ≤ param`, NaN elsewhere: e.g. the error only while at rest.
+        Gate = "gate",
+        /// `of` minus its value at its last reversal (the last sample where it changed direction;
+        /// the first sample before any): the displacement since the last velocity reversal, the
+        /// report's space variable s (3.5) with its sign.
+        SinceReversal = "since-reversal",
+        /// `of − param · (by − at)`: the (by, of) plane sheared along `by` about `by = at` (default
+        /// 0), e.g. `f − k (x − x₀)` with a loop's mean slope `k` taken out so that thin hysteresis
+        /// loops open, centred on the loops' `x₀`.
+        Shear = "shear",
+    }
 }
 
 /// Simulation settings.
@@ -428,12 +429,13 @@ fn zip_tuples(axes: &[SweepAxis], path: &str) -> Result<Vec<Coords>, SweepError>
         .collect())
 }
 
-#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
-#[serde(rename_all = "kebab-case")]
-pub enum Scale {
-    #[default]
-    Linear,
-    Log,
-    /// Symmetric grid: log-spaced magnitudes on both signs (for curves through zero).
-    SymLog,
+crate::named_enum! {
+    #[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
+    pub enum Scale {
+        #[default]
+        Linear = "linear",
+        Log = "log",
+        /// Symmetric grid: log-spaced magnitudes on both signs (for curves through zero).
+        SymLog = "sym-log",
+    }
 }

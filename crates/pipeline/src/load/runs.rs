@@ -349,7 +349,7 @@ fn column_problem(name: &str) -> Option<String> {
 /// The fields `param` and `by` of step `p` that its kind (`decl`) does not take: (field, why).
 fn fields_not_taken(p: &fric_manifest::PostOp, decl: Option<&fric_manifest::KindDoc>) -> Vec<(&'static str, String)> {
     let Some(d) = decl else { return Vec::new() };
-    let kind = fric_manifest::kind_name(&p.op);
+    let kind = p.op.name();
     [
         ("param", p.param.is_some()),
         ("by", p.by.is_some()),
@@ -395,7 +395,7 @@ pub(super) fn check_post(cx: &mut Ctx) {
             if let Some(b) = p.by.as_ref().filter(|b| !known.contains(b)) {
                 errs.push((format!("{at}.by"), format!("no column `{b}`"), known.join(", ")));
             }
-            let decl = fric_manifest::kind(fric_manifest::POST_KINDS, &fric_manifest::kind_name(&p.op));
+            let decl = fric_manifest::kind(fric_manifest::POST_KINDS, p.op.name());
             if let (Some(d), None) = (decl.and_then(|d| d.field("param")).filter(|f| f.required), p.param) {
                 errs.push((
                     at.clone(),
