@@ -248,6 +248,31 @@ fn maxwell_slip_exact_samples_every_slip_onset() {
     );
 }
 
+/// multiplay-identify's true DC map (issue 50 item 6): the maxwell-slip run's samples, every slip
+/// onset among them, so its loop area ∮ y du is the closed form Σ 4 k_i Δ_i (A − Δ_i) = 2.52 to
+/// rounding (with the plain exact driver, before, the uniform grid alone: about 1e-4 off), and the
+/// identification from those samples gives back k and Δ.
+#[test]
+fn multiplay_identify_samples_every_slip_onset() {
+    let p = [
+        ("k", ParamValue::List(vec![1.0, 2.0])),
+        ("delta", ParamValue::List(vec![0.3, 0.7])),
+    ];
+    let (spp, period) = (400, 2.0 * std::f64::consts::PI);
+    let d = run("multiplay-identify", &p, sine(1.0, 1.0), periods(2.0, spp));
+    let m = run("maxwell-slip", &p, sine(1.0, 1.0), periods(2.0, spp));
+    assert_eq!(d.column("t").unwrap(), m.column("t").unwrap());
+    assert_eq!(d.column("y").unwrap(), m.column("F").unwrap());
+    let t = d.column("t").unwrap();
+    let start = t.iter().position(|&s| s >= period * (1.0 - 1e-12)).unwrap();
+    assert_eq!(t.len() - start, spp + 1 + 4, "{}", t.len() - start);
+    let (u, y) = (&d.column("u").unwrap()[start..], &d.column("y").unwrap()[start..]);
+    let area = loop_area(u, y);
+    assert!((area - 2.52).abs() < 1e-13, "{area} vs 2.52");
+    assert_eq!(d.info["n_identified"], 2.0);
+    assert!(d.info["k_err"] < 1e-9 && d.info["delta_err"] < 1e-9, "{:?}", d.info);
+}
+
 /// Linear MSD: periodic steady state reached and the loop area equals π|G| sin φ.
 #[test]
 fn linear_msd_steady_state_area() {

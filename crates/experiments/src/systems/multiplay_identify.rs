@@ -1,11 +1,12 @@
 //! `multiplay-identify`: identification (2.24)–(2.26) of a multiplay from its DC hysteresis map
 //! (the procedure of Fig 2.7, L718–L732, exercised on a synthetic map since the published "true"
 //! map is digitised from another paper). The true model's DC map is computed with the exact stop
-//! operators; the vertices of its last ascending branch are detected from the samples alone
-//! (consecutive chords of equal slope form a segment, vertices are line intersections); k and Δ
-//! follow from (2.25)–(2.26); the estimated model is re-simulated on the same input.
+//! operators, every slip onset a sample; the vertices of its last ascending branch are detected
+//! from the samples alone (consecutive chords of equal slope form a segment, vertices are line
+//! intersections); k and Δ follow from (2.25)–(2.26); the estimated model is re-simulated on the
+//! same input.
 
-use crate::drive::{exact, steps_in_time};
+use crate::drive::{exact_pl, steps_in_time, StopOps};
 use crate::input::signal;
 use crate::system::{any, params, positive, Column, System, PRESCRIBED};
 use crate::{Invalid, RunData, RunRequest};
@@ -24,7 +25,7 @@ pub struct MultiplayIdentify;
 
 impl System for MultiplayIdentify {
     const NAME: &'static str = "multiplay-identify";
-    const DOC: &'static str = "Identification (2.24)-(2.26) from a DC hysteresis map (Fig 2.7 procedure) on a synthetic map: the true multiplay's DC limit (stop operators, relaxed start) on the input samples gives y; the vertices of the last complete ascending branch (between two reversals) are detected from the samples; k = A^-1 s and Δ = (u_i - u_min)/2; y_est is the estimated model re-simulated on the same input. Info: n_identified, k_err and delta_err (max abs deviation from the true, Δ-sorted, parameters; NaN if N differs). Invariants: none (an identification from sampled maps, no simulated state).";
+    const DOC: &'static str = "Identification (2.24)-(2.26) from a DC hysteresis map (Fig 2.7 procedure) on a synthetic map: the true multiplay's DC limit (stop operators, relaxed start) on the input samples and every element's slip onset gives y; the vertices of the last complete ascending branch (between two reversals) are detected from the samples; k = A^-1 s and Δ = (u_i - u_min)/2; y_est is the estimated model re-simulated on the same input. Info: n_identified, k_err and delta_err (max abs deviation from the true, Δ-sorted, parameters; NaN if N differs). Invariants: none (an identification from sampled maps, no simulated state).";
     type Params = Params;
     const INPUTS: &'static [&'static str] = PRESCRIBED;
     const COLUMNS: &'static [Column] = &[
@@ -50,8 +51,10 @@ impl System for MultiplayIdentify {
         debug_assert!(!steps_in_time(req));
         let sig = signal(req)?;
         let truth = MaxwellSlip::new(p.k.clone(), p.delta.clone());
-        let mut st = truth.state(sig.value(0.0), 0.0);
-        let mut data = exact(req, &sig, |u| truth.advance(&mut st, u))?;
+        let state = truth.state(sig.value(0.0), 0.0);
+        // Every slip onset of the true model is a sample (issue 50 item 6): y is linear in u
+        // between samples, its loop area exact, and each branch vertex a sample.
+        let mut data = exact_pl(req, &sig, &mut StopOps { model: truth, state })?;
         let (u, y) = (&data.columns[1].1, &data.columns[3].1);
         // The last complete ascending branch: a maximal run of increasing u that starts and ends
         // at a reversal (not at the ends of the run).
