@@ -17,6 +17,7 @@ mod error;
 mod locate;
 pub mod member;
 pub mod rules;
+pub mod run_ref;
 mod schema;
 mod text;
 mod tree;
