@@ -99,9 +99,9 @@ mod tests {
 
     #[test]
     fn a_value_is_read_on_its_branch_only() {
-        // A loop: up along y = x + 1, down along y = x − 1.
-        let x = [-1.0, 0.0, 1.0, 0.0, -1.0];
-        let y = [0.0, 1.0, 2.0, -1.0, -2.0];
+        // A loop: up along y = x + 1, a drop at the tip, down along y = x − 1.
+        let x = [-1.0, 0.0, 1.0, 1.0, 0.0, -1.0];
+        let y = [0.0, 1.0, 2.0, 0.0, -1.0, -2.0];
         assert_eq!(value_on_branch(&x, &y, 0.5, Up), Ok(1.5));
         assert_eq!(value_on_branch(&x, &y, 0.5, Down), Ok(-0.5));
         // A turning point printed a little beyond the branch's end is read at the end.
