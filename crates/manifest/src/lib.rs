@@ -18,6 +18,7 @@ mod locate;
 pub mod member;
 mod named;
 pub mod rules;
+pub mod run_ref;
 mod schema;
 mod text;
 mod tree;

@@ -5,7 +5,8 @@ use crate::fingerprint::RUNS_FINGERPRINT;
 use crate::hash::sha256_hex;
 use fric_experiments::methods::{self, Method};
 use fric_experiments::RunRequest;
-use fric_manifest::{Diagnostic, Manifest};
+use fric_manifest::run_ref::RunRef;
+use fric_manifest::{Diagnostic, Manifest, RunSpec};
 use std::collections::BTreeMap;
 
 /// A valid manifest with its runs resolved.
@@ -24,6 +25,20 @@ pub struct Entry {
     /// The manifests whose fits this one's `fitted` metrics take a value of (as loaded, with
     /// their runs resolved; their own `fit_sources` empty).
     pub fit_sources: Vec<Entry>,
+}
+
+/// The runs of manifest `other` taken (`from: "<id>#<run>"`) from one of `runs` of manifest
+/// `id`: where a fit of `id` fitting `runs` sets its values in another manifest (a fit target's
+/// `manifest`, one of [`Entry::fit_sources`]). The one rule of the loader's refusal
+/// (`load/fit_refs.rs`) and of the fit's evaluation (`fits.rs`).
+pub fn runs_taken_from<'a>(other: &'a Manifest, id: &str, runs: &[&str]) -> Vec<&'a RunSpec> {
+    let taken = |r: &RunSpec| {
+        r.from
+            .as_deref()
+            .and_then(RunRef::parse)
+            .is_some_and(|f| f.manifest == id && runs.contains(&f.run))
+    };
+    other.runs.iter().filter(|r| taken(r)).collect()
 }
 
 #[derive(Clone, Debug)]

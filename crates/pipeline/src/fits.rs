@@ -11,7 +11,7 @@ use crate::overrides::variant;
 use crate::profile::profile;
 use crate::sensitivity::fetch::{evaluate, fetch_serial};
 use crate::store::RunCache;
-use fric_manifest::{FitSpec, FitTarget};
+use fric_manifest::{Branch, FitSpec, FitTarget, NamedWindow, Window};
 use fric_report::{ExperimentReport, MetricInfo};
 
 /// Defaults of a fit's settings (see [`FitSpec`]).
@@ -153,10 +153,17 @@ fn computed(cache: &RunCache, e: &Entry, f: &FitSpec, p: &[f64]) -> Result<Vec<V
     for (t, target) in f.targets.iter().enumerate().filter(|(_, t)| t.manifest.is_none()) {
         let spec = v.manifest.metrics.iter().find(|m| m.name == target.metric).cloned();
         let spec = spec.ok_or_else(|| format!("no metric `{}`", target.metric))?;
+        let branches = loop_branches(target);
         for (i, [at, _]) in target.points.iter().enumerate() {
             let mut copy = spec.clone();
             copy.name = point_metric(t, i);
             copy.at = Some(*at);
+            // A loop's row is read on its branch, over the last period unless the metric names
+            // a window.
+            if let Some(b) = branches.get(i) {
+                copy.branch = *b;
+                copy.window.get_or_insert(Window::Named(NamedWindow::LastPeriod));
+            }
             v.manifest.metrics.push(copy);
         }
     }
@@ -196,17 +203,34 @@ fn computed(cache: &RunCache, e: &Entry, f: &FitSpec, p: &[f64]) -> Result<Vec<V
             out.push(vec![get(&target.metric, &target.metric)?]);
             continue;
         }
+        let branches = loop_branches(target);
         let vals = (0..target.points.len())
             .map(|i| {
-                get(
-                    &point_metric(t, i),
-                    &format!("{} at {}", target.metric, target.points[i][0]),
-                )
+                let x = target.points[i][0];
+                let shown = match (&target.csv, branches.get(i).copied().flatten()) {
+                    (Some(c), Some(b)) => {
+                        let line = c.lines.get(i).map_or(String::new(), |n| format!(":{n}"));
+                        format!("{}{line}: {} at {x} on the {} branch", c.path, target.metric, b.name())
+                    }
+                    _ => format!("{} at {x}", target.metric),
+                };
+                get(&point_metric(t, i), &shown)
             })
             .collect::<Result<Vec<_>, _>>()?;
         out.push(vals);
     }
     Ok(out)
+}
+
+/// The branch of each row of a loop target (`csv` with `loop: true`), none for another target.
+fn loop_branches(t: &FitTarget) -> Vec<Option<Branch>> {
+    match &t.csv {
+        Some(c) if c.is_loop => {
+            let x: Vec<f64> = t.points.iter().map(|p| p[0]).collect();
+            crate::loop_branch::branches(&x)
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// The manifest `id` (one `e` carries, [`Entry::fit_sources`]) with `set` in each of its runs
@@ -216,12 +240,8 @@ fn other_variant(e: &Entry, f: &FitSpec, id: &str, set: &[(String, f64)]) -> Res
     let mut o = src
         .ok_or_else(|| format!("manifest `{id}` is not loaded (invalid?)"))?
         .clone();
-    let from: Vec<String> = f.run.ids().iter().map(|r| format!("{}#{r}", e.manifest.id)).collect();
-    let taken: Vec<String> = o
-        .manifest
-        .runs
-        .iter()
-        .filter(|r| r.from.as_ref().is_some_and(|s| from.contains(s)))
+    let taken: Vec<String> = crate::entry::runs_taken_from(&o.manifest, &e.manifest.id, &f.run.ids())
+        .into_iter()
         .map(|r| r.id.clone())
         .collect();
     if taken.is_empty() {

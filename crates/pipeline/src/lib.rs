@@ -44,6 +44,7 @@ mod hash;
 mod isolate;
 pub mod limits;
 pub mod load;
+pub mod loop_branch;
 pub mod lsq;
 mod lsq_algebra;
 mod lsq_lm;

@@ -99,7 +99,7 @@ pub fn plan(opts: &Options) -> Result<Plan, String> {
         for m in std::iter::once(*e).chain(&e.companions) {
             for (id, r) in &m.runs {
                 let (_, used_by) = runs.entry(&r.key).or_insert((&r.request, Vec::new()));
-                let user = format!("{}#{id}", m.manifest.id);
+                let user = fric_manifest::run_ref::RunRef::new(&m.manifest.id, id).to_string();
                 if !used_by.contains(&user) {
                     used_by.push(user);
                 }

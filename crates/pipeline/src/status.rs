@@ -12,6 +12,7 @@
 //! `partial` that disagrees is refused, in either direction.
 
 use crate::entry::Entry;
+use fric_manifest::run_ref::RunRef;
 use fric_manifest::{Assumption, Carries, Manifest, Status};
 use fric_report::{CheckReport, DiscrepancyKind, ExperimentReport, Outcome};
 use std::collections::HashMap;
@@ -86,7 +87,13 @@ pub fn inherited<'a>(
         let mut next = run.from.clone();
         let mut seen: Vec<String> = Vec::new();
         while let Some(r) = next.take() {
-            let Some((mid, rid)) = r.split_once('#') else { break };
+            let Some(RunRef {
+                manifest: mid,
+                run: rid,
+            }) = RunRef::parse(&r)
+            else {
+                break;
+            };
             if seen.contains(&r) {
                 return Err(format!("the run `{}` takes `{r}` by `from:` in a cycle", run.id));
             }
@@ -105,7 +112,7 @@ pub fn inherited<'a>(
                     && !settles(m, &run.id, a)
                     && !out.iter().any(|(_, b)| std::ptr::eq(*b, a))
                 {
-                    out.push((format!("{mid}#{rid}"), a));
+                    out.push((RunRef::new(mid, rid).to_string(), a));
                 }
             }
             next = other.runs.iter().find(|o| o.id == rid).and_then(|o| o.from.clone());

@@ -4,7 +4,10 @@
 
 mod common;
 
-use common::{diagnostics, evaluated, only_diagnostic, run_manifest, workspace, FIT, FIT_FILE as FILE};
+use common::{
+    diagnostics, diagnostics_with_data, evaluated, only_diagnostic, only_one, run_manifest, workspace, FIT,
+    FIT_FILE as FILE,
+};
 
 #[test]
 fn a_fit_recovers_the_parameters_of_its_points_the_same_at_any_job_count() {
@@ -275,19 +278,8 @@ fn a_fit_to_points_read_from_a_csv_file_is_the_fit_to_those_points_and_follows_t
 #[test]
 fn bad_csv_targets_are_reported_at_their_line() {
     let text = csv_target();
-    let with = |csv: &str, text: &str| {
-        let ws = workspace(&[(FILE, text)]);
-        std::fs::create_dir_all(ws.path().join("data/meas")).unwrap();
-        std::fs::write(ws.path().join("data/meas/points.csv"), csv).unwrap();
-        let loaded = fric_pipeline::load(ws.path());
-        assert_eq!(loaded.invalid.len(), 1, "{text}");
-        loaded.invalid[0].diagnostics.clone()
-    };
-    let only = |d: Vec<fric_manifest::Diagnostic>, line: usize, message: &str| {
-        assert_eq!(d.len(), 1, "{d:#?}");
-        assert_eq!(d[0].line, line, "{}", d[0]);
-        assert!(d[0].message.contains(message), "{}", d[0]);
-    };
+    let with = |csv: &str, text: &str| diagnostics_with_data(FILE, text, "data/meas/points.csv", csv);
+    let only = only_one;
     // The target is at line 35 (its `csv` the line after `metric`).
     let col = text.replacen("x: u, y: F}", "x: u, y: G}", 1);
     only(with(POINTS_CSV, &col), 36, "`data/meas/points.csv` has no column `G`");

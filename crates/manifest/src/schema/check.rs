@@ -23,6 +23,10 @@ pub struct MetricSpec {
     pub at: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub range: Option<[f64; 2]>,
+    /// `value-at`: read y on the samples where x increases (`ascending`) or decreases
+    /// (`descending`) only: one branch of a loop.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub branch: Option<Branch>,
     /// `decay-fit`: which fitted parameter is the value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub part: Option<FitPart>,
@@ -48,6 +52,24 @@ pub struct MetricSpec {
     /// `{rel: 1e-9, abs: 1e-12}`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub baseline_tol: Option<Tol>,
+}
+
+/// One branch of a loop: the samples where x increases, or where it decreases.
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Branch {
+    Ascending,
+    Descending,
+}
+
+impl Branch {
+    /// Its name as a manifest writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Branch::Ascending => "ascending",
+            Branch::Descending => "descending",
+        }
+    }
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]

@@ -85,7 +85,8 @@ pub struct FitTarget {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub points: Vec<[f64; 2]>,
     /// The points read from a CSV file instead (exactly one of `value`, `points`, `csv` and
-    /// `samples`): one residual per row, `[x, y]` its point.
+    /// `samples`): one residual per row, `[x, y]` its point; a measured loop without time with
+    /// `loop: true` (see its declaration).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub csv: Option<FitCsv>,
     /// The points are the samples `(x, y)` of another run of this manifest (simulated data a
@@ -102,18 +103,43 @@ pub struct FitTarget {
 }
 
 /// A target's points from a measured CSV file: a header row naming the columns, then one row
-/// per sample; the `x` column strictly increasing (e.g. time), finite values. Read when the
-/// manifest is loaded: its sha256 is recorded with the points, so editing the file changes the
-/// fit.
+/// per sample, finite values; one residual per row. Read when the manifest is loaded: its
+/// sha256 is recorded with the points, so editing the file changes the fit.
+///
+/// Without `loop`, the `x` column strictly increases (e.g. time): the row's residual is the
+/// metric with `at` set to its x, minus its y.
+///
+/// With `loop: true` the file is a measured hysteresis loop without time: (input, output) rows
+/// in the order measured, x going up, then down, ... Each row lies on the branch of its step
+/// from the row before (ascending where x increased, descending where it decreased; the first
+/// row takes its step to the next, a row repeating x the branch before it), and the file needs
+/// rows on both. The target's metric is a `value-at` of a fitted run (its input defines the
+/// model's loop) with `x` and `y` the model's input and output columns; a row's residual is its
+/// y minus the model's y on the same branch at its x (the metric with `at` and `branch` set),
+/// interpolated over the metric's window, the last period when it names none. A row whose x
+/// lies outside the model's branch (by more than 1e-9 of the branch's span) fails the fit with
+/// the file and line. Example:
+/// `targets: [{metric: f_u, csv: {path: data/followup/dahl-loop.csv, x: u, y: F, loop: true}}]`
+/// with the metric `{name: f_u, kind: value-at, run: loop, x: u, y: F, at: 0, window: last-period}`.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FitCsv {
     /// The file, relative to the workspace root and under `data/` (not `data/cache/`).
     pub path: String,
-    /// The column of the abscissae (the metric's `at`), strictly increasing.
+    /// The column of the abscissae (the metric's `at`): strictly increasing, or, with `loop`,
+    /// the loop's input.
     pub x: String,
-    /// The column of the values the metric should have there.
+    /// The column of the values the metric should have there (with `loop`, the loop's output).
     pub y: String,
+    /// The rows are a loop (x up and down, no time): each row is compared on its branch. Default
+    /// false.
+    #[serde(default, rename = "loop", skip_serializing_if = "std::ops::Not::not")]
+    pub is_loop: bool,
+    /// The file's line of each row read (for the messages about it), filled in when the manifest
+    /// is loaded.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub lines: Vec<usize>,
     /// The file's sha256, filled in when the manifest is loaded (never written in a manifest).
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
     #[schemars(skip)]

@@ -3,6 +3,7 @@
 //! and the status of a study of one's own does not claim reproduction.
 
 use super::ctx::Ctx;
+use fric_manifest::run_ref::RunRef;
 use fric_manifest::{Assumption, Carries, Manifest, Status};
 use std::collections::HashMap;
 
@@ -116,7 +117,7 @@ pub(super) fn settles(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
         }
         for id in ids {
             let from = cx.m.runs.iter().find(|r| r.id == id).and_then(|r| r.from.as_deref());
-            let Some((mid, rid)) = from.and_then(|r| r.split_once('#')) else {
+            let Some(taken) = from.and_then(RunRef::parse) else {
                 let msg = format!(
                     "`settles:` names run `{id}`, which is not taken by `from:`: it inherits nothing to settle"
                 );
@@ -124,6 +125,7 @@ pub(super) fn settles(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
                 continue;
             };
             // A missing owner is the `from:` error of the run.
+            let (mid, rid) = (taken.manifest, taken.run);
             let Some(owner) = by_id.get(mid) else { continue };
             let found = owner.assumptions.iter().find(|o| {
                 o.what == what
@@ -140,15 +142,14 @@ pub(super) fn settles(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
                 .map(|o| format!("\"{}\"", o.what))
                 .collect();
             let allowed = if inherited.is_empty() {
-                format!("`{mid}#{rid}` brings no unstated-parameter or unstated-input assumption")
+                format!("`{taken}` brings no unstated-parameter or unstated-input assumption")
             } else {
                 format!("settles: one of {}", inherited.join(", "))
             };
             match found {
                 None => {
-                    let msg = format!(
-                        "`settles: \"{what}\"` names no assumption of `{mid}` that the run `{mid}#{rid}` brings"
-                    );
+                    let msg =
+                        format!("`settles: \"{what}\"` names no assumption of `{mid}` that the run `{taken}` brings");
                     cx.err(at.clone(), msg, allowed);
                 }
                 Some(o) if o.carries == Some(Carries::Replaced) => {

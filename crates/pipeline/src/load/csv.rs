@@ -11,8 +11,21 @@ use std::path::Path;
 /// `u_column`), what is wrong and what is allowed.
 pub(super) type CsvError = (&'static str, String, String);
 
-/// Read `path` (relative to `root`, under `data/`) and its columns `t_column` and `u_column`.
+/// Read `path` (relative to `root`, under `data/`) and its columns `t_column` (strictly
+/// increasing) and `u_column`.
 pub(super) fn read(root: &Path, path: &str, t_column: &str, u_column: &str) -> Result<InputData, CsvError> {
+    read_rows(root, path, t_column, u_column, true).map(|(d, _)| d)
+}
+
+/// Read `path`'s columns `t_column` (strictly increasing when `increasing`) and `u_column`,
+/// with the file's line of each row.
+pub(super) fn read_rows(
+    root: &Path,
+    path: &str,
+    t_column: &str,
+    u_column: &str,
+    increasing: bool,
+) -> Result<(InputData, Vec<usize>), CsvError> {
     let allowed_path = "an existing CSV file under data/ (a header row, then one row per sample)";
     if let Some(p) = fric_experiments::csv_path_problem(path) {
         return Err(("path", p, allowed_path.into()));
@@ -77,7 +90,7 @@ pub(super) fn read(root: &Path, path: &str, t_column: &str, u_column: &str) -> R
         })
     };
     let (it, iu) = (find("t_column", t_column)?, find("u_column", u_column)?);
-    let (mut t, mut u) = (Vec::new(), Vec::new());
+    let (mut t, mut u, mut at) = (Vec::new(), Vec::new(), Vec::new());
     let mut prev_line = 0;
     for (i, line) in lines {
         let n = i + 1;
@@ -100,7 +113,7 @@ pub(super) fn read(root: &Path, path: &str, t_column: &str, u_column: &str) -> R
             }
         };
         let (tv, uv) = (num(it, t_column)?, num(iu, u_column)?);
-        if let Some(&last) = t.last() {
+        if let Some(&last) = t.last().filter(|_| increasing) {
             if !(tv > last) {
                 return Err((
                     "path",
@@ -111,6 +124,7 @@ pub(super) fn read(root: &Path, path: &str, t_column: &str, u_column: &str) -> R
         }
         t.push(tv);
         u.push(uv);
+        at.push(n);
         prev_line = n;
     }
     if t.len() < 2 {
@@ -120,12 +134,13 @@ pub(super) fn read(root: &Path, path: &str, t_column: &str, u_column: &str) -> R
             "at least two samples".into(),
         ));
     }
-    Ok(InputData {
+    let data = InputData {
         path: path.to_string(),
         sha256,
         t,
         u,
-    })
+    };
+    Ok((data, at))
 }
 
 /// A cell without surrounding blanks and double quotes.

@@ -8,6 +8,7 @@
 use super::ctx::Ctx;
 use super::fit_ref_syntax::{parse, run_sources, sources, FitRef, KIND};
 use crate::entry::Entry;
+use fric_manifest::run_ref::RunRef;
 use fric_manifest::Manifest;
 use std::collections::{BTreeSet, HashMap};
 
@@ -44,7 +45,6 @@ pub(in crate::load) fn check(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
 pub(in crate::load) fn check_targets(cx: &mut Ctx, by_id: &HashMap<&str, &Manifest>) {
     let m = cx.m;
     for (i, f) in m.fit.iter().enumerate() {
-        let from: Vec<String> = f.run.ids().iter().map(|r| format!("{}#{r}", m.id)).collect();
         for (k, t) in f.targets.iter().enumerate() {
             let Some(id) = t.manifest.as_deref() else { continue };
             let at = format!("fit[{i}].targets[{k}]");
@@ -62,7 +62,8 @@ pub(in crate::load) fn check_targets(cx: &mut Ctx, by_id: &HashMap<&str, &Manife
                     format!("a metric of `{id}`: {}", names.join(", ")),
                 );
             }
-            if !o.runs.iter().any(|r| r.from.as_ref().is_some_and(|s| from.contains(s))) {
+            if crate::entry::runs_taken_from(o, &m.id, &f.run.ids()).is_empty() {
+                let from: Vec<String> = f.run.ids().iter().map(|r| RunRef::new(&m.id, r).to_string()).collect();
                 let msg = format!(
                     "no run of `{id}` is taken from a fitted run ({}): its metric would not move with the fit",
                     from.join(", ")

@@ -3,7 +3,8 @@
 //! system accepts, targets that are metrics of the manifest (not a sweep's table) with a value,
 //! points or a CSV file of points (then a metric with an `at`), positive scales and settings.
 //! Each problem at its line. A target's CSV file is read before the validation
-//! ([`read_csv_targets`]): its rows become the target's points.
+//! ([`read_csv_targets`]): its rows become the target's points; a loop's (`loop: true`) rows
+//! need both branches, and its metric is a `value-at` of a fitted run.
 
 use super::ctx::Ctx;
 use super::refs::{metric_names, swept_run_of};
@@ -26,10 +27,17 @@ pub(in crate::load) fn read_csv_targets(root: &Path, file: &str, m: &mut Manifes
                 out.extend(doc.diagnostic(file, &format!("{at}.csv"), msg, "one of `value`, `points` and `csv`"));
                 continue;
             }
-            match super::csv::read(root, &c.path, &c.x, &c.y) {
-                Ok(d) => {
+            match super::csv::read_rows(root, &c.path, &c.x, &c.y, !c.is_loop) {
+                Ok((d, lines)) => {
+                    if c.is_loop {
+                        if let Some(msg) = one_branch(&c.path, &c.x, &d.t, &lines) {
+                            let allowed = "a loop: rows where x increases and rows where it decreases (else a `csv` target without `loop`)";
+                            out.extend(doc.diagnostic(file, &format!("{at}.csv.loop"), msg, allowed));
+                        }
+                    }
                     t.points = d.t.iter().zip(&d.u).map(|(&x, &y)| [x, y]).collect();
                     c.sha256 = Some(d.sha256);
+                    c.lines = lines;
                 }
                 Err((field, msg, allowed)) => {
                     let field = match field {
@@ -43,6 +51,28 @@ pub(in crate::load) fn read_csv_targets(root: &Path, file: &str, m: &mut Manifes
         }
     }
     out
+}
+
+/// Why the rows `x` of a loop file (at `lines`) are not a loop: they lie on one branch only.
+fn one_branch(path: &str, col: &str, x: &[f64], lines: &[usize]) -> Option<String> {
+    let b = crate::loop_branch::branches(x);
+    let first = b.first().copied().flatten();
+    if b.iter().any(|s| *s != first) {
+        return None;
+    }
+    let (a, z) = (lines.first().copied().unwrap_or(0), lines.last().copied().unwrap_or(0));
+    Some(match first {
+        Some(s) => format!(
+            "{path}:{a}–{z}: every row lies on the {} branch (`{col}` only {}): fewer than two branches",
+            s.name(),
+            if s == fric_manifest::Branch::Ascending {
+                "increases"
+            } else {
+                "decreases"
+            }
+        ),
+        None => format!("{path}:{a}–{z}: `{col}` never changes: no branch"),
+    })
 }
 
 /// Every fit of the manifest.
@@ -240,6 +270,9 @@ fn target(cx: &mut Ctx, at: &str, f: &FitSpec, k: usize, t: &FitTarget) {
     if let Some(sm) = &t.samples {
         samples(cx, &format!("{at}.samples"), f, sm);
     }
+    if t.csv.as_ref().is_some_and(|c| c.is_loop) {
+        loop_metric(cx, at, f, t);
+    }
     if let Some(p) = t.points.iter().find(|p| !(p[0].is_finite() && p[1].is_finite())) {
         let msg = format!("point [{}, {}] is not finite", p[0], p[1]);
         cx.err(format!("{at}.points"), msg, "[[at, value], ...] of numbers");
@@ -249,6 +282,40 @@ fn target(cx: &mut Ctx, at: &str, f: &FitSpec, k: usize, t: &FitTarget) {
             format!("{at}.sigma"),
             format!("sigma {s} is not a positive number"),
             "a positive number",
+        );
+    }
+}
+
+/// A loop target's metric: a `value-at` (the kind that reads a branch) of a fitted run, whose
+/// input defines the model's loop.
+fn loop_metric(cx: &mut Ctx, at: &str, f: &FitSpec, t: &FitTarget) {
+    let Some(spec) =
+        cx.m.metrics
+            .iter()
+            .find(|x| x.name == t.metric)
+            .filter(|_| t.manifest.is_none())
+    else {
+        return;
+    };
+    if crate::evaluate::metric_kinds::find(&spec.kind.0).is_some_and(|d| d.doc.field("branch").is_none()) {
+        let msg = format!(
+            "`{}` is a `{}` metric: a loop's rows are read on a branch of a `value-at`",
+            t.metric, spec.kind.0
+        );
+        cx.err(
+            format!("{at}.csv.loop"),
+            msg,
+            "a `value-at` metric of the fitted run, x and y its loop's columns",
+        );
+    } else if let Some(r) = spec.run.as_deref().filter(|r| !f.run.ids().contains(r)) {
+        let msg = format!(
+            "`{}` reads run `{r}`, which the fit does not fit: the model's loop is a fitted run's",
+            t.metric
+        );
+        cx.err(
+            format!("{at}.metric"),
+            msg,
+            format!("a `value-at` of {}", f.run.ids().join(", ")),
         );
     }
 }

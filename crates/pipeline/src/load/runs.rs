@@ -70,7 +70,11 @@ fn referenced(spec: &RunSpec, r: &str, by_id: &HashMap<&str, &Manifest>) -> Resu
             "{id, from, post}".into(),
         ));
     }
-    let Some((mid, rid)) = r.split_once('#') else {
+    let Some(fric_manifest::run_ref::RunRef {
+        manifest: mid,
+        run: rid,
+    }) = fric_manifest::run_ref::RunRef::parse(r)
+    else {
         return Err((format!("malformed reference `{r}`"), "<doc>/<name>#<run id>".into()));
     };
     let Some(other) = by_id.get(mid) else {

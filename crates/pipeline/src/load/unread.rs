@@ -153,7 +153,7 @@ pub(super) fn named(m: &Manifest) -> impl Iterator<Item = &str> {
     m.runs
         .iter()
         .filter_map(|r| r.from.as_deref())
-        .map(|f| f.split_once('#').map_or(f, |x| x.0))
+        .map(fric_manifest::run_ref::RunRef::manifest_of)
         .chain(m.panels_from.as_deref())
         .chain(
             m.related

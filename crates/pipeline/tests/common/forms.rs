@@ -177,3 +177,27 @@ pub fn diagnostics(file: &str, text: &str) -> Vec<fric_manifest::Diagnostic> {
     assert!(!loaded.invalid.is_empty(), "{text}");
     loaded.invalid[0].diagnostics.clone()
 }
+
+/// The diagnostics of the manifest `text` at `file`, the only invalid one, in a workspace whose
+/// `data_file` (a path under the workspace, e.g. `data/meas/points.csv`) holds `contents`.
+pub fn diagnostics_with_data(
+    file: &str,
+    text: &str,
+    data_file: &str,
+    contents: &str,
+) -> Vec<fric_manifest::Diagnostic> {
+    let ws = workspace(&[(file, text)]);
+    let p = ws.path().join(data_file);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, contents).unwrap();
+    let loaded = fric_pipeline::load(ws.path());
+    assert_eq!(loaded.invalid.len(), 1, "{text}");
+    loaded.invalid[0].diagnostics.clone()
+}
+
+/// `d` is one diagnostic, at `line`, its message containing `message`.
+pub fn only_one(d: Vec<fric_manifest::Diagnostic>, line: usize, message: &str) {
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert_eq!(d[0].line, line, "{}", d[0]);
+    assert!(d[0].message.contains(message), "{}", d[0]);
+}

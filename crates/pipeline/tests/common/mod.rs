@@ -11,8 +11,8 @@ mod forms;
 pub use fixtures::{declaration, declare_documents, DAHL, DAHL_GRID, DAHL_TABLE, DAHL_TRIANGLE, LINEAR};
 #[allow(unused_imports)]
 pub use forms::{
-    diagnostics, evaluated, evaluated_in, only_diagnostic, reports, run_in, run_manifest, unchecked, FIND, FIND_FILE,
-    FIT, FIT_FILE,
+    diagnostics, diagnostics_with_data, evaluated, evaluated_in, only_diagnostic, only_one, reports, run_in,
+    run_manifest, unchecked, FIND, FIND_FILE, FIT, FIT_FILE,
 };
 
 /// A temporary workspace whose `experiments/` holds `files` (`(path under experiments/, text)`).

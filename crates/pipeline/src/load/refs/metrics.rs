@@ -35,6 +35,10 @@ pub(in crate::load) fn metrics(cx: &mut Ctx) {
             names.push(&mt.name);
             continue;
         };
+        if mt.branch.is_some() && decl.doc.field("branch").is_none() {
+            let msg = format!("a `{}` metric takes no `branch`", mt.kind.0);
+            cx.err(format!("{at}.branch"), msg, "`branch` only on `value-at`");
+        }
         let ok = if decl.reads_run() {
             match &mt.run {
                 None => {
