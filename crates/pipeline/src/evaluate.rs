@@ -251,6 +251,21 @@ mod tests {
             0..21
         );
         assert!(window(&d, Some(&Window::Time { t: [20.0, 30.0] })).is_err());
+        // `last_periods: k` over a run of 4 periods of 2.5 s (t = 0, 0.25, …, 10): the last k
+        // periods, both ends included; 1 is `last-period`.
+        let d = RunData {
+            period: Some(2.5),
+            ..data()
+        };
+        let last = |k: f64| window(&d, Some(&Window::LastPeriods { last_periods: k }));
+        assert_eq!(last(1.0).unwrap(), 30..41);
+        assert_eq!(
+            window(&d, Some(&Window::Named(NamedWindow::LastPeriod))).unwrap(),
+            30..41
+        );
+        assert_eq!(last(3.0).unwrap(), 10..41);
+        assert_eq!(last(4.0).unwrap(), 0..41);
+        assert!(last(0.0).is_err());
     }
 
     #[test]

@@ -9,8 +9,10 @@
 //! - the data layer alone, rasterised, puts no ink outside the axes frame;
 //! - a legend inside the axes covers no sample or segment of any series;
 //! - every log-axis tick label is the decade (or multiple of it) it stands at;
-//! - every text is inside the figure, rasterised with the typeset string's glyph count, and
-//!   overlaps no other text (the renderer tests' checks, `common::drawn_checks`);
+//! - every text is inside the figure, each of its typeset runs rasterised with its own glyphs
+//!   (one per character, less the font's standard ligatures inside a word of text; no glyph
+//!   joining two runs), and overlaps no other text (the renderer tests' checks,
+//!   `common::drawn_checks`);
 //! - every drawn crossing of a describing-function zoom figure with G lies on a short chord
 //!   between computed points (`drawn_checks::CROSSING_CHORD`) and, in a panel that marks its
 //!   crossings, on a mark (`drawn_checks::MARK_DISTANCE`), in the panel and in each inset.

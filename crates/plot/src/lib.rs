@@ -33,7 +33,7 @@ mod ticks;
 
 pub use colors::{color_rgb, is_known_color, series_color, COLORS, COLOR_NAMES, PALETTE_NAMES};
 pub use labels::LabelSide;
-pub use measure::{text_boxes, TextBox};
+pub use measure::{expected_glyphs, text_boxes, TextBox, TextRun};
 pub use page::{fit_page, grid, panels_for_width, printed_height, PX_PER_IN, TEXT_HEIGHT_PX, TEXT_WIDTH_PX};
 pub use raster::{rasterize, PNG_SCALE};
 pub use reduce::{apply, pick, reduce, Reduction, TOLERANCE_PX};

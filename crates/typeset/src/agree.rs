@@ -6,6 +6,7 @@
 //! the LaTeX's mathematics (or a script of text). A backend that read a word differently (a `_`
 //! escaped as text, a Greek digit left on the line, a minus as a hyphen) fails it.
 
+use crate::check::control_word;
 use crate::label::read;
 use crate::prose::Tok;
 use crate::symbols::{greek, greek_letter, precomposed, subscript, superscript, symbol_of, take_run, ACCENTS};
@@ -119,10 +120,7 @@ fn untex(m: &str, out: &mut Chars) {
         match c {
             '\\' => {
                 let start = i + 1;
-                let mut j = start;
-                while j < cs.len() && cs[j].is_ascii_alphabetic() {
-                    j += 1;
-                }
+                let (name, j) = control_word(&cs, i);
                 if j == start {
                     // A control symbol: `\,` a space, `\{` a brace.
                     if let Some(&s) = cs.get(start).filter(|s| **s != ',') {
@@ -131,7 +129,6 @@ fn untex(m: &str, out: &mut Chars) {
                     i = start + 1;
                     continue;
                 }
-                let name: String = cs[start..j].iter().collect();
                 i = j;
                 let mark = ACCENTS.iter().find(|a| a.0 == name).and_then(|a| a.2);
                 if matches!(name.as_str(), "operatorname" | "mathrm" | "text") {

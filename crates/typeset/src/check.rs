@@ -1,6 +1,20 @@
 //! Checks of LaTeX: what is wrong with generated LaTeX ([`tex_problems`]), and whether a `$...$`
 //! span written in a manifest may reach a `.tex` file ([`check_math`]).
 
+/// The control word whose backslash is `cs[at]`: its name (the ASCII letters after the
+/// backslash, as TeX reads a control word; empty for a control symbol such as `\%` or `\,`)
+/// and the index just past the letters. The one lexer of `\word` for the validators here and
+/// the SVG/LaTeX agreement test's reader.
+pub fn control_word(cs: &[char], at: usize) -> (String, usize) {
+    let start = at + 1;
+    let end = start
+        + cs[start.min(cs.len())..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+    (cs[start.min(cs.len())..end].iter().collect(), end)
+}
+
 /// What is wrong with a piece of generated LaTeX: unbalanced braces, an odd number of `$`, an
 /// unescaped `&` or `#` (other than a macro parameter `#1`–`#9`), `_`/`^` outside math (and outside `[...]` option lists), `\begin`/`\end` that do not match, or a
 /// character that is not ASCII (pdfLaTeX without extra packages). Empty when it is fine.
@@ -17,11 +31,7 @@ pub fn tex_problems(s: &str) -> Vec<String> {
             '\\' => {
                 // A control symbol (`\%`) or word (`\begin`).
                 let start = i + 1;
-                let mut j = start;
-                while j < cs.len() && cs[j].is_ascii_alphabetic() {
-                    j += 1;
-                }
-                let word: String = cs[start..j].iter().collect();
+                let (word, j) = control_word(&cs, i);
                 if (word == "begin" || word == "end") && cs.get(j) == Some(&'{') {
                     let close = cs[j..].iter().position(|&c| c == '}').map(|p| p + j);
                     if let Some(close) = close {
@@ -256,11 +266,7 @@ pub fn check_math(s: &str) -> Result<(), String> {
             '\\' if cs.get(i + 1) == Some(&'$') => i += 1,
             '\\' if in_math => {
                 let start = i + 1;
-                let mut j = start;
-                while j < cs.len() && cs[j].is_ascii_alphabetic() {
-                    j += 1;
-                }
-                let word: String = cs[start..j].iter().collect();
+                let (word, j) = control_word(&cs, i);
                 if let Some((_, instead)) = UNDEFINED.iter().find(|(n, _)| *n == word) {
                     return Err(format!(
                         "`\\{word}` is not defined by LaTeX (amsmath): write `{instead}`"
