@@ -422,7 +422,7 @@ pub struct BenchArgs {
 
 /// The statuses a manifest can declare, and `invalid` for those that fail validation.
 pub fn statuses() -> Vec<&'static str> {
-    Status::ALL.iter().map(|s| s.as_str()).chain(["invalid"]).collect()
+    Status::ALL.iter().map(|s| s.name()).chain(["invalid"]).collect()
 }
 
 fn positive(s: &str) -> Result<usize, String> {

@@ -421,7 +421,7 @@ pub fn list(root: &Path, status: Option<&str>, doc: Option<&str>) -> bool {
         }
         for e in &loaded.entries {
             let m = &e.manifest;
-            if m.status.as_str() == status && doc_ok(&m.id) {
+            if m.status.name() == status && doc_ok(&m.id) {
                 let cap: String = m.source.caption.chars().take(70).collect();
                 out!("{:<28} {}", m.id, cap);
             }
@@ -556,8 +556,8 @@ pub fn schema() {
     out!("  (inputs without a period run for t_end; samples_per_period then counts samples over t_end)\n");
     out!("Methods (sim.method; each system lists the ones it takes):");
     for m in fric_experiments::methods::all() {
-        out!("  {m}: {}", m.doc);
-        out!("    example: {}", m.example);
+        out!("  {m}: {}", m.decl().doc);
+        out!("    example: {}", m.decl().example);
     }
     out!();
     kinds(

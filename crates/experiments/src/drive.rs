@@ -30,7 +30,7 @@ pub const OPERATOR_COLUMNS: &[Column] = &[
 ];
 
 /// Methods of a rate-independent operator: `exact` along the input samples, or `ode` in time.
-pub const OPERATOR_METHODS: Methods = &[&methods::EXACT, &methods::ODE];
+pub const OPERATOR_METHODS: Methods = &[methods::Method::Exact, methods::Method::Ode];
 
 /// The time integrator of a run: its method's solver, or an error naming a method that does not
 /// step in time (every method declares what it does, none falls back to another).
@@ -43,7 +43,7 @@ pub fn method_of(req: &RunRequest) -> Result<Method, String> {
 /// `exponential` are not these solvers).
 pub fn ode_of(req: &RunRequest) -> Result<Ode, String> {
     let m = req.method;
-    match m.how {
+    match m.how() {
         How::Ode(ode) => Ok(ode),
         _ => Err(format!("method `{m}` does not integrate in time")),
     }
@@ -52,7 +52,7 @@ pub fn ode_of(req: &RunRequest) -> Result<Ode, String> {
 /// Whether the run's method steps in time (every method but `exact`): an operator with an exact
 /// evaluation is driven by [`exact`] otherwise.
 pub fn steps_in_time(req: &RunRequest) -> bool {
-    req.method.how != How::Exact
+    req.method.how() != How::Exact
 }
 
 /// Time plan of a prescribed-input run.
@@ -352,7 +352,7 @@ pub fn driven_with_works<M: InputDriven>(
 ) -> Result<RunData, String> {
     let (mut plan, steady) = periodic_plan(req, sig);
     let method = req.method;
-    let how = match method.how {
+    let how = match method.how() {
         How::IntegratingFactor | How::Exponential => {
             if model.dim() != 1 || model.affine(sig.value(0.0), sig.deriv(0.0)).is_none() {
                 return Err(format!(
@@ -362,7 +362,7 @@ pub fn driven_with_works<M: InputDriven>(
             }
             let scale = model.state_scale();
             let atol = req.sim.atol.unwrap_or(0.0);
-            if method.how == How::Exponential {
+            if method.how() == How::Exponential {
                 Integrator::Exponential(ExpTolerance {
                     abs: req.sim.rtol.unwrap_or(EXPONENTIAL_RTOL) * scale + atol,
                     z_scale: scale,

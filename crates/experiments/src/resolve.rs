@@ -173,7 +173,7 @@ pub fn resolve(
     };
     let durations = [sim.periods.is_some(), sim.t_end.is_some(), sim.steady_state.is_some()];
     // A purely analytic system without an input (a closed-form map) has no duration.
-    let timeless = taken.iter().all(|m| m.how == crate::methods::How::Analytic);
+    let timeless = taken.iter().all(|m| m.how() == crate::methods::How::Analytic);
     if role == Role::Autonomous && sim.t_end.is_none() && !timeless {
         errs.push(Invalid {
             path: "sim".into(),

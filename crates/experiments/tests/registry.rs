@@ -75,7 +75,7 @@ fn every_declaration_is_well_formed() {
             s.name
         );
         assert!(
-            !s.methods.is_empty() && s.methods.iter().all(|m| methods.contains(&m.name)),
+            !s.methods.is_empty() && s.methods.iter().all(|m| methods.contains(&m.name())),
             "{}",
             s.name
         );

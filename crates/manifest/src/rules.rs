@@ -130,7 +130,7 @@ fn discrepancy_problem(c: &crate::CheckSpec) -> Option<Problem> {
         )),
         (None, Some(kind)) => Some((
             "discrepancy".into(),
-            format!("`discrepancy: {}` without `known_discrepancy`", kind.as_str()),
+            format!("`discrepancy: {}` without `known_discrepancy`", kind.name()),
             "known_discrepancy: \"<evidence>\" beside the kind, or no kind".into(),
         )),
         (Some(_), Some(DiscrepancyKind::Assumption)) if c.explain.is_empty() => Some((

@@ -11,14 +11,14 @@ pub fn coverage(loaded: &Loaded) -> BTreeMap<String, BTreeMap<String, usize>> {
     for d in &loaded.documents {
         let m = out.entry(d.id.clone()).or_default();
         for s in Status::ALL {
-            m.insert(s.as_str().to_string(), 0);
+            m.insert(s.name().to_string(), 0);
         }
     }
     for e in &loaded.entries {
         let doc = e.manifest.id.split('/').next().unwrap_or("").to_string();
         *out.entry(doc)
             .or_default()
-            .entry(e.manifest.status.as_str().to_string())
+            .entry(e.manifest.status.name().to_string())
             .or_default() += 1;
     }
     for i in &loaded.invalid {
@@ -41,7 +41,7 @@ pub fn assumptions(loaded: &Loaded) -> BTreeMap<String, BTreeMap<String, usize>>
     for d in &loaded.documents {
         let m = out.entry(d.id.clone()).or_default();
         for c in Carries::ALL {
-            m.insert(c.as_str().to_string(), 0);
+            m.insert(c.name().to_string(), 0);
         }
         m.insert("blocking".into(), 0);
     }
@@ -49,7 +49,7 @@ pub fn assumptions(loaded: &Loaded) -> BTreeMap<String, BTreeMap<String, usize>>
         let doc = e.manifest.id.split('/').next().unwrap_or("").to_string();
         let m = out.entry(doc).or_default();
         for a in &e.manifest.assumptions {
-            let key = a.carries.map_or("undeclared", Carries::as_str);
+            let key = a.carries.map_or("undeclared", Carries::name);
             *m.entry(key.to_string()).or_default() += 1;
             if a.carries.is_some_and(Carries::blocks_reproduced) {
                 *m.entry("blocking".into()).or_default() += 1;
@@ -79,7 +79,7 @@ pub(crate) fn coverage_as_reported(
     {
         let doc = e.manifest.id.split('/').next().unwrap_or("").to_string();
         let counts = out.entry(doc).or_default();
-        if let Some(n) = counts.get_mut(e.manifest.status.as_str()) {
+        if let Some(n) = counts.get_mut(e.manifest.status.name()) {
             *n = n.saturating_sub(1);
         }
         *counts.entry("invalid".into()).or_default() += 1;

@@ -3,7 +3,7 @@
 
 use crate::fingerprint::RUNS_FINGERPRINT;
 use crate::hash::sha256_hex;
-use fric_experiments::methods::{self, Method};
+use fric_experiments::methods::Method;
 use fric_experiments::RunRequest;
 use fric_manifest::run_ref::RunRef;
 use fric_manifest::{Diagnostic, Manifest, RunSpec};
@@ -140,7 +140,7 @@ pub fn run_key(req: &RunRequest) -> String {
 pub fn run_key_by(req: &RunRequest, method: Option<Method>) -> String {
     let canonical = serde_json::to_string(req).expect("requests serialise");
     let declared = match method {
-        Some(m) if !methods::ALL.iter().any(|a| std::ptr::eq(*a, m)) => format!("\nmethod {m:?}"),
+        Some(Method::Registered(decl)) => format!("\nmethod {decl:?}"),
         _ => String::new(),
     };
     sha256_hex(format!("run-v1\n{RUNS_FINGERPRINT}\n{canonical}{declared}").as_bytes())

@@ -50,7 +50,7 @@ pub(crate) fn registry_report(e: &Entry) -> ExperimentReport {
         id: m.id.clone(),
         kind: m.kind.into(),
         content: m.content.name().to_string(),
-        status: m.status.as_str().to_string(),
+        status: m.status.name().to_string(),
         reason: m.reason.clone(),
         caption: m.source.caption.clone(),
         ..Default::default()

@@ -257,7 +257,7 @@ mod tests {
                 params: Default::default(),
                 input: fric_experiments::inputs::resolve(&written).expect("a sine input"),
                 sim: Default::default(),
-                method: &fric_experiments::methods::DOPRI5,
+                method: fric_experiments::methods::Method::Dopri5,
                 input_data: None,
             },
             post: Vec::new(),

@@ -183,7 +183,7 @@ pub fn build(root: &Path, loaded: &Loaded, report: &Report) -> Site {
                         .map(|a| Assumption {
                             what: a.what.clone(),
                             why: a.why.clone(),
-                            carries: a.carries.map(|c| c.as_str().to_string()),
+                            carries: a.carries.map(|c| c.name().to_string()),
                             blocks: a.carries.is_some_and(|c| c.blocks_reproduced()),
                             replaces: a.replaces.clone(),
                             supplies: a.supplies.clone(),

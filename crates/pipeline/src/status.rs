@@ -37,7 +37,7 @@ fn blocks_reproduced(c: &CheckReport) -> Option<String> {
             "{} check `{}` is a known discrepancy of kind {}",
             c.provenance,
             c.metric,
-            kind.as_str()
+            kind.name()
         )),
         (o, _) => Some(format!("{} check `{}` is {}", c.provenance, c.metric, o.as_str())),
     }
@@ -52,7 +52,7 @@ fn replaces(a: &Assumption) -> Option<String> {
         _ => "supplies what the source does not state",
     };
     let text = a.replaces.as_deref().or(a.supplies.as_deref()).unwrap_or(&a.what);
-    Some(format!("an assumption ({}) {what} ({text})", c.as_str()))
+    Some(format!("an assumption ({}) {what} ({text})", c.name()))
 }
 
 /// Whether assumption `a` sets values of run `id` (an assumption without `runs:` sets all).

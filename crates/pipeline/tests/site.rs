@@ -361,7 +361,7 @@ fn project_site_has_no_broken_links_images_or_console_errors() {
     let kinds = s.count_by_kind();
     for (k, n) in &kinds {
         assert!(
-            disc.contains(&format!("<h2 id=\"{0}\">{0} ({n})</h2>", k.as_str())),
+            disc.contains(&format!("<h2 id=\"{0}\">{0} ({n})</h2>", k.name())),
             "{k:?}"
         );
     }

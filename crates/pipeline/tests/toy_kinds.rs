@@ -149,7 +149,7 @@ mod input {
 /// declaration says.
 mod method {
     use crate::common::{workspace, DAHL};
-    use fric_experiments::methods::{self, How, MethodDecl, Ode};
+    use fric_experiments::methods::{self, How, Method, MethodDecl, Ode};
 
     /// `toy-stepper`: Dormand–Prince 5(4) at the tolerances of `ode`, under another name.
     static TOY: MethodDecl = MethodDecl {
@@ -221,13 +221,16 @@ mod method {
             methods::names(&dahl.all_methods()),
             "exact, ode, exponential, toy-stepper"
         );
-        assert!(methods::all().iter().any(|m| m.name == "toy-stepper"));
+        assert!(methods::all().iter().any(|m| m.name() == "toy-stepper"));
         let schema: serde_json::Value =
             serde_json::from_str(&fric_pipeline::evaluate::metric_kinds::json_schema()).unwrap();
         let alts = schema["$defs"]["Method"]["oneOf"].as_array().unwrap();
         assert!(alts.iter().any(|a| a["const"] == "toy-stepper"), "{alts:?}");
         // Another system does not take it.
-        assert!(!fric_experiments::system("lugre").unwrap().all_methods().contains(&&TOY));
+        assert!(!fric_experiments::system("lugre")
+            .unwrap()
+            .all_methods()
+            .contains(&Method::Registered(&TOY)));
 
         // A run: computed by the declaration's solver at its tolerances, so it steps in time and
         // equals the run by `ode` (the same solver and tolerances) to the bit.
@@ -243,11 +246,18 @@ mod method {
         let loaded = fric_pipeline::load(ws.path());
         let runs = &loaded.entries[0].runs;
         let (toy, ode) = (&runs["dahl"], &runs["ode"]);
-        // The loader resolved each name once into the declaration the request carries.
-        assert!(std::ptr::eq(toy.request.method, &TOY));
-        assert!(std::ptr::eq(ode.request.method, &methods::ODE));
-        assert_eq!(toy.key, fric_pipeline::run_key_by(&toy.request, Some(&TOY)));
-        assert_ne!(toy.key, fric_pipeline::run_key_by(&toy.request, Some(&OTHER)));
+        // The loader resolved each name once into the method the request carries: the project's
+        // `ode` its variant, the toy the registered declaration itself.
+        assert!(matches!(toy.request.method, Method::Registered(d) if std::ptr::eq(d, &TOY)));
+        assert!(matches!(ode.request.method, Method::Ode));
+        assert_eq!(
+            toy.key,
+            fric_pipeline::run_key_by(&toy.request, Some(Method::Registered(&TOY)))
+        );
+        assert_ne!(
+            toy.key,
+            fric_pipeline::run_key_by(&toy.request, Some(Method::Registered(&OTHER)))
+        );
         assert_ne!(toy.key, fric_pipeline::run_key_by(&toy.request, None));
         assert_eq!(ode.key, fric_pipeline::run_key_by(&ode.request, None));
     }

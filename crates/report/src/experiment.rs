@@ -112,27 +112,16 @@ pub struct MetricMember {
     pub value: Option<f64>,
 }
 
-/// What an entry of the report is: a figure or a table, as its manifest's `kind` says
-/// (serialised `figure`, `table`), or `Unread` for an invalid manifest, whose kind was never
-/// read (serialised as the empty string, as `report.json` has always had it).
-#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum ItemKind {
-    Figure,
-    Table,
-    #[default]
-    #[serde(rename = "")]
-    Unread,
-}
-
-impl ItemKind {
-    /// The name `report.json`, the HTML report and the LaTeX titles print.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ItemKind::Figure => "figure",
-            ItemKind::Table => "table",
-            ItemKind::Unread => "",
-        }
+fric_manifest::named_enum! {
+    /// What an entry of the report is: a figure or a table, as its manifest's `kind` says
+    /// (serialised `figure`, `table`), or `Unread` for an invalid manifest, whose kind was never
+    /// read (serialised as the empty string, as `report.json` has always had it).
+    #[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+    pub enum ItemKind {
+        Figure = "figure",
+        Table = "table",
+        #[default]
+        Unread = "",
     }
 }
 
@@ -147,7 +136,7 @@ impl From<fric_manifest::Kind> for ItemKind {
 
 impl std::fmt::Display for ItemKind {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str(self.as_str())
+        f.write_str(self.name())
     }
 }
 

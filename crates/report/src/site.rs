@@ -230,7 +230,7 @@ fn row(c: &Check) -> CheckRow {
             _ => "fail",
         },
         evidence: r.known_discrepancy.clone(),
-        kind: r.discrepancy.map(DiscrepancyKind::as_str),
+        kind: r.discrepancy.map(DiscrepancyKind::name),
         kind_meaning: r.discrepancy.map(DiscrepancyKind::meaning),
         note: r.note.as_deref().map(crate::mathml::caption_html),
         tolerance_reason: r.tolerance_reason.clone(),
@@ -393,7 +393,7 @@ pub fn render_site(site: &Site) -> Result<Vec<(String, String)>, String> {
             })
             .collect();
         KindGroup {
-            kind: kind.map_or("without a kind", DiscrepancyKind::as_str),
+            kind: kind.map_or("without a kind", DiscrepancyKind::name),
             meaning: kind.map_or(
                 "declared without a kind (an invalid manifest)",
                 DiscrepancyKind::meaning,
@@ -403,7 +403,8 @@ pub fn render_site(site: &Site) -> Result<Vec<(String, String)>, String> {
         }
     };
     let groups: Vec<KindGroup> = DiscrepancyKind::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .map(Some)
         .chain([None])
         .map(group)

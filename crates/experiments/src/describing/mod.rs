@@ -3,7 +3,8 @@
 //! crossings with a linear part `H(iω)` and the harmonic-balance intersection in `(a, ω)`.
 //! The numerics are [`fric_solvers::describing`]'s; this module wraps the laws and writes columns.
 //!
-//! Files: this one holds the run's setup ([`DfSetup`]), its columns and the linear part
+//! Files: this one holds the run's setup ([`DfSetup`]), its columns (declared once by
+//! `df_columns!`: [`COLUMNS`] and the [`Row`] the run fills) and the linear part
 //! ([`response`]); `plants.rs` the forced systems (a law driven by its velocity or, on an
 //! inertia, by a torque; the Bliman–Sorine path model; the classical stick); `run.rs` the run
 //! itself ([`run`]): the DF curve, its gaps, the drift regions, the crossings and the
@@ -50,43 +51,47 @@ params! {
 /// Intervals into which the intersection search divides the amplitude bracket at each ω.
 const SCAN: usize = 16;
 
-/// The columns of every DF system.
-pub const COLUMNS: &[Column] = &[
-    ("a", "1", "input amplitude (N·m for approach 3, rad/s for approach 1)"),
-    ("re_n", "1", "Re N(a, ω)"),
-    ("im_n", "1", "Im N(a, ω)"),
-    ("re", "1", "Re(−1/N)"),
-    ("im", "1", "Im(−1/N)"),
-    (
-        "drift",
-        "1",
-        "the output's drift over one period, removed before the fundamental",
-    ),
-    ("residual", "1", "shooting residual of the periodic steady state"),
-    (
-        "multiplier",
-        "1",
-        "the largest Floquet multiplier's modulus of the periodic steady state (below 1: stable); NaN where the simulation from rest reached the orbit within one period, contracting its distance by 1e6 or more (stable; info points_contracted)",
-    ),
-    (
-        "mark_re",
-        "1",
-        "with refine > 0: Re(−1/N) at the run's marked points, NaN elsewhere: every crossing of Re H(iω) by a drawn segment (a point of the curve)",
-    ),
-    ("mark_im", "1", "Im(−1/N) at the marked points (see mark_re)"),
-    (
-        "found_re",
-        "1",
-        "with refine > 0, for an (a, ω) search that found an intersection on a drawn segment: Re(−1/N(a*, ω*)) in a row of its own (every other column NaN there), NaN elsewhere",
-    ),
-    ("found_im", "1", "Im(−1/N(a*, ω*)) (see found_re)"),
-    (
-        "dot_re",
-        "1",
-        "Re(−1/N) at the drawn points shown as dots, NaN elsewhere: the drawn curve (re, im) is broken where a gap, or an amplitude computed at ω without a value (a hole: the shooting stalled, or only an unstable orbit was found), lies between two of its points; into a stretch broken by a hole the values computed inside it (by the bisections) are merged as points of the curve, joined where no hole lies between them; these, and every point with a break on both sides (or at the curve's end), are dots",
-    ),
-    ("dot_im", "1", "Im(−1/N) at the dots (see dot_re)"),
-];
+/// Declares the columns of every DF system once: each line a column's name (a field of [`Row`],
+/// and the name [`COLUMNS`] and the run's data give it), unit and doc, in the columns' order.
+macro_rules! df_columns {
+    ($($name:ident: $unit:literal, $doc:literal;)+) => {
+        /// The columns of every DF system.
+        pub const COLUMNS: &[Column] = &[$((stringify!($name), $unit, $doc)),+];
+
+        /// One row of a DF run's data: a field per column of [`COLUMNS`].
+        #[derive(Clone, Copy, Debug)]
+        pub(crate) struct Row {
+            $(pub $name: f64,)+
+        }
+
+        impl Row {
+            /// A row with every column NaN (a break of the drawn curve).
+            pub const BLANK: Row = Row { $($name: f64::NAN,)+ };
+
+            /// The columns of `rows`, by name, in the order of [`COLUMNS`].
+            pub fn columns(rows: &[Row]) -> Vec<(String, Vec<f64>)> {
+                vec![$((stringify!($name).to_string(), rows.iter().map(|r| r.$name).collect()),)+]
+            }
+        }
+    };
+}
+
+df_columns! {
+    a: "1", "input amplitude (N·m for approach 3, rad/s for approach 1)";
+    re_n: "1", "Re N(a, ω)";
+    im_n: "1", "Im N(a, ω)";
+    re: "1", "Re(−1/N)";
+    im: "1", "Im(−1/N)";
+    drift: "1", "the output's drift over one period, removed before the fundamental";
+    residual: "1", "shooting residual of the periodic steady state";
+    multiplier: "1", "the largest Floquet multiplier's modulus of the periodic steady state (below 1: stable); NaN where the simulation from rest reached the orbit within one period, contracting its distance by 1e6 or more (stable; info points_contracted)";
+    mark_re: "1", "with refine > 0: Re(−1/N) at the run's marked points, NaN elsewhere: every crossing of Re H(iω) by a drawn segment (a point of the curve)";
+    mark_im: "1", "Im(−1/N) at the marked points (see mark_re)";
+    found_re: "1", "with refine > 0, for an (a, ω) search that found an intersection on a drawn segment: Re(−1/N(a*, ω*)) in a row of its own (every other column NaN there), NaN elsewhere";
+    found_im: "1", "Im(−1/N(a*, ω*)) (see found_re)";
+    dot_re: "1", "Re(−1/N) at the drawn points shown as dots, NaN elsewhere: the drawn curve (re, im) is broken where a gap, or an amplitude computed at ω without a value (a hole: the shooting stalled, or only an unstable orbit was found), lies between two of its points; into a stretch broken by a hole the values computed inside it (by the bisections) are merged as points of the curve, joined where no hole lies between them; these, and every point with a break on both sides (or at the curve's end), are dots";
+    dot_im: "1", "Im(−1/N) at the dots (see dot_re)";
+}
 
 impl DfSetup {
     /// Whether the run solves for the intersection in (a, ω).

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::holes::break_at_holes;
 use super::refine::{bisect_drawn, refine};
-use super::{response, DfSetup, SCAN};
+use super::{response, DfSetup, Row, SCAN};
 use crate::input::grid;
 use crate::{RunData, RunRequest};
 use fric_solvers::describing::{
@@ -406,35 +406,37 @@ pub(super) fn run_points(
         (holes, values)
     };
     let (pts, broken, dot) = break_at_holes(&pts, &broken, &holes, &values);
-    let mut rows: Vec<[f64; 14]> = Vec::new();
+    let mut rows: Vec<Row> = Vec::new();
     for (i, (a, p)) in pts.iter().enumerate() {
         if broken[i] {
-            rows.push([f64::NAN; 14]);
+            rows.push(Row::BLANK);
         }
         let m = negative_inverse(p.n);
         let mark = if cross.contains(a) { m } else { (f64::NAN, f64::NAN) };
         let dot_m = if dot[i] { m } else { (f64::NAN, f64::NAN) };
-        rows.push([
-            *a,
-            p.n.0,
-            p.n.1,
-            m.0,
-            m.1,
-            p.drift,
-            p.residual,
-            p.multiplier,
-            mark.0,
-            mark.1,
-            f64::NAN,
-            f64::NAN,
-            dot_m.0,
-            dot_m.1,
-        ]);
+        rows.push(Row {
+            a: *a,
+            re_n: p.n.0,
+            im_n: p.n.1,
+            re: m.0,
+            im: m.1,
+            drift: p.drift,
+            residual: p.residual,
+            multiplier: p.multiplier,
+            mark_re: mark.0,
+            mark_im: mark.1,
+            found_re: f64::NAN,
+            found_im: f64::NAN,
+            dot_re: dot_m.0,
+            dot_im: dot_m.1,
+        });
     }
-    if let Some(m) = star {
-        let mut row = [f64::NAN; 14];
-        (row[10], row[11]) = m;
-        rows.push(row);
+    if let Some((re, im)) = star {
+        rows.push(Row {
+            found_re: re,
+            found_im: im,
+            ..Row::BLANK
+        });
     }
     info.insert("df_evaluations".into(), memo.borrow().len() as f64);
     info.insert("df_reused".into(), reused.get() as f64);
@@ -450,27 +452,7 @@ pub(super) fn run_points(
     }
     info.insert("unresolved_points".into(), unresolved.get() as f64);
     info.insert("unstable_points".into(), unstable.get() as f64);
-    let names = [
-        "a",
-        "re_n",
-        "im_n",
-        "re",
-        "im",
-        "drift",
-        "residual",
-        "multiplier",
-        "mark_re",
-        "mark_im",
-        "found_re",
-        "found_im",
-        "dot_re",
-        "dot_im",
-    ];
-    let columns = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (n.to_string(), rows.iter().map(|r| r[i]).collect()))
-        .collect();
+    let columns = Row::columns(&rows);
     Ok(RunData {
         columns,
         period: None,

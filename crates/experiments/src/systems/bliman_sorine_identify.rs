@@ -47,7 +47,7 @@ impl System for BlimanSorineIdentify {
         ("p", "1", "root of (2.23) above 1"),
         ("sigma", "N-m/rad", "zero-state stiffness (2.16)"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     fn run(p: &Params, _req: &RunRequest) -> Result<RunData, String> {
         let (m, root) = match solve(p.fs, p.fk, p.se, p.sp)? {

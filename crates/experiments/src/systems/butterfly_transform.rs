@@ -43,7 +43,7 @@ impl System for ButterflyTransform {
         ("y_yc", "1", "y_c (constant), to mark (x_min(y_c), y_c), (x_max(y_c), y_c) and (y_c, q_c)"),
         ("q_yc", "1", "q_c = f(y_c) (constant): the extremum of f and of C'"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let curve = if p.shape == 0.0 {

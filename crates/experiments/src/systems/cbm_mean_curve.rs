@@ -29,7 +29,7 @@ impl System for CbmMeanCurve {
         ("y", "m", "mean height"),
         ("F", "N", "mean friction"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let fit = MeanFit {

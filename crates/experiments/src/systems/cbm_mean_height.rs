@@ -42,7 +42,7 @@ impl System for CbmMeanHeight {
         ("y_gauss", "m", "fitted (4.70)"),
         ("F_gauss", "N", "(4.71) with the fitted y1, y2, vs, k~, h0"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5, &crate::methods::RADAU5];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Dopri5, crate::methods::Method::Radau5];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let cbm = p.body.cbm(Some(&p.vertical));

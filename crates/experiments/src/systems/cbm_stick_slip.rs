@@ -53,7 +53,7 @@ impl System for CbmStickSlip {
         crate::cbm::ENERGY_COLUMNS[1],
         crate::cbm::ENERGY_COLUMNS[2],
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5, &crate::methods::RADAU5];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Dopri5, crate::methods::Method::Radau5];
     const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
         name: "contact-window",
         doc: "on every sliding sample the friction is the bristle force (4.10)/(4.12) of the slanted window (4.7)/(4.8) at (x, y) on the branch of v: the frozen window is the geometric one. Tension (a bristle longer than h0) is allowed by the published linear law and flagged by a check, not an invariant",

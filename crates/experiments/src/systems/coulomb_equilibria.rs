@@ -26,7 +26,7 @@ impl System for CoulombEquilibria {
         ("x_lo", "m", "lower edge"),
         ("x_hi", "m", "upper edge"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let m = MassSpring {

@@ -19,7 +19,7 @@ impl System for CoulombFrictionCurve {
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = &[("v", "m/s", "velocity"), ("F", "N", "friction force")];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let fc = p.fc;

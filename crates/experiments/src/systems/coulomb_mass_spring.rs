@@ -49,7 +49,7 @@ impl System for CoulombMassSpring {
         ("W_f", "J", "friction work ∫ F v dt from the start"),
         ("E", "J", "stored energy ½ m v² + ½ K x²"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Dopri5];
     const INVARIANTS: &'static [Invariant<Params>] = &[Invariant {
         name: "opposes-sliding",
         doc: "Coulomb friction opposes sliding: F v >= 0 on every sample in slip (thesis (1.18)-(1.19))",

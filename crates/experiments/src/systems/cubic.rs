@@ -25,7 +25,7 @@ impl System for Cubic {
         ("x", "1", "state = output"),
         ("eq_residual", "1", "|u - (x^3 - x)| = |x'|: distance from the equilibria map (1.8)"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5, &crate::methods::ROSENBROCK23];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Dopri5, crate::methods::Method::Rosenbrock23];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         driven(req, &signal(req)?, &Model, vec![p.x0], &["x", "eq_residual"], |u, _, x, out| {

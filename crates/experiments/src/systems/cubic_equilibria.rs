@@ -22,7 +22,7 @@ impl System for CubicEquilibria {
         ("u", "1", "equilibrium input"),
         ("stable", "1", "1 if stable, 0 if not"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     fn run(_: &Params, req: &RunRequest) -> Result<RunData, String> {
         let x = grid(&req.input);

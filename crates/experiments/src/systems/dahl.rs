@@ -24,9 +24,9 @@ impl System for Dahl {
     const COLUMNS: &'static [Column] = OPERATOR_COLUMNS;
     /// The operator's methods, and exponential collocation for the affine case γ = 1.
     const METHODS: crate::methods::Methods = &[
-        &crate::methods::EXACT,
-        &crate::methods::ODE,
-        &crate::methods::EXPONENTIAL,
+        crate::methods::Method::Exact,
+        crate::methods::Method::Ode,
+        crate::methods::Method::Exponential,
     ];
 
     const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
@@ -39,7 +39,7 @@ impl System for Dahl {
         if p.law.f0.abs() > p.law.fc {
             errs.push(invalid("f0", "|f0| exceeds fc", "|f0| ≤ fc"));
         }
-        if req.method.how == crate::methods::How::Exponential && p.law.gamma != 1.0 {
+        if req.method.how() == crate::methods::How::Exponential && p.law.gamma != 1.0 {
             errs.push(invalid(
                 "gamma",
                 "method exponential needs the Dahl ODE affine in F along the input, which it is only for gamma = 1",

@@ -24,7 +24,7 @@ impl System for DescribingFunctionBlimanSorine {
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = describing::COLUMNS;
-    const METHODS: crate::methods::Methods = &[&crate::methods::RADAU5, &crate::methods::ROSENBROCK23, &crate::methods::DOPRI5, &crate::methods::DOP853, &crate::methods::DOP853_RADAU5];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Radau5, crate::methods::Method::Rosenbrock23, crate::methods::Method::Dopri5, crate::methods::Method::Dop853, crate::methods::Method::Dop853Radau5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.setup.check(errs);

@@ -23,7 +23,7 @@ impl System for DescribingFunctionClassical {
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = describing::COLUMNS;
-    const METHODS: crate::methods::Methods = &[&crate::methods::DOP853, &crate::methods::DOPRI5];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Dop853, crate::methods::Method::Dopri5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.setup.check(errs);

@@ -42,7 +42,7 @@ impl System for DrbmStickSlip {
         ("W_f", "J", "friction work ∫ F v dt from the start (dissipated or stored in the bristles)"),
         ("E", "J", "stored energy ½ m v² + ½ K l²"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5, &crate::methods::RADAU5];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Dopri5, crate::methods::Method::Radau5];
     const INVARIANTS: &'static [Invariant<Params>] = &[
         Invariant {
             name: "contact-window",

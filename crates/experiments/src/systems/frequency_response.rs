@@ -27,7 +27,7 @@ impl System for FrequencyResponse {
         ("mag", "1", "|H(iω)|"),
         ("phase", "rad", "arg H(iω)"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         if p.den.iter().all(|c| *c == 0.0) {

@@ -48,7 +48,7 @@ impl System for GeneralizedPi {
         ("dL", "m", "rod elongation (5.18)"),
         ("dL_um", "μm", "rod elongation (5.18) in micrometres (dL · 1e6), for plotting"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::EXACT];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Exact];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         if p.n.fract() != 0.0 {

@@ -161,7 +161,7 @@ impl System for InertiaPidClassical {
         crate::laws::PID_ENERGY_COLUMNS[1],
         crate::laws::PID_ENERGY_COLUMNS[2],
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Dopri5];
     const INVARIANTS: &'static [Invariant<Params>] = &[Invariant {
         name: "opposes-sliding",
         doc: "friction opposes sliding: F theta' >= 0 on every sample with |theta'| above the solver's atol (report (1.2)-(1.4): the kinetic level tau_k+- sgn theta' while sliding; F the nonlinear friction without alpha theta', which opposes it too)",

@@ -42,7 +42,7 @@ impl System for LinearMsd {
         ("W_d", "J", "dashpot dissipation: integral of c x'^2 dt from the first sample"),
         ("E", "J", "stored energy m x'^2/2 + k (x - u)^2/2"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5, &crate::methods::ROSENBROCK23, &crate::methods::RADAU5];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Dopri5, crate::methods::Method::Rosenbrock23, crate::methods::Method::Radau5];
 
     const INVARIANTS: &'static [Invariant<Params>] = &[Invariant {
         name: "energy-balance",

@@ -28,7 +28,7 @@ impl System for LuGreLinearisation {
         ("omega_n", "rad/s", "undamped natural frequency (3.11)"),
         ("zeta", "1", "damping ratio (3.12)"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     fn run(p: &Params, _: &RunRequest) -> Result<RunData, String> {
         let c = p.sigma1 + p.alpha2;

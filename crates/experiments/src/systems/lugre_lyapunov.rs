@@ -31,7 +31,7 @@ impl System for LuGreLyapunov {
         ("axis_v", "rad/s", "0: the branch v = 0 of the level set"),
         ("axis_z", "rad", "z along the branch v = 0, over [-z_extent, z_extent]"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         if p.law.alpha0_plus > 0.0 {

@@ -21,7 +21,7 @@ impl System for LuGreSteadyState {
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = &[("v", "m/s", "velocity"), ("F", "N", "steady-state friction")];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.curve.check(errs)

@@ -122,7 +122,7 @@ impl System for LuGreStickSlip {
             check: |p, _, d| p.law.check_bound(d, "z"),
         },
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::RADAU5, &crate::methods::ROSENBROCK23];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Radau5, crate::methods::Method::Rosenbrock23];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.law.curve.check(errs)

@@ -29,7 +29,7 @@ impl System for MassSpringDahl {
         doc: crate::invariants::DAHL_BOUND_DOC,
         check: |p, _, d| p.law.check_bound(d, "F"),
     }];
-    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5, &crate::methods::DOP853, &crate::methods::RADAU5];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Dopri5, crate::methods::Method::Dop853, crate::methods::Method::Radau5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.law.check_lipschitz(errs)

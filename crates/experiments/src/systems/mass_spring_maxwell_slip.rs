@@ -29,7 +29,7 @@ impl System for MassSpringMaxwellSlip {
         doc: crate::invariants::MAXWELL_SLIP_BOUND_DOC,
         check: |p, _, d| p.law.check_bound(d, "F"),
     }];
-    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Dopri5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.law.check(errs)

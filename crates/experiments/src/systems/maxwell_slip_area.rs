@@ -35,7 +35,7 @@ impl System for MaxwellSlipArea {
         ("area", "J", "closed-form loop area"),
         ("area_limit", "J", "continuum limit 2A − 4/3"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     fn check(p: &Params, req: &RunRequest, errs: &mut Vec<Invalid>) {
         if p.a <= 1.0 {

@@ -37,7 +37,7 @@ impl System for Multiplay {
         ("v", "m/s", "input velocity u'"),
         ("y", "N", "output (2.4)"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5, &crate::methods::EXACT];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Dopri5, crate::methods::Method::Exact];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.elements.check(errs)

@@ -35,7 +35,7 @@ impl System for MultiplayIdentify {
         ("y", "N", "true DC map output"),
         ("y_est", "N", "output of the identified model"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::EXACT];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Exact];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         if p.k.len() != p.delta.len() {

@@ -93,7 +93,7 @@ impl System for MultiplayInverse {
         ("y", "N", "forward output (2.4)"),
         ("u_est", "m", "recreated input: slope inverse or ȳ (2.33)"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::EXACT, &crate::methods::DOPRI5];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Exact, crate::methods::Method::Dopri5];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         p.elements.check(errs)

@@ -29,7 +29,7 @@ impl System for PidDesign {
         ("ki_n", "1/s^3", "k̄′_i"),
         ("kd_n", "1/s", "k̄′_d"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     fn run(p: &Params, _: &RunRequest) -> Result<RunData, String> {
         let n_c = if p.n_c > 0.0 {

@@ -27,7 +27,7 @@ impl System for PidLimitCycleEstimate {
     type Params = Params;
     const INPUTS: &'static [&'static str] = NONE;
     const COLUMNS: &'static [Column] = &[("a_e", "rad", "error amplitude"), ("period", "s", "period T")];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     fn run(p: &Params, _: &RunRequest) -> Result<RunData, String> {
         let (kp, ki) = (p.j * p.kp_n, p.j * p.ki_n);

@@ -35,7 +35,7 @@ impl System for RbmPrescribed {
         ("Fl", "N", "left-corner force F_f^l"),
         ("Fr", "N", "right-corner force F_f^r"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::EXACT];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Exact];
     const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = &[crate::invariants::Invariant {
         name: crate::invariants::BRISTLE_WINDOWS,
         doc: "RBM and DRBM (drbm < 1.5; the sawtooth of (3.47)-(3.49) has no bristles): 0 <= F_f^r <= n kappa theta_max/h and -n kappa theta_max/h <= F_f^l <= 0, the window bound of every rotating-bristle run (experiments/src/invariants.rs BRISTLE_WINDOWS_DOC: Table 3.1, (3.14), (3.16), (3.17) L997, (3.6)-(3.8))",

@@ -68,7 +68,7 @@ impl System for RbmStickSlip {
         ("W_f", "J", "friction work ∫ F v dt from the start (dissipated or stored in the bristles)"),
         ("E", "J", "stored energy ½ m v² + ½ K l²"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Dopri5];
     const INVARIANTS: &'static [Invariant<Params>] = &[Invariant {
         name: crate::invariants::BRISTLE_WINDOWS,
         doc: crate::invariants::BRISTLE_WINDOWS_DOC,

@@ -81,7 +81,7 @@ impl System for RbmStickSlipTable {
     type Params = Params;
     const INPUTS: &'static [&'static str] = NONE;
     const COLUMNS: &'static [Column] = <RbmStickSlip as System>::COLUMNS;
-    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Dopri5];
     const INVARIANTS: &'static [crate::invariants::Invariant<Params>] = <RbmStickSlip as System>::INVARIANTS;
 
     fn check(p: &Params, req: &RunRequest, errs: &mut Vec<Invalid>) {

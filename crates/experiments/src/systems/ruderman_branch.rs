@@ -32,7 +32,7 @@ impl System for RudermanBranch {
         ("reversal", "N", "f at the reversals x_i and x_{i+1}, NaN elsewhere"),
         ("crossing", "N", "f at the sample nearest the zero crossing x_0 = 0, NaN elsewhere"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     /// The grid is the fraction of the way between two reversals.
     fn check(p: &Params, req: &RunRequest, errs: &mut Vec<Invalid>) {

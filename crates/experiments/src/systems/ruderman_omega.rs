@@ -25,7 +25,7 @@ impl System for RudermanOmega {
         ("omega", "1", "Omega(x)"),
         ("omega_lin", "1", "Omega*(x)"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let (fc, sigma, a) = (p.law.fc, p.law.sigma, p.a);

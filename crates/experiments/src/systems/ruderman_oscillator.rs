@@ -31,7 +31,7 @@ impl System for RudermanOscillator {
         ("W_f", "J", "friction work: integral of F v dt from the start (quadrature on the dense output)"),
         ("W_in", "J", "input work: 0 (unforced)"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Dopri5];
     const INVARIANTS: &'static [Invariant<OscillatorParams>] = &[Invariant {
         name: crate::invariants::DAHL_BOUND,
         doc: crate::invariants::DAHL_BOUND_DOC,

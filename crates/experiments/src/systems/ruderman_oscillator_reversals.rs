@@ -31,7 +31,7 @@ impl System for RudermanOscillatorReversals {
         ("balance_residual", "1", "(Ep(i) - Ed_sim(i) - Ep(i+1))/Ep(i), the residual of (2.10)"),
         ("dissipated", "1", "sum of Ed_sim over the half cycles before i, over Ep(0)"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Dopri5];
     const INVARIANTS: &'static [Invariant<OscillatorParams>] = &[Invariant {
         name: DAHL_BOUND,
         doc: DAHL_BOUND_DOC,

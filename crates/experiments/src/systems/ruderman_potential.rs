@@ -20,7 +20,7 @@ impl System for RudermanPotential {
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = &[("a", "1", "|F_i|/F_c"), ("Ep", "J", "potential energy at the reversal")];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let (fc, sigma) = (p.law.fc, p.law.sigma);

@@ -31,7 +31,7 @@ impl System for RudermanReversals {
         ("n2Ep", "1", "n^2 E_p(n) / (F_c^2/sigma)"),
         ("dissipated", "1", "sum of E_d over reversals before n, over E_p(0)"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     /// The grid is the reversal index n = 0, 1, ..., N.
     fn check(p: &Params, req: &RunRequest, errs: &mut Vec<Invalid>) {

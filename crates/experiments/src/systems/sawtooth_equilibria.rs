@@ -91,7 +91,7 @@ impl System for SawtoothEquilibria {
             "x̄ + (F_min + F_max)/K: the left boundary ū = K x̄ + F_f^l(x̄) at the same ū",
         ),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         if p.f_max <= p.f_min {

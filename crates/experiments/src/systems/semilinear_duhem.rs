@@ -41,10 +41,10 @@ impl System for SemilinearDuhem {
     /// default (exact along a branch whose `−b/a` is constant, as for Dahl γ = 1), the
     /// integrating factor, then the explicit solvers.
     const METHODS: crate::methods::Methods = &[
-        &crate::methods::EXPONENTIAL,
-        &crate::methods::INTEGRATING_FACTOR,
-        &crate::methods::DOPRI5,
-        &crate::methods::DOP853,
+        crate::methods::Method::Exponential,
+        crate::methods::Method::IntegratingFactor,
+        crate::methods::Method::Dopri5,
+        crate::methods::Method::Dop853,
     ];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {

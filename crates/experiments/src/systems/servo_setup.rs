@@ -35,7 +35,7 @@ impl System for ServoSetup {
         ("k_total", "N-m", "torque per unit control signal"),
         ("resolution", "rad", "encoder resolution on the motor axis"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     fn run(p: &Params, _: &RunRequest) -> Result<RunData, String> {
         let [j_load, j_total, k_total, resolution] = derive(p);

@@ -24,7 +24,7 @@ impl System for StaticFrictionMap {
     type Params = Params;
     const INPUTS: &'static [&'static str] = GRID;
     const COLUMNS: &'static [Column] = &[("v", "rad/s", "velocity"), ("F", "N-m", "friction torque")];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     fn check(p: &Params, _: &RunRequest, errs: &mut Vec<Invalid>) {
         if p.fs < p.fc {

@@ -45,7 +45,7 @@ impl System for TwoBarLinkage {
         ("W_in", "J", "work of the force: integral of −F y' dt from the first sample (quadrature on the dense output)"),
         ("E_stored", "J", "kinetic and spring energy M(θ) θ'^2 + k (q − q0)^2/2"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::DOPRI5, &crate::methods::DOP853];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Dopri5, crate::methods::Method::Dop853];
     const INVARIANTS: &'static [Invariant<Params>] = &[Invariant {
         name: "energy-balance",
         doc: "work of the vertical force -F y' = change of M(theta) theta'^2 + k (q - q0)^2/2 + dashpot energy E ((5.16) times 2 theta', integrated), to the bound derived from the solver's tolerance (experiments/src/energy_balance.rs)",

@@ -29,7 +29,7 @@ impl System for TwoBarLinkageEquilibria {
         ("q", "m", "q = 2l cos θ"),
         ("stable", "1", "1 if stable (dF/dθ < 0), 0 if not"),
     ];
-    const METHODS: crate::methods::Methods = &[&crate::methods::ANALYTIC];
+    const METHODS: crate::methods::Methods = &[crate::methods::Method::Analytic];
 
     fn run(p: &Params, req: &RunRequest) -> Result<RunData, String> {
         let s = Linkage {

@@ -267,37 +267,22 @@ impl Expected {
 
 // Declared once: the report (`fric_report::DiscrepancyKind`) uses this type. (A `//`
 // comment: a doc comment would enter the JSON Schema.)
-/// The kind of a known discrepancy: only the first two may be called the source's.
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[serde(rename_all = "kebab-case")]
-pub enum DiscrepancyKind {
-    /// The source's arithmetic or a printed formula shown wrong by a computation in the
-    /// evidence, independent of the project's simulation.
-    SourceError,
-    /// An unstated value of the source explains it: found by `cargo xtask explain` (the check
-    /// lists the parameter under `explain`).
-    Assumption,
-    /// Not explained yet: the evidence says what was ruled out.
-    Unresolved,
+crate::named_enum! {
+    /// The kind of a known discrepancy: only the first two may be called the source's.
+    #[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum DiscrepancyKind {
+        /// The source's arithmetic or a printed formula shown wrong by a computation in the
+        /// evidence, independent of the project's simulation.
+        SourceError = "source-error",
+        /// An unstated value of the source explains it: found by `cargo xtask explain` (the check
+        /// lists the parameter under `explain`).
+        Assumption = "assumption",
+        /// Not explained yet: the evidence says what was ruled out.
+        Unresolved = "unresolved",
+    }
 }
 
 impl DiscrepancyKind {
-    /// Every kind, in the order reports list them.
-    pub const ALL: [DiscrepancyKind; 3] = [
-        DiscrepancyKind::SourceError,
-        DiscrepancyKind::Assumption,
-        DiscrepancyKind::Unresolved,
-    ];
-
-    /// The name manifests and report.json write: `source-error`, `assumption`, `unresolved`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DiscrepancyKind::SourceError => "source-error",
-            DiscrepancyKind::Assumption => "assumption",
-            DiscrepancyKind::Unresolved => "unresolved",
-        }
-    }
-
     /// What the kind means, for a reader of the report.
     pub fn meaning(self) -> &'static str {
         match self {

@@ -166,36 +166,21 @@ crate::named_enum! {
     }
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[serde(rename_all = "kebab-case")]
-pub enum Status {
-    Reproduced,
-    Partial,
-    Pending,
-    NotReproducible,
-    /// Built by a study of this repository's own (a document declared `source: none`): it
-    /// reproduces nothing, so it claims no reproduction. Only such a document's manifests, and
-    /// all of its built ones, carry it.
-    Computed,
+crate::named_enum! {
+    #[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    pub enum Status {
+        Reproduced = "reproduced",
+        Partial = "partial",
+        Pending = "pending",
+        NotReproducible = "not-reproducible",
+        /// Built by a study of this repository's own (a document declared `source: none`): it
+        /// reproduces nothing, so it claims no reproduction. Only such a document's manifests, and
+        /// all of its built ones, carry it.
+        Computed = "computed",
+    }
 }
 
 impl Status {
-    pub const ALL: [Status; 5] = [
-        Status::Reproduced,
-        Status::Partial,
-        Status::Pending,
-        Status::NotReproducible,
-        Status::Computed,
-    ];
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Reproduced => "reproduced",
-            Status::Partial => "partial",
-            Status::Pending => "pending",
-            Status::NotReproducible => "not-reproducible",
-            Status::Computed => "computed",
-        }
-    }
     /// Whether the manifest is expected to produce output.
     pub fn is_built(self) -> bool {
         matches!(self, Status::Reproduced | Status::Partial | Status::Computed)

@@ -50,12 +50,12 @@ fn problem(a: &Assumption) -> Option<(&'static str, String, String)> {
         let msg = if c.supplies() {
             format!(
                 "`carries: {}` needs `supplies:` (the value the source does not state, with the silent seed line)",
-                c.as_str()
+                c.name()
             )
         } else {
             format!(
                 "`supplies:` goes only with `carries: unstated-parameter` or `unstated-input`, not `{}`",
-                c.as_str()
+                c.name()
             )
         };
         return Some((".supplies", msg, "supplies: \"the input amplitude, L1318\"".into()));
@@ -64,7 +64,7 @@ fn problem(a: &Assumption) -> Option<(&'static str, String, String)> {
         let msg = if c == Carries::Replaced {
             "`carries: replaced` needs `replaces:` (the stated quantity, with its seed line)".to_string()
         } else {
-            format!("`replaces:` goes only with `carries: replaced`, not `{}`", c.as_str())
+            format!("`replaces:` goes only with `carries: replaced`, not `{}`", c.name())
         };
         return Some((
             ".replaces",
@@ -82,7 +82,7 @@ pub(super) fn own_study(cx: &mut Ctx) {
     if cx.own_study && matches!(s, Status::Reproduced | Status::Partial | Status::NotReproducible) {
         let msg = format!(
             "status `{}` claims (or denies) a reproduction, but the document is a study of one's own (`source: none` in its document.yaml)",
-            s.as_str()
+            s.name()
         );
         cx.err("status", msg, "status: computed (or pending)");
     } else if !cx.own_study && s == Status::Computed {

@@ -52,7 +52,7 @@ pub(super) fn registry(cx: &mut Ctx) {
     if !matches!(m.status, Status::Reproduced | Status::Computed)
         && m.reason.as_deref().is_none_or(|r| r.trim().is_empty())
     {
-        let msg = format!("status `{}` needs a `reason`", m.status.as_str());
+        let msg = format!("status `{}` needs a `reason`", m.status.name());
         cx.err("status", msg, "reason: why it is not reproduced");
     }
     for (i, a) in m.assumptions.iter().enumerate() {
