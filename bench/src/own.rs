@@ -161,11 +161,7 @@ pub fn lugre_expint_cap() -> f64 {
     2.0 * std::f64::consts::PI / LUGRE_W / 100.0
 }
 
-fn lugre_expint_with<X: fric_solvers::expint::ExpScheme>(
-    scheme: &X,
-    rtol: f64,
-    atol: f64,
-) -> Result<Out, String> {
+fn lugre_expint_with<X: fric_solvers::expint::ExpScheme>(scheme: &X, rtol: f64, atol: f64) -> Result<Out, String> {
     lugre_expint_capped(scheme, rtol, atol, lugre_expint_cap())
 }
 
