@@ -6,7 +6,10 @@
 //! - `fric-bench compare`: reads those and `bench/out/scipy.json` (written by `scipy_bench.py`),
 //!   picks per method the fastest run whose error is at or below the problem's target, prints a
 //!   Markdown report and writes `bench/out/results.md` and `bench/out/results.json`.
+//! - `fric-bench bounds`: issue 51 item 2's lower bounds for B&S, PID and the force-driven CBM
+//!   from measured event, step and right-hand-side counts (`bounds.rs`).
 
+mod bounds;
 mod compare;
 mod crates;
 mod onerun;
@@ -379,6 +382,7 @@ fn main() -> std::process::ExitCode {
     let r = match args.first().map(String::as_str).unwrap_or("run") {
         "run" => run(only),
         "compare" => compare::compare(&out_dir()),
+        "bounds" => bounds::bounds(),
         "probe" if args.iter().any(|a| a == "--one-run") => onerun::one_run(
             args.iter()
                 .position(|a| a == "--rounds")
@@ -402,7 +406,7 @@ fn main() -> std::process::ExitCode {
             }),
         ),
         other => Err(format!(
-            "unknown command `{other}`; use `run [--only PROBLEM]`, `compare` or `probe [--rounds N] [--scipy METHOD RTOL | --one-run [--only PROBLEM]]`"
+            "unknown command `{other}`; use `run [--only PROBLEM]`, `compare`, `bounds` or `probe [--rounds N] [--scipy METHOD RTOL | --one-run [--only PROBLEM]]`"
         )),
     };
     match r {

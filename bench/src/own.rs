@@ -14,7 +14,7 @@ pub const METHODS: [(Method, &str); 5] = [
     (Method::Dop853Radau5, "Dop853Radau5"),
 ];
 
-fn tol(rtol: f64, atol: f64, hmax: f64) -> Tolerances {
+pub(crate) fn tol(rtol: f64, atol: f64, hmax: f64) -> Tolerances {
     Tolerances {
         rtol,
         atol,
@@ -161,11 +161,7 @@ pub fn lugre_expint_cap() -> f64 {
     2.0 * std::f64::consts::PI / LUGRE_W / 100.0
 }
 
-fn lugre_expint_with<X: fric_solvers::expint::ExpScheme>(
-    scheme: &X,
-    rtol: f64,
-    atol: f64,
-) -> Result<Out, String> {
+fn lugre_expint_with<X: fric_solvers::expint::ExpScheme>(scheme: &X, rtol: f64, atol: f64) -> Result<Out, String> {
     lugre_expint_capped(scheme, rtol, atol, lugre_expint_cap())
 }
 
@@ -406,7 +402,7 @@ pub fn bs(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
 
 /// The PID loop as the pipeline runs it (`fric-experiments` `PidPlant::simulate`): the model's
 /// right-hand side, a finite-difference Jacobian.
-struct Pid(fric_models::pid::PidLoop<fric_models::BySign<fric_models::lugre::LuGre>>);
+pub(crate) struct Pid(pub(crate) fric_models::pid::PidLoop<fric_models::BySign<fric_models::lugre::LuGre>>);
 impl OdeSystem for Pid {
     fn dim(&self) -> usize {
         self.0.dim()
@@ -435,7 +431,7 @@ pub fn pid(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
 /// State `[θ − θ_r, θ', x_r1, x_r2]` (the anchor held constant inside a segment). The ringing
 /// reverses θ' within single steps, so the reversals are looked for at interior samples too
 /// (`event_samples`, as the pipeline).
-struct BsPath;
+pub(crate) struct BsPath;
 impl OdeSystem for BsPath {
     fn dim(&self) -> usize {
         4
@@ -493,6 +489,8 @@ pub fn bs_path(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
         if o.t.len() > 10 * times.len() + 100_000 {
             return Err("more than 100000 reversals".into());
         }
+        // The reversal (unused by the error, which reads `t`, `y`; counted by `fric-bench bounds`).
+        o.switches.push((t, 0.0));
         let s = BS.friction.advance([x[2], x[3]], x[0]);
         x[0] = 0.0;
         x[2] = s[0];

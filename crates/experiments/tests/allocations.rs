@@ -1,7 +1,7 @@
 //! The exponential driver allocates nothing per segment: a counting global allocator (its own
 //! test binary, so that it sees only this file's test; counts are per thread) shows no heap
 //! allocation over 40 monotone segments of a LuGre run once the caller's buffer of pieces holds
-//! a segment's (each split at the Stribeck speed twice).
+//! a segment's (each split at the Stribeck speed twice), and over 40 of the semilinear Duhem model.
 
 use fric_experiments::exponential_segment;
 use fric_models::lugre::LuGre;
@@ -64,5 +64,57 @@ fn a_segment_allocates_nothing_once_the_pieces_buffer_is_grown() {
     }
     assert_eq!(allocations() - before, 0, "allocations over 40 segments");
     assert_eq!(saves, 3 * 41);
+    assert!(z.is_finite() && stats.steps > 40, "{z} {stats:?}");
+}
+
+/// The same for the semilinear Duhem model (`semilinear-duhem`'s default): no speed scale, so
+/// one piece per segment; its rising branch grows (`a₊ > 0`), so half the steps are the
+/// quadrature's fallback, the collocation in time.
+#[test]
+fn a_semilinear_duhem_segment_allocates_nothing() {
+    let m = fric_models::duhem::Semilinear {
+        a_plus: 0.5,
+        b_plus: 0.5,
+        e_plus: 1.0,
+        a_minus: 3.0,
+        b_minus: -0.4,
+        e_minus: 2.0,
+        c: 1.0,
+        d: 0.0,
+    };
+    let (u, du) = (|t: f64| 1.3 * t.sin(), |t: f64| 1.3 * t.cos());
+    let coef = |t: f64| m.affine(u(t), du(t)).expect("affine along the input");
+    let tol = ExpTolerance {
+        abs: 1e-11 * m.state_scale(),
+        z_scale: m.state_scale(),
+        hmax: 2.0 * std::f64::consts::PI / 100.0,
+    };
+    let (scheme, half) = (Relaxation::<4>::new(), std::f64::consts::PI);
+    let (mut stats, mut pieces, mut z, mut saves) = (ExpStats::default(), Vec::new(), 0.0, 0);
+    let mut segment = |k: usize, z: f64, stats: &mut ExpStats, pieces: &mut Vec<f64>| {
+        let (a, b) = ((k as f64 - 0.5) * half, (k as f64 + 0.5) * half);
+        let at = [a + 0.5 * half, b];
+        let s = (a, z, b);
+        exponential_segment(
+            &scheme,
+            &coef,
+            &du,
+            m.speed_scale(),
+            s,
+            &at,
+            tol,
+            stats,
+            pieces,
+            &mut |_, _| saves += 1,
+        )
+        .unwrap()
+    };
+    z = segment(1, z, &mut stats, &mut pieces);
+    let before = allocations();
+    for k in 2..42 {
+        z = segment(k, z, &mut stats, &mut pieces);
+    }
+    assert_eq!(allocations() - before, 0, "allocations over 40 segments");
+    assert_eq!(pieces.len(), 2, "one piece per segment: {pieces:?}");
     assert!(z.is_finite() && stats.steps > 40, "{z} {stats:?}");
 }

@@ -1,7 +1,7 @@
 //! The exponential integrator (`fric_solvers::expint`, method `exponential`, the default of the
 //! LuGre systems) on the LuGre problems the manifests pose, against the present integrators at
 //! rtol 1e-11 (Radau5 with its step cap, and the integrating factor), on Dahl γ = 1 against the
-//! exact Dahl operator, and on the semilinear Duhem model (its default too) against Dopri5 and its
+//! exact Dahl operator, and on the semilinear Duhem model (its default too) against Dopri5, DOP853 and its
 //! closed-form periodic output.
 
 use fric_experiments::{execute, resolve, RunData};
@@ -63,13 +63,13 @@ fn last_period<'a>(d: &'a RunData, col: &str, spp: usize) -> &'a [f64] {
 }
 
 /// The quantities the figures and tables use, from a run: loop area of the last period, the
-/// extremes of F over it, F at the two reversals in it (the samples at u' = 0 nearest its start
-/// and middle), and F at the end.
-fn summary(d: &RunData, spp: usize, whole: bool) -> Vec<(&'static str, f64)> {
-    let f = d.column("F").unwrap();
+/// extremes of the output `y` (F) over it, `y` at the two reversals in it (the samples at u' = 0
+/// nearest its start and middle), and `y` at the end.
+fn summary_of(d: &RunData, y: &str, spp: usize, whole: bool) -> Vec<(&'static str, f64)> {
+    let f = d.column(y).unwrap();
     let mut v = vec![("F at the end", *f.last().unwrap())];
     if whole {
-        let (u, fp) = (last_period(d, "u", spp), last_period(d, "F", spp));
+        let (u, fp) = (last_period(d, "u", spp), last_period(d, y, spp));
         let (lo, hi) = extremes(fp);
         v.push(("loop area", loop_area(u, fp)));
         v.push(("min F", lo));
@@ -87,6 +87,10 @@ fn summary(d: &RunData, spp: usize, whole: bool) -> Vec<(&'static str, f64)> {
         }
     }
     v
+}
+
+fn summary(d: &RunData, spp: usize, whole: bool) -> Vec<(&'static str, f64)> {
+    summary_of(d, "F", spp, whole)
 }
 
 struct Case {
@@ -352,7 +356,8 @@ fn the_dahl_system_by_exponential_equals_its_exact_operator() {
 
 /// The semilinear Duhem model (duhem-paper (6)–(8), `semilinear-duhem`) by its default method,
 /// the exponential quadrature along the input (`Semilinear::affine`), at rtol 1e-11: against
-/// Dopri5 at rtol 1e-13 over every sample of eight periods, and over the last period against the
+/// Dopri5 at rtol 1e-13 over every sample of eight periods, against DOP853 at rtol 1e-13 in the
+/// last period's loop area, extremes and values at the two reversals, and over it against the
 /// closed-form periodic output (10) of Theorem 1 (`y_limit`), which the run converged to (the
 /// contraction per period is `e^{β(a₊ − a₋)}`, at most 1.5e-3 here). Cases: the Dahl γ = 1
 /// coefficients of duhem-paper Fig 1 (L160; `−b/a` constant on each branch, so the quadrature is
@@ -360,7 +365,7 @@ fn the_dahl_system_by_exponential_equals_its_exact_operator() {
 /// an offset input), and one whose rising branch grows (`a₊ > 0`: those steps are the
 /// collocation in time, the quadrature's fallback).
 #[test]
-fn semilinear_duhem_by_default_agrees_with_dopri5_and_its_closed_form_at_rtol_1e_11() {
+fn semilinear_duhem_by_default_agrees_with_dopri5_dop853_and_its_closed_form_at_rtol_1e_11() {
     type Params = &'static [(&'static str, f64)];
     let cases: [(&str, Params, f64, f64); 3] = [
         (
@@ -415,11 +420,27 @@ fn semilinear_duhem_by_default_agrees_with_dopri5_and_its_closed_form_at_rtol_1e
             exp.info.contains_key("coefficient_evaluations"),
             "{name}: the default is the exponential integrator"
         );
-        let dopri = go(Some("dopri5"), 1e-13);
+        let (dopri, dop853) = (go(Some("dopri5"), 1e-13), go(Some("dop853"), 1e-13));
         let (y, y_dp) = (exp.column("y").unwrap(), dopri.column("y").unwrap());
         let (lim, u) = (last_period(&exp, "y_limit", spp), last_period(&exp, "u", spp));
         let scale = lim.iter().fold(0.0, |m: f64, v| m.max(v.abs()));
         let d_dp = max_abs_diff(y, y_dp).unwrap();
+        // Loop area, extremes, the end value and the two reversal values (a cosine input: u_max at
+        // the last period's first sample, u_min at its middle one) against DOP853.
+        let with_reversals = |d: &RunData| {
+            let (mut v, y) = (summary_of(d, "y", spp, true), last_period(d, "y", spp));
+            v.truncate(4);
+            v.extend([("y at u_max", y[0]), ("y at u_min", y[spp / 2])]);
+            v
+        };
+        let (s_exp, s_853) = (with_reversals(&exp), with_reversals(&dop853));
+        for ((what, a), (_, b)) in s_exp.iter().zip(&s_853) {
+            eprintln!("{name}: {what} {a:.12e}, DOP853 {:+.1e}", b - a);
+            assert!(
+                (a - b).abs() <= 1e-11 * scale.max(b.abs()),
+                "{name}: {what} {a} vs DOP853 {b}"
+            );
+        }
         let d_lim = max_abs_diff(last_period(&exp, "y", spp), lim).unwrap();
         let (area, area_lim) = (loop_area(u, last_period(&exp, "y", spp)), loop_area(u, lim));
         eprintln!(
