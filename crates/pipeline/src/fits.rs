@@ -19,6 +19,8 @@ pub const DEFAULT_TOL: f64 = 1e-8;
 pub const DEFAULT_MAX_EVALUATIONS: usize = 200;
 /// The default forward-difference step as a fraction of the bounds' width.
 pub const DEFAULT_STEP: f64 = 1e-6;
+/// The default points per parameter of the rule for a non-smooth cost (`scan`).
+pub const DEFAULT_SCAN: usize = 21;
 
 /// Evaluate every fit of `e` into `rep` (its metrics, its errors) and re-evaluate the checks.
 pub(crate) fn evaluate_fits(cache: &RunCache, e: &Entry, rep: &mut ExperimentReport) {
@@ -133,6 +135,7 @@ fn problem(f: &FitSpec) -> Problem {
             .collect(),
         tol: f.tol.unwrap_or(DEFAULT_TOL),
         max_evaluations: f.max_evaluations.unwrap_or(DEFAULT_MAX_EVALUATIONS),
+        scan: f.scan.unwrap_or(DEFAULT_SCAN),
     }
 }
 
@@ -331,6 +334,29 @@ fn record_fitted(rep: &mut ExperimentReport, e: &Entry, f: &FitSpec, fitted: Res
     }
     record(rep, &format!("{name}.evaluations"), Ok(fitted.evaluations as f64));
     record(rep, &format!("{name}.iterations"), Ok(fitted.iterations as f64));
+    record(
+        rep,
+        &format!("{name}.non_smooth"),
+        Ok(f64::from(u8::from(fitted.non_smooth.is_some()))),
+    );
+    if let Some(ns) = &fitted.non_smooth {
+        let flag = |b: bool| f64::from(u8::from(b));
+        for (key, v) in [
+            ("stall.cost", ns.stall_cost),
+            ("gn.predicted_fall", ns.predicted_fall),
+            ("gn.actual_fall", ns.actual_fall),
+            ("scan.best_cost", ns.scan_best_cost),
+            ("scan.local_minima", ns.local_minima as f64),
+            ("scan.restarted", flag(ns.restarted)),
+        ] {
+            record(rep, &format!("{name}.{key}"), Ok(v));
+        }
+        for (q, v) in f.params.iter().zip(&ns.stalled) {
+            let key = format!("{name}.stall.{}", q.param);
+            record(rep, &key, Ok(*v));
+            unit(rep, &key, q.unit.clone());
+        }
+    }
 }
 
 /// Show `unit` with the metric `key`, if it has one.

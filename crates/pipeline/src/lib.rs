@@ -47,7 +47,7 @@ pub mod load;
 pub mod loop_branch;
 pub mod lsq;
 mod lsq_algebra;
-mod lsq_lm;
+mod lsq_scan;
 mod lsq_trust;
 mod marks;
 pub mod memory;

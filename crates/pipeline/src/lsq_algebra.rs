@@ -1,4 +1,4 @@
-//! The small dense linear algebra of `fit` (lsq.rs, lsq_lm.rs): normal equations, Gaussian
+//! The small dense linear algebra of `fit` (lsq.rs, lsq_scan.rs): normal equations, Gaussian
 //! elimination, the inverse and the covariance `s² (JᵀJ)⁻¹`. Parameters are few (one to a
 //! handful), so plain `Vec`s serve; no linear-algebra crate is needed.
 

@@ -5,7 +5,7 @@
 //! whatever its unit), with the Gauss–Newton gradient `Jᵀr` and Hessian `JᵀJ` of the
 //! forward-difference Jacobian of [`crate::lsq`].
 //!
-//! Bounds by projection, as the Levenberg–Marquardt of `lsq_lm.rs`: every evaluation is at the
+//! Bounds by projection: every evaluation is at the
 //! point projected onto the box (`z` beyond a bound maps to that bound exactly), and a parameter
 //! on a bound whose descent points out of the box is held (its gradient component and its
 //! Hessian row and column, but the diagonal, are zero), so that the model's steps stay inside.
@@ -55,6 +55,11 @@ impl<'a, F: FnMut(&[f64]) -> Result<Vec<f64>, String>> Scaled<'a, F> {
             w,
             pr,
         }
+    }
+
+    /// The budgeted residuals back, for a restart.
+    pub(crate) fn into_counted(self) -> Counted<F> {
+        self.c.into_inner()
     }
 
     /// `z` projected onto the scaled box.

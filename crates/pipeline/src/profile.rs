@@ -70,6 +70,7 @@ pub fn profile(
                 step: others.iter().map(|&i| pr.step[i]).collect(),
                 tol: pr.tol,
                 max_evaluations: pr.max_evaluations,
+                scan: pr.scan,
             };
             let f = fit(|q: &[f64]| residuals(&full(q)), &sub)
                 .map_err(|e| format!("the profile at p̂ {k:+} sd = {value}: {e}"))?;
@@ -97,6 +98,7 @@ mod tests {
             step: lower.iter().zip(upper).map(|(l, u)| 1e-7 * (u - l)).collect(),
             tol: 1e-10,
             max_evaluations: 400,
+            scan: 21,
         }
     }
 

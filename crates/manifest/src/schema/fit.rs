@@ -8,13 +8,14 @@ use serde::{Deserialize, Serialize};
 
 /// Least squares over `params` of `run` (one run, or several sharing them): minimise `Σ ((metric − value)/sigma)²` over every
 /// target (a `points` target contributes one term per point, its metric evaluated with `at` set
-/// to the point's abscissa). Levenberg–Marquardt with forward-difference derivatives, serial,
-/// within each parameter's bounds. Results: `name.<param>` (the fitted value), `name.<param>.sd`
+/// to the point's abscissa). argmin's trust region (Steihaug) on the Gauss–Newton model with
+/// forward-difference derivatives, serial, within each parameter's bounds; where it stalls (a
+/// non-smooth cost), the rule of `scan`. Results: `name.<param>` (the fitted value), `name.<param>.sd`
 /// (its standard error from the covariance `s²(JᵀJ)⁻¹`, `s² = Σr²/(m − n)`; an error when there
 /// are no more residuals than parameters), `name.residual` (the weighted residual norm
 /// `√Σr²`), `name.residual.<metric>` (per target: the metric minus its value, or the
 /// root-mean-square over its points, in the metric's unit), `name.evaluations` and
-/// `name.iterations`.
+/// `name.iterations`, `name.non_smooth` (1 where the rule of `scan` ran, else 0).
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FitSpec {
@@ -42,6 +43,20 @@ pub struct FitSpec {
     /// or different on the two sides, where it misleads.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub profile: Vec<u32>,
+    /// The rule for a non-smooth cost: where the trust region stops with its radius shrunk below
+    /// `tol` and no trial point lowering the cost, while the Gauss–Newton step there promises a
+    /// fall above `tol × cost` (a cost with jumps, e.g. a stick-slip metric), the cost is
+    /// evaluated at the Gauss–Newton point and at `scan` evenly spaced values of each parameter
+    /// over its bounds (the others held), and the trust region restarted once from the lowest of
+    /// them if it is lower. The result is the lowest point found, reported as a minimum of a
+    /// non-smooth cost (`name.non_smooth` = 1), never as converged, with its evidence:
+    /// `name.stall.cost` (`Σr²` where it first stopped), `name.gn.predicted_fall` and
+    /// `name.gn.actual_fall` (the model's promise and the cost's change at the Gauss–Newton
+    /// point), `name.scan.best_cost`, `name.scan.local_minima` (scanned points lower than their
+    /// neighbours along their parameter), `name.scan.restarted` (1 or 0). Default 21; 0 makes
+    /// such a stop an error (stagnation).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scan: Option<usize>,
 }
 
 /// One fitted parameter.

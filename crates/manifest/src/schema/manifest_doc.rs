@@ -134,12 +134,13 @@ pub const MANIFEST_KINDS: &[KindDoc] = &[
         name: "fit",
         doc: "run parameters fitted by least squares: minimise Σ((metric − value)/sigma)² over \
               the targets (a `points` target adds one term per point, its metric evaluated with \
-              `at` set to the point's abscissa) by Levenberg–Marquardt with forward differences, \
-              within each parameter's bounds, each evaluation a cached run, the same steps at \
-              any --jobs. Results (metrics for checks, quotes, tables, the baseline): \
+              `at` set to the point's abscissa) by argmin's trust region (Steihaug) on the \
+              Gauss–Newton model with forward differences, within each parameter's bounds, each \
+              evaluation a cached run, the same steps at any --jobs; a stop where the cost is \
+              not smooth follows the rule of `scan`. Results (metrics for checks, quotes, tables, the baseline): \
               name.<param>, name.<param>.sd (standard error from s²(JᵀJ)⁻¹, s² = Σr²/(m − n)), \
               name.residual (√Σr²), name.residual.<metric> (per target: metric − value, or the \
-              RMS over its points), name.evaluations, name.iterations. Another manifest takes \
+              RMS over its points), name.evaluations, name.iterations, name.non_smooth (0, or 1 with the scan's evidence). Another manifest takes \
               a result as a run parameter, `sigma: {fitted: \"<doc>/<name>#<fit>.<param>\"}` (the \
               fit evaluated before that manifest's runs are planned, the value in their cache \
               keys), or as a metric `{kind: fitted, fit: \"<doc>/<name>#<fit>.<param>\"}`",
@@ -150,6 +151,7 @@ pub const MANIFEST_KINDS: &[KindDoc] = &[
             req("targets", List, "", "[{metric, value | points: [[at, value], ...] | csv: {path, x, y} | samples: {run, x, y}, manifest?, sigma?, provenance?}]: a metric of this manifest (points, csv, samples: one with an `at` field, e.g. value-at); csv: the points are the rows of a file under data/ (x strictly increasing), read at load; csv with `loop: true`: a measured loop without time (rows of input x and output y in the order measured, x up and down), each row compared with the model's y on the same branch (x rising or falling, by its step from the row before) at its x over the metric's window (default the last period), the metric a `value-at` of a fitted run, e.g. {metric: f_u, csv: {path: data/followup/dahl-loop.csv, x: u, y: F, loop: true}}; samples: every sample of another run of the manifest (not a fitted one); manifest: `<doc>/<name>`, the metric is that manifest's, evaluated with the fitted parameters set in its runs taken (`from:`) from a fitted run (with `value`)"),
             opt("tol", Number, "", "relative step and cost-reduction tolerance (default 1e-8)"),
             opt("max_evaluations", Number, "", "the evaluation budget (default 200)"),
+            opt("scan", Number, "", "the rule for a non-smooth cost (default 21; 0: off, such a stop is an error): where the trust region stalls (radius below tol, no lower trial point, while the Gauss–Newton step promises a fall above tol × cost), the cost is evaluated at the Gauss–Newton point and at `scan` even values of each parameter over its bounds (the others held), the trust region restarted once from the lowest if lower; the lowest point found is the result, reported as a minimum of a non-smooth cost: name.non_smooth = 1, name.stall.cost, name.gn.predicted_fall, name.gn.actual_fall, name.scan.best_cost, name.scan.local_minima, name.scan.restarted"),
             opt("profile", List, "", "[k, ...]: whole multiples 1 to 5 of each parameter's standard error; at p̂ ± k·sd the cost is minimised over the other parameters and name.<param>.profile.lo<k> / .hi<k> = (cost − ĉ)/(k² s²) recorded: 1 where the quadratic approximation behind .sd holds"),
         ],
         example: "{name: id, run: dahl, params: [{param: sigma, start: 500, bounds: [100, 5000]}], targets: [{metric: f_at, points: [[0, 0.5], [0.001, 0.9]]}]}",

@@ -143,6 +143,10 @@ fn settings(cx: &mut Ctx, at: &str, f: &FitSpec) {
         let msg = format!("max_evaluations {n} is below {}", f.params.len() + 2);
         cx.err(format!("{at}.max_evaluations"), msg, "at least the parameter count + 2");
     }
+    if let Some(n) = f.scan.filter(|&n| n == 1 || n == 2) {
+        let msg = format!("scan {n}: a scan needs at least 3 points (or 0: off)");
+        cx.err(format!("{at}.scan"), msg, "0, or at least 3");
+    }
     for (i, &k) in f.profile.iter().enumerate() {
         if !(1..=5).contains(&k) || f.profile[..i].contains(&k) {
             let msg = format!("profile multiple {k} is out of 1 to 5 or given twice");
