@@ -113,7 +113,7 @@ pub(crate) fn gate(e: &Entry, rep: &mut ExperimentReport, bounds: &Bounds) -> bo
             .filter(|c| c.metric == *name || compared_with(c, &rep.metrics).as_deref() == Some(name))
             .find_map(|c| {
                 let r = evaluate::check(c, &rep.metrics);
-                if r.op == "within" {
+                if r.op == fric_manifest::Op::Within {
                     // Within the tolerance: the value is known to better than the check asks. A
                     // value farther from the expected than tolerance and bound together fails
                     // whatever the closure (a discrepancy the openness cannot explain): quoted.
@@ -125,15 +125,17 @@ pub(crate) fn gate(e: &Entry, rep: &mut ExperimentReport, bounds: &Bounds) -> bo
                     // A threshold: the openness must not be able to carry the value across it
                     // (its side toward the threshold; a bounded expected value either way).
                     let margin = r.computed.map_or(0.0, |v| (v - r.expected).abs());
-                    let toward = match (c.metric == *name, r.op.as_str()) {
-                        (true, "gt") => b.down,
+                    let toward = match (c.metric == *name, r.op) {
+                        (true, fric_manifest::Op::Gt) => b.down,
                         (true, _) => b.up,
                         (false, _) => b.amount,
                     };
                     (!(toward < margin)).then(|| {
                         format!(
                             "the margin {margin:.3e} of the check `{}` {} {} (the openness could turn it)",
-                            c.metric, r.op, r.expected
+                            c.metric,
+                            r.op.name(),
+                            r.expected
                         )
                     })
                 }

@@ -155,16 +155,11 @@ pub fn check(c: &CheckSpec, metrics: &BTreeMap<String, Option<f64>>) -> CheckRep
             0.0
         }
     };
-    let op = match c.op {
-        Op::Within => "within",
-        Op::Lt => "lt",
-        Op::Gt => "gt",
-    };
     let tolerance = match c.op {
         Op::Within => c.tol.map(|t| t.allowed(expected)),
         _ => None,
     };
-    let outcome = match judge(op, computed, expected, tolerance, c.known_discrepancy.is_some()) {
+    let outcome = match judge(c.op, computed, expected, tolerance, c.known_discrepancy.is_some()) {
         // A transcription read back is shown, not counted as a reproduced number.
         Outcome::Pass if matches!(c.provenance, Provenance::Transcribed { .. }) => Outcome::Transcribed,
         o => o,
@@ -192,7 +187,7 @@ pub fn check(c: &CheckSpec, metrics: &BTreeMap<String, Option<f64>>) -> CheckRep
     };
     CheckReport {
         metric: c.metric.clone(),
-        op: op.into(),
+        op: c.op,
         computed,
         expected,
         tolerance,

@@ -1,7 +1,7 @@
 //! A check's report and its outcome, and the rule that decides it ([`judge`]).
 
 use crate::explained::{Explained, Sensitivity};
-use fric_manifest::DiscrepancyKind;
+use fric_manifest::{DiscrepancyKind, Op};
 use serde::{Deserialize, Serialize};
 
 fric_manifest::named_enum! {
@@ -44,7 +44,7 @@ impl Outcome {
 pub struct CheckReport {
     pub metric: String,
     /// `within`, `lt` or `gt`.
-    pub op: String,
+    pub op: Op,
     pub computed: Option<f64>,
     pub expected: f64,
     /// Allowed deviation for `within`.
@@ -83,21 +83,15 @@ pub struct CheckReport {
 }
 
 /// Decide a check's outcome.
-pub fn judge(
-    op: &str,
-    computed: Option<f64>,
-    expected: f64,
-    tolerance: Option<f64>,
-    known_discrepancy: bool,
-) -> Outcome {
+pub fn judge(op: Op, computed: Option<f64>, expected: f64, tolerance: Option<f64>, known_discrepancy: bool) -> Outcome {
     // A value that is not finite was never computed: no comparison with it means anything.
     let Some(c) = computed.filter(|c| c.is_finite()) else {
         return Outcome::Error;
     };
     let ok = match op {
-        "lt" => c < expected,
-        "gt" => c > expected,
-        _ => (c - expected).abs() <= tolerance.unwrap_or(0.0),
+        Op::Lt => c < expected,
+        Op::Gt => c > expected,
+        Op::Within => (c - expected).abs() <= tolerance.unwrap_or(0.0),
     };
     match (ok, known_discrepancy) {
         (true, false) => Outcome::Pass,
@@ -113,22 +107,27 @@ mod tests {
 
     #[test]
     fn judging() {
-        assert_eq!(judge("within", Some(1.0), 1.05, Some(0.1), false), Outcome::Pass);
-        assert_eq!(judge("within", Some(1.0), 1.2, Some(0.1), false), Outcome::Fail);
+        assert_eq!(judge(Op::Within, Some(1.0), 1.05, Some(0.1), false), Outcome::Pass);
+        assert_eq!(judge(Op::Within, Some(1.0), 1.2, Some(0.1), false), Outcome::Fail);
         assert_eq!(
-            judge("within", Some(1.0), 1.2, Some(0.1), true),
+            judge(Op::Within, Some(1.0), 1.2, Some(0.1), true),
             Outcome::KnownDiscrepancy
         );
         assert_eq!(
-            judge("within", Some(1.2), 1.2, Some(0.1), true),
+            judge(Op::Within, Some(1.2), 1.2, Some(0.1), true),
             Outcome::UnexpectedPass
         );
-        assert_eq!(judge("lt", Some(1.0), 2.0, None, false), Outcome::Pass);
-        assert_eq!(judge("gt", Some(f64::NAN), 2.0, None, false), Outcome::Error);
+        assert_eq!(judge(Op::Lt, Some(1.0), 2.0, None, false), Outcome::Pass);
+        assert_eq!(judge(Op::Gt, Some(f64::NAN), 2.0, None, false), Outcome::Error);
         // A value that is not finite was never computed: an error under every operator.
         for v in [f64::INFINITY, f64::NEG_INFINITY] {
-            for op in ["lt", "gt", "within"] {
-                assert_eq!(judge(op, Some(v), 2.0, Some(1e300), false), Outcome::Error, "{op} {v}");
+            for op in Op::ALL {
+                assert_eq!(
+                    judge(*op, Some(v), 2.0, Some(1e300), false),
+                    Outcome::Error,
+                    "{} {v}",
+                    op.name()
+                );
             }
         }
     }

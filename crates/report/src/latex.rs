@@ -2,6 +2,7 @@
 //! `templates/`).
 
 use crate::experiment::Report;
+use fric_manifest::Op;
 use fric_typeset::tex::push_escaped;
 use serde::Serialize;
 use tera::{Context, Tera};
@@ -111,10 +112,10 @@ pub fn render_checks(r: &Report) -> Result<String, String> {
                 id: tex_escape(&e.id),
                 metric: tex_escape(&c.metric),
                 computed: num(c.computed),
-                op: match c.op.as_str() {
-                    "lt" => "$<$ ".into(),
-                    "gt" => "$>$ ".into(),
-                    _ => String::new(),
+                op: match c.op {
+                    Op::Lt => "$<$ ".into(),
+                    Op::Gt => "$>$ ".into(),
+                    Op::Within => String::new(),
                 },
                 expected: format!("{:.6e}", c.expected),
                 tol: c.tolerance.map_or("--".into(), |t| format!("{t:.1e}")),

@@ -10,7 +10,7 @@ use crate::checks::{CheckReport, Outcome};
 pub use crate::coverage::CoverageRow;
 use crate::experiment::Provenance;
 use crate::latex::tex_escape;
-use fric_manifest::DiscrepancyKind;
+use fric_manifest::{DiscrepancyKind, Op};
 use serde::Serialize;
 use tera::{Context, Tera};
 
@@ -198,10 +198,10 @@ fn sci(v: Option<f64>) -> String {
 
 fn row(c: &Check) -> CheckRow {
     let r = &c.report;
-    let op = match r.op.as_str() {
-        "lt" => "< ",
-        "gt" => "> ",
-        _ => "",
+    let op = match r.op {
+        Op::Lt => "< ",
+        Op::Gt => "> ",
+        Op::Within => "",
     };
     let lines = r.lines.iter().map(|l| format!("L{l}")).collect::<Vec<_>>().join(", ");
     let provenance = match r.provenance.as_str() {

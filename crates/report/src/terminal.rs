@@ -2,6 +2,7 @@
 
 use crate::checks::{CheckReport, Outcome};
 use crate::experiment::Report;
+use fric_manifest::Op;
 
 /// Failures first, then errors, known discrepancies and unexpected passes.
 fn rank(o: Outcome) -> u8 {
@@ -31,10 +32,10 @@ fn distinct(a: f64, b: f64, min: usize) -> (String, String) {
 /// The cells of one row: outcome, check, computed, expected, deviation, relative deviation,
 /// tolerance, where.
 fn row(id: &str, c: &CheckReport) -> [String; 8] {
-    let op = match c.op.as_str() {
-        "lt" => "< ",
-        "gt" => "> ",
-        _ => "",
+    let op = match c.op {
+        Op::Lt => "< ",
+        Op::Gt => "> ",
+        Op::Within => "",
     };
     let dash = || "-".to_string();
     let (computed, expected, dev, rel, tol) = match c.computed.filter(|v| !v.is_nan()) {
@@ -138,7 +139,7 @@ mod tests {
     fn check(metric: &str, computed: f64, expected: f64, tol: f64, outcome: Outcome) -> CheckReport {
         CheckReport {
             metric: metric.into(),
-            op: "within".into(),
+            op: Op::Within,
             computed: Some(computed),
             expected,
             tolerance: Some(tol),

@@ -313,16 +313,17 @@ pub enum FitPart {
     Rms,
 }
 
-#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
-#[serde(rename_all = "kebab-case")]
-pub enum Op {
-    /// |computed − expected| ≤ tol.
-    #[default]
-    Within,
-    /// computed < expected.
-    Lt,
-    /// computed > expected.
-    Gt,
+crate::named_enum! {
+    #[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq, Hash)]
+    pub enum Op {
+        /// |computed − expected| ≤ tol.
+        #[default]
+        Within = "within",
+        /// computed < expected.
+        Lt = "lt",
+        /// computed > expected.
+        Gt = "gt",
+    }
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema, PartialEq)]
