@@ -61,17 +61,9 @@ pub fn value_on_branch(x: &[f64], y: &[f64], at: f64, branch: Branch) -> Result<
             "x = {at} lies outside the {name} branch, [{lo}, {hi}] over the window"
         ));
     }
-    let a = at.clamp(lo, hi);
-    for &i in &segs {
-        let (x0, x1) = (x[i - 1], x[i]);
-        if (x0 <= a && a <= x1) || (x1 <= a && a <= x0) {
-            let w = (a - x0) / (x1 - x0);
-            return Ok(y[i - 1] + w * (y[i] - y[i - 1]));
-        }
-    }
-    Err(format!(
-        "x = {at} falls in a gap of the {name} branch ([{lo}, {hi}] over the window, not covered throughout)"
-    ))
+    fric_solvers::analysis::value_at_where(x, y, at.clamp(lo, hi), along).ok_or_else(|| {
+        format!("x = {at} falls in a gap of the {name} branch ([{lo}, {hi}] over the window, not covered throughout)")
+    })
 }
 
 fn verb(b: Branch) -> &'static str {

@@ -1,6 +1,6 @@
 //! The rule for a non-smooth cost ([`crate::lsq::Problem::scan`]): where the trust region stalls
-//! (its radius shrunk below the tolerance with no lower trial point, while the Gauss–Newton step
-//! promises a fall above `tol × cost`), the cost has jumps at the scale of the steps (a stick-slip
+//! (a stop, its radius shrunk below the tolerance or accepted steps shrinking onto a jump, where
+//! the Gauss–Newton step promises a fall above `tol × cost` and above round-off), the cost has jumps at the scale of the steps (a stick-slip
 //! metric moving by a slip's timing) and no local test can call the stop a minimum. Then:
 //! (i) the cost at the Gauss–Newton point (how far the model is from the cost there) and at
 //! `scan` evenly spaced values of each parameter over its bounds, the others held at the stall;
@@ -9,8 +9,9 @@
 //! (iii) the lowest point found is the result, flagged [`NonSmooth`] with the evidence, never
 //! reported as a converged smooth minimum. With `scan` 0 the stall is an error (stagnation).
 
-use crate::lsq::{descend, finish, Counted, Fitted, NonSmooth, Problem};
-use crate::lsq_algebra::sum_sq;
+use crate::lsq::{descend, finish, predicted_fall, projected_step, Counted, Fitted, NonSmooth, Problem};
+use crate::lsq_algebra::{normal, sum_sq};
+use crate::lsq_trust::Scaled;
 
 /// The rule applied to the descent that stopped at `stop` with `stall`.
 pub(crate) fn non_smooth<F: FnMut(&[f64]) -> Result<Vec<f64>, String>>(
@@ -88,12 +89,64 @@ pub(crate) struct Stop {
     pub(crate) stall: Option<Stall>,
 }
 
-/// A stop with the radius shrunk below the tolerance while the Gauss–Newton step promises a fall
-/// of `Σr²` above `tol × cost`: that step's point, the promised fall, and the stagnation error
+/// A stop where the Gauss–Newton step promises a fall of `Σr²` above `tol × cost` and above
+/// `√ε ×` the start's cost: that step's point, the promised fall, and the stagnation error
 /// (the result when the non-smooth rule is off).
 #[derive(Clone, Debug)]
 pub(crate) struct Stall {
     pub(crate) gn: Vec<f64>,
     pub(crate) predicted_fall: f64,
     pub(crate) message: String,
+}
+
+/// At a stop at `p`: converged (`None`) when the Gauss–Newton step there is small or predicted
+/// to lower the cost by at most `tol × cost` or `√ε ×` the start's cost; otherwise the stall.
+/// No evaluation beyond the Jacobian at `p`, which the result needs anyway. A singular Gauss–Newton system is an error.
+pub(crate) fn gauss_newton_stall<F: FnMut(&[f64]) -> Result<Vec<f64>, String>>(
+    op: &Scaled<F>,
+    p: &[f64],
+) -> Result<Option<Stall>, String> {
+    let pr = op.pr;
+    let (r, jac) = op.jacobian(p)?;
+    let cost = sum_sq(&r);
+    let (mut a, mut g) = normal(&jac, &r);
+    // Held (no step): a parameter on a bound whose descent points out of the box, as in the
+    // model, and one the residuals do not feel here (a flat direction: the least-norm step).
+    let top = (0..p.len()).fold(0.0f64, |m, j| m.max(a[j][j]));
+    for j in 0..p.len() {
+        let out = (p[j] == pr.lower[j] && g[j] > 0.0) || (p[j] == pr.upper[j] && g[j] < 0.0);
+        if out || a[j][j] <= 1e-14 * top {
+            g[j] = 0.0;
+            for k in (0..p.len()).filter(|&k| k != j) {
+                (a[j][k], a[k][j]) = (0.0, 0.0);
+            }
+            a[j][j] = top;
+        }
+    }
+    let Some(q) = projected_step(pr, p, &a, &g, 0.0) else {
+        return Err(format!(
+            "not converged: the trust region shrank below the tolerance at {p:?} (cost {cost:e}) \
+             where the Gauss–Newton system is singular"
+        ));
+    };
+    let d: Vec<f64> = q.iter().zip(p).map(|(x, y)| x - y).collect();
+    let fall = predicted_fall(&a, &g, &d);
+    // Round-off: a fall below √ε of the start's Σr² is below what the forward differences
+    // (steps ≈ √ε) resolve, however small the cost has become (a cost at an integrator's
+    // round-off, e.g. followup fig5's Σr² ≈ 1.6e-15).
+    let floor = f64::EPSILON.sqrt() * op.start_cost();
+    if d.iter().zip(p).all(|(x, y)| x.abs() <= pr.tol * (y.abs() + pr.tol)) || fall <= pr.tol * cost || fall <= floor {
+        return Ok(None);
+    }
+    let message = format!(
+        "not converged: the trust region shrank below the tolerance (or to the cost's rounding) \
+         with no trial point lowering the cost {cost:e} at {p:?}, where the Gauss–Newton step \
+         {d:?} is predicted to lower it by {fall:e}: stagnation, not a proven minimum (the rule \
+         for a non-smooth cost is off: scan 0)"
+    );
+    Ok(Some(Stall {
+        gn: q,
+        predicted_fall: fall,
+        message,
+    }))
 }

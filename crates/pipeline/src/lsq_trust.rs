@@ -57,6 +57,11 @@ impl<'a, F: FnMut(&[f64]) -> Result<Vec<f64>, String>> Scaled<'a, F> {
         }
     }
 
+    /// The start's `Σ r_i²` (1 when 0).
+    pub(crate) fn start_cost(&self) -> f64 {
+        self.c0
+    }
+
     /// The budgeted residuals back, for a restart.
     pub(crate) fn into_counted(self) -> Counted<F> {
         self.c.into_inner()

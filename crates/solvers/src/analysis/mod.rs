@@ -19,4 +19,4 @@ pub use filters::{cumulative_integral, ewma, gradient, moving_average};
 pub use fits::{decay_fit, line_fit, slope, DecayFit};
 pub use loops::{loop_area, loop_areas};
 pub use periods::{crossing_period, dwell_times, until_periodic, upward_crossings, Periodicity};
-pub use series::{curve_crossings, extremes, max_abs_diff, reversal_points, since_reversal, value_at};
+pub use series::{curve_crossings, extremes, max_abs_diff, reversal_points, since_reversal, value_at, value_at_where};

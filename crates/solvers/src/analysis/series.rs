@@ -57,7 +57,13 @@ pub fn since_reversal(y: &[f64]) -> Vec<f64> {
 
 /// Linear interpolation of `y(x)` on the first segment of the sampled curve that brackets `x0`.
 pub fn value_at(x: &[f64], y: &[f64], x0: f64) -> Option<f64> {
-    for i in 1..x.len() {
+    value_at_where(x, y, x0, |_| true)
+}
+
+/// [`value_at`] on the first segment `i` (from sample `i − 1` to `i`) that `keep(i)` keeps and
+/// that brackets `x0` (a loop's branch: the segments along which x increases, or decreases).
+pub fn value_at_where(x: &[f64], y: &[f64], x0: f64, keep: impl Fn(usize) -> bool) -> Option<f64> {
+    for i in (1..x.len().min(y.len())).filter(|&i| keep(i)) {
         let (a, b) = (x[i - 1], x[i]);
         if (a <= x0 && x0 <= b) || (b <= x0 && x0 <= a) {
             if a == b {
