@@ -62,7 +62,7 @@ fn print_manifest(m: &ManifestSensitivity) {
         out!(
             "  {mark} {} {} {} ({}): as written {} {}; {}",
             v.metric,
-            base.op,
+            base.op.name(),
             base.expected,
             v.location.as_deref().unwrap_or(""),
             value(base.computed),

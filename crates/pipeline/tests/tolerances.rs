@@ -355,7 +355,11 @@ fn a_scale_off_the_magnitude_it_names_is_refused() {
             )),
             "{err}"
         );
-        let bound = fig.checks.iter().find(|c| c.op == "lt").expect("the bound");
+        let bound = fig
+            .checks
+            .iter()
+            .find(|c| c.op == fric_manifest::Op::Lt)
+            .expect("the bound");
         assert_eq!(bound.outcome, fric_report::Outcome::Error, "{off}");
         assert!(!bound.pass);
     }
