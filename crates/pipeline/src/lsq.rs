@@ -19,9 +19,9 @@
 //! and one restart, reported with its evidence ([`NonSmooth`]), never as converged; with `scan`
 //! 0 such a stop is an error (stagnation).
 //!
-//! History: until s62 `fit` was our own Levenberg–Marquardt (deleted; on every fit of the project
-//! it and argmin agree to 2.1e-8 relative where both converge, notes/s62-audit50.md); the
-//! `levenberg-marquardt` crate stalled on duhem-paper/fig14 in s54 and s60 as argmin does.
+//! History: until s62 `fit` was our own Levenberg–Marquardt (deleted in commit 780412e; on every
+//! fit of the project it and argmin agreed to 2.1e-8 relative where both converged, measured then);
+//! the `levenberg-marquardt` crate stalled on duhem-paper/fig14 in s54 and s60 as argmin does.
 
 use crate::lsq_algebra::{covariance, solve, sum_sq};
 use crate::lsq_scan::{gauss_newton_stall, Stall, Stop};

@@ -145,6 +145,20 @@ fn bad_fits_are_reported_at_their_line() {
             "{metric, value}",
         ),
         (
+            "  - name: id\n    run: dahl\n",
+            "  - name: id\n    scan: 1\n    run: dahl\n",
+            30,
+            "scan 1: a scan needs at least 3 points",
+            "0, or at least 3",
+        ),
+        (
+            "  - name: id\n    run: dahl\n",
+            "  - name: id\n    scan: 2\n    run: dahl\n",
+            30,
+            "scan 2: a scan needs at least 3 points",
+            "0, or at least 3",
+        ),
+        (
             "  - metric: id.fc\n",
             "  - metric: id.fk\n",
             42,

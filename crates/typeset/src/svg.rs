@@ -70,8 +70,8 @@ pub fn svg(label: &str) -> String {
     let mut last: Option<char> = None;
     for r in parse(label) {
         let sub = matches!(r, Run::Sub(_));
-        let body = match &r {
-            Run::Text(s) | Run::Sub(s) | Run::Sup(s) => s.clone(),
+        let body: &str = match &r {
+            Run::Text(s) | Run::Sub(s) | Run::Sup(s) => s,
         };
         let apart = if would_join(last, body.chars().next()) && !(prev_sub && matches!(r, Run::Sup(_))) {
             ZWNJ.to_string()
@@ -79,11 +79,11 @@ pub fn svg(label: &str) -> String {
             String::new()
         };
         last = body.chars().last().or(last);
-        match r {
-            Run::Text(s) => o.push_str(&format!("{apart}{}", escape(&s))),
+        match &r {
+            Run::Text(s) => o.push_str(&format!("{apart}{}", escape(s))),
             Run::Sub(s) => o.push_str(&format!(
                 r#"<tspan baseline-shift="-0.3em" font-size="72%">{apart}{}</tspan>"#,
-                escape(&unjoined(&s))
+                escape(&unjoined(s))
             )),
             // A superscript right after a subscript (`F_f^l`) starts with a zero-width
             // non-joiner: the shaper otherwise joined the two scripts' letters into one ligature
@@ -91,11 +91,11 @@ pub fn svg(label: &str) -> String {
             Run::Sup(s) if prev_sub => o.push_str(&format!(
                 r#"<tspan baseline-shift="0.55em" font-size="72%">{}{}</tspan>"#,
                 ZWNJ,
-                escape(&unjoined(&s))
+                escape(&unjoined(s))
             )),
             Run::Sup(s) => o.push_str(&format!(
                 r#"<tspan baseline-shift="0.55em" font-size="72%">{apart}{}</tspan>"#,
-                escape(&unjoined(&s))
+                escape(&unjoined(s))
             )),
         }
         prev_sub = sub;
