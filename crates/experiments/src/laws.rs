@@ -6,7 +6,11 @@ use crate::system::{any, between, initial, invalid, nonneg, positive, Group};
 use crate::Invalid;
 use fric_models::BySign;
 use fric_models::{
-    bliman_sorine::BlimanSorine, dahl::Dahl, lugre::LuGre, maxwell_slip::MaxwellSlip, multiplay::Multiplay,
+    bliman_sorine::BlimanSorine,
+    dahl::Dahl,
+    lugre::{LuGre, LuGreVd},
+    maxwell_slip::MaxwellSlip,
+    multiplay::Multiplay,
     rbm::Bristles,
 };
 
@@ -62,6 +66,78 @@ impl LuGreLaw {
     /// ([`crate::invariants::lugre_bound`]; `g` peaks at `max(fs, fc)`).
     pub fn check_bound(&self, d: &crate::RunData, z: &str) -> Result<(), crate::invariants::Violation> {
         crate::invariants::lugre_bound(d, z, self.z0, self.curve.fs.max(self.curve.fc), self.sigma0)
+    }
+}
+
+params! {
+    /// The two further forms of LuGre that the prescribed-motion system `lugre` takes, each off by
+    /// default: the velocity-dependent damping σ1(v) of report (3.27) (L1191), and the asymmetric
+    /// static and viscous parameters of report §3.7 (L1217–1219: α0±, α1±, v0± by the sign of the
+    /// velocity; α2± as the rows of Tables 4.2, 4.6), with σ0 and σ1 symmetric (the source's σ0± by
+    /// the sign of z, L1221–1227, is averaged in its simulations, L1229, L1519: Table 4.2's rows at
+    /// σ0 = 650). With `fc_plus` given, the law's `fc`, `fs`, `vs`, `sigma2` are the side v < 0 and
+    /// these the side v ≥ 0 (as [`ReportLuGre`]'s `alpha0_plus`).
+    pub struct LuGreForms(u) {
+        sigma1_vd: f64 = nonneg(u.vel, "v_d of the velocity-dependent damping sigma1(v) = sigma1 exp(-|v|/v_d), report (3.27) (0: constant sigma1)").default(0.0),
+        fc_plus: f64 = nonneg(u.force, "Coulomb level for v >= 0 (0: symmetric; fc, fs, vs, sigma2 are then the side v < 0)").default(0.0),
+        fs_plus: f64 = nonneg(u.force, "static level for v >= 0 (with fc_plus)").default(0.0),
+        vs_plus: f64 = nonneg(u.vel, "Stribeck velocity for v >= 0 (with fc_plus; 0: vs)").default(0.0),
+        sigma2_plus: f64 = nonneg(u.damping, "viscous coefficient for v >= 0 (with fc_plus)").default(0.0),
+    }
+}
+
+impl LuGreForms {
+    /// `fs_plus ≥ fc_plus` when asymmetric; no side-`+` parameter without `fc_plus`.
+    pub fn check(&self, errs: &mut Vec<Invalid>) {
+        if self.fc_plus > 0.0 {
+            if self.fs_plus < self.fc_plus {
+                errs.push(invalid(
+                    "fs_plus",
+                    "fs_plus < fc_plus",
+                    "fs_plus ≥ fc_plus (static level at least the Coulomb level)",
+                ));
+            }
+        } else if let Some((name, _)) = [
+            ("fs_plus", self.fs_plus),
+            ("vs_plus", self.vs_plus),
+            ("sigma2_plus", self.sigma2_plus),
+        ]
+        .into_iter()
+        .find(|p| p.1 != 0.0)
+        {
+            errs.push(invalid(
+                name,
+                format!("{name} is given without fc_plus: the law would stay symmetric"),
+                "fc_plus > 0 with the side v ≥ 0, or no side-plus parameter",
+            ));
+        }
+    }
+    /// `law` in these forms: `minus` for v < 0, `plus` for v ≥ 0 (the same when symmetric), each
+    /// with σ1(v) when `sigma1_vd > 0`.
+    pub fn model(&self, law: &LuGreLaw) -> BySign<LuGreVd> {
+        let vd = (self.sigma1_vd > 0.0).then_some(self.sigma1_vd);
+        let minus = LuGreVd { lugre: law.model(), vd };
+        let plus = if self.fc_plus > 0.0 {
+            let vs = if self.vs_plus > 0.0 { self.vs_plus } else { law.curve.vs };
+            LuGreVd {
+                lugre: LuGreStatic {
+                    sigma2: self.sigma2_plus,
+                    fc: self.fc_plus,
+                    fs: self.fs_plus,
+                    vs,
+                }
+                .with_bristles(law.sigma0, law.sigma1),
+                vd,
+            }
+        } else {
+            minus
+        };
+        BySign { minus, plus }
+    }
+    /// The largest `g` on either side, `max(fs, fc, fs_plus, fc_plus)`: the LuGre bristle bound's
+    /// `g_max` ([`crate::invariants::lugre_bound`]).
+    pub fn g_max(&self, law: &LuGreLaw) -> f64 {
+        law.curve.fs.max(law.curve.fc).max(self.fs_plus).max(self.fc_plus)
     }
 }
 

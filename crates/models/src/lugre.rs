@@ -103,6 +103,59 @@ impl InputDriven for LuGre {
     }
 }
 
+/// LuGre with the velocity-dependent bristle damping of report §3.6, (3.27) (L1191):
+/// `σ1(v) = σ1 e^{−|v|/v_d}` in `F = σ0 z + σ1(v) z' + σ2 v`. The report prints `e^{−(v/v_d)}`,
+/// which is not even in `v`; `|v|` is read as the catalog does (report_ch3_4 M8, flagged). It enters
+/// the output only: the state equation, its Jacobian and [`InputDriven::affine`] are LuGre's, so
+/// every integrator sees the same state as for constant σ1. `vd = None` is constant σ1 (the output
+/// is then [`LuGre`]'s, bit for bit).
+#[derive(Clone, Copy, Debug)]
+pub struct LuGreVd {
+    pub lugre: LuGre,
+    pub vd: Option<f64>,
+}
+
+impl LuGreVd {
+    /// `σ1(v)`: `σ1 e^{−|v|/v_d}`, or `σ1` when `vd` is `None`.
+    pub fn sigma1(&self, v: f64) -> f64 {
+        match self.vd {
+            Some(vd) => self.lugre.sigma1 * (-v.abs() / vd).exp(),
+            None => self.lugre.sigma1,
+        }
+    }
+}
+
+impl InputDriven for LuGreVd {
+    fn dim(&self) -> usize {
+        1
+    }
+    fn rhs(&self, u: f64, du: f64, x: &[f64], dx: &mut [f64]) {
+        self.lugre.rhs(u, du, x, dx)
+    }
+    fn output(&self, u: f64, du: f64, x: &[f64]) -> f64 {
+        let m = &self.lugre;
+        match self.vd {
+            Some(_) => m.sigma0 * x[0] + self.sigma1(du) * m.zdot(du, x[0]) + m.sigma2 * du,
+            None => m.output(u, du, x),
+        }
+    }
+    fn jacobian(&self, u: f64, du: f64, x: &[f64], j: &mut [f64]) -> bool {
+        self.lugre.jacobian(u, du, x, j)
+    }
+    fn affine(&self, u: f64, du: f64) -> Option<(f64, f64)> {
+        self.lugre.affine(u, du)
+    }
+    fn moves_with_input(&self) -> bool {
+        self.lugre.moves_with_input()
+    }
+    fn state_scale(&self) -> f64 {
+        self.lugre.state_scale()
+    }
+    fn speed_scale(&self) -> Option<f64> {
+        self.lugre.speed_scale()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,6 +172,45 @@ mod tests {
         };
         assert!((m.steady_state(0.001) - (1.0 + 0.5 * (-1f64).exp() + 0.0004)).abs() < 1e-15);
         assert_eq!(m.steady_state(-0.002), -m.steady_state(0.002));
+    }
+
+    /// σ1(v) of (3.27) changes the output by `(σ1(v) − σ1) z'` and nothing else; `vd = None`
+    /// is LuGre bit for bit.
+    #[test]
+    fn velocity_dependent_damping_enters_the_output_only() {
+        // Stribeck LuGre with a damping term of the size of F.
+        let m = LuGre {
+            sigma0: 1e3,
+            sigma1: 100.0,
+            sigma2: 0.1,
+            fs: 1.5,
+            fc: 1.0,
+            vs: 0.01,
+        };
+        let (c, d) = (
+            LuGreVd { lugre: m, vd: None },
+            LuGreVd {
+                lugre: m,
+                vd: Some(0.02),
+            },
+        );
+        for (du, z) in [(0.0, 1e-4), (0.01, 5e-5), (-0.03, -1.2e-4), (0.5, 1e-4)] {
+            let x = [z];
+            assert_eq!(c.output(0.3, du, &x).to_bits(), m.output(0.3, du, &x).to_bits());
+            assert_eq!(d.affine(0.3, du), m.affine(0.3, du));
+            let s1 = 100.0 * (-du.abs() / 0.02).exp();
+            let expect = m.output(0.3, du, &x) + (s1 - 100.0) * m.zdot(du, z);
+            assert!(
+                (d.output(0.3, du, &x) - expect).abs() <= 1e-14 * expect.abs().max(1.0),
+                "{du}"
+            );
+            let (mut a, mut b) = ([0.0], [0.0]);
+            d.rhs(0.3, du, &x, &mut a);
+            m.rhs(0.3, du, &x, &mut b);
+            assert_eq!(a, b);
+        }
+        assert_eq!(d.sigma1(0.02), 100.0 * (-1f64).exp());
+        assert_eq!(d.sigma1(-0.02), d.sigma1(0.02));
     }
 
     /// Table 3.3 of the report: the roots of (3.23) zero V̇, the lowest speed makes the
