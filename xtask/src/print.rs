@@ -532,10 +532,12 @@ pub fn schema() {
     for s in fric_experiments::systems() {
         out!("{}\n  {}", s.name, s.doc);
         out!(
-            "  inputs: {}   methods: {} (default {})",
+            "  inputs: {}   methods: {} (default {}{}{})",
             s.input_names().join(", "),
             fric_experiments::methods::names(&s.all_methods()),
-            s.methods[0]
+            s.methods[0],
+            if s.default_note.is_empty() { "" } else { "; " },
+            s.default_note
         );
         for (name, doc) in &s.invariants {
             out!("  invariant {name}: {doc}");

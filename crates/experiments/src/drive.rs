@@ -19,6 +19,7 @@ mod exponential;
 mod operator;
 
 pub use exponential::{exponential_segment, STRIBECK_SPLIT};
+pub(crate) use exponential::{relaxation, speed_splits};
 pub use operator::{exact, exact_pl, Operator, StopOps};
 
 /// Columns of a friction operator driven by a position (`dahl`, `maxwell-slip`).

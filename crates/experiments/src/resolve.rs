@@ -234,6 +234,11 @@ pub fn resolve(
     let Some(method) = method.filter(|_| errs.is_empty()) else {
         return Err(errs);
     };
+    // The system's default for these parameters (every one present and in range by now).
+    let method = match sim.method {
+        None => (info.default_method)(&out).unwrap_or(method),
+        Some(_) => method,
+    };
     let req = RunRequest {
         system: info.name.to_string(),
         params: out,

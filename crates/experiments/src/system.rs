@@ -79,8 +79,17 @@ pub trait System: 'static {
     type Params: ParamSet + 'static;
     const INPUTS: Inputs;
     const COLUMNS: &'static [Column];
-    /// Accepted `sim.method` values; the first is the default.
+    /// Accepted `sim.method` values; the first is the default, unless [`System::default_method`]
+    /// names another for the run's parameters.
     const METHODS: crate::methods::Methods;
+    /// When [`System::default_method`] departs from `METHODS`' first, one line for `schema`.
+    const DEFAULT_METHOD_NOTE: &'static str = "";
+    /// The method a run with these parameters gets when it names none, where that is not
+    /// `METHODS`' first (a system whose parameters decide where a method applies); one of
+    /// `METHODS`. Resolved once, by the loader.
+    fn default_method(_p: &Self::Params) -> Option<crate::methods::Method> {
+        None
+    }
     /// The physical invariants every run must satisfy ([`crate::invariants`]), checked on
     /// every run's data, computed or cached; a violation is the run's error.
     const INVARIANTS: &'static [Invariant<Self::Params>] = &[];
@@ -310,6 +319,10 @@ pub struct SystemInfo {
     /// The methods it declares ([`System::METHODS`]); the first is the default. Those it takes
     /// are [`SystemInfo::all_methods`].
     pub methods: crate::methods::Methods,
+    /// The default method for a run's (validated) parameters where it is not `methods`' first
+    /// ([`System::default_method`]), and when, in a line ([`System::DEFAULT_METHOD_NOTE`]).
+    pub default_method: fn(&Values) -> Option<crate::methods::Method>,
+    pub default_note: &'static str,
     /// Cross-parameter checks (every parameter present and in range).
     pub check: fn(&RunRequest, &mut Vec<Invalid>),
     /// Execute a resolved request.
@@ -355,6 +368,10 @@ fn check_erased<S: System>(req: &RunRequest, errs: &mut Vec<Invalid>) {
     S::check(&<S::Params as ParamSet>::read(&req.params), req, errs)
 }
 
+fn default_method_erased<S: System>(values: &Values) -> Option<crate::methods::Method> {
+    S::default_method(&<S::Params as ParamSet>::read(values))
+}
+
 fn run_erased<S: System>(req: &RunRequest) -> Result<RunData, String> {
     S::run(&<S::Params as ParamSet>::read(&req.params), req)
 }
@@ -385,6 +402,8 @@ pub fn info<S: System>() -> SystemInfo {
         inputs: S::INPUTS,
         columns: S::COLUMNS,
         methods: S::METHODS,
+        default_method: default_method_erased::<S>,
+        default_note: S::DEFAULT_METHOD_NOTE,
         check: check_erased::<S>,
         run: run_erased::<S>,
         cost: cost_erased::<S>,

@@ -1,7 +1,8 @@
 //! The exponential driver allocates nothing per segment: a counting global allocator (its own
 //! test binary, so that it sees only this file's test; counts are per thread) shows no heap
 //! allocation over 40 monotone segments of a LuGre run once the caller's buffer of pieces holds
-//! a segment's (each split at the Stribeck speed twice), and over 40 of the semilinear Duhem model.
+//! a segment's (each split at the Stribeck speed twice), and over 40 of the semilinear Duhem model;
+//! nor does the closed-form periodic pass with its Fourier quadrature on every step.
 
 use fric_experiments::exponential_segment;
 use fric_models::lugre::LuGre;
@@ -117,4 +118,60 @@ fn a_semilinear_duhem_segment_allocates_nothing() {
     assert_eq!(allocations() - before, 0, "allocations over 40 segments");
     assert_eq!(pieces.len(), 2, "one piece per segment: {pieces:?}");
     assert!(z.is_finite() && stats.steps > 40, "{z} {stats:?}");
+}
+
+/// The closed-form periodic pass (`fric_solvers::expint_periodic`) with the Fourier integrals of
+/// the describing function's approach 1 taken on every step by adaptive Gauss–Kronrod on its dense
+/// output (`fric_solvers::kronrod`, as `describing/exponential.rs` does): no allocation over a
+/// whole period once the breaks are known.
+#[test]
+fn a_periodic_pass_with_its_fourier_quadrature_allocates_nothing() {
+    use fric_solvers::expint_periodic::solve_periodic;
+    use fric_solvers::kronrod::{integrate, KronrodStats};
+    // Report Table 5.10's LuGre driven by the velocity a sin ωt.
+    let m = LuGre {
+        sigma0: 280.0,
+        sigma1: 1.0,
+        sigma2: 0.0,
+        fc: 0.22,
+        fs: 0.39,
+        vs: 0.1,
+    };
+    let (a, w) = (1.0, 1.0);
+    let period = 2.0 * std::f64::consts::PI / w;
+    let coef = |t: f64| m.affine(a / w * (1.0 - (w * t).cos()), a * (w * t).sin()).unwrap();
+    let tol = ExpTolerance {
+        abs: 1e-10 * m.state_scale(),
+        z_scale: m.state_scale(),
+        hmax: period / 100.0,
+    };
+    let (scheme, breaks) = (Relaxation::<4>::new(), [0.0, 0.5 * period, period]);
+    let (mut stats, mut quad, mut acc) = (ExpStats::default(), KronrodStats::default(), [0.0; 4]);
+    let before = allocations();
+    let per = solve_periodic(&scheme, &coef, &breaks, tol, &mut stats, &mut |st| {
+        let q = integrate(
+            &mut |th: f64| {
+                let t = st.t + th * st.h;
+                let (y, g) = st.at(th);
+                let (s, c) = (w * t).sin_cos();
+                let f = m.output(0.0, a * s, &[y]);
+                [f * s, f * c, g * s, g * c]
+            },
+            [1e-12; 4],
+            &mut quad,
+        );
+        for (x, v) in acc.iter_mut().zip(q) {
+            *x += st.h * v;
+        }
+    })
+    .unwrap();
+    assert_eq!(allocations() - before, 0, "allocations over a periodic pass");
+    assert!(
+        stats.steps >= 100 && quad.evals >= 15 * stats.steps,
+        "{stats:?} {quad:?}"
+    );
+    assert!(
+        per.z.is_finite() && acc.iter().all(|x| x.is_finite()),
+        "{per:?} {acc:?}"
+    );
 }

@@ -93,6 +93,12 @@ pub trait ExpStep {
     fn error(&self) -> f64;
     /// `z(t + θh)`, `0 ≤ θ ≤ 1`.
     fn at(&self, theta: f64) -> f64;
+    /// `∂z(t + h)/∂z(t)`: every scheme's step is affine in its start value for given
+    /// coefficients, `z(t + h) = gain · z(t) + (the step from 0)`
+    /// ([`crate::expint_periodic`] composes these into the period map).
+    fn gain(&self) -> f64;
+    /// `(z(t + θh), ∂z(t + θh)/∂z(t))`: the dense output and its gain.
+    fn at_gain(&self, theta: f64) -> (f64, f64);
 }
 
 /// A one-step scheme for `z' = a(t) z + b(t)` that the error-controlled driver
@@ -216,9 +222,10 @@ impl<const S: usize> ExpScheme for Scheme<S> {
         *evals += S;
         let abar: f64 = (0..S).map(|j| self.w[j] * a[j]).sum();
         let lam = h * abar;
-        // Stage equations (I − h A D) Z = e z + h A b, D = diag(a_j − ā).
+        // Stage equations (I − h A D) Z = e z + h A b, D = diag(a_j − ā); the second column, e,
+        // gives the stages' derivative in z (the step's gain).
         let mut m = [[0.0; S]; S];
-        let mut rhs = [0.0; S];
+        let mut rhs = [[0.0; 2]; S];
         let mut ph = [0.0; 13];
         for i in 0..S {
             let ci = self.c[i];
@@ -236,29 +243,34 @@ impl<const S: usize> ExpScheme for Scheme<S> {
                 ab += aij * b[j];
             }
             m[i][i] += 1.0;
-            rhs[i] = ph[0] * z + h * ab;
+            rhs[i] = [ph[0] * z + h * ab, ph[0]];
         }
         let Some(zs) = solve_small(m, rhs) else {
             return Step::failed(h);
         };
-        // The interpolant of N in monomial form (coefficients times k!).
-        let mut p = [0.0; S];
+        // The interpolant of N in monomial form (coefficients times k!), and its derivative in z.
+        let (mut p, mut pg) = ([0.0; S], [0.0; S]);
         for j in 0..S {
-            let nj = (a[j] - abar) * zs[j] + b[j];
+            let nj = (a[j] - abar) * zs[j][0] + b[j];
+            let gj = (a[j] - abar) * zs[j][1];
             for k in 0..S {
                 p[k] += self.lag[j][k] * nj;
+                pg[k] += self.lag[j][k] * gj;
             }
         }
         phis(lam, &mut ph[..S + 1]);
         let z1 = ph[0] * z + h * (0..S).map(|k| p[k] * ph[k + 1]).sum::<f64>();
+        let g1 = ph[0] + h * (0..S).map(|k| pg[k] * ph[k + 1]).sum::<f64>();
         // P − P' = p_{S−1}/(S−1)! ω'(σ), integrated against e^{(1−σ)λ}.
         let weight: f64 = (0..S).map(|k| self.omega[k] * ph[k + 1]).sum();
         Step {
             h,
             z0: z,
             z1,
+            g1,
             lam,
             p,
+            pg,
             err: (h * p[S - 1] * weight).abs(),
         }
     }
@@ -269,9 +281,12 @@ pub struct Step<const S: usize> {
     h: f64,
     z0: f64,
     z1: f64,
+    /// `∂z1/∂z0`.
+    g1: f64,
     lam: f64,
-    /// The interpolant of `N`, monomial coefficients times `k!`.
+    /// The interpolant of `N`, monomial coefficients times `k!`, and its derivative in `z0`.
     p: [f64; S],
+    pg: [f64; S],
     err: f64,
 }
 
@@ -284,7 +299,24 @@ impl<const S: usize> ExpStep for Step<S> {
     }
     /// `z(t + θh)`, `0 ≤ θ ≤ 1`: the collocation solution, of the step's order.
     fn at(&self, theta: f64) -> f64 {
-        Step::at(self, theta)
+        self.at_gain(theta).0
+    }
+    fn gain(&self) -> f64 {
+        self.g1
+    }
+    /// `z(t + θh)`, `0 ≤ θ ≤ 1`: the collocation solution, of the step's order; and its
+    /// derivative in `z(t)`.
+    fn at_gain(&self, theta: f64) -> (f64, f64) {
+        let mut ph = [0.0; 12];
+        phis(theta * self.lam, &mut ph[..S + 1]);
+        let (mut s, mut sg) = (0.0, 0.0);
+        let mut tp = theta;
+        for k in 0..S {
+            s += self.p[k] * tp * ph[k + 1];
+            sg += self.pg[k] * tp * ph[k + 1];
+            tp *= theta;
+        }
+        (ph[0] * self.z0 + self.h * s, ph[0] + self.h * sg)
     }
 }
 
@@ -294,27 +326,18 @@ impl<const S: usize> Step<S> {
             h,
             z0: f64::NAN,
             z1: f64::NAN,
+            g1: f64::NAN,
             lam: 0.0,
             p: [0.0; S],
+            pg: [0.0; S],
             err: f64::INFINITY,
         }
     }
-    /// `z(t + θh)`, `0 ≤ θ ≤ 1`: the collocation solution, of the step's order.
-    fn at(&self, theta: f64) -> f64 {
-        let mut ph = [0.0; 12];
-        phis(theta * self.lam, &mut ph[..S + 1]);
-        let mut s = 0.0;
-        let mut tp = theta;
-        for k in 0..S {
-            s += self.p[k] * tp * ph[k + 1];
-            tp *= theta;
-        }
-        ph[0] * self.z0 + self.h * s
-    }
 }
 
-/// Gaussian elimination with partial pivoting on a small dense system; `None` if singular.
-fn solve_small<const S: usize>(mut m: [[f64; S]; S], mut r: [f64; S]) -> Option<[f64; S]> {
+/// Gaussian elimination with partial pivoting on a small dense system with `R` right-hand sides
+/// (the columns of `r`); `None` if singular.
+fn solve_small<const S: usize, const R: usize>(mut m: [[f64; S]; S], mut r: [[f64; R]; S]) -> Option<[[f64; R]; S]> {
     for col in 0..S {
         let piv = (col..S).max_by(|&x, &y| m[x][col].abs().total_cmp(&m[y][col].abs()))?;
         if m[piv][col] == 0.0 || !m[piv][col].is_finite() {
@@ -327,12 +350,16 @@ fn solve_small<const S: usize>(mut m: [[f64; S]; S], mut r: [f64; S]) -> Option<
             for k in col..S {
                 m[row][k] -= f * m[col][k];
             }
-            r[row] -= f * r[col];
+            for c in 0..R {
+                r[row][c] -= f * r[col][c];
+            }
         }
     }
     for col in (0..S).rev() {
-        let s: f64 = (col + 1..S).map(|k| m[col][k] * r[k]).sum();
-        r[col] = (r[col] - s) / m[col][col];
+        for c in 0..R {
+            let s: f64 = (col + 1..S).map(|k| m[col][k] * r[k][c]).sum();
+            r[col][c] = (r[col][c] - s) / m[col][col];
+        }
     }
     Some(r)
 }
@@ -393,11 +420,42 @@ pub fn solve_capped<X: ExpScheme, F: Fn(f64) -> (f64, f64)>(
         out(saves[next], z0);
         next += 1;
     }
+    let mut dense = 0;
+    let z = solve_steps(scheme, coef, (t0, z0, t1), tol, cap, stats, &mut |t, h, t_end, st| {
+        while next < saves.len() && saves[next] < t_end {
+            out(saves[next], st.at((saves[next] - t) / h));
+            dense += 1;
+            next += 1;
+        }
+        while next < saves.len() && saves[next] <= t_end {
+            out(saves[next], st.end());
+            next += 1;
+        }
+    });
+    stats.dense += dense;
+    z
+}
+
+/// What [`solve_steps`] hands each accepted step to: `(t, h, t_end, step)`.
+pub type Accepted<'a, S> = dyn FnMut(f64, f64, f64, &S) + 'a;
+
+/// The error-controlled driver: `z' = a(t) z + b(t)` from `z0` at `t0` to `t1` by `scheme`, each
+/// accepted step handed to `accepted(t, h, t_end, step)` (it spans `[t, t_end]`, `t_end = t + h`
+/// but for the last step, which ends at `t1` exactly; its dense output is in `θ = (s − t)/h`)
+/// before the next is tried. Returns `z(t1)`.
+pub fn solve_steps<X: ExpScheme, F: Fn(f64) -> (f64, f64)>(
+    scheme: &X,
+    coef: &F,
+    (t0, z0, t1): (f64, f64, f64),
+    tol: ExpTolerance,
+    cap: &dyn Fn(f64) -> f64,
+    stats: &mut ExpStats,
+    accepted: &mut Accepted<'_, X::Step>,
+) -> Result<f64, String> {
     if t1 <= t0 {
         return Ok(z0);
     }
-    let (t, mut z) = (t0, z0);
-    let mut t = t;
+    let (mut t, mut z) = (t0, z0);
     let mut h = first_step(coef, t0, z0, t1, tol, stats);
     let mut rejected_last = false;
     while t < t1 {
@@ -425,15 +483,7 @@ pub fn solve_capped<X: ExpScheme, F: Fn(f64) -> (f64, f64)>(
         };
         if ok {
             let t_end = if last { t1 } else { t + h_try };
-            while next < saves.len() && saves[next] < t_end {
-                out(saves[next], st.at((saves[next] - t) / h_try));
-                stats.dense += 1;
-                next += 1;
-            }
-            while next < saves.len() && saves[next] <= t_end {
-                out(saves[next], z1);
-                next += 1;
-            }
+            accepted(t, h_try, t_end, &st);
             stats.steps += 1;
             t = t_end;
             z = z1;
@@ -538,10 +588,11 @@ mod tests {
     #[test]
     fn the_linear_solve_matches_a_known_system() {
         let m = [[0.0, 2.0, 1.0], [1.0, 1.0, 0.0], [3.0, 0.0, 1.0]];
-        let x = solve_small(m, [5.0, 3.0, 6.0]).unwrap();
+        // Two right-hand sides: b and 2b.
+        let x = solve_small(m, [[5.0, 10.0], [3.0, 6.0], [6.0, 12.0]]).unwrap();
         for (g, w) in x.iter().zip([1.4, 1.6, 1.8]) {
-            assert!((g - w).abs() < 1e-14, "{x:?}");
+            assert!((g[0] - w).abs() < 1e-14 && (g[1] - 2.0 * w).abs() < 1e-14, "{x:?}");
         }
-        assert!(solve_small([[1.0, 2.0], [2.0, 4.0]], [1.0, 1.0]).is_none());
+        assert!(solve_small([[1.0, 2.0], [2.0, 4.0]], [[1.0], [1.0]]).is_none());
     }
 }

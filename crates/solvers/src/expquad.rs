@@ -125,6 +125,8 @@ pub enum RelaxStep<const S: usize> {
 pub struct WStep<const S: usize> {
     z0: f64,
     z1: f64,
+    /// `e^{−W}`, the step's gain.
+    g1: f64,
     /// `W = w(t + h) − w(t)`.
     big_w: f64,
     /// `w(t + θh) − w(t) = Σ_k r_k θ^{k+1}` (the integral of the interpolant of `−a`).
@@ -147,11 +149,22 @@ impl<const S: usize> ExpStep for RelaxStep<S> {
             RelaxStep::Time(s) => s.error(),
         }
     }
-    /// `z(t + θh) = e^{−ω} z(t) + ω Σ_k q_k (ω/W)^k k! φ_{k+1}(−ω)`, `ω = w(t + θh) − w(t)`.
     fn at(&self, theta: f64) -> f64 {
+        self.at_gain(theta).0
+    }
+    /// `e^{−W}`: the relaxation's decay over the step (the forcing's part does not depend on `z`).
+    fn gain(&self) -> f64 {
+        match self {
+            RelaxStep::W(s) => s.g1,
+            RelaxStep::Time(s) => s.gain(),
+        }
+    }
+    /// `z(t + θh) = e^{−ω} z(t) + ω Σ_k q_k (ω/W)^k k! φ_{k+1}(−ω)`, `ω = w(t + θh) − w(t)`, and
+    /// its gain `e^{−ω}`.
+    fn at_gain(&self, theta: f64) -> (f64, f64) {
         let s = match self {
             RelaxStep::W(s) => s,
-            RelaxStep::Time(s) => return ExpStep::at(s, theta),
+            RelaxStep::Time(s) => return s.at_gain(theta),
         };
         let mut om = 0.0;
         let mut tp = theta;
@@ -167,7 +180,7 @@ impl<const S: usize> ExpStep for RelaxStep<S> {
             sum += s.q[k] * rp * ph[k + 1];
             rp *= rho;
         }
-        ph[0] * s.z0 + om * sum
+        (ph[0] * s.z0 + om * sum, ph[0])
     }
 }
 
@@ -259,6 +272,7 @@ impl<const S: usize> ExpScheme for Relaxation<S> {
         RelaxStep::W(WStep {
             z0: z,
             z1,
+            g1: ph[0],
             big_w,
             r,
             q,

@@ -8,12 +8,15 @@
 //! ([`response`]); `plants.rs` the forced systems (a law driven by its velocity or, on an
 //! inertia, by a torque; the Bliman–Sorine path model; the classical stick); `run.rs` the run
 //! itself ([`run`]): the DF curve, its gaps, the drift regions, the crossings and the
-//! intersection search (its unit tests in `run_tests.rs`); `holes.rs` the drawn curve broken
+//! intersection search (its unit tests in `run_tests.rs`); `exponential.rs` approach 1's points
+//! by exponential integration, the periodic state in closed form (its default where the law is
+//! affine along the input: LuGre); `holes.rs` the drawn curve broken
 //! where an uncomputed amplitude lies between two of its points, and its dots;
 //! `refine.rs` the drawn curve's refinement and the sign bisection along a drawn segment (a hole
 //! on it stops the bisection: a gap); `orbit_checks.rs` the invariants checked on every computed
 //! point's periodic orbit; `tests.rs` the unit tests.
 
+mod exponential;
 mod holes;
 mod orbit_checks;
 mod plants;
@@ -22,6 +25,7 @@ mod run;
 #[cfg(test)]
 mod tests;
 
+pub use exponential::velocity_point;
 pub use plants::{BlimanSorinePath, ClassicalStick, TorqueInput, VelocityInput, EVENT_SAMPLES};
 pub use run::run;
 
@@ -83,8 +87,8 @@ df_columns! {
     re: "1", "Re(−1/N)";
     im: "1", "Im(−1/N)";
     drift: "1", "the output's drift over one period, removed before the fundamental";
-    residual: "1", "shooting residual of the periodic steady state";
-    multiplier: "1", "the largest Floquet multiplier's modulus of the periodic steady state (below 1: stable); NaN where the simulation from rest reached the orbit within one period, contracting its distance by 1e6 or more (stable; info points_contracted)";
+    residual: "1", "shooting residual of the periodic steady state (by exponential integration, approach 1: |z(T) − z(0)|/a of the closed form, rounding)";
+    multiplier: "1", "the largest Floquet multiplier's modulus of the periodic steady state (below 1: stable); NaN where the simulation from rest reached the orbit within one period, contracting its distance by 1e6 or more (stable; info points_contracted); by exponential integration (approach 1) the period map's derivative G(T) of the closed form";
     mark_re: "1", "with refine > 0: Re(−1/N) at the run's marked points, NaN elsewhere: every crossing of Re H(iω) by a drawn segment (a point of the curve)";
     mark_im: "1", "Im(−1/N) at the marked points (see mark_re)";
     found_re: "1", "with refine > 0, for an (a, ω) search that found an intersection on a drawn segment: Re(−1/N(a*, ω*)) in a row of its own (every other column NaN there), NaN elsewhere";
@@ -131,6 +135,10 @@ impl DfSetup {
     pub fn cost(&self, ringing: Option<f64>, req: &RunRequest) -> f64 {
         let search = if self.searches() { 12.0 * (SCAN + 1) as f64 } else { 0.0 };
         let evaluations = grid(&req.input).len() as f64 + search;
+        // By exponential integration (approach 1): one pass of a period, at least 100 steps.
+        if req.method.how() == crate::methods::How::Exponential {
+            return evaluations * 200.0;
+        }
         // Dop853Radau5 rings explicitly too; its implicit stretches make it an over-estimate.
         let explicit = matches!(
             crate::drive::method_of(req),
@@ -155,8 +163,9 @@ pub fn response(num: &[f64], den: &[f64], w: f64) -> Option<(f64, f64)> {
     (q != 0.0).then(|| ((a * c + b * d) / q, (b * c - a * d) / q))
 }
 
-/// Run a DF system for `law`: in approach 1 driven by its velocity, in approach 3 on the inertia
-/// `j` with viscous friction `alpha` driven by a torque.
+/// Run a DF system for `law`: in approach 1 driven by its velocity (by exponential integration
+/// with method `exponential`, [`velocity_point`]), in approach 3 on the inertia `j` with viscous
+/// friction `alpha` driven by a torque.
 pub fn run_law<M: InputDriven + orbit_checks::LawBounds>(
     setup: &DfSetup,
     j: f64,
@@ -164,7 +173,9 @@ pub fn run_law<M: InputDriven + orbit_checks::LawBounds>(
     law: M,
     req: &RunRequest,
 ) -> Result<RunData, String> {
-    if setup.approach == 1.0 {
+    if setup.approach == 1.0 && req.method.how() == crate::methods::How::Exponential {
+        exponential::run(setup, &law, req)
+    } else if setup.approach == 1.0 {
         run(setup, &VelocityInput(law), req)
     } else {
         run(

@@ -53,7 +53,7 @@ pub fn exponential_segment<X: ExpScheme>(
 /// equal intervals, each change of side bisected to rounding ([`bisect_sign`] on `|u'| − level`,
 /// whose sign is the side: `x > y` exactly when `x − y > 0`; one crossing per interval; an
 /// excursion shorter than an interval, which a monotone piece of a sine never has, is not seen).
-fn speed_splits(du: &impl Fn(f64) -> f64, a: f64, b: f64, level: f64, out: &mut Vec<f64>) {
+pub(crate) fn speed_splits(du: &impl Fn(f64) -> f64, a: f64, b: f64, level: f64, out: &mut Vec<f64>) {
     const INTERVALS: usize = 32;
     let excess = |t: f64| du(t).abs() - level;
     let (mut t0, mut e0) = (a, excess(a));
