@@ -45,7 +45,9 @@ pub struct FitSpec {
     pub profile: Vec<u32>,
     /// The rule for a non-smooth cost: where the trust region stops with its radius shrunk below
     /// `tol` and no trial point lowering the cost, while the Gauss–Newton step there promises a
-    /// fall above `tol × cost` (a cost with jumps, e.g. a stick-slip metric), the cost is
+    /// fall above `tol × cost` (a cost with jumps, e.g. a stick-slip metric; at a stop within
+    /// one difference step of a jump, where the forward and backward differences disagree, the
+    /// smooth side's Gauss–Newton step, one more evaluation per parameter), the cost is
     /// evaluated at the Gauss–Newton point and at `scan` evenly spaced values of each parameter
     /// over its bounds (the others held), and the trust region restarted once from the lowest of
     /// them if it is lower. The result is the lowest point found, reported as a minimum of a
