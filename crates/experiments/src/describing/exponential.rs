@@ -150,5 +150,6 @@ pub fn velocity_point<M: InputDriven + LawBounds>(
         predicted_periods: 0,
         contracted: false,
         orbit_margin: f64::NAN,
+        orbit_steps: 0,
     })
 }

@@ -12,6 +12,9 @@
 //! by exponential integration, the periodic state in closed form (its default where the law is
 //! affine along the input: LuGre); `holes.rs` the drawn curve broken
 //! where an uncomputed amplitude lies between two of its points, and its dots;
+//! `parts.rs` where a run computes its points (info `part_*`: points, period maps and steps of
+//! the grid, the gap bisections, the edge narrowing, the drift edges, the crossings, the (a, ω)
+//! search and the refinement);
 //! `refine.rs` the drawn curve's refinement and the sign bisection along a drawn segment (a hole
 //! on it stops the bisection: a gap); `orbit_checks.rs` the invariants checked on every computed
 //! point's periodic orbit; `tests.rs` the unit tests.
@@ -19,6 +22,7 @@
 mod exponential;
 mod holes;
 mod orbit_checks;
+mod parts;
 mod plants;
 mod refine;
 mod run;

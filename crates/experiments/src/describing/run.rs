@@ -5,6 +5,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 use super::holes::break_at_holes;
+use super::parts::{Part, Parts};
 use super::refine::{bisect_drawn, refine};
 use super::{response, DfSetup, Row, SCAN};
 use crate::input::grid;
@@ -80,6 +81,8 @@ pub(super) fn run_points(
     let reused = Cell::new(0usize);
     let unresolved = Cell::new(0usize);
     let unstable = Cell::new(0usize);
+    // Where the run computes its points (info part_*).
+    let parts = Parts::default();
     let point = |a: f64, w: f64| -> Result<fric_solvers::describing::DfPoint, String> {
         if let Some(&p) = memo.borrow().get(&(a.to_bits(), w.to_bits())) {
             reused.set(reused.get() + 1);
@@ -87,6 +90,7 @@ pub(super) fn run_points(
         }
         let p = compute(a, w)?;
         memo.borrow_mut().insert((a.to_bits(), w.to_bits()), p);
+        parts.count(&p);
         // Counted here, once per computed point (review L3: counted at every use, a hole probed
         // again by a second bisection or the refinement counted twice).
         match classify(&p) {
@@ -136,8 +140,10 @@ pub(super) fn run_points(
             predicted_periods: 0,
             contracted: false,
             orbit_margin: f64::NAN,
+            orbit_steps: 0,
         };
         for &a in amps {
+            parts.enter(Part::Grid);
             let Some(p) = usable(a, w)? else { continue };
             // Whether a gap lies between the last point pushed and the next.
             let mut gap = false;
@@ -146,12 +152,14 @@ pub(super) fn run_points(
                 if !zero(p0.n) && !zero(p.n) && distance(p0.n, p.n) > setup.jump {
                     // Every jump between the two grid points, not only the one the bisection
                     // follows: the gaps do not depend on where the grid falls.
+                    parts.enter(Part::Gaps);
                     let jumps = refine_jumps(|x| df(x, w), (a0, p0.n), (a, p.n), 1e-12, GAP, setup.jump)?;
                     for j in jumps {
                         // With `gap_edges`, a jump whose bisection stopped at uncomputed points
                         // has as ends the last and first amplitudes with a stable period-1 steady
                         // state on its two branches (issue 43), judged a gap where it stopped or
                         // on them ([`judge_jump`]).
+                        parts.enter(Part::Edges);
                         let (j, is_gap) = judge_jump(|x| df(x, w), j, setup.gap_edges, GAP, setup.jump)?;
                         if j.lo > pts.last().map_or(a0, |q| q.0) {
                             pts.push((j.lo, end(j.n_lo)));
@@ -256,6 +264,7 @@ pub(super) fn run_points(
         }
         // The edge between a point that does not drift (`quiet`) and one that does.
         let edge = |mut quiet: f64, mut moving: f64| -> Result<f64, String> {
+            parts.enter(Part::Drift);
             while (moving - quiet).abs() > 1e-9 * moving {
                 let (found, _) = probe(quiet, moving, |m| sample(m, w))?;
                 let Some((m, p)) = found else { break };
@@ -289,6 +298,7 @@ pub(super) fn run_points(
             response(&setup.h_num, &setup.h_den, w).ok_or_else(|| format!("the linear part's den(iω) = 0 at ω = {w}"))
         };
         if setup.refine == 0.0 {
+            parts.enter(Part::Crossings);
             if let Some((a, above, in_gap)) = first_crossing(&pts, &broken, w, h(w)?)? {
                 info.insert("cross_a".into(), a);
                 info.insert("cross_above".into(), above);
@@ -301,6 +311,7 @@ pub(super) fn run_points(
                 .map(|i| ab[0] + (ab[1] - ab[0]) * i as f64 / SCAN as f64)
                 .collect();
             let at = |w: f64| -> Result<Option<(f64, f64, bool)>, String> {
+                parts.search(true);
                 let (pts, broken, _) = curve(&scan, w)?;
                 first_crossing(&pts, &broken, w, h(w)?)
             };
@@ -336,6 +347,7 @@ pub(super) fn run_points(
                 }
             }
             info.insert("intersection_found".into(), found as u8 as f64);
+            parts.search(false);
         }
     }
     // The drawn curve: with `refine`, every computed point at ω (the grid, the bisections'
@@ -353,12 +365,14 @@ pub(super) fn run_points(
             amps.iter().copied().fold(f64::NEG_INFINITY, f64::max),
         );
         let (drawn, drawn_broken) = drawable(known, &gaps, (lo, hi));
+        parts.enter(Part::Refine);
         let (mut drawn, mut drawn_broken, stats) =
             refine(&drawn, &drawn_broken, |p| p.n, |m| usable(m, w), setup.refine)?;
         info.insert("refined_points".into(), stats.added as f64);
         info.insert("refine_unresolved".into(), stats.unresolved as f64);
         let hw = response(&setup.h_num, &setup.h_den, w)
             .ok_or_else(|| format!("the linear part's den(iω) = 0 at ω = {w}"))?;
+        parts.enter(Part::Crossings);
         // Every crossing of the drawn curve is a drawn point, marked (not only the first, whose
         // amplitude and height against H(iω) are cross_a and cross_above).
         let at = drawn_crossings(&drawn, &drawn_broken, w, hw)?;
@@ -440,6 +454,7 @@ pub(super) fn run_points(
     }
     info.insert("df_evaluations".into(), memo.borrow().len() as f64);
     info.insert("df_reused".into(), reused.get() as f64);
+    parts.record(&mut info);
     info.insert("steps".into(), steps.get() as f64);
     info.insert("steps_rejected".into(), rejected.get() as f64);
     info.insert("period_maps".into(), maps.get() as f64);

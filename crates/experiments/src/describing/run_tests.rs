@@ -49,6 +49,7 @@ pub(in crate::describing) fn synthetic(n: (f64, f64), hole: bool) -> DfPoint {
         predicted_periods: 0,
         contracted: false,
         orbit_margin: f64::NAN,
+        orbit_steps: 0,
     }
 }
 
@@ -94,4 +95,26 @@ fn a_search_crossing_in_a_gap_is_not_marked_and_does_not_fail_the_run() {
     assert_eq!(search_mark(0.0, false, no_steady_state), Ok(None));
     // An error off a gap is still an error.
     assert!(search_mark(0.02, false, no_steady_state).is_err());
+}
+
+/// Every computed point is counted once, in the part of the run that asked for it first (info
+/// `part_*`): the five grid points in `grid` (the hole at a = 3 among them), the refinement's
+/// midpoints in `refine`; the parts' points, maps and steps add up to the run's.
+#[test]
+fn each_point_is_counted_in_the_part_that_computed_it() {
+    let req = five_amplitudes_refined();
+    let setup = DfSetup::read(&req.params);
+    let data = run_points(&setup, &req, |a, _| Ok(synthetic((a, -0.5 * a), a == 3.0))).unwrap();
+    let i = &data.info;
+    assert_eq!(i["part_grid_points"], 5.0, "{i:?}");
+    assert!(i["part_refine_points"] > 0.0, "{i:?}");
+    let sum = |what: &str| -> f64 {
+        i.iter()
+            .filter(|(k, _)| k.starts_with("part_") && k.ends_with(&format!("_{what}")) && !k.ends_with("orbit_steps"))
+            .map(|(_, v)| v)
+            .sum()
+    };
+    assert_eq!(sum("points"), i["df_evaluations"], "{i:?}");
+    assert_eq!(sum("maps"), i["period_maps"], "{i:?}");
+    assert_eq!(sum("steps"), i["steps"], "{i:?}");
 }

@@ -160,6 +160,9 @@ pub struct DfPoint {
     pub contracted: bool,
     /// What [`Forced::check_orbit`] returned for the orbit (NaN without a check).
     pub orbit_margin: f64,
+    /// Accepted steps of the checked orbit's period ([`Forced::checks_orbit`]; 0 without a
+    /// check), not in `steps`.
+    pub orbit_steps: usize,
 }
 
 /// `−1/N` as `(re, im)`.

@@ -326,6 +326,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
     // The system's invariants on the orbit whose period gave the DF (from `s0`, as
     // `one_period` starts it).
     let mut orbit_margin = f64::NAN;
+    let mut orbit_steps = 0;
     if sys.checks_orbit() {
         let mut start = vec![0.0; n];
         for (k, &i) in shot_idx.iter().enumerate() {
@@ -333,6 +334,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         }
         sys.prepare(&mut start);
         let o = super::orbit(sys, a, w, opt.method, &tol, &start)?;
+        orbit_steps = o.steps;
         orbit_margin = sys.check_orbit(&o).map_err(|e| format!("a = {a}, ω = {w}: {e}"))?;
     }
     Ok(DfPoint {
@@ -348,6 +350,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
         predicted_periods,
         contracted,
         orbit_margin,
+        orbit_steps,
     })
 }
 
