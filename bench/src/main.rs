@@ -34,6 +34,9 @@ pub struct Out {
     pub x_end: Vec<f64>,
     pub steps: usize,
     pub rhs_evals: usize,
+    /// The solver's counters where the run is one of ours through `solve`, `Integrator` or the
+    /// CBM driver (zero otherwise).
+    pub stats: fric_solvers::Stats,
 }
 
 /// Tolerance ladder: rtol = 10^(−3 − k/2), k = 0 … 16 (1e-3 … 1e-11).
@@ -372,6 +375,38 @@ pub fn read_json(path: &Path) -> Result<Value, String> {
     serde_json::from_str(&s).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// `fric-bench repeat PROBLEM RTOL N`: our method of the one-run benchmark on `bs` (PathExact+Dop853),
+/// `pid` or `cbm_fd` (Dop853Radau5), `N` times at `RTOL` (atol from the problem's scale), then the
+/// last run's steps and right-hand sides: a loop to profile (`perf record`), not a timing.
+fn repeat(args: &[String]) -> Result<(), String> {
+    let usage = || "usage: repeat PROBLEM RTOL N".to_string();
+    let problem = args.first().ok_or_else(usage)?.as_str();
+    let rtol: f64 = args.get(1).and_then(|a| a.parse().ok()).ok_or_else(usage)?;
+    let n: usize = args.get(2).and_then(|a| a.parse().ok()).ok_or_else(usage)?;
+    let run = |rtol: f64| match problem {
+        "bs" => own::bs_path(Method::Dop853, rtol, rtol),
+        "pid" => own::pid(Method::Dop853Radau5, rtol, rtol * PID_ATOL_SCALE),
+        "cbm_fd" => own::cbm_fd(Method::Dop853Radau5, rtol, rtol * CBM_FD_ATOL_SCALE),
+        other => Err(format!("repeat: no problem `{other}` (bs, pid, cbm_fd)")),
+    };
+    let mut last = None;
+    let start = Instant::now();
+    for _ in 0..n {
+        last = Some(run(rtol)?);
+    }
+    let o = last.ok_or("repeat: N must be at least 1")?;
+    println!(
+        "{problem} rtol {rtol:e}: {} runs in {:.3} s; {} steps, {} right-hand sides, {} events; {:?}",
+        n,
+        start.elapsed().as_secs_f64(),
+        o.steps,
+        o.rhs_evals,
+        o.switches.len(),
+        o.stats
+    );
+    Ok(())
+}
+
 fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let only = args
@@ -383,6 +418,8 @@ fn main() -> std::process::ExitCode {
         "run" => run(only),
         "compare" => compare::compare(&out_dir()),
         "bounds" => bounds::bounds(),
+        // Our method on one problem, `N` times at one rtol (for a profiler): `repeat P RTOL N`.
+        "repeat" => repeat(&args[1..]),
         "probe" if args.iter().any(|a| a == "--one-run") => onerun::one_run(
             args.iter()
                 .position(|a| a == "--rounds")
@@ -390,6 +427,7 @@ fn main() -> std::process::ExitCode {
                 .and_then(|r| r.parse().ok())
                 .unwrap_or(5),
             only,
+            args.iter().any(|a| a == "--ours"),
         ),
         "probe" => probe::probe(
             args.iter()
@@ -406,7 +444,7 @@ fn main() -> std::process::ExitCode {
             }),
         ),
         other => Err(format!(
-            "unknown command `{other}`; use `run [--only PROBLEM]`, `compare`, `bounds` or `probe [--rounds N] [--scipy METHOD RTOL | --one-run [--only PROBLEM]]`"
+            "unknown command `{other}`; use `run [--only PROBLEM]`, `compare`, `bounds` or `probe [--rounds N] [--scipy METHOD RTOL | --one-run [--only PROBLEM] [--ours]]`"
         )),
     };
     match r {
