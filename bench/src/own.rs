@@ -266,25 +266,17 @@ fn plain<S: OdeSystem>(
     method: Method,
     rtol: f64,
     atol: f64,
+    hmax: f64,
     x0: &[f64],
     t1: f64,
     times: &[f64],
     out: impl Fn(&[f64]) -> f64,
 ) -> Result<Out, String> {
     let mut o = Out::default();
-    let r = solve(
-        sys,
-        method,
-        &tol(rtol, atol, f64::INFINITY),
-        0.0,
-        x0,
-        t1,
-        times,
-        &mut |t, x| {
-            o.t.push(t);
-            o.y.push(out(x));
-        },
-    )
+    let r = solve(sys, method, &tol(rtol, atol, hmax), 0.0, x0, t1, times, &mut |t, x| {
+        o.t.push(t);
+        o.y.push(out(x));
+    })
     .map_err(|e| e.to_string())?;
     o.steps = r.stats.accepted + r.stats.rejected;
     o.rhs_evals = r.stats.rhs_evals;
@@ -294,7 +286,17 @@ fn plain<S: OdeSystem>(
 }
 
 pub fn vdp(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
-    plain(&Vdp, method, rtol, atol, &[2.0, 0.0], VDP_T1, &vdp_times(), |x| x[0])
+    plain(
+        &Vdp,
+        method,
+        rtol,
+        atol,
+        f64::INFINITY,
+        &[2.0, 0.0],
+        VDP_T1,
+        &vdp_times(),
+        |x| x[0],
+    )
 }
 
 /// The model's own guards (two in stick) and jumps, as `fric-experiments` runs it.
@@ -399,7 +401,17 @@ impl OdeSystem for Bs {
 }
 
 pub fn bs(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
-    plain(&Bs, method, rtol, atol, &[0.0; 4], bs_t1(), &bs_times(), bs_force)
+    bs_capped(method, rtol, atol, f64::INFINITY, &bs_times())
+}
+
+/// The time form with the step capped at `hmax`, F at `times` (`fric-bench refcheck`).
+pub fn bs_capped(method: Method, rtol: f64, atol: f64, hmax: f64, times: &[f64]) -> Result<Out, String> {
+    plain(&Bs, method, rtol, atol, hmax, &[0.0; 4], bs_t1(), times, bs_force)
+}
+
+/// The time form from rest to `t1` (its last step lands there), F at `t1` (`fric-bench refcheck`).
+pub fn bs_until(method: Method, rtol: f64, t1: f64) -> Result<f64, String> {
+    Ok(plain(&Bs, method, rtol, rtol, f64::INFINITY, &[0.0; 4], t1, &[t1], bs_force)?.y[0])
 }
 
 /// The PID loop as the pipeline runs it (`fric-experiments` `PidPlant::simulate`): the model's
@@ -420,6 +432,7 @@ pub fn pid(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
         method,
         rtol,
         atol,
+        f64::INFINITY,
         &[0.0; 4],
         PID_T1,
         &pid_times(),
