@@ -254,9 +254,9 @@ fn reference() -> Result<Value, String> {
     // B&S in time: Radau5 at 1e-12, cross-checked with the other formulation, exact along the
     // path (no stiff state, reversals located as events) with Dop853 at 1e-13; they agree to
     // 1.2e-10. Not with Dop853 on the time form: at rtol 1e-12 its values read from the dense
-    // output are off by up to 3.1e-7 between t = 10.608 and 10.630 s, while runs that end a
-    // step at those times agree with Radau5 at 1e-13 to 2e-14 (`fric-bench refcheck`,
-    // docs/benchmarks.md): an interpolation error of that run, not the reference's.
+    // output are off by up to 3.1e-7 between t = 10.608 and 10.630 s, and right to 1e-12 at
+    // both ends of that stretch (`fric-bench refcheck`, docs/benchmarks.md): an interpolation
+    // error of that run, not the reference's.
     let r = own::bs(Method::Radau5, 1e-12, 1e-12)?;
     let p = own::bs_path(Method::Dop853, 1e-13, 1e-13)?;
     d["bs"]["t_cmp"] = json!(bs_times());

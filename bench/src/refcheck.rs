@@ -115,7 +115,8 @@ pub fn refcheck() -> Result<(), String> {
             starts.last().copied().unwrap_or(f64::NAN)
         );
     }
-    // The same two methods run only up to times inside that window, so that a step ends there.
+    // The same two methods run only up to times inside that window, so that a step ends there
+    // (another step sequence than the full run's: the driver's first step depends on the end).
     for t1 in [10.6194, 10.6266] {
         let a = own::bs_until(Method::Dop853, 1e-12, t1)?;
         let b = own::bs_until(Method::Radau5, 1e-13, t1)?;
