@@ -214,6 +214,10 @@ fn contenders(problem: &'static str, refv: &std::rc::Rc<serde_json::Value>) -> V
                 rust_on(problem, r(), |rt, at| own::df(Method::Dop853, rt, at), 9),
             ),
             (
+                "ours: the same without the orbit check".into(),
+                rust_on(problem, r(), |rt, at| own::df_unchecked(Method::Dop853, rt, at), 9),
+            ),
+            (
                 "ode_solvers Dopri5".into(),
                 rust_on(
                     problem,
@@ -232,9 +236,11 @@ fn contenders(problem: &'static str, refv: &std::rc::Rc<serde_json::Value>) -> V
 /// `fric-bench probe --one-run`: the LuGre problem (a), then Van der Pol (b), Coulomb (c), the
 /// 500-bristle CBM (d), B&S (e), PID (f), the DF point (g) and the force-driven CBM (h), each
 /// problem's contenders in rounds of their own (issue 51 items 2 and 5). With `only`, that
-/// problem alone. Needs `bench/out/reference.json` (`fric-bench run` writes it).
-pub fn one_run(rounds: usize, only: Option<&str>) -> Result<(), String> {
-    if only.is_none_or(|p| p == "lugre") {
+/// problem alone; with `ours_only` (`--ours`), only our own contenders (no crate, no SciPy, not
+/// LuGre): our methods timed against each other. Needs `bench/out/reference.json` (`fric-bench
+/// run` writes it).
+pub fn one_run(rounds: usize, only: Option<&str>, ours_only: bool) -> Result<(), String> {
+    if !ours_only && only.is_none_or(|p| p == "lugre") {
         one_run_lugre(rounds)?;
     }
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("out/reference.json");
@@ -243,7 +249,10 @@ pub fn one_run(rounds: usize, only: Option<&str>) -> Result<(), String> {
         if only.is_some_and(|p| p != problem) {
             continue;
         }
-        let c = contenders(problem, &refv);
+        let mut c = contenders(problem, &refv);
+        if ours_only {
+            c.retain(|(name, _)| name.starts_with("ours"));
+        }
         duel(problem, &c, rounds)?;
     }
     Ok(())

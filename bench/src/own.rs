@@ -266,34 +266,37 @@ fn plain<S: OdeSystem>(
     method: Method,
     rtol: f64,
     atol: f64,
+    hmax: f64,
     x0: &[f64],
     t1: f64,
     times: &[f64],
     out: impl Fn(&[f64]) -> f64,
 ) -> Result<Out, String> {
     let mut o = Out::default();
-    let r = solve(
-        sys,
-        method,
-        &tol(rtol, atol, f64::INFINITY),
-        0.0,
-        x0,
-        t1,
-        times,
-        &mut |t, x| {
-            o.t.push(t);
-            o.y.push(out(x));
-        },
-    )
+    let r = solve(sys, method, &tol(rtol, atol, hmax), 0.0, x0, t1, times, &mut |t, x| {
+        o.t.push(t);
+        o.y.push(out(x));
+    })
     .map_err(|e| e.to_string())?;
     o.steps = r.stats.accepted + r.stats.rejected;
     o.rhs_evals = r.stats.rhs_evals;
+    o.stats = r.stats;
     o.x_end = r.x;
     Ok(o)
 }
 
 pub fn vdp(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
-    plain(&Vdp, method, rtol, atol, &[2.0, 0.0], VDP_T1, &vdp_times(), |x| x[0])
+    plain(
+        &Vdp,
+        method,
+        rtol,
+        atol,
+        f64::INFINITY,
+        &[2.0, 0.0],
+        VDP_T1,
+        &vdp_times(),
+        |x| x[0],
+    )
 }
 
 /// The model's own guards (two in stick) and jumps, as `fric-experiments` runs it.
@@ -366,6 +369,7 @@ fn cbm<C: fric_models::cbm::Configuration + fric_experiments::cbm::Energy>(
         x_end: r.state.last().cloned().ok_or("no final state")?,
         steps: r.stats.accepted + r.stats.rejected,
         rhs_evals: r.stats.rhs_evals,
+        stats: r.stats,
         ..Default::default()
     })
 }
@@ -397,7 +401,17 @@ impl OdeSystem for Bs {
 }
 
 pub fn bs(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
-    plain(&Bs, method, rtol, atol, &[0.0; 4], bs_t1(), &bs_times(), bs_force)
+    bs_capped(method, rtol, atol, f64::INFINITY, &bs_times())
+}
+
+/// The time form with the step capped at `hmax`, F at `times` (`fric-bench refcheck`).
+pub fn bs_capped(method: Method, rtol: f64, atol: f64, hmax: f64, times: &[f64]) -> Result<Out, String> {
+    plain(&Bs, method, rtol, atol, hmax, &[0.0; 4], bs_t1(), times, bs_force)
+}
+
+/// The time form from rest to `t1` (its last step lands there), F at `t1` (`fric-bench refcheck`).
+pub fn bs_until(method: Method, rtol: f64, t1: f64) -> Result<f64, String> {
+    Ok(plain(&Bs, method, rtol, rtol, f64::INFINITY, &[0.0; 4], t1, &[t1], bs_force)?.y[0])
 }
 
 /// The PID loop as the pipeline runs it (`fric-experiments` `PidPlant::simulate`): the model's
@@ -418,6 +432,7 @@ pub fn pid(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
         method,
         rtol,
         atol,
+        f64::INFINITY,
         &[0.0; 4],
         PID_T1,
         &pid_times(),
@@ -474,12 +489,20 @@ pub fn bs_path(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
         let s = BS.friction.advance([x[2], x[3]], x[0]);
         s[0] + s[1]
     };
+    // One integrator for the 463 segments (its buffers allocated once; results bit for bit
+    // those of `solve`), as the pipeline's DF period maps restart. Each segment starts from the
+    // driver's heuristic step: starting it instead from the step the last segment begun by a
+    // reversal in the same direction ended with (the DF maps' rule) took 3 458 steps instead of
+    // 3 512 at rtol 1e-8, but missed the target there (1.70e-6) and needed 3.2e-9 (3 805 steps):
+    // no gain (2026-12-07).
+    let mut integrator = fric_solvers::Integrator::new(method);
     loop {
-        let r = solve(&BsPath, method, &tl, t, &x, t1, &times, &mut |tt, xx| {
-            o.t.push(tt);
-            o.y.push(force(xx));
-        })
-        .map_err(|e| e.to_string())?;
+        let r = integrator
+            .solve(&BsPath, &tl, t, &x, t1, &times, &mut |tt, xx| {
+                o.t.push(tt);
+                o.y.push(force(xx));
+            })
+            .map_err(|e| e.to_string())?;
         st += r.stats;
         x.copy_from_slice(&r.x);
         t = r.t;
@@ -498,6 +521,7 @@ pub fn bs_path(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
     }
     o.steps = st.accepted + st.rejected;
     o.rhs_evals = st.rhs_evals;
+    o.stats = st;
     o.x_end = x;
     Ok(o)
 }
@@ -507,12 +531,76 @@ pub fn bs_path(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
 /// with the method at `rtol` and `atol` per unit amplitude (`DfOptions`); output
 /// `y = [Re N, Im N]`, `steps` all integration steps (period maps included).
 pub fn df(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
+    df_with(method, rtol, atol, true)
+}
+
+/// [`df`] without the check of the point's periodic orbit (`Forced::checks_orbit`, on in the
+/// pipeline since d36b5a2 of 2026-12-06: one more period integrated with 256 samples and the
+/// works as quadratures): what the point cost before it, for the diagnosis of (g)'s fall.
+pub fn df_unchecked(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
+    df_with(method, rtol, atol, false)
+}
+
+/// The pipeline's B&S path form, its orbit check on or off.
+struct DfPath(fric_experiments::describing::BlimanSorinePath, bool);
+impl fric_solvers::describing::Forced for DfPath {
+    fn dim(&self) -> usize {
+        self.0.dim()
+    }
+    fn rhs(&self, u: f64, x: &[f64], dx: &mut [f64]) {
+        self.0.rhs(u, x, dx)
+    }
+    fn output(&self, u: f64, x: &[f64]) -> f64 {
+        self.0.output(u, x)
+    }
+    fn drifting(&self, i: usize) -> bool {
+        self.0.drifting(i)
+    }
+    fn n_events(&self) -> usize {
+        self.0.n_events()
+    }
+    fn events(&self, u: f64, x: &[f64], g: &mut [f64]) {
+        self.0.events(u, x, g)
+    }
+    fn on_event(&self, i: usize, u: f64, x: &mut [f64]) {
+        self.0.on_event(i, u, x)
+    }
+    fn event_samples(&self) -> usize {
+        self.0.event_samples()
+    }
+    fn event_component(&self, i: usize) -> Option<usize> {
+        self.0.event_component(i)
+    }
+    fn prepare(&self, x: &mut [f64]) {
+        self.0.prepare(x)
+    }
+    fn scale(&self, i: usize) -> f64 {
+        self.0.scale(i)
+    }
+    fn checks_orbit(&self) -> bool {
+        self.1 && self.0.checks_orbit()
+    }
+    fn n_works(&self) -> usize {
+        self.0.n_works()
+    }
+    fn works(&self, u: f64, x: &[f64], q: &mut [f64]) {
+        self.0.works(u, x, q)
+    }
+    fn check_orbit(&self, o: &fric_solvers::describing::Orbit) -> Result<f64, String> {
+        self.0.check_orbit(o)
+    }
+}
+
+fn df_with(method: Method, rtol: f64, atol: f64, check: bool) -> Result<Out, String> {
     use fric_solvers::describing::{describing_function, DfOptions};
-    let path = fric_experiments::describing::BlimanSorinePath {
-        j: DF_J,
-        alpha: DF_ALPHA,
-        law: DF_LAW,
-    };
+    let path = DfPath(
+        fric_experiments::describing::BlimanSorinePath {
+            j: DF_J,
+            alpha: DF_ALPHA,
+            law: DF_LAW,
+        },
+        check,
+    );
     let opt = DfOptions {
         method,
         rtol,
