@@ -236,7 +236,9 @@ pub fn resolve(
     };
     // The system's default for these parameters (every one present and in range by now).
     let method = match sim.method {
-        None => (info.default_method)(&out).unwrap_or(method),
+        None => default_for(info.name, (info.default_method)(&out), &taken)
+            .map_err(|e| vec![e])?
+            .unwrap_or(method),
         Some(_) => method,
     };
     let req = RunRequest {
@@ -253,6 +255,24 @@ pub fn resolve(
         Ok(req)
     } else {
         Err(errs)
+    }
+}
+
+/// A system's default method for a run's parameters ([`system::System::default_method`]), which
+/// must be one the system takes (`taken`): a default it does not take is the system's defect, an
+/// error at `sim.method`, never a run by a method the system was not written for.
+fn default_for(
+    system: &str,
+    default: Option<crate::methods::Method>,
+    taken: &[crate::methods::Method],
+) -> Result<Option<crate::methods::Method>, Invalid> {
+    match default {
+        Some(m) if !taken.contains(&m) => Err(Invalid {
+            path: "sim.method".into(),
+            message: format!("system `{system}`'s default method for these parameters, `{m}`, is not one it takes (a defect of the system: name a method)"),
+            allowed: crate::methods::names(taken),
+        }),
+        d => Ok(d),
     }
 }
 
@@ -288,4 +308,23 @@ pub fn csv_path_problem(path: &str) -> Option<String> {
         return Some(format!("`{path}` does not end in `.csv`; {allowed}"));
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::default_for;
+    use crate::methods::Method;
+
+    /// A default the system takes is used; one it does not take is an error naming it.
+    #[test]
+    fn a_default_method_must_be_one_the_system_takes() {
+        let taken = [Method::Radau5, Method::Exponential];
+        assert_eq!(
+            default_for("s", Some(Method::Exponential), &taken).unwrap(),
+            Some(Method::Exponential)
+        );
+        assert_eq!(default_for("s", None, &taken).unwrap(), None);
+        let e = default_for("s", Some(Method::Dopri5), &taken[..1]).unwrap_err();
+        assert!(e.path == "sim.method" && e.message.contains("`dopri5`"), "{e:?}");
+    }
 }

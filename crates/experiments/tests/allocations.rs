@@ -159,7 +159,8 @@ fn a_periodic_pass_with_its_fourier_quadrature_allocates_nothing() {
             },
             [1e-12; 4],
             &mut quad,
-        );
+        )
+        .unwrap();
         for (x, v) in acc.iter_mut().zip(q) {
             *x += st.h * v;
         }

@@ -288,3 +288,44 @@ fn the_asymmetric_parameters_are_checked() {
     assert!(e.iter().any(|e| e.path == "params.fs_plus"), "{e:?}");
     assert!(with(&[("fc_plus", 1.2), ("fs_plus", 1.4), ("sigma2_plus", 0.1)]).is_ok());
 }
+
+/// `vs_plus` sets the Stribeck speed of the side `v ≥ 0` only: the sides' steady-state curves
+/// against `F_ss(v) = sgn v (F_c + (F_s − F_c) e^{−(v/v_s)²}) + σ2 v` derived at a few speeds, each
+/// side with its own parameters; `vs_plus` absent (0) is `vs` on both sides.
+#[test]
+fn vs_plus_changes_only_the_positive_side_s_stribeck_curve() {
+    use fric_experiments::laws::{LuGreForms, LuGreLaw, LuGreStatic};
+    let law = LuGreLaw {
+        sigma0: 1e4,
+        sigma1: 100.0,
+        curve: LuGreStatic {
+            sigma2: 0.6,
+            fc: 1.0,
+            fs: 1.5,
+            vs: 0.04,
+        },
+        z0: 0.0,
+    };
+    let forms = |vs_plus: f64| LuGreForms {
+        sigma1_vd: 0.0,
+        fc_plus: 1.2,
+        fs_plus: 1.4,
+        vs_plus,
+        sigma2_plus: 0.6,
+    };
+    let fss = |fc: f64, fs: f64, vs: f64, v: f64| v.signum() * (fc + (fs - fc) * (-(v / vs).powi(2)).exp()) + 0.6 * v;
+    for (vs_plus, vs_side) in [(0.1, 0.1), (0.0, 0.04)] {
+        let m = forms(vs_plus).model(&law);
+        for v in [0.01, 0.04, 0.1, 0.3] {
+            let (plus, minus) = (m.plus.lugre.steady_state(v), m.minus.lugre.steady_state(-v));
+            assert!(
+                (plus - fss(1.2, 1.4, vs_side, v)).abs() <= 1e-15,
+                "vs_plus {vs_plus}, v = {v}: {plus}"
+            );
+            assert!(
+                (minus - fss(1.0, 1.5, 0.04, -v)).abs() <= 1e-15,
+                "vs_plus {vs_plus}, v = −{v}: {minus}"
+            );
+        }
+    }
+}

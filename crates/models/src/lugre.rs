@@ -104,8 +104,14 @@ impl InputDriven for LuGre {
 }
 
 /// LuGre with the velocity-dependent bristle damping of report §3.6, (3.27) (L1191):
-/// `σ1(v) = σ1 e^{−|v|/v_d}` in `F = σ0 z + σ1(v) z' + σ2 v`. The report prints `e^{−(v/v_d)}`,
-/// which is not even in `v`; `|v|` is read as the catalog does (report_ch3_4 M8, flagged). It enters
+/// `σ1(v) = σ1 e^{−|v|/v_d}` in `F = σ0 z + σ1(v) z' + σ2 v`. The report prints `e^{−(v/v_d)}`
+/// (L1191), which is not even in `v`; `|v|` is read as the catalog does (report_ch3_4 M8, flagged).
+/// The other common reading, `e^{−(v/v_d)²}` (the Gaussian form common in the LuGre literature),
+/// is not taken: the report keeps its squares where it means them and loses signs (its (3.4),
+/// L762, prints the Stribeck curve as `e^{(v/v0)²}`, the minus lost, the square kept), so a lost
+/// square would be a misprint of a kind the report does not otherwise show, while `|v|` changes
+/// only what the printed exponent gives for `v < 0`. No figure of the documents uses (3.27), so no
+/// published number decides between them. It enters
 /// the output only: the state equation, its Jacobian and [`InputDriven::affine`] are LuGre's, so
 /// every integrator sees the same state as for constant σ1. `vd = None` is constant σ1 (the output
 /// is then [`LuGre`]'s, bit for bit).

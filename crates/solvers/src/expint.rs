@@ -92,13 +92,20 @@ pub trait ExpStep {
     /// The estimate of the local error (infinite for a failed step).
     fn error(&self) -> f64;
     /// `z(t + θh)`, `0 ≤ θ ≤ 1`.
-    fn at(&self, theta: f64) -> f64;
+    fn at(&self, theta: f64) -> f64 {
+        self.at_gain(theta).0
+    }
     /// `∂z(t + h)/∂z(t)`: every scheme's step is affine in its start value for given
     /// coefficients, `z(t + h) = gain · z(t) + (the step from 0)`
     /// ([`crate::expint_periodic`] composes these into the period map).
     fn gain(&self) -> f64;
     /// `(z(t + θh), ∂z(t + θh)/∂z(t))`: the dense output and its gain.
     fn at_gain(&self, theta: f64) -> (f64, f64);
+    /// `ln gain()` ([`crate::expint_periodic`] sums them: `1 − G = −expm1(Σ)`, no cancellation);
+    /// by default from `gain()`, whose `1 − gain` has lost its relative accuracy near 1.
+    fn log_gain(&self) -> f64 {
+        self.gain().ln()
+    }
 }
 
 /// A one-step scheme for `z' = a(t) z + b(t)` that the error-controlled driver
@@ -297,15 +304,10 @@ impl<const S: usize> ExpStep for Step<S> {
     fn error(&self) -> f64 {
         self.err
     }
-    /// `z(t + θh)`, `0 ≤ θ ≤ 1`: the collocation solution, of the step's order.
-    fn at(&self, theta: f64) -> f64 {
-        self.at_gain(theta).0
-    }
     fn gain(&self) -> f64 {
         self.g1
     }
-    /// `z(t + θh)`, `0 ≤ θ ≤ 1`: the collocation solution, of the step's order; and its
-    /// derivative in `z(t)`.
+    /// `z(t + θh)`, `0 ≤ θ ≤ 1` (the collocation solution, of the step's order), and its gain.
     fn at_gain(&self, theta: f64) -> (f64, f64) {
         let mut ph = [0.0; 12];
         phis(theta * self.lam, &mut ph[..S + 1]);

@@ -18,6 +18,22 @@
 //! a few times `y`'s when `|z*|` is of the state's scale, as for LuGre (tests in `fric-experiments`:
 //! `z*` against shooting and period-by-period iteration, `tests/exponential_df.rs`).
 //!
+//! Near `G(T) = 1` (a period map that barely contracts: LuGre in pre-sliding at a tiny
+//! amplitude) `y(T)`'s error is amplified by `1/(1 − G(T))`. So `1 − G(T)` is computed as
+//! `−expm1(Σ ln g_i)` from the steps' log-gains ([`ExpStep::log_gain`], `−W` of a step in the
+//! relaxation variable: no cancellation), `y(T)`'s error is estimated along the pass (each step's
+//! local estimate and a rounding `ε|y|` of its end, carried by the later steps' gains); a pass
+//! whose `z*` estimate `err/(1 − G(T))` exceeds `√(tol.abs · z_scale)` (times `|z*|/z_scale`
+//! where `|z*|` exceeds the state scale: half the tolerance's digits lost) is an error, not a
+//! number. Why not `tol.abs` itself: the local estimates are those of the embedded order `S − 1`
+//! solution, pessimistic for the propagated one by orders of magnitude (LuGre in pre-sliding,
+//! `kA = 1e-3`, rtol 1e-10: each step's estimate near `tol.abs`, the amplified estimate 1e-6 of
+//! the state scale, the error of `z*` against its closed form below 1e-14 of it, test
+//! `near_a_gain_of_one_the_closed_form_is_right_or_refuses` in `fric-experiments`), and a pass
+//! of `N` steps sums `N` of them: at `tol.abs` the guard refused states that are right to
+//! rounding (`G(T)` = 0.59 and 0.67, tried). For LuGre in sliding `G(T)` underflows and nothing
+//! is amplified.
+//!
 //! The coefficients must be smooth between consecutive `breaks` (the span is split there, as
 //! the prescribed-motion driver splits at the input's extrema and the Stribeck speed).
 
@@ -52,6 +68,9 @@ pub struct Periodic {
     pub gain: f64,
     /// `y(T)`: the pass's end value from 0 (`z* = y(T) + z* G(T)`).
     pub end: f64,
+    /// The estimate of `z*`'s error: `y(T)`'s (the steps' local estimates and roundings, each
+    /// carried by the later steps' gains) over `1 − G(T)`.
+    pub error: f64,
 }
 
 impl Periodic {
@@ -64,8 +83,9 @@ impl Periodic {
 /// The periodic solution of `z' = a(t) z + b(t)` over the period `[breaks[0], breaks[n]]`
 /// (`coef(t) = (a, b)` smooth between consecutive breaks, ascending), by one error-controlled pass
 /// of `scheme` from `z = 0` (see the module docs); each accepted step is handed to `on_step`
-/// (with `y` and `G` of the pass; `z = y + z* G` once `z*` is known). An error when a step fails
-/// or the period map does not contract (`G(T) ≥ 1`).
+/// (with `y` and `G` of the pass; `z = y + z* G` once `z*` is known). An error when a step fails,
+/// the period map does not contract (`G(T) ≥ 1`) or `z*`'s amplified error estimate exceeds the
+/// tolerance (see the module docs).
 pub fn solve_periodic<X: ExpScheme, F: Fn(f64) -> (f64, f64)>(
     scheme: &X,
     coef: &F,
@@ -74,7 +94,9 @@ pub fn solve_periodic<X: ExpScheme, F: Fn(f64) -> (f64, f64)>(
     stats: &mut ExpStats,
     on_step: &mut dyn FnMut(&PeriodicStep<X::Step>),
 ) -> Result<Periodic, String> {
-    let (mut y, mut g) = (0.0, 1.0);
+    // y and G; ln G summed; y's error: the local estimates and a rounding of each step's end,
+    // carried by the later steps' gains.
+    let (mut y, mut g, mut log_g, mut err, mut steps) = (0.0, 1.0, 0.0, 0.0, 0usize);
     for p in breaks.windows(2) {
         y = solve_steps(
             scheme,
@@ -92,18 +114,36 @@ pub fn solve_periodic<X: ExpScheme, F: Fn(f64) -> (f64, f64)>(
                     gain: g,
                 });
                 g *= st.gain();
+                log_g += st.log_gain();
+                err = err * st.gain().abs() + st.error() + f64::EPSILON * st.end().abs();
+                steps += 1;
             },
         )?;
     }
-    if g.is_nan() || g.abs() >= 1.0 {
+    // 1 − G without cancellation (G = e^{Σ ln g_i}); not positive: G ≥ 1 or NaN.
+    let one_minus_g = -log_g.exp_m1();
+    if one_minus_g.is_nan() || one_minus_g <= 0.0 {
         return Err(format!(
             "no attracting periodic solution: the period map's derivative is {g:e} (at least 1 in magnitude)"
         ));
     }
+    let z = y / one_minus_g;
+    // Refused where the amplified estimate has lost half the tolerance's digits (module docs).
+    let amplified = err / one_minus_g;
+    let allowed = (tol.abs * tol.z_scale).sqrt() * (z.abs() / tol.z_scale).max(1.0);
+    if amplified.is_nan() || amplified > allowed {
+        return Err(format!(
+            "the periodic state z* = y(T)/(1 − G(T)) = {z:e} is not determined: the period map barely \
+             contracts (1 − G(T) = {one_minus_g:e}), and y(T)'s error estimate {err:e} ({steps} steps) over \
+             it is {amplified:e}, above {allowed:e} (√(local tolerance × state scale), relative where |z*| \
+             exceeds the state scale)"
+        ));
+    }
     Ok(Periodic {
-        z: y / (1.0 - g),
+        z,
         gain: g,
         end: y,
+        error: amplified,
     })
 }
 
@@ -111,6 +151,18 @@ pub fn solve_periodic<X: ExpScheme, F: Fn(f64) -> (f64, f64)>(
 mod tests {
     use super::*;
     use crate::expquad::Relaxation;
+
+    const TAU: f64 = 2.0 * std::f64::consts::PI;
+    const TOL: ExpTolerance = ExpTolerance {
+        abs: 1e-13,
+        z_scale: 1.0,
+        hmax: TAU / 100.0,
+    };
+
+    /// One pass over `[0, 2π]` at [`TOL`] by the 4-node relaxation scheme.
+    fn over_period(coef: &impl Fn(f64) -> (f64, f64), stats: &mut ExpStats) -> Result<Periodic, String> {
+        solve_periodic(&Relaxation::<4>::new(), coef, &[0.0, TAU], TOL, stats, &mut |_| {})
+    }
 
     /// `z' = −k(t) z + b(t)` with `k = 1 + cos t / 2`, `b = sin t`: the periodic solution from its
     /// closed form `z*(0) = ∫_0^T e^{−(K(T) − K(s))} b(s) ds / (1 − e^{−K(T)})`, `K(t) = t + sin t / 2`,
@@ -165,14 +217,32 @@ mod tests {
         assert_eq!(steps, stats.steps);
         // A growing equation has no attracting periodic solution.
         let grow = |t: f64| (0.1, t.sin());
-        let e = solve_periodic(
-            &Relaxation::<4>::new(),
-            &grow,
-            &[0.0, tau],
-            tol,
-            &mut stats,
-            &mut |_| {},
-        );
-        assert!(e.is_err());
+        assert!(over_period(&grow, &mut stats).is_err());
+    }
+
+    /// Near `G(T) = 1`: `z' = −ε (z − 1)`, `ε` from 1e-6 down to 1e-15 (`1 − G(T) = 1 −
+    /// e^{−2πε}`, to 6e-15): `β = 1` on every step (the scheme exact), `z* = 1`, computed to 1e-13
+    /// at every `ε` (from the product of the gains, as before the log-gains, `1 − G(T)` cancelled:
+    /// `z*` off by 6.8e-10 already at ε = 1e-6, tried). `z' = −k z + sin t`, `k = 1e-6 (1 + cos t /
+    /// 2)`: `y` of order 1 along the pass, its error estimate over `1 − G(T) = 6e-6` is 3.6e-5,
+    /// above √(1e-13): refused.
+    #[test]
+    fn near_a_gain_of_one_the_state_is_computed_or_refused() {
+        let mut stats = ExpStats::default();
+        for eps in [1e-6, 1e-9, 1e-12, 1e-15] {
+            let coef = |_: f64| (-eps, eps);
+            let per = over_period(&coef, &mut stats).unwrap_or_else(|e| panic!("ε = {eps:e}: {e}"));
+            eprintln!(
+                "ε = {eps:e}: z* − 1 = {:e}, error estimate {:e}",
+                per.z - 1.0,
+                per.error
+            );
+            assert!((per.z - 1.0).abs() <= 1e-13, "ε = {eps:e}: z* = {}", per.z);
+        }
+        let k = |t: f64| 1e-6 * (1.0 + 0.5 * t.cos());
+        let coef = |t: f64| (-k(t), t.sin());
+        let e = over_period(&coef, &mut stats).expect_err("y's error over 1 − G = 6e-6");
+        eprintln!("{e}");
+        assert!(e.contains("is not determined"), "{e}");
     }
 }

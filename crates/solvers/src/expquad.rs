@@ -149,14 +149,18 @@ impl<const S: usize> ExpStep for RelaxStep<S> {
             RelaxStep::Time(s) => s.error(),
         }
     }
-    fn at(&self, theta: f64) -> f64 {
-        self.at_gain(theta).0
-    }
     /// `e^{−W}`: the relaxation's decay over the step (the forcing's part does not depend on `z`).
     fn gain(&self) -> f64 {
         match self {
             RelaxStep::W(s) => s.g1,
             RelaxStep::Time(s) => s.gain(),
+        }
+    }
+    /// `−W` in the relaxation variable (exact: no `1 − e^{−W}` cancellation near a gain of 1).
+    fn log_gain(&self) -> f64 {
+        match self {
+            RelaxStep::W(s) => -s.big_w,
+            RelaxStep::Time(s) => s.log_gain(),
         }
     }
     /// `z(t + θh) = e^{−ω} z(t) + ω Σ_k q_k (ω/W)^k k! φ_{k+1}(−ω)`, `ω = w(t + θh) − w(t)`, and

@@ -7,6 +7,8 @@ use crate::tree::{parse, Run};
 /// The zero-width non-joiner: drawn as nothing, it keeps the shaper from joining the letters on
 /// its two sides into one glyph.
 pub const ZWNJ: char = '\u{200c}';
+/// [`ZWNJ`] as a string.
+const ZWNJ_STR: &str = "\u{200c}";
 
 /// The standard ligatures the bundled font (DejaVu Sans) forms, longest first: in a word of text
 /// they are normal typography; across two runs (a letter and its script) they are a fault, which
@@ -74,9 +76,9 @@ pub fn svg(label: &str) -> String {
             Run::Text(s) | Run::Sub(s) | Run::Sup(s) => s,
         };
         let apart = if would_join(last, body.chars().next()) && !(prev_sub && matches!(r, Run::Sup(_))) {
-            ZWNJ.to_string()
+            ZWNJ_STR
         } else {
-            String::new()
+            ""
         };
         last = body.chars().last().or(last);
         match &r {

@@ -91,7 +91,7 @@ df_columns! {
     re: "1", "Re(−1/N)";
     im: "1", "Im(−1/N)";
     drift: "1", "the output's drift over one period, removed before the fundamental";
-    residual: "1", "shooting residual of the periodic steady state (by exponential integration, approach 1: |z(T) − z(0)|/a of the closed form, rounding)";
+    residual: "1", "shooting residual of the periodic steady state; NaN by exponential integration (approach 1), where the closed form z* = y(T)/(1 − G(T)) returns to itself by construction and has no residual";
     multiplier: "1", "the largest Floquet multiplier's modulus of the periodic steady state (below 1: stable); NaN where the simulation from rest reached the orbit within one period, contracting its distance by 1e6 or more (stable; info points_contracted); by exponential integration (approach 1) the period map's derivative G(T) of the closed form";
     mark_re: "1", "with refine > 0: Re(−1/N) at the run's marked points, NaN elsewhere: every crossing of Re H(iω) by a drawn segment (a point of the curve)";
     mark_im: "1", "Im(−1/N) at the marked points (see mark_re)";

@@ -8,6 +8,6 @@ use super::{How, MethodDecl};
 pub static EXPONENTIAL: MethodDecl = MethodDecl {
     name: "exponential",
     doc: "exponential quadrature along the input for a single-state model affine in its state, z' = a z + b: in the relaxation variable w = −∫a where a < 0 (4 Gauss nodes in time, b/a interpolated in w, φ-functions, error control; step set by the input, not the stiffness), exponential collocation in time elsewhere; a periodic steady state of the describing function's approach 1 in closed form from one pass (fric_solvers::expint_periodic)",
-    example: "sim: {method: exponential} (local error 1e-10 of the state scale unless the run sets rtol)",
+    example: "sim: {method: exponential} (local error rtol times the state scale: rtol 1e-10 under prescribed motion, 1e-8 in the describing function's approach 1, unless the run sets rtol)",
     how: How::Exponential,
 };
