@@ -82,7 +82,7 @@ params! {
         fc_plus: f64 = nonneg(u.force, "Coulomb level for v >= 0 (0: symmetric; fc, fs, vs, sigma2 are then the side v < 0)").default(0.0),
         fs_plus: f64 = nonneg(u.force, "static level for v >= 0 (with fc_plus)").default(0.0),
         vs_plus: f64 = nonneg(u.vel, "Stribeck velocity for v >= 0 (with fc_plus; 0: vs)").default(0.0),
-        sigma2_plus: f64 = nonneg(u.damping, "viscous coefficient for v >= 0 (with fc_plus)").default(0.0),
+        sigma2_plus: f64 = nonneg(u.damping, "viscous coefficient for v >= 0 (with fc_plus; absent: 0, no viscous term on that side, not sigma2: the side v >= 0 is stated in full, as alpha2_plus)").default(0.0),
     }
 }
 

@@ -329,3 +329,54 @@ fn vs_plus_changes_only_the_positive_side_s_stribeck_curve() {
         }
     }
 }
+
+/// The asymmetric LuGre is declared twice, by the prescribed-motion `lugre` system's
+/// `LuGreForms` (fc, fs, vs, sigma2 and their `_plus`) and by the report's `ReportLuGre` (α0, α1,
+/// v0, α2 and their `_plus`, the rotary systems): the one model, `LuGre` on each side. Table
+/// 4.2's asymmetric row written both ways (α0 = F_c, α0 + α1 = F_s, v0 = v_s, α2 = σ2 on each
+/// side) gives the same model, field for field, on both sides; so the two mappings cannot drift
+/// apart unnoticed.
+#[test]
+fn the_two_declarations_of_the_asymmetric_lugre_give_one_model() {
+    use fric_experiments::laws::{LuGreForms, LuGreLaw, LuGreStatic, ReportLuGre};
+    let report = ReportLuGre {
+        sigma0: 650.0,
+        sigma1: 0.8,
+        v0: 0.05,
+        alpha0: 0.53,
+        alpha1: 0.1,
+        alpha2: 0.6,
+        alpha0_plus: 0.72,
+        alpha1_plus: 0.25,
+        alpha2_plus: 0.9,
+    };
+    let law = LuGreLaw {
+        sigma0: 650.0,
+        sigma1: 0.8,
+        curve: LuGreStatic {
+            sigma2: 0.6,
+            fc: 0.53,
+            fs: 0.63,
+            vs: 0.05,
+        },
+        z0: 0.0,
+    };
+    let forms = LuGreForms {
+        sigma1_vd: 0.0,
+        fc_plus: 0.72,
+        fs_plus: 0.97,
+        vs_plus: 0.05,
+        sigma2_plus: 0.9,
+    };
+    let (r, f) = (report.model(), forms.model(&law));
+    for (side, a, b) in [("v < 0", r.minus, f.minus), ("v ≥ 0", r.plus, f.plus)] {
+        assert_eq!(b.vd, None, "{side}");
+        let b = b.lugre;
+        assert_eq!(
+            (a.sigma0, a.sigma1, a.sigma2, a.fc, a.vs),
+            (b.sigma0, b.sigma1, b.sigma2, b.fc, b.vs),
+            "{side}"
+        );
+        assert!((a.fs - b.fs).abs() <= 1e-15, "{side}: fs {} vs {}", a.fs, b.fs);
+    }
+}
