@@ -4,6 +4,8 @@
 //! a segment's (each split at the Stribeck speed twice), and over 40 of the semilinear Duhem model;
 //! nor does the closed-form periodic pass with its Fourier quadrature on every step.
 
+mod common;
+
 use fric_experiments::exponential_segment;
 use fric_models::lugre::LuGre;
 use fric_models::InputDriven;
@@ -129,14 +131,7 @@ fn a_periodic_pass_with_its_fourier_quadrature_allocates_nothing() {
     use fric_solvers::expint_periodic::solve_periodic;
     use fric_solvers::kronrod::{integrate, KronrodStats};
     // Report Table 5.10's LuGre driven by the velocity a sin ωt.
-    let m = LuGre {
-        sigma0: 280.0,
-        sigma1: 1.0,
-        sigma2: 0.0,
-        fc: 0.22,
-        fs: 0.39,
-        vs: 0.1,
-    };
+    let m = common::table_5_10_model();
     let (a, w) = (1.0, 1.0);
     let period = 2.0 * std::f64::consts::PI / w;
     let coef = |t: f64| m.affine(a / w * (1.0 - (w * t).cos()), a * (w * t).sin()).unwrap();

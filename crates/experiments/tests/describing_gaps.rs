@@ -1,45 +1,22 @@
 //! The gaps of a describing function do not depend on the amplitude grid (report Fig 5.22).
 
-use fric_experiments::{execute, resolve};
-use fric_manifest::{InputSpec, InputValue, ParamValue, Scale, SimSpec};
-use std::collections::BTreeMap;
+mod common;
+
+use fric_manifest::{Scale, SimSpec};
 
 /// Report Fig 5.22's run at ω = 10 rad/s (B&S of Table 5.9 unrounded on the inertia, third
 /// decomposition, DOP853 at rtol 1e-8) on `points` log-spaced amplitudes in 0.1…1 N·m: the
 /// manifest's 161-point grid there when `points` is 41, its 81-point one when 21.
 fn gaps_at_omega_10(points: usize) -> [f64; 5] {
-    let num = |v: f64| ParamValue::Number(v);
-    let p: BTreeMap<String, ParamValue> = [
-        ("approach", num(3.0)),
-        ("omega", num(10.0)),
-        ("h_num", ParamValue::List(vec![0.013, 0.18, 0.54])),
-        ("h_den", ParamValue::List(vec![1.0, 0.0])),
-        ("drift_tol", num(0.005)),
-        ("j", num(0.0025)),
-        ("f1", num(0.454939)),
-        ("f2", num(0.234939)),
-        ("eps", num(0.00666667)),
-        ("eta", num(0.279131)),
-        ("alpha", num(0.017)),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v))
-    .collect();
-    let input = InputSpec::new(
-        "grid",
-        [
-            ("from", InputValue::from(0.1)),
-            ("to", InputValue::from(1.0)),
-            ("points", InputValue::from(points)),
-            ("scale", InputValue::from(Scale::Log)),
-        ],
-    );
+    let mut p = common::third_approach(10.0);
+    p.push(("drift_tol", common::n(0.005)));
+    p.extend(common::table_5_9_bliman_sorine());
     let sim = SimSpec {
         method: Some("dop853".parse().unwrap()),
         ..Default::default()
     };
-    let req = resolve("describing-function-bliman-sorine", &p, Some(&input), Some(&sim)).unwrap();
-    let d = execute(&req).unwrap();
+    let input = common::grid(0.1, 1.0, points, Scale::Log);
+    let d = common::run("describing-function-bliman-sorine", &p, input, sim);
     // NaN for a gap that was not found.
     let info = |k: &str| d.info.get(k).copied().unwrap_or(f64::NAN);
     ["gaps", "gap1_lo", "gap1_hi", "gap2_lo", "gap2_hi"].map(info)

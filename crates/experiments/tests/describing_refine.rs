@@ -1,43 +1,20 @@
 //! A refined describing-function curve (report Fig 5.27's LuGre, third decomposition): every
 //! drawn chord within the stated change, the crossing of Re H(iω) a drawn, marked point.
 
-use fric_experiments::{execute, resolve, RunData};
-use fric_manifest::{InputSpec, InputValue, ParamValue, Scale};
+mod common;
+
+use fric_experiments::RunData;
+use fric_manifest::{Scale, SimSpec};
 use fric_solvers::describing::distance;
-use std::collections::BTreeMap;
 
 /// Fig 5.27's run at ω = 2 rad/s (Table 5.10's LuGre on the inertia, G = PID) on 5 amplitudes
 /// in 0.375…0.455 N·m, with `refine`.
 fn fig_5_27_at_2(refine: f64) -> RunData {
-    let num = |v: f64| ParamValue::Number(v);
-    let p: BTreeMap<String, ParamValue> = [
-        ("approach", num(3.0)),
-        ("omega", num(2.0)),
-        ("h_num", ParamValue::List(vec![0.013, 0.18, 0.54])),
-        ("h_den", ParamValue::List(vec![1.0, 0.0])),
-        ("refine", num(refine)),
-        ("j", num(0.0025)),
-        ("sigma0", num(280.0)),
-        ("sigma1", num(1.0)),
-        ("v0", num(0.1)),
-        ("alpha0", num(0.22)),
-        ("alpha1", num(0.17)),
-        ("alpha2", num(0.017)),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v))
-    .collect();
-    let input = InputSpec::new(
-        "grid",
-        [
-            ("from", InputValue::from(0.375)),
-            ("to", InputValue::from(0.455)),
-            ("points", InputValue::from(5usize)),
-            ("scale", InputValue::from(Scale::Linear)),
-        ],
-    );
-    let req = resolve("describing-function-lugre", &p, Some(&input), None).unwrap();
-    execute(&req).unwrap()
+    let mut p = common::third_approach(2.0);
+    p.push(("refine", common::n(refine)));
+    p.extend(common::table_5_10_lugre(0.017));
+    let input = common::grid(0.375, 0.455, 5, Scale::Linear);
+    common::run("describing-function-lugre", &p, input, SimSpec::default())
 }
 
 /// The changes of N between consecutive drawn points (no gap between them).

@@ -4,6 +4,8 @@
 //! exact Dahl operator, and on the semilinear Duhem model (its default too) against Dopri5, DOP853 and its
 //! closed-form periodic output.
 
+mod common;
+
 use fric_experiments::{execute, resolve, RunData};
 use fric_manifest::{InputSpec, InputValue, ParamValue, SimSpec, SineComponent};
 use fric_models::dahl::{Dahl, DahlOperator};
@@ -507,14 +509,7 @@ fn reference_f(m: &LuGre, sig: &Signal, save: &[f64], hmax: f64) -> (Vec<f64>, u
 fn lugre_with_short_stribeck_regions_is_resolved_by_default() {
     for vs in [4e-3, 1e-3, 4e-4, 1e-4] {
         for a5 in [0.0, 0.795] {
-            let m = LuGre {
-                sigma0: 1e4,
-                sigma1: 100.0,
-                sigma2: 0.6,
-                fc: 1.0,
-                fs: 1.5,
-                vs,
-            };
+            let m = common::fig_1_11_lugre(vs);
             let p = [
                 ("fc", m.fc),
                 ("fs", m.fs),

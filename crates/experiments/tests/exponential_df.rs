@@ -4,8 +4,10 @@
 //! periodic under an independent pass, and `N(a, ω)` against Radau5's shooting at rtol 1e-11 on
 //! report Fig 5.16's runs; the default and the refusal of `exponential` in approach 3.
 
-use fric_experiments::{execute, exponential_segment, resolve, RunData};
-use fric_manifest::{InputSpec, InputValue, ParamValue, Scale, SimSpec};
+mod common;
+
+use fric_experiments::{exponential_segment, RunData};
+use fric_manifest::{ParamValue, Scale, SimSpec};
 use fric_models::lugre::LuGre;
 use fric_models::InputDriven;
 use fric_solvers::analysis::until_periodic;
@@ -13,7 +15,6 @@ use fric_solvers::expint::{solve_with, ExpStats, ExpTolerance};
 use fric_solvers::expint_periodic::solve_periodic;
 use fric_solvers::expquad::Relaxation;
 use fric_solvers::shooting::shoot;
-use std::collections::BTreeMap;
 use std::f64::consts::PI;
 
 /// LuGre under `u = A sin ωt`: `z*` at t = 0 by the closed form, by `until_periodic` and by
@@ -83,14 +84,7 @@ fn three_ways(m: &LuGre, amp: f64, w: f64, rtol: f64) -> (f64, f64, f64, f64) {
 /// period map's gain is near 0.8 and the iteration needs a hundred periods.
 #[test]
 fn the_closed_form_periodic_state_is_the_shooting_s_and_the_iteration_s() {
-    let m = LuGre {
-        sigma0: 1e4,
-        sigma1: 100.0,
-        sigma2: 0.6,
-        fc: 1.0,
-        fs: 1.5,
-        vs: 0.04,
-    };
+    let m = common::fig_1_11_lugre(0.04);
     for (amp, w, gain) in [(1.0, 1.0, (0.0, 1e-300)), (2e-5, 0.01, (0.5, 0.95))] {
         let (closed, iterated, shot, g) = three_ways(&m, amp, w, 1e-13);
         assert!(g >= gain.0 && g <= gain.1, "A = {amp}: gain {g}");
@@ -166,10 +160,6 @@ fn near_a_gain_of_one_the_closed_form_is_right_or_refuses() {
     }
 }
 
-fn num(v: f64) -> ParamValue {
-    ParamValue::Number(v)
-}
-
 /// Report Fig 5.16's LuGre (Table 5.10) in approach 1 at `omega`, on `points` log-spaced
 /// amplitudes 0.1…10 rad/s (no jump refinement), by `method` (None: the default) at `rtol`.
 fn fig_5_16(
@@ -179,39 +169,25 @@ fn fig_5_16(
     method: Option<&str>,
     rtol: Option<f64>,
 ) -> Result<RunData, String> {
-    let p: BTreeMap<String, ParamValue> = [
-        ("approach", num(approach)),
-        ("omega", num(omega)),
-        ("jump", num(1e3)),
+    let mut p = vec![
+        ("approach", common::n(approach)),
+        ("omega", common::n(omega)),
+        ("jump", common::n(1e3)),
         ("h_num", ParamValue::List(vec![1.0, 0.0, 0.0])),
         ("h_den", ParamValue::List(vec![0.0025, 0.030, 0.18, 0.54])),
-        ("j", num(0.0025)),
-        ("sigma0", num(280.0)),
-        ("sigma1", num(1.0)),
-        ("v0", num(0.1)),
-        ("alpha0", num(0.22)),
-        ("alpha1", num(0.17)),
-        ("alpha2", num(0.0)),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v))
-    .collect();
-    let input = InputSpec::new(
-        "grid",
-        [
-            ("from", InputValue::from(0.1)),
-            ("to", InputValue::from(10.0)),
-            ("points", InputValue::from(points)),
-            ("scale", InputValue::from(Scale::Log)),
-        ],
-    );
+    ];
+    p.extend(common::table_5_10_lugre(0.0));
     let sim = SimSpec {
         method: method.map(|m| m.parse().expect("a method name")),
         rtol,
         ..Default::default()
     };
-    let req = resolve("describing-function-lugre", &p, Some(&input), Some(&sim)).map_err(|e| format!("{e:?}"))?;
-    execute(&req)
+    common::try_run(
+        "describing-function-lugre",
+        &p,
+        common::grid(0.1, 10.0, points, Scale::Log),
+        sim,
+    )
 }
 
 /// N by exponential integration against Radau5's shooting, both at rtol 1e-11, on Fig 5.16's
@@ -295,14 +271,7 @@ fn table_5_10_decay(a: f64, w: f64) -> f64 {
 /// period from z* by an independent integration (its own steps, from z*) returns to it.
 #[test]
 fn the_closed_form_state_returns_after_an_independent_period() {
-    let m = LuGre {
-        sigma0: 280.0,
-        sigma1: 1.0,
-        sigma2: 0.0,
-        fc: 0.22,
-        fs: 0.39,
-        vs: 0.1,
-    };
+    let m = common::table_5_10_model();
     let scheme = Relaxation::<4>::new();
     for (a, w) in [(0.1, 0.1), (1.0, 1.0), (10.0, 10.0), (0.3, 10.0)] {
         let period = 2.0 * PI / w;
