@@ -94,8 +94,9 @@ pub fn solve_periodic<X: ExpScheme, F: Fn(f64) -> (f64, f64)>(
     stats: &mut ExpStats,
     on_step: &mut dyn FnMut(&PeriodicStep<X::Step>),
 ) -> Result<Periodic, String> {
-    // y and G; ln G summed; y's error: the local estimates and a rounding of each step's end,
-    // carried by the later steps' gains.
+    // y and G (the running product: each step is handed G at its start); ln G summed (for
+    // 1 − G(T) without cancellation, which the product cannot give); y's error: the local
+    // estimates and a rounding of each step's end, carried by the later steps' gains.
     let (mut y, mut g, mut log_g, mut err, mut steps) = (0.0, 1.0, 0.0, 0.0, 0usize);
     for p in breaks.windows(2) {
         y = solve_steps(
@@ -170,11 +171,10 @@ mod tests {
     #[test]
     fn the_closed_form_periodic_state_of_a_scalar_equation() {
         let coef = |t: f64| (-(1.0 + 0.5 * t.cos()), t.sin());
-        let tau = 2.0 * std::f64::consts::PI;
         let kk = |t: f64| t + 0.5 * t.sin();
         let n = 200_000;
-        let f = |s: f64| (-(kk(tau) - kk(s))).exp() * s.sin();
-        let hs = tau / n as f64;
+        let f = |s: f64| (-(kk(TAU) - kk(s))).exp() * s.sin();
+        let hs = TAU / n as f64;
         let simpson: f64 = (0..=n)
             .map(|i| {
                 let w = if i == 0 || i == n {
@@ -189,19 +189,14 @@ mod tests {
             .sum::<f64>()
             * hs
             / 3.0;
-        let want = simpson / (1.0 - (-kk(tau)).exp());
-        let tol = ExpTolerance {
-            abs: 1e-13,
-            z_scale: 1.0,
-            hmax: tau / 100.0,
-        };
+        let want = simpson / (1.0 - (-kk(TAU)).exp());
         let mut stats = ExpStats::default();
         let (mut steps, mut last) = (0, (0.0, 1.0));
         let per = solve_periodic(
             &Relaxation::<4>::new(),
             &coef,
-            &[0.0, tau],
-            tol,
+            &[0.0, TAU],
+            TOL,
             &mut stats,
             &mut |st| {
                 steps += 1;
@@ -209,7 +204,7 @@ mod tests {
             },
         )
         .unwrap();
-        assert!((per.gain - (-tau).exp()).abs() < 1e-12, "{per:?}");
+        assert!((per.gain - (-TAU).exp()).abs() < 1e-12, "{per:?}");
         assert!((per.z - want).abs() < 1e-11, "{} vs {want}", per.z);
         // The last step's end is the pass's end, and z(T) = z*.
         assert_eq!(last, (per.end, per.gain));
