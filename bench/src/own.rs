@@ -534,79 +534,27 @@ pub fn df(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
     df_with(method, rtol, atol, true)
 }
 
-/// [`df`] without the check of the point's periodic orbit (`Forced::checks_orbit`, on in the
+/// [`df`] without the check of the point's periodic orbit (`DfOptions::check_orbits`, on in the
 /// pipeline since d36b5a2 of 2026-12-06: one more period integrated with 256 samples and the
 /// works as quadratures): what the point cost before it, for the diagnosis of (g)'s fall.
 pub fn df_unchecked(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
     df_with(method, rtol, atol, false)
 }
 
-/// The pipeline's B&S path form, its orbit check on or off.
-struct DfPath(fric_experiments::describing::BlimanSorinePath, bool);
-impl fric_solvers::describing::Forced for DfPath {
-    fn dim(&self) -> usize {
-        self.0.dim()
-    }
-    fn rhs(&self, u: f64, x: &[f64], dx: &mut [f64]) {
-        self.0.rhs(u, x, dx)
-    }
-    fn output(&self, u: f64, x: &[f64]) -> f64 {
-        self.0.output(u, x)
-    }
-    fn drifting(&self, i: usize) -> bool {
-        self.0.drifting(i)
-    }
-    fn n_events(&self) -> usize {
-        self.0.n_events()
-    }
-    fn events(&self, u: f64, x: &[f64], g: &mut [f64]) {
-        self.0.events(u, x, g)
-    }
-    fn on_event(&self, i: usize, u: f64, x: &mut [f64]) {
-        self.0.on_event(i, u, x)
-    }
-    fn event_samples(&self) -> usize {
-        self.0.event_samples()
-    }
-    fn event_component(&self, i: usize) -> Option<usize> {
-        self.0.event_component(i)
-    }
-    fn prepare(&self, x: &mut [f64]) {
-        self.0.prepare(x)
-    }
-    fn scale(&self, i: usize) -> f64 {
-        self.0.scale(i)
-    }
-    fn checks_orbit(&self) -> bool {
-        self.1 && self.0.checks_orbit()
-    }
-    fn n_works(&self) -> usize {
-        self.0.n_works()
-    }
-    fn works(&self, u: f64, x: &[f64], q: &mut [f64]) {
-        self.0.works(u, x, q)
-    }
-    fn check_orbit(&self, o: &fric_solvers::describing::Orbit) -> Result<f64, String> {
-        self.0.check_orbit(o)
-    }
-}
-
 fn df_with(method: Method, rtol: f64, atol: f64, check: bool) -> Result<Out, String> {
     use fric_solvers::describing::{describing_function, DfOptions};
-    let path = DfPath(
-        fric_experiments::describing::BlimanSorinePath {
-            j: DF_J,
-            alpha: DF_ALPHA,
-            law: DF_LAW,
-        },
-        check,
-    );
+    let path = fric_experiments::describing::BlimanSorinePath {
+        j: DF_J,
+        alpha: DF_ALPHA,
+        law: DF_LAW,
+    };
     let opt = DfOptions {
         method,
         rtol,
         atol_per_a: atol,
         // Settle the shooting to the rtol asked (at most 1e-10, the pipeline's).
         steady_tol: rtol.max(1e-10),
+        check_orbits: check,
         ..Default::default()
     };
     let p = describing_function(&path, DF_A, DF_W, &opt)?;

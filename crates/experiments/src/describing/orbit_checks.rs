@@ -276,6 +276,15 @@ mod tests {
         assert!(p.orbit_margin < 1.0, "{p:?}");
         let e = describing_function(&Misreported(lugre()), 0.44, 2.0, &opt).unwrap_err();
         assert!(e.starts_with("a = 0.44, ω = 2: invariant `energy-balance`"), "{e}");
+        // With `check_orbits` off (the benchmark's measure of the check's cost) the same point,
+        // with no orbit integrated and no error from the misreported work.
+        let off = DfOptions {
+            check_orbits: false,
+            ..opt
+        };
+        let q = describing_function(&Misreported(lugre()), 0.44, 2.0, &off).unwrap();
+        assert_eq!((q.orbit_steps, q.n), (0, p.n), "{q:?} vs {p:?}");
+        assert!(q.orbit_margin.is_nan() && p.orbit_steps > 0, "{q:?} vs {p:?}");
     }
 
     /// Report Fig 5.21's o3_r9 point (Table 5.7's classical inertia, a = 0.380869 N·m, ω = 3,

@@ -110,6 +110,10 @@ pub struct DfOptions {
     /// first two plain periods). A long transient makes the result the state a plain simulation
     /// from rest reaches, for cross-checks of the shooting.
     pub transient: usize,
+    /// Whether a system that checks its orbits ([`Forced::checks_orbit`]) gets each point's orbit
+    /// checked (one more period integrated with its samples): on by default, off only to measure
+    /// what the check costs (the benchmark's DF point without it).
+    pub check_orbits: bool,
 }
 
 impl Default for DfOptions {
@@ -121,6 +125,7 @@ impl Default for DfOptions {
             steady_tol: 1e-10,
             max_maps: 80,
             transient: 2,
+            check_orbits: true,
         }
     }
 }

@@ -327,7 +327,7 @@ pub fn describing_function<S: Forced>(sys: &S, a: f64, w: f64, opt: &DfOptions) 
     // `one_period` starts it).
     let mut orbit_margin = f64::NAN;
     let mut orbit_steps = 0;
-    if sys.checks_orbit() {
+    if sys.checks_orbit() && opt.check_orbits {
         let mut start = vec![0.0; n];
         for (k, &i) in shot_idx.iter().enumerate() {
             start[i] = s0[k] * a;
