@@ -30,6 +30,13 @@ type Point = (f64, fric_solvers::describing::DfPoint);
 /// A computed curve: its points, whether a gap precedes each, and the gaps.
 type Curve = (Vec<Point>, Vec<bool>, Vec<Jump>);
 
+/// A crossing of Re H(iω) by a curve: its amplitude, Im(−1/N) − Im H(iω) there, and whether it
+/// lies across a gap.
+type Crossing = (f64, f64, bool);
+
+/// Called with a curve so far (its points and their gap flags) as it grows: whether to end it.
+type Stop<'a> = &'a mut dyn FnMut(&[Point], &[bool]) -> Result<bool, String>;
+
 /// Run a DF system: `forced` is the law in the decomposition `setup.approach`.
 pub fn run<S: Forced>(setup: &DfSetup, forced: &S, req: &RunRequest) -> Result<RunData, String> {
     let opt = DfOptions {
@@ -123,7 +130,9 @@ pub(super) fn run_points(
     // The DF at `amps` (ascending) with the jumps between neighbours refined: the points in
     // order (the refined jump ends included) and the gaps (jumps that survive bisection).
     // `broken[i]`: a gap lies between points i − 1 and i (the drawn curve is broken there).
-    let curve = |amps: &[f64], w: f64| -> Result<Curve, String> {
+    // `stop` is called with the curve so far after each amplitude's points are added (they are
+    // only added: a point and its flag never change once pushed), and ends it where it says so.
+    let curve = |amps: &[f64], w: f64, stop: Stop| -> Result<Curve, String> {
         let mut pts: Vec<Point> = Vec::new();
         let mut broken = Vec::new();
         let mut gaps = Vec::new();
@@ -179,40 +188,73 @@ pub(super) fn run_points(
             }
             pts.push((a, p));
             broken.push(gap);
+            if stop(&pts, &broken)? {
+                break;
+            }
         }
         Ok((pts, broken, gaps))
     };
-    // The first amplitude where Re(−1/N) crosses Re H(iω) along a curve: (a, Im(−1/N) − Im H(iω),
-    // whether the crossing lies in a gap).
-    let first_crossing =
-        |pts: &[Point], broken: &[bool], w: f64, hw: (f64, f64)| -> Result<Option<(f64, f64, bool)>, String> {
-            // A crossing of the drawn curve first; one across a gap (no drawn segment) only if there
-            // is no other.
-            let r = |n: (f64, f64)| negative_inverse(n).0 - hw.0;
-            let mut across_gap = None;
-            for (i, pair) in pts.windows(2).enumerate() {
-                let ((a0, p0), (a1, p1)) = (pair[0], pair[1]);
-                let (r0, r1) = (r(p0.n), r(p1.n));
-                if (r0 > 0.0) == (r1 > 0.0) || a1 <= a0 {
-                    continue;
-                }
-                if broken[i + 1] {
-                    let m = negative_inverse(p1.n);
-                    across_gap.get_or_insert((0.5 * (a0 + a1), m.1 - hw.1, true));
-                    continue;
-                }
-                // A hole on the segment makes it a gap there (the crossing across it).
-                let Some((lo, _, hi, _)) =
-                    bisect_drawn(|a| dfv(a, w).map(|v| v.map(&r)), (a0, r0), (a1, r1), 1e-12 * a1)?
-                else {
-                    across_gap.get_or_insert((0.5 * (a0 + a1), negative_inverse(p1.n).1 - hw.1, true));
-                    continue;
-                };
-                let m = negative_inverse(dfv(hi, w)?.ok_or("a bracket end without a value")?);
-                return Ok(Some((0.5 * (lo + hi), m.1 - hw.1, false)));
+    // A whole curve.
+    let whole = |amps: &[f64], w: f64| curve(amps, w, &mut |_, _| Ok(false));
+    // The segments of a curve from `*from` on (the first not yet scanned; `*from` is left after
+    // the last scanned), in order, for a crossing of Re(−1/N) = Re H(iω): the first on a drawn
+    // segment, (a, Im(−1/N) − Im H(iω), false), bisected to 1e-12 relative; the first across a
+    // gap (no drawn segment: a gap, or a hole the bisection met) into `across_gap`, (the
+    // segment's middle, its height at the upper end, true), and the scan goes on.
+    let scan_crossings = |pts: &[Point],
+                          broken: &[bool],
+                          from: &mut usize,
+                          across_gap: &mut Option<Crossing>,
+                          w: f64,
+                          hw: (f64, f64)|
+     -> Result<Option<Crossing>, String> {
+        let r = |n: (f64, f64)| negative_inverse(n).0 - hw.0;
+        while *from + 1 < pts.len() {
+            let i = *from;
+            *from += 1;
+            let ((a0, p0), (a1, p1)) = (pts[i], pts[i + 1]);
+            let (r0, r1) = (r(p0.n), r(p1.n));
+            if (r0 > 0.0) == (r1 > 0.0) || a1 <= a0 {
+                continue;
             }
-            Ok(across_gap)
-        };
+            if broken[i + 1] {
+                let m = negative_inverse(p1.n);
+                across_gap.get_or_insert((0.5 * (a0 + a1), m.1 - hw.1, true));
+                continue;
+            }
+            // A hole on the segment makes it a gap there (the crossing across it).
+            let Some((lo, _, hi, _)) = bisect_drawn(|a| dfv(a, w).map(|v| v.map(&r)), (a0, r0), (a1, r1), 1e-12 * a1)?
+            else {
+                across_gap.get_or_insert((0.5 * (a0 + a1), negative_inverse(p1.n).1 - hw.1, true));
+                continue;
+            };
+            let m = negative_inverse(dfv(hi, w)?.ok_or("a bracket end without a value")?);
+            return Ok(Some((0.5 * (lo + hi), m.1 - hw.1, false)));
+        }
+        Ok(None)
+    };
+    // The first amplitude where Re(−1/N) crosses Re H(iω) along a curve: (a, Im(−1/N) − Im H(iω),
+    // whether the crossing lies in a gap). A crossing of the drawn curve first; one across a gap
+    // (no drawn segment) only if there is no other.
+    let first_crossing = |pts: &[Point], broken: &[bool], w: f64, hw: (f64, f64)| -> Result<Option<Crossing>, String> {
+        let (mut from, mut across_gap) = (0, None);
+        Ok(scan_crossings(pts, broken, &mut from, &mut across_gap, w, hw)?.or(across_gap))
+    };
+    // The first crossing of the curve over `amps` at ω, as [`first_crossing`] of the whole curve
+    // gives it, computing the curve only up to its first drawn crossing: the segments are scanned
+    // as the curve grows (a point and its flag never change once pushed, and the scan takes them
+    // in the order `first_crossing` does), so up to that crossing the points, the bisection and
+    // the crossings across gaps met before are the whole curve's, and a drawn crossing ends both
+    // scans (a crossing across a gap alone does not: the whole curve is computed then, as
+    // `first_crossing` looks for a drawn one after it).
+    let first_crossing_lazy = |amps: &[f64], w: f64, hw: (f64, f64)| -> Result<Option<Crossing>, String> {
+        let (mut from, mut across_gap, mut drawn) = (0, None, None);
+        curve(amps, w, &mut |pts, broken| {
+            drawn = scan_crossings(pts, broken, &mut from, &mut across_gap, w, hw)?;
+            Ok(drawn.is_some())
+        })?;
+        Ok(drawn.or(across_gap))
+    };
     // Every amplitude where a drawn segment (no gap between its ends) of a curve crosses
     // Re H(iω), each bisected to 1e-12 relative, ascending: the end of the final bracket nearer
     // the line (a computed point; the bracket's middle may lie across a jump of Re(−1/N) too
@@ -239,7 +281,7 @@ pub(super) fn run_points(
     let w = setup.omega;
     let mut info = std::collections::BTreeMap::new();
     let amps = grid(&req.input);
-    let (pts, broken, gaps) = curve(&amps, w)?;
+    let (pts, broken, gaps) = whole(&amps, w)?;
     for (k, g) in gaps.iter().enumerate() {
         info.insert(format!("gap{}_lo", k + 1), g.lo);
         info.insert(format!("gap{}_hi", k + 1), g.hi);
@@ -310,10 +352,15 @@ pub(super) fn run_points(
             let scan: Vec<f64> = (0..=SCAN)
                 .map(|i| ab[0] + (ab[1] - ab[0]) * i as f64 / SCAN as f64)
                 .collect();
-            let at = |w: f64| -> Result<Option<(f64, f64, bool)>, String> {
+            // The first crossing at ω: the scan's curve only up to it ([`first_crossing_lazy`]),
+            // but whole at the run's own ω, where every point computed is drawn.
+            let at = |w: f64| -> Result<Option<Crossing>, String> {
                 parts.search(true);
-                let (pts, broken, _) = curve(&scan, w)?;
-                first_crossing(&pts, &broken, w, h(w)?)
+                if w == setup.omega {
+                    let (pts, broken, _) = whole(&scan, w)?;
+                    return first_crossing(&pts, &broken, w, h(w)?);
+                }
+                first_crossing_lazy(&scan, w, h(w)?)
             };
             // A bracket end where −1/N never reaches Re H(iω) means no intersection in the
             // bracket: recorded (intersection_found = 0), not an error.

@@ -1,37 +1,49 @@
-//! Unit tests of the DF run (`run.rs`): memoised holes, the search mark.
+//! Unit tests of the DF run (`run.rs`): memoised holes, the search mark, the search's curve
+//! computed up to its first drawn crossing.
 
 use super::*;
 use crate::system::ParamSet;
 use fric_manifest::{InputSpec, InputValue, ParamValue};
+
+/// A classical-stick DF request (unit inertia and friction levels, no viscous friction, H's
+/// denominator 1) with `params` besides, on `points` amplitudes from `from` to `to` (linear grid).
+fn classical(params: &[(&str, ParamValue)], (from, to, points): (f64, f64, usize)) -> RunRequest {
+    let n = |v: f64| ParamValue::Number(v);
+    let base = [
+        ("approach", n(3.0)),
+        ("h_den", ParamValue::List(vec![1.0])),
+        ("j", n(1.0)),
+        ("tau_s", n(1.0)),
+        ("tau_k", n(1.0)),
+        ("alpha", n(0.0)),
+    ];
+    let params = base
+        .into_iter()
+        .chain(params.iter().cloned())
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+    let input = InputSpec::new(
+        "grid",
+        [
+            ("from", InputValue::from(from)),
+            ("to", InputValue::from(to)),
+            ("points", InputValue::from(points)),
+        ],
+    );
+    crate::resolve("describing-function-classical", &params, Some(&input), None).unwrap()
+}
 
 /// A classical-stick DF request on the amplitudes 1, 2, 3, 4, 5 (linear grid) at ω = 1, no
 /// jump refinement (`jump` 100), the drawn curve refined to a change of 0.01.
 pub(in crate::describing) fn five_amplitudes_refined() -> RunRequest {
     let n = |v: f64| ParamValue::Number(v);
     let params = [
-        ("approach", n(3.0)),
         ("omega", n(1.0)),
         ("jump", n(100.0)),
         ("refine", n(0.01)),
         ("h_num", ParamValue::List(vec![1.0])),
-        ("h_den", ParamValue::List(vec![1.0])),
-        ("j", n(1.0)),
-        ("tau_s", n(1.0)),
-        ("tau_k", n(1.0)),
-        ("alpha", n(0.0)),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v))
-    .collect();
-    let input = InputSpec::new(
-        "grid",
-        [
-            ("from", InputValue::from(1.0)),
-            ("to", InputValue::from(5.0)),
-            ("points", InputValue::from(5usize)),
-        ],
-    );
-    crate::resolve("describing-function-classical", &params, Some(&input), None).unwrap()
+    ];
+    classical(&params, (1.0, 5.0, 5))
 }
 
 /// A synthetic DF point: `n`, stable (multiplier 0.5), or a hole (shooting residual 1).
@@ -117,4 +129,96 @@ fn each_point_is_counted_in_the_part_that_computed_it() {
     assert_eq!(sum("points"), i["df_evaluations"], "{i:?}");
     assert_eq!(sum("maps"), i["period_maps"], "{i:?}");
     assert_eq!(sum("steps"), i["steps"], "{i:?}");
+}
+
+/// A request whose (a, ω) search scans a ∈ [1, 3] at ω = 2 and 3 (the bracket ends) against
+/// H = 0 (so Re H(iω) = Im H(iω) = 0 at every ω), the run's own curve at ω = 1 on the scan's
+/// 17 amplitudes (the same formula, so the same numbers), not refined.
+fn searching_on_the_scan() -> RunRequest {
+    let n = |v: f64| ParamValue::Number(v);
+    let params = [
+        ("omega", n(1.0)),
+        ("omega_lo", n(2.0)),
+        ("omega_hi", n(3.0)),
+        ("a_lo", n(1.0)),
+        ("a_hi", n(3.0)),
+        ("h_num", ParamValue::List(vec![0.0])),
+    ];
+    classical(&params, (1.0, 3.0, SCAN + 1))
+}
+
+/// The search's first crossing at each ω, computed only up to the first drawn crossing, is the
+/// first crossing of the whole curve: with N independent of ω and H = 0, the run's own curve at
+/// ω = 1 (whole, `cross_*`) and the search's at the bracket ends ω = 2, 3 (`bracket_*`) are one
+/// curve on the same amplitudes, so they must agree to the bit. `m(a)` is −1/N; Re(−1/N) crosses
+/// Re H = 0 where `m(a).0` changes sign; `hole(a)`: no steady state there.
+#[test]
+fn the_search_stops_its_curve_at_the_first_drawn_crossing_with_the_whole_curves_answer() {
+    type Case = (&'static str, fn(f64) -> (f64, f64), fn(f64) -> bool, f64, bool);
+    let no_holes = |_: f64| false;
+    let cases: [Case; 5] = [
+        // A plain crossing at 1.3: the curve stops there, after 4 of its 17 amplitudes.
+        ("plain", |a| (a - 1.3, -1.0 - 0.1 * a), no_holes, 1.3, false),
+        // A gap at 1.6 (−1/N jumps by 1, Re(−1/N) negative on both sides) before the crossing.
+        (
+            "gap before",
+            |a| (a - 2.3 - if a < 1.6 { 1.0 } else { 0.0 }, -1.0),
+            no_holes,
+            2.3,
+            false,
+        ),
+        // Re(−1/N) changes sign only across a gap at 2.3: the whole curve is scanned.
+        (
+            "across a gap only",
+            |a| (if a < 2.3 { a - 2.8 } else { a - 1.8 }, -1.0),
+            no_holes,
+            2.3,
+            true,
+        ),
+        // Across a gap at 1.7 first, then a drawn crossing at 2.2: the drawn one counts.
+        (
+            "across a gap, then drawn",
+            |a| (if a < 1.7 { a - 2.2 } else { 2.2 - a }, -1.0),
+            no_holes,
+            2.2,
+            false,
+        ),
+        // A hole on the first crossing's segment (at its midpoint 1.5625): across a gap there;
+        // the drawn crossing at 2.65 counts.
+        (
+            "hole, then drawn",
+            |a| ((a - 1.55).min(2.65 - a), -1.0),
+            |a| (1.52..1.58).contains(&a),
+            2.65,
+            false,
+        ),
+    ];
+    for (name, m, hole, expect, in_gap) in cases {
+        let req = searching_on_the_scan();
+        let setup = DfSetup::read(&req.params);
+        let n = |a: f64| {
+            let (x, y) = m(a);
+            let q = x * x + y * y;
+            (-x / q, y / q)
+        };
+        let data = run_points(&setup, &req, |a, _| Ok(synthetic(n(a), hole(a)))).unwrap();
+        let i = &data.info;
+        assert_eq!(i["cross_in_gap"], in_gap as u8 as f64, "{name}: {i:?}");
+        // Across a gap the crossing is the gap's middle (within its 1e-12 bracket).
+        assert!((i["cross_a"] - expect).abs() < 1e-9, "{name}: {i:?}");
+        for end in ["lo", "hi"] {
+            assert_eq!(i[&format!("bracket_{end}_a")], i["cross_a"], "{name}: {i:?}");
+            assert_eq!(i[&format!("bracket_{end}_above")], i["cross_above"], "{name}: {i:?}");
+        }
+        assert_eq!(i["bracket_in_gap"], i["cross_in_gap"], "{name}: {i:?}");
+        // Two curves from the bracket ends; the whole curve's points at ω = 1 in the other parts.
+        let whole = i["df_evaluations"] - i["part_search_points"];
+        let searched = i["part_search_points"] / 2.0;
+        if in_gap {
+            assert_eq!(searched, whole, "{name}: {i:?}");
+        } else if name == "plain" {
+            // The scan's first 4 amplitudes (1 … 1.375) of its 17, and the same bisection.
+            assert_eq!(searched, whole - 13.0, "{name}: {i:?}");
+        }
+    }
 }
