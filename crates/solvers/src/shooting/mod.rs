@@ -54,7 +54,8 @@ pub(super) fn residual(x: &[f64], px: &[f64]) -> f64 {
 /// the residual). `scale` gives each component's typical size for the finite-difference steps
 /// (`h_j = 1e-7 · max(|x_j|, scale_j)`). Where Newton stalls, the last maps iterate `P`
 /// ([`iterate`]); the state returned is then the iterate with the lowest residual, and the
-/// iteration stops early on a map rough at the level of its residual.
+/// iteration stops early on a map rough at the level of its residual, or once it has settled on
+/// a cycle of period 2 to [`CYCLE`] that could not bring a lower residual within the budget.
 pub fn shoot<E>(
     x: &mut [f64],
     scale: &[f64],
@@ -212,8 +213,10 @@ fn shoot_with<E>(
 /// falling and iterating cannot help: the iteration stops once [`STALL`] maps brought no new
 /// lowest residual while it turned (from rising to falling or back) at least `STALL / 2` times.
 /// (An iterate leaving an unstable orbit for the attractor has a residual that rises, then
-/// falls: it goes on.) On return `x` holds `P` of the best iterate; its residual is
-/// returned.
+/// falls: it goes on.) It also stops on a cycle ([`cycle_closed`]): where the iterates have
+/// settled on a period-`k` orbit (`2 ≤ k ≤` [`CYCLE`]) whose residuals lie so far above the
+/// best one that the rest of the budget could not bring a new best. On return `x` holds `P` of
+/// the best iterate; its residual is returned.
 fn iterate<E>(
     x: &mut [f64],
     px: &mut [f64],
@@ -223,10 +226,14 @@ fn iterate<E>(
     maps: &mut usize,
     mut apply: impl FnMut(&mut [f64], &mut usize) -> Result<(), E>,
 ) -> Result<f64, E> {
+    let n = x.len();
     let (mut best_px, mut best_res) = (px.to_vec(), res);
     // Maps since the lowest residual, and how often the residual turned (rose after falling or
     // fell after rising) since then.
     let (mut since, mut turns, mut rising) = (0, 0, None);
+    // The last CYCLE + 1 iterates (ring, `px` first) and the residuals of the CYCLE before the
+    // newest, for the cycle rule.
+    let mut cycles = Cycles::new(n, &*x, px, res);
     while res >= tol && *maps < max_maps && !(since >= STALL && turns >= STALL / 2) {
         x.copy_from_slice(px);
         apply(px, maps)?;
@@ -244,6 +251,9 @@ fn iterate<E>(
             }
             rising = Some(up);
         }
+        if cycles.push(px, res) && cycle_closed(&cycles, best_res, max_maps - *maps) {
+            break;
+        }
     }
     x.copy_from_slice(&best_px);
     Ok(best_res)
@@ -252,3 +262,91 @@ fn iterate<E>(
 /// Maps without a new lowest residual after which [`shoot`]'s final iteration stops on a map
 /// rough at the level of its residual.
 pub const STALL: usize = 16;
+
+/// The longest period of a cycle that [`shoot`]'s final iteration recognises.
+pub const CYCLE: usize = 8;
+
+/// How closely a cycle must close for [`cycle_closed`]: the distance between an iterate and the
+/// one `k` maps before it (measured as the residual) at most this fraction of the smallest
+/// residual on the cycle.
+pub const CLOSED: f64 = 1e-2;
+
+/// The final iteration's recent iterates: a ring of the last `CYCLE + 1` states and the
+/// residuals of all but the newest (`res[i]` that of `states[i]`, `|P(y) − y|`), with, per
+/// period `k`, how many consecutive iterates closed on the one `k` before.
+struct Cycles {
+    n: usize,
+    states: Vec<f64>,
+    res: Vec<f64>,
+    /// Iterates pushed; the newest is `states[(len − 1) % (CYCLE + 1)]`.
+    len: usize,
+    /// Per period `k` (index `k`), the consecutive iterates that closed a `k`-cycle.
+    run: [usize; CYCLE + 1],
+}
+
+impl Cycles {
+    /// Starting from `x` with residual `r` and its image `px`.
+    fn new(n: usize, x: &[f64], px: &[f64], r: f64) -> Self {
+        let mut c = Cycles {
+            n,
+            states: vec![0.0; (CYCLE + 1) * n],
+            res: vec![f64::NAN; CYCLE + 1],
+            len: 0,
+            run: [0; CYCLE + 1],
+        };
+        c.store(x);
+        c.push(px, r);
+        c
+    }
+
+    fn store(&mut self, y: &[f64]) {
+        let i = self.len % (CYCLE + 1);
+        self.states[i * self.n..(i + 1) * self.n].copy_from_slice(y);
+        self.len += 1;
+    }
+
+    fn state(&self, back: usize) -> &[f64] {
+        let i = (self.len - 1 - back) % (CYCLE + 1);
+        &self.states[i * self.n..(i + 1) * self.n]
+    }
+
+    /// Record the newest iterate `y`, the residual of the one before being `r`; true once some
+    /// `k`-cycle has closed at `k` consecutive iterates (see [`cycle_closed`]).
+    fn push(&mut self, y: &[f64], r: f64) -> bool {
+        self.res[(self.len - 1) % (CYCLE + 1)] = r;
+        self.store(y);
+        let mut any = false;
+        for k in 2..=CYCLE.min(self.len - 1) {
+            let gap = residual(self.state(k), self.state(0));
+            let low = (1..=k)
+                .map(|b| self.res[(self.len - 1 - b) % (CYCLE + 1)])
+                .fold(f64::INFINITY, f64::min);
+            self.run[k] = if gap <= CLOSED * low { self.run[k] + 1 } else { 0 };
+            any |= self.run[k] >= k;
+        }
+        any
+    }
+}
+
+/// Whether the final iteration has settled on a cycle it cannot leave for a new best: for some
+/// period `2 ≤ k ≤` [`CYCLE`], each of the last `k` iterates lies within [`CLOSED`] times the
+/// cycle's smallest residual `r_k` of the iterate `k` maps before it, and `r_k (1 − 2 CLOSED)^⌈m/k⌉`
+/// is still above the best residual `best`, `m` the maps left. Why that bound: near a fixed
+/// point with a mode of multiplier `μ`, a deviation `d` has residual `|μ − 1||d|` and returns
+/// after `k` maps to within `|μ^k − 1||d|`; a return within `CLOSED` of the residual needs
+/// `|μ^k − 1| ≤ 2 CLOSED` for `|μ| ≤ 1`, so `|μ|^k ≥ 1 − 2 CLOSED`, and `m` more maps lower the
+/// residual by at most `(1 − 2 CLOSED)^⌈m/k⌉`. So a slow convergence that only looks periodic
+/// would not reach `best` within the budget either, and stopping returns the same iterate as
+/// going on. (A true period-`k` orbit, `k ≥ 2`, repeats its residuals and never brings one.)
+fn cycle_closed(c: &Cycles, best: f64, left: usize) -> bool {
+    (2..=CYCLE.min(c.len - 1)).any(|k| {
+        if c.run[k] < k {
+            return false;
+        }
+        let low = (1..=k)
+            .map(|b| c.res[(c.len - 1 - b) % (CYCLE + 1)])
+            .fold(f64::INFINITY, f64::min);
+        let periods = left.div_ceil(k) as i32;
+        low * (1.0 - 2.0 * CLOSED).powi(periods) > best
+    })
+}

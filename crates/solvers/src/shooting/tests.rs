@@ -284,3 +284,77 @@ fn a_map_with_a_kink_converges() {
     assert!(s.converged, "{s:?}");
     assert!((x[0] + 4.0 / 9.0).abs() < 1e-11, "{x:?}");
 }
+
+/// `P(x) = x/2 − 30` for `x ≥ 0`, `x/2 + 30` below: no fixed point (each branch's would lie
+/// on the other side), and an attracting 2-cycle {20, −20} (derived: `x₂ = (x₂/2 − 30)/2 + 30`)
+/// that the iterates approach by a factor 1/4 every two maps; its residuals are 40/21 ≈ 1.905,
+/// against 0.79 at 101 (`|20.5 − 101|/102`).
+fn two_cycle(v: &mut [f64]) -> Result<(), ()> {
+    v[0] = if v[0] >= 0.0 {
+        0.5 * v[0] - 30.0
+    } else {
+        0.5 * v[0] + 30.0
+    };
+    Ok(())
+}
+
+#[test]
+fn the_final_iteration_stops_early_on_a_period_two_cycle() {
+    // From 101 (the best residual, 0.789) the iterates reach the 2-cycle: 20.5, −19.75, 20.125,
+    // −19.94, each within 1 % of the cycle's residual (0.019) of the one two maps before from
+    // the third on. The cycle closes over its two iterates by the fourth map, and 1.905 (1 − 0.02)^39
+    // = 0.87 is above 0.789, so the rest of the budget could not bring a new best: the
+    // iteration stops there, with the first state's image. The stall rule alone stops after 16
+    // maps without a new best (17 maps in all).
+    let apply = |v: &mut [f64], maps: &mut usize| {
+        *maps += 1;
+        two_cycle(v)
+    };
+    let (mut x, mut px) = ([101.0], [101.0]);
+    let mut maps = 0;
+    apply(&mut px, &mut maps).unwrap();
+    let r0 = residual(&x, &px);
+    let res = iterate(&mut x, &mut px, r0, 1e-10, 80, &mut maps, apply).unwrap();
+    assert!(
+        res == r0 && x[0] == 20.5 && maps <= 6,
+        "residual {res}, {maps} maps, {x:?}"
+    );
+}
+
+#[test]
+fn the_final_iteration_does_not_stop_on_a_slow_convergence_that_looks_periodic() {
+    // P(x) = 1 − 0.995 (x − 1): the iterates alternate about the fixed point 1 and return after
+    // two maps to within |μ² − 1|/|μ − 1| = 0.5 % of the residual (a closed 2-cycle by CLOSED),
+    // but every map brings a new best; the iteration must go on to the tolerance (about
+    // ln(1e-8)/ln(0.995) ≈ 3 700 maps from a residual of 2).
+    let apply = |v: &mut [f64], maps: &mut usize| {
+        *maps += 1;
+        v[0] = 1.0 - 0.995 * (v[0] - 1.0);
+        Ok::<(), ()>(())
+    };
+    let (mut x, mut px) = ([0.0], [0.0]);
+    let mut maps = 0;
+    apply(&mut px, &mut maps).unwrap();
+    let r0 = residual(&x, &px);
+    let res = iterate(&mut x, &mut px, r0, 1e-8, 10_000, &mut maps, apply).unwrap();
+    assert!(res < 1e-8 && (x[0] - 1.0).abs() < 1e-8, "residual {res}, {maps} maps");
+    // A rotation by 2π/3 shrinking by 0.998 a map: a 3-cycle to |μ³ − 1|/|μ − 1| ≈ 0.35 %, and
+    // a residual falling by 0.998 a map, to 1e-6 in about 7 000 maps.
+    let (c, s) = (
+        (2.0 * std::f64::consts::PI / 3.0).cos(),
+        (2.0 * std::f64::consts::PI / 3.0).sin(),
+    );
+    let apply = |v: &mut [f64], maps: &mut usize| {
+        *maps += 1;
+        let (a, b) = (v[0], v[1]);
+        v[0] = 0.998 * (c * a - s * b);
+        v[1] = 0.998 * (s * a + c * b);
+        Ok::<(), ()>(())
+    };
+    let (mut x, mut px) = ([0.5, 0.0], [0.5, 0.0]);
+    let mut maps = 0;
+    apply(&mut px, &mut maps).unwrap();
+    let r0 = residual(&x, &px);
+    let res = iterate(&mut x, &mut px, r0, 1e-6, 10_000, &mut maps, apply).unwrap();
+    assert!(res < 1e-6, "residual {res}, {maps} maps");
+}
