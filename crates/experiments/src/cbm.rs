@@ -68,6 +68,9 @@ impl<C: Configuration> Switched for CbmSwitched<'_, C> {
     fn field(&self, b: Branch, win: Windows, t: f64, x: &[f64], dx: &mut [f64]) {
         self.config.f(branch(b), t, x, &win, dx)
     }
+    fn fields(&self, win: Windows, t: f64, x: &[f64], plus: &mut [f64], minus: &mut [f64]) {
+        self.config.fields(t, x, &win, plus, minus)
+    }
     fn switching(&self, _t: f64, x: &[f64]) -> f64 {
         x[VELOCITY]
     }

@@ -3,7 +3,7 @@
 //! time with a [`crate::solve`] call whose terminal events are the mode's guards, applies the
 //! jump and continues. Used for exact event-driven stick–slip.
 
-use crate::{solve, Direction, EventKind, Method, OdeSystem, SolveError, Stats, Tolerances};
+use crate::{Direction, EventKind, Integrator, Method, OdeSystem, SolveError, Stats, Tolerances};
 
 mod quadratures;
 pub use quadratures::{Quadratures, WithQuadratures};
@@ -124,11 +124,14 @@ pub fn simulate<H: HybridSystem>(
     // The integrals of the modes before the current one, and the observer's buffer.
     let mut base = vec![0.0; nq];
     let mut buf = Vec::with_capacity(n + nq);
+    // One integrator for every segment: its buffers and steppers allocated once, results bit
+    // for bit those of a fresh `solve` per segment.
+    let mut integrator = Integrator::new(method);
     loop {
         let view = InMode { sys, mode };
         let m = mode;
         let mut last_saved = f64::NEG_INFINITY;
-        let o = solve(&view, method, tol, t, &x, t1, &saveat[save_from..], &mut |ts, xs| {
+        let o = integrator.solve(&view, tol, t, &x, t1, &saveat[save_from..], &mut |ts, xs| {
             last_saved = ts;
             if nq == 0 {
                 return out(ts, m, xs);

@@ -368,6 +368,10 @@ impl Stepper for Radau5 {
         self.rejected = false;
         self.h_acc = f64::NAN;
         self.err_acc = f64::NAN;
+        // The rest of what `new` sets, for a stepper reused across calls (`Integrator`).
+        self.singular = 0;
+        self.rho = f64::NAN;
+        self.jac.fill(0.0);
     }
     fn attempt<S: OdeSystem>(
         &mut self,

@@ -50,6 +50,14 @@ pub trait Switched {
     fn dim(&self) -> usize;
     /// `dx = f±(t, x)` in the system mode `mode`.
     fn field(&self, branch: Branch, mode: Self::Mode, t: f64, x: &[f64], dx: &mut [f64]);
+    /// Both fields at one point, `f+` into `plus` and `f−` into `minus` (what the stick band's
+    /// normals `a± = ∇g·f±` need at every right-hand side and guard there). A system whose two
+    /// fields share work (an input evaluated at `t`) computes it once; the values must be
+    /// [`Switched::field`]'s, bit for bit.
+    fn fields(&self, mode: Self::Mode, t: f64, x: &[f64], plus: &mut [f64], minus: &mut [f64]) {
+        self.field(Branch::Plus, mode, t, x, plus);
+        self.field(Branch::Minus, mode, t, x, minus);
+    }
     /// The switching function `g(t, x)`.
     fn switching(&self, t: f64, x: &[f64]) -> f64;
     /// Its gradient `n = ∇g` with respect to `x` (the thesis' normal `n`).
@@ -133,8 +141,7 @@ impl<'a, S: Switched> SwitchModel<'a, S> {
         let n = self.sys.dim();
         let (fp, rest) = buf.split_at_mut(n);
         let (fm, nv) = rest.split_at_mut(n);
-        self.sys.field(Branch::Plus, mode, t, x, fp);
-        self.sys.field(Branch::Minus, mode, t, x, fm);
+        self.sys.fields(mode, t, x, fp, fm);
         self.sys.normal(t, x, nv);
         let dot = |f: &[f64]| f.iter().zip(nv.iter()).map(|(a, b)| a * b).sum::<f64>();
         (dot(fm), dot(fp))

@@ -179,6 +179,7 @@ impl Stepper for Switching {
         self.streak = 0;
         self.since_check = 0;
         self.backoff = 0;
+        self.stint_max = 0.0;
         self.explicit.init(sys, t, x, stats);
     }
     fn attempt<S: OdeSystem>(
@@ -394,6 +395,76 @@ mod tests {
             m.stats,
             p.stats
         );
+    }
+
+    /// [`SPRING`] stopped at every velocity reversal (the ringing's after the start, then the
+    /// forced response's): the switched method hands over to Radau IIA once the ringing has
+    /// decayed, so its implicit stepper has state (a Jacobian, factorisations, a step history)
+    /// when the next segment begins.
+    struct Stopped;
+    impl OdeSystem for Stopped {
+        fn dim(&self) -> usize {
+            2
+        }
+        fn rhs(&self, t: f64, x: &[f64], dx: &mut [f64]) {
+            SPRING.rhs(t, x, dx)
+        }
+        fn n_events(&self) -> usize {
+            1
+        }
+        fn events(&self, t: f64, x: &[f64], g: &mut [f64]) {
+            SPRING.events(t, x, g)
+        }
+        fn event_kind(&self, _i: usize) -> EventKind {
+            EventKind {
+                direction: Direction::Either,
+                terminal: true,
+            }
+        }
+    }
+
+    #[test]
+    fn a_reused_implicit_stepper_restarts_as_a_fresh_one() {
+        // `Integrator` keeps the implicit steppers from one call to the next (same dimension,
+        // band and tolerances); every restart must be that of a fresh `solve`, to the bit.
+        let tol = Tolerances {
+            rtol: 1e-8,
+            atol: 1e-10,
+            ..Default::default()
+        };
+        for method in [Method::Radau5, Method::Dop853Radau5] {
+            let run = |fresh: bool| {
+                let mut integrator = crate::Integrator::new(method);
+                let (mut t, mut x, mut stops, mut stats) = (0.0, vec![0.0, 0.0], Vec::new(), crate::Stats::default());
+                loop {
+                    let o = if fresh {
+                        solve(&Stopped, method, &tol, t, &x, 130.0, &[], &mut |_, _| {})
+                    } else {
+                        integrator.solve(&Stopped, &tol, t, &x, 130.0, &[], &mut |_, _| {})
+                    }
+                    .unwrap();
+                    stats += o.stats;
+                    stops.push((o.t, o.x.clone()));
+                    if o.event.is_none() {
+                        return (stops, stats);
+                    }
+                    (t, x) = (o.t, o.x);
+                }
+            };
+            let (fresh, a) = run(true);
+            let (kept, b) = run(false);
+            // The forced response's reversals at t ≈ 15.7, 47.1, 78.5, 110.0 (and for DOP853 the ringing's).
+            assert!(fresh.len() >= 5, "{method:?}: {}", fresh.len());
+            if method == Method::Dop853Radau5 {
+                assert!(a.switches > 0, "{method:?}: {a:?}");
+            }
+            assert_eq!(kept, fresh, "{method:?}");
+            assert_eq!(
+                (b.accepted, b.rejected, b.rhs_evals, b.jac_evals, b.switches),
+                (a.accepted, a.rejected, a.rhs_evals, a.jac_evals, a.switches),
+                "{method:?}"
+            );
+        }
     }
 
     #[test]

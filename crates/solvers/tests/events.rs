@@ -243,6 +243,17 @@ fn a_reused_integrator_restarts_bit_for_bit_as_fresh_solves() {
         });
         assert_eq!(times, fresh, "{method:?}");
         assert_eq!(evals, fresh_evals, "{method:?}");
+        // The same restarts with nothing in between: the implicit methods' steppers are then
+        // kept from one call to the next (same dimension, band and tolerances), and must restart
+        // as fresh ones.
+        let mut integrator = Integrator::new(method);
+        let (times, evals) = restarts(0.0, |t, x| {
+            integrator
+                .solve(&FastEvent(16), &tol, t, x, 1.0, &[], &mut |_, _| {})
+                .unwrap()
+        });
+        assert_eq!(times, fresh, "{method:?}, kept");
+        assert_eq!(evals, fresh_evals, "{method:?}, kept");
     }
 }
 

@@ -19,6 +19,13 @@ pub trait Configuration {
     fn applied(&self, t: f64, state: &[f64]) -> f64;
     /// `out = f_σ(t, state)` with the frozen windows `win`.
     fn f(&self, sigma: Branch, t: f64, state: &[f64], win: &Windows, out: &mut [f64]);
+    /// `f+` into `plus` and `f−` into `minus` at one `(t, state)` (the Switch Model's normals in
+    /// the stick band need both at every right-hand side): a configuration driven by an input
+    /// evaluates it once. The values are [`Configuration::f`]'s, bit for bit.
+    fn fields(&self, t: f64, state: &[f64], win: &Windows, plus: &mut [f64], minus: &mut [f64]) {
+        self.f(Branch::Plus, t, state, win, plus);
+        self.f(Branch::Minus, t, state, win, minus);
+    }
     /// `F_f±` at `(t, state)` with the frozen window of branch `sigma`.
     fn friction(&self, sigma: Branch, t: f64, state: &[f64], win: &Windows) -> f64 {
         let y = self.height(t, state);
@@ -89,11 +96,23 @@ impl Configuration for PrescribedHeight {
         self.cbm.spring_k * state[2]
     }
     fn f(&self, sigma: Branch, t: f64, state: &[f64], win: &Windows, out: &mut [f64]) {
+        self.f_at(sigma, self.height(t, state), state, win, out)
+    }
+    /// The height's sine once for both fields.
+    fn fields(&self, t: f64, state: &[f64], win: &Windows, plus: &mut [f64], minus: &mut [f64]) {
+        let y = self.height(t, state);
+        self.f_at(Branch::Plus, y, state, win, plus);
+        self.f_at(Branch::Minus, y, state, win, minus);
+    }
+}
+
+impl PrescribedHeight {
+    /// `f_σ` at the height `y`.
+    fn f_at(&self, sigma: Branch, y: f64, state: &[f64], win: &Windows, out: &mut [f64]) {
         let c = &self.cbm;
         let (x, v) = (state[0], state[1]);
-        let y = self.height(t, state);
         out[0] = v;
-        out[1] = (self.applied(t, state) - c.friction_in(sigma, win.get(sigma), x, y)) / c.m;
+        out[1] = (c.spring_k * state[2] - c.friction_in(sigma, win.get(sigma), x, y)) / c.m;
         out[2] = self.vp - v;
     }
 }
@@ -120,11 +139,24 @@ impl Configuration for ForceDriven {
         self.input.value(t) - self.cbm.spring_k * state[0]
     }
     fn f(&self, sigma: Branch, t: f64, state: &[f64], win: &Windows, out: &mut [f64]) {
+        self.f_at(sigma, self.input.value(t), state, win, out)
+    }
+    /// The input's sine once for both fields.
+    fn fields(&self, t: f64, state: &[f64], win: &Windows, plus: &mut [f64], minus: &mut [f64]) {
+        let u = self.input.value(t);
+        self.f_at(Branch::Plus, u, state, win, plus);
+        self.f_at(Branch::Minus, u, state, win, minus);
+    }
+}
+
+impl ForceDriven {
+    /// `f_σ` under the input value `u`.
+    fn f_at(&self, sigma: Branch, u: f64, state: &[f64], win: &Windows, out: &mut [f64]) {
         let c = &self.cbm;
         let (x, v, y, yd) = (state[0], state[1], state[2], state[3]);
         let w = win.get(sigma);
         out[0] = v;
-        out[1] = (self.applied(t, state) - c.friction_in(sigma, w, x, y)) / c.m;
+        out[1] = (u - c.spring_k * x - c.friction_in(sigma, w, x, y)) / c.m;
         out[2] = yd;
         out[3] = -c.g + c.vertical_in(sigma, w, x, y) / c.m;
     }

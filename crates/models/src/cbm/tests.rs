@@ -55,3 +55,50 @@ fn the_trig_memo_returns_the_libm_values_for_whichever_angle_is_asked() {
         assert_eq!(c.to_bits(), alpha.cos().to_bits());
     }
 }
+
+/// The Switch Model's normals take both fields from [`Configuration::fields`] (the input or
+/// height evaluated once): they are [`Configuration::f`]'s, bit for bit, for every configuration.
+#[test]
+fn both_fields_at_once_are_each_field_bit_for_bit() {
+    fn same<C: Configuration>(c: &C, t: f64, state: &[f64]) {
+        let n = c.dim();
+        let win = Windows::locate(c.cbm(), state[0]);
+        let (mut p, mut m, mut fp, mut fm) = (vec![0.0; n], vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+        c.fields(t, state, &win, &mut p, &mut m);
+        c.f(Branch::Plus, t, state, &win, &mut fp);
+        c.f(Branch::Minus, t, state, &win, &mut fm);
+        let bits = |v: &[f64]| v.iter().map(|a| a.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&p), bits(&fp), "f+ at t = {t}");
+        assert_eq!(bits(&m), bits(&fm), "f− at t = {t}");
+    }
+    let cbm = Cbm {
+        h0: 1.65,
+        ..Cbm::fig_4_4()
+    };
+    let sine = |amplitude: f64, omega: f64| crate::signal::Sine {
+        amplitude,
+        omega,
+        phase: 0.3,
+        offset: 0.1,
+    };
+    let fd = ForceDriven {
+        cbm,
+        input: sine(2.0, 0.01),
+    };
+    let ph = PrescribedHeight {
+        cbm,
+        vp: 0.1,
+        height: sine(0.05, 2.0),
+    };
+    let ss = StickSlip { cbm, vp: 0.1 };
+    for (t, x, v) in [
+        (0.0, 0.0, 0.0),
+        (48.3, 0.012, 3e-7),
+        (151.7, -0.31, -0.02),
+        (600.0, 1.7, 0.4),
+    ] {
+        same(&fd, t, &[x, v, 1.6, 1e-3]);
+        same(&ph, t, &[x, v, 0.2]);
+        same(&ss, t, &[x, v, 0.2, 1.6, -1e-3]);
+    }
+}

@@ -31,14 +31,25 @@ pub fn solve<S: OdeSystem>(
 /// period maps do, every few steps): the explicit methods' stage vectors and the driver's
 /// buffers are allocated once and reused by every call, with results bit for bit those of
 /// [`solve`] (each call starts the method afresh: its first right-hand side, no FSAL carried).
-/// The implicit methods, whose setup depends on the tolerances and the Jacobian's band, are
-/// built anew per call.
+/// The implicit methods (Radau IIA alone and switched with DOP853), whose setup depends on the
+/// tolerances and the Jacobian's band, are kept while those stay the same (a hybrid simulation's
+/// segments, [`crate::hybrid::simulate`]); their `init` resets everything `new` sets, so the
+/// results are again those of [`solve`], bit for bit (`crates/solvers/tests/integrator_reuse.rs`).
+/// Rosenbrock23 is built anew per call.
 pub struct Integrator {
     method: Method,
     dopri5: Option<(usize, Dopri5)>,
     dop853: Option<(usize, Dop853)>,
+    /// The implicit methods, kept while the dimension, the Jacobian's band and the tolerances
+    /// they were built for stay the same (a hybrid simulation's segments, [`crate::hybrid`]).
+    switching: Option<(Implicit, Switching)>,
+    radau5: Option<(Implicit, Radau5)>,
     work: Work,
 }
+
+/// What an implicit method's setup depends on: the dimension, the Jacobian's band and the
+/// tolerances (Radau IIA's Newton tolerance comes from `rtol`), the latter by their bits.
+type Implicit = (usize, Option<(usize, usize)>, [u64; 2]);
 
 impl Integrator {
     pub fn new(method: Method) -> Self {
@@ -46,6 +57,8 @@ impl Integrator {
             method,
             dopri5: None,
             dop853: None,
+            switching: None,
+            radau5: None,
             work: Work::default(),
         }
     }
@@ -79,21 +92,26 @@ impl Integrator {
                 drive(sys, &mut st, w, tol, t0, x0, t1, saveat, out)
             }
             Method::Dop853Radau5 => {
-                let mut st = Switching::new(n, sys.jacobian_band(), tol);
-                drive(sys, &mut st, w, tol, t0, x0, t1, saveat, out)
+                let band = sys.jacobian_band();
+                let key = (n, band, [tol.rtol.to_bits(), tol.atol.to_bits()]);
+                let st = reuse(&mut self.switching, key, |_| Switching::new(n, band, tol));
+                drive(sys, st, w, tol, t0, x0, t1, saveat, out)
             }
             Method::Radau5 => {
-                let mut st = Radau5::new(n, sys.jacobian_band(), tol);
-                drive(sys, &mut st, w, tol, t0, x0, t1, saveat, out)
+                let band = sys.jacobian_band();
+                let key = (n, band, [tol.rtol.to_bits(), tol.atol.to_bits()]);
+                let st = reuse(&mut self.radau5, key, |_| Radau5::new(n, band, tol));
+                drive(sys, st, w, tol, t0, x0, t1, saveat, out)
             }
         }
     }
 }
 
-/// The stepper kept in `slot` if it was built for dimension `n`, else a new one.
-fn reuse<M>(slot: &mut Option<(usize, M)>, n: usize, new: impl FnOnce(usize) -> M) -> &mut M {
-    if slot.as_ref().is_none_or(|(m, _)| *m != n) {
-        *slot = Some((n, new(n)));
+/// The stepper kept in `slot` if it was built for `key` (the dimension, for an implicit method
+/// also the band and the tolerances), else a new one.
+fn reuse<K: PartialEq + Copy, M>(slot: &mut Option<(K, M)>, key: K, new: impl FnOnce(K) -> M) -> &mut M {
+    if slot.as_ref().is_none_or(|(k, _)| *k != key) {
+        *slot = Some((key, new(key)));
     }
     &mut slot.as_mut().expect("just filled").1
 }
