@@ -93,7 +93,7 @@ impl Configuration for PrescribedHeight {
         self.height.value(t)
     }
     fn applied(&self, _t: f64, state: &[f64]) -> f64 {
-        self.cbm.spring_k * state[2]
+        self.applied_at(state)
     }
     fn f(&self, sigma: Branch, t: f64, state: &[f64], win: &Windows, out: &mut [f64]) {
         self.f_at(sigma, self.height(t, state), state, win, out)
@@ -107,12 +107,16 @@ impl Configuration for PrescribedHeight {
 }
 
 impl PrescribedHeight {
+    /// The spring's pull `k l` (the applied force, which does not depend on `t`).
+    fn applied_at(&self, state: &[f64]) -> f64 {
+        self.cbm.spring_k * state[2]
+    }
     /// `f_σ` at the height `y`.
     fn f_at(&self, sigma: Branch, y: f64, state: &[f64], win: &Windows, out: &mut [f64]) {
         let c = &self.cbm;
         let (x, v) = (state[0], state[1]);
         out[0] = v;
-        out[1] = (c.spring_k * state[2] - c.friction_in(sigma, win.get(sigma), x, y)) / c.m;
+        out[1] = (self.applied_at(state) - c.friction_in(sigma, win.get(sigma), x, y)) / c.m;
         out[2] = self.vp - v;
     }
 }
@@ -136,7 +140,7 @@ impl Configuration for ForceDriven {
         state[2]
     }
     fn applied(&self, t: f64, state: &[f64]) -> f64 {
-        self.input.value(t) - self.cbm.spring_k * state[0]
+        self.applied_at(self.input.value(t), state)
     }
     fn f(&self, sigma: Branch, t: f64, state: &[f64], win: &Windows, out: &mut [f64]) {
         self.f_at(sigma, self.input.value(t), state, win, out)
@@ -150,13 +154,17 @@ impl Configuration for ForceDriven {
 }
 
 impl ForceDriven {
+    /// The applied force `u − k x` under the input value `u`.
+    fn applied_at(&self, u: f64, state: &[f64]) -> f64 {
+        u - self.cbm.spring_k * state[0]
+    }
     /// `f_σ` under the input value `u`.
     fn f_at(&self, sigma: Branch, u: f64, state: &[f64], win: &Windows, out: &mut [f64]) {
         let c = &self.cbm;
         let (x, v, y, yd) = (state[0], state[1], state[2], state[3]);
         let w = win.get(sigma);
         out[0] = v;
-        out[1] = (u - c.spring_k * x - c.friction_in(sigma, w, x, y)) / c.m;
+        out[1] = (self.applied_at(u, state) - c.friction_in(sigma, w, x, y)) / c.m;
         out[2] = yd;
         out[3] = -c.g + c.vertical_in(sigma, w, x, y) / c.m;
     }
