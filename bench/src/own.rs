@@ -427,8 +427,13 @@ impl OdeSystem for Pid {
 }
 
 pub fn pid(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
+    pid_form(&Pid(pid_loop()), method, rtol, atol)
+}
+
+/// (f) from rest over `PID_T1`, θ at the output times, for a form of the loop.
+fn pid_form<S: OdeSystem>(sys: &S, method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
     plain(
-        &Pid(pid_loop()),
+        sys,
         method,
         rtol,
         atol,
@@ -660,4 +665,92 @@ pub fn pid_kinks(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
     o.steps = o.stats.accepted + o.stats.rejected;
     o.rhs_evals = o.stats.rhs_evals;
     Ok(o)
+}
+
+/// (f) with an analytic Jacobian (a prototype to measure the lever "analytic Jacobian" of issue 51
+/// item 2; `PidLoop` and LuGre's input derivatives have none in `fric-models`): state
+/// `[θ, ω, I, z]`, `u = k_p (r − θ) + k_i I − k_d ω`, `z' = ω − σ0 |ω| z / g(ω)`,
+/// `F = σ0 z + σ1 z' + σ2 ω`, `ω' = (u − α ω − F)/J`, LuGre's side by the sign of ω.
+pub(crate) struct PidJac(pub(crate) fric_models::pid::PidLoop<fric_models::BySign<fric_models::lugre::LuGre>>);
+impl OdeSystem for PidJac {
+    fn dim(&self) -> usize {
+        self.0.dim()
+    }
+    fn rhs(&self, _t: f64, x: &[f64], dx: &mut [f64]) {
+        self.0.rhs(x, dx)
+    }
+    fn jacobian(&self, _t: f64, x: &[f64], jac: &mut [f64]) -> bool {
+        let p = &self.0;
+        let (w, z) = (x[1], x[3]);
+        let m = if w < 0.0 {
+            &p.plant.friction.minus
+        } else {
+            &p.plant.friction.plus
+        };
+        let e = (-(w / m.vs).powi(2)).exp();
+        let g = m.fc + (m.fs - m.fc) * e;
+        let dg = (m.fs - m.fc) * e * (-2.0 * w / (m.vs * m.vs));
+        let sgn = if w > 0.0 {
+            1.0
+        } else if w < 0.0 {
+            -1.0
+        } else {
+            0.0
+        };
+        let dzdz = -w.abs() * m.sigma0 / g;
+        let dzdw = 1.0 - m.sigma0 * z * (sgn / g - w.abs() * dg / (g * g));
+        let (dfdz, dfdw) = (m.sigma0 + m.sigma1 * dzdz, m.sigma1 * dzdw + m.sigma2);
+        let j = p.plant.j;
+        jac.copy_from_slice(&[
+            0.0,
+            1.0,
+            0.0,
+            0.0,
+            -p.kp / j,
+            (-p.kd - p.plant.alpha - dfdw) / j,
+            p.ki / j,
+            -dfdz / j,
+            -1.0,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+            dzdw,
+            0.0,
+            dzdz,
+        ]);
+        true
+    }
+}
+
+/// [`PidJac`]'s Jacobian against central differences of the right-hand side at a few states on
+/// both sides of ω = 0: the largest difference relative to the largest entry of each column.
+pub fn pid_jac_check() -> f64 {
+    let sys = PidJac(pid_loop());
+    let mut worst = 0.0f64;
+    for x in [
+        [0.3, 0.2, 0.01, 1e-3],
+        [0.9, -0.05, 0.02, -5e-4],
+        [1.0, 4e-4, 0.03, 1.1e-3],
+    ] {
+        let mut jac = [0.0; 16];
+        sys.jacobian(0.0, &x, &mut jac);
+        for c in 0..4 {
+            let d = 1e-7 * x[c].abs().max(1e-6);
+            let (mut xp, mut xm, mut fp, mut fm) = (x, x, [0.0; 4], [0.0; 4]);
+            xp[c] += d;
+            xm[c] -= d;
+            sys.rhs(0.0, &xp, &mut fp);
+            sys.rhs(0.0, &xm, &mut fm);
+            let scale = (0..4).map(|r| jac[r * 4 + c].abs()).fold(1e-12, f64::max);
+            for r in 0..4 {
+                worst = worst.max(((fp[r] - fm[r]) / (2.0 * d) - jac[r * 4 + c]).abs() / scale);
+            }
+        }
+    }
+    worst
+}
+
+pub fn pid_jac(method: Method, rtol: f64, atol: f64) -> Result<Out, String> {
+    pid_form(&PidJac(pid_loop()), method, rtol, atol)
 }
