@@ -388,6 +388,11 @@ pub fn read_json(path: &Path) -> Result<Value, String> {
 /// `fric-bench repeat PROBLEM RTOL N`: our method of the one-run benchmark on `bs` (PathExact+Dop853),
 /// `pid` or `cbm_fd` (Dop853Radau5), `N` times at `RTOL` (atol from the problem's scale), then the
 /// last run's steps and right-hand sides: a loop to profile (`perf record`), not a timing.
+/// `pid_kinks` is `pid` with θ' = 0 located as a terminal event and the integration restarted
+/// there ([`own::pid_kinks`], a prototype), `pid_jac` is `pid` with an analytic Jacobian
+/// ([`own::pid_jac`], a prototype; its check against central differences is printed); for the PID
+/// forms the largest error of θ at the 300 output times against our DOP853 at rtol 1e-12 is
+/// printed too (computed after the loop).
 fn repeat(args: &[String]) -> Result<(), String> {
     let usage = || "usage: repeat PROBLEM RTOL N".to_string();
     let problem = args.first().ok_or_else(usage)?.as_str();
@@ -396,8 +401,12 @@ fn repeat(args: &[String]) -> Result<(), String> {
     let run = |rtol: f64| match problem {
         "bs" => own::bs_path(Method::Dop853, rtol, rtol),
         "pid" => own::pid(Method::Dop853Radau5, rtol, rtol * PID_ATOL_SCALE),
+        "pid_kinks" => own::pid_kinks(Method::Dop853Radau5, rtol, rtol * PID_ATOL_SCALE),
+        "pid_jac" => own::pid_jac(Method::Dop853Radau5, rtol, rtol * PID_ATOL_SCALE),
         "cbm_fd" => own::cbm_fd(Method::Dop853Radau5, rtol, rtol * CBM_FD_ATOL_SCALE),
-        other => Err(format!("repeat: no problem `{other}` (bs, pid, cbm_fd)")),
+        other => Err(format!(
+            "repeat: no problem `{other}` (bs, pid, pid_kinks, pid_jac, cbm_fd)"
+        )),
     };
     let mut last = None;
     let start = Instant::now();
@@ -405,6 +414,17 @@ fn repeat(args: &[String]) -> Result<(), String> {
         last = Some(run(rtol)?);
     }
     let o = last.ok_or("repeat: N must be at least 1")?;
+    if problem == "pid_jac" {
+        println!(
+            "pid_jac: analytic J against central differences, worst {:.2e}",
+            own::pid_jac_check()
+        );
+    }
+    if problem.starts_with("pid") {
+        let r = own::pid(Method::Dop853, 1e-12, 1e-15)?;
+        let err = r.y.iter().zip(&o.y).map(|(a, b)| (a - b).abs()).fold(0.0, f64::max);
+        println!("{problem}: max |θ − θ_ref| over {} output times {err:.3e}", o.y.len());
+    }
     println!(
         "{problem} rtol {rtol:e}: {} runs in {:.3} s; {} steps, {} right-hand sides, {} events; {:?}",
         n,
