@@ -75,11 +75,9 @@ impl BlimanSorine {
         }
         let sg = ds.signum();
         let s = ds.abs();
-        let e1 = (-s / (self.eps * self.eta)).exp();
-        let e2 = (-s / self.eps).exp();
         [
-            sg * self.f1 + (x[0] - sg * self.f1) * e1,
-            -sg * self.f2 + (x[1] + sg * self.f2) * e2,
+            relax(sg * self.f1, x[0], s / (self.eps * self.eta)),
+            relax(-sg * self.f2, x[1], s / self.eps),
         ]
     }
     /// The saturated state at a reversal after motion in direction `sign` (2.29).
@@ -125,6 +123,22 @@ impl BlimanSorine {
             p,
         ))
     }
+}
+
+/// Decay exponent from which [`relax`] skips the exponential: `e^{−40} = 4.2e-18`.
+const SATURATED: f64 = 40.0;
+
+/// `c + (x − c) e^{−q}` (one state of (2.25)), rounded as written. Where `q ≥` [`SATURATED`] and
+/// `|x − c| ≤ 4 |c|` (`|c|` normal) the product is below `4 |c| · 4.3e-18 < |c| 2^-54`, half the
+/// spacing of the doubles next to `c` on either side, so the sum rounds to `c` itself: returned
+/// without the exponential, the same bits (on a long slide the state is saturated).
+#[inline]
+fn relax(c: f64, x: f64, q: f64) -> f64 {
+    let d = x - c;
+    if q >= SATURATED && c.abs() >= f64::MIN_POSITIVE && d.abs() <= 4.0 * c.abs() {
+        return c;
+    }
+    c + d * (-q).exp()
 }
 
 /// The free model along a prescribed displacement: the exact operator of (2.25) on the input's
@@ -266,6 +280,51 @@ mod tests {
         let h = 1e-9;
         assert!((f([0.0, 0.0], h) / h - m.sigma()).abs() < 1e-4 * m.sigma());
         assert!(((f(sat, h) - f(sat, 0.0)) / h - 2.0 * m.sigma()).abs() < 1e-4 * m.sigma());
+    }
+
+    #[test]
+    fn the_saturated_shortcut_is_the_formula_bit_for_bit() {
+        // `c + (x − c) e^{−q}` as written, against `relax` from just below its threshold to far
+        // beyond: levels at and beside powers of two (the spacing below 2^k is half that above)
+        // and signed, states from the level's mirror (d = ±2|c|, what (2.25) reaches) to the
+        // bound d = ±4|c| and beyond it, and the next double below the threshold.
+        let full = |c: f64, x: f64, q: f64| c + (x - c) * (-q).exp();
+        let mut r = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut uniform = move || {
+            r ^= r << 13;
+            r ^= r >> 7;
+            r ^= r << 17;
+            (r >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let qs = |u: f64| {
+            [
+                SATURATED.next_down(),
+                SATURATED,
+                SATURATED + 10.0 * u,
+                745.0 + u,
+                f64::INFINITY,
+            ]
+        };
+        let mut shortcuts = 0;
+        for _ in 0..200_000 {
+            let k = (uniform() * 8.0).floor() as i32 - 4;
+            let c = match (uniform() * 3.0) as u32 {
+                0 => 2f64.powi(k),
+                1 => 2f64.powi(k).next_up(),
+                _ => 2f64.powi(k) * (1.0 + uniform()),
+            } * if uniform() < 0.5 { -1.0 } else { 1.0 };
+            let d = c * (10.0 * uniform() - 5.0);
+            for q in qs(uniform()) {
+                let (a, b) = (relax(c, c + d, q), full(c, c + d, q));
+                assert_eq!(a.to_bits(), b.to_bits(), "c = {c:e}, x = {:e}, q = {q}", c + d);
+                shortcuts += usize::from(a == c && q >= SATURATED);
+            }
+        }
+        assert!(shortcuts > 300_000, "{shortcuts}");
+        // The threshold's bound is tight enough to matter: at q = 30 the formula still moves
+        // a saturated level by an ulp.
+        let c = 1.0f64.next_up();
+        assert_ne!(full(c, c - 4.0 * c, 30.0), c);
     }
 
     #[test]

@@ -118,7 +118,9 @@ pub trait OdeSystem {
     /// driver then skips a step's interior samples where, at one end of the step, `|x[c]|`
     /// exceeds twice the step times the largest `|f_c|` over the method's stages (DOP853's 12
     /// stages and its end): `x[c]` cannot reach zero inside the step. The stages sample the rate
-    /// across the step, so the factor two covers a rate that peaks between them.
+    /// across the step, so the factor two covers a rate that peaks between them. Where the
+    /// method evaluates one component of its dense output apart (DOP853), the interior samples
+    /// and the root finder read `x[c]` alone instead of calling [`OdeSystem::events`].
     fn event_component(&self, _i: usize) -> Option<usize> {
         None
     }

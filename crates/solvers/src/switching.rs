@@ -249,6 +249,13 @@ impl Stepper for Switching {
             self.explicit.dense(theta, out)
         }
     }
+    fn dense_component(&self, theta: f64, c: usize) -> Option<f64> {
+        if self.stiff {
+            self.implicit.dense_component(theta, c)
+        } else {
+            self.explicit.dense_component(theta, c)
+        }
+    }
     fn f0(&self) -> &[f64] {
         if self.stiff {
             self.implicit.f0()

@@ -22,6 +22,9 @@ pub(crate) struct Dop853 {
     ytmp: Vec<f64>,
     /// `rcont[0]` = start of the step, `rcont[1..8]` the seven interpolation coefficients.
     rcont: [Vec<f64>; 8],
+    /// The 5th- and 3rd-order error estimates of the last attempt, per component.
+    e5: Vec<f64>,
+    e3: Vec<f64>,
     /// After an accepted step `k[12]` holds the new derivative; it becomes `k[0]` at the next
     /// attempt (not at acceptance: the interpolant still needs the old `k[0]`).
     fsal_pending: bool,
@@ -47,10 +50,22 @@ impl Dop853 {
             y1: v(),
             ytmp: v(),
             rcont: std::array::from_fn(|_| v()),
+            e5: v(),
+            e3: v(),
             fsal_pending: false,
             rejected: false,
             e_prev: 0.0,
         }
+    }
+}
+
+impl Dop853 {
+    /// Component `i` of the degree-7 interpolant at fraction `th` of the last accepted step.
+    #[inline(always)]
+    fn interpolant(&self, th: f64, i: usize) -> f64 {
+        let th1 = 1.0 - th;
+        let [r0, r1, r2, r3, r4, r5, r6, r7] = &self.rcont;
+        r0[i] + th * (r1[i] + th1 * (r2[i] + th * (r3[i] + th1 * (r4[i] + th * (r5[i] + th1 * (r6[i] + th * r7[i]))))))
     }
 }
 
@@ -109,20 +124,31 @@ impl Stepper for Dop853 {
         }
         stages!(1 2 3 4 5 6 7 8 9 10 11 12);
         stats.rhs_evals += N_STAGES;
-        if !self.y1.iter().all(|v| v.is_finite()) {
+        // The stages the error estimates weigh by zero are skipped below; a non-finite one
+        // made them NaN, which rejected the step as an infinite error does.
+        let zero_weight = |j: usize| E5[j] == 0.0 && E3[j] == 0.0;
+        let finite = |v: &[f64]| v.iter().all(|v| v.is_finite());
+        if !finite(&self.y1) || !(0..=N_STAGES).filter(|&j| zero_weight(j)).all(|j| finite(&self.k[j])) {
             return Ok(f64::INFINITY);
         }
-        let (mut s5, mut s3) = (0.0, 0.0);
-        let k: [&[f64]; N_STAGES + 1] = std::array::from_fn(|j| &self.k[j][..n]);
-        for i in 0..n {
-            let (mut e5, mut e3) = (0.0, 0.0);
-            for j in 0..=N_STAGES {
-                e5 += E5[j] * k[j][i];
-                e3 += E3[j] * k[j][i];
+        // The embedded errors per component, each summed over the stages in order (as
+        // `Σ_j E[j] k_j[i]` would be) with the zero weights left out: the same bits, and the
+        // sums run across the components.
+        let (e5, e3) = (&mut self.e5[..n], &mut self.e3[..n]);
+        e5.fill(0.0);
+        e3.fill(0.0);
+        for j in (0..=N_STAGES).filter(|&j| !zero_weight(j)) {
+            let kj = &self.k[j][..n];
+            for i in 0..n {
+                e5[i] += E5[j] * kj[i];
+                e3[i] += E3[j] * kj[i];
             }
+        }
+        let (mut s5, mut s3) = (0.0, 0.0);
+        for i in 0..n {
             let sc = tol.atol + tol.rtol * x[i].abs().max(self.y1[i].abs());
-            s5 += (e5 / sc) * (e5 / sc);
-            s3 += (e3 / sc) * (e3 / sc);
+            s5 += (e5[i] / sc) * (e5[i] / sc);
+            s3 += (e3[i] / sc) * (e3[i] / sc);
         }
         let den = s5 + 0.01 * s3;
         if den == 0.0 {
@@ -171,13 +197,12 @@ impl Stepper for Dop853 {
         }
     }
     fn dense(&self, th: f64, out: &mut [f64]) {
-        let th1 = 1.0 - th;
-        let [r0, r1, r2, r3, r4, r5, r6, r7] = &self.rcont;
-        for i in 0..out.len() {
-            out[i] = r0[i]
-                + th * (r1[i]
-                    + th1 * (r2[i] + th * (r3[i] + th1 * (r4[i] + th * (r5[i] + th1 * (r6[i] + th * r7[i]))))));
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = self.interpolant(th, i);
         }
+    }
+    fn dense_component(&self, th: f64, c: usize) -> Option<f64> {
+        Some(self.interpolant(th, c))
     }
     fn f0(&self) -> &[f64] {
         &self.k[0]
@@ -215,5 +240,103 @@ impl Stepper for Dop853 {
             self.rejected = true;
             Some(if e.is_finite() { raw.clamp(1.0 / 3.0, 1.0) } else { 0.1 })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A forced, damped, nonlinear oscillator with a drifting and a constant state (as the B&S
+    /// path form's), so every stage's components differ.
+    struct Osc;
+    impl OdeSystem for Osc {
+        fn dim(&self) -> usize {
+            5
+        }
+        fn rhs(&self, t: f64, x: &[f64], dx: &mut [f64]) {
+            dx[0] = x[1];
+            dx[1] = (3.0 * t).sin() - 0.3 * x[1] - 40.0 * x[0] - 5.0 * x[0].powi(3) - x[3];
+            dx[2] = x[1] * x[1];
+            dx[3] = 0.0;
+            dx[4] = (-x[2]).exp();
+        }
+    }
+
+    #[test]
+    fn the_errors_the_dense_coefficients_and_one_component_are_the_plain_sums_bit_for_bit() {
+        // `attempt` sums the errors over the stages across the components with the zero
+        // weights skipped: they must be the plain sums `Σ_j E_j k_j[i]` (all j, in order) to the
+        // bit, the error the norm of those; one component of the dense output must be that
+        // component of the whole (the driver's event samples read it alone).
+        let tol = Tolerances::default();
+        let mut st = Dop853::new(5);
+        let mut stats = Stats::default();
+        let (mut t, mut x) = (0.3, vec![0.7, -1.1, 0.2, 0.05, 1.0]);
+        st.init(&Osc, t, &x, &mut stats);
+        for h in [0.01, 0.05, 0.2, 0.013] {
+            let e = st.attempt(&Osc, t, &x, h, &tol, &mut stats).unwrap();
+            let (mut s5, mut s3) = (0.0, 0.0);
+            for i in 0..5 {
+                let (mut e5, mut e3) = (0.0, 0.0);
+                for j in 0..=N_STAGES {
+                    e5 += E5[j] * st.k[j][i];
+                    e3 += E3[j] * st.k[j][i];
+                }
+                let sc = tol.atol + tol.rtol * x[i].abs().max(st.y1[i].abs());
+                s5 += (e5 / sc) * (e5 / sc);
+                s3 += (e3 / sc) * (e3 / sc);
+            }
+            let plain = h * s5 / ((s5 + 0.01 * s3) * 5.0).sqrt();
+            assert_eq!(e.to_bits(), plain.to_bits(), "h = {h}: {e} vs {plain}");
+            let x_old = x.clone();
+            st.accept(&x_old, h, &mut x);
+            st.prepare_dense(&Osc, t, h, &mut stats);
+            for (r, row) in D.iter().enumerate() {
+                for i in 0..5 {
+                    let mut acc = 0.0;
+                    for j in 0..N_EXT {
+                        acc += row[j] * st.k[j][i];
+                    }
+                    assert_eq!(
+                        st.rcont[4 + r][i].to_bits(),
+                        (h * acc).to_bits(),
+                        "h = {h}, r{}[{i}]",
+                        4 + r
+                    );
+                }
+            }
+            for th in [0.0, 1.0 / 9.0, 0.5, 0.987, 1.0] {
+                let mut all = [0.0; 5];
+                st.dense(th, &mut all);
+                for (i, v) in all.iter().enumerate() {
+                    let one = st.dense_component(th, i).unwrap();
+                    assert_eq!(one.to_bits(), v.to_bits(), "h = {h}, θ = {th}, component {i}");
+                }
+            }
+            t += h;
+        }
+    }
+
+    #[test]
+    fn a_non_finite_stage_of_zero_weight_rejects_the_step() {
+        // Finite everywhere except at stage 2's time, whose stage both error estimates weigh
+        // by zero: the step is rejected (an infinite error), as the NaN error rejected it.
+        struct Pole;
+        impl OdeSystem for Pole {
+            fn dim(&self) -> usize {
+                1
+            }
+            fn rhs(&self, t: f64, _x: &[f64], dx: &mut [f64]) {
+                dx[0] = if t == 0.5 + C[2] * 0.25 { f64::INFINITY } else { 1.0 };
+            }
+        }
+        let mut st = Dop853::new(1);
+        let mut stats = Stats::default();
+        st.init(&Pole, 0.5, &[0.0], &mut stats);
+        let e = st
+            .attempt(&Pole, 0.5, &[0.0], 0.25, &Tolerances::default(), &mut stats)
+            .unwrap();
+        assert!(st.y1[0].is_finite() && e == f64::INFINITY, "{e}");
     }
 }

@@ -168,6 +168,18 @@ fn drive<S: OdeSystem, M: Stepper>(
     let ne = sys.n_events();
     let mut stats = Stats::default();
     let samples = if ne > 0 { sys.event_samples() } else { 0 };
+    // Where every event is a state component's value ([`OdeSystem::event_component`]), the
+    // samples evaluate those components of the dense output alone (the same bits).
+    let by_component = ne > 0 && (0..ne).all(|i| sys.event_component(i).is_some());
+    let components = |st: &M, th: f64, g: &mut [f64]| {
+        by_component
+            && g.iter_mut().enumerate().all(|(i, g)| {
+                sys.event_component(i)
+                    .and_then(|c| st.dense_component(th, c))
+                    .map(|v| *g = v)
+                    .is_some()
+            })
+    };
     let Work {
         x,
         x_old,
@@ -314,8 +326,10 @@ fn drive<S: OdeSystem, M: Stepper>(
                 }
                 for (k, g) in g_in.chunks_exact_mut(ne).take(samples).enumerate() {
                     let th = (k + 1) as f64 / (samples + 1) as f64;
-                    st.dense(th, xd);
-                    sys.events(t + th * h, xd, g);
+                    if !components(&*st, th, g) {
+                        st.dense(th, xd);
+                        sys.events(t + th * h, xd, g);
+                    }
                 }
             }
             // Event `i` at point `k` of the step (0 its start, 1 … samples the samples, then its

@@ -64,7 +64,12 @@ pub(super) fn locate<S: OdeSystem, M: Stepper>(
 ) -> f64 {
     let mut g = [0.0f64; 64];
     let mut gv = if ne > 64 { vec![0.0; ne] } else { Vec::new() };
+    let component = sys.event_component(i);
     let eval = |th: f64| -> Result<f64, Infallible> {
+        // An event that is a state component's value: that component of the dense output.
+        if let Some(v) = component.and_then(|c| st.dense_component(th, c)) {
+            return Ok(v);
+        }
         st.dense(th, xd);
         Ok(if ne > 64 {
             sys.events(t + th * h, xd, &mut gv);

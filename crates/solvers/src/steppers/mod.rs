@@ -162,6 +162,11 @@ pub(crate) trait Stepper {
     fn prepare_dense<S: OdeSystem>(&mut self, _sys: &S, _t: f64, _h: f64, _stats: &mut Stats) {}
     /// Dense output at fraction `theta` of the last accepted step started from `x_old`.
     fn dense(&self, theta: f64, out: &mut [f64]);
+    /// Component `c` of [`Stepper::dense`] alone, the same bits, or `None` where the method
+    /// does not evaluate one component apart (then the driver takes the whole state).
+    fn dense_component(&self, _theta: f64, _c: usize) -> Option<f64> {
+        None
+    }
     /// Derivative at the current point (used for the initial step guess).
     fn f0(&self) -> &[f64];
     /// The largest `|f_c|` over the stages of the last accepted step (component `c`'s rate
