@@ -197,13 +197,16 @@ pub(super) fn run_points(
     // the last scanned), in order, for a crossing of Re(−1/N) = Re H(iω): the first on a drawn
     // segment, (a, Im(−1/N) − Im H(iω), false), bisected to 1e-12 relative; the first across a
     // gap (no drawn segment: a gap, or a hole the bisection met) into `across_gap`, (the
-    // segment's middle, its height at the upper end, true), and the scan goes on.
+    // segment's middle, its height at the upper end, true), and the scan goes on. With `all`,
+    // every drawn crossing goes into it instead (the end of its final bracket nearer the line)
+    // and the scan goes on to the curve's end.
     let scan_crossings = |pts: &[Point],
                           broken: &[bool],
                           from: &mut usize,
                           across_gap: &mut Option<Crossing>,
                           w: f64,
-                          hw: (f64, f64)|
+                          hw: (f64, f64),
+                          mut all: Option<&mut Vec<f64>>|
      -> Result<Option<Crossing>, String> {
         let r = |n: (f64, f64)| negative_inverse(n).0 - hw.0;
         while *from + 1 < pts.len() {
@@ -220,11 +223,16 @@ pub(super) fn run_points(
                 continue;
             }
             // A hole on the segment makes it a gap there (the crossing across it).
-            let Some((lo, _, hi, _)) = bisect_drawn(|a| dfv(a, w).map(|v| v.map(&r)), (a0, r0), (a1, r1), 1e-12 * a1)?
+            let Some((lo, r_lo, hi, r_hi)) =
+                bisect_drawn(|a| dfv(a, w).map(|v| v.map(&r)), (a0, r0), (a1, r1), 1e-12 * a1)?
             else {
                 across_gap.get_or_insert((0.5 * (a0 + a1), negative_inverse(p1.n).1 - hw.1, true));
                 continue;
             };
+            if let Some(out) = all.as_deref_mut() {
+                out.push(if r_lo.abs() <= r_hi.abs() { lo } else { hi });
+                continue;
+            }
             let m = negative_inverse(dfv(hi, w)?.ok_or("a bracket end without a value")?);
             return Ok(Some((0.5 * (lo + hi), m.1 - hw.1, false)));
         }
@@ -235,7 +243,7 @@ pub(super) fn run_points(
     // (no drawn segment) only if there is no other.
     let first_crossing = |pts: &[Point], broken: &[bool], w: f64, hw: (f64, f64)| -> Result<Option<Crossing>, String> {
         let (mut from, mut across_gap) = (0, None);
-        Ok(scan_crossings(pts, broken, &mut from, &mut across_gap, w, hw)?.or(across_gap))
+        Ok(scan_crossings(pts, broken, &mut from, &mut across_gap, w, hw, None)?.or(across_gap))
     };
     // The first crossing of the curve over `amps` at ω, as [`first_crossing`] of the whole curve
     // gives it, computing the curve only up to its first drawn crossing: the segments are scanned
@@ -247,7 +255,7 @@ pub(super) fn run_points(
     let first_crossing_lazy = |amps: &[f64], w: f64, hw: (f64, f64)| -> Result<Option<Crossing>, String> {
         let (mut from, mut across_gap, mut drawn) = (0, None, None);
         curve(amps, w, &mut |pts, broken| {
-            drawn = scan_crossings(pts, broken, &mut from, &mut across_gap, w, hw)?;
+            drawn = scan_crossings(pts, broken, &mut from, &mut across_gap, w, hw, None)?;
             Ok(drawn.is_some())
         })?;
         Ok(drawn.or(across_gap))
@@ -256,23 +264,10 @@ pub(super) fn run_points(
     // Re H(iω), each bisected to 1e-12 relative, ascending: the end of the final bracket nearer
     // the line (a computed point; the bracket's middle may lie across a jump of Re(−1/N) too
     // small to count as a gap: report Fig 5.27's ω = 1.5 crossing, 0.180145 against 0.17997,
-    // whose middle was drawn 1.45e-4 N·m/rad off G's line).
+    // whose middle was drawn 1.45e-4 N·m/rad off G's line): [`scan_crossings`] with `all`.
     let drawn_crossings = |pts: &[Point], broken: &[bool], w: f64, hw: (f64, f64)| -> Result<Vec<f64>, String> {
-        let r = |n: (f64, f64)| negative_inverse(n).0 - hw.0;
         let mut out = Vec::new();
-        for (i, pair) in pts.windows(2).enumerate() {
-            let ((a0, p0), (a1, p1)) = (pair[0], pair[1]);
-            let (r0, r1) = (r(p0.n), r(p1.n));
-            if (r0 > 0.0) == (r1 > 0.0) || a1 <= a0 || broken[i + 1] {
-                continue;
-            }
-            // A hole on the segment: no drawn crossing there.
-            if let Some((lo, r_lo, hi, r_hi)) =
-                bisect_drawn(|a| dfv(a, w).map(|v| v.map(&r)), (a0, r0), (a1, r1), 1e-12 * a1)?
-            {
-                out.push(if r_lo.abs() <= r_hi.abs() { lo } else { hi });
-            }
-        }
+        scan_crossings(pts, broken, &mut 0, &mut None, w, hw, Some(&mut out))?;
         Ok(out)
     };
     let w = setup.omega;
