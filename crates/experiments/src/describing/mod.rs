@@ -28,6 +28,7 @@ mod refine;
 mod run;
 #[cfg(test)]
 mod tests;
+mod track;
 
 pub use exponential::velocity_point;
 pub use plants::{BlimanSorinePath, ClassicalStick, TorqueInput, VelocityInput, EVENT_SAMPLES};

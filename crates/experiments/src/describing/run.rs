@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use super::holes::break_at_holes;
 use super::parts::{Part, Parts};
 use super::refine::{bisect_drawn, refine};
+use super::track::{self, Crossing, Track};
 use super::{response, DfSetup, Row, SCAN};
 use crate::input::grid;
 use crate::{RunData, RunRequest};
@@ -29,10 +30,6 @@ type Point = (f64, fric_solvers::describing::DfPoint);
 
 /// A computed curve: its points, whether a gap precedes each, and the gaps.
 type Curve = (Vec<Point>, Vec<bool>, Vec<Jump>);
-
-/// A crossing of Re H(iω) by a curve: its amplitude, Im(−1/N) − Im H(iω) there, and whether it
-/// lies across a gap.
-type Crossing = (f64, f64, bool);
 
 /// Called with a curve so far (its points and their gap flags) as it grows: whether to end it.
 type Stop<'a> = &'a mut dyn FnMut(&[Point], &[bool]) -> Result<bool, String>;
@@ -200,13 +197,16 @@ pub(super) fn run_points(
     // the last scanned), in order, for a crossing of Re(−1/N) = Re H(iω): the first on a drawn
     // segment, (a, Im(−1/N) − Im H(iω), false), bisected to 1e-12 relative; the first across a
     // gap (no drawn segment: a gap, or a hole the bisection met) into `across_gap`, (the
-    // segment's middle, its height at the upper end, true), and the scan goes on.
+    // segment's middle, its height at the upper end, true), and the scan goes on. With `all`,
+    // every drawn crossing goes into it instead (the end of its final bracket nearer the line)
+    // and the scan goes on to the curve's end.
     let scan_crossings = |pts: &[Point],
                           broken: &[bool],
                           from: &mut usize,
                           across_gap: &mut Option<Crossing>,
                           w: f64,
-                          hw: (f64, f64)|
+                          hw: (f64, f64),
+                          mut all: Option<&mut Vec<f64>>|
      -> Result<Option<Crossing>, String> {
         let r = |n: (f64, f64)| negative_inverse(n).0 - hw.0;
         while *from + 1 < pts.len() {
@@ -223,11 +223,16 @@ pub(super) fn run_points(
                 continue;
             }
             // A hole on the segment makes it a gap there (the crossing across it).
-            let Some((lo, _, hi, _)) = bisect_drawn(|a| dfv(a, w).map(|v| v.map(&r)), (a0, r0), (a1, r1), 1e-12 * a1)?
+            let Some((lo, r_lo, hi, r_hi)) =
+                bisect_drawn(|a| dfv(a, w).map(|v| v.map(&r)), (a0, r0), (a1, r1), 1e-12 * a1)?
             else {
                 across_gap.get_or_insert((0.5 * (a0 + a1), negative_inverse(p1.n).1 - hw.1, true));
                 continue;
             };
+            if let Some(out) = all.as_deref_mut() {
+                out.push(if r_lo.abs() <= r_hi.abs() { lo } else { hi });
+                continue;
+            }
             let m = negative_inverse(dfv(hi, w)?.ok_or("a bracket end without a value")?);
             return Ok(Some((0.5 * (lo + hi), m.1 - hw.1, false)));
         }
@@ -238,7 +243,7 @@ pub(super) fn run_points(
     // (no drawn segment) only if there is no other.
     let first_crossing = |pts: &[Point], broken: &[bool], w: f64, hw: (f64, f64)| -> Result<Option<Crossing>, String> {
         let (mut from, mut across_gap) = (0, None);
-        Ok(scan_crossings(pts, broken, &mut from, &mut across_gap, w, hw)?.or(across_gap))
+        Ok(scan_crossings(pts, broken, &mut from, &mut across_gap, w, hw, None)?.or(across_gap))
     };
     // The first crossing of the curve over `amps` at ω, as [`first_crossing`] of the whole curve
     // gives it, computing the curve only up to its first drawn crossing: the segments are scanned
@@ -250,7 +255,7 @@ pub(super) fn run_points(
     let first_crossing_lazy = |amps: &[f64], w: f64, hw: (f64, f64)| -> Result<Option<Crossing>, String> {
         let (mut from, mut across_gap, mut drawn) = (0, None, None);
         curve(amps, w, &mut |pts, broken| {
-            drawn = scan_crossings(pts, broken, &mut from, &mut across_gap, w, hw)?;
+            drawn = scan_crossings(pts, broken, &mut from, &mut across_gap, w, hw, None)?;
             Ok(drawn.is_some())
         })?;
         Ok(drawn.or(across_gap))
@@ -259,23 +264,10 @@ pub(super) fn run_points(
     // Re H(iω), each bisected to 1e-12 relative, ascending: the end of the final bracket nearer
     // the line (a computed point; the bracket's middle may lie across a jump of Re(−1/N) too
     // small to count as a gap: report Fig 5.27's ω = 1.5 crossing, 0.180145 against 0.17997,
-    // whose middle was drawn 1.45e-4 N·m/rad off G's line).
+    // whose middle was drawn 1.45e-4 N·m/rad off G's line): [`scan_crossings`] with `all`.
     let drawn_crossings = |pts: &[Point], broken: &[bool], w: f64, hw: (f64, f64)| -> Result<Vec<f64>, String> {
-        let r = |n: (f64, f64)| negative_inverse(n).0 - hw.0;
         let mut out = Vec::new();
-        for (i, pair) in pts.windows(2).enumerate() {
-            let ((a0, p0), (a1, p1)) = (pair[0], pair[1]);
-            let (r0, r1) = (r(p0.n), r(p1.n));
-            if (r0 > 0.0) == (r1 > 0.0) || a1 <= a0 || broken[i + 1] {
-                continue;
-            }
-            // A hole on the segment: no drawn crossing there.
-            if let Some((lo, r_lo, hi, r_hi)) =
-                bisect_drawn(|a| dfv(a, w).map(|v| v.map(&r)), (a0, r0), (a1, r1), 1e-12 * a1)?
-            {
-                out.push(if r_lo.abs() <= r_hi.abs() { lo } else { hi });
-            }
-        }
+        scan_crossings(pts, broken, &mut 0, &mut None, w, hw, Some(&mut out))?;
         Ok(out)
     };
     let w = setup.omega;
@@ -352,33 +344,65 @@ pub(super) fn run_points(
             let scan: Vec<f64> = (0..=SCAN)
                 .map(|i| ab[0] + (ab[1] - ab[0]) * i as f64 / SCAN as f64)
                 .collect();
-            // The first crossing at ω: the scan's curve only up to it ([`first_crossing_lazy`]),
-            // but whole at the run's own ω, where every point computed is drawn.
-            let at = |w: f64| -> Result<Option<Crossing>, String> {
+            // The crossings found at the search's ω steps, and the scan's spacing.
+            let track = RefCell::new(Track::default());
+            let spacing = (ab[1] - ab[0]) / SCAN as f64;
+            // The first crossing at ω: with `local`, the one in the bracket [`Track::bracket`]
+            // predicts from the nearest two ω steps, where it holds one ([`track::local`]);
+            // otherwise the scan's curve only up to it ([`first_crossing_lazy`]), but whole at
+            // the run's own ω, where every point computed is drawn (never local there).
+            let at = |w: f64, local: bool| -> Result<Option<Crossing>, String> {
                 parts.search(true);
-                if w == setup.omega {
-                    let (pts, broken, _) = whole(&scan, w)?;
-                    return first_crossing(&pts, &broken, w, h(w)?);
-                }
-                first_crossing_lazy(&scan, w, h(w)?)
+                let hw = h(w)?;
+                let near = (local && w != setup.omega).then(|| track.borrow().bracket(w, (ab[0], ab[1]), spacing));
+                let c = match near.flatten() {
+                    Some(b) => track::local(|a| dfv(a, w), b, hw, setup.jump)?,
+                    None => None,
+                };
+                let c = match c {
+                    Some(c) => Some(c),
+                    None if w == setup.omega => {
+                        let (pts, broken, _) = whole(&scan, w)?;
+                        first_crossing(&pts, &broken, w, hw)?
+                    }
+                    None => first_crossing_lazy(&scan, w, hw)?,
+                };
+                track.borrow_mut().push(w, c);
+                Ok(c)
             };
             // A bracket end where −1/N never reaches Re H(iω) means no intersection in the
             // bracket: recorded (intersection_found = 0), not an error.
             let mut found = false;
-            if let (Some((a_lo, g_lo, gap_lo)), Some((a_hi, g_hi, gap_hi))) = (at(wb[0])?, at(wb[1])?) {
+            if let (Some((a_lo, g_lo, gap_lo)), Some((a_hi, g_hi, gap_hi))) = (at(wb[0], false)?, at(wb[1], false)?) {
                 info.insert("bracket_lo_a".into(), a_lo);
                 info.insert("bracket_lo_above".into(), g_lo);
                 info.insert("bracket_hi_a".into(), a_hi);
                 info.insert("bracket_hi_above".into(), g_hi);
                 info.insert("bracket_in_gap".into(), (gap_lo || gap_hi) as u8 as f64);
                 if (g_lo > 0.0) != (g_hi > 0.0) {
-                    let g = |w: f64| -> Result<f64, String> {
-                        at(w)?
-                            .map(|r| r.1)
-                            .ok_or_else(|| format!("−1/N(a, {w}) leaves Re H(i{w}) inside the bracket"))
+                    // The root ω* of the first crossing's height by Illinois over ω (each step
+                    // local or not: `local`).
+                    let solve = |local: bool| -> Result<f64, String> {
+                        let g = |w: f64| -> Result<f64, String> {
+                            at(w, local)?
+                                .map(|r| r.1)
+                                .ok_or_else(|| format!("−1/N(a, {w}) leaves Re H(i{w}) inside the bracket"))
+                        };
+                        Ok(illinois(g, (wb[0], g_lo), (wb[1], g_hi), 1e-5, 40)?.0)
                     };
-                    let (w_star, _) = illinois(g, (wb[0], g_lo), (wb[1], g_hi), 1e-5, 40)?;
-                    if let Some((a_star, g, in_gap)) = at(w_star)? {
+                    // The answer is the whole curve's first crossing at ω*: where that is not the
+                    // one the local steps tracked there (an earlier crossing appeared on the way),
+                    // the search is done again with every step's whole curve.
+                    let mut w_star = solve(true)?;
+                    let tracked = track.borrow().at(w_star);
+                    let mut star_at = at(w_star, false)?;
+                    let fell_back = !track::same(star_at, tracked);
+                    if fell_back {
+                        w_star = solve(false)?;
+                        star_at = at(w_star, false)?;
+                    }
+                    info.insert("search_fell_back".into(), fell_back as u8 as f64);
+                    if let Some((a_star, g, in_gap)) = star_at {
                         let value = || usable(a_star, w_star).map(|p| p.map(|p| p.n));
                         if let Some(m) = search_mark(setup.refine, in_gap, value)? {
                             info.insert("intersection_re".into(), m.0);

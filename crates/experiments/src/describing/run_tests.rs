@@ -135,16 +135,22 @@ fn each_point_is_counted_in_the_part_that_computed_it() {
 /// H = 0 (so Re H(iω) = Im H(iω) = 0 at every ω), the run's own curve at ω = 1 on the scan's
 /// 17 amplitudes (the same formula, so the same numbers), not refined.
 fn searching_on_the_scan() -> RunRequest {
+    searching(&[("h_num", ParamValue::List(vec![0.0]))], SCAN + 1)
+}
+
+/// A classical-stick request whose (a, ω) search scans a ∈ [1, 3] for ω in [2, 3], its own curve
+/// at ω = 1 on `points` amplitudes in [1, 3], with `params` besides.
+fn searching(params: &[(&str, ParamValue)], points: usize) -> RunRequest {
     let n = |v: f64| ParamValue::Number(v);
-    let params = [
+    let base = [
         ("omega", n(1.0)),
         ("omega_lo", n(2.0)),
         ("omega_hi", n(3.0)),
         ("a_lo", n(1.0)),
         ("a_hi", n(3.0)),
-        ("h_num", ParamValue::List(vec![0.0])),
     ];
-    classical(&params, (1.0, 3.0, SCAN + 1))
+    let all: Vec<_> = base.into_iter().chain(params.iter().cloned()).collect();
+    classical(&all, (1.0, 3.0, points))
 }
 
 /// The search's first crossing at each ω, computed only up to the first drawn crossing, is the
@@ -220,5 +226,67 @@ fn the_search_stops_its_curve_at_the_first_drawn_crossing_with_the_whole_curves_
             // The scan's first 4 amplitudes (1 … 1.375) of its 17, and the same bisection.
             assert_eq!(searched, whole - 13.0, "{name}: {i:?}");
         }
+    }
+}
+
+/// The search's local steps track a crossing, and the answer is still the first drawn crossing at
+/// ω*: −1/N(a, ω) = (a − c(ω) + bump, −1 − 0.2(ω − 2)² − 0.01(a − c(ω))) with c(ω) = 1.5 +
+/// 0.02(ω − 2), against H(s) = −0.45 s (Re H = 0, Im H = −0.45ω), so the height of the crossing
+/// at c(ω) is −1 − 0.2(ω − 2)² + 0.45ω, zero at ω = 2.25 in the bracket [2, 3]. With `bump`
+/// (10 (0.1 − |a − 1.2|) where positive, for ω in (2.2, 2.3) only) an earlier crossing, at
+/// a_b = 1 + c/11, appears near that root but not at the bracket ends or the first step (ω = 2.4),
+/// from which the local steps track the crossing at c(ω); the first crossing's height is then
+/// 0.01(c − a_b) higher, its root near 2.2396. The check at the local root with the whole curve
+/// finds the earlier crossing, and the search is done again with whole curves.
+#[test]
+fn the_search_answers_the_first_drawn_crossing_even_where_an_earlier_one_appears_near_its_root() {
+    let c = |w: f64| 1.5 + 0.02 * (w - 2.0);
+    let bumped = |w: f64| 1.0 + c(w) / 11.0;
+    for bump in [false, true] {
+        let params = [
+            ("jump", ParamValue::Number(100.0)),
+            ("h_num", ParamValue::List(vec![-0.45, 0.0])),
+        ];
+        let req = searching(&params, 5);
+        let setup = DfSetup::read(&req.params);
+        let near = |w: f64| bump && w > 2.2 && w < 2.3;
+        let m = |a: f64, w: f64| {
+            let b = if near(w) {
+                (10.0 * (0.1 - (a - 1.2).abs())).max(0.0)
+            } else {
+                0.0
+            };
+            (a - c(w) + b, -1.0 - 0.2 * (w - 2.0).powi(2) - 0.01 * (a - c(w)))
+        };
+        let data = run_points(&setup, &req, |a, w| {
+            let (x, y) = m(a, w);
+            let q = x * x + y * y;
+            Ok(synthetic((-x / q, y / q), false))
+        })
+        .unwrap();
+        let i = &data.info;
+        // The first crossing's amplitude and height at ω, and the root of the height (bisected).
+        let first = |w: f64| if near(w) { bumped(w) } else { c(w) };
+        let g = |w: f64| m(first(w), w).1 + 0.45 * w;
+        let (mut lo, mut hi) = (2.0, 3.0);
+        while hi - lo > 1e-13 {
+            let mid = 0.5 * (lo + hi);
+            if g(mid) < 0.0 {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        let (w_star, a_star) = (i["intersection_omega"], i["intersection_a"]);
+        assert!(
+            (w_star - lo).abs() < 1e-5,
+            "bump {bump}: ω* {w_star} against {lo}: {i:?}"
+        );
+        let expect = first(w_star);
+        assert!(
+            (a_star - expect).abs() < 1e-11,
+            "bump {bump}: a* {a_star} against {expect}: {i:?}"
+        );
+        assert_eq!(i["search_fell_back"], bump as u8 as f64, "bump {bump}: {i:?}");
     }
 }
